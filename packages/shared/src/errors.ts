@@ -1,0 +1,34 @@
+/**
+ * Stable error codes (`strErrorCode` of the envelope). Clients branch on these, never on message text.
+ * The HTTP status says whether it is a transport refusal (4xx) or a business failure (200 + iCode 1000).
+ */
+export const ErrorCode = {
+  // transport refusals
+  VALIDATION_FAILED: 400,
+  NOT_LOGGED_IN: 401,
+  SESSION_EXPIRED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  PAYLOAD_TOO_LARGE: 413,
+  LOGIN_LOCKED: 429,
+  TOO_MANY_REQUESTS: 429,
+  INTERNAL_ERROR: 500,
+  // business failures (iCode 1000)
+  LOGIN_FAILED: 200,
+  ACCOUNT_FROZEN: 200,
+  ACCOUNT_NOT_ACTIVE: 200,
+  HOSPITAL_EXPIRED: 200,
+  NOT_CONSULTATION_HOSPITAL: 200,
+  IP_NOT_AUTHORIZED: 200,
+  SUPERADMIN_PROTECTED: 200,
+  OPERATION_FAILED: 200,
+} as const satisfies Record<string, number>;
+
+export type ErrorCodeName = keyof typeof ErrorCode;
+
+export function httpStatusOf(code: ErrorCodeName): number {
+  return ErrorCode[code];
+}
+
+/** iCode values of the envelope. */
+export const ICode = { Success: 0, Failure: 1000 } as const;

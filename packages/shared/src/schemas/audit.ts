@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { isoDateSchema, pageQuerySchema, pageSchema } from './common';
+
+export const AuditOutcome = ['success', 'failure', 'denied'] as const;
+
+/** GET log/GetAuditLogs: filters by user, action, date range, with paging. */
+export const auditLogQuerySchema = pageQuerySchema
+  .extend({
+    strUserName: z.string().trim().max(64).optional(),
+    strAction: z.string().trim().max(128).optional(),
+    strOutcome: z.enum(AuditOutcome).optional(),
+    dtStart: isoDateSchema.optional().describe('Inclusive; a date means its first instant (UTC)'),
+    dtEnd: isoDateSchema.optional().describe('Inclusive; a date means its whole day (UTC)'),
+  })
+  .refine((q) => !q.dtStart || !q.dtEnd || q.dtStart.slice(0, 10) <= q.dtEnd.slice(0, 10), {
+    error: 'validation.dateRange',
+    path: ['dtEnd'],
+  });
+export type AuditLogQuery = z.infer<typeof auditLogQuerySchema>;
+
+export const auditLogDtoSchema = z.object({
+  iAuditLogId: z.number().int(),
+  dtCreateTime: z.string().describe('UTC, ISO 8601'),
+  iUserId: z.number().int().nullable(),
+  strUserName: z.string().nullable(),
+  iRoleType: z.number().int().nullable(),
+  iHospitalId: z.number().int().nullable(),
+  strAction: z.string().describe('The API call, e.g. user/login'),
+  strTargetType: z.string().nullable(),
+  strTargetId: z.string().nullable(),
+  strOutcome: z.enum(AuditOutcome),
+  strIp: z.string().nullable(),
+  objDetail: z.record(z.string(), z.unknown()).nullable(),
+});
+export type AuditLogDto = z.infer<typeof auditLogDtoSchema>;
+
+export const auditLogPageSchema = pageSchema(auditLogDtoSchema);
+export type AuditLogPage = z.infer<typeof auditLogPageSchema>;

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { MAX_PAGE_SIZE } from '../constants';
+
+/** The answer envelope of every API call: iCode 0 success, 1000 business failure. */
+export function envelopeSchema<T extends z.ZodType>(data: T) {
+  return z.object({
+    iCode: z.number().int().describe('0 success, 1000 business failure'),
+    strMessage: z.string().describe('Localized message (lang header)'),
+    strErrorCode: z.string().optional().describe('Stable code of a failure; see ErrorCode'),
+    objData: data,
+  });
+}
+
+/** The spec's wrapper for coded values: `ddRoleType: { iNumber: 3 }`. */
+export function ddSchema<T extends z.ZodType<number>>(values: T) {
+  return z.object({ iNumber: values });
+}
+
+/** Paging fields of list requests (query strings arrive as text, hence coerce). */
+export const pageQuerySchema = z.object({
+  iCurPage: z.coerce.number().int().min(1).default(1),
+  iPageSize: z.coerce
+    .number()
+    .int()
+    .min(1, { error: 'validation.pageSize' })
+    .max(MAX_PAGE_SIZE, { error: 'validation.pageSize' })
+    .default(10),
+});
+export type PageQuery = z.infer<typeof pageQuerySchema>;
+
+/** A page of results: `listPage` and `iTotalCount`, as the spec's list calls answer. */
+export function pageSchema<T extends z.ZodType>(item: T) {
+  return z.object({ listPage: z.array(item), iTotalCount: z.number().int() });
+}
+
+/** Field errors of a 400 answer, so forms can put each message on its field. */
+export const fieldErrorSchema = z.object({ strField: z.string(), strMessage: z.string() });
+export type FieldError = z.infer<typeof fieldErrorSchema>;
+
+export const emptySchema = z.object({});
+/** A calendar date `YYYY-MM-DD` or a full ISO timestamp from a query string. */
+export const isoDateSchema = z.iso.date().or(z.iso.datetime({ offset: true }));

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+/** The global configuration of spec §3 "Session": read by every client before login. */
+export const configDtoSchema = z.object({
+  siteTitle: z.string().describe('Page title of the web app'),
+  loginDesc: z.string().describe('Text under the title on the login page'),
+  forget: z.boolean().describe('Whether the forgot-password page is offered'),
+  pwdRules: z.string().describe('Password pattern (a regular expression); empty for none'),
+});
+export type ConfigDto = z.infer<typeof configDtoSchema>;
+
+/** POST configinfo/update: any subset of the settings. */
+export const configUpdateSchema = z
+  .object({
+    siteTitle: z.string().trim().min(1, { error: 'validation.required' }).max(64),
+    loginDesc: z.string().max(500),
+    forget: z.boolean(),
+    pwdRules: z
+      .string()
+      .max(200)
+      .refine(
+        (p) => {
+          try {
+            new RegExp(p);
+            return true;
+          } catch {
+            return false;
+          }
+        },
+        { error: 'validation.invalid' },
+      ),
+  })
+  .partial();
+export type ConfigUpdate = z.infer<typeof configUpdateSchema>;
