@@ -6,7 +6,7 @@ import type { Lang } from './constants';
  * Keys are error codes (see errors.ts) or `validation.*` keys used as zod messages by the schemas.
  * `{name}` placeholders are filled by `translate`.
  */
-type Texts = Record<ErrorCodeName | ValidationKey, string>;
+type Texts = Record<'SUCCESS' | ErrorCodeName | ValidationKey, string>;
 
 export const validationKeys = [
   'validation.required',
@@ -25,6 +25,7 @@ export const validationKeys = [
 export type ValidationKey = (typeof validationKeys)[number];
 
 const zh: Texts = {
+  SUCCESS: '操作成功',
   VALIDATION_FAILED: '请求参数有误，请检查后重试',
   NOT_LOGGED_IN: '请先登录',
   SESSION_EXPIRED: '登录超时，请重新登录',
@@ -57,6 +58,7 @@ const zh: Texts = {
 };
 
 const en: Texts = {
+  SUCCESS: 'Success',
   VALIDATION_FAILED: 'The request is not valid; please check it and try again',
   NOT_LOGGED_IN: 'Please log in first',
   SESSION_EXPIRED: 'Login timeout, please login again',

@@ -1,0 +1,59 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { Limits } from '@pathconsult/shared';
+
+/**
+ * Settings from environment variables (every one is listed in the README). Relative paths are taken
+ * from the folder where `npm` was invoked (INIT_CWD), so `npm start` at the repository root keeps
+ * its data in `./data` there, not inside packages/server.
+ */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  ADMIN_PASSWORD: z.string().min(6).optional(),
+  DEMO_DATA: z.stringbool().default(false),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(Limits.sessionIdleMinutesDefault),
+  SESSION_ABSOLUTE_HOURS: z.coerce.number().min(0.1).default(Limits.sessionAbsoluteHoursDefault),
+  TRUST_PROXY: z.stringbool().default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+});
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  adminPassword: string | undefined;
+  demoData: boolean;
+  session: { idleMinutes: number; absoluteHours: number };
+  trustProxy: boolean;
+  logLevel: string;
+  webDist: string;
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const base = env.INIT_CWD ?? process.cwd();
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(base, e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL || undefined,
+    adminPassword: e.ADMIN_PASSWORD,
+    demoData: e.DEMO_DATA,
+    session: { idleMinutes: e.SESSION_IDLE_MINUTES, absoluteHours: e.SESSION_ABSOLUTE_HOURS },
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    webDist: e.WEB_DIST ? path.resolve(base, e.WEB_DIST) : path.join(repoRoot, 'packages/web/dist'),
+  };
+}

@@ -1,0 +1,12 @@
+import type { RoleTypeCode } from '@pathconsult/shared';
+
+/** Who is calling: resolved once per request from the session token. */
+export interface Actor {
+  userId: number;
+  userName: string;
+  roleType: RoleTypeCode;
+  hospitalId: number | null;
+  groupId: number | null;
+  isSuperadmin: boolean;
+  sessionId: number;
+}

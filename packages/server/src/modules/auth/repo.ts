@@ -1,0 +1,82 @@
+import { and, count, eq, gte, isNull, min } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { hospitals, loginFailures, loginLocks, sessions, users } from '../../db/schema';
+
+export async function insertSession(
+  db: Db,
+  s: { tokenHash: string; userId: number; now: Date; expiresAt: Date; ip: string; userAgent: string | null },
+): Promise<number> {
+  const [row] = await db
+    .insert(sessions)
+    .values({
+      tokenHash: s.tokenHash,
+      userId: s.userId,
+      createdAt: s.now,
+      lastUsedAt: s.now,
+      expiresAt: s.expiresAt,
+      ip: s.ip,
+      userAgent: s.userAgent,
+    })
+    .returning({ id: sessions.id });
+  if (!row) throw new Error('session insert returned nothing');
+  return row.id;
+}
+
+/** The session of a token with its user and hospital: one indexed query per request. */
+export async function findSessionByTokenHash(db: Db, tokenHash: string) {
+  const rows = await db
+    .select({ session: sessions, user: users, hospital: hospitals })
+    .from(sessions)
+    .innerJoin(users, eq(sessions.userId, users.id))
+    .leftJoin(hospitals, eq(users.hospitalId, hospitals.id))
+    .where(eq(sessions.tokenHash, tokenHash));
+  return rows[0];
+}
+
+export async function touchSession(db: Db, sessionId: number, now: Date): Promise<void> {
+  await db.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.id, sessionId));
+}
+
+export async function revokeSession(db: Db, sessionId: number, now: Date): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+export async function recordLoginFailure(db: Db, userKey: string, ip: string, now: Date) {
+  await db.insert(loginFailures).values({ userKey, ip, createdAt: now });
+}
+
+/** Failures of an account since `since`, with the oldest of them (to tell when a lock ends). */
+export async function countAccountFailures(db: Db, userKey: string, since: Date) {
+  const [row] = await db
+    .select({ n: count(), oldest: min(loginFailures.createdAt) })
+    .from(loginFailures)
+    .where(and(eq(loginFailures.userKey, userKey), gte(loginFailures.createdAt, since)));
+  return { n: row?.n ?? 0, oldest: row?.oldest ?? null };
+}
+
+export async function countIpFailures(db: Db, ip: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(loginFailures)
+    .where(and(eq(loginFailures.ip, ip), gte(loginFailures.createdAt, since)));
+  return row?.n ?? 0;
+}
+
+export async function clearAccountFailures(db: Db, userKey: string): Promise<void> {
+  await db.delete(loginFailures).where(eq(loginFailures.userKey, userKey));
+}
+
+export async function findLockedUntil(db: Db, key: string): Promise<Date | null> {
+  const [row] = await db.select().from(loginLocks).where(eq(loginLocks.key, key));
+  return row?.lockedUntil ?? null;
+}
+
+export async function setLock(db: Db, key: string, lockedUntil: Date): Promise<void> {
+  await db
+    .insert(loginLocks)
+    .values({ key, lockedUntil })
+    .onConflictDoUpdate({ target: loginLocks.key, set: { lockedUntil } });
+}

@@ -1,0 +1,114 @@
+import { isRoleTypeCode, type LoginRequest, type LoginResponse } from '@pathconsult/shared';
+import type { Db } from '../../db/client';
+import type { Clock } from '../../lib/clock';
+import { AppError } from '../../lib/app-error';
+import { toUserDto } from '../users/dto';
+import { findLoginCandidates, type UserWithHospital } from '../users/repo';
+import type { Actor } from './actor';
+import { loginRefusal } from './login-rules';
+import { assertLoginAllowed, registerFailure, registerSuccess } from './login-throttle';
+import { verifyAgainstNothing, verifyPassword } from './passwords';
+import * as repo from './repo';
+import {
+  absoluteExpiry,
+  hashSessionToken,
+  needsTouch,
+  newSessionToken,
+  sessionStatus,
+  type SessionPolicy,
+} from './tokens';
+
+export interface AuthDeps {
+  db: Db;
+  clock: Clock;
+  policy: SessionPolicy;
+}
+
+export interface LoginContext {
+  ip: string;
+  userAgent: string | null;
+}
+
+/** The account whose password matches, among the candidates of a name or mobile number. */
+async function matchPassword(candidates: UserWithHospital[], password: string) {
+  if (candidates.length === 0) return verifyAgainstNothing(password);
+  for (const c of candidates) {
+    if (await verifyPassword(c.user.passwordHash, password)) return c;
+  }
+  return false;
+}
+
+/**
+ * Logs a user in by user name or mobile number. An unknown name and a wrong password get the same
+ * refusal; account and hospital refusals come only after the password was right, so they do not
+ * reveal which accounts exist.
+ */
+export async function login(
+  deps: AuthDeps,
+  input: LoginRequest,
+  ctx: LoginContext,
+): Promise<{ response: LoginResponse; actor: Actor }> {
+  const { db, clock, policy } = deps;
+  const now = clock.now();
+  await assertLoginAllowed(db, input.strUserName, ctx.ip, now);
+  const candidates = await findLoginCandidates(db, input.strUserName);
+  const match = await matchPassword(candidates, input.strUserPassword);
+  if (!match) {
+    await registerFailure(db, input.strUserName, ctx.ip, now);
+    throw new AppError('LOGIN_FAILED');
+  }
+  const { user, hospital } = match;
+  const refusal = loginRefusal({ roleType: user.roleType, state: user.state, hospital }, ctx.ip, now);
+  if (refusal) throw new AppError(refusal, {}, null);
+  await registerSuccess(db, input.strUserName);
+
+  const token = newSessionToken();
+  const sessionId = await repo.insertSession(db, {
+    tokenHash: hashSessionToken(token),
+    userId: user.id,
+    now,
+    expiresAt: absoluteExpiry(now, policy),
+    ip: ctx.ip,
+    userAgent: ctx.userAgent,
+  });
+  return {
+    response: { token, user: toUserDto(user, hospital) },
+    actor: toActor(match, sessionId),
+  };
+}
+
+function toActor({ user, hospital }: UserWithHospital, sessionId: number): Actor {
+  if (!isRoleTypeCode(user.roleType)) throw new AppError('FORBIDDEN');
+  return {
+    userId: user.id,
+    userName: user.userName,
+    roleType: user.roleType,
+    hospitalId: user.hospitalId,
+    groupId: hospital?.groupId ?? null,
+    isSuperadmin: user.isSuperadmin,
+    sessionId,
+  };
+}
+
+/**
+ * Resolves a token to the caller. Refuses revoked, expired and idle sessions, and sessions whose
+ * account or hospital may no longer log in (frozen, expired, address no longer allowed). Renews the
+ * idle timer on use.
+ */
+export async function authenticate(deps: AuthDeps, token: string, ip: string): Promise<Actor> {
+  const now = deps.clock.now();
+  const found = await repo.findSessionByTokenHash(deps.db, hashSessionToken(token));
+  if (!found) throw new AppError('SESSION_EXPIRED');
+  const { session, user, hospital } = found;
+  if (sessionStatus(session, now, deps.policy) !== 'active') throw new AppError('SESSION_EXPIRED');
+  if (loginRefusal({ roleType: user.roleType, state: user.state, hospital }, ip, now)) {
+    await repo.revokeSession(deps.db, session.id, now);
+    throw new AppError('SESSION_EXPIRED');
+  }
+  if (needsTouch(session.lastUsedAt, now)) await repo.touchSession(deps.db, session.id, now);
+  return toActor({ user, hospital }, session.id);
+}
+
+export async function logout(deps: AuthDeps, actor: Actor): Promise<void> {
+  await repo.revokeSession(deps.db, actor.sessionId, deps.clock.now());
+}

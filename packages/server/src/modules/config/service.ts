@@ -1,0 +1,27 @@
+import { configDtoSchema, type ConfigDto, type ConfigUpdate } from '@pathconsult/shared';
+import type { Db } from '../../db/client';
+import { readAllSettings, writeSettings } from './repo';
+
+/** What a new installation shows until an administrator changes it. */
+export const DEFAULT_CONFIG: ConfigDto = {
+  siteTitle: 'PathConsult 远程病理会诊平台',
+  loginDesc: '',
+  forget: false,
+  pwdRules: '',
+};
+
+/** The configuration with defaults for unset keys; stored values that no longer parse are ignored. */
+export async function getConfig(db: Db): Promise<ConfigDto> {
+  const stored = await readAllSettings(db);
+  const merged = { ...DEFAULT_CONFIG };
+  for (const key of Object.keys(DEFAULT_CONFIG) as (keyof ConfigDto)[]) {
+    const parsed = configDtoSchema.shape[key].safeParse(stored[key]);
+    if (parsed.success) Object.assign(merged, { [key]: parsed.data });
+  }
+  return merged;
+}
+
+export async function updateConfig(db: Db, update: ConfigUpdate, userId: number, now: Date) {
+  await writeSettings(db, update, userId, now);
+  return getConfig(db);
+}

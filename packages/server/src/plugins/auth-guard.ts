@@ -1,0 +1,52 @@
+import fp from 'fastify-plugin';
+import { parseLang } from '@pathconsult/shared';
+import { AppError } from '../lib/app-error';
+import { authenticate, type AuthDeps } from '../modules/auth/service';
+import { rolesAllow } from './route-policy';
+
+/** The token from the `token` header or, as an alternative, `Authorization: Bearer`. */
+function readToken(headers: Record<string, string | string[] | undefined>): string | null {
+  const token = headers.token;
+  if (typeof token === 'string' && token) return token;
+  const auth = headers.authorization;
+  if (typeof auth === 'string' && auth.startsWith('Bearer ')) return auth.slice(7).trim() || null;
+  return null;
+}
+
+/**
+ * Resolves the caller and enforces each route's declared policy before the body is even parsed:
+ * 401 without a valid session, 403 for a role the route does not allow, and 403 for any API route
+ * that forgot to declare a policy (fail closed).
+ */
+export const authGuard = fp<{ auth: AuthDeps }>(async (app, { auth }) => {
+  app.decorateRequest('actor', null);
+  app.decorateRequest('lang', 'zh');
+  app.decorateRequest('auditNote', null as never);
+  app.decorateRequest('auditOutcome', 'success');
+
+  app.addHook('onRequest', async (request) => {
+    request.lang = parseLang(request.headers.lang ?? (request.query as { lang?: string })?.lang);
+    request.auditNote = {};
+    if (!request.url.startsWith('/api/')) return;
+    const policy = request.routeOptions.config.policy;
+    if (!policy) {
+      // An unknown /api path has no route options at all: let it reach the 404 handler.
+      if (!request.routeOptions.url) return;
+      request.log.error({ url: request.routeOptions.url }, 'route has no declared policy');
+      throw new AppError('FORBIDDEN');
+    }
+    const token = readToken(request.headers);
+    if (token) {
+      try {
+        request.actor = await authenticate(auth, token, request.ip);
+      } catch (error) {
+        // A stale token on a public call (the login page) is simply ignored.
+        if (policy.roles !== 'public') throw error;
+      }
+    }
+    if (policy.roles !== 'public' && !request.actor) {
+      throw new AppError(token ? 'SESSION_EXPIRED' : 'NOT_LOGGED_IN');
+    }
+    if (!rolesAllow(policy, request.actor)) throw new AppError('FORBIDDEN');
+  });
+});

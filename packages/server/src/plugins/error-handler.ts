@@ -1,0 +1,68 @@
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import {
+  ICode,
+  isMessageKey,
+  translate,
+  type ErrorCodeName,
+  type FieldError,
+  type Lang,
+} from '@pathconsult/shared';
+import { AppError } from '../lib/app-error';
+
+function envelope(code: ErrorCodeName, lang: Lang, params: Record<string, string | number>, data: unknown) {
+  return { iCode: ICode.Failure, strMessage: translate(code, lang, params), strErrorCode: code, objData: data };
+}
+
+type Issue = { instancePath?: string; message?: string; params?: Record<string, unknown> };
+
+/** Field errors in the caller's language; schema messages are `validation.*` keys from shared. */
+function fieldErrors(issues: Issue[], lang: Lang): FieldError[] {
+  return issues.map((issue) => {
+    const field = (issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
+    const key = issue.message ?? '';
+    const limits = (issue.params ?? {}) as { maximum?: number; minimum?: number };
+    const params = { max: limits.maximum ?? '', min: limits.minimum ?? '' };
+    return {
+      strField: field,
+      strMessage: isMessageKey(key) ? translate(key, lang, params) : translate('validation.invalid', lang),
+    };
+  });
+}
+
+/**
+ * Turns every failure into the envelope: AppError with its status, schema validation as 400 with
+ * field errors, body-size and rate refusals by status, anything else as a generic 500 with no
+ * internals (the details go to the log).
+ */
+export const errorHandler = fp(async (app) => {
+  app.setErrorHandler((error, request, reply) => {
+    const lang = request.lang ?? 'zh';
+    // A failure envelope does not have the route's success shape: skip the route's serializer.
+    reply.serializer(JSON.stringify);
+    if (error instanceof AppError) {
+      request.auditOutcome = error.status === 401 || error.status === 403 ? 'denied' : 'failure';
+      return reply.status(error.status).send(envelope(error.code, lang, error.params, error.data));
+    }
+    request.auditOutcome = 'failure';
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return reply
+        .status(400)
+        .send(envelope('VALIDATION_FAILED', lang, {}, fieldErrors(error.validation as Issue[], lang)));
+    }
+    const status = (error as { statusCode?: number }).statusCode ?? 500;
+    if (status === 413) return reply.status(413).send(envelope('PAYLOAD_TOO_LARGE', lang, {}, null));
+    if (status === 429) return reply.status(429).send(envelope('TOO_MANY_REQUESTS', lang, {}, null));
+    if (status >= 400 && status < 500) {
+      return reply.status(400).send(envelope('VALIDATION_FAILED', lang, {}, []));
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return reply.status(500).send(envelope('INTERNAL_ERROR', lang, {}, null));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    request.auditOutcome = 'failure';
+    return reply
+      .serializer(JSON.stringify).status(404).send(envelope('NOT_FOUND', request.lang ?? 'zh', {}, null));
+  });
+});

@@ -1,0 +1,44 @@
+import type { RoleTypeCode } from '@pathconsult/shared';
+import type { Actor } from '../modules/auth/actor';
+
+/**
+ * What every API route must declare (`config.policy`): who may call it and what the audit trail
+ * records. Routes without a policy are refused at run time, and a test fails on them.
+ */
+export interface RoutePolicy {
+  /** 'public': no token needed; 'authenticated': any logged-in role; else the allowed role codes. */
+  roles: 'public' | 'authenticated' | readonly RoleTypeCode[];
+  /**
+   * Mutations (every method but GET) are always audited. 'read' also audits a GET, for reads of
+   * patient data. 'self' marks calls that write their own record (login: the actor is known only
+   * inside the handler).
+   */
+  audit?: 'read' | 'self';
+}
+
+/** What a handler may add to the request's audit record. */
+export interface AuditNote {
+  targetType?: string;
+  targetId?: string | number;
+  detail?: Record<string, unknown>;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    policy?: RoutePolicy;
+  }
+  interface FastifyRequest {
+    actor: Actor | null;
+    lang: import('@pathconsult/shared').Lang;
+    auditNote: AuditNote;
+    /** Set by the error handler: how the call ended, for the audit record. */
+    auditOutcome: 'success' | 'failure' | 'denied';
+  }
+}
+
+export function rolesAllow(policy: RoutePolicy, actor: Actor | null): boolean {
+  if (policy.roles === 'public') return true;
+  if (!actor) return false;
+  if (policy.roles === 'authenticated') return true;
+  return policy.roles.includes(actor.roleType);
+}

@@ -1,0 +1,39 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fp from 'fastify-plugin';
+import fastifyStatic from '@fastify/static';
+
+/**
+ * Serves the built React app from the same port as the API. Hashed assets are immutable;
+ * index.html and version.json are never cached, so a new release reaches browsers on the next
+ * navigation (the client compares version.json and reloads).
+ */
+export const webApp = fp<{ webDist: string }>(async (app, { webDist }) => {
+  if (!fs.existsSync(path.join(webDist, 'index.html'))) {
+    app.log.warn({ webDist }, 'web app not built: run `npm run build` (npm start does it)');
+    app.get('/', { config: { policy: { roles: 'public' } } }, async (_req, reply) =>
+      reply
+        .type('text/plain; charset=utf-8')
+        .send('PathConsult API is running; the web app is not built (run `npm run build`).'),
+    );
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root: webDist,
+    wildcard: false,
+    setHeaders(res, filePath) {
+      const name = path.basename(filePath);
+      if (name === 'index.html' || name === 'version.json') {
+        res.header('Cache-Control', 'no-store');
+      } else if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+        res.header('Cache-Control', 'public, max-age=31536000, immutable');
+      }
+    },
+  });
+  // Files of the build are routes of their own (wildcard: false); the hash router needs only
+  // index.html for anything else.
+  app.get('/*', { config: { policy: { roles: 'public' } } }, async (request, reply) => {
+    if (request.url.startsWith('/api/')) return reply.callNotFound();
+    return reply.header('Cache-Control', 'no-store').sendFile('index.html');
+  });
+});

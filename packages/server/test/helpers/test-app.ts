@@ -1,0 +1,57 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app';
+import { openDatabase, type Database } from '../../src/db/client';
+import { ManualClock } from '../../src/lib/clock';
+import { ensureSuperadmin } from '../../src/bootstrap/superadmin';
+import { ensureDemoData } from '../../src/bootstrap/demo-data';
+import type { TestDatabase } from './databases';
+
+export const ADMIN_PASSWORD = 'Admin@test-1';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  clock: ManualClock;
+  baseUrl: string;
+  close(): Promise<void>;
+}
+
+/**
+ * The real app on a real port over a fresh database, with the superadmin (ADMIN_PASSWORD) and the
+ * demonstration set, and a clock the test moves by hand.
+ */
+export async function startTestApp(
+  testDb: TestDatabase,
+  options: { idleMinutes?: number; absoluteHours?: number; trustProxy?: boolean } = {},
+): Promise<TestApp> {
+  const { target, drop } = await testDb.create();
+  const database = await openDatabase(target);
+  await ensureSuperadmin(database.db, ADMIN_PASSWORD);
+  await ensureDemoData(database.db);
+  const clock = new ManualClock();
+  const app = await buildApp({
+    db: database.db,
+    clock,
+    logger: false,
+    config: {
+      session: { idleMinutes: options.idleMinutes ?? 30, absoluteHours: options.absoluteHours ?? 12 },
+      trustProxy: options.trustProxy ?? false,
+      logLevel: 'silent',
+      webDist: '/nonexistent',
+    },
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    app,
+    database,
+    clock,
+    baseUrl: `http://127.0.0.1:${port}`,
+    async close() {
+      await app.close();
+      await database.close();
+      await drop();
+    },
+  };
+}
