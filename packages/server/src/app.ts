@@ -57,7 +57,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
-      routeCatalog.push({ method, url: route.url, policy: route.config?.policy });
+      // Read lazily: hooks of inner scopes (the docs UI) may still set the policy after this one.
+      routeCatalog.push({
+        method,
+        url: route.url,
+        get policy() {
+          return route.config?.policy;
+        },
+      });
     }
   });
 

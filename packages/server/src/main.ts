@@ -31,7 +31,9 @@ async function main(): Promise<void> {
         '  It is shown only this once and stored only as a hash; keep it safe.\n',
     );
   } else if (admin) {
-    console.log(`\n  Superadmin "${admin.userName}" created with the password from ADMIN_PASSWORD.\n`);
+    console.log(
+      `\n  Superadmin "${admin.userName}" created with the password from ADMIN_PASSWORD.\n`,
+    );
   }
   if (config.demoData) {
     const added = await ensureDemoData(database.db);

@@ -40,22 +40,40 @@ describe.each(await testDatabases())('authentication on $name', (testDb) => {
   });
 
   it('refuses an unknown user and a wrong password with the very same answer', async () => {
-    const unknown = await api.post('user/login', { strUserName: 'nobody_here', strUserPassword: 'x1234567' });
-    const wrong = await api.post('user/login', { strUserName: 'demo_doctor', strUserPassword: 'x1234567' });
+    const unknown = await api.post('user/login', {
+      strUserName: 'nobody_here',
+      strUserPassword: 'x1234567',
+    });
+    const wrong = await api.post('user/login', {
+      strUserName: 'demo_doctor',
+      strUserPassword: 'x1234567',
+    });
     expect(unknown.status).toBe(200);
     expect(unknown.body).toEqual(wrong.body);
     expect(unknown.body).toMatchObject({ iCode: 1000, strErrorCode: 'LOGIN_FAILED' });
   });
 
   it('localizes messages by the lang header', async () => {
-    const zh = await api.post('user/login', { strUserName: 'nobody', strUserPassword: 'x' }, { lang: 'zh' });
-    const en = await api.post('user/login', { strUserName: 'nobody', strUserPassword: 'x' }, { lang: 'en' });
+    const zh = await api.post(
+      'user/login',
+      { strUserName: 'nobody', strUserPassword: 'x' },
+      { lang: 'zh' },
+    );
+    const en = await api.post(
+      'user/login',
+      { strUserName: 'nobody', strUserPassword: 'x' },
+      { lang: 'en' },
+    );
     expect(zh.body.strMessage).toBe('用户名或密码错误');
     expect(en.body.strMessage).toBe('Incorrect username or password');
   });
 
   it('answers 400 with localized field errors for a malformed request', async () => {
-    const a = await api.post('user/login', { strUserName: '', strUserPassword: '' }, { lang: 'en' });
+    const a = await api.post(
+      'user/login',
+      { strUserName: '', strUserPassword: '' },
+      { lang: 'en' },
+    );
     expect(a.status).toBe(400);
     expect(a.body.strErrorCode).toBe('VALIDATION_FAILED');
     expect(a.body.objData).toEqual([
@@ -67,16 +85,25 @@ describe.each(await testDatabases())('authentication on $name', (testDb) => {
   it('refuses a frozen account with its own message, only once the password is right', async () => {
     const h = await createHospital(t.database.db);
     const u = await createUser(t.database.db, { hospitalId: h.id, state: UserState.Frozen });
-    const wrong = await api.post('user/login', { strUserName: u.userName, strUserPassword: 'nope-nope' });
+    const wrong = await api.post('user/login', {
+      strUserName: u.userName,
+      strUserPassword: 'nope-nope',
+    });
     expect(wrong.body.strErrorCode).toBe('LOGIN_FAILED');
-    const right = await api.post('user/login', { strUserName: u.userName, strUserPassword: TEST_PASSWORD });
+    const right = await api.post('user/login', {
+      strUserName: u.userName,
+      strUserPassword: TEST_PASSWORD,
+    });
     expect(right.body).toMatchObject({ iCode: 1000, strErrorCode: 'ACCOUNT_FROZEN' });
   });
 
   it('refuses users of a hospital past its validity date', async () => {
     const h = await createHospital(t.database.db, { validUntil: '2026-01-04' }); // clock: 2026-01-05
     const u = await createUser(t.database.db, { hospitalId: h.id });
-    const a = await api.post('user/login', { strUserName: u.userName, strUserPassword: TEST_PASSWORD });
+    const a = await api.post('user/login', {
+      strUserName: u.userName,
+      strUserPassword: TEST_PASSWORD,
+    });
     expect(a.body.strErrorCode).toBe('HOSPITAL_EXPIRED');
     const stillValid = await createHospital(t.database.db, { validUntil: '2026-01-05' });
     const v = await createUser(t.database.db, { hospitalId: stillValid.id });
@@ -87,7 +114,10 @@ describe.each(await testDatabases())('authentication on $name', (testDb) => {
     const h = await createHospital(t.database.db, { isConsultation: false });
     const doctor = await createUser(t.database.db, { hospitalId: h.id, roleType: RoleType.Doctor });
     const expert = await createUser(t.database.db, { hospitalId: h.id, roleType: RoleType.Expert });
-    const a = await api.post('user/login', { strUserName: doctor.userName, strUserPassword: TEST_PASSWORD });
+    const a = await api.post('user/login', {
+      strUserName: doctor.userName,
+      strUserPassword: TEST_PASSWORD,
+    });
     expect(a.body.strErrorCode).toBe('NOT_CONSULTATION_HOSPITAL');
     expect(await api.login(expert.userName, TEST_PASSWORD)).toBeTruthy();
   });
@@ -97,7 +127,10 @@ describe.each(await testDatabases())('authentication on $name', (testDb) => {
     const open = await createHospital(t.database.db, { allowedLoginIps: '127.0.0.1, 10.1.2.3' });
     const u = await createUser(t.database.db, { hospitalId: closed.id });
     const v = await createUser(t.database.db, { hospitalId: open.id });
-    const a = await api.post('user/login', { strUserName: u.userName, strUserPassword: TEST_PASSWORD });
+    const a = await api.post('user/login', {
+      strUserName: u.userName,
+      strUserPassword: TEST_PASSWORD,
+    });
     expect(a.body.strErrorCode).toBe('IP_NOT_AUTHORIZED');
     expect(await api.login(v.userName, TEST_PASSWORD)).toBeTruthy();
   });
@@ -106,10 +139,17 @@ describe.each(await testDatabases())('authentication on $name', (testDb) => {
     const h = await createHospital(t.database.db);
     const u = await createUser(t.database.db, { hospitalId: h.id });
     for (let i = 0; i < 10; i++) {
-      const a = await api.post('user/login', { strUserName: u.userName, strUserPassword: `wrong-${i}` });
+      const a = await api.post('user/login', {
+        strUserName: u.userName,
+        strUserPassword: `wrong-${i}`,
+      });
       expect(a.body.strErrorCode).toBe('LOGIN_FAILED');
     }
-    const locked = await api.post('user/login', { strUserName: u.userName, strUserPassword: TEST_PASSWORD }, { lang: 'en' });
+    const locked = await api.post(
+      'user/login',
+      { strUserName: u.userName, strUserPassword: TEST_PASSWORD },
+      { lang: 'en' },
+    );
     expect(locked.status).toBe(429);
     expect(locked.body.strErrorCode).toBe('LOGIN_LOCKED');
     expect(locked.body.strMessage).toContain('15 minutes');
@@ -128,7 +168,11 @@ describe.each(await testDatabases())('authentication on $name', (testDb) => {
 
   it('accepts the token as Authorization: Bearer too', async () => {
     const token = await api.login('demo_expert', 'Expert@2026');
-    const a = await api.get('userManage/getUserInfo', {}, { headers: { authorization: `Bearer ${token}` } });
+    const a = await api.get(
+      'userManage/getUserInfo',
+      {},
+      { headers: { authorization: `Bearer ${token}` } },
+    );
     expect(a.status).toBe(200);
   });
 

@@ -6,9 +6,27 @@ import { hashPassword } from '../modules/auth/passwords';
 
 /** The demonstration accounts; their passwords are public on purpose (README, console). */
 export const DEMO_ACCOUNTS = [
-  { userName: 'demo_doctor', password: 'Doctor@2026', role: RoleType.Doctor, realName: '李医生', at: 'applicant' },
-  { userName: 'demo_expert', password: 'Expert@2026', role: RoleType.Expert, realName: '王专家', at: 'center' },
-  { userName: 'demo_hadmin', password: 'Hadmin@2026', role: RoleType.HospitalAdmin, realName: '张管理员', at: 'applicant' },
+  {
+    userName: 'demo_doctor',
+    password: 'Doctor@2026',
+    role: RoleType.Doctor,
+    realName: '李医生',
+    at: 'applicant',
+  },
+  {
+    userName: 'demo_expert',
+    password: 'Expert@2026',
+    role: RoleType.Expert,
+    realName: '王专家',
+    at: 'center',
+  },
+  {
+    userName: 'demo_hadmin',
+    password: 'Hadmin@2026',
+    role: RoleType.HospitalAdmin,
+    realName: '张管理员',
+    at: 'applicant',
+  },
 ] as const;
 
 /**

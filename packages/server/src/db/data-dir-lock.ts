@@ -6,7 +6,9 @@ export class DataDirLockedError extends Error {
     readonly lockFile: string,
     readonly pid: number,
   ) {
-    super(`The data folder is in use by another PathConsult process (pid ${pid}); lock file ${lockFile}`);
+    super(
+      `The data folder is in use by another PathConsult process (pid ${pid}); lock file ${lockFile}`,
+    );
   }
 }
 

@@ -111,7 +111,10 @@ export const sessions = pgTable(
     ip: text('ip'),
     userAgent: text('user_agent'),
   },
-  (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('sessions_token_hash_key').on(t.tokenHash),
+    index('sessions_user_idx').on(t.userId),
+  ],
 );
 
 /** Failed logins, counted per account and per source address to throttle guessing. */

@@ -10,8 +10,18 @@ import {
 } from '@pathconsult/shared';
 import { AppError } from '../lib/app-error';
 
-function envelope(code: ErrorCodeName, lang: Lang, params: Record<string, string | number>, data: unknown) {
-  return { iCode: ICode.Failure, strMessage: translate(code, lang, params), strErrorCode: code, objData: data };
+function envelope(
+  code: ErrorCodeName,
+  lang: Lang,
+  params: Record<string, string | number>,
+  data: unknown,
+) {
+  return {
+    iCode: ICode.Failure,
+    strMessage: translate(code, lang, params),
+    strErrorCode: code,
+    objData: data,
+  };
 }
 
 type Issue = { instancePath?: string; message?: string; params?: Record<string, unknown> };
@@ -25,7 +35,9 @@ function fieldErrors(issues: Issue[], lang: Lang): FieldError[] {
     const params = { max: limits.maximum ?? '', min: limits.minimum ?? '' };
     return {
       strField: field,
-      strMessage: isMessageKey(key) ? translate(key, lang, params) : translate('validation.invalid', lang),
+      strMessage: isMessageKey(key)
+        ? translate(key, lang, params)
+        : translate('validation.invalid', lang),
     };
   });
 }
@@ -48,11 +60,15 @@ export const errorHandler = fp(async (app) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       return reply
         .status(400)
-        .send(envelope('VALIDATION_FAILED', lang, {}, fieldErrors(error.validation as Issue[], lang)));
+        .send(
+          envelope('VALIDATION_FAILED', lang, {}, fieldErrors(error.validation as Issue[], lang)),
+        );
     }
     const status = (error as { statusCode?: number }).statusCode ?? 500;
-    if (status === 413) return reply.status(413).send(envelope('PAYLOAD_TOO_LARGE', lang, {}, null));
-    if (status === 429) return reply.status(429).send(envelope('TOO_MANY_REQUESTS', lang, {}, null));
+    if (status === 413)
+      return reply.status(413).send(envelope('PAYLOAD_TOO_LARGE', lang, {}, null));
+    if (status === 429)
+      return reply.status(429).send(envelope('TOO_MANY_REQUESTS', lang, {}, null));
     if (status >= 400 && status < 500) {
       return reply.status(400).send(envelope('VALIDATION_FAILED', lang, {}, []));
     }
@@ -63,6 +79,8 @@ export const errorHandler = fp(async (app) => {
   app.setNotFoundHandler((request, reply) => {
     request.auditOutcome = 'failure';
     return reply
-      .serializer(JSON.stringify).status(404).send(envelope('NOT_FOUND', request.lang ?? 'zh', {}, null));
+      .serializer(JSON.stringify)
+      .status(404)
+      .send(envelope('NOT_FOUND', request.lang ?? 'zh', {}, null));
   });
 });

@@ -56,7 +56,9 @@ const postgres: TestDatabase = {
 export async function testDatabases(): Promise<TestDatabase[]> {
   if (await postgresReachable()) return [pglite, postgres];
   if (process.env.CI === 'true') {
-    throw new Error(`CI requires PostgreSQL for the integration tests, but ${adminUrl} does not answer`);
+    throw new Error(
+      `CI requires PostgreSQL for the integration tests, but ${adminUrl} does not answer`,
+    );
   }
   console.warn(`PostgreSQL at ${adminUrl} does not answer: integration tests run on PGlite only.`);
   return [pglite];

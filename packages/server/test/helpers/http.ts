@@ -11,7 +11,12 @@ export interface CallOptions {
 }
 
 export function apiClient(baseUrl: string) {
-  async function call<T>(method: string, path: string, body: unknown, o: CallOptions): Promise<Answer<T>> {
+  async function call<T>(
+    method: string,
+    path: string,
+    body: unknown,
+    o: CallOptions,
+  ): Promise<Answer<T>> {
     const headers: Record<string, string> = { ...o.headers };
     if (o.token) headers.token = o.token;
     if (o.lang) headers.lang = o.lang;
@@ -24,16 +29,30 @@ export function apiClient(baseUrl: string) {
     return { status: res.status, body: (await res.json()) as Answer<T>['body'] };
   }
   return {
-    get: <T = unknown>(path: string, query: Record<string, string | number> = {}, o: CallOptions = {}) => {
+    get: <T = unknown>(
+      path: string,
+      query: Record<string, string | number> = {},
+      o: CallOptions = {},
+    ) => {
       const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
       return call<T>('GET', qs.size ? `${path}?${qs}` : path, undefined, o);
     },
     post: <T = unknown>(path: string, body: unknown = {}, o: CallOptions = {}) =>
       call<T>('POST', path, body, o),
     /** Logs in and returns the token (fails the test when refused). */
-    async login(strUserName: string, strUserPassword: string, o: CallOptions = {}): Promise<string> {
-      const a = await call<{ token: string }>('POST', 'user/login', { strUserName, strUserPassword }, o);
-      if (a.body.iCode !== 0) throw new Error(`login of ${strUserName} refused: ${a.body.strMessage}`);
+    async login(
+      strUserName: string,
+      strUserPassword: string,
+      o: CallOptions = {},
+    ): Promise<string> {
+      const a = await call<{ token: string }>(
+        'POST',
+        'user/login',
+        { strUserName, strUserPassword },
+        o,
+      );
+      if (a.body.iCode !== 0)
+        throw new Error(`login of ${strUserName} refused: ${a.body.strMessage}`);
       return a.body.objData.token;
     },
   };

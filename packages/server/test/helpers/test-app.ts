@@ -34,7 +34,10 @@ export async function startTestApp(
     clock,
     logger: false,
     config: {
-      session: { idleMinutes: options.idleMinutes ?? 30, absoluteHours: options.absoluteHours ?? 12 },
+      session: {
+        idleMinutes: options.idleMinutes ?? 30,
+        absoluteHours: options.absoluteHours ?? 12,
+      },
       trustProxy: options.trustProxy ?? false,
       logLevel: 'silent',
       webDist: '/nonexistent',

@@ -1,5 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ADMIN_ROLES, auditLogPageSchema, auditLogQuerySchema, envelopeSchema } from '@pathconsult/shared';
+import {
+  ADMIN_ROLES,
+  auditLogPageSchema,
+  auditLogQuerySchema,
+  envelopeSchema,
+} from '@pathconsult/shared';
 import type { Db } from '../../db/client';
 import { ok } from '../../lib/envelope';
 import { requireActor } from '../auth/require-actor';

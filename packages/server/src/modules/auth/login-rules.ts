@@ -42,7 +42,10 @@ export function isIpAllowed(allowedList: string, ip: string): boolean {
         return address.kind() === net.kind() && address.match([net, bits] as never);
       }
       const single = ipaddr.process(entry);
-      return single.kind() === address.kind() && single.toNormalizedString() === address.toNormalizedString();
+      return (
+        single.kind() === address.kind() &&
+        single.toNormalizedString() === address.toNormalizedString()
+      );
     } catch {
       return false;
     }

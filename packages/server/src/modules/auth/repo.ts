@@ -4,7 +4,14 @@ import { hospitals, loginFailures, loginLocks, sessions, users } from '../../db/
 
 export async function insertSession(
   db: Db,
-  s: { tokenHash: string; userId: number; now: Date; expiresAt: Date; ip: string; userAgent: string | null },
+  s: {
+    tokenHash: string;
+    userId: number;
+    now: Date;
+    expiresAt: Date;
+    ip: string;
+    userAgent: string | null;
+  },
 ): Promise<number> {
   const [row] = await db
     .insert(sessions)

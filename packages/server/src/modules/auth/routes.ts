@@ -1,5 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { emptySchema, envelopeSchema, loginRequestSchema, loginResponseSchema } from '@pathconsult/shared';
+import {
+  emptySchema,
+  envelopeSchema,
+  loginRequestSchema,
+  loginResponseSchema,
+} from '@pathconsult/shared';
 import { AppError } from '../../lib/app-error';
 import { ok } from '../../lib/envelope';
 import { appendAuditRecord } from '../audit/repo';

@@ -58,7 +58,11 @@ export async function login(
     throw new AppError('LOGIN_FAILED');
   }
   const { user, hospital } = match;
-  const refusal = loginRefusal({ roleType: user.roleType, state: user.state, hospital }, ctx.ip, now);
+  const refusal = loginRefusal(
+    { roleType: user.roleType, state: user.state, hospital },
+    ctx.ip,
+    now,
+  );
   if (refusal) throw new AppError(refusal, {}, null);
   await registerSuccess(db, input.strUserName);
 

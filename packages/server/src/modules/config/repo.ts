@@ -17,7 +17,10 @@ export async function writeSettings(
       await tx
         .insert(configuration)
         .values({ key, value, updatedAt: now, updatedBy: userId })
-        .onConflictDoUpdate({ target: configuration.key, set: { value, updatedAt: now, updatedBy: userId } });
+        .onConflictDoUpdate({
+          target: configuration.key,
+          set: { value, updatedAt: now, updatedBy: userId },
+        });
     }
   });
 }

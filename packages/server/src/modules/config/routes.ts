@@ -6,13 +6,17 @@ import { ok } from '../../lib/envelope';
 import { requireActor } from '../auth/require-actor';
 import { getConfig, updateConfig } from './service';
 
-export const configRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock }> = async (app, { db, clock }) => {
+export const configRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock }> = async (
+  app,
+  { db, clock },
+) => {
   app.get(
     '/configinfo/get',
     {
       schema: {
         tags: ['config'],
-        summary: 'Global configuration (site title, login text, password pattern); needed before login',
+        summary:
+          'Global configuration (site title, login text, password pattern); needed before login',
         response: { 200: envelopeSchema(configDtoSchema) },
       },
       config: { policy: { roles: 'public' } },
@@ -33,7 +37,10 @@ export const configRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock }> = asy
     },
     async (request) => {
       const actor = requireActor(request);
-      request.auditNote = { targetType: 'configuration', detail: { keys: Object.keys(request.body) } };
+      request.auditNote = {
+        targetType: 'configuration',
+        detail: { keys: Object.keys(request.body) },
+      };
       return ok(request.lang, await updateConfig(db, request.body, actor.userId, clock.now()));
     },
   );

@@ -12,9 +12,7 @@ import { notFound } from '../../lib/app-error';
  * - everybody else: their own hospital. Wider scopes (all hospitals, the group) come from
  *   administrator privileges and are added here when privileges exist.
  */
-export type HospitalScope =
-  | { kind: 'all' }
-  | { kind: 'hospitals'; hospitalIds: readonly number[] };
+export type HospitalScope = { kind: 'all' } | { kind: 'hospitals'; hospitalIds: readonly number[] };
 
 export function scopeOf(actor: Actor): HospitalScope {
   if (actor.isSuperadmin || actor.roleType === RoleType.PlatformAdmin) return { kind: 'all' };

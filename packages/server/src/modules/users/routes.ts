@@ -1,5 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ADMIN_ROLES, envelopeSchema, getUserInfoQuerySchema, userDtoSchema } from '@pathconsult/shared';
+import {
+  ADMIN_ROLES,
+  envelopeSchema,
+  getUserInfoQuerySchema,
+  userDtoSchema,
+} from '@pathconsult/shared';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/app-error';
 import { ok } from '../../lib/envelope';
