@@ -45,8 +45,9 @@ describe('every API route declares who may call it', () => {
   it('refuses every non-public route without a token (401) and with a wrong role (403)', async () => {
     const api = apiClient(t.baseUrl);
     const tokens: Record<number, string> = {};
-    for (const [role, [name, pw]] of Object.entries(ACCOUNTS))
+    for (const [role, [name, pw]] of Object.entries(ACCOUNTS)) {
       tokens[Number(role)] = await api.login(name, pw);
+    }
     for (const r of apiRoutes()) {
       const roles = r.policy?.roles;
       if (roles === 'public' || r.url.includes('*') || r.url.includes(':')) continue;

@@ -34,8 +34,9 @@ const exitOf = (child: ChildProcess) =>
 async function waitFor(output: () => string, text: string, ms = 60_000) {
   const until = Date.now() + ms;
   while (!output().includes(text)) {
-    if (Date.now() > until)
+    if (Date.now() > until) {
       throw new Error(`timed out waiting for "${text}"; output:\n${output()}`);
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
 }

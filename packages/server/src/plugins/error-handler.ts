@@ -65,10 +65,12 @@ export const errorHandler = fp(async (app) => {
         );
     }
     const status = (error as { statusCode?: number }).statusCode ?? 500;
-    if (status === 413)
+    if (status === 413) {
       return reply.status(413).send(envelope('PAYLOAD_TOO_LARGE', lang, {}, null));
-    if (status === 429)
+    }
+    if (status === 429) {
       return reply.status(429).send(envelope('TOO_MANY_REQUESTS', lang, {}, null));
+    }
     if (status >= 400 && status < 500) {
       return reply.status(400).send(envelope('VALIDATION_FAILED', lang, {}, []));
     }

@@ -1,4 +1,4 @@
-import type { RoleTypeCode } from '@pathconsult/shared';
+import type { Lang, RoleTypeCode } from '@pathconsult/shared';
 import type { Actor } from '../modules/auth/actor';
 
 /**
@@ -29,7 +29,7 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     actor: Actor | null;
-    lang: import('@pathconsult/shared').Lang;
+    lang: Lang;
     auditNote: AuditNote;
     /** Set by the error handler: how the call ended, for the audit record. */
     auditOutcome: 'success' | 'failure' | 'denied';

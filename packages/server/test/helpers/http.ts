@@ -34,7 +34,9 @@ export function apiClient(baseUrl: string) {
       query: Record<string, string | number> = {},
       o: CallOptions = {},
     ) => {
-      const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
+      const qs = new URLSearchParams(
+        Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]),
+      );
       return call<T>('GET', qs.size ? `${path}?${qs}` : path, undefined, o);
     },
     post: <T = unknown>(path: string, body: unknown = {}, o: CallOptions = {}) =>
@@ -51,8 +53,9 @@ export function apiClient(baseUrl: string) {
         { strUserName, strUserPassword },
         o,
       );
-      if (a.body.iCode !== 0)
+      if (a.body.iCode !== 0) {
         throw new Error(`login of ${strUserName} refused: ${a.body.strMessage}`);
+      }
       return a.body.objData.token;
     },
   };
