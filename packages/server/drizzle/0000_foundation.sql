@@ -103,8 +103,8 @@ ALTER TABLE "hospitals" ADD CONSTRAINT "hospitals_group_id_hospital_groups_id_fk
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "users" ADD CONSTRAINT "users_hospital_id_hospitals_id_fk" FOREIGN KEY ("hospital_id") REFERENCES "public"."hospitals"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "audit_logs_created_idx" ON "audit_logs" USING btree ("created_at","id");--> statement-breakpoint
-CREATE INDEX "audit_logs_user_idx" ON "audit_logs" USING btree ("user_name","created_at");--> statement-breakpoint
-CREATE INDEX "audit_logs_action_idx" ON "audit_logs" USING btree ("action","created_at");--> statement-breakpoint
+CREATE INDEX "audit_logs_user_idx" ON "audit_logs" USING btree (lower("user_name"),"created_at");--> statement-breakpoint
+CREATE INDEX "audit_logs_action_idx" ON "audit_logs" USING btree ("action" text_pattern_ops,"created_at");--> statement-breakpoint
 CREATE INDEX "audit_logs_hospital_idx" ON "audit_logs" USING btree ("hospital_id","created_at");--> statement-breakpoint
 CREATE INDEX "hospitals_group_idx" ON "hospitals" USING btree ("group_id");--> statement-breakpoint
 CREATE INDEX "login_failures_user_idx" ON "login_failures" USING btree ("user_key","created_at");--> statement-breakpoint

@@ -157,8 +157,9 @@ export const auditLogs = pgTable(
   },
   (t) => [
     index('audit_logs_created_idx').on(t.createdAt, t.id),
-    index('audit_logs_user_idx').on(t.userName, t.createdAt),
-    index('audit_logs_action_idx').on(t.action, t.createdAt),
+    // Filters of log/GetAuditLogs: a user name (case-insensitive) and an action prefix.
+    index('audit_logs_user_idx').on(sql`lower(${t.userName})`, t.createdAt),
+    index('audit_logs_action_idx').on(t.action.op('text_pattern_ops'), t.createdAt),
     index('audit_logs_hospital_idx').on(t.hospitalId, t.createdAt),
   ],
 );

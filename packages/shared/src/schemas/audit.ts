@@ -6,8 +6,8 @@ export const AuditOutcome = ['success', 'failure', 'denied'] as const;
 /** GET log/GetAuditLogs: filters by user, action, date range, with paging. */
 export const auditLogQuerySchema = pageQuerySchema
   .extend({
-    strUserName: z.string().trim().max(64).optional(),
-    strAction: z.string().trim().max(128).optional(),
+    strUserName: z.string().trim().max(64).optional().describe('Exact user name, any case'),
+    strAction: z.string().trim().max(128).optional().describe('Action prefix, e.g. "user/"'),
     strOutcome: z.enum(AuditOutcome).optional(),
     dtStart: isoDateSchema.optional().describe('Inclusive; a date means its first instant (UTC)'),
     dtEnd: isoDateSchema.optional().describe('Inclusive; a date means its whole day (UTC)'),
@@ -34,5 +34,9 @@ export const auditLogDtoSchema = z.object({
 });
 export type AuditLogDto = z.infer<typeof auditLogDtoSchema>;
 
-export const auditLogPageSchema = pageSchema(auditLogDtoSchema);
+export const auditLogPageSchema = pageSchema(auditLogDtoSchema).extend({
+  bTotalCapped: z
+    .boolean()
+    .describe('True when more records match than iTotalCount (the count stops at 10,000)'),
+});
 export type AuditLogPage = z.infer<typeof auditLogPageSchema>;

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, ilike, lt, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, like, lt, sql, type SQL } from 'drizzle-orm';
 import type { AuditLogQuery } from '@pathconsult/shared';
 import type { Db } from '../../db/client';
 import { auditLogs } from '../../db/schema';
@@ -46,8 +46,10 @@ function endOf(value: string): Date {
 function filters(scope: HospitalScope, q: AuditLogQuery): SQL | undefined {
   // Platform-level records (no hospital: the superadmin's, refused logins) stay with the 'all' scope.
   const conditions: SQL[] = [whereInScope(scope, auditLogs.hospitalId)];
-  if (q.strUserName) conditions.push(ilike(auditLogs.userName, `%${escapeLike(q.strUserName)}%`));
-  if (q.strAction) conditions.push(ilike(auditLogs.action, `%${escapeLike(q.strAction)}%`));
+  // Exact user name and action prefix ('user/' finds user/login and user/logout): both are served
+  // by an index, where a substring search would read the whole trail.
+  if (q.strUserName) conditions.push(sql`lower(${auditLogs.userName}) = lower(${q.strUserName})`);
+  if (q.strAction) conditions.push(like(auditLogs.action, `${escapeLike(q.strAction)}%`));
   if (q.strOutcome) conditions.push(eq(auditLogs.outcome, q.strOutcome));
   if (q.dtStart) conditions.push(gte(auditLogs.createdAt, startOf(q.dtStart)));
   if (q.dtEnd) conditions.push(lt(auditLogs.createdAt, endOf(q.dtEnd)));
@@ -56,9 +58,21 @@ function filters(scope: HospitalScope, q: AuditLogQuery): SQL | undefined {
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/**
+ * Counting a trail of millions of rows on every page costs more than the page itself, so the total
+ * stops at this number; the answer says when it did and the screen shows "10000+".
+ */
+export const AUDIT_COUNT_CAP = 10_000;
+
 /** Newest first, one page, within the caller's hospital scope. */
 export async function listAuditLogs(db: Db, scope: HospitalScope, q: AuditLogQuery) {
   const where = filters(scope, q);
+  const capped = db
+    .select({ one: sql`1` })
+    .from(auditLogs)
+    .where(where)
+    .limit(AUDIT_COUNT_CAP + 1)
+    .as('capped');
   const [rows, [total]] = await Promise.all([
     db
       .select()
@@ -67,7 +81,8 @@ export async function listAuditLogs(db: Db, scope: HospitalScope, q: AuditLogQue
       .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id))
       .limit(q.iPageSize)
       .offset((q.iCurPage - 1) * q.iPageSize),
-    db.select({ n: count() }).from(auditLogs).where(where),
+    db.select({ n: count() }).from(capped),
   ]);
-  return { rows, total: total?.n ?? 0 };
+  const n = total?.n ?? 0;
+  return { rows, total: Math.min(n, AUDIT_COUNT_CAP), capped: n > AUDIT_COUNT_CAP };
 }

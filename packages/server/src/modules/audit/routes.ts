@@ -26,8 +26,12 @@ export const auditRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
     },
     async (request) => {
       const actor = requireActor(request);
-      const { rows, total } = await listAuditLogs(db, scopeOf(actor), request.query);
-      return ok(request.lang, { listPage: rows.map(toAuditLogDto), iTotalCount: total });
+      const { rows, total, capped } = await listAuditLogs(db, scopeOf(actor), request.query);
+      return ok(request.lang, {
+        listPage: rows.map(toAuditLogDto),
+        iTotalCount: total,
+        bTotalCapped: capped,
+      });
     },
   );
 };
