@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -21,6 +22,9 @@ export default defineConfig({
         test: {
           name: 'web',
           root: 'packages/web',
+          resolve: {
+            alias: { '@': fileURLToPath(new URL('./packages/web/src', import.meta.url)) },
+          },
           include: ['src/**/*.test.{ts,tsx}'],
         },
       },

@@ -1,0 +1,74 @@
+import {
+  AppstoreOutlined,
+  AuditOutlined,
+  BarChartOutlined,
+  FileTextOutlined,
+  HomeOutlined,
+  SettingOutlined,
+  TeamOutlined,
+} from '@ant-design/icons';
+import { Menu, type MenuProps } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import type { RoleTypeCode } from '@pathconsult/shared';
+import { menuForRole } from '@/config/menus';
+import { findRoute } from '@/config/paths';
+
+type Item = Required<MenuProps>['items'][number];
+
+const GROUP_ICONS: Record<string, ReactNode> = {
+  manage: <TeamOutlined />,
+  admin: <SettingOutlined />,
+  total: <BarChartOutlined />,
+  assignMent: <AppstoreOutlined />,
+};
+
+function iconOf(path: string): ReactNode {
+  if (path === '/workplace') return <HomeOutlined />;
+  if (path === '/auditLogs') return <AuditOutlined />;
+  return <FileTextOutlined />;
+}
+
+/**
+ * The role's side menu. Item keys are route paths; a click navigates, and the workspace opens
+ * the tab. Entries carry `data-testid="menu-<path>"` (groups: `menu-group-<key>`).
+ */
+export function SideMenu({ role }: { role: RoleTypeCode | null }) {
+  const { t } = useTranslation('menu');
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const selected = findRoute(pathname)?.path ?? pathname;
+  const entries = menuForRole(role);
+  // The group of the page shown at start is open; later the user opens and closes groups.
+  const defaultOpenKeys = entries.flatMap((e) =>
+    typeof e !== 'string' && e.children.includes(selected) ? [`group:${e.group}`] : [],
+  );
+
+  const leaf = (path: string): Item => ({
+    key: path,
+    icon: iconOf(path),
+    label: <span data-testid={`menu-${path}`}>{t(findRoute(path)?.titleKey ?? path)}</span>,
+  });
+  const items: Item[] = entries.map((entry) =>
+    typeof entry === 'string'
+      ? leaf(entry)
+      : {
+          key: `group:${entry.group}`,
+          icon: GROUP_ICONS[entry.group],
+          label: <span data-testid={`menu-group-${entry.group}`}>{t(`group.${entry.group}`)}</span>,
+          children: entry.children.map((path) => ({ ...leaf(path), icon: undefined }) as Item),
+        },
+  );
+
+  return (
+    <Menu
+      mode="inline"
+      theme="dark"
+      items={items}
+      selectedKeys={[selected]}
+      defaultOpenKeys={defaultOpenKeys}
+      onClick={({ key }) => void navigate(key)}
+    />
+  );
+}

@@ -1,0 +1,46 @@
+import { Layout, Typography } from 'antd';
+import { useState } from 'react';
+import { Outlet } from 'react-router';
+import { DEFAULT_CONFIG, useConfig } from '@/features/config/api/get-config';
+import { useSession } from '@/lib/use-session';
+import { TabBar } from '../tab-bar/tab-bar';
+import { AccountMenu } from './account-menu';
+import { SideMenu } from './side-menu';
+
+/**
+ * The logged-in workspace: the role's side menu, a header with the site title and the account
+ * menu, the tab bar, and the page. Only routes with `layout: 'workspace'` render inside it.
+ */
+export function WorkspaceLayout() {
+  const { user, iRoleType } = useSession();
+  const config = useConfig() ?? DEFAULT_CONFIG;
+  const [collapsed, setCollapsed] = useState(false);
+  return (
+    <Layout className="workspace">
+      <Layout.Sider
+        collapsible
+        collapsed={collapsed}
+        onCollapse={setCollapsed}
+        width={220}
+        data-testid="side-menu"
+      >
+        <div className="workspace-logo" aria-hidden>
+          {collapsed ? 'PC' : 'PathConsult'}
+        </div>
+        <SideMenu role={iRoleType} />
+      </Layout.Sider>
+      <Layout>
+        <Layout.Header className="workspace-header">
+          <Typography.Title level={4} className="workspace-title" data-testid="header-site-title">
+            {config.siteTitle}
+          </Typography.Title>
+          <AccountMenu realName={user?.strRealName ?? ''} />
+        </Layout.Header>
+        <TabBar />
+        <Layout.Content className="workspace-content">
+          <Outlet />
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}

@@ -1,0 +1,70 @@
+import { Suspense, type ReactNode } from 'react';
+import { createHashRouter, Navigate, useLocation, type RouteObject } from 'react-router';
+import { routes, type RouteDef } from '@/config/paths';
+import { HomeRedirect, RequireLogin, RouteGuard } from './guard/route-guard';
+import { RootShell } from './root-shell';
+import { LaterPage } from './routes/later-page';
+import { PageSpinner } from './routes/page-spinner';
+import { RouteError } from './routes/route-error';
+import { NotFoundPage, screenFor, WorkspaceLayout } from './screens';
+
+/** A redirect that keeps the query: `/case?iPatientId=1` → `/case/report-info?iPatientId=1`. */
+function Redirect({ to }: { to: string }) {
+  const { search } = useLocation();
+  return <Navigate to={{ pathname: to, search }} replace />;
+}
+
+function elementOf(route: RouteDef): ReactNode {
+  if (route.redirect) {
+    return (
+      <RouteGuard route={route}>
+        <Redirect to={route.redirect} />
+      </RouteGuard>
+    );
+  }
+  const Screen = screenFor(route.path);
+  return (
+    <RouteGuard route={route}>
+      <Suspense fallback={<PageSpinner />}>
+        {Screen ? <Screen /> : <LaterPage route={route} />}
+      </Suspense>
+    </RouteGuard>
+  );
+}
+
+function toRouteObject(route: RouteDef): RouteObject {
+  return { path: route.path, element: elementOf(route), errorElement: <RouteError /> };
+}
+
+/**
+ * The hash router built from the route table (config/paths.ts). Workspace routes share the
+ * workspace frame (menu, header, tab bar); the others are pages of their own.
+ */
+export const router = createHashRouter([
+  {
+    element: <RootShell />,
+    errorElement: <RouteError />,
+    children: [
+      { path: '/', element: <HomeRedirect /> },
+      {
+        element: (
+          <RequireLogin>
+            <Suspense fallback={<PageSpinner />}>
+              <WorkspaceLayout />
+            </Suspense>
+          </RequireLogin>
+        ),
+        children: routes.filter((r) => r.layout === 'workspace').map(toRouteObject),
+      },
+      ...routes.filter((r) => r.layout === 'page').map(toRouteObject),
+      {
+        path: '*',
+        element: (
+          <Suspense fallback={<PageSpinner />}>
+            <NotFoundPage />
+          </Suspense>
+        ),
+      },
+    ],
+  },
+]);

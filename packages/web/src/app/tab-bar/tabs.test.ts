@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import {
+  closeAll,
+  closeOthers,
+  closeRight,
+  closeTab,
+  HOME_TAB,
+  normalizeTabs,
+  openTab,
+  type Tab,
+} from './tabs';
+
+const tab = (path: string, titleKey: string, query = ''): Tab => ({
+  path,
+  fullPath: path + query,
+  titleKey,
+});
+const report = tab('/case/report-info', 'diagnosticReport', '?iPatientId=1');
+const slices = tab('/case/Imagery-info', 'sliceFiles', '?iPatientId=1');
+const result = tab('/case/result-info', 'fillDiagnosis', '?iPatientId=1');
+const comments = tab('/case/comments-info', 'messageList', '?iPatientId=1');
+const viewer = tab('/ShowSlide', 'ShowSlide', '?id=9');
+const newCase = tab('/setnew/newlybuild', 'newCases');
+const logs = tab('/auditLogs', 'auditLogs');
+const paths = (tabs: Tab[]) => tabs.map((t) => t.path);
+
+describe('normalizeTabs', () => {
+  it('starts with Home when nothing is stored', () => {
+    expect(normalizeTabs(null)).toEqual([HOME_TAB]);
+    expect(normalizeTabs('garbage')).toEqual([HOME_TAB]);
+  });
+  it('moves Home first and drops duplicates and broken entries', () => {
+    const stored = [logs, HOME_TAB, logs, { path: 3 }, report];
+    expect(paths(normalizeTabs(stored))).toEqual(['/workplace', '/auditLogs', '/case/report-info']);
+  });
+});
+
+describe('openTab', () => {
+  it('appends a new path', () => {
+    expect(paths(openTab([HOME_TAB], logs))).toEqual(['/workplace', '/auditLogs']);
+  });
+  it('keeps case tabs unique by path and updates the full path on reopening', () => {
+    const tabs = openTab([HOME_TAB, report, logs], {
+      ...report,
+      fullPath: '/case/report-info?iPatientId=2',
+    });
+    expect(paths(tabs)).toEqual(['/workplace', '/case/report-info', '/auditLogs']);
+    expect(tabs[1]?.fullPath).toBe('/case/report-info?iPatientId=2');
+  });
+  it('does not add Home twice', () => {
+    expect(openTab([HOME_TAB, logs], HOME_TAB)).toHaveLength(2);
+  });
+});
+
+describe('closeTab', () => {
+  it('refuses to close Home', () => {
+    const res = closeTab([HOME_TAB, logs], '/workplace', '/workplace');
+    expect(res.messageKey).toBe('tabs.cannotCloseCurrent');
+    expect(res.tabs).toHaveLength(2);
+  });
+  it('closes the case-work tabs together', () => {
+    const tabs = [HOME_TAB, report, slices, logs, result, comments, viewer];
+    const res = closeTab(tabs, '/case/Imagery-info', '/auditLogs');
+    expect(paths(res.tabs)).toEqual(['/workplace', '/case/report-info', '/auditLogs']);
+    expect(res.navigateTo).toBeUndefined();
+  });
+  it('closes the diagnostic report and new-case tabs one by one', () => {
+    const tabs = [HOME_TAB, report, slices, newCase];
+    expect(paths(closeTab(tabs, '/case/report-info', '/workplace').tabs)).toEqual([
+      '/workplace',
+      '/case/Imagery-info',
+      '/setnew/newlybuild',
+    ]);
+    expect(paths(closeTab(tabs, '/setnew/newlybuild', '/workplace').tabs)).toEqual([
+      '/workplace',
+      '/case/report-info',
+      '/case/Imagery-info',
+    ]);
+  });
+  it('moves to the last remaining tab when the active one closes', () => {
+    const res = closeTab([HOME_TAB, report, logs], '/auditLogs', '/auditLogs');
+    expect(res.navigateTo).toBe('/case/report-info?iPatientId=1');
+  });
+});
+
+describe('closeOthers', () => {
+  it('keeps Home and the chosen tab', () => {
+    const res = closeOthers([HOME_TAB, report, logs, newCase], '/auditLogs', '/setnew/newlybuild');
+    expect(paths(res.tabs)).toEqual(['/workplace', '/auditLogs']);
+    expect(res.navigateTo).toBe('/auditLogs');
+  });
+  it('says so when there is nothing else to close', () => {
+    expect(closeOthers([HOME_TAB, logs], '/auditLogs', '/auditLogs').messageKey).toBe(
+      'tabs.noOtherPages',
+    );
+    expect(closeOthers([HOME_TAB], '/workplace', '/workplace').messageKey).toBe(
+      'tabs.noOtherPages',
+    );
+  });
+});
+
+describe('closeRight', () => {
+  it('closes the tabs after the chosen one', () => {
+    const res = closeRight([HOME_TAB, report, logs, newCase], '/case/report-info', '/auditLogs');
+    expect(paths(res.tabs)).toEqual(['/workplace', '/case/report-info']);
+    expect(res.navigateTo).toBe('/case/report-info?iPatientId=1');
+  });
+  it('keeps the active tab when it is left of the cut', () => {
+    const res = closeRight([HOME_TAB, report, logs], '/case/report-info', '/workplace');
+    expect(res.navigateTo).toBeUndefined();
+  });
+  it('says so when the tab is the last one', () => {
+    expect(closeRight([HOME_TAB, logs], '/auditLogs', '/auditLogs').messageKey).toBe(
+      'tabs.noOtherPages',
+    );
+  });
+});
+
+describe('closeAll', () => {
+  it('leaves only Home and goes there', () => {
+    const res = closeAll([HOME_TAB, report, logs], '/auditLogs');
+    expect(res.tabs).toEqual([HOME_TAB]);
+    expect(res.navigateTo).toBe('/workplace');
+  });
+  it('says so when only Home is open', () => {
+    expect(closeAll([HOME_TAB], '/workplace').messageKey).toBe('tabs.noOtherPages');
+  });
+});

@@ -1,0 +1,17 @@
+import { api } from '@/lib/api-client';
+import { queryClient } from '@/lib/query-client';
+import { clearSession } from '@/lib/session';
+
+/**
+ * Ends the session on the server, then in the browser whatever the server answered: a user who
+ * asked to log out must end up logged out even when the server cannot be reached.
+ */
+export async function logout(): Promise<void> {
+  try {
+    await api.post('user/logout');
+  } catch {
+    // already shown by the client if it matters; the local session is cleared below anyway
+  }
+  clearSession();
+  queryClient.clear();
+}

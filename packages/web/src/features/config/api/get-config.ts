@@ -1,0 +1,24 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ConfigDto } from '@pathconsult/shared';
+import { api } from '@/lib/api-client';
+
+/** Used until the configuration arrives, and when it cannot be read: nothing optional is offered. */
+export const DEFAULT_CONFIG: ConfigDto = {
+  siteTitle: 'PathConsult',
+  loginDesc: '',
+  forget: false,
+  pwdRules: '',
+};
+
+/** The global configuration (site title, login text, forget switch); readable before login. */
+export const configQueryOptions = queryOptions({
+  queryKey: ['config'],
+  queryFn: ({ signal }) => api.get<ConfigDto>('configinfo/get', { signal }),
+  staleTime: 5 * 60_000,
+});
+
+/** The configuration, `undefined` while loading, DEFAULT_CONFIG when it failed. */
+export function useConfig(): ConfigDto | undefined {
+  const { data, isError } = useQuery(configQueryOptions);
+  return data ?? (isError ? DEFAULT_CONFIG : undefined);
+}

@@ -1,0 +1,130 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+/*
+ * The client in node: sessionStorage and window.location are stubbed, toasts are recorded, and
+ * i18n returns the key so that assertions name the catalogue entry that was chosen.
+ */
+const { toasts, storage } = vi.hoisted(() => {
+  const data = new Map<string, string>();
+  const storage = {
+    getItem: (k: string) => data.get(k) ?? null,
+    setItem: (k: string, v: string) => void data.set(k, v),
+    removeItem: (k: string) => void data.delete(k),
+    clear: () => data.clear(),
+    keys: () => [...data.keys()],
+  };
+  (globalThis as Record<string, unknown>).sessionStorage = storage;
+  (globalThis as Record<string, unknown>).window = { location: { hash: '#/auditLogs' } };
+  return { toasts: [] as string[], storage };
+});
+
+vi.mock('./toast', () => ({ toastError: (text: string) => toasts.push(text) }));
+vi.mock('./i18n', () => ({
+  currentLang: () => 'en',
+  i18next: { t: (key: string) => `errors:${key}` },
+}));
+
+const { api, ApiError } = await import('./api-client');
+
+function answer(status: number, body: unknown) {
+  return vi.fn(async () => new Response(JSON.stringify(body), { status }));
+}
+
+beforeEach(() => {
+  toasts.length = 0;
+  storage.clear();
+  window.location.hash = '#/auditLogs';
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('api client', () => {
+  it('sends token and lang headers and unwraps objData', async () => {
+    storage.setItem('token', 'abc');
+    const fetch = answer(200, { iCode: 0, strMessage: 'ok', objData: { a: 1 } });
+    vi.stubGlobal('fetch', fetch);
+    await expect(
+      api.get('log/GetAuditLogs', { query: { iCurPage: 2, strUserName: '' } }),
+    ).resolves.toEqual({ a: 1 });
+    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/log/GetAuditLogs?iCurPage=2');
+    expect(init.headers).toMatchObject({ token: 'abc', lang: 'en' });
+  });
+
+  it('throws business failures with their code and toasts the server message', async () => {
+    vi.stubGlobal(
+      'fetch',
+      answer(200, {
+        iCode: 1000,
+        strMessage: 'Frozen',
+        strErrorCode: 'ACCOUNT_FROZEN',
+        objData: {},
+      }),
+    );
+    const error = await api.post('user/login', {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ strErrorCode: 'ACCOUNT_FROZEN', httpStatus: 200, shown: true });
+    expect(toasts).toEqual(['Frozen']);
+  });
+
+  it('leaves business failures to callers that handle them', async () => {
+    vi.stubGlobal('fetch', answer(200, { iCode: 1000, strMessage: 'Bad', objData: {} }));
+    await api.post('user/login', {}, { handleFailure: true }).catch(() => undefined);
+    expect(toasts).toEqual([]);
+  });
+
+  it('on 401 clears the session except the language and goes to the login page', async () => {
+    for (const key of ['token', 'iUserId', 'iRoleType', 'tagsView', 'userInfo', 'lang']) {
+      storage.setItem(key, '1');
+    }
+    vi.stubGlobal('fetch', answer(401, { iCode: 1000, strMessage: 'x', objData: {} }));
+    await api.get('userManage/getUserInfo').catch(() => undefined);
+    expect(storage.keys()).toEqual(['lang']);
+    expect(window.location.hash).toBe('#/login');
+    expect(toasts).toEqual(['errors:http.401']);
+  });
+
+  it('keeps 404 silent and maps other statuses to the catalogue', async () => {
+    vi.stubGlobal('fetch', answer(404, { iCode: 1000, strMessage: 'nf', objData: {} }));
+    await api.get('x').catch(() => undefined);
+    expect(toasts).toEqual([]);
+    vi.stubGlobal('fetch', answer(502, 'not an envelope'));
+    await api.get('x').catch(() => undefined);
+    vi.stubGlobal('fetch', answer(418, {}));
+    await api.get('x').catch(() => undefined);
+    expect(toasts).toEqual(['errors:http.502', 'errors:http.other']);
+  });
+
+  it('returns 400 field errors', async () => {
+    const fieldErrors = [{ strField: 'strUserName', strMessage: 'required' }];
+    vi.stubGlobal('fetch', answer(400, { iCode: 1000, strMessage: 'bad', objData: fieldErrors }));
+    const error = await api
+      .post('user/login', {}, { handleFailure: true })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ httpStatus: 400, fieldErrors });
+    expect(toasts).toEqual([]);
+  });
+
+  it('says the server cannot be reached when no answer arrives', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    const error = await api.get('x').catch((e: unknown) => e);
+    expect(error).toMatchObject({ httpStatus: 0, strErrorCode: 'NETWORK' });
+    expect(toasts).toEqual(['errors:network']);
+  });
+
+  it('shows nothing when the caller cancelled the call', async () => {
+    const controller = new AbortController();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init: RequestInit) => {
+        controller.abort();
+        expect(init.signal?.aborted).toBe(true);
+        throw new DOMException('aborted', 'AbortError');
+      }),
+    );
+    await expect(api.get('x', { signal: controller.signal })).rejects.toThrow('aborted');
+    expect(toasts).toEqual([]);
+  });
+});

@@ -1,0 +1,135 @@
+import { ICode, Limits, SessionKey, type FieldError } from '@pathconsult/shared';
+import { ApiError } from './api-error';
+import { httpErrorText } from './http-errors';
+import { currentLang, i18next } from './i18n';
+import { clearSession } from './session';
+import { toastError } from './toast';
+
+/**
+ * The one way the web app calls the server (ARCHITECTURE "The API contract"): `/api` prefix,
+ * `token` and `lang` headers, 60 s timeout, the `{ iCode, strMessage, objData }` envelope unwrapped,
+ * and the HTTP error catalogue of spec §8 applied. Every failure is thrown as an ApiError.
+ */
+
+export { ApiError } from './api-error';
+
+type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  /** Cancels the call (TanStack Query passes one); a cancelled call shows nothing. */
+  signal?: AbortSignal;
+  /**
+   * The caller shows business failures (iCode 1000) and field errors itself, e.g. the login form
+   * puts them under the form. Transport failures (401, 403, 5xx, no answer) are still toasted.
+   */
+  handleFailure?: boolean;
+}
+
+interface Envelope {
+  iCode: number;
+  strMessage: string;
+  strErrorCode?: string;
+  objData: unknown;
+}
+
+const t = (key: string) => i18next.t(key, { ns: 'errors' });
+
+function urlOf(path: string, query: RequestOptions['query']): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  const qs = params.toString();
+  return `/api/${path.replace(/^\/+/, '')}${qs ? `?${qs}` : ''}`;
+}
+
+async function readEnvelope(response: Response): Promise<Envelope | null> {
+  try {
+    const body: unknown = await response.json();
+    return typeof body === 'object' && body !== null && 'iCode' in body ? (body as Envelope) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Spec §8 401: the stored session is cleared and the user sent to the login page. */
+function endSession(): void {
+  clearSession();
+  if (!window.location.hash.startsWith('#/login')) window.location.hash = '#/login';
+}
+
+function fail(init: ConstructorParameters<typeof ApiError>[0], show: boolean): never {
+  if (show && init.strMessage) toastError(init.strMessage);
+  throw new ApiError({ ...init, shown: show && Boolean(init.strMessage) });
+}
+
+function failHttp(status: number, envelope: Envelope | null, opts: RequestOptions): never {
+  if (status === 401) endSession();
+  const fieldErrors = status === 400 && Array.isArray(envelope?.objData) ? envelope.objData : [];
+  const base = {
+    httpStatus: status,
+    strErrorCode: envelope?.strErrorCode,
+    fieldErrors: fieldErrors as FieldError[],
+  };
+  const text = httpErrorText(status);
+  if (text.kind === 'silent') fail({ ...base, strMessage: envelope?.strMessage ?? '' }, false);
+  if (text.kind === 'server') {
+    const strMessage = envelope?.strMessage || t(text.fallbackKey);
+    fail({ ...base, strMessage }, !opts.handleFailure);
+  }
+  // A form that handles its failures shows 400 field errors on its fields instead of a toast.
+  const quiet = status === 400 && opts.handleFailure && fieldErrors.length > 0;
+  fail({ ...base, strMessage: t(text.key) }, !quiet);
+}
+
+async function send(method: 'GET' | 'POST', path: string, opts: RequestOptions): Promise<Response> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort('timeout'), Limits.requestTimeoutMs);
+  const forwardAbort = () => controller.abort(opts.signal?.reason);
+  opts.signal?.addEventListener('abort', forwardAbort, { once: true });
+  const headers: Record<string, string> = { lang: currentLang() };
+  const token = sessionStorage.getItem(SessionKey.token);
+  if (token) headers.token = token;
+  if (opts.body !== undefined) headers['content-type'] = 'application/json';
+  try {
+    return await fetch(urlOf(path, opts.query), {
+      method,
+      headers,
+      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      signal: controller.signal,
+    });
+  } catch (error) {
+    if (opts.signal?.aborted) throw error; // cancelled by the caller: nothing to show
+    if (controller.signal.reason === 'timeout') {
+      return fail({ httpStatus: 408, strErrorCode: 'TIMEOUT', strMessage: t('http.408') }, true);
+    }
+    return fail({ httpStatus: 0, strErrorCode: 'NETWORK', strMessage: t('network') }, true);
+  } finally {
+    clearTimeout(timer);
+    opts.signal?.removeEventListener('abort', forwardAbort);
+  }
+}
+
+export async function apiRequest<T>(
+  method: 'GET' | 'POST',
+  path: string,
+  opts: RequestOptions = {},
+): Promise<T> {
+  const response = await send(method, path, opts);
+  const envelope = await readEnvelope(response);
+  if (!response.ok) failHttp(response.status, envelope, opts);
+  if (!envelope) fail({ httpStatus: response.status, strMessage: t('generic') }, true);
+  if (envelope.iCode === ICode.Success) return envelope.objData as T;
+  fail(
+    { httpStatus: 200, strErrorCode: envelope.strErrorCode, strMessage: envelope.strMessage },
+    !opts.handleFailure,
+  );
+}
+
+export const api = {
+  get: <T>(path: string, opts?: Omit<RequestOptions, 'body'>) => apiRequest<T>('GET', path, opts),
+  post: <T>(path: string, body?: unknown, opts?: Omit<RequestOptions, 'body'>) =>
+    apiRequest<T>('POST', path, { ...opts, body: body ?? {} }),
+};

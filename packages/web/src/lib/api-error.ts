@@ -1,0 +1,34 @@
+import type { FieldError } from '@pathconsult/shared';
+
+/**
+ * A failed API call. `httpStatus` is 200 for a business failure (iCode 1000), the HTTP status for
+ * a transport refusal, 0 when no answer arrived. `strErrorCode` is the stable code to branch on.
+ */
+export class ApiError extends Error {
+  readonly strErrorCode: string | undefined;
+  readonly strMessage: string;
+  readonly httpStatus: number;
+  readonly fieldErrors: FieldError[];
+  /** Whether the client already showed a toast for it, so callers do not show it twice. */
+  readonly shown: boolean;
+
+  constructor(init: {
+    strMessage: string;
+    httpStatus: number;
+    strErrorCode?: string;
+    fieldErrors?: FieldError[];
+    shown?: boolean;
+  }) {
+    super(init.strMessage);
+    this.name = 'ApiError';
+    this.strMessage = init.strMessage;
+    this.httpStatus = init.httpStatus;
+    this.strErrorCode = init.strErrorCode;
+    this.fieldErrors = init.fieldErrors ?? [];
+    this.shown = init.shown ?? false;
+  }
+
+  get isBusiness(): boolean {
+    return this.httpStatus === 200;
+  }
+}

@@ -1,0 +1,47 @@
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import 'dayjs/locale/en';
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import type { Lang } from '@pathconsult/shared';
+import { namespaces, resources } from '@/locales/resources';
+import { I18N_LANG, initialLangFromBrowser, langOfI18n, storeLang } from './lang';
+
+const DAYJS_LOCALE: Record<Lang, string> = { zh: 'zh-cn', en: 'en' };
+
+function applyLang(lang: Lang): void {
+  dayjs.locale(DAYJS_LOCALE[lang]);
+  document.documentElement.lang = I18N_LANG[lang];
+}
+
+/** Starts i18next in the language of spec §1 (query, stored setting, Chinese). */
+export function initI18n(): typeof i18next {
+  const lang = initialLangFromBrowser();
+  // A language given in the query becomes the stored setting, so later pages keep it.
+  storeLang(lang);
+  applyLang(lang);
+  void i18next.use(initReactI18next).init({
+    resources,
+    lng: I18N_LANG[lang],
+    fallbackLng: 'zh-CN',
+    ns: namespaces,
+    defaultNS: 'common',
+    interpolation: { escapeValue: false }, // React escapes already
+    returnNull: false,
+  });
+  return i18next;
+}
+
+/** The current language as the API's `lang` header value. */
+export function currentLang(): Lang {
+  return langOfI18n(i18next.language);
+}
+
+/** Switches the language without a reload and remembers it (header menu and login page). */
+export async function setLang(lang: Lang): Promise<void> {
+  storeLang(lang);
+  applyLang(lang);
+  await i18next.changeLanguage(I18N_LANG[lang]);
+}
+
+export { i18next };
