@@ -1,6 +1,7 @@
 import { Suspense, type ReactNode } from 'react';
 import { createHashRouter, Navigate, useLocation, type RouteObject } from 'react-router';
 import { routes, type RouteDef } from '@/config/paths';
+import { emitNavigation } from './navigation-events';
 import { HomeRedirect, RequireLogin, RouteGuard } from './guard/route-guard';
 import { RootShell } from './root-shell';
 import { LaterPage } from './routes/later-page';
@@ -68,3 +69,5 @@ export const router = createHashRouter([
     ],
   },
 ]);
+
+router.subscribe((state) => emitNavigation(state.location));

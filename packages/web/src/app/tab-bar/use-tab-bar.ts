@@ -4,6 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { SessionKey } from '@pathconsult/shared';
 import { findRoute } from '@/config/paths';
 import { toastWarning } from '@/lib/toast';
+import { onNavigation } from '../navigation-events';
 import {
   closeAll,
   closeOthers,
@@ -25,6 +26,18 @@ function loadTabs(): Tab[] {
   }
 }
 
+/** Opens (or updates) the tab of a workspace screen; other paths open no tab. */
+function openTabFor(
+  setTabs: (update: (current: Tab[]) => Tab[]) => void,
+  pathname: string,
+  search: string,
+): void {
+  const route = findRoute(pathname);
+  if (!route || route.redirect || route.layout !== 'workspace') return;
+  const tab = { path: route.path, fullPath: route.path + search, titleKey: route.titleKey };
+  setTabs((current) => openTab(current, tab));
+}
+
 /**
  * Tab bar state: opens a tab for each workspace page visited, keeps the list in sessionStorage
  * (`tagsView`, spec §3) so that a reload keeps the tabs, and applies the closing rules of tabs.ts.
@@ -37,13 +50,10 @@ export function useTabBar() {
   const route = findRoute(location.pathname);
   const activePath = route?.path ?? location.pathname;
 
-  useEffect(() => {
-    if (!route || route.redirect || route.layout !== 'workspace') return;
-    const fullPath = route.path + location.search;
-    setTabs((current) =>
-      openTab(current, { path: route.path, fullPath, titleKey: route.titleKey }),
-    );
-  }, [route, location.search]);
+  // The screen shown now (first load, reload) and every navigation as it starts, even one the
+  // user leaves before its screen has loaded (see navigation-events.ts).
+  useEffect(() => openTabFor(setTabs, location.pathname, location.search), [location]);
+  useEffect(() => onNavigation((next) => openTabFor(setTabs, next.pathname, next.search)), []);
 
   useEffect(() => {
     sessionStorage.setItem(SessionKey.tagsView, JSON.stringify(tabs));

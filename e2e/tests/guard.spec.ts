@@ -1,0 +1,27 @@
+import { expect, test } from '@playwright/test';
+import { DOCTOR, logIn } from './helpers';
+
+test('a visitor without a session is sent to the login page', async ({ page }) => {
+  await page.goto('/#/auditLogs');
+  await expect(page).toHaveURL(/#\/login$/);
+});
+
+test('a doctor who opens an administrator screen lands on 403', async ({ page }) => {
+  await logIn(page, DOCTOR);
+  await expect(page.getByTestId('menu-/auditLogs')).toHaveCount(0);
+  await expect(page.getByTestId('menu-/setnew')).toBeVisible();
+  await page.goto('/#/auditLogs');
+  await expect(page).toHaveURL(/#\/403$/);
+  await page.getByTestId('back-home').click();
+  await expect(page).toHaveURL(/#\/workplace$/);
+});
+
+test('an unknown route shows 404, and /forget is 404 while the setting is off', async ({
+  page,
+}) => {
+  await logIn(page, DOCTOR);
+  await page.goto('/#/no-such-screen');
+  await expect(page.getByText('404')).toBeVisible();
+  await page.goto('/#/forget');
+  await expect(page.getByText('404')).toBeVisible();
+});

@@ -1,0 +1,59 @@
+import { expect, test } from '@playwright/test';
+import { ADMIN, logIn, openFromMenu } from './helpers';
+
+test('the admin logs in in Chinese, the default language', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveURL(/#\/login$/);
+  await expect(page.getByTestId('login-submit')).toContainText('登');
+  await expect(page).toHaveTitle(/PathConsult/);
+
+  await page.locator('#login_strUserName').fill(ADMIN.name);
+  await page.locator('#login_strUserPassword').fill('wrong-password');
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByTestId('login-error')).toContainText('用户名或密码错误');
+
+  await page.locator('#login_strUserPassword').fill(ADMIN.password);
+  await page.getByTestId('login-submit').click();
+  await expect(page).toHaveURL(/#\/workplace$/);
+  await expect(page.getByTestId('workplace-greeting')).toContainText(/早上好|中午好|下午好|晚上好/);
+  await expect(page.getByTestId('header-real-name')).toContainText('超级管理员');
+  await expect(page.getByTestId('menu-/auditLogs')).toContainText('审计日志');
+});
+
+test('the admin logs in in English with ?lang=en and switches to Chinese in the header', async ({
+  page,
+}) => {
+  await logIn(page, ADMIN, '?lang=en');
+  await expect(page.getByTestId('workplace-greeting')).toContainText(
+    /Good (morning|noon|afternoon|evening)/,
+  );
+  await expect(page.getByTestId('menu-/auditLogs')).toContainText('Audit');
+
+  await page.getByTestId('account-menu').click();
+  await page.getByTestId('account-lang').click();
+  await page.getByTestId('account-lang-zh').click();
+  await expect(page.getByTestId('menu-/auditLogs')).toContainText('审计日志');
+  await expect(page.getByTestId('workplace-greeting')).toContainText(/好/);
+});
+
+test('empty login fields get their own messages, in the chosen language', async ({ page }) => {
+  await page.goto('/?lang=en#/login');
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByText('Please enter a user name or mobile number')).toBeVisible();
+  await expect(page.getByText('Please enter the password')).toBeVisible();
+});
+
+test('the admin sees the audit log of what they did, and filters it', async ({ page }) => {
+  await logIn(page, ADMIN, '?lang=en');
+  await openFromMenu(page, '/auditLogs');
+  const rows = page.getByTestId('audit-log-table').locator('tr.ant-table-row');
+  await expect(rows.first()).toBeVisible();
+  await expect(page.getByTestId('audit-log-table')).toContainText('user/login');
+
+  await page.locator('#auditFilters_strUserName').fill('admin');
+  await page.locator('#auditFilters_strAction').fill('user/login');
+  await page.getByTestId('audit-search').click();
+  await expect(rows.first()).toContainText('admin');
+  const count = await rows.count();
+  for (let i = 0; i < count; i++) await expect(rows.nth(i)).toContainText('user/login');
+});

@@ -1,0 +1,36 @@
+import { expect, test } from '@playwright/test';
+import { ADMIN, logIn, openFromMenu } from './helpers';
+
+test('logout ends the session and the workspace is closed to the old tab', async ({ page }) => {
+  await logIn(page, ADMIN);
+  const token = await page.evaluate(() => sessionStorage.getItem('token'));
+  await page.getByTestId('account-menu').click();
+  await page.getByTestId('account-logout').click();
+  await expect(page).toHaveURL(/#\/login$/);
+  expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeNull();
+
+  // The server revoked the token: it no longer opens anything.
+  const res = await page.request.get('/api/userManage/getUserInfo', {
+    headers: { token: token ?? '' },
+  });
+  expect(res.status()).toBe(401);
+
+  await page.goto('/#/auditLogs');
+  await expect(page).toHaveURL(/#\/login$/);
+});
+
+test('a token that expired on the server sends the user to login with the timeout message', async ({
+  page,
+}) => {
+  await logIn(page, ADMIN, '?lang=en');
+  const token = await page.evaluate(() => sessionStorage.getItem('token'));
+  // End the session behind the page's back, as the idle timeout would.
+  const logout = await page.request.post('/api/user/logout', { headers: { token: token ?? '' } });
+  expect(logout.status()).toBe(200);
+
+  await openFromMenu(page, '/auditLogs');
+  await expect(page.getByText('Login timeout, please login again').first()).toBeVisible();
+  await expect(page).toHaveURL(/#\/login$/);
+  expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeNull();
+  expect(await page.evaluate(() => sessionStorage.getItem('lang'))).not.toBeNull();
+});

@@ -1,0 +1,65 @@
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN, logIn, openFromMenu } from './helpers';
+
+const tab = (page: Page, path: string) => page.getByTestId(`tab-${path}`);
+const tabs = (page: Page) => page.locator('[data-testid^="tab-/"]');
+
+async function tabAction(page: Page, path: string, action: string) {
+  await tab(page, path).click({ button: 'right' });
+  await page.locator('.ant-dropdown:visible').getByTestId(`tab-action-${action}`).click();
+}
+
+test('the tab bar follows the spec: home stays, close others / right / all', async ({ page }) => {
+  await logIn(page, ADMIN, '?lang=en');
+  await expect(tab(page, '/workplace')).toBeVisible();
+  await expect(page.getByTestId('tab-close-/workplace')).toHaveCount(0);
+
+  await openFromMenu(page, '/hospitalGroup');
+  await openFromMenu(page, '/auditLogs');
+  await openFromMenu(page, '/ReportOnline');
+  await openFromMenu(page, '/slideInfo');
+  await expect(tabs(page)).toHaveCount(5);
+
+  // Reopening a screen does not add a second tab.
+  await openFromMenu(page, '/auditLogs');
+  await expect(tabs(page)).toHaveCount(5);
+
+  // Home cannot be closed.
+  await tabAction(page, '/workplace', 'closeCurrent');
+  await expect(page.getByText('Current page cannot be closed')).toBeVisible();
+  await expect(tabs(page)).toHaveCount(5);
+
+  // Close right of the audit log tab: the two after it go.
+  await tabAction(page, '/auditLogs', 'closeRight');
+  await expect(tabs(page)).toHaveCount(3);
+  await expect(tab(page, '/ReportOnline')).toHaveCount(0);
+
+  // Close others from the audit log tab: home and it remain.
+  await tabAction(page, '/auditLogs', 'closeOthers');
+  await expect(tabs(page)).toHaveCount(2);
+  await expect(tab(page, '/hospitalGroup')).toHaveCount(0);
+
+  // A single tab closes with its own button and the app goes to a remaining tab.
+  await page.getByTestId('tab-close-/auditLogs').click();
+  await expect(tabs(page)).toHaveCount(1);
+  await expect(page).toHaveURL(/#\/workplace$/);
+
+  // Nothing left to close but home.
+  await tabAction(page, '/workplace', 'closeOthers');
+  await expect(page.getByText('No other pages to close')).toBeVisible();
+
+  await openFromMenu(page, '/hospitalGroup');
+  await openFromMenu(page, '/auditLogs');
+  await tabAction(page, '/auditLogs', 'closeAll');
+  await expect(tabs(page)).toHaveCount(1);
+  await expect(page).toHaveURL(/#\/workplace$/);
+});
+
+test('tabs survive a page reload', async ({ page }) => {
+  await logIn(page, ADMIN);
+  await openFromMenu(page, '/auditLogs');
+  await openFromMenu(page, '/hospitalGroup');
+  await page.reload();
+  await expect(tabs(page)).toHaveCount(3);
+  await expect(tab(page, '/auditLogs')).toBeVisible();
+});
