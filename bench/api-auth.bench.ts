@@ -20,7 +20,9 @@ const AUDIT_ROWS = Number(process.env.BENCH_AUDIT_ROWS ?? 200_000);
 
 async function target(): Promise<{ target: DatabaseTarget; drop: () => Promise<void> }> {
   const url = process.env.BENCH_DATABASE_URL;
-  if (!url) return { target: { kind: 'pglite' }, drop: async () => undefined };
+  if (!url) {
+    return { target: { kind: 'pglite' }, drop: async () => undefined };
+  }
   const name = `pathconsult_bench_${process.pid}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();

@@ -12,8 +12,9 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const haveChromium = fs.existsSync(CHROMIUM);
 if (!haveChromium) {
   const message = `Chromium not found at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`;
-  if (process.env.CI === 'true')
+  if (process.env.CI === 'true') {
     throw new Error(`${message}: end-to-end tests are mandatory in CI`);
+  }
   console.warn(`\n  Skipping end-to-end tests: ${message}.\n`);
 }
 

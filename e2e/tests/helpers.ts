@@ -15,7 +15,9 @@ export async function logIn(page: Page, user: { name: string; password: string }
 
 /** Opens a screen through the side menu (opening its group first when it has one). */
 export async function openFromMenu(page: Page, path: string, group?: string) {
-  if (group) await page.getByTestId(`menu-group-${group}`).click();
+  if (group) {
+    await page.getByTestId(`menu-group-${group}`).click();
+  }
   await page.getByTestId(`menu-${path}`).click();
   await expect(page).toHaveURL(new RegExp(`#${path.replace(/[/]/g, '\\/')}$`));
 }

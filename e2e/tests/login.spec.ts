@@ -55,5 +55,7 @@ test('the admin sees the audit log of what they did, and filters it', async ({ p
   await page.getByTestId('audit-search').click();
   await expect(rows.first()).toContainText('admin');
   const count = await rows.count();
-  for (let i = 0; i < count; i++) await expect(rows.nth(i)).toContainText('user/login');
+  for (let i = 0; i < count; i++) {
+    await expect(rows.nth(i)).toContainText('user/login');
+  }
 });

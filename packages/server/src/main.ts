@@ -38,14 +38,18 @@ async function main(): Promise<void> {
   if (config.demoData) {
     const added = await ensureDemoData(database.db);
     console.log(`\n  Demonstration data ${added ? 'added' : 'already present'}. Demo accounts:`);
-    for (const a of DEMO_ACCOUNTS) console.log(`    ${a.userName.padEnd(12)} ${a.password}`);
+    for (const a of DEMO_ACCOUNTS) {
+      console.log(`    ${a.userName.padEnd(12)} ${a.password}`);
+    }
     console.log('');
   }
 
   const app = await buildApp({ db: database.db, clock: systemClock, config });
   let closing = false;
   const shutdown = async (signal: string) => {
-    if (closing) return;
+    if (closing) {
+      return;
+    }
     closing = true;
     app.log.info({ signal }, 'shutting down');
     await app.close();

@@ -34,11 +34,15 @@ describe('every API route declares who may call it', () => {
     expect(missing).toEqual([]);
     for (const r of routes) {
       const roles = r.policy?.roles;
-      if (roles === 'public' || roles === 'authenticated') continue;
+      if (roles === 'public' || roles === 'authenticated') {
+        continue;
+      }
       expect(Array.isArray(roles) && roles.length > 0, `${r.url} has an empty role list`).toBe(
         true,
       );
-      for (const role of roles ?? []) expect(ALL_ROLES).toContain(role);
+      for (const role of roles ?? []) {
+        expect(ALL_ROLES).toContain(role);
+      }
     }
   });
 
@@ -50,12 +54,16 @@ describe('every API route declares who may call it', () => {
     }
     for (const r of apiRoutes()) {
       const roles = r.policy?.roles;
-      if (roles === 'public' || r.url.includes('*') || r.url.includes(':')) continue;
+      if (roles === 'public' || r.url.includes('*') || r.url.includes(':')) {
+        continue;
+      }
       const path = r.url.replace(/^\/api\//, '');
       const call = (token?: string) =>
         r.method === 'GET' ? api.get(path, {}, { token }) : api.post(path, {}, { token });
       expect((await call()).status, `${r.method} ${r.url} without token`).toBe(401);
-      if (roles === 'authenticated' || !roles) continue;
+      if (roles === 'authenticated' || !roles) {
+        continue;
+      }
       for (const role of ALL_ROLES.filter((x) => !roles.includes(x))) {
         const a = await call(tokens[role]);
         expect(a.status, `${r.method} ${r.url} as role ${role}`).toBe(403);

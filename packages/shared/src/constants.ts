@@ -43,8 +43,12 @@ export const SUPERADMIN_USER_NAME = 'admin';
 
 /** Page size by the screen's device-pixel width (spec §9). */
 export function pageSizeForScreen(deviceWidthPx: number): number {
-  if (deviceWidthPx <= 1920) return 10;
-  if (deviceWidthPx <= 2560) return 15;
+  if (deviceWidthPx <= 1920) {
+    return 10;
+  }
+  if (deviceWidthPx <= 2560) {
+    return 15;
+  }
   return 20;
 }
 export const PAGE_SIZE_OPTIONS = [10, 15, 20, 30] as const;

@@ -16,17 +16,23 @@ const CJK = /[\u3400-\u9fff\uf900-\ufaff]/gu;
 export function isValidUserName(name: string): boolean {
   const trimmed = name.trim();
   const cjkCount = trimmed.match(CJK)?.length ?? 0;
-  if (cjkCount >= 2) return true;
+  if (cjkCount >= 2) {
+    return true;
+  }
   return trimmed.length >= 4;
 }
 
 /** The ID number's check character by ISO 7064 MOD 11-2 (GB 11643). */
 export function isValidIdNumber(id: string): boolean {
-  if (!ID_NUMBER_PATTERN.test(id)) return false;
+  if (!ID_NUMBER_PATTERN.test(id)) {
+    return false;
+  }
   const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
   const checks = '10X98765432';
   let sum = 0;
-  for (let i = 0; i < 17; i++) sum += Number(id[i]) * (weights[i] ?? 0);
+  for (let i = 0; i < 17; i++) {
+    sum += Number(id[i]) * (weights[i] ?? 0);
+  }
   return checks[sum % 11] === id[17]?.toUpperCase();
 }
 
@@ -38,8 +44,12 @@ export const PASSWORD_MIN_LENGTH = 6;
  * every user out; the configuration screen refuses to save one.
  */
 export function isPasswordAcceptable(password: string, pattern?: string | null): boolean {
-  if (password.length < PASSWORD_MIN_LENGTH) return false;
-  if (!pattern) return true;
+  if (password.length < PASSWORD_MIN_LENGTH) {
+    return false;
+  }
+  if (!pattern) {
+    return true;
+  }
   try {
     return new RegExp(pattern).test(password);
   } catch {

@@ -8,7 +8,9 @@ import '@/app/app.css';
 initI18n();
 
 const root = document.getElementById('root');
-if (!root) throw new Error('index.html has no #root element');
+if (!root) {
+  throw new Error('index.html has no #root element');
+}
 createRoot(root).render(
   <StrictMode>
     <App />

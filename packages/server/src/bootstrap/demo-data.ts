@@ -38,14 +38,18 @@ export async function ensureDemoData(db: Db): Promise<boolean> {
     .select({ id: users.id })
     .from(users)
     .where(eq(users.userName, DEMO_ACCOUNTS[0].userName));
-  if (existing.length > 0) return false;
+  if (existing.length > 0) {
+    return false;
+  }
   const hashes = await Promise.all(DEMO_ACCOUNTS.map((a) => hashPassword(a.password)));
   await db.transaction(async (tx) => {
     const [group] = await tx
       .insert(hospitalGroups)
       .values({ name: '演示医联体 (Demo group)' })
       .returning();
-    if (!group) throw new Error('demo group not created');
+    if (!group) {
+      throw new Error('demo group not created');
+    }
     const [applicant, center] = await tx
       .insert(hospitals)
       .values([
@@ -73,7 +77,9 @@ export async function ensureDemoData(db: Db): Promise<boolean> {
         },
       ])
       .returning();
-    if (!applicant || !center) throw new Error('demo hospitals not created');
+    if (!applicant || !center) {
+      throw new Error('demo hospitals not created');
+    }
     await tx.insert(users).values(
       DEMO_ACCOUNTS.map((a, i) => ({
         userName: a.userName,

@@ -11,7 +11,9 @@ function generatePassword(): string {
   for (;;) {
     const bytes = randomBytes(16);
     const pw = Array.from(bytes, (b) => alphabet[b % alphabet.length]).join('');
-    if (/[A-Z]/.test(pw) && /[a-z]/.test(pw) && /\d/.test(pw)) return pw;
+    if (/[A-Z]/.test(pw) && /[a-z]/.test(pw) && /\d/.test(pw)) {
+      return pw;
+    }
   }
 }
 
@@ -25,7 +27,9 @@ export async function ensureSuperadmin(
   adminPassword: string | undefined,
 ): Promise<{ userName: string; generatedPassword: string | null } | null> {
   const existing = await db.select({ id: users.id }).from(users).limit(1);
-  if (existing.length > 0) return null;
+  if (existing.length > 0) {
+    return null;
+  }
   const password = adminPassword ?? generatePassword();
   await db
     .insert(users)
@@ -39,6 +43,8 @@ export async function ensureSuperadmin(
     })
     .onConflictDoNothing();
   const [created] = await db.select().from(users).where(eq(users.userName, SUPERADMIN_USER_NAME));
-  if (!created) throw new Error('superadmin could not be created');
+  if (!created) {
+    throw new Error('superadmin could not be created');
+  }
   return { userName: SUPERADMIN_USER_NAME, generatedPassword: adminPassword ? null : password };
 }

@@ -12,7 +12,9 @@ function tempDir() {
   return dir;
 }
 afterEach(() => {
-  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
+  for (const d of dirs.splice(0)) {
+    fs.rmSync(d, { recursive: true, force: true });
+  }
 });
 
 describe('data folder lock', () => {

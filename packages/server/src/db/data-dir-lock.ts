@@ -35,12 +35,16 @@ export function acquireDataDirLock(dataDir: string): () => void {
       fs.writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
       let released = false;
       return () => {
-        if (released) return;
+        if (released) {
+          return;
+        }
         released = true;
         fs.rmSync(lockFile, { force: true });
       };
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
+        throw error;
+      }
       const pid = Number(fs.readFileSync(lockFile, 'utf8').trim());
       if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid)) {
         throw new DataDirLockedError(lockFile, pid);

@@ -10,10 +10,16 @@ function actionOf(request: FastifyRequest): string {
 }
 
 function shouldAudit(request: FastifyRequest): boolean {
-  if (!request.url.startsWith('/api/')) return false;
+  if (!request.url.startsWith('/api/')) {
+    return false;
+  }
   const policy = request.routeOptions.config.policy;
-  if (!policy) return request.method !== 'GET' && request.method !== 'HEAD';
-  if (policy.audit === 'self') return false;
+  if (!policy) {
+    return request.method !== 'GET' && request.method !== 'HEAD';
+  }
+  if (policy.audit === 'self') {
+    return false;
+  }
   return request.method !== 'GET' || policy.audit === 'read';
 }
 
@@ -23,7 +29,9 @@ function shouldAudit(request: FastifyRequest): boolean {
  */
 export const auditTrail = fp<{ db: Db; clock: Clock }>(async (app, { db, clock }) => {
   app.addHook('onSend', async (request, reply, payload) => {
-    if (!shouldAudit(request)) return payload;
+    if (!shouldAudit(request)) {
+      return payload;
+    }
     const outcome =
       reply.statusCode === 401 || reply.statusCode === 403 ? 'denied' : request.auditOutcome;
     await appendAuditRecord(db, {

@@ -7,9 +7,13 @@ import { rolesAllow } from './route-policy';
 /** The token from the `token` header or, as an alternative, `Authorization: Bearer`. */
 function readToken(headers: Record<string, string | string[] | undefined>): string | null {
   const token = headers.token;
-  if (typeof token === 'string' && token) return token;
+  if (typeof token === 'string' && token) {
+    return token;
+  }
   const auth = headers.authorization;
-  if (typeof auth === 'string' && auth.startsWith('Bearer ')) return auth.slice(7).trim() || null;
+  if (typeof auth === 'string' && auth.startsWith('Bearer ')) {
+    return auth.slice(7).trim() || null;
+  }
   return null;
 }
 
@@ -27,11 +31,15 @@ export const authGuard = fp<{ auth: AuthDeps }>(async (app, { auth }) => {
   app.addHook('onRequest', async (request) => {
     request.lang = parseLang(request.headers.lang ?? (request.query as { lang?: string })?.lang);
     request.auditNote = {};
-    if (!request.url.startsWith('/api/')) return;
+    if (!request.url.startsWith('/api/')) {
+      return;
+    }
     const policy = request.routeOptions.config.policy;
     if (!policy) {
       // An unknown /api path has no route options at all: let it reach the 404 handler.
-      if (!request.routeOptions.url) return;
+      if (!request.routeOptions.url) {
+        return;
+      }
       request.log.error({ url: request.routeOptions.url }, 'route has no declared policy');
       throw new AppError('FORBIDDEN');
     }
@@ -41,12 +49,16 @@ export const authGuard = fp<{ auth: AuthDeps }>(async (app, { auth }) => {
         request.actor = await authenticate(auth, token, request.ip);
       } catch (error) {
         // A stale token on a public call (the login page) is simply ignored.
-        if (policy.roles !== 'public') throw error;
+        if (policy.roles !== 'public') {
+          throw error;
+        }
       }
     }
     if (policy.roles !== 'public' && !request.actor) {
       throw new AppError(token ? 'SESSION_EXPIRED' : 'NOT_LOGGED_IN');
     }
-    if (!rolesAllow(policy, request.actor)) throw new AppError('FORBIDDEN');
+    if (!rolesAllow(policy, request.actor)) {
+      throw new AppError('FORBIDDEN');
+    }
   });
 });

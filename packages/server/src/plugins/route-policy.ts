@@ -37,8 +37,14 @@ declare module 'fastify' {
 }
 
 export function rolesAllow(policy: RoutePolicy, actor: Actor | null): boolean {
-  if (policy.roles === 'public') return true;
-  if (!actor) return false;
-  if (policy.roles === 'authenticated') return true;
+  if (policy.roles === 'public') {
+    return true;
+  }
+  if (!actor) {
+    return false;
+  }
+  if (policy.roles === 'authenticated') {
+    return true;
+  }
   return policy.roles.includes(actor.roleType);
 }

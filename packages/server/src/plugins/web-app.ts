@@ -33,7 +33,9 @@ export const webApp = fp<{ webDist: string }>(async (app, { webDist }) => {
   // Files of the build are routes of their own (wildcard: false); the hash router needs only
   // index.html for anything else.
   app.get('/*', { config: { policy: { roles: 'public' } } }, async (request, reply) => {
-    if (request.url.startsWith('/api/')) return reply.callNotFound();
+    if (request.url.startsWith('/api/')) {
+      return reply.callNotFound();
+    }
     return reply.header('Cache-Control', 'no-store').sendFile('index.html');
   });
 });

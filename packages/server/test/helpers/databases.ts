@@ -54,7 +54,9 @@ const postgres: TestDatabase = {
 };
 
 export async function testDatabases(): Promise<TestDatabase[]> {
-  if (await postgresReachable()) return [pglite, postgres];
+  if (await postgresReachable()) {
+    return [pglite, postgres];
+  }
   if (process.env.CI === 'true') {
     throw new Error(
       `CI requires PostgreSQL for the integration tests, but ${adminUrl} does not answer`,

@@ -11,7 +11,9 @@ export async function createHospital(db: Db, over: Partial<typeof hospitals.$inf
     .insert(hospitals)
     .values({ name: `测试医院 ${next()}`, ...over })
     .returning();
-  if (!row) throw new Error('hospital not created');
+  if (!row) {
+    throw new Error('hospital not created');
+  }
   return row;
 }
 
@@ -30,6 +32,8 @@ export async function createUser(db: Db, over: Partial<typeof users.$inferInsert
       ...over,
     })
     .returning();
-  if (!row) throw new Error('user not created');
+  if (!row) {
+    throw new Error('user not created');
+  }
   return row;
 }

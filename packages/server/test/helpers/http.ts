@@ -18,9 +18,15 @@ export function apiClient(baseUrl: string) {
     o: CallOptions,
   ): Promise<Answer<T>> {
     const headers: Record<string, string> = { ...o.headers };
-    if (o.token) headers.token = o.token;
-    if (o.lang) headers.lang = o.lang;
-    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (o.token) {
+      headers.token = o.token;
+    }
+    if (o.lang) {
+      headers.lang = o.lang;
+    }
+    if (body !== undefined) {
+      headers['content-type'] = 'application/json';
+    }
     const res = await fetch(`${baseUrl}/api/${path}`, {
       method,
       headers,

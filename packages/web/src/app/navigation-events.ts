@@ -18,5 +18,7 @@ export function onNavigation(listener: Listener): () => void {
 }
 
 export function emitNavigation(location: NavigationLocation): void {
-  for (const listener of listeners) listener(location);
+  for (const listener of listeners) {
+    listener(location);
+  }
 }

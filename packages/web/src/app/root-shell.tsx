@@ -8,7 +8,9 @@ export function RootShell() {
   useVersionCheck();
   const config = useConfig();
   useEffect(() => {
-    if (config?.siteTitle) document.title = config.siteTitle;
+    if (config?.siteTitle) {
+      document.title = config.siteTitle;
+    }
   }, [config?.siteTitle]);
   return <Outlet />;
 }

@@ -39,7 +39,9 @@ const t = (key: string) => i18next.t(key, { ns: 'errors' });
 function urlOf(path: string, query: RequestOptions['query']): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
-    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+    if (value !== undefined && value !== null && value !== '') {
+      params.set(key, String(value));
+    }
   }
   const qs = params.toString();
   return `/api/${path.replace(/^\/+/, '')}${qs ? `?${qs}` : ''}`;
@@ -57,16 +59,22 @@ async function readEnvelope(response: Response): Promise<Envelope | null> {
 /** Spec §8 401: the stored session is cleared and the user sent to the login page. */
 function endSession(): void {
   clearSession();
-  if (!window.location.hash.startsWith('#/login')) window.location.hash = '#/login';
+  if (!window.location.hash.startsWith('#/login')) {
+    window.location.hash = '#/login';
+  }
 }
 
 function fail(init: ConstructorParameters<typeof ApiError>[0], show: boolean): never {
-  if (show && init.strMessage) toastError(init.strMessage);
+  if (show && init.strMessage) {
+    toastError(init.strMessage);
+  }
   throw new ApiError({ ...init, shown: show && Boolean(init.strMessage) });
 }
 
 function failHttp(status: number, envelope: Envelope | null, opts: RequestOptions): never {
-  if (status === 401) endSession();
+  if (status === 401) {
+    endSession();
+  }
   const fieldErrors = status === 400 && Array.isArray(envelope?.objData) ? envelope.objData : [];
   const base = {
     httpStatus: status,
@@ -74,7 +82,9 @@ function failHttp(status: number, envelope: Envelope | null, opts: RequestOption
     fieldErrors: fieldErrors as FieldError[],
   };
   const text = httpErrorText(status);
-  if (text.kind === 'silent') fail({ ...base, strMessage: envelope?.strMessage ?? '' }, false);
+  if (text.kind === 'silent') {
+    fail({ ...base, strMessage: envelope?.strMessage ?? '' }, false);
+  }
   if (text.kind === 'server') {
     const strMessage = envelope?.strMessage || t(text.fallbackKey);
     fail({ ...base, strMessage }, !opts.handleFailure);
@@ -91,8 +101,12 @@ async function send(method: 'GET' | 'POST', path: string, opts: RequestOptions):
   opts.signal?.addEventListener('abort', forwardAbort, { once: true });
   const headers: Record<string, string> = { lang: currentLang() };
   const token = sessionStorage.getItem(SessionKey.token);
-  if (token) headers.token = token;
-  if (opts.body !== undefined) headers['content-type'] = 'application/json';
+  if (token) {
+    headers.token = token;
+  }
+  if (opts.body !== undefined) {
+    headers['content-type'] = 'application/json';
+  }
   try {
     return await fetch(urlOf(path, opts.query), {
       method,
@@ -101,7 +115,9 @@ async function send(method: 'GET' | 'POST', path: string, opts: RequestOptions):
       signal: controller.signal,
     });
   } catch (error) {
-    if (opts.signal?.aborted) throw error; // cancelled by the caller: nothing to show
+    if (opts.signal?.aborted) {
+      throw error;
+    } // cancelled by the caller: nothing to show
     if (controller.signal.reason === 'timeout') {
       return fail({ httpStatus: 408, strErrorCode: 'TIMEOUT', strMessage: t('http.408') }, true);
     }
@@ -119,9 +135,15 @@ export async function apiRequest<T>(
 ): Promise<T> {
   const response = await send(method, path, opts);
   const envelope = await readEnvelope(response);
-  if (!response.ok) failHttp(response.status, envelope, opts);
-  if (!envelope) fail({ httpStatus: response.status, strMessage: t('generic') }, true);
-  if (envelope.iCode === ICode.Success) return envelope.objData as T;
+  if (!response.ok) {
+    failHttp(response.status, envelope, opts);
+  }
+  if (!envelope) {
+    fail({ httpStatus: response.status, strMessage: t('generic') }, true);
+  }
+  if (envelope.iCode === ICode.Success) {
+    return envelope.objData as T;
+  }
   fail(
     { httpStatus: 200, strErrorCode: envelope.strErrorCode, strMessage: envelope.strMessage },
     !opts.handleFailure,

@@ -19,9 +19,13 @@ export function zodRule(schema: FieldSchema): FormRule {
   return {
     validator: async (_rule, value: unknown) => {
       const result = schema.safeParse(value);
-      if (result.success) return;
+      if (result.success) {
+        return;
+      }
       const issue = result.error.issues[0];
-      if (!issue) return;
+      if (!issue) {
+        return;
+      }
       throw new Error(
         serverText(issue.message, { max: String(issue.maximum), min: String(issue.minimum) }),
       );

@@ -17,9 +17,15 @@ export type HttpErrorText =
   | { kind: 'silent' };
 
 export function httpErrorText(status: number): HttpErrorText {
-  if (status === 404) return { kind: 'silent' };
-  if (CATALOGUE.has(status)) return { kind: 'catalogue', key: `http.${status}` };
-  if (SERVER_WORDED.has(status)) return { kind: 'server', fallbackKey: 'http.other' };
+  if (status === 404) {
+    return { kind: 'silent' };
+  }
+  if (CATALOGUE.has(status)) {
+    return { kind: 'catalogue', key: `http.${status}` };
+  }
+  if (SERVER_WORDED.has(status)) {
+    return { kind: 'server', fallbackKey: 'http.other' };
+  }
   return { kind: 'catalogue', key: 'http.other' };
 }
 
@@ -32,11 +38,17 @@ export function createToastGate(windowMs: number, now: () => number): (text: str
   return (text) => {
     const at = now();
     const last = lastShown.get(text);
-    if (last !== undefined && at - last < windowMs) return false;
+    if (last !== undefined && at - last < windowMs) {
+      return false;
+    }
     lastShown.set(text, at);
     // Forget old entries so that a long session does not grow the map without bound.
     if (lastShown.size > 50) {
-      for (const [key, time] of lastShown) if (at - time >= windowMs) lastShown.delete(key);
+      for (const [key, time] of lastShown) {
+        if (at - time >= windowMs) {
+          lastShown.delete(key);
+        }
+      }
     }
     return true;
   };

@@ -16,7 +16,9 @@ export function langFromLocation(search: string, hash: string): Lang | null {
   const hashQuery = hash.includes('?') ? hash.slice(hash.indexOf('?')) : '';
   for (const query of [search, hashQuery]) {
     const value = new URLSearchParams(query).get('lang');
-    if (value && /^(zh|en)(-[a-z]+)?$/i.test(value)) return parseLang(value);
+    if (value && /^(zh|en)(-[a-z]+)?$/i.test(value)) {
+      return parseLang(value);
+    }
   }
   return null;
 }
@@ -27,7 +29,9 @@ export function langFromLocation(search: string, hash: string): Lang | null {
  */
 export function resolveInitialLang(search: string, hash: string, stored: (string | null)[]): Lang {
   const fromQuery = langFromLocation(search, hash);
-  if (fromQuery) return fromQuery;
+  if (fromQuery) {
+    return fromQuery;
+  }
   const saved = stored.find((value) => value && /^(zh|en)/i.test(value));
   return saved ? parseLang(saved) : DEFAULT_LANG;
 }

@@ -40,7 +40,9 @@ function read(): SessionSnapshot {
 }
 
 function parseUser(raw: string | null): SessionUser | null {
-  if (!raw) return null;
+  if (!raw) {
+    return null;
+  }
   try {
     return JSON.parse(raw) as SessionUser;
   } catch {
@@ -50,7 +52,9 @@ function parseUser(raw: string | null): SessionUser | null {
 
 function changed(): void {
   snapshot = read();
-  for (const listener of listeners) listener();
+  for (const listener of listeners) {
+    listener();
+  }
 }
 
 export function getSession(): SessionSnapshot {
@@ -91,7 +95,9 @@ export function saveUser(user: UserDto): void {
 /** Forgets the login: every session key except the language (spec §8, 401 and logout). */
 export function clearSession(): void {
   for (const key of Object.values(SessionKey)) {
-    if (key !== SessionKey.lang) sessionStorage.removeItem(key);
+    if (key !== SessionKey.lang) {
+      sessionStorage.removeItem(key);
+    }
   }
   sessionStorage.removeItem(USER_INFO_KEY);
   changed();
@@ -102,6 +108,9 @@ export function getRememberedName(): string {
 }
 
 export function setRememberedName(name: string | null): void {
-  if (name) localStorage.setItem(REMEMBERED_NAME_KEY, name);
-  else localStorage.removeItem(REMEMBERED_NAME_KEY);
+  if (name) {
+    localStorage.setItem(REMEMBERED_NAME_KEY, name);
+  } else {
+    localStorage.removeItem(REMEMBERED_NAME_KEY);
+  }
 }

@@ -25,11 +25,15 @@ export function setMessageInstance(next: Toaster): void {
 }
 
 export function toastError(text: string): void {
-  if (gate(text)) instance.error(text);
+  if (gate(text)) {
+    instance.error(text);
+  }
 }
 
 export function toastWarning(text: string): void {
-  if (gate(text)) instance.warning(text);
+  if (gate(text)) {
+    instance.warning(text);
+  }
 }
 
 export function toastSuccess(text: string): void {

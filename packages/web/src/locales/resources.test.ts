@@ -4,7 +4,9 @@ import { resources } from './resources';
 
 /** Every key path of a nested text object, e.g. `tabs.closeAll`. */
 function keysOf(value: unknown, prefix = ''): string[] {
-  if (typeof value !== 'object' || value === null) return [prefix];
+  if (typeof value !== 'object' || value === null) {
+    return [prefix];
+  }
   return Object.entries(value).flatMap(([key, inner]) =>
     keysOf(inner, prefix ? `${prefix}.${key}` : key),
   );
@@ -19,7 +21,9 @@ describe('locale resources', () => {
 
   it('titles every route in both languages', () => {
     for (const route of routes) {
-      if (route.redirect) continue;
+      if (route.redirect) {
+        continue;
+      }
       for (const lang of ['zh-CN', 'en'] as const) {
         const menu = resources[lang].menu as Record<string, unknown>;
         expect(typeof menu[route.titleKey], `${lang} ${route.path}`).toBe('string');

@@ -29,7 +29,7 @@ export async function appendAuditRecord(db: Db, e: AuditEntry): Promise<void> {
     targetId: e.note.targetId == null ? null : String(e.note.targetId),
     outcome: e.outcome,
     ip: e.ip,
-    detail: e.note.detail ?? null,
+    detail: e.note.detail && Object.keys(e.note.detail).length > 0 ? e.note.detail : null,
   });
 }
 
@@ -39,7 +39,9 @@ function startOf(value: string): Date {
 }
 /** The exclusive end of an inclusive filter: the next day for a plain date. */
 function endOf(value: string): Date {
-  if (value.length !== 10) return new Date(new Date(value).getTime() + 1);
+  if (value.length !== 10) {
+    return new Date(new Date(value).getTime() + 1);
+  }
   return new Date(new Date(`${value}T00:00:00Z`).getTime() + 86_400_000);
 }
 
@@ -48,11 +50,21 @@ function filters(scope: HospitalScope, q: AuditLogQuery): SQL | undefined {
   const conditions: SQL[] = [whereInScope(scope, auditLogs.hospitalId)];
   // Exact user name and action prefix ('user/' finds user/login and user/logout): both are served
   // by an index, where a substring search would read the whole trail.
-  if (q.strUserName) conditions.push(sql`lower(${auditLogs.userName}) = lower(${q.strUserName})`);
-  if (q.strAction) conditions.push(like(auditLogs.action, `${escapeLike(q.strAction)}%`));
-  if (q.strOutcome) conditions.push(eq(auditLogs.outcome, q.strOutcome));
-  if (q.dtStart) conditions.push(gte(auditLogs.createdAt, startOf(q.dtStart)));
-  if (q.dtEnd) conditions.push(lt(auditLogs.createdAt, endOf(q.dtEnd)));
+  if (q.strUserName) {
+    conditions.push(sql`lower(${auditLogs.userName}) = lower(${q.strUserName})`);
+  }
+  if (q.strAction) {
+    conditions.push(like(auditLogs.action, `${escapeLike(q.strAction)}%`));
+  }
+  if (q.strOutcome) {
+    conditions.push(eq(auditLogs.outcome, q.strOutcome));
+  }
+  if (q.dtStart) {
+    conditions.push(gte(auditLogs.createdAt, startOf(q.dtStart)));
+  }
+  if (q.dtEnd) {
+    conditions.push(lt(auditLogs.createdAt, endOf(q.dtEnd)));
+  }
   return and(...conditions);
 }
 

@@ -27,7 +27,9 @@ export function isIpAllowed(allowedList: string, ip: string): boolean {
     .split(/[\s,;]+/)
     .map((e) => e.trim())
     .filter(Boolean);
-  if (entries.length === 0) return true;
+  if (entries.length === 0) {
+    return true;
+  }
   let address: ipaddr.IPv4 | ipaddr.IPv6;
   try {
     address = ipaddr.process(ip);
@@ -57,12 +59,24 @@ export function isIpAllowed(allowedList: string, ip: string): boolean {
  * so freezing an account or a hospital's expiry takes effect at once.
  */
 export function loginRefusal(subject: LoginSubject, ip: string, now: Date): ErrorCodeName | null {
-  if (subject.state === UserState.Frozen) return 'ACCOUNT_FROZEN';
-  if (!LOGIN_ALLOWED_STATES.includes(subject.state)) return 'ACCOUNT_NOT_ACTIVE';
+  if (subject.state === UserState.Frozen) {
+    return 'ACCOUNT_FROZEN';
+  }
+  if (!LOGIN_ALLOWED_STATES.includes(subject.state)) {
+    return 'ACCOUNT_NOT_ACTIVE';
+  }
   const h = subject.hospital;
-  if (!h) return null;
-  if (isHospitalExpired(h.validUntil, now)) return 'HOSPITAL_EXPIRED';
-  if (subject.roleType === RoleType.Doctor && !h.isConsultation) return 'NOT_CONSULTATION_HOSPITAL';
-  if (!isIpAllowed(h.allowedLoginIps, ip)) return 'IP_NOT_AUTHORIZED';
+  if (!h) {
+    return null;
+  }
+  if (isHospitalExpired(h.validUntil, now)) {
+    return 'HOSPITAL_EXPIRED';
+  }
+  if (subject.roleType === RoleType.Doctor && !h.isConsultation) {
+    return 'NOT_CONSULTATION_HOSPITAL';
+  }
+  if (!isIpAllowed(h.allowedLoginIps, ip)) {
+    return 'IP_NOT_AUTHORIZED';
+  }
   return null;
 }

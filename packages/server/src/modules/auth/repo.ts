@@ -25,7 +25,9 @@ export async function insertSession(
       userAgent: s.userAgent,
     })
     .returning({ id: sessions.id });
-  if (!row) throw new Error('session insert returned nothing');
+  if (!row) {
+    throw new Error('session insert returned nothing');
+  }
   return row.id;
 }
 

@@ -46,7 +46,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthDeps }> = async (app,
         await record('success', {}, actor.userId);
         return ok(request.lang, response);
       } catch (error) {
-        if (error instanceof AppError) await record('denied', { strErrorCode: error.code });
+        if (error instanceof AppError) {
+          await record('denied', { strErrorCode: error.code });
+        }
         throw error;
       }
     },

@@ -31,9 +31,13 @@ export interface LoginContext {
 
 /** The account whose password matches, among the candidates of a name or mobile number. */
 async function matchPassword(candidates: UserWithHospital[], password: string) {
-  if (candidates.length === 0) return verifyAgainstNothing(password);
+  if (candidates.length === 0) {
+    return verifyAgainstNothing(password);
+  }
   for (const c of candidates) {
-    if (await verifyPassword(c.user.passwordHash, password)) return c;
+    if (await verifyPassword(c.user.passwordHash, password)) {
+      return c;
+    }
   }
   return false;
 }
@@ -63,7 +67,9 @@ export async function login(
     ctx.ip,
     now,
   );
-  if (refusal) throw new AppError(refusal, {}, null);
+  if (refusal) {
+    throw new AppError(refusal, {}, null);
+  }
   await registerSuccess(db, input.strUserName);
 
   const token = newSessionToken();
@@ -82,7 +88,9 @@ export async function login(
 }
 
 function toActor({ user, hospital }: UserWithHospital, sessionId: number): Actor {
-  if (!isRoleTypeCode(user.roleType)) throw new AppError('FORBIDDEN');
+  if (!isRoleTypeCode(user.roleType)) {
+    throw new AppError('FORBIDDEN');
+  }
   return {
     userId: user.id,
     userName: user.userName,
@@ -102,14 +110,20 @@ function toActor({ user, hospital }: UserWithHospital, sessionId: number): Actor
 export async function authenticate(deps: AuthDeps, token: string, ip: string): Promise<Actor> {
   const now = deps.clock.now();
   const found = await repo.findSessionByTokenHash(deps.db, hashSessionToken(token));
-  if (!found) throw new AppError('SESSION_EXPIRED');
+  if (!found) {
+    throw new AppError('SESSION_EXPIRED');
+  }
   const { session, user, hospital } = found;
-  if (sessionStatus(session, now, deps.policy) !== 'active') throw new AppError('SESSION_EXPIRED');
+  if (sessionStatus(session, now, deps.policy) !== 'active') {
+    throw new AppError('SESSION_EXPIRED');
+  }
   if (loginRefusal({ roleType: user.roleType, state: user.state, hospital }, ip, now)) {
     await repo.revokeSession(deps.db, session.id, now);
     throw new AppError('SESSION_EXPIRED');
   }
-  if (needsTouch(session.lastUsedAt, now)) await repo.touchSession(deps.db, session.id, now);
+  if (needsTouch(session.lastUsedAt, now)) {
+    await repo.touchSession(deps.db, session.id, now);
+  }
   return toActor({ user, hospital }, session.id);
 }
 

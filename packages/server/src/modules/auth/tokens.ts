@@ -25,9 +25,15 @@ export type SessionStatus = 'active' | 'revoked' | 'expired' | 'idle';
 
 /** Whether a session may still be used at `now`: not revoked, within its absolute and idle limits. */
 export function sessionStatus(s: SessionTimes, now: Date, policy: SessionPolicy): SessionStatus {
-  if (s.revokedAt) return 'revoked';
-  if (now.getTime() >= s.expiresAt.getTime()) return 'expired';
-  if (now.getTime() - s.lastUsedAt.getTime() >= policy.idleMinutes * 60_000) return 'idle';
+  if (s.revokedAt) {
+    return 'revoked';
+  }
+  if (now.getTime() >= s.expiresAt.getTime()) {
+    return 'expired';
+  }
+  if (now.getTime() - s.lastUsedAt.getTime() >= policy.idleMinutes * 60_000) {
+    return 'idle';
+  }
   return 'active';
 }
 

@@ -16,7 +16,9 @@ export async function getConfig(db: Db): Promise<ConfigDto> {
   const merged = { ...DEFAULT_CONFIG };
   for (const key of Object.keys(DEFAULT_CONFIG) as (keyof ConfigDto)[]) {
     const parsed = configDtoSchema.shape[key].safeParse(stored[key]);
-    if (parsed.success) Object.assign(merged, { [key]: parsed.data });
+    if (parsed.success) {
+      Object.assign(merged, { [key]: parsed.data });
+    }
   }
   return merged;
 }

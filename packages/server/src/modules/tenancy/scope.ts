@@ -15,7 +15,9 @@ import { notFound } from '../../lib/app-error';
 export type HospitalScope = { kind: 'all' } | { kind: 'hospitals'; hospitalIds: readonly number[] };
 
 export function scopeOf(actor: Actor): HospitalScope {
-  if (actor.isSuperadmin || actor.roleType === RoleType.PlatformAdmin) return { kind: 'all' };
+  if (actor.isSuperadmin || actor.roleType === RoleType.PlatformAdmin) {
+    return { kind: 'all' };
+  }
   return { kind: 'hospitals', hospitalIds: actor.hospitalId == null ? [] : [actor.hospitalId] };
 }
 
@@ -24,17 +26,25 @@ export function scopeOf(actor: Actor): HospitalScope {
  * own, such as the superadmin) are visible only to the 'all' scope.
  */
 export function whereInScope(scope: HospitalScope, hospitalColumn: PgColumn): SQL {
-  if (scope.kind === 'all') return sql`true`;
-  if (scope.hospitalIds.length === 0) return sql`false`;
+  if (scope.kind === 'all') {
+    return sql`true`;
+  }
+  if (scope.hospitalIds.length === 0) {
+    return sql`false`;
+  }
   return inArray(hospitalColumn, [...scope.hospitalIds]);
 }
 
 export function isHospitalInScope(scope: HospitalScope, hospitalId: number | null): boolean {
-  if (scope.kind === 'all') return true;
+  if (scope.kind === 'all') {
+    return true;
+  }
   return hospitalId != null && scope.hospitalIds.includes(hospitalId);
 }
 
 /** Throws the same 404 as a missing record when the hospital is outside the scope. */
 export function assertHospitalInScope(scope: HospitalScope, hospitalId: number | null): void {
-  if (!isHospitalInScope(scope, hospitalId)) throw notFound();
+  if (!isHospitalInScope(scope, hospitalId)) {
+    throw notFound();
+  }
 }

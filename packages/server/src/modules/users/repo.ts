@@ -17,7 +17,9 @@ export async function findLoginCandidates(db: Db, name: string): Promise<UserWit
     .from(users)
     .leftJoin(hospitals, eq(users.hospitalId, hospitals.id))
     .where(sql`lower(${users.userName}) = lower(${name})`);
-  if (byName.length > 0) return byName;
+  if (byName.length > 0) {
+    return byName;
+  }
   return db
     .select(userWithHospital)
     .from(users)

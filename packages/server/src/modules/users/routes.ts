@@ -36,7 +36,9 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
           : mayLookAtOthers
             ? await findUserInScope(db, scopeOf(actor), id)
             : undefined;
-      if (!found) throw notFound();
+      if (!found) {
+        throw notFound();
+      }
       return ok(request.lang, toUserDto(found.user, found.hospital));
     },
   );

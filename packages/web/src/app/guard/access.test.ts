@@ -4,7 +4,9 @@ import { decideAccess, type AccessContext } from './access';
 
 function route(path: string): RouteDef {
   const found = findRoute(path);
-  if (!found) throw new Error(`no route ${path}`);
+  if (!found) {
+    throw new Error(`no route ${path}`);
+  }
   return found;
 }
 const as = (role: 1 | 2 | 3 | 4 | null): AccessContext => ({
@@ -82,7 +84,9 @@ describe('route table', () => {
       '/diagnostic', '/form/step-form', '/form/step-form/info', '/form/step-form/piece',
       '/form/step-form/result', '/form/step-form/message',
     ];
-    for (const path of expected) expect(findRoute(path)?.path, path).toBe(path);
+    for (const path of expected) {
+      expect(findRoute(path)?.path, path).toBe(path);
+    }
   });
 
   it('redirects /case to the report tab', () => {
@@ -90,6 +94,10 @@ describe('route table', () => {
   });
 
   it('gives every shown route a title key', () => {
-    for (const r of routes) if (!r.redirect) expect(r.titleKey, r.path).not.toBe('');
+    for (const r of routes) {
+      if (!r.redirect) {
+        expect(r.titleKey, r.path).not.toBe('');
+      }
+    }
   });
 });

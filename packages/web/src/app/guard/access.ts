@@ -19,12 +19,22 @@ export interface AccessContext {
  */
 export function decideAccess(route: RouteDef, ctx: AccessContext): AccessDecision {
   if (route.requiresConfig) {
-    if (!ctx.config) return 'wait';
-    if (!ctx.config[route.requiresConfig]) return 'notFound';
+    if (!ctx.config) {
+      return 'wait';
+    }
+    if (!ctx.config[route.requiresConfig]) {
+      return 'notFound';
+    }
   }
-  if (route.access === 'public') return 'allow';
-  if (!ctx.loggedIn) return 'login';
-  if (route.path === HOME_PATH) return 'allow';
+  if (route.access === 'public') {
+    return 'allow';
+  }
+  if (!ctx.loggedIn) {
+    return 'login';
+  }
+  if (route.path === HOME_PATH) {
+    return 'allow';
+  }
   if (route.authority && (ctx.role === null || !route.authority.includes(ctx.role))) {
     return 'forbidden';
   }

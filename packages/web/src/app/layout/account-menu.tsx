@@ -44,9 +44,11 @@ export function AccountMenu({ realName }: { realName: string }) {
   ];
 
   async function handleClick(key: string) {
-    if (key === 'settings' || key === 'password') setDialog(key);
-    else if (key === 'lang:zh' || key === 'lang:en') await setLang(key === 'lang:en' ? 'en' : 'zh');
-    else if (key === 'logout') {
+    if (key === 'settings' || key === 'password') {
+      setDialog(key);
+    } else if (key === 'lang:zh' || key === 'lang:en') {
+      await setLang(key === 'lang:en' ? 'en' : 'zh');
+    } else if (key === 'logout') {
       await logout();
       await navigate(LOGIN_PATH, { replace: true });
     }

@@ -19,7 +19,9 @@ export function SettingsDialog({ open, onClose }: DialogProps) {
 
   // The answer is fresher than what login stored: keep the session's copy in step.
   useEffect(() => {
-    if (user) saveUser(user);
+    if (user) {
+      saveUser(user);
+    }
   }, [user]);
 
   const none = t('settings.none');

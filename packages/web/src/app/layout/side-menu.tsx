@@ -25,8 +25,12 @@ const GROUP_ICONS: Record<string, ReactNode> = {
 };
 
 function iconOf(path: string): ReactNode {
-  if (path === '/workplace') return <HomeOutlined />;
-  if (path === '/auditLogs') return <AuditOutlined />;
+  if (path === '/workplace') {
+    return <HomeOutlined />;
+  }
+  if (path === '/auditLogs') {
+    return <AuditOutlined />;
+  }
   return <FileTextOutlined />;
 }
 

@@ -29,7 +29,9 @@ export default function AuditLogsPage() {
   const query = useAuditLogs({ ...filters, ...page });
   // Keep the last rows on screen while the next page loads, so the table does not flash empty.
   const [lastData, setLastData] = useState(query.data);
-  if (query.data && query.data !== lastData) setLastData(query.data);
+  if (query.data && query.data !== lastData) {
+    setLastData(query.data);
+  }
   const shown = query.data ?? lastData;
 
   return (

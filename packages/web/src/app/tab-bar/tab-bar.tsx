@@ -43,7 +43,9 @@ export function TabBar() {
                 data-testid={`tab-${tab.path}`}
                 onClick={() => open(tab)}
                 onKeyDown={(event) => {
-                  if (event.key === 'Enter' || event.key === ' ') open(tab);
+                  if (event.key === 'Enter' || event.key === ' ') {
+                    open(tab);
+                  }
                 }}
               >
                 <span className="tab-bar-title">{title}</span>

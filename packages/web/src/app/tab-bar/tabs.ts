@@ -55,7 +55,9 @@ export function normalizeTabs(stored: unknown): Tab[] {
     : [];
   const seen = new Set<string>();
   const rest = valid.filter((tab) => {
-    if (isHome(tab) || seen.has(tab.path)) return false;
+    if (isHome(tab) || seen.has(tab.path)) {
+      return false;
+    }
     seen.add(tab.path);
     return true;
   });
@@ -66,7 +68,9 @@ export function normalizeTabs(stored: unknown): Tab[] {
 /** Adds a tab at the end, or updates the full path of the tab already open for that path. */
 export function openTab(tabs: readonly Tab[], tab: Tab): Tab[] {
   const index = tabs.findIndex((t) => t.path === tab.path);
-  if (index === -1) return [...tabs, tab];
+  if (index === -1) {
+    return [...tabs, tab];
+  }
   const current = tabs[index];
   if (current && current.fullPath === tab.fullPath && current.titleKey === tab.titleKey) {
     return [...tabs];
@@ -87,8 +91,12 @@ function afterClosing(remaining: Tab[], activePath: string): TabResult {
 /** Close current: Home refuses; a case-work tab takes its whole group with it. */
 export function closeTab(tabs: readonly Tab[], path: string, activePath: string): TabResult {
   const target = tabs.find((t) => t.path === path);
-  if (!target) return { tabs: [...tabs] };
-  if (isHome(target)) return { tabs: [...tabs], messageKey: 'tabs.cannotCloseCurrent' };
+  if (!target) {
+    return { tabs: [...tabs] };
+  }
+  if (isHome(target)) {
+    return { tabs: [...tabs], messageKey: 'tabs.cannotCloseCurrent' };
+  }
   const closing = CLOSED_TOGETHER.has(target.titleKey)
     ? (t: Tab) => CLOSED_TOGETHER.has(t.titleKey)
     : (t: Tab) => t.path === path;

@@ -33,7 +33,9 @@ function openTabFor(
   search: string,
 ): void {
   const route = findRoute(pathname);
-  if (!route || route.redirect || route.layout !== 'workspace') return;
+  if (!route || route.redirect || route.layout !== 'workspace') {
+    return;
+  }
   const tab = { path: route.path, fullPath: route.path + search, titleKey: route.titleKey };
   setTabs((current) => openTab(current, tab));
 }
@@ -61,9 +63,13 @@ export function useTabBar() {
 
   const apply = useCallback(
     (result: TabResult) => {
-      if (result.messageKey) toastWarning(t(result.messageKey));
+      if (result.messageKey) {
+        toastWarning(t(result.messageKey));
+      }
       setTabs(result.tabs);
-      if (result.navigateTo) void navigate(result.navigateTo);
+      if (result.navigateTo) {
+        void navigate(result.navigateTo);
+      }
     },
     [navigate, t],
   );

@@ -9,8 +9,12 @@ function setup(answers: (string | Error | number)[]) {
     urls.push(url);
     inits.push(init);
     const answer = answers.shift();
-    if (answer instanceof Error) throw answer;
-    if (typeof answer === 'number') return new Response('', { status: answer });
+    if (answer instanceof Error) {
+      throw answer;
+    }
+    if (typeof answer === 'number') {
+      return new Response('', { status: answer });
+    }
     return new Response(JSON.stringify({ version: answer }), { status: 200 });
   });
   let time = 1000;
@@ -39,7 +43,9 @@ describe('createVersionChecker', () => {
 
   it('ignores failures and keeps the first version seen', async () => {
     const { check, reload } = setup([new Error('offline'), 500, '1', new Error('x'), '1']);
-    for (let i = 0; i < 5; i++) await check();
+    for (let i = 0; i < 5; i++) {
+      await check();
+    }
     expect(reload).not.toHaveBeenCalled();
   });
 });

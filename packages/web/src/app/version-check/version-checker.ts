@@ -14,12 +14,18 @@ export function createVersionChecker(deps: VersionCheckerDeps): () => Promise<vo
   let firstVersion: string | null = null;
   let reloading = false;
   return async function check() {
-    if (reloading) return;
+    if (reloading) {
+      return;
+    }
     try {
       const response = await deps.fetch(`/version.json?t=${deps.now()}`, { cache: 'no-store' });
-      if (!response.ok) return;
+      if (!response.ok) {
+        return;
+      }
       const body = (await response.json()) as { version?: unknown };
-      if (typeof body.version !== 'string' || body.version === '') return;
+      if (typeof body.version !== 'string' || body.version === '') {
+        return;
+      }
       if (firstVersion === null) {
         firstVersion = body.version;
       } else if (body.version !== firstVersion) {

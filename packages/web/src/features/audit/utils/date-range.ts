@@ -21,7 +21,9 @@ export function rangeToQuery(range: [Dayjs, Dayjs] | null | undefined): {
   dtStart?: string;
   dtEnd?: string;
 } {
-  if (!range) return {};
+  if (!range) {
+    return {};
+  }
   return {
     dtStart: range[0].startOf('day').toISOString(),
     dtEnd: range[1].endOf('day').toISOString(),
