@@ -1,4 +1,4 @@
-import { and, count, eq, gte, isNull, min } from 'drizzle-orm';
+import { and, count, eq, gte, isNull, min, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { hospitals, loginFailures, loginLocks, sessions, users } from '../../db/schema';
 
@@ -31,14 +31,31 @@ export async function insertSession(
   return row.id;
 }
 
-/** The session of a token with its user and hospital: one indexed query per request. */
-export async function findSessionByTokenHash(db: Db, tokenHash: string) {
-  const rows = await db
+function prepareSessionByTokenHash(db: Db) {
+  return db
     .select({ session: sessions, user: users, hospital: hospitals })
     .from(sessions)
     .innerJoin(users, eq(sessions.userId, users.id))
     .leftJoin(hospitals, eq(users.hospitalId, hospitals.id))
-    .where(eq(sessions.tokenHash, tokenHash));
+    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+    .prepare('session_by_token_hash');
+}
+
+/*
+ * Every authenticated request runs this lookup, so it is a prepared statement: built once per
+ * database handle and planned once per connection. Measured in bench/api-auth.bench.ts, building
+ * and planning the join each time cost several times the lookup itself.
+ */
+const sessionByTokenHash = new WeakMap<Db, ReturnType<typeof prepareSessionByTokenHash>>();
+
+/** The session of a token with its user and hospital: one indexed query per request. */
+export async function findSessionByTokenHash(db: Db, tokenHash: string) {
+  let statement = sessionByTokenHash.get(db);
+  if (!statement) {
+    statement = prepareSessionByTokenHash(db);
+    sessionByTokenHash.set(db, statement);
+  }
+  const rows = await statement.execute({ tokenHash });
   return rows[0];
 }
 
