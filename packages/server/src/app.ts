@@ -11,6 +11,7 @@ import { auditTrail } from './plugins/audit-trail';
 import { authGuard } from './plugins/auth-guard';
 import { errorHandler } from './plugins/error-handler';
 import { openApi } from './plugins/openapi';
+import { securityHeaders } from './plugins/security-headers';
 import type { RoutePolicy } from './plugins/route-policy';
 import { webApp } from './plugins/web-app';
 import { auditRoutes } from './modules/audit/routes';
@@ -69,6 +70,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   const auth: AuthDeps = { db, clock, policy: config.session };
+  await app.register(securityHeaders);
   await app.register(errorHandler);
   await app.register(authGuard, { auth });
   await app.register(auditTrail, { db, clock });

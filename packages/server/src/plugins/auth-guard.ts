@@ -36,8 +36,9 @@ export const authGuard = fp<{ auth: AuthDeps }>(async (app, { auth }) => {
     }
     const policy = request.routeOptions.config.policy;
     if (!policy) {
-      // An unknown /api path has no route options at all: let it reach the 404 handler.
-      if (!request.routeOptions.url) {
+      // An unknown /api path matches no API route (at most the web app's file wildcard): let it
+      // reach the 404 handler.
+      if (!request.routeOptions.url?.startsWith('/api/')) {
         return;
       }
       request.log.error({ url: request.routeOptions.url }, 'route has no declared policy');

@@ -18,9 +18,11 @@ export const webApp = fp<{ webDist: string }>(async (app, { webDist }) => {
     );
     return;
   }
+  // Files are looked up per request (wildcard), so a rebuilt app is served without a restart and a
+  // chunk name of an older build answers 404 rather than some other file. The app uses a hash
+  // router: the server only ever sees `/`, which serves index.html.
   await app.register(fastifyStatic, {
     root: webDist,
-    wildcard: false,
     setHeaders(res, filePath) {
       const name = path.basename(filePath);
       if (name === 'index.html' || name === 'version.json') {
@@ -29,13 +31,5 @@ export const webApp = fp<{ webDist: string }>(async (app, { webDist }) => {
         res.header('Cache-Control', 'public, max-age=31536000, immutable');
       }
     },
-  });
-  // Files of the build are routes of their own (wildcard: false); the hash router needs only
-  // index.html for anything else.
-  app.get('/*', { config: { policy: { roles: 'public' } } }, async (request, reply) => {
-    if (request.url.startsWith('/api/')) {
-      return reply.callNotFound();
-    }
-    return reply.header('Cache-Control', 'no-store').sendFile('index.html');
   });
 });

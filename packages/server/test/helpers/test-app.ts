@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app';
 import { openDatabase, type Database } from '../../src/db/client';
@@ -7,6 +10,17 @@ import { ensureDemoData } from '../../src/bootstrap/demo-data';
 import type { TestDatabase } from './databases';
 
 export const ADMIN_PASSWORD = 'Admin@test-1';
+
+/** A stand-in for the built web app (index, version file, one hashed asset), so that the
+ * static serving runs beside the API exactly as in production. */
+function builtWebApp(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pc-web-'));
+  fs.mkdirSync(path.join(dir, 'assets'));
+  fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>PathConsult</title>');
+  fs.writeFileSync(path.join(dir, 'version.json'), '{"version":"test"}');
+  fs.writeFileSync(path.join(dir, 'assets', 'app-abc123.js'), 'console.log(1);');
+  return dir;
+}
 
 export interface TestApp {
   app: FastifyInstance;
@@ -29,6 +43,7 @@ export async function startTestApp(
   await ensureSuperadmin(database.db, ADMIN_PASSWORD);
   await ensureDemoData(database.db);
   const clock = new ManualClock();
+  const webDist = builtWebApp();
   const app = await buildApp({
     db: database.db,
     clock,
@@ -40,7 +55,7 @@ export async function startTestApp(
       },
       trustProxy: options.trustProxy ?? false,
       logLevel: 'silent',
-      webDist: '/nonexistent',
+      webDist,
     },
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -55,6 +70,7 @@ export async function startTestApp(
       await app.close();
       await database.close();
       await drop();
+      fs.rmSync(webDist, { recursive: true, force: true });
     },
   };
 }

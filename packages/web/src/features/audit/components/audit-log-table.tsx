@@ -41,7 +41,22 @@ export function AuditLogTable(props: AuditLogTableProps) {
       width: 180,
       render: (role: number | null) => (role ? t(`role.${role}`, { ns: 'common' }) : ''),
     },
-    { key: 'action', title: t('columns.action'), dataIndex: 'strAction' },
+    {
+      key: 'action',
+      title: t('columns.action'),
+      dataIndex: 'strAction',
+      // Known calls get a readable name; the call itself stays beside it for filtering.
+      render: (action: string) => {
+        const label = t(`actions.${action}`, { defaultValue: '' });
+        return label ? (
+          <span>
+            {label} <Typography.Text type="secondary">{action}</Typography.Text>
+          </span>
+        ) : (
+          action
+        );
+      },
+    },
     {
       key: 'target',
       title: t('columns.target'),

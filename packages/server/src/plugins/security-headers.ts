@@ -1,0 +1,29 @@
+import fp from 'fastify-plugin';
+import helmet from '@fastify/helmet';
+
+/**
+ * Browser security headers on every answer. The content security policy allows only this origin;
+ * styles may be inline because Ant Design writes its CSS at run time, images may be data or blob
+ * URLs (thumbnails, signatures, screenshots).
+ */
+export const securityHeaders = fp(async (app) => {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // Slides and tiles may be embedded by the hospital's own systems later; keep same-origin default.
+    crossOriginEmbedderPolicy: false,
+    // The platform runs on plain HTTP inside hospital networks as well: no HSTS from here.
+    strictTransportSecurity: false,
+  });
+});
