@@ -19,12 +19,14 @@ export default defineConfig({
         },
       },
       {
+        resolve: {
+          alias: { '@': fileURLToPath(new URL('./packages/web/src', import.meta.url)) },
+        },
+        // Build-time constant of vite.config.ts; tests run as an unversioned (dev) build.
+        define: { __APP_VERSION__: JSON.stringify('') },
         test: {
           name: 'web',
           root: 'packages/web',
-          resolve: {
-            alias: { '@': fileURLToPath(new URL('./packages/web/src', import.meta.url)) },
-          },
           include: ['src/**/*.test.{ts,tsx}'],
         },
       },

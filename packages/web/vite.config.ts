@@ -8,19 +8,23 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 };
 
 /**
- * Writes dist/version.json. The app fetches it on every navigation and reloads when the version
- * changed (spec §2 "Route guard"), so each build needs a distinct value: package version + build time.
+ * The version of this build: package version + build time, so that each build differs. Computed
+ * once, when the configuration loads, and used twice: written to dist/version.json and built into
+ * the bundle as `__APP_VERSION__`. The app fetches /version.json on every navigation and reloads
+ * when the deployed version is not the one it was built as (spec §2 "Route guard").
  */
-function versionFile(): Plugin {
+const appVersion = `${pkg.version}+${new Date().toISOString().replace(/[-:.]/g, '')}`;
+
+/** Writes dist/version.json with the version built into the bundle. */
+function versionFile(version: string): Plugin {
   return {
     name: 'pathconsult-version-file',
     apply: 'build',
     generateBundle() {
-      const builtAt = new Date().toISOString().replace(/[-:.]/g, '');
       this.emitFile({
         type: 'asset',
         fileName: 'version.json',
-        source: `${JSON.stringify({ version: `${pkg.version}+${builtAt}` })}\n`,
+        source: `${JSON.stringify({ version })}\n`,
       });
     },
   };
@@ -29,8 +33,15 @@ function versionFile(): Plugin {
 // The server of `npm start` listens here; `vite dev` forwards API and version calls to it.
 const apiTarget = process.env.PATHCONSULT_API ?? 'http://localhost:8080';
 
-export default defineConfig({
-  plugins: [react(), versionFile()],
+export default defineConfig(({ command }) => ({
+  plugins: [react(), versionFile(appVersion)],
+  define: {
+    /*
+     * `vite serve` has no version.json of its own (the proxy would answer with whatever build the
+     * API server holds), so the dev bundle gets no version and never checks.
+     */
+    __APP_VERSION__: JSON.stringify(command === 'build' ? appVersion : ''),
+  },
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
@@ -70,4 +81,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

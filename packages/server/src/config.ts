@@ -16,7 +16,7 @@ const envSchema = z.object({
   DEMO_DATA: z.stringbool().default(false),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(Limits.sessionIdleMinutesDefault),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().min(0.1).default(Limits.sessionAbsoluteHoursDefault),
-  TRUST_PROXY: z.stringbool().default(false),
+  TRUST_PROXY: z.string().default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
 });
@@ -29,12 +29,36 @@ export interface AppConfig {
   adminPassword: string | undefined;
   demoData: boolean;
   session: { idleMinutes: number; absoluteHours: number };
-  trustProxy: boolean;
+  /** Fastify's trustProxy: false, a number of proxy hops, or the proxies' addresses. */
+  trustProxy: boolean | number | string[];
   logLevel: string;
   webDist: string;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+/**
+ * Which proxies may tell the client's address through X-Forwarded-For. Trusting the whole header
+ * would let a client write its own address into it (and pass an allowed-IP list or the per-address
+ * login throttle), so only a number of hops or the proxies' own addresses are accepted:
+ * `false` (default), `true` = 1 hop (one reverse proxy in front), `2`, or `10.0.0.5,10.0.1.0/24`.
+ */
+export function parseTrustProxy(value: string): false | number | string[] {
+  const v = value.trim().toLowerCase();
+  if (v === '' || v === 'false' || v === '0') {
+    return false;
+  }
+  if (v === 'true') {
+    return 1;
+  }
+  if (/^\d+$/.test(v)) {
+    return Number(v);
+  }
+  return v
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean);
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = envSchema.safeParse(env);
@@ -52,7 +76,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     adminPassword: e.ADMIN_PASSWORD,
     demoData: e.DEMO_DATA,
     session: { idleMinutes: e.SESSION_IDLE_MINUTES, absoluteHours: e.SESSION_ABSOLUTE_HOURS },
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ? path.resolve(base, e.WEB_DIST) : path.join(repoRoot, 'packages/web/dist'),
   };

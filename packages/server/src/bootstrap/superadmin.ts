@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { RoleType, SUPERADMIN_USER_NAME, UserState } from '@pathconsult/shared';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
@@ -31,7 +30,7 @@ export async function ensureSuperadmin(
     return null;
   }
   const password = adminPassword ?? generatePassword();
-  await db
+  const created = await db
     .insert(users)
     .values({
       userName: SUPERADMIN_USER_NAME,
@@ -41,10 +40,11 @@ export async function ensureSuperadmin(
       state: UserState.Enabled,
       isSuperadmin: true,
     })
-    .onConflictDoNothing();
-  const [created] = await db.select().from(users).where(eq(users.userName, SUPERADMIN_USER_NAME));
-  if (!created) {
-    throw new Error('superadmin could not be created');
+    .onConflictDoNothing()
+    .returning({ id: users.id });
+  // Another instance starting at the same moment may have won: only the winner's password counts.
+  if (created.length === 0) {
+    return null;
   }
   return { userName: SUPERADMIN_USER_NAME, generatedPassword: adminPassword ? null : password };
 }

@@ -15,8 +15,17 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * Runs `work` while no other server instance runs its own: start-up steps (migrations, first
+   * data) of several instances starting together on one PostgreSQL database take turns. On PGlite
+   * the data folder lock already makes the process the only one.
+   */
+  exclusive<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
+
+/** Advisory lock key of the start-up steps ("PathCons" in ASCII, as a 64-bit number). */
+const STARTUP_LOCK_KEY = '5791650520315039603';
 
 const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
 
@@ -32,9 +41,28 @@ export type DatabaseTarget =
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
-    const db = drizzlePg(pool, { schema });
-    await migratePg(db, { migrationsFolder });
-    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const exclusive = async <T>(work: () => Promise<T>): Promise<T> => {
+      // A session-level advisory lock on a connection of its own, held while `work` runs.
+      const holder = await pool.connect();
+      try {
+        await holder.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+        try {
+          return await work();
+        } finally {
+          await holder.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]);
+        }
+      } finally {
+        holder.release();
+      }
+    };
+    try {
+      await exclusive(() => migratePg(db as never, { migrationsFolder }));
+    } catch (error) {
+      await pool.end();
+      throw error;
+    }
+    return { db, kind: 'postgres', exclusive, close: () => pool.end() };
   }
   const release = target.dataDir ? acquireDataDirLock(target.dataDir) : () => undefined;
   try {
@@ -46,6 +74,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     return {
       db: db as unknown as Db,
       kind: 'pglite',
+      exclusive: (work) => work(),
       close: async () => {
         await client.close();
         release();

@@ -17,6 +17,21 @@ afterEach(() => {
   }
 });
 
+const tsx = path.resolve(import.meta.dirname, '../../../../node_modules/.bin/tsx');
+const contender = path.resolve(import.meta.dirname, '../../test/fixtures/lock-contender.ts');
+
+/** Starts `n` processes that all try to take the lock at the same instant; returns what each got. */
+async function race(dir: string, n: number): Promise<string[]> {
+  const startAt = Date.now() + 2500; // after every process has started up
+  const runs = Array.from({ length: n }, () => {
+    const child = spawn(tsx, [contender, dir, String(startAt)]);
+    let out = '';
+    child.stdout.on('data', (d) => (out += String(d)));
+    return new Promise<string>((resolve) => child.on('exit', () => resolve(out.trim())));
+  });
+  return Promise.all(runs);
+}
+
 describe('data folder lock', () => {
   it('refuses a folder held by another live process', async () => {
     const dir = tempDir();
@@ -29,6 +44,14 @@ describe('data folder lock', () => {
     }
   });
 
+  it('refuses a second take in the same process', () => {
+    const dir = tempDir();
+    const release = acquireDataDirLock(dir);
+    expect(() => acquireDataDirLock(dir)).toThrow(DataDirLockedError);
+    release();
+    acquireDataDirLock(dir)();
+  });
+
   it('takes over a lock left by a process that no longer runs, and releases it', async () => {
     const dir = tempDir();
     const gone = spawn(process.execPath, ['-e', '']);
@@ -39,4 +62,17 @@ describe('data folder lock', () => {
     release();
     expect(fs.existsSync(path.join(dir, 'pathconsult.lock'))).toBe(false);
   });
+
+  it('lets exactly one of several processes starting at once hold it, fresh or stale', async () => {
+    const fresh = tempDir();
+    const stale = tempDir();
+    const gone = spawn(process.execPath, ['-e', '']);
+    await new Promise((r) => gone.on('exit', r));
+    fs.writeFileSync(path.join(stale, 'pathconsult.lock'), String(gone.pid));
+    const [a, b] = await Promise.all([race(fresh, 6), race(stale, 6)]);
+    for (const outcomes of [a, b]) {
+      expect(outcomes.filter((o) => o === 'held')).toHaveLength(1);
+      expect(outcomes.filter((o) => o === 'refused')).toHaveLength(5);
+    }
+  }, 30_000);
 });

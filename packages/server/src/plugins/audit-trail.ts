@@ -2,25 +2,27 @@ import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import type { Clock } from '../lib/clock';
-import { appendAuditRecord } from '../modules/audit/repo';
+import { appendAuditRecord, subjectOf } from '../modules/audit/repo';
 
-/** The call name of the spec (`user/login`) from the route URL (`/api/user/login`). */
-function actionOf(request: FastifyRequest): string {
-  return (request.routeOptions.url ?? request.url).replace(/^\/api\//, '');
+/** Reads answer no mutation; HEAD is a GET without its body. */
+const READ_METHODS = new Set(['GET', 'HEAD']);
+
+/**
+ * Whether a call leaves an audit record: mutations and the reads a route marks as patient-data
+ * reads, on matched API routes only (an unknown path changes nothing and would only fill the
+ * append-only trail with whatever a client typed).
+ */
+function shouldAudit(request: FastifyRequest): boolean {
+  const policy = request.routeOptions.config.policy;
+  if (!request.routeOptions.url?.startsWith('/api/') || !policy || policy.audit === 'self') {
+    return false;
+  }
+  return !READ_METHODS.has(request.method) || policy.audit === 'read';
 }
 
-function shouldAudit(request: FastifyRequest): boolean {
-  if (!request.url.startsWith('/api/')) {
-    return false;
-  }
-  const policy = request.routeOptions.config.policy;
-  if (!policy) {
-    return request.method !== 'GET' && request.method !== 'HEAD';
-  }
-  if (policy.audit === 'self') {
-    return false;
-  }
-  return request.method !== 'GET' || policy.audit === 'read';
+/** The call name of the spec (`user/login`) from the matched route (`/api/user/login`). */
+function actionOf(request: FastifyRequest): string {
+  return (request.routeOptions.url ?? '').replace(/^\/api\//, '');
 }
 
 /**
@@ -36,7 +38,7 @@ export const auditTrail = fp<{ db: Db; clock: Clock }>(async (app, { db, clock }
       reply.statusCode === 401 || reply.statusCode === 403 ? 'denied' : request.auditOutcome;
     await appendAuditRecord(db, {
       now: clock.now(),
-      actor: request.actor,
+      subject: subjectOf(request.actor),
       action: actionOf(request),
       outcome,
       ip: request.ip,

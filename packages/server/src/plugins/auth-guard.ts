@@ -31,17 +31,15 @@ export const authGuard = fp<{ auth: AuthDeps }>(async (app, { auth }) => {
   app.addHook('onRequest', async (request) => {
     request.lang = parseLang(request.headers.lang ?? (request.query as { lang?: string })?.lang);
     request.auditNote = {};
-    if (!request.url.startsWith('/api/')) {
+    // Decide by the matched route, never by the raw URL: `/%61pi/...` reaches the same handlers.
+    // Paths that match no API route (web files, unknown calls) go on to the 404 handler.
+    const routeUrl = request.routeOptions.url;
+    if (!routeUrl?.startsWith('/api/')) {
       return;
     }
     const policy = request.routeOptions.config.policy;
     if (!policy) {
-      // An unknown /api path matches no API route (at most the web app's file wildcard): let it
-      // reach the 404 handler.
-      if (!request.routeOptions.url?.startsWith('/api/')) {
-        return;
-      }
-      request.log.error({ url: request.routeOptions.url }, 'route has no declared policy');
+      request.log.error({ url: routeUrl }, 'route has no declared policy');
       throw new AppError('FORBIDDEN');
     }
     const token = readToken(request.headers);

@@ -36,7 +36,7 @@ export interface TestApp {
  */
 export async function startTestApp(
   testDb: TestDatabase,
-  options: { idleMinutes?: number; absoluteHours?: number; trustProxy?: boolean } = {},
+  options: { idleMinutes?: number; absoluteHours?: number; trustProxy?: false | number } = {},
 ): Promise<TestApp> {
   const { target, drop } = await testDb.create();
   const database = await openDatabase(target);

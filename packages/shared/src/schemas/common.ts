@@ -16,9 +16,19 @@ export function ddSchema<T extends z.ZodType<number>>(values: T) {
   return z.object({ iNumber: values });
 }
 
+/** Largest value of a PostgreSQL integer column: ids above it cannot exist. */
+export const MAX_ID = 2_147_483_647;
+
+/** A record id in a request (query strings arrive as text, hence coerce). */
+export const idSchema = z.coerce
+  .number({ error: 'validation.invalid' })
+  .int({ error: 'validation.invalid' })
+  .positive({ error: 'validation.invalid' })
+  .max(MAX_ID, { error: 'validation.invalid' });
+
 /** Paging fields of list requests (query strings arrive as text, hence coerce). */
 export const pageQuerySchema = z.object({
-  iCurPage: z.coerce.number().int().min(1).default(1),
+  iCurPage: z.coerce.number().int().min(1).max(1_000_000).default(1),
   iPageSize: z.coerce
     .number()
     .int()
@@ -38,5 +48,10 @@ export const fieldErrorSchema = z.object({ strField: z.string(), strMessage: z.s
 export type FieldError = z.infer<typeof fieldErrorSchema>;
 
 export const emptySchema = z.object({});
-/** A calendar date `YYYY-MM-DD` or a full ISO timestamp from a query string. */
-export const isoDateSchema = z.iso.date().or(z.iso.datetime({ offset: true }));
+/**
+ * A calendar date `YYYY-MM-DD` or a full ISO timestamp from a query string, between the years 1900
+ * and 2999 (beyond those a date is a typing error, and year 9999 overflows a day later).
+ */
+export const isoDateSchema = z
+  .union([z.iso.date(), z.iso.datetime({ offset: true })], { error: 'validation.invalid' })
+  .refine((value) => value >= '1900' && value < '3000', { error: 'validation.invalid' });

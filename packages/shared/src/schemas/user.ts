@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ddSchema } from './common';
+import { ddSchema, idSchema } from './common';
 
 /** The user shape of spec §3 User, as every call answers it. */
 export const userDtoSchema = z.object({
@@ -34,5 +34,5 @@ export const userDtoSchema = z.object({
 export type UserDto = z.infer<typeof userDtoSchema>;
 
 export const getUserInfoQuerySchema = z.object({
-  iUserId: z.coerce.number().int().positive().optional().describe('Defaults to the caller'),
+  iUserId: idSchema.optional().describe('Defaults to the caller'),
 });

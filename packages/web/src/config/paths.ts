@@ -26,7 +26,9 @@ export interface RouteDef {
   requiresConfig?: 'forget';
 }
 
-const ADMIN = [1, 2] as const;
+/** Platform and hospital administrators (spec §6 role codes 1 and 2). */
+export const ADMIN_ROLES = [1, 2] as const satisfies readonly RoleTypeCode[];
+const ADMIN = ADMIN_ROLES;
 const DOCTOR = [3] as const;
 const EXPERT = [4] as const;
 const DOCTOR_EXPERT = [3, 4] as const;
@@ -45,6 +47,7 @@ function redirect(path: string, to: string, authority?: readonly RoleTypeCode[])
 export const HOME_PATH = '/workplace';
 export const LOGIN_PATH = '/login';
 export const FORBIDDEN_PATH = '/403';
+export const AUDIT_LOGS_PATH = '/auditLogs';
 
 export const routes: readonly RouteDef[] = [
   // Home: always allowed once logged in (spec §2 "Route guard").
@@ -104,7 +107,7 @@ export const routes: readonly RouteDef[] = [
   ws('/CommonWordManage', 'CommonWordManage', ADMIN),
   ws('/slideInfo', 'slideInfo', ADMIN),
   ws('/removeSlideInfo', 'removeSlideInfo', ADMIN),
-  ws('/auditLogs', 'auditLogs', ADMIN),
+  ws(AUDIT_LOGS_PATH, 'auditLogs', ADMIN),
 
   // Shared: the slide viewer.
   ws('/ShowSlide', 'ShowSlide', ALL),

@@ -25,6 +25,7 @@ vi.mock('./i18n', () => ({
 }));
 
 const { api, ApiError } = await import('./api-client');
+const { queryClient } = await import('./query-client');
 
 function answer(status: number, body: unknown) {
   return vi.fn(async () => new Response(JSON.stringify(body), { status }));
@@ -72,13 +73,16 @@ describe('api client', () => {
     expect(toasts).toEqual([]);
   });
 
-  it('on 401 clears the session except the language and goes to the login page', async () => {
+  it('on 401 clears the session except the language, drops the query cache and goes to the login page', async () => {
     for (const key of ['token', 'iUserId', 'iRoleType', 'tagsView', 'userInfo', 'lang']) {
       storage.setItem(key, '1');
     }
+    queryClient.setQueryData(['auth', 'userInfo', 1], { iUserId: 1 });
     vi.stubGlobal('fetch', answer(401, { iCode: 1000, strMessage: 'x', objData: {} }));
     await api.get('userManage/getUserInfo').catch(() => undefined);
     expect(storage.keys()).toEqual(['lang']);
+    // Nothing the ended session fetched stays cached for whoever logs in next.
+    expect(queryClient.getQueryCache().getAll()).toEqual([]);
     expect(window.location.hash).toBe('#/login');
     expect(toasts).toEqual(['errors:http.401']);
   });

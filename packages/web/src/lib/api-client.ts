@@ -2,7 +2,7 @@ import { ICode, Limits, SessionKey, type FieldError } from '@pathconsult/shared'
 import { ApiError } from './api-error';
 import { httpErrorText } from './http-errors';
 import { currentLang, i18next } from './i18n';
-import { clearSession } from './session';
+import { endSession } from './session-lifecycle';
 import { toastError } from './toast';
 
 /**
@@ -56,9 +56,12 @@ async function readEnvelope(response: Response): Promise<Envelope | null> {
   }
 }
 
-/** Spec §8 401: the stored session is cleared and the user sent to the login page. */
-function endSession(): void {
-  clearSession();
+/**
+ * Spec §8 401: the stored session and every cached answer are dropped (session-lifecycle.ts) and
+ * the user is sent to the login page.
+ */
+function sessionExpired(): void {
+  endSession();
   if (!window.location.hash.startsWith('#/login')) {
     window.location.hash = '#/login';
   }
@@ -73,7 +76,7 @@ function fail(init: ConstructorParameters<typeof ApiError>[0], show: boolean): n
 
 function failHttp(status: number, envelope: Envelope | null, opts: RequestOptions): never {
   if (status === 401) {
-    endSession();
+    sessionExpired();
   }
   const fieldErrors = status === 400 && Array.isArray(envelope?.objData) ? envelope.objData : [];
   const base = {

@@ -15,3 +15,14 @@ export const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 });
+
+/**
+ * Forgets every answer and mutation held for the session that is ending, so that nothing one
+ * user fetched can be shown to the next one in the same tab (a shared hospital workstation).
+ * Calls still running are cancelled first: their answers belong to the old session and, being
+ * cancelled, they show no error either.
+ */
+export function forgetServerState(client: QueryClient = queryClient): void {
+  void client.cancelQueries();
+  client.clear();
+}

@@ -6,11 +6,28 @@ import type { Actor } from '../auth/actor';
 import type { AuditNote } from '../../plugins/route-policy';
 import { whereInScope, type HospitalScope } from '../tenancy/scope';
 
+/** Who a record is about: the caller, or for a refused login the account or the name tried. */
+export interface AuditSubject {
+  userId: number | null;
+  userName: string | null;
+  roleType: number | null;
+  hospitalId: number | null;
+}
+
+export function subjectOf(actor: Actor | null): AuditSubject | null {
+  return actor
+    ? {
+        userId: actor.userId,
+        userName: actor.userName,
+        roleType: actor.roleType,
+        hospitalId: actor.hospitalId,
+      }
+    : null;
+}
+
 export interface AuditEntry {
   now: Date;
-  actor: Actor | null;
-  /** For calls without a session (a refused login): the user name that was tried. */
-  userName?: string;
+  subject: AuditSubject | null;
   action: string;
   outcome: 'success' | 'failure' | 'denied';
   ip: string;
@@ -20,10 +37,10 @@ export interface AuditEntry {
 export async function appendAuditRecord(db: Db, e: AuditEntry): Promise<void> {
   await db.insert(auditLogs).values({
     createdAt: e.now,
-    userId: e.actor?.userId ?? null,
-    userName: e.actor?.userName ?? e.userName ?? null,
-    roleType: e.actor?.roleType ?? null,
-    hospitalId: e.actor?.hospitalId ?? null,
+    userId: e.subject?.userId ?? null,
+    userName: e.subject?.userName ?? null,
+    roleType: e.subject?.roleType ?? null,
+    hospitalId: e.subject?.hospitalId ?? null,
     action: e.action,
     targetType: e.note.targetType ?? null,
     targetId: e.note.targetId == null ? null : String(e.note.targetId),

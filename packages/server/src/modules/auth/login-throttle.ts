@@ -10,11 +10,18 @@ import * as repo from './repo';
  *   far below the ceiling of 100 failures an hour;
  * - a source address is locked for 15 minutes after 50 failures within 15 minutes, whatever
  *   account names it tries.
- * While locked, attempts are refused without checking the password and are not counted again.
+ *
+ * Each attempt is charged (written as a failure) BEFORE its password is checked, and counted
+ * together with every attempt written before it. Attempts sent in parallel therefore cannot all
+ * pass a check that none of them has yet been counted in: the k-th attempt written sees at least
+ * k. A successful login takes its charge back by clearing the account's failures.
  */
 const WINDOW_MS = Limits.loginFailureWindowMinutes * 60_000;
 
-export const accountKey = (userName: string) => `user:${userName.trim().toLowerCase()}`;
+/** The counter of an account: the account's id once known, else the name that was typed. */
+export function accountKey(accountId: number | null, typedName: string): string {
+  return accountId == null ? `name:${typedName.trim().toLowerCase()}` : `account:${accountId}`;
+}
 export const ipKey = (ip: string) => `ip:${ip}`;
 
 async function throwIfLocked(db: Db, key: string, now: Date): Promise<void> {
@@ -25,26 +32,45 @@ async function throwIfLocked(db: Db, key: string, now: Date): Promise<void> {
   }
 }
 
-export async function assertLoginAllowed(db: Db, userName: string, ip: string, now: Date) {
+export interface Charge {
+  key: string;
+  ip: string;
+  accountFailures: number;
+  ipFailures: number;
+}
+
+/** Refuses a locked account or address, else charges the attempt and refuses it over a limit. */
+export async function chargeAttempt(db: Db, key: string, ip: string, now: Date): Promise<Charge> {
   await throwIfLocked(db, ipKey(ip), now);
-  await throwIfLocked(db, accountKey(userName), now);
-}
-
-/** Records a failed attempt and locks the account or address when its window is full. */
-export async function registerFailure(db: Db, userName: string, ip: string, now: Date) {
-  const userKey = accountKey(userName);
-  await repo.recordLoginFailure(db, userKey, ip, now);
+  await throwIfLocked(db, key, now);
+  await repo.recordLoginFailure(db, key, ip, now);
   const since = new Date(now.getTime() - WINDOW_MS);
+  const accountFailures = await repo.countAccountFailures(db, key, since);
+  const ipFailures = await repo.countIpFailures(db, ip, since);
   const until = new Date(now.getTime() + WINDOW_MS);
-  const account = await repo.countAccountFailures(db, userKey, since);
-  if (account.n >= Limits.loginFailuresBeforeLock) {
-    await repo.setLock(db, userKey, until);
+  if (accountFailures > Limits.loginFailuresBeforeLock) {
+    await repo.setLock(db, key, until);
+    throw new AppError('LOGIN_LOCKED', { minutes: Limits.loginFailureWindowMinutes });
   }
-  if ((await repo.countIpFailures(db, ip, since)) >= Limits.loginFailuresPerIpWindow) {
+  if (ipFailures > Limits.loginFailuresPerIpWindow) {
     await repo.setLock(db, ipKey(ip), until);
+    throw new AppError('LOGIN_LOCKED', { minutes: Limits.loginFailureWindowMinutes });
+  }
+  return { key, ip, accountFailures, ipFailures };
+}
+
+/** The password was wrong: the charge stays, and the limit reached locks at once. */
+export async function attemptFailed(db: Db, charge: Charge, now: Date): Promise<void> {
+  const until = new Date(now.getTime() + WINDOW_MS);
+  if (charge.accountFailures >= Limits.loginFailuresBeforeLock) {
+    await repo.setLock(db, charge.key, until);
+  }
+  if (charge.ipFailures >= Limits.loginFailuresPerIpWindow) {
+    await repo.setLock(db, ipKey(charge.ip), until);
   }
 }
 
-export async function registerSuccess(db: Db, userName: string): Promise<void> {
-  await repo.clearAccountFailures(db, accountKey(userName));
+/** The password was right: the account's failures, this charge among them, are forgiven. */
+export async function attemptSucceeded(db: Db, charge: Charge): Promise<void> {
+  await repo.clearAccountFailures(db, charge.key);
 }

@@ -1,4 +1,4 @@
-import { and, count, eq, gte, isNull, min, sql } from 'drizzle-orm';
+import { and, count, eq, gte, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { hospitals, loginFailures, loginLocks, sessions, users } from '../../db/schema';
 
@@ -74,13 +74,13 @@ export async function recordLoginFailure(db: Db, userKey: string, ip: string, no
   await db.insert(loginFailures).values({ userKey, ip, createdAt: now });
 }
 
-/** Failures of an account since `since`, with the oldest of them (to tell when a lock ends). */
-export async function countAccountFailures(db: Db, userKey: string, since: Date) {
+/** Failures charged to an account since `since`. */
+export async function countAccountFailures(db: Db, userKey: string, since: Date): Promise<number> {
   const [row] = await db
-    .select({ n: count(), oldest: min(loginFailures.createdAt) })
+    .select({ n: count() })
     .from(loginFailures)
     .where(and(eq(loginFailures.userKey, userKey), gte(loginFailures.createdAt, since)));
-  return { n: row?.n ?? 0, oldest: row?.oldest ?? null };
+  return row?.n ?? 0;
 }
 
 export async function countIpFailures(db: Db, ip: string, since: Date): Promise<number> {

@@ -7,9 +7,9 @@ import {
 } from '@pathconsult/shared';
 import { AppError } from '../../lib/app-error';
 import { ok } from '../../lib/envelope';
-import { appendAuditRecord } from '../audit/repo';
+import { appendAuditRecord, subjectOf, type AuditSubject } from '../audit/repo';
 import { requireActor } from './require-actor';
-import { login, logout, type AuthDeps } from './service';
+import { login, LoginRefusedError, logout, type AuthDeps } from './service';
 
 export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthDeps }> = async (app, { auth }) => {
   app.post(
@@ -26,28 +26,36 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthDeps }> = async (app,
     },
     async (request) => {
       const ctx = { ip: request.ip, userAgent: request.headers['user-agent'] ?? null };
+      // Whatever token came along with the request, the record is about the account logging in.
       const record = (
         outcome: 'success' | 'denied',
-        detail: Record<string, unknown>,
-        userId?: number,
+        subject: AuditSubject,
+        detail: Record<string, unknown> = {},
       ) =>
         appendAuditRecord(auth.db, {
           now: auth.clock.now(),
-          actor: request.actor,
-          userName: request.body.strUserName,
+          subject,
           action: 'user/login',
           outcome,
           ip: request.ip,
-          note: { targetType: 'user', targetId: userId, detail },
+          note: { targetType: 'user', targetId: subject.userId ?? undefined, detail },
         });
       try {
         const { response, actor } = await login(auth, request.body, ctx);
         request.actor = actor;
-        await record('success', {}, actor.userId);
+        await record('success', subjectOf(actor) as AuditSubject);
         return ok(request.lang, response);
       } catch (error) {
-        if (error instanceof AppError) {
-          await record('denied', { strErrorCode: error.code });
+        if (error instanceof LoginRefusedError) {
+          await record('denied', error.account, { strErrorCode: error.code });
+        } else if (error instanceof AppError) {
+          const tried = {
+            userId: null,
+            userName: request.body.strUserName,
+            roleType: null,
+            hospitalId: null,
+          };
+          await record('denied', tried, { strErrorCode: error.code });
         }
         throw error;
       }

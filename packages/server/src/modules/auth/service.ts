@@ -1,4 +1,9 @@
-import { isRoleTypeCode, type LoginRequest, type LoginResponse } from '@pathconsult/shared';
+import {
+  isRoleTypeCode,
+  type ErrorCodeName,
+  type LoginRequest,
+  type LoginResponse,
+} from '@pathconsult/shared';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/app-error';
@@ -6,7 +11,7 @@ import { toUserDto } from '../users/dto';
 import { findLoginCandidates, type UserWithHospital } from '../users/repo';
 import type { Actor } from './actor';
 import { loginRefusal } from './login-rules';
-import { assertLoginAllowed, registerFailure, registerSuccess } from './login-throttle';
+import { accountKey, attemptFailed, attemptSucceeded, chargeAttempt } from './login-throttle';
 import { verifyAgainstNothing, verifyPassword } from './passwords';
 import * as repo from './repo';
 import {
@@ -29,17 +34,41 @@ export interface LoginContext {
   userAgent: string | null;
 }
 
+/**
+ * Logins by mobile number check up to this many accounts (one mobile may serve several roles); they
+ * always spend this many verifications, so the time taken does not tell how many accounts share a
+ * number, or whether any does.
+ */
+const MOBILE_CANDIDATES = 4;
+
 /** The account whose password matches, among the candidates of a name or mobile number. */
-async function matchPassword(candidates: UserWithHospital[], password: string) {
-  if (candidates.length === 0) {
-    return verifyAgainstNothing(password);
-  }
+async function matchPassword(candidates: UserWithHospital[], password: string, byMobile: boolean) {
+  let match: UserWithHospital | null = null;
   for (const c of candidates) {
-    if (await verifyPassword(c.user.passwordHash, password)) {
-      return c;
+    if ((await verifyPassword(c.user.passwordHash, password)) && !match) {
+      match = c;
     }
   }
-  return false;
+  const wanted = byMobile ? MOBILE_CANDIDATES : 1;
+  for (let i = candidates.length; i < wanted; i++) {
+    await verifyAgainstNothing(password);
+  }
+  return match;
+}
+
+/** A refusal of an account whose password was right: the audit record names the account. */
+export class LoginRefusedError extends AppError {
+  constructor(
+    code: ErrorCodeName,
+    readonly account: {
+      userId: number;
+      userName: string;
+      roleType: number;
+      hospitalId: number | null;
+    },
+  ) {
+    super(code);
+  }
 }
 
 /**
@@ -54,13 +83,19 @@ export async function login(
 ): Promise<{ response: LoginResponse; actor: Actor }> {
   const { db, clock, policy } = deps;
   const now = clock.now();
-  await assertLoginAllowed(db, input.strUserName, ctx.ip, now);
-  const candidates = await findLoginCandidates(db, input.strUserName);
-  const match = await matchPassword(candidates, input.strUserPassword);
+  const { candidates, byMobile } = await findLoginCandidates(db, input.strUserName);
+  const charge = await chargeAttempt(
+    db,
+    accountKey(candidates[0]?.user.id ?? null, input.strUserName),
+    ctx.ip,
+    now,
+  );
+  const match = await matchPassword(candidates, input.strUserPassword, byMobile);
   if (!match) {
-    await registerFailure(db, input.strUserName, ctx.ip, now);
+    await attemptFailed(db, charge, now);
     throw new AppError('LOGIN_FAILED');
   }
+  await attemptSucceeded(db, charge);
   const { user, hospital } = match;
   const refusal = loginRefusal(
     { roleType: user.roleType, state: user.state, hospital },
@@ -68,9 +103,13 @@ export async function login(
     now,
   );
   if (refusal) {
-    throw new AppError(refusal, {}, null);
+    throw new LoginRefusedError(refusal, {
+      userId: user.id,
+      userName: user.userName,
+      roleType: user.roleType,
+      hospitalId: user.hospitalId,
+    });
   }
-  await registerSuccess(db, input.strUserName);
 
   const token = newSessionToken();
   const sessionId = await repo.insertSession(db, {

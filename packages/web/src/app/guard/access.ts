@@ -1,6 +1,7 @@
 /* Relative imports: the root Vitest project for web does not read vite.config.ts, so no `@` alias. */
 import type { RoleTypeCode } from '@pathconsult/shared';
 import { HOME_PATH, type RouteDef } from '../../config/paths';
+import { hasRole } from '../../lib/authority';
 
 /** What the guard does with a navigation (spec §2 "Route guard"). */
 export type AccessDecision = 'allow' | 'login' | 'forbidden' | 'notFound' | 'wait';
@@ -35,7 +36,7 @@ export function decideAccess(route: RouteDef, ctx: AccessContext): AccessDecisio
   if (route.path === HOME_PATH) {
     return 'allow';
   }
-  if (route.authority && (ctx.role === null || !route.authority.includes(ctx.role))) {
+  if (route.authority && !hasRole(ctx.role, route.authority)) {
     return 'forbidden';
   }
   return 'allow';

@@ -2,7 +2,9 @@ import { Alert, Descriptions, Modal, Spin, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUserInfo } from '@/features/auth/api/get-user-info';
+import { mayStoreUserInfo } from '@/features/auth/utils/user-info';
 import { saveUser } from '@/lib/session';
+import { useSession } from '@/lib/use-session';
 
 interface DialogProps {
   open: boolean;
@@ -15,14 +17,18 @@ interface DialogProps {
  */
 export function SettingsDialog({ open, onClose }: DialogProps) {
   const { t } = useTranslation(['auth', 'common']);
+  const { iUserId } = useSession();
   const { data: user, isLoading, isError } = useUserInfo(open);
 
-  // The answer is fresher than what login stored: keep the session's copy in step.
+  /*
+   * The answer is fresher than what login stored: keep the session's copy in step, but only while
+   * the dialog shows it and only when it is the session user's own account (user-info.ts).
+   */
   useEffect(() => {
-    if (user) {
+    if (user && mayStoreUserInfo({ open, sessionUserId: iUserId, fetched: user })) {
       saveUser(user);
     }
-  }, [user]);
+  }, [open, user, iUserId]);
 
   const none = t('settings.none');
   return (

@@ -1,10 +1,10 @@
 import { api } from '@/lib/api-client';
-import { queryClient } from '@/lib/query-client';
-import { clearSession } from '@/lib/session';
+import { endSession } from '@/lib/session-lifecycle';
 
 /**
  * Ends the session on the server, then in the browser whatever the server answered: a user who
- * asked to log out must end up logged out even when the server cannot be reached.
+ * asked to log out must end up logged out even when the server cannot be reached. The browser
+ * side drops the stored session and the whole query cache.
  */
 export async function logout(): Promise<void> {
   try {
@@ -12,6 +12,5 @@ export async function logout(): Promise<void> {
   } catch {
     // already shown by the client if it matters; the local session is cleared below anyway
   }
-  clearSession();
-  queryClient.clear();
+  endSession();
 }
