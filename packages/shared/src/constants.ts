@@ -81,6 +81,7 @@ export const Limits = {
   /** Per source IP (many accounts from one address): failures in the 15-minute window. */
   loginFailuresPerIpWindow: 50,
   nameMaxLength: 16,
+  hospitalNameMaxLength: 64,
 } as const;
 
 export const LANGS = ['zh', 'en'] as const;

@@ -7,3 +7,6 @@ export * from './schemas/user';
 export * from './schemas/auth';
 export * from './schemas/audit';
 export * from './schemas/config';
+export * from './schemas/hospital';
+export * from './schemas/hospital-group';
+export * from './schemas/user-admin';

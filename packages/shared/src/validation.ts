@@ -56,3 +56,7 @@ export function isPasswordAcceptable(password: string, pattern?: string | null):
     return true;
   }
 }
+
+/** `host:port` of the spec's internal and external IP fields: an IPv4 address or host name, a port. */
+export const HOST_PORT_PATTERN =
+  /^(?:(?:\d{1,3}\.){3}\d{1,3}|[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*):(?:[1-9]\d{0,3}|[1-5]\d{4}|6[0-4]\d{3}|65[0-4]\d{2}|655[0-2]\d|6553[0-5])$/;

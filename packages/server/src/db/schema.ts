@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -23,12 +24,16 @@ import {
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
-export const hospitalGroups = pgTable('hospital_groups', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull(),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const hospitalGroups = pgTable(
+  'hospital_groups',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('hospital_groups_name_key').on(sql`lower(${t.name})`)],
+);
 
 export const hospitals = pgTable(
   'hospitals',
@@ -53,13 +58,17 @@ export const hospitals = pgTable(
     smsSignature: text('sms_signature'),
     /** Accounts of a non-consultation hospital cannot log in to the applicant (doctor) side. */
     isConsultation: boolean('is_consultation').notNull().default(true),
-    groupId: integer('group_id').references(() => hospitalGroups.id),
+    // Deleting a group releases its institutions.
+    groupId: integer('group_id').references(() => hospitalGroups.id, { onDelete: 'set null' }),
     /** IPs or CIDR ranges allowed to log in, one per line; empty allows any address. */
     allowedLoginIps: text('allowed_login_ips').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('hospitals_group_idx').on(t.groupId)],
+  (t) => [
+    index('hospitals_group_idx').on(t.groupId),
+    uniqueIndex('hospitals_name_key').on(sql`lower(${t.name})`),
+  ],
 );
 
 export const users = pgTable(
@@ -84,7 +93,11 @@ export const users = pgTable(
     state: smallint('state').notNull().default(1),
     isSuperadmin: boolean('is_superadmin').notNull().default(false),
     hospitalId: integer('hospital_id').references(() => hospitals.id),
-    createdBy: integer('created_by'),
+    /*
+     * References block deletion: a user or hospital that other records point to is "in use"
+     * (spec §5) and the database refuses to delete it, whichever feature added the reference.
+     */
+    createdBy: integer('created_by').references((): AnyPgColumn => users.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -6,6 +6,15 @@ export const configDtoSchema = z.object({
   loginDesc: z.string().describe('Text under the title on the login page'),
   forget: z.boolean().describe('Whether the forgot-password page is offered'),
   pwdRules: z.string().describe('Password pattern (a regular expression); empty for none'),
+  defaultPassword: z
+    .string()
+    .optional()
+    .describe('Administrators only: the six-digit password a reset gives (spec §5)'),
+  hospitalsPerGroup: z
+    .number()
+    .int()
+    .optional()
+    .describe('Administrators only: cap on institutions per hospital group'),
 });
 export type ConfigDto = z.infer<typeof configDtoSchema>;
 
@@ -29,6 +38,10 @@ export const configUpdateSchema = z
         },
         { error: 'validation.invalid' },
       ),
+  })
+  .extend({
+    defaultPassword: z.string().regex(/^\d{6}$/, { error: 'validation.invalid' }),
+    hospitalsPerGroup: z.number().int().min(2, { error: 'validation.invalid' }).max(10_000),
   })
   .partial();
 export type ConfigUpdate = z.infer<typeof configUpdateSchema>;

@@ -1,10 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { configDtoSchema, configUpdateSchema, envelopeSchema, RoleType } from '@pathconsult/shared';
+import {
+  ADMIN_ROLES,
+  configDtoSchema,
+  configUpdateSchema,
+  envelopeSchema,
+  RoleType,
+} from '@pathconsult/shared';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { ok } from '../../lib/envelope';
 import { requireActor } from '../auth/require-actor';
-import { getConfig, updateConfig } from './service';
+import { getConfig, publicConfig, updateConfig } from './service';
 
 export const configRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock }> = async (
   app,
@@ -21,7 +27,11 @@ export const configRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock }> = asy
       },
       config: { policy: { roles: 'public' } },
     },
-    async (request) => ok(request.lang, await getConfig(db)),
+    async (request) => {
+      const config = await getConfig(db);
+      const isAdmin = request.actor != null && ADMIN_ROLES.includes(request.actor.roleType);
+      return ok(request.lang, isAdmin ? config : publicConfig(config));
+    },
   );
 
   app.post(

@@ -3,15 +3,17 @@ import type { Db } from '../../db/client';
 import { readAllSettings, writeSettings } from './repo';
 
 /** What a new installation shows until an administrator changes it. */
-export const DEFAULT_CONFIG: ConfigDto = {
+export const DEFAULT_CONFIG: Required<ConfigDto> = {
   siteTitle: 'PathConsult 远程病理会诊平台',
   loginDesc: '',
   forget: false,
   pwdRules: '',
+  defaultPassword: '123456',
+  hospitalsPerGroup: 50,
 };
 
 /** The configuration with defaults for unset keys; stored values that no longer parse are ignored. */
-export async function getConfig(db: Db): Promise<ConfigDto> {
+export async function getConfig(db: Db): Promise<Required<ConfigDto>> {
   const stored = await readAllSettings(db);
   const merged = { ...DEFAULT_CONFIG };
   for (const key of Object.keys(DEFAULT_CONFIG) as (keyof ConfigDto)[]) {
@@ -21,6 +23,12 @@ export async function getConfig(db: Db): Promise<ConfigDto> {
     }
   }
   return merged;
+}
+
+/** What anyone may read, before login too: no administrators' settings. */
+export function publicConfig(config: Required<ConfigDto>): ConfigDto {
+  const { defaultPassword: _password, hospitalsPerGroup: _cap, ...rest } = config;
+  return rest;
 }
 
 export async function updateConfig(db: Db, update: ConfigUpdate, userId: number, now: Date) {
