@@ -103,6 +103,8 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_user_name_key').on(sql`lower(${t.userName})`),
+    // Mobile numbers are unique per role (spec §5); one person may hold a doctor and an expert account.
+    uniqueIndex('users_role_mobile_key').on(t.roleType, t.mobile),
     index('users_mobile_idx').on(t.mobile),
     index('users_hospital_idx').on(t.hospitalId),
   ],
