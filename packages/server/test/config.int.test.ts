@@ -44,4 +44,24 @@ describe.each(await testDatabases())('global configuration on $name', (testDb) =
     expect(a.body.objData).toEqual([{ strField: 'pwdRules', strMessage: '格式不正确' }]);
     expect((await api.get<ConfigDto>('configinfo/get')).body.objData).toEqual(before);
   });
+
+  it('keeps administrator settings from everyone else, and digit-only texts as text', async () => {
+    const anonymous = await api.get<ConfigDto>('configinfo/get');
+    expect(anonymous.body.objData).not.toHaveProperty('defaultPassword');
+    const doctor = await api.login('demo_doctor', 'Doctor@2026');
+    expect(
+      (await api.get<ConfigDto>('configinfo/get', {}, { token: doctor })).body.objData,
+    ).not.toHaveProperty('defaultPassword');
+    const admin = await api.login('admin', ADMIN_PASSWORD);
+    const defaults = (await api.get<ConfigDto>('configinfo/get', {}, { token: admin })).body
+      .objData;
+    expect(defaults).toMatchObject({ defaultPassword: '123456', hospitalsPerGroup: 50 });
+    await api.post(
+      'configinfo/update',
+      { defaultPassword: '654321', siteTitle: '2026' },
+      { token: admin },
+    );
+    const after = (await api.get<ConfigDto>('configinfo/get', {}, { token: admin })).body.objData;
+    expect(after).toMatchObject({ defaultPassword: '654321', siteTitle: '2026' });
+  });
 });

@@ -113,6 +113,11 @@ export const userQuerySchema = pageQuerySchema.extend({
   strMobile: z.string().trim().max(20).optional(),
   iHospitalId: idSchema.optional(),
   iRoleType: z.coerce.number().int().min(1).max(4).optional(),
+  /** /admin/AdminList asks for administrators only (roles 1 and 2) without naming one role. */
+  bAdminsOnly: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => v === 'true'),
   iUserState: z.coerce.number().int().min(0).max(5).optional(),
 });
 export type UserQuery = z.infer<typeof userQuerySchema>;

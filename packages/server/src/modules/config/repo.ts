@@ -1,9 +1,14 @@
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { configuration } from '../../db/schema';
 
 export async function readAllSettings(db: Db): Promise<Record<string, unknown>> {
-  const rows = await db.select().from(configuration);
-  return Object.fromEntries(rows.map((r) => [r.key, r.value]));
+  // Drizzle parses a jsonb value a second time when the driver hands over a string, so a stored
+  // "654321" would come back as the number 654321: read the JSON text and parse it once here.
+  const rows = await db
+    .select({ key: configuration.key, json: sql<string>`${configuration.value}::text` })
+    .from(configuration);
+  return Object.fromEntries(rows.map((r) => [r.key, JSON.parse(r.json) as unknown]));
 }
 
 export async function writeSettings(

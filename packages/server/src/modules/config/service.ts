@@ -17,6 +17,10 @@ export async function getConfig(db: Db): Promise<Required<ConfigDto>> {
   const stored = await readAllSettings(db);
   const merged = { ...DEFAULT_CONFIG };
   for (const key of Object.keys(DEFAULT_CONFIG) as (keyof ConfigDto)[]) {
+    // Optional keys parse `undefined` successfully: an unset key must keep its default.
+    if (!(key in stored)) {
+      continue;
+    }
     const parsed = configDtoSchema.shape[key].safeParse(stored[key]);
     if (parsed.success) {
       Object.assign(merged, { [key]: parsed.data });

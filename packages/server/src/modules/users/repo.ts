@@ -1,7 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { MOBILE_PATTERN } from '@pathconsult/shared';
+import { and, count, desc, eq, ilike, inArray, isNull, like, sql, type SQL } from 'drizzle-orm';
+import { ADMIN_ROLES, MOBILE_PATTERN, type UserQuery } from '@pathconsult/shared';
 import type { Db } from '../../db/client';
-import { hospitals, users } from '../../db/schema';
+import { hospitals, sessions, users } from '../../db/schema';
 import { whereInScope, type HospitalScope } from '../tenancy/scope';
 
 export type UserWithHospital = {
@@ -59,4 +59,83 @@ export async function findOwnUser(db: Db, userId: number): Promise<UserWithHospi
     .leftJoin(hospitals, eq(users.hospitalId, hospitals.id))
     .where(eq(users.id, userId));
   return rows[0];
+}
+
+/** A hospital the caller may see, with what the role rules need; undefined when out of scope. */
+export async function findHospitalInScope(
+  db: Db,
+  scope: HospitalScope,
+  hospitalId: number,
+): Promise<{ id: number; isDiagnosis: number } | undefined> {
+  const rows = await db
+    .select({ id: hospitals.id, isDiagnosis: hospitals.isDiagnosis })
+    .from(hospitals)
+    .where(and(eq(hospitals.id, hospitalId), whereInScope(scope, hospitals.id)));
+  return rows[0];
+}
+
+export type UserInsert = typeof users.$inferInsert;
+
+export async function insertUser(db: Db, values: UserInsert): Promise<number> {
+  const [row] = await db.insert(users).values(values).returning({ id: users.id });
+  if (!row) {
+    throw new Error('user insert returned nothing');
+  }
+  return row.id;
+}
+
+export async function updateUserRow(
+  db: Db,
+  userId: number,
+  values: Partial<UserInsert>,
+): Promise<void> {
+  await db.update(users).set(values).where(eq(users.id, userId));
+}
+
+/** Deletes one account; its sessions go with it (cascade). Other references make this throw. */
+export async function deleteUserRow(db: Db, userId: number): Promise<void> {
+  await db.delete(users).where(eq(users.id, userId));
+}
+
+/**
+ * Ends every running session of an account at once. Sessions are the auth module's table, but
+ * ending them belongs to the account changes made here (freeze, password change, reset), inside
+ * the same transaction.
+ */
+export async function revokeSessionsOf(db: Db, userId: number, now: Date): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** userManage/selectUser: the page and the total, newest first, inside the scope. */
+export async function listUsers(
+  db: Db,
+  scope: HospitalScope,
+  q: UserQuery,
+): Promise<{ rows: UserWithHospital[]; total: number }> {
+  const conditions: (SQL | undefined)[] = [
+    whereInScope(scope, users.hospitalId),
+    q.strUserName ? ilike(users.userName, `%${escapeLike(q.strUserName)}%`) : undefined,
+    q.strRealName ? ilike(users.realName, `%${escapeLike(q.strRealName)}%`) : undefined,
+    q.strMobile ? like(users.mobile, `${escapeLike(q.strMobile)}%`) : undefined,
+    q.iHospitalId ? eq(users.hospitalId, q.iHospitalId) : undefined,
+    q.iRoleType ? eq(users.roleType, q.iRoleType) : undefined,
+    q.bAdminsOnly ? inArray(users.roleType, [...ADMIN_ROLES]) : undefined,
+    q.iUserState == null ? undefined : eq(users.state, q.iUserState),
+  ];
+  const where = and(...conditions);
+  const rows = await db
+    .select(userWithHospital)
+    .from(users)
+    .leftJoin(hospitals, eq(users.hospitalId, hospitals.id))
+    .where(where)
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(q.iPageSize)
+    .offset((q.iCurPage - 1) * q.iPageSize);
+  const [counted] = await db.select({ n: count() }).from(users).where(where);
+  return { rows, total: counted?.n ?? 0 };
 }
