@@ -74,6 +74,7 @@ async function main() {
       trustProxy: false,
       logLevel: 'silent',
       webDist: '/nonexistent',
+      dataDir: '/nonexistent',
     },
   });
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -19,6 +19,8 @@ import { authRoutes } from './modules/auth/routes';
 import type { AuthDeps } from './modules/auth/service';
 import { configRoutes } from './modules/config/routes';
 import { healthRoutes } from './modules/health/routes';
+import { hospitalGroupRoutes } from './modules/hospital-groups/routes';
+import { hospitalRoutes } from './modules/hospitals/routes';
 import { userRoutes } from './modules/users/routes';
 
 export interface RouteCatalogEntry {
@@ -36,7 +38,7 @@ declare module 'fastify' {
 export interface AppDeps {
   db: Db;
   clock: Clock;
-  config: Pick<AppConfig, 'session' | 'trustProxy' | 'logLevel' | 'webDist'>;
+  config: Pick<AppConfig, 'session' | 'trustProxy' | 'logLevel' | 'webDist' | 'dataDir'>;
   /** Pretty or JSON logs; tests pass false to keep output quiet. */
   logger?: boolean;
 }
@@ -84,9 +86,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     async (api) => {
       await api.register(healthRoutes, { db });
       await api.register(authRoutes, { auth });
-      await api.register(userRoutes, { db });
+      await api.register(userRoutes, { db, clock });
       await api.register(configRoutes, { db, clock });
       await api.register(auditRoutes, { db });
+      await api.register(hospitalRoutes, { db, clock, dataDir: config.dataDir });
+      await api.register(hospitalGroupRoutes, { db, clock });
     },
     { prefix: '/api' },
   );

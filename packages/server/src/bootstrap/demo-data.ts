@@ -62,6 +62,7 @@ export async function ensureDemoData(db: Db): Promise<boolean> {
           city: '杭州市',
           groupId: group.id,
           storageTotalGb: '500',
+          validUntil: '2099-12-31',
           isConsultation: true,
         },
         {
@@ -73,6 +74,7 @@ export async function ensureDemoData(db: Db): Promise<boolean> {
           city: '上海市',
           groupId: group.id,
           storageTotalGb: '2000',
+          validUntil: '2099-12-31',
           isConsultation: true,
         },
       ])

@@ -27,6 +27,8 @@ export interface TestApp {
   database: Database;
   clock: ManualClock;
   baseUrl: string;
+  /** DATA_DIR of this app: a fresh temporary folder (slide files live under it). */
+  dataDir: string;
   close(): Promise<void>;
 }
 
@@ -44,6 +46,7 @@ export async function startTestApp(
   await ensureDemoData(database.db);
   const clock = new ManualClock();
   const webDist = builtWebApp();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pc-data-'));
   const app = await buildApp({
     db: database.db,
     clock,
@@ -56,6 +59,7 @@ export async function startTestApp(
       trustProxy: options.trustProxy ?? false,
       logLevel: 'silent',
       webDist,
+      dataDir,
     },
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -66,11 +70,13 @@ export async function startTestApp(
     database,
     clock,
     baseUrl: `http://127.0.0.1:${port}`,
+    dataDir,
     async close() {
       await app.close();
       await database.close();
       await drop();
       fs.rmSync(webDist, { recursive: true, force: true });
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
