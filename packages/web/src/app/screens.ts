@@ -10,6 +10,10 @@ const screens: Record<string, LazyExoticComponent<ComponentType>> = {
   '/login': lazyScreen(() => import('./routes/login-page')),
   '/workplace': lazyScreen(() => import('./routes/workplace-page')),
   '/auditLogs': lazyScreen(() => import('./routes/audit-logs-page')),
+  '/manage/HospitalManagement': lazyScreen(() => import('./routes/hospitals-page')),
+  '/hospitalGroup': lazyScreen(() => import('./routes/hospital-groups-page')),
+  '/manage/usersManagement': lazyScreen(() => import('./routes/users-management-page')),
+  '/admin/AdminList': lazyScreen(() => import('./routes/admin-list-page')),
   '/403': lazyScreen(() => import('./routes/forbidden-page')),
 };
 

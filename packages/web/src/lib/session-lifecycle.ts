@@ -1,7 +1,8 @@
 import type { UserDto } from '@pathconsult/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { forgetServerState, queryClient } from './query-client';
-import { clearSession, saveLogin } from './session';
+import { ownUserInfoKey } from './query-keys';
+import { clearSession, saveLogin, saveUser } from './session';
 
 /**
  * The two moments a browser session changes hands. Both drop the whole query cache through
@@ -23,4 +24,14 @@ export function startSession(
 ): void {
   forgetServerState(client);
   saveLogin(token, user);
+}
+
+/**
+ * The session user's account was saved (own-account form, or an administrator saving their own
+ * row): the server's answer becomes the current user info (spec §7 updateUser) and replaces the
+ * cached getUserInfo answer, so the header and the dialogs show it at once.
+ */
+export function storeCurrentUser(user: UserDto, client: QueryClient = queryClient): void {
+  saveUser(user);
+  client.setQueryData(ownUserInfoKey(user.iUserId), user);
 }

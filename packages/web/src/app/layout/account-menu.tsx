@@ -1,6 +1,6 @@
 import { DownOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Dropdown, type MenuProps } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { Lang } from '@pathconsult/shared';
@@ -8,7 +8,17 @@ import { logout } from '@/features/auth/api/logout';
 import { LOGIN_PATH } from '@/config/paths';
 import { setLang } from '@/lib/i18n';
 import { langOfI18n } from '@/lib/lang';
-import { PasswordDialog, SettingsDialog } from './settings-dialog';
+
+/*
+ * The dialogs hold whole forms (date picker, validation): they load when first opened, so the
+ * workspace frame every screen waits for does not carry them.
+ */
+const SettingsDialog = lazy(() =>
+  import('./settings-dialog').then((m) => ({ default: m.SettingsDialog })),
+);
+const PasswordDialog = lazy(() =>
+  import('./settings-dialog').then((m) => ({ default: m.PasswordDialog })),
+);
 
 /**
  * The header's account dropdown: settings, password change, language, logout. Its trigger is
@@ -19,6 +29,8 @@ export function AccountMenu({ realName }: { realName: string }) {
   const { t, i18n } = useTranslation(['auth', 'common']);
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<'settings' | 'password' | null>(null);
+  // Once opened, a dialog stays mounted so that it can play its closing animation.
+  const [opened, setOpened] = useState({ settings: false, password: false });
   const lang = langOfI18n(i18n.language);
 
   const langItem = (value: Lang) => ({
@@ -45,6 +57,7 @@ export function AccountMenu({ realName }: { realName: string }) {
 
   async function handleClick(key: string) {
     if (key === 'settings' || key === 'password') {
+      setOpened((o) => ({ ...o, [key]: true }));
       setDialog(key);
     } else if (key === 'lang:zh' || key === 'lang:en') {
       await setLang(key === 'lang:en' ? 'en' : 'zh');
@@ -63,8 +76,14 @@ export function AccountMenu({ realName }: { realName: string }) {
           <DownOutlined />
         </Button>
       </Dropdown>
-      <SettingsDialog open={dialog === 'settings'} onClose={() => setDialog(null)} />
-      <PasswordDialog open={dialog === 'password'} onClose={() => setDialog(null)} />
+      <Suspense fallback={null}>
+        {opened.settings && (
+          <SettingsDialog open={dialog === 'settings'} onClose={() => setDialog(null)} />
+        )}
+        {opened.password && (
+          <PasswordDialog open={dialog === 'password'} onClose={() => setDialog(null)} />
+        )}
+      </Suspense>
     </>
   );
 }

@@ -1,9 +1,13 @@
-import { Alert, Descriptions, Modal, Spin, Typography } from 'antd';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { ChangePasswordDialog } from '@/features/account/components/change-password-dialog';
+import { OwnAccountDialog } from '@/features/account/components/own-account-dialog';
 import { useUserInfo } from '@/features/auth/api/get-user-info';
 import { mayStoreUserInfo } from '@/features/auth/utils/user-info';
+import { useConfig } from '@/features/config/api/get-config';
+import { LOGIN_PATH } from '@/config/paths';
 import { saveUser } from '@/lib/session';
+import { endSession } from '@/lib/session-lifecycle';
 import { useSession } from '@/lib/use-session';
 
 interface DialogProps {
@@ -11,76 +15,50 @@ interface DialogProps {
   onClose: () => void;
 }
 
-/**
- * Account settings: for now the caller's own details, read-only, from getUserInfo. Editing and
- * the signature join in a later issue, which the dialog says.
- */
+/** Account settings: the caller's own account (getUserInfo) in the own-account form. */
 export function SettingsDialog({ open, onClose }: DialogProps) {
-  const { t } = useTranslation(['auth', 'common']);
   const { iUserId } = useSession();
-  const { data: user, isLoading, isError } = useUserInfo(open);
+  const info = useUserInfo(open);
 
   /*
    * The answer is fresher than what login stored: keep the session's copy in step, but only while
    * the dialog shows it and only when it is the session user's own account (user-info.ts).
    */
   useEffect(() => {
-    if (user && mayStoreUserInfo({ open, sessionUserId: iUserId, fetched: user })) {
-      saveUser(user);
+    if (info.data && mayStoreUserInfo({ open, sessionUserId: iUserId, fetched: info.data })) {
+      saveUser(info.data);
     }
-  }, [open, user, iUserId]);
+  }, [open, info.data, iUserId]);
 
-  const none = t('settings.none');
   return (
-    <Modal
+    <OwnAccountDialog
       open={open}
-      title={t('settings.title')}
-      onCancel={onClose}
-      footer={null}
-      width={768}
-      destroyOnHidden
-    >
-      {isLoading && <Spin />}
-      {isError && <Alert type="error" showIcon title={t('errors:fetchFailed')} />}
-      {user && (
-        <Descriptions
-          data-testid="settings-user-info"
-          column={2}
-          bordered
-          size="small"
-          items={[
-            { key: 'userName', label: t('settings.userName'), children: user.strUserName },
-            { key: 'realName', label: t('settings.realName'), children: user.strRealName },
-            {
-              key: 'role',
-              label: t('settings.role'),
-              children: t(`role.${user.ddRoleType.iNumber}`, { ns: 'common' }),
-            },
-            {
-              key: 'hospital',
-              label: t('settings.hospital'),
-              children: user.hospital?.strHospitalName ?? none,
-            },
-            { key: 'mobile', label: t('settings.mobile'), children: user.strMobile || none },
-            { key: 'email', label: t('settings.email'), children: user.strEmail || none },
-          ]}
-        />
-      )}
-      <Typography.Paragraph type="secondary" style={{ marginTop: 16, marginBottom: 0 }}>
-        {t('settings.editLater')}
-      </Typography.Paragraph>
-    </Modal>
+      user={info.data}
+      loading={info.isLoading}
+      loadFailed={info.isError}
+      onClose={onClose}
+    />
   );
 }
 
-/** Password change: the form arrives in a later issue; the dialog says so and offers no submit. */
+/**
+ * Password change. A changed password ends the session on the server; half a second later the
+ * browser ends it too and shows the login page (spec §4).
+ */
 export function PasswordDialog({ open, onClose }: DialogProps) {
-  const { t } = useTranslation(['auth', 'common']);
+  const { iUserId } = useSession();
+  const config = useConfig();
+  const navigate = useNavigate();
   return (
-    <Modal open={open} title={t('password.title')} onCancel={onClose} footer={null} destroyOnHidden>
-      <Typography.Paragraph data-testid="password-later">
-        {t('password.later')}
-      </Typography.Paragraph>
-    </Modal>
+    <ChangePasswordDialog
+      open={open}
+      iUserId={iUserId}
+      pwdRules={config?.pwdRules}
+      onClose={onClose}
+      onChanged={() => {
+        endSession();
+        void navigate(LOGIN_PATH, { replace: true });
+      }}
+    />
   );
 }

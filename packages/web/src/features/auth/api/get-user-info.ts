@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { UserDto } from '@pathconsult/shared';
 import { api } from '@/lib/api-client';
+import { ownUserInfoKey } from '@/lib/query-keys';
 import { useSession } from '@/lib/use-session';
 
 /**
@@ -9,7 +10,7 @@ import { useSession } from '@/lib/use-session';
  */
 export function userInfoQueryOptions(iUserId: number | null) {
   return queryOptions({
-    queryKey: ['auth', 'userInfo', iUserId],
+    queryKey: ownUserInfoKey(iUserId),
     queryFn: ({ signal }) => api.get<UserDto>('userManage/getUserInfo', { signal }),
     enabled: iUserId !== null,
   });

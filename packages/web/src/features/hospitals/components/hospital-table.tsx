@@ -1,0 +1,186 @@
+import { Button, Empty, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import type { TableColumnsType, TablePaginationConfig } from 'antd';
+import type { HTMLAttributes } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { HospitalDto } from '@pathconsult/shared';
+import { pageSizeOptions } from '@/lib/page-size';
+import { isValidityPast } from '../utils/storage';
+import { HospitalTypeTag } from './hospital-type-tag';
+import { StorageCell } from './storage-cell';
+
+interface HospitalTableProps {
+  rows: HospitalDto[];
+  total: number;
+  page: number;
+  pageSize: number;
+  loading: boolean;
+  /** The last load failed: the empty table says so instead of "no records". */
+  failed: boolean;
+  /** Platform administrators add and delete hospitals; hospital administrators edit their own. */
+  mayDelete: boolean;
+  /** Id of the hospital whose storage is being recalculated. */
+  calibratingId: number | null;
+  onPageChange: (page: number, pageSize: number) => void;
+  onEdit: (row: HospitalDto) => void;
+  onCalibrate: (row: HospitalDto) => void;
+  onDelete: (row: HospitalDto) => void;
+}
+
+/**
+ * The hospital list. Rows are `hospital-row-<name>`; actions `hospital-edit-<name>`,
+ * `hospital-calibrate-<name>`, `hospital-delete-<name>`.
+ */
+export function HospitalTable(props: HospitalTableProps) {
+  const { t } = useTranslation('hospitals');
+  const now = new Date();
+  const columns: TableColumnsType<HospitalDto> = [
+    {
+      key: 'name',
+      title: t('fields.name'),
+      dataIndex: 'strHospitalName',
+      fixed: 'left',
+      width: 170,
+      render: (name: string, row) => (
+        <Space orientation="vertical" size={0}>
+          <Typography.Text strong>{name}</Typography.Text>
+          {row.strTypeLabel && (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {row.strTypeLabel}
+            </Typography.Text>
+          )}
+        </Space>
+      ),
+    },
+    {
+      key: 'type',
+      title: t('fields.type'),
+      width: 120,
+      render: (_, row) => <HospitalTypeTag value={row.ddIsDiagnosis.iNumber} />,
+    },
+    {
+      key: 'group',
+      title: t('fields.group'),
+      dataIndex: 'strGroupName',
+      width: 120,
+      render: (name: string | null) =>
+        name ?? <Typography.Text type="secondary">—</Typography.Text>,
+    },
+    {
+      key: 'contact',
+      title: t('fields.contact'),
+      width: 120,
+      render: (_, row) => (
+        <Space orientation="vertical" size={0}>
+          <span>{row.strContactName}</span>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {row.strContactMobile}
+          </Typography.Text>
+        </Space>
+      ),
+    },
+    {
+      key: 'validUntil',
+      title: t('fields.validUntil'),
+      dataIndex: 'dtValidUntil',
+      width: 110,
+      render: (date: string | null) => {
+        if (!date) {
+          return <Typography.Text type="secondary">{t('list.noLimit')}</Typography.Text>;
+        }
+        return isValidityPast(date, now) ? (
+          <Tooltip title={t('list.expired')}>
+            <Typography.Text type="danger" data-testid="hospital-expired">
+              {date}
+            </Typography.Text>
+          </Tooltip>
+        ) : (
+          date
+        );
+      },
+    },
+    {
+      key: 'storage',
+      title: t('fields.storage'),
+      width: 150,
+      render: (_, row) => <StorageCell used={row.dUsedMemory} total={row.dTotalMemory} />,
+    },
+    {
+      key: 'consultation',
+      title: t('fields.consultation'),
+      dataIndex: 'bIsConsultation',
+      width: 90,
+      render: (value: boolean) =>
+        value ? <Tag color="green">{t('list.yes')}</Tag> : <Tag>{t('list.no')}</Tag>,
+    },
+    { key: 'users', title: t('fields.userCount'), dataIndex: 'iUserCount', width: 70 },
+    {
+      key: 'actions',
+      title: t('list.actions'),
+      fixed: 'right',
+      width: props.mayDelete ? 210 : 150,
+      render: (_, row) => (
+        <Space size={0}>
+          <Button
+            type="link"
+            size="small"
+            data-testid={`hospital-edit-${row.strHospitalName}`}
+            onClick={() => props.onEdit(row)}
+          >
+            {t('actions.edit')}
+          </Button>
+          <Button
+            type="link"
+            size="small"
+            loading={props.calibratingId === row.iHospitalId}
+            data-testid={`hospital-calibrate-${row.strHospitalName}`}
+            onClick={() => props.onCalibrate(row)}
+          >
+            {t('actions.calibrate')}
+          </Button>
+          {props.mayDelete && (
+            <Button
+              type="link"
+              size="small"
+              danger
+              data-testid={`hospital-delete-${row.strHospitalName}`}
+              onClick={() => props.onDelete(row)}
+            >
+              {t('actions.delete')}
+            </Button>
+          )}
+        </Space>
+      ),
+    },
+  ];
+  const pagination: TablePaginationConfig = {
+    current: props.page,
+    pageSize: props.pageSize,
+    total: props.total,
+    pageSizeOptions,
+    showSizeChanger: true,
+    showTotal: (total) => t('list.total', { total }),
+    onChange: props.onPageChange,
+  };
+  return (
+    <Table<HospitalDto>
+      data-testid="hospital-table"
+      rowKey="iHospitalId"
+      size="middle"
+      columns={columns}
+      dataSource={props.rows}
+      loading={props.loading}
+      pagination={pagination}
+      scroll={{ x: 1170 }}
+      onRow={(row) =>
+        ({ 'data-testid': `hospital-row-${row.strHospitalName}` }) as HTMLAttributes<HTMLElement>
+      }
+      locale={{
+        emptyText: props.failed ? (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('list.loadError')} />
+        ) : (
+          <Empty description={t('list.empty')} />
+        ),
+      }}
+    />
+  );
+}

@@ -1,0 +1,95 @@
+import { Button, Form, Input, Select, Space } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { UserState } from '@pathconsult/shared';
+import { roleFilterOptions } from '../utils/role-options';
+
+export interface UserFilterValues {
+  strUserName?: string;
+  strRealName?: string;
+  strMobile?: string;
+  iHospitalId?: number;
+  iRoleType?: number;
+  iUserState?: number;
+}
+
+interface UserFiltersProps {
+  adminsOnly: boolean;
+  hospitals: { value: number; label: string }[];
+  hospitalsLoading: boolean;
+  onSearch: (values: UserFilterValues) => void;
+}
+
+/** Filter bar of the user lists. Field ids: `#userFilters_strUserName` and so on. */
+export function UserFilters({
+  adminsOnly,
+  hospitals,
+  hospitalsLoading,
+  onSearch,
+}: UserFiltersProps) {
+  const { t } = useTranslation(['users', 'common']);
+  const [form] = Form.useForm<UserFilterValues>();
+  return (
+    <Form<UserFilterValues>
+      form={form}
+      name="userFilters"
+      layout="inline"
+      className="filter-bar"
+      onFinish={onSearch}
+    >
+      <Form.Item name="strUserName" label={t('fields.userName')}>
+        <Input allowClear maxLength={64} style={{ width: 150 }} />
+      </Form.Item>
+      <Form.Item name="strRealName" label={t('fields.realName')}>
+        <Input allowClear maxLength={64} style={{ width: 150 }} />
+      </Form.Item>
+      <Form.Item name="strMobile" label={t('fields.mobile')}>
+        <Input allowClear maxLength={20} style={{ width: 150 }} />
+      </Form.Item>
+      <Form.Item name="iHospitalId" label={t('fields.hospital')}>
+        <Select
+          allowClear
+          showSearch={{ optionFilterProp: 'label' }}
+          loading={hospitalsLoading}
+          style={{ width: 200 }}
+          options={hospitals}
+        />
+      </Form.Item>
+      <Form.Item name="iRoleType" label={t('fields.role')}>
+        <Select
+          allowClear
+          style={{ width: 150 }}
+          options={roleFilterOptions(adminsOnly).map((value) => ({
+            value,
+            label: t(`role.${value}`, { ns: 'common' }),
+          }))}
+        />
+      </Form.Item>
+      <Form.Item name="iUserState" label={t('fields.state')}>
+        <Select
+          allowClear
+          style={{ width: 120 }}
+          options={Object.values(UserState).map((value) => ({
+            value,
+            label: t(`state.${value}`),
+          }))}
+        />
+      </Form.Item>
+      <Form.Item>
+        <Space>
+          <Button type="primary" htmlType="submit" data-testid="user-search">
+            {t('actions.search')}
+          </Button>
+          <Button
+            data-testid="user-reset"
+            onClick={() => {
+              form.resetFields();
+              onSearch({});
+            }}
+          >
+            {t('actions.reset')}
+          </Button>
+        </Space>
+      </Form.Item>
+    </Form>
+  );
+}

@@ -1,0 +1,208 @@
+import { Col, DatePicker, Form, Input, Radio, Row, Select } from 'antd';
+import type { FormRule } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  RoleType,
+  userFieldRules,
+  type HospitalOption,
+  type RoleTypeCode,
+} from '@pathconsult/shared';
+import { passwordPatternRule, requiredRule, zodRule } from '@/lib/form-rules';
+import { serverText } from '@/lib/server-text';
+import { needsHospital } from '../utils/role-options';
+import { BIRTHDAY_FORMAT, birthdayToWire } from '../utils/user-form';
+
+interface UserFormFieldsProps {
+  editing: boolean;
+  roles: RoleTypeCode[];
+  role: RoleTypeCode | undefined;
+  hospitals: HospitalOption[];
+  hospitalsLoading: boolean;
+  pwdRules: string | undefined;
+  /** The password area of edit mode (disabled field and reset button). */
+  passwordSlot: ReactNode;
+}
+
+/** Hospital is required except for a platform administrator, who may belong to none. */
+const hospitalRule: FormRule = ({ getFieldValue }) => ({
+  validator: async (_rule, value: unknown) => {
+    if (!value && needsHospital(getFieldValue('iRoleType') as RoleTypeCode | undefined)) {
+      throw new Error(serverText('validation.required'));
+    }
+  },
+});
+
+/**
+ * The fields of spec §5 "User add or edit", each checked with the server's schema. Field ids:
+ * `#userForm_<field>` (`#userForm_iRoleType`, `#userForm_iHospitalId`...).
+ */
+export function UserFormFields(props: UserFormFieldsProps) {
+  const { t } = useTranslation(['users', 'common']);
+  const r = userFieldRules;
+  return (
+    <Row gutter={16}>
+      <Col span={12}>
+        <Form.Item
+          name="strUserName"
+          label={t('fields.userName')}
+          required
+          rules={props.editing ? [] : [zodRule(r.strUserName)]}
+          extra={props.editing ? undefined : t('form.userNameHint')}
+        >
+          <Input
+            autoFocus={!props.editing}
+            disabled={props.editing}
+            maxLength={32}
+            autoComplete="off"
+          />
+        </Form.Item>
+      </Col>
+      <Col span={12}>
+        {props.editing ? (
+          props.passwordSlot
+        ) : (
+          <Form.Item
+            name="strUserPassword"
+            label={t('fields.password')}
+            required
+            rules={[zodRule(r.strUserPassword), passwordPatternRule(props.pwdRules)]}
+          >
+            <Input.Password autoComplete="new-password" maxLength={64} />
+          </Form.Item>
+        )}
+      </Col>
+      <Col span={12}>
+        <Form.Item
+          name="strRealName"
+          label={t('fields.realName')}
+          required
+          rules={[zodRule(r.strRealName)]}
+        >
+          <Input autoFocus={props.editing} maxLength={16} />
+        </Form.Item>
+      </Col>
+      <Col span={12}>
+        <Form.Item
+          name="strMobile"
+          label={t('fields.mobile')}
+          required
+          rules={[zodRule(r.strMobile)]}
+        >
+          <Input maxLength={11} inputMode="numeric" />
+        </Form.Item>
+      </Col>
+      <Col span={12}>
+        <Form.Item
+          name="iHospitalId"
+          label={t('fields.hospital')}
+          required={needsHospital(props.role)}
+          dependencies={['iRoleType']}
+          rules={[hospitalRule]}
+        >
+          <Select
+            allowClear
+            disabled={props.editing}
+            loading={props.hospitalsLoading}
+            showSearch={{ optionFilterProp: 'label' }}
+            options={props.hospitals.map((h) => ({
+              value: h.iHospitalId,
+              label: h.strHospitalName,
+              type: h.ddIsDiagnosis.iNumber,
+            }))}
+            optionRender={(option) => (
+              <span>
+                {option.data.label}{' '}
+                <small style={{ opacity: 0.6 }}>
+                  {t(`hospitalType.${option.data.type}`, { ns: 'common' })}
+                </small>
+              </span>
+            )}
+          />
+        </Form.Item>
+      </Col>
+      <Col span={12}>
+        <Form.Item
+          name="iRoleType"
+          label={t('fields.role')}
+          required
+          extra={props.roles.includes(RoleType.Expert) ? undefined : t('form.expertNeedsDiagnosis')}
+          rules={[requiredRule()]}
+        >
+          <Select
+            options={props.roles.map((value) => ({
+              value,
+              label: t(`role.${value}`, { ns: 'common' }),
+            }))}
+          />
+        </Form.Item>
+      </Col>
+      <Col span={12}>
+        <Form.Item name="strEmail" label={t('fields.email')} rules={[zodRule(r.strEmail)]}>
+          <Input maxLength={128} />
+        </Form.Item>
+      </Col>
+      <Col span={12}>
+        <Form.Item name="iSex" label={t('fields.sex')}>
+          <Radio.Group
+            options={[
+              { value: 1, label: t('sex.1') },
+              { value: 2, label: t('sex.2') },
+            ]}
+          />
+        </Form.Item>
+      </Col>
+      <Col span={12}>
+        <Form.Item
+          name="strIdentityNumber"
+          label={t('fields.idNumber')}
+          rules={[zodRule(r.strIdentityNumber)]}
+        >
+          <Input maxLength={18} />
+        </Form.Item>
+      </Col>
+      <Col span={12}>
+        <Form.Item
+          name="dtBirthdayDate"
+          label={t('fields.birthday')}
+          rules={[zodRule(r.dtBirthdayDate, birthdayToWire)]}
+        >
+          <DatePicker format={BIRTHDAY_FORMAT} style={{ width: '100%' }} />
+        </Form.Item>
+      </Col>
+      <Col span={8}>
+        <Form.Item name="strProvince" label={t('fields.province')} rules={[zodRule(r.strProvince)]}>
+          <Input />
+        </Form.Item>
+      </Col>
+      <Col span={8}>
+        <Form.Item name="strCity" label={t('fields.city')} rules={[zodRule(r.strCity)]}>
+          <Input />
+        </Form.Item>
+      </Col>
+      <Col span={8}>
+        <Form.Item name="strAddress" label={t('fields.address')} rules={[zodRule(r.strAddress)]}>
+          <Input />
+        </Form.Item>
+      </Col>
+      {props.role === RoleType.Expert && (
+        <>
+          <Col span={24}>
+            <Form.Item
+              name="strSpecialty"
+              label={t('fields.specialty')}
+              rules={[zodRule(r.strSpecialty)]}
+            >
+              <Input maxLength={200} data-testid="user-form-specialty" />
+            </Form.Item>
+          </Col>
+          <Col span={24}>
+            <Form.Item name="strIntro" label={t('fields.intro')} rules={[zodRule(r.strIntro)]}>
+              <Input.TextArea rows={3} maxLength={2000} showCount data-testid="user-form-intro" />
+            </Form.Item>
+          </Col>
+        </>
+      )}
+    </Row>
+  );
+}

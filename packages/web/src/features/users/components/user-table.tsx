@@ -1,0 +1,182 @@
+import { DeleteOutlined, EditOutlined, LockOutlined, UnlockOutlined } from '@ant-design/icons';
+import { Button, Empty, Space, Table, Tag, Tooltip } from 'antd';
+import type { TableColumnsType, TablePaginationConfig } from 'antd';
+import type { HTMLAttributes, ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { RoleTypeCode, UserDto } from '@pathconsult/shared';
+import { pageSizeOptions } from '@/lib/page-size';
+import { rowPermissions, stateAction, STATE_COLORS } from '../utils/user-state';
+import { CreatorName } from './creator-name';
+
+interface UserTableProps {
+  rows: UserDto[];
+  total: number;
+  page: number;
+  pageSize: number;
+  loading: boolean;
+  /** The last load failed: the empty table says so instead of "no records". */
+  failed: boolean;
+  sessionUserId: number | null;
+  callerRole: RoleTypeCode | null;
+  onPageChange: (page: number, pageSize: number) => void;
+  onEdit: (row: UserDto) => void;
+  onChangeState: (row: UserDto, state: 1 | 2) => void;
+  onDelete: (row: UserDto) => void;
+}
+
+/**
+ * The user list. Rows `user-row-<userName>`; actions `user-edit-<userName>`,
+ * `user-freeze-<userName>` / `user-enable-<userName>`, `user-delete-<userName>`; the state tag
+ * `user-state-<userName>`.
+ */
+export function UserTable(props: UserTableProps) {
+  const { t } = useTranslation(['users', 'common']);
+  const columns: TableColumnsType<UserDto> = [
+    {
+      key: 'userName',
+      title: t('fields.userName'),
+      dataIndex: 'strUserName',
+      fixed: 'left',
+      width: 140,
+      render: (name: string, row) =>
+        row.bIsSuperAdmin ? (
+          <Space size={4}>
+            {name}
+            <Tag color="purple">{t('list.superAdmin')}</Tag>
+          </Space>
+        ) : (
+          name
+        ),
+    },
+    { key: 'realName', title: t('fields.realName'), dataIndex: 'strRealName', width: 110 },
+    {
+      key: 'role',
+      title: t('fields.role'),
+      width: 120,
+      render: (_, row) => t(`role.${row.ddRoleType.iNumber}`, { ns: 'common', defaultValue: '' }),
+    },
+    {
+      key: 'hospital',
+      title: t('fields.hospital'),
+      width: 170,
+      render: (_, row) => row.hospital?.strHospitalName ?? t('list.noHospital'),
+    },
+    { key: 'mobile', title: t('fields.mobile'), dataIndex: 'strMobile', width: 120 },
+    {
+      key: 'state',
+      title: t('fields.state'),
+      width: 90,
+      render: (_, row) => (
+        <Tag
+          color={STATE_COLORS[row.ddUserState.iNumber] ?? 'default'}
+          data-testid={`user-state-${row.strUserName}`}
+        >
+          {t(`state.${row.ddUserState.iNumber}`, { defaultValue: String(row.ddUserState.iNumber) })}
+        </Tag>
+      ),
+    },
+    {
+      key: 'creator',
+      title: t('fields.createdBy'),
+      width: 100,
+      render: (_, row) => (
+        <CreatorName
+          creatorId={row.createUser?.iUserId ?? null}
+          sessionUserId={props.sessionUserId}
+        />
+      ),
+    },
+    {
+      key: 'actions',
+      title: t('list.actions'),
+      fixed: 'right',
+      width: 210,
+      render: (_, row) => <RowActions row={row} {...props} />,
+    },
+  ];
+  const pagination: TablePaginationConfig = {
+    current: props.page,
+    pageSize: props.pageSize,
+    total: props.total,
+    pageSizeOptions,
+    showSizeChanger: true,
+    showTotal: (total) => t('list.total', { total }),
+    onChange: props.onPageChange,
+  };
+  return (
+    <Table<UserDto>
+      data-testid="user-table"
+      rowKey="iUserId"
+      size="middle"
+      columns={columns}
+      dataSource={props.rows}
+      loading={props.loading}
+      pagination={pagination}
+      scroll={{ x: 1100 }}
+      onRow={(row) =>
+        ({ 'data-testid': `user-row-${row.strUserName}` }) as HTMLAttributes<HTMLElement>
+      }
+      locale={{
+        emptyText: props.failed ? (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('list.loadError')} />
+        ) : (
+          <Empty description={t('list.empty')} />
+        ),
+      }}
+    />
+  );
+}
+
+function RowActions({ row, ...props }: UserTableProps & { row: UserDto }) {
+  const { t } = useTranslation('users');
+  const may = rowPermissions(row, props.sessionUserId, props.callerRole);
+  const action = stateAction(row.ddUserState.iNumber);
+  const why = may.reason ? t(`list.${may.reason}`) : '';
+  const guard = (allowed: boolean, button: ReactElement) =>
+    allowed ? button : <Tooltip title={why}>{button}</Tooltip>;
+  return (
+    <Space size={0}>
+      {guard(
+        may.edit,
+        <Button
+          type="link"
+          size="small"
+          icon={<EditOutlined />}
+          disabled={!may.edit}
+          data-testid={`user-edit-${row.strUserName}`}
+          onClick={() => props.onEdit(row)}
+        >
+          {t('actions.edit')}
+        </Button>,
+      )}
+      {action &&
+        guard(
+          may.changeState,
+          <Button
+            type="link"
+            size="small"
+            icon={action === 'freeze' ? <LockOutlined /> : <UnlockOutlined />}
+            disabled={!may.changeState}
+            data-testid={`user-${action}-${row.strUserName}`}
+            onClick={() => props.onChangeState(row, action === 'freeze' ? 2 : 1)}
+          >
+            {t(`actions.${action}`)}
+          </Button>,
+        )}
+      {guard(
+        may.remove,
+        <Button
+          type="link"
+          size="small"
+          danger
+          icon={<DeleteOutlined />}
+          disabled={!may.remove}
+          data-testid={`user-delete-${row.strUserName}`}
+          onClick={() => props.onDelete(row)}
+        >
+          {t('actions.delete')}
+        </Button>,
+      )}
+    </Space>
+  );
+}
