@@ -15,9 +15,11 @@ export async function logIn(page: Page, user: { name: string; password: string }
 
 /** Opens a screen through the side menu (opening its group first when it has one). */
 export async function openFromMenu(page: Page, path: string, group?: string) {
-  if (group) {
+  const item = page.getByTestId(`menu-${path}`);
+  // A group already open would close again on a second click.
+  if (group && !(await item.isVisible())) {
     await page.getByTestId(`menu-group-${group}`).click();
   }
-  await page.getByTestId(`menu-${path}`).click();
+  await item.click();
   await expect(page).toHaveURL(new RegExp(`#${path.replace(/[/]/g, '\\/')}$`));
 }

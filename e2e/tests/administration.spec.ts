@@ -1,0 +1,160 @@
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN, logIn, openFromMenu } from './helpers';
+
+/** Picks an option of an antd Select by typing (when searchable) and clicking its label. */
+async function choose(page: Page, fieldId: string, label: string) {
+  await page.locator(`${fieldId}`).click();
+  const dropdown = page.locator('.ant-select-dropdown:visible');
+  await dropdown.locator('.ant-select-item-option', { hasText: label }).first().click();
+}
+
+async function addHospital(page: Page, name: string, type: string) {
+  await page.getByTestId('hospital-add').click();
+  const modal = page.getByTestId('hospital-form-modal');
+  await expect(page.locator('#hospitalForm_strHospitalName')).toBeVisible();
+  await page.locator('#hospitalForm_strHospitalName').fill(name);
+  await choose(page, '#hospitalForm_ddIsDiagnosis', type);
+  await page.locator('#hospitalForm_strContactName').fill('Dr. Zhou');
+  await page.locator('#hospitalForm_strContactMobile').fill('13800001111');
+  await page.locator('#hospitalForm_dTotalMemory').fill('100');
+  await page.locator('#hospitalForm_dtValidUntil').fill('2030-12-31');
+  await page.locator('#hospitalForm_dtValidUntil').press('Tab');
+  await page.getByTestId('hospital-form-submit').click();
+  await expect(modal).toBeHidden();
+  await expect(page.getByTestId(`hospital-row-${name}`)).toBeVisible();
+}
+
+async function addUser(
+  page: Page,
+  u: {
+    userName: string;
+    password: string;
+    realName: string;
+    mobile: string;
+    hospital: string;
+    role: string;
+  },
+) {
+  await page.getByTestId('user-add').click();
+  await expect(page.locator('#userForm_strUserName')).toBeVisible();
+  await page.locator('#userForm_strUserName').fill(u.userName);
+  await page.locator('#userForm_strUserPassword').fill(u.password);
+  await page.locator('#userForm_strRealName').fill(u.realName);
+  await page.locator('#userForm_strMobile').fill(u.mobile);
+  await choose(page, '#userForm_iHospitalId', u.hospital);
+  await choose(page, '#userForm_iRoleType', u.role);
+  await page.getByTestId('user-form-submit').click();
+  await expect(page.getByTestId('user-form-modal')).toBeHidden();
+  await expect(page.getByTestId(`user-row-${u.userName}`)).toBeVisible();
+}
+
+async function loginAnswer(page: Page, name: string, password: string) {
+  await page.goto('/?lang=en#/login');
+  await page.locator('#login_strUserName').fill(name);
+  await page.locator('#login_strUserPassword').fill(password);
+  await page.getByTestId('login-submit').click();
+}
+
+test('the admin builds a group with a center and a clinic, their users, and freezes one', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const center = 'E2E Pathology Center';
+  const clinic = 'E2E County Clinic';
+  await logIn(page, ADMIN, '?lang=en');
+
+  await openFromMenu(page, '/manage/HospitalManagement', 'manage');
+  await addHospital(page, center, 'Diagnosis center');
+  await addHospital(page, clinic, 'No diagnosis');
+
+  await openFromMenu(page, '/hospitalGroup');
+  await page.getByTestId('group-add').click();
+  await page.locator('#groupForm_strGroupName').fill('E2E Consortium');
+  await choose(page, '#groupForm_listHospitalId', center);
+  await choose(page, '#groupForm_listHospitalId', clinic);
+  await page.keyboard.press('Escape');
+  await page.getByTestId('group-form-submit').click();
+  await expect(page.getByTestId('group-form-modal')).toBeHidden();
+  const group = page.getByTestId('group-row-E2E Consortium');
+  await expect(group).toContainText(center);
+  await expect(group).toContainText(clinic);
+
+  await openFromMenu(page, '/manage/usersManagement', 'manage');
+  await addUser(page, {
+    userName: 'e2e_doctor',
+    password: 'Doctor#2026',
+    realName: '赵医生',
+    mobile: '13911112222',
+    hospital: clinic,
+    role: 'Doctor',
+  });
+  await addUser(page, {
+    userName: 'e2e_expert',
+    password: 'Expert#2026',
+    realName: '钱专家',
+    mobile: '13911113333',
+    hospital: center,
+    role: 'Expert',
+  });
+
+  // Freeze the doctor: the doctor can no longer log in.
+  await page.getByTestId('user-freeze-e2e_doctor').click();
+  await page.getByTestId('user-state-confirm').click();
+  await expect(page.getByTestId('user-state-e2e_doctor')).toContainText('Frozen');
+  const other = await browser.newPage();
+  await loginAnswer(other, 'e2e_doctor', 'Doctor#2026');
+  await expect(other.getByTestId('login-error')).toContainText('frozen');
+
+  // Enable again: the doctor logs in, changes the password and is logged out.
+  await page.getByTestId('user-enable-e2e_doctor').click();
+  await page.getByTestId('user-state-confirm').click();
+  await expect(page.getByTestId('user-state-e2e_doctor')).not.toContainText('Frozen');
+  await loginAnswer(other, 'e2e_doctor', 'Doctor#2026');
+  await expect(other).toHaveURL(/#\/workplace$/);
+  await other.getByTestId('account-menu').click();
+  await other.getByTestId('account-password').click();
+  await other.locator('#changePassword_strOldUserPassword').fill('Doctor#2026');
+  await other.locator('#changePassword_strNewUserPassword').fill('Doctor#2027');
+  await other.locator('#changePassword_strConfirmPassword').fill('Doctor#2027');
+  await other.getByTestId('account-password-submit').click();
+  await expect(other).toHaveURL(/#\/login$/);
+  await loginAnswer(other, 'e2e_doctor', 'Doctor#2026');
+  await expect(other.getByTestId('login-error')).toContainText('Incorrect username or password');
+  await loginAnswer(other, 'e2e_doctor', 'Doctor#2027');
+  await expect(other).toHaveURL(/#\/workplace$/);
+  await other.close();
+});
+
+test('a user of a hospital past its validity date cannot log in', async ({ page, request }) => {
+  const login = await request.post('/api/user/login', {
+    data: { strUserName: ADMIN.name, strUserPassword: ADMIN.password },
+  });
+  const token = ((await login.json()) as { objData: { token: string } }).objData.token;
+  const hospital = await request.post('/api/hospitalManage/addHospital', {
+    headers: { token },
+    data: {
+      strHospitalName: 'E2E Expired Hospital',
+      strContactName: 'Li',
+      strContactMobile: '13800002222',
+      ddIsDiagnosis: { iNumber: 0 },
+      dtValidUntil: '2020-01-01',
+      dTotalMemory: 10,
+    },
+  });
+  const { iHospitalId } = ((await hospital.json()) as { objData: { iHospitalId: number } }).objData;
+  const user = await request.post('/api/userManage/addUser', {
+    headers: { token },
+    data: {
+      strUserName: 'e2e_late',
+      strUserPassword: 'Late#2026',
+      strRealName: '孙医生',
+      strMobile: '13911114444',
+      ddRoleType: { iNumber: 3 },
+      hospital: { iHospitalId },
+    },
+  });
+  expect(((await user.json()) as { iCode: number }).iCode).toBe(0);
+  await loginAnswer(page, 'e2e_late', 'Late#2026');
+  await expect(page.getByTestId('login-error')).toContainText('validity date');
+});
