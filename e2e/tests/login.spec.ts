@@ -52,7 +52,13 @@ test('the admin sees the audit log of what they did, and filters it', async ({ p
 
   await page.locator('#auditFilters_strUserName').fill('admin');
   await page.locator('#auditFilters_strAction').fill('user/login');
+  // Wait for the filtered answer: the previous page stays on screen until it arrives.
+  const filtered = page.waitForResponse(
+    (r) => r.url().includes('GetAuditLogs') && r.url().includes('strAction='),
+  );
   await page.getByTestId('audit-search').click();
+  const answer = (await (await filtered).json()) as { objData: { listPage: unknown[] } };
+  await expect(rows).toHaveCount(answer.objData.listPage.length);
   await expect(rows.first()).toContainText('admin');
   const count = await rows.count();
   for (let i = 0; i < count; i++) {

@@ -1,24 +1,15 @@
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
-import { Button, Empty, Space, Table } from 'antd';
-import type { TableColumnsType, TablePaginationConfig } from 'antd';
+import { Button, Space } from 'antd';
+import type { TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
-import type { HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { HospitalGroupDto } from '@pathconsult/shared';
-import { pageSizeOptions } from '@/lib/page-size';
+import { PagedTable, type PagedRows } from '@/components/paged-table';
 import { GroupMemberTags } from './group-member-tags';
 
-interface GroupTableProps {
-  rows: HospitalGroupDto[];
-  total: number;
-  page: number;
-  pageSize: number;
-  loading: boolean;
-  /** The last load failed: the empty table says so instead of "no records". */
-  failed: boolean;
+interface GroupTableProps extends PagedRows<HospitalGroupDto> {
   /** Platform administrators change groups; others read them. */
   mayManage: boolean;
-  onPageChange: (page: number, pageSize: number) => void;
   onEdit: (row: HospitalGroupDto) => void;
   onDelete: (row: HospitalGroupDto) => void;
 }
@@ -77,34 +68,18 @@ export function GroupTable(props: GroupTableProps) {
       ),
     });
   }
-  const pagination: TablePaginationConfig = {
-    current: props.page,
-    pageSize: props.pageSize,
-    total: props.total,
-    pageSizeOptions,
-    showSizeChanger: true,
-    showTotal: (total) => t('total', { total }),
-    onChange: props.onPageChange,
-  };
   return (
-    <Table<HospitalGroupDto>
-      data-testid="group-table"
+    <PagedTable<HospitalGroupDto>
+      {...props}
+      testId="group-table"
       rowKey="iGroupId"
-      size="middle"
+      rowTestId={(row) => `group-row-${row.strGroupName}`}
       columns={columns}
-      dataSource={props.rows}
-      loading={props.loading}
-      pagination={pagination}
-      scroll={{ x: 900 }}
-      onRow={(row) =>
-        ({ 'data-testid': `group-row-${row.strGroupName}` }) as HTMLAttributes<HTMLElement>
-      }
-      locale={{
-        emptyText: props.failed ? (
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('loadError')} />
-        ) : (
-          <Empty description={t('empty')} />
-        ),
+      scrollX={900}
+      texts={{
+        total: (total) => t('total', { total }),
+        empty: t('empty'),
+        loadError: t('loadError'),
       }}
     />
   );

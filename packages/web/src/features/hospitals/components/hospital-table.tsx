@@ -1,26 +1,17 @@
-import { Button, Empty, Space, Table, Tag, Tooltip, Typography } from 'antd';
-import type { TableColumnsType, TablePaginationConfig } from 'antd';
-import type { HTMLAttributes } from 'react';
+import { Button, Space, Tag, Tooltip, Typography } from 'antd';
+import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { HospitalDto } from '@pathconsult/shared';
-import { pageSizeOptions } from '@/lib/page-size';
+import { PagedTable, type PagedRows } from '@/components/paged-table';
 import { isValidityPast } from '../utils/storage';
 import { HospitalTypeTag } from './hospital-type-tag';
 import { StorageCell } from './storage-cell';
 
-interface HospitalTableProps {
-  rows: HospitalDto[];
-  total: number;
-  page: number;
-  pageSize: number;
-  loading: boolean;
-  /** The last load failed: the empty table says so instead of "no records". */
-  failed: boolean;
+interface HospitalTableProps extends PagedRows<HospitalDto> {
   /** Platform administrators add and delete hospitals; hospital administrators edit their own. */
   mayDelete: boolean;
   /** Id of the hospital whose storage is being recalculated. */
   calibratingId: number | null;
-  onPageChange: (page: number, pageSize: number) => void;
   onEdit: (row: HospitalDto) => void;
   onCalibrate: (row: HospitalDto) => void;
   onDelete: (row: HospitalDto) => void;
@@ -152,34 +143,18 @@ export function HospitalTable(props: HospitalTableProps) {
       ),
     },
   ];
-  const pagination: TablePaginationConfig = {
-    current: props.page,
-    pageSize: props.pageSize,
-    total: props.total,
-    pageSizeOptions,
-    showSizeChanger: true,
-    showTotal: (total) => t('list.total', { total }),
-    onChange: props.onPageChange,
-  };
   return (
-    <Table<HospitalDto>
-      data-testid="hospital-table"
+    <PagedTable<HospitalDto>
+      {...props}
+      testId="hospital-table"
       rowKey="iHospitalId"
-      size="middle"
+      rowTestId={(row) => `hospital-row-${row.strHospitalName}`}
       columns={columns}
-      dataSource={props.rows}
-      loading={props.loading}
-      pagination={pagination}
-      scroll={{ x: 1170 }}
-      onRow={(row) =>
-        ({ 'data-testid': `hospital-row-${row.strHospitalName}` }) as HTMLAttributes<HTMLElement>
-      }
-      locale={{
-        emptyText: props.failed ? (
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('list.loadError')} />
-        ) : (
-          <Empty description={t('list.empty')} />
-        ),
+      scrollX={1170}
+      texts={{
+        total: (total) => t('list.total', { total }),
+        empty: t('list.empty'),
+        loadError: t('list.loadError'),
       }}
     />
   );

@@ -1,24 +1,16 @@
 import { DeleteOutlined, EditOutlined, LockOutlined, UnlockOutlined } from '@ant-design/icons';
-import { Button, Empty, Space, Table, Tag, Tooltip } from 'antd';
-import type { TableColumnsType, TablePaginationConfig } from 'antd';
-import type { HTMLAttributes, ReactElement } from 'react';
+import { Button, Space, Tag, Tooltip } from 'antd';
+import type { TableColumnsType } from 'antd';
+import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RoleTypeCode, UserDto } from '@pathconsult/shared';
-import { pageSizeOptions } from '@/lib/page-size';
+import { PagedTable, type PagedRows } from '@/components/paged-table';
 import { rowPermissions, stateAction, STATE_COLORS } from '../utils/user-state';
 import { CreatorName } from './creator-name';
 
-interface UserTableProps {
-  rows: UserDto[];
-  total: number;
-  page: number;
-  pageSize: number;
-  loading: boolean;
-  /** The last load failed: the empty table says so instead of "no records". */
-  failed: boolean;
+interface UserTableProps extends PagedRows<UserDto> {
   sessionUserId: number | null;
   callerRole: RoleTypeCode | null;
-  onPageChange: (page: number, pageSize: number) => void;
   onEdit: (row: UserDto) => void;
   onChangeState: (row: UserDto, state: 1 | 2) => void;
   onDelete: (row: UserDto) => void;
@@ -94,34 +86,18 @@ export function UserTable(props: UserTableProps) {
       render: (_, row) => <RowActions row={row} {...props} />,
     },
   ];
-  const pagination: TablePaginationConfig = {
-    current: props.page,
-    pageSize: props.pageSize,
-    total: props.total,
-    pageSizeOptions,
-    showSizeChanger: true,
-    showTotal: (total) => t('list.total', { total }),
-    onChange: props.onPageChange,
-  };
   return (
-    <Table<UserDto>
-      data-testid="user-table"
+    <PagedTable<UserDto>
+      {...props}
+      testId="user-table"
       rowKey="iUserId"
-      size="middle"
+      rowTestId={(row) => `user-row-${row.strUserName}`}
       columns={columns}
-      dataSource={props.rows}
-      loading={props.loading}
-      pagination={pagination}
-      scroll={{ x: 1100 }}
-      onRow={(row) =>
-        ({ 'data-testid': `user-row-${row.strUserName}` }) as HTMLAttributes<HTMLElement>
-      }
-      locale={{
-        emptyText: props.failed ? (
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('list.loadError')} />
-        ) : (
-          <Empty description={t('list.empty')} />
-        ),
+      scrollX={1100}
+      texts={{
+        total: (total) => t('list.total', { total }),
+        empty: t('list.empty'),
+        loadError: t('list.loadError'),
       }}
     />
   );
