@@ -66,6 +66,9 @@ export default defineConfig({
           ADMIN_PASSWORD: 'Admin@e2e-2026',
           DEMO_DATA: '1',
           LOG_LEVEL: 'warn',
+          // Every captcha shows this text (tests/registration.spec.ts); refused without NODE_ENV=test.
+          NODE_ENV: 'test',
+          CAPTCHA_FIXED_TEXT: 'E2E7K',
         },
       }
     : undefined,

@@ -21,7 +21,22 @@ import { configRoutes } from './modules/config/routes';
 import { healthRoutes } from './modules/health/routes';
 import { hospitalGroupRoutes } from './modules/hospital-groups/routes';
 import { hospitalRoutes } from './modules/hospitals/routes';
+import { privilegeRoutes } from './modules/privileges/routes';
 import { userRoutes } from './modules/users/routes';
+import { registrationRoutes } from './modules/registration/routes';
+import { forgotPasswordRoutes } from './modules/forgot-password/routes';
+import { createNotifier, DEFAULT_SMS_CONFIG } from './modules/notifier/create-notifier';
+import type { Notifier } from './modules/notifier/notifier';
+import { notifierRoutes } from './modules/notifier/routes';
+import { signatureRoutes } from './modules/signature/routes';
+import { workingTimeRoutes } from './modules/working-time/routes';
+import { feedbackRoutes } from './modules/feedback/routes';
+import { upgradeNoticeRoutes } from './modules/upgrade-notice/routes';
+import { commentRoutes } from './modules/comments/routes';
+import { caseImportRoutes } from './modules/case-import/routes';
+import { patientRoutes } from './modules/patients/routes';
+import { serialNumberRoutes } from './modules/serial-number/routes';
+import { medicalOrderRoutes } from './modules/medical-order/routes';
 
 export interface RouteCatalogEntry {
   method: string;
@@ -38,13 +53,24 @@ declare module 'fastify' {
 export interface AppDeps {
   db: Db;
   clock: Clock;
-  config: Pick<AppConfig, 'session' | 'trustProxy' | 'logLevel' | 'webDist' | 'dataDir'>;
+  config: Pick<AppConfig, 'session' | 'trustProxy' | 'logLevel' | 'webDist' | 'dataDir'> &
+    Partial<Pick<AppConfig, 'sms' | 'captchaFixedText'>>;
+  /** Text messages; default from `config.sms` (the outbox without a gateway). Tests pass their own. */
+  notifier?: Notifier;
+  /** Text of every new captcha (tests); by default random, or CAPTCHA_FIXED_TEXT under NODE_ENV=test. */
+  captchaText?: () => string;
   /** Pretty or JSON logs; tests pass false to keep output quiet. */
   logger?: boolean;
 }
 
 /** Trusts the nearest `hops` proxies (what Fastify does for a number; its types omit it). */
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
+/** The captcha text source of the deps: the test's own, the fixed one of the e2e server, or none. */
+function captchaTextOf({ captchaText, config }: AppDeps): (() => string) | undefined {
+  const fixed = config.captchaFixedText;
+  return captchaText ?? (fixed ? () => fixed : undefined);
+}
 
 /** Builds the Fastify app: API under /api, OpenAPI at /api/docs, the web app at /. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -76,6 +102,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   const auth: AuthDeps = { db, clock, policy: config.session };
+  const sms = config.sms ?? DEFAULT_SMS_CONFIG;
+  const notifier = deps.notifier ?? createNotifier(sms, { db, clock });
   await app.register(securityHeaders);
   await app.register(errorHandler);
   await app.register(authGuard, { auth });
@@ -91,6 +119,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(auditRoutes, { db });
       await api.register(hospitalRoutes, { db, clock, dataDir: config.dataDir });
       await api.register(hospitalGroupRoutes, { db, clock });
+      await api.register(notifierRoutes, { db });
+      await api.register(forgotPasswordRoutes, {
+        deps: { db, clock, notifier, signName: sms.signName },
+      });
+      await api.register(workingTimeRoutes, { db, clock });
+      await api.register(signatureRoutes, { db, clock });
+      await api.register(feedbackRoutes, { db, clock });
+      await api.register(upgradeNoticeRoutes, { db, clock });
+      await api.register(privilegeRoutes, { db, clock });
+      await api.register(registrationRoutes, { db, clock, captchaText: captchaTextOf(deps) });
+      await api.register(patientRoutes, { db, clock });
+      await api.register(caseImportRoutes, { db, clock });
+      await api.register(commentRoutes, { db, clock });
+      await api.register(serialNumberRoutes, { db, clock });
+      await api.register(medicalOrderRoutes, { db, clock });
     },
     { prefix: '/api' },
   );

@@ -19,6 +19,19 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  // Tests only: every captcha shows this text (refused unless NODE_ENV=test, see loadConfig).
+  CAPTCHA_FIXED_TEXT: z
+    .string()
+    .regex(/^[A-Za-z0-9]{0,12}$/, { error: 'letters and digits, at most 12' })
+    .optional(),
+  NODE_ENV: z.string().optional(),
+  SMS_GATEWAY_URL: z
+    .url({ protocol: /^https?$/, error: 'an http(s) URL' })
+    .optional()
+    .or(z.literal('')),
+  SMS_GATEWAY_TOKEN: z.string().optional(),
+  SMS_SIGN_NAME: z.string().trim().min(1).max(20).default('PathConsult'),
+  SMS_GATEWAY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
 });
 
 export interface AppConfig {
@@ -33,6 +46,19 @@ export interface AppConfig {
   trustProxy: boolean | number | string[];
   logLevel: string;
   webDist: string;
+  /** End-to-end tests only: the text of every captcha (needs NODE_ENV=test). */
+  captchaFixedText?: string;
+  /** How text messages leave: an HTTP SMS gateway, or without one the outbox administrators read. */
+  sms: SmsConfig;
+}
+
+export interface SmsConfig {
+  /** Unset: messages are stored in the outbox only (modules/notifier). */
+  gatewayUrl: string | undefined;
+  gatewayToken: string | undefined;
+  /** Signature of texts whose recipient's hospital has none of its own. */
+  signName: string;
+  timeoutMs: number;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -67,6 +93,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  // A known captcha text would switch off the registration's protection against scripts.
+  if (e.CAPTCHA_FIXED_TEXT && e.NODE_ENV !== 'test') {
+    throw new Error(
+      'Invalid environment:\n  CAPTCHA_FIXED_TEXT: for tests only; it needs NODE_ENV=test',
+    );
+  }
   const base = env.INIT_CWD ?? process.cwd();
   return {
     port: e.PORT,
@@ -79,5 +111,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ? path.resolve(base, e.WEB_DIST) : path.join(repoRoot, 'packages/web/dist'),
+    captchaFixedText: e.CAPTCHA_FIXED_TEXT || undefined,
+    sms: {
+      gatewayUrl: e.SMS_GATEWAY_URL || undefined,
+      gatewayToken: e.SMS_GATEWAY_TOKEN || undefined,
+      signName: e.SMS_SIGN_NAME,
+      timeoutMs: e.SMS_GATEWAY_TIMEOUT_MS,
+    },
   };
 }

@@ -6,6 +6,7 @@ import { DataDirLockedError } from './db/data-dir-lock';
 import { systemClock } from './lib/clock';
 import { ensureSuperadmin } from './bootstrap/superadmin';
 import { DEMO_ACCOUNTS, ensureDemoData } from './bootstrap/demo-data';
+import { ensureMedicalOrderDictionary } from './bootstrap/medical-order-dictionary';
 
 /** First-start data, printed once: the superadmin's password, the demonstration accounts. */
 async function bootstrap(database: Database, adminPassword: string | undefined, demo: boolean) {
@@ -19,6 +20,10 @@ async function bootstrap(database: Database, adminPassword: string | undefined, 
     console.log(
       `\n  Superadmin "${admin.userName}" created with the password from ADMIN_PASSWORD.\n`,
     );
+  }
+  const orderItems = await ensureMedicalOrderDictionary(database.db);
+  if (orderItems > 0) {
+    console.log(`  Medical order dictionary: ${orderItems} platform items added.`);
   }
   if (demo) {
     const added = await ensureDemoData(database.db);

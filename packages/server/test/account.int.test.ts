@@ -4,23 +4,19 @@ import type { UserDto } from '@pathconsult/shared';
 import { auditLogs, sessions, users } from '../src/db/schema';
 import { testDatabases } from './helpers/databases';
 import { ADMIN_PASSWORD, startTestApp, type TestApp } from './helpers/test-app';
-import { apiClient, type Answer } from './helpers/http';
+import { apiClient } from './helpers/http';
 import { createHospital, createUser, TEST_PASSWORD } from './helpers/factories';
+import { expectRefused } from './helpers/assertions';
+import { uniqueMobile as mobile } from './helpers/test-values';
 
 const NEW_PASSWORD = 'N3w-Secret!';
 
 describe.each(await testDatabases())('own account on $name', (testDb) => {
   let t: TestApp;
   let api: ReturnType<typeof apiClient>;
-  let seq = 0;
-  const mobile = () => `151${String(++seq).padStart(8, '0')}`;
 
   const rowOf = async (id: number) =>
     (await t.database.db.select().from(users).where(eq(users.id, id)))[0];
-  const expectRefused = (a: Answer, code: string) => {
-    expect(a.status).toBe(200);
-    expect(a.body).toMatchObject({ iCode: 1000, strErrorCode: code });
-  };
   /** A fresh account with its own session, so that no test changes another's user. */
   async function someone(over: Parameters<typeof createUser>[1] = {}) {
     const hospital = await createHospital(t.database.db, { isDiagnosis: 2 });

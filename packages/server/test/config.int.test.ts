@@ -41,8 +41,55 @@ describe.each(await testDatabases())('global configuration on $name', (testDb) =
       { token: admin },
     );
     expect(a.status).toBe(400);
-    expect(a.body.objData).toEqual([{ strField: 'pwdRules', strMessage: '格式不正确' }]);
+    expect(a.body.objData).toEqual([{ strField: 'pwdRules', strMessage: '不是有效的正则表达式' }]);
+    for (const pwdRules of ['*abc', '(?<n>a)\\k<m>', 'a{2,1}', '[z-a]']) {
+      const refused = await api.post(
+        'configinfo/update',
+        { pwdRules },
+        { token: admin, lang: 'en' },
+      );
+      expect(refused.body.objData, pwdRules).toEqual([
+        { strField: 'pwdRules', strMessage: 'Not a valid regular expression' },
+      ]);
+    }
     expect((await api.get<ConfigDto>('configinfo/get')).body.objData).toEqual(before);
+  });
+
+  it('keeps a valid password pattern as typed, and an empty one for none', async () => {
+    const admin = await api.login('admin', ADMIN_PASSWORD);
+    const pattern = '^(?=.*[A-Z])(?=.*\\d).{8,}$';
+    try {
+      const a = await api.post<ConfigDto>(
+        'configinfo/update',
+        { pwdRules: pattern },
+        { token: admin },
+      );
+      expect(a.body.objData.pwdRules).toBe(pattern);
+      expect((await api.get<ConfigDto>('configinfo/get')).body.objData.pwdRules).toBe(pattern);
+    } finally {
+      const cleared = await api.post<ConfigDto>(
+        'configinfo/update',
+        { pwdRules: '' },
+        { token: admin },
+      );
+      expect(cleared.body.objData.pwdRules).toBe('');
+    }
+  });
+
+  it('is changed by platform administrators only; experts read it like everyone', async () => {
+    const before = (await api.get<ConfigDto>('configinfo/get')).body.objData;
+    for (const [name, password] of [
+      ['demo_hadmin', 'Hadmin@2026'],
+      ['demo_doctor', 'Doctor@2026'],
+      ['demo_expert', 'Expert@2026'],
+    ] as const) {
+      const token = await api.login(name, password);
+      const a = await api.post('configinfo/update', { siteTitle: 'hijacked' }, { token });
+      expect(a.status, name).toBe(403);
+    }
+    const expert = await api.login('demo_expert', 'Expert@2026');
+    const read = await api.get<ConfigDto>('configinfo/get', {}, { token: expert });
+    expect(read.body.objData).toEqual(before);
   });
 
   it('keeps administrator settings from everyone else, and digit-only texts as text', async () => {

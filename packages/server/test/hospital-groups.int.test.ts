@@ -2,24 +2,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HospitalDto, HospitalGroupDto, HospitalOption } from '@pathconsult/shared';
 import { hospitals } from '../src/db/schema';
 import { testDatabases } from './helpers/databases';
-import { ADMIN_PASSWORD, startTestApp, type TestApp } from './helpers/test-app';
-import { apiClient, type Answer } from './helpers/http';
-
-type Page<T> = { listPage: T[]; iTotalCount: number };
-
-/** An id no row has (ids stay far below it in a test database). */
-const MISSING_ID = 2_000_000_000;
-
-let seq = 0;
-const unique = (prefix: string) => `${prefix} ${++seq} ${Date.now()}`;
+import { withGroupCap } from './helpers/group-cap';
+import { startTestApp, type TestApp } from './helpers/test-app';
+import { apiClient, type Answer, type ApiClient } from './helpers/http';
+import { demoCallers, logInDemoAccounts, NOT_LOGGED_IN } from './helpers/demo-accounts';
+import {
+  tenancyMatrixFailures,
+  type HospitalKind,
+  type MatrixRoute,
+} from './helpers/tenancy-matrix';
+import { MISSING_ID, unique, type Page } from './helpers/test-values';
 
 describe.each(await testDatabases())('hospital groups on $name', (testDb) => {
   let t: TestApp;
-  let api: ReturnType<typeof apiClient>;
-  let admin: string;
-  let hadmin: string;
-  let doctor: string;
-  let expert: string;
+  let api: ApiClient;
+  let { admin, hadmin, doctor, expert } = NOT_LOGGED_IN;
   let demoGroupId: number;
 
   /** A new ungrouped institution: a diagnosis center (2) or an ordinary hospital (0). */
@@ -71,8 +68,7 @@ describe.each(await testDatabases())('hospital groups on $name', (testDb) => {
     (await findGroups(group.strGroupName)).body.objData.listPage.find(
       (g) => g.iGroupId === group.iGroupId,
     );
-  const setCap = (hospitalsPerGroup: number) =>
-    api.post('configinfo/update', { hospitalsPerGroup }, { token: admin });
+  const withCap = <T>(cap: number, fn: () => Promise<T>) => withGroupCap(api, admin, cap, fn);
 
   /** A group of a new center and `others` new ordinary hospitals. */
   async function newGroup(others = 0) {
@@ -89,12 +85,7 @@ describe.each(await testDatabases())('hospital groups on $name', (testDb) => {
   beforeAll(async () => {
     t = await startTestApp(testDb);
     api = apiClient(t.baseUrl);
-    [admin, hadmin, doctor, expert] = await Promise.all([
-      api.login('admin', ADMIN_PASSWORD),
-      api.login('demo_hadmin', 'Hadmin@2026'),
-      api.login('demo_doctor', 'Doctor@2026'),
-      api.login('demo_expert', 'Expert@2026'),
-    ]);
+    ({ admin, hadmin, doctor, expert } = await logInDemoAccounts(api));
     const [demo] = await t.database.db.select().from(hospitals);
     if (demo?.groupId == null) {
       throw new Error('demo group missing');
@@ -178,8 +169,7 @@ describe.each(await testDatabases())('hospital groups on $name', (testDb) => {
     it('refuses more institutions than the configured cap', async () => {
       const center = await hospital(2);
       const others = [await hospital(), await hospital()];
-      try {
-        await setCap(2);
+      await withCap(2, async () => {
         const a = await addGroup(
           [center.iHospitalId, ...others.map((h) => h.iHospitalId)],
           unique('超员'),
@@ -193,9 +183,7 @@ describe.each(await testDatabases())('hospital groups on $name', (testDb) => {
         expect(await groupOf(center.iHospitalId)).toBeNull();
         const fits = await addGroup([center.iHospitalId, others[0]?.iHospitalId ?? 0]);
         expect(fits.body.iCode).toBe(0);
-      } finally {
-        await setCap(50);
-      }
+      });
     });
 
     it('refuses an empty or repeated list of institutions (400)', async () => {
@@ -250,16 +238,13 @@ describe.each(await testDatabases())('hospital groups on $name', (testDb) => {
         const a = await call();
         expect(a.body, code).toMatchObject({ iCode: 1000, strErrorCode: code });
       }
-      try {
-        await setCap(2);
+      await withCap(2, async () => {
         const full = await updateGroup(group.iGroupId, unique('x'), [
           ...keep,
           ungrouped.iHospitalId,
         ]);
         expect(full.body).toMatchObject({ iCode: 1000, strErrorCode: 'GROUP_HOSPITAL_LIMIT' });
-      } finally {
-        await setCap(50);
-      }
+      });
       const missing = await updateGroup(group.iGroupId, unique('x'), [...keep, MISSING_ID]);
       expect(missing.status).toBe(404);
       expect(await readGroup(group)).toEqual(before);
@@ -274,42 +259,46 @@ describe.each(await testDatabases())('hospital groups on $name', (testDb) => {
       expect(await groupOf(center.iHospitalId)).toBeNull();
     });
 
+    /** A group of a center and one member (its base), and two ungrouped hospitals to add to it. */
+    async function twoNewcomers() {
+      const { group, center, members } = await newGroup(1);
+      const base = [center.iHospitalId, (members[0] as HospitalDto).iHospitalId];
+      const [x, y] = [await hospital(), await hospital()];
+      return { group, base, x, y };
+    }
+    /** The institutions of a group, as the platform administrator reads them. */
+    const membersOf = async (iGroupId: number) =>
+      (
+        await api.get<HospitalOption[]>(
+          'hospitalGroup/getHospitalByGroup',
+          { iGroupId },
+          { token: admin },
+        )
+      ).body.objData;
+
     it('keeps the cap when two changes add institutions to the same group at once', async () => {
-      try {
-        await setCap(3);
+      await withCap(3, async () => {
         for (let round = 0; round < 3; round++) {
-          const { group, center, members } = await newGroup(1);
-          const base = [center.iHospitalId, (members[0] as HospitalDto).iHospitalId];
-          const [x, y] = [await hospital(), await hospital()];
+          const { group, base, x, y } = await twoNewcomers();
           const answers = await Promise.all([
             updateGroup(group.iGroupId, group.strGroupName, [...base, x.iHospitalId]),
             updateGroup(group.iGroupId, group.strGroupName, [...base, y.iHospitalId]),
           ]);
           expect(answers.map((a) => a.body.iCode)).toEqual([0, 0]);
-          const members2 = await api.get<HospitalOption[]>(
-            'hospitalGroup/getHospitalByGroup',
-            { iGroupId: group.iGroupId },
-            { token: admin },
-          );
-          const ids = members2.body.objData.map((h) => h.iHospitalId).sort();
+          const ids = (await membersOf(group.iGroupId)).map((h) => h.iHospitalId).sort();
           // One change wins whole: never both newcomers (4 > cap).
           expect([
             [...base, x.iHospitalId].sort().join(),
             [...base, y.iHospitalId].sort().join(),
           ]).toContain(ids.join());
         }
-      } finally {
-        await setCap(50);
-      }
+      });
     });
 
     it('keeps the cap when a group change and a hospital move add to the same group at once', async () => {
-      try {
-        await setCap(3);
+      await withCap(3, async () => {
         for (let round = 0; round < 3; round++) {
-          const { group, center, members } = await newGroup(1);
-          const base = [center.iHospitalId, (members[0] as HospitalDto).iHospitalId];
-          const [x, y] = [await hospital(), await hospital()];
+          const { group, base, x, y } = await twoNewcomers();
           const answers = await Promise.all([
             updateGroup(group.iGroupId, group.strGroupName, [...base, x.iHospitalId]),
             api.post<HospitalDto>(
@@ -320,16 +309,9 @@ describe.each(await testDatabases())('hospital groups on $name', (testDb) => {
           ]);
           expect(answers.map((a) => a.status)).toEqual([200, 200]);
           expect(answers.filter((a) => a.body.iCode === 0)).toHaveLength(1);
-          const after = await api.get<HospitalOption[]>(
-            'hospitalGroup/getHospitalByGroup',
-            { iGroupId: group.iGroupId },
-            { token: admin },
-          );
-          expect(after.body.objData).toHaveLength(3);
+          expect(await membersOf(group.iGroupId)).toHaveLength(3);
         }
-      } finally {
-        await setCap(50);
-      }
+      });
     });
 
     it('runs two changes of one group that swap its members one after the other', async () => {
@@ -451,19 +433,12 @@ describe.each(await testDatabases())('hospital groups on $name', (testDb) => {
    * none: the demo group stands in), another group, and a missing id.
    */
   describe('cross-tenant matrix', () => {
-    type Kind = 'own' | 'other' | 'missing';
-    interface MatrixRoute {
-      name: string;
-      roles: readonly number[];
-      /** List routes: the group ids in the answer (checked instead of a 404). */
-      listed?: (a: Answer) => number[];
-      call(token: string, group: HospitalGroupDto, role: number): Promise<Answer>;
-    }
-    const routes: MatrixRoute[] = [
+    const routes: MatrixRoute<HospitalGroupDto>[] = [
       {
         name: 'addHospitalGroup',
         roles: [1],
         // Lists the target group's center: refused as "in another group" when allowed.
+        refusedWhenReached: true,
         call: (token, g) =>
           api.post(
             'hospitalGroup/addHospitalGroup',
@@ -493,7 +468,7 @@ describe.each(await testDatabases())('hospital groups on $name', (testDb) => {
         name: 'deleteHospitalGroup',
         roles: [1],
         // The platform administrator really deletes: a disposable group stands in for the target.
-        call: async (token, g, role) => {
+        call: async (token, g, { role }) => {
           const id =
             role === 1 && g.iGroupId !== MISSING_ID
               ? (await newGroup()).group.iGroupId
@@ -504,7 +479,10 @@ describe.each(await testDatabases())('hospital groups on $name', (testDb) => {
       {
         name: 'getHospitalGroup',
         roles: [1, 2],
-        listed: (a) => (a.body.objData as Page<HospitalGroupDto>).listPage.map((g) => g.iGroupId),
+        listed: (a, target) =>
+          (a.body.objData as Page<HospitalGroupDto>).listPage.some(
+            (g) => g.iGroupId === target.iGroupId,
+          ),
         call: (token, g) =>
           api.get('hospitalGroup/getHospitalGroup', { strGroupName: g.strGroupName }, { token }),
       },
@@ -520,7 +498,7 @@ describe.each(await testDatabases())('hospital groups on $name', (testDb) => {
       const demoName = '演示医联体 (Demo group)';
       const demo = (await findGroups(demoName)).body.objData.listPage[0] as HospitalGroupDto;
       const other = (await newGroup(1)).group;
-      const targets: Record<Kind, HospitalGroupDto> = {
+      const targets: Record<HospitalKind, HospitalGroupDto> = {
         own: demo,
         other,
         missing: {
@@ -532,36 +510,11 @@ describe.each(await testDatabases())('hospital groups on $name', (testDb) => {
           dtCreateTime: '',
         },
       };
-      const callers = [
-        { role: 1, token: admin },
-        { role: 2, token: hadmin },
-        { role: 3, token: doctor },
-        { role: 4, token: expert },
-      ];
-      const failures: string[] = [];
-      for (const route of routes) {
-        for (const caller of callers) {
-          for (const kind of ['own', 'other', 'missing'] as const) {
-            const target = targets[kind];
-            const a = await route.call(caller.token, target, caller.role);
-            const allowed = route.roles.includes(caller.role);
-            const visible = kind === 'own' || (kind === 'other' && caller.role === 1);
-            const where = `${route.name} as role ${caller.role} on ${kind}`;
-            if (!allowed) {
-              if (a.status !== 403) {
-                failures.push(`${where}: ${a.status}, expected 403`);
-              }
-            } else if (route.listed) {
-              const ids = a.status === 200 ? route.listed(a) : [];
-              if (a.status !== 200 || ids.includes(target.iGroupId) !== visible) {
-                failures.push(`${where}: ${a.status} listing ${ids.join(',')}`);
-              }
-            } else if (a.status !== (visible ? 200 : 404)) {
-              failures.push(`${where}: ${a.status}, expected ${visible ? 200 : 404}`);
-            }
-          }
-        }
-      }
+      const failures = await tenancyMatrixFailures({
+        routes,
+        callers: demoCallers({ admin, hadmin, doctor, expert }),
+        target: (kind) => targets[kind],
+      });
       expect(failures).toEqual([]);
       // Nothing the matrix allowed changed the groups it was pointed at.
       expect(await readGroup(demo)).toEqual(demo);

@@ -10,21 +10,22 @@ import {
 } from '@pathconsult/shared';
 import { hospitals } from '../src/db/schema';
 import { testDatabases } from './helpers/databases';
-import { ADMIN_PASSWORD, startTestApp, type TestApp } from './helpers/test-app';
-import { apiClient, type Answer } from './helpers/http';
+import { withGroupCap } from './helpers/group-cap';
+import { startTestApp, type TestApp } from './helpers/test-app';
+import { apiClient, type Answer, type ApiClient } from './helpers/http';
 import { createUser } from './helpers/factories';
+import { demoCallers, logInDemoAccounts, NOT_LOGGED_IN } from './helpers/demo-accounts';
+import {
+  tenancyMatrixFailures,
+  type HospitalKind,
+  type MatrixRoute,
+} from './helpers/tenancy-matrix';
+import { MISSING_ID, unique, type Page } from './helpers/test-values';
 
-type Page<T> = { listPage: T[]; iTotalCount: number };
-
-/** An id no row has (ids stay far below it in a test database). */
-const MISSING_ID = 2_000_000_000;
-
-let seq = 0;
 /** A complete, valid hospital form with a unique name. */
 function hospitalForm(over: Record<string, unknown> = {}) {
-  seq += 1;
   return {
-    strHospitalName: `测试机构 ${seq} ${Date.now()}`,
+    strHospitalName: unique('测试机构'),
     strContactName: '陈主任',
     strContactMobile: '13800000009',
     ddIsDiagnosis: { iNumber: 0 },
@@ -75,11 +76,8 @@ function formOf(h: HospitalDto) {
 
 describe.each(await testDatabases())('hospitals on $name', (testDb) => {
   let t: TestApp;
-  let api: ReturnType<typeof apiClient>;
-  let admin: string;
-  let hadmin: string;
-  let doctor: string;
-  let expert: string;
+  let api: ApiClient;
+  let { admin, hadmin, doctor, expert } = NOT_LOGGED_IN;
   let applicantId: number;
   let centerId: number;
   let demoGroupId: number;
@@ -93,11 +91,10 @@ describe.each(await testDatabases())('hospitals on $name', (testDb) => {
   const addGroup = (listHospitalId: number[]) =>
     api.post<HospitalGroupDto>(
       'hospitalGroup/addHospitalGroup',
-      { strGroupName: `分组 ${++seq} ${Date.now()}`, listHospitalId },
+      { strGroupName: unique('分组'), listHospitalId },
       { token: admin },
     );
-  const setCap = (hospitalsPerGroup: number) =>
-    api.post('configinfo/update', { hospitalsPerGroup }, { token: admin });
+  const withCap = <T>(cap: number, fn: () => Promise<T>) => withGroupCap(api, admin, cap, fn);
   const rowOf = async (id: number) =>
     (await t.database.db.select().from(hospitals).where(eq(hospitals.id, id)))[0];
 
@@ -123,12 +120,7 @@ describe.each(await testDatabases())('hospitals on $name', (testDb) => {
   beforeAll(async () => {
     t = await startTestApp(testDb);
     api = apiClient(t.baseUrl);
-    [admin, hadmin, doctor, expert] = await Promise.all([
-      api.login('admin', ADMIN_PASSWORD),
-      api.login('demo_hadmin', 'Hadmin@2026'),
-      api.login('demo_doctor', 'Doctor@2026'),
-      api.login('demo_expert', 'Expert@2026'),
-    ]);
+    ({ admin, hadmin, doctor, expert } = await logInDemoAccounts(api));
     const rows = await t.database.db.select().from(hospitals);
     const applicant = rows.find((h) => h.name.includes('Applicant'));
     const center = rows.find((h) => h.name.includes('Center'));
@@ -412,8 +404,7 @@ describe.each(await testDatabases())('hospitals on $name', (testDb) => {
 
     it('keeps a group within the configured number of hospitals', async () => {
       const { groupId } = await newGroup(1);
-      try {
-        expect((await setCap(3)).body.iCode).toBe(0);
+      await withCap(3, async () => {
         expect((await add({ iGroupId: groupId })).body.iCode).toBe(0);
         const name = `超限机构 ${Date.now()}`;
         const full = await add({ strHospitalName: name, iGroupId: groupId });
@@ -430,15 +421,12 @@ describe.each(await testDatabases())('hospitals on $name', (testDb) => {
         );
         expect(members.body.objData).toHaveLength(3);
         expect(members.body.objData.map((h) => h.strHospitalName)).not.toContain(name);
-      } finally {
-        await setCap(50);
-      }
+      });
     });
 
     it('lets only one of two simultaneous additions take the last place of a group', async () => {
       const { groupId } = await newGroup(1);
-      try {
-        await setCap(3);
+      await withCap(3, async () => {
         const answers = await Promise.all([
           add({ iGroupId: groupId }),
           add({ iGroupId: groupId }),
@@ -454,9 +442,7 @@ describe.each(await testDatabases())('hospitals on $name', (testDb) => {
           { token: admin },
         );
         expect(page.body.objData.iTotalCount).toBe(3);
-      } finally {
-        await setCap(50);
-      }
+      });
     });
   });
 
@@ -555,21 +541,18 @@ describe.each(await testDatabases())('hospitals on $name', (testDb) => {
    * superadmin has none: the demo applicant stands in), in another hospital, and a missing id.
    */
   describe('cross-tenant matrix', () => {
-    type Kind = 'own' | 'other' | 'missing';
     interface Target {
       hospital: HospitalDto;
       groupId: number;
     }
-    interface MatrixRoute {
-      name: string;
-      roles: readonly number[];
-      /** List routes: the hospital ids in the answer (checked instead of a 404). */
-      listed?: (a: Answer) => number[];
-      call(token: string, target: Target): Promise<Answer>;
-    }
+    /** List routes: whether the hospital is among those answered. */
+    const lists =
+      (idsOf: (a: Answer) => number[]) =>
+      (a: Answer, t: Target): boolean =>
+        idsOf(a).includes(t.hospital.iHospitalId);
     const ALL = [1, 2, 3, 4] as const;
     const ADMINS = [1, 2] as const;
-    const routes: MatrixRoute[] = [
+    const routes: MatrixRoute<Target>[] = [
       {
         name: 'addHospital',
         roles: [1],
@@ -586,6 +569,7 @@ describe.each(await testDatabases())('hospitals on $name', (testDb) => {
         name: 'deleteHospital',
         roles: [1],
         // Every target has users, so an allowed call is refused as "in use" and changes nothing.
+        refusedWhenReached: true,
         call: (token, t) =>
           api.post(
             'hospitalManage/deleteHospital',
@@ -606,7 +590,9 @@ describe.each(await testDatabases())('hospitals on $name', (testDb) => {
       {
         name: 'selectHospital',
         roles: ADMINS,
-        listed: (a) => (a.body.objData as Page<HospitalDto>).listPage.map((h) => h.iHospitalId),
+        listed: lists((a) =>
+          (a.body.objData as Page<HospitalDto>).listPage.map((h) => h.iHospitalId),
+        ),
         call: (token, t) =>
           api.get(
             'hospitalManage/selectHospital',
@@ -617,7 +603,7 @@ describe.each(await testDatabases())('hospitals on $name', (testDb) => {
       {
         name: 'selectAllHospital',
         roles: ALL,
-        listed: (a) => (a.body.objData as HospitalOption[]).map((h) => h.iHospitalId),
+        listed: lists((a) => (a.body.objData as HospitalOption[]).map((h) => h.iHospitalId)),
         call: (token) => api.get('hospitalManage/selectAllHospital', {}, { token }),
       },
       {
@@ -655,54 +641,33 @@ describe.each(await testDatabases())('hospitals on $name', (testDb) => {
         hospitalId: otherGroup.center.iHospitalId,
         roleType: RoleType.HospitalAdmin,
       });
-      const targetsOf = async (ownId: number): Promise<Record<Kind, Target>> => ({
-        own: { hospital: (await info(ownId)).body.objData, groupId: demoGroupId },
-        other: {
-          hospital: (await info(otherGroup.center.iHospitalId)).body.objData,
-          groupId: otherGroup.groupId,
-        },
-        missing: {
-          hospital: {
-            ...(await info(ownId)).body.objData,
-            iHospitalId: MISSING_ID,
-            strHospitalName: 'no such institution',
-          },
-          groupId: MISSING_ID,
-        },
-      });
-      const callers = [
-        { role: 1, token: admin, ownId: applicantId },
-        { role: 2, token: hadmin, ownId: applicantId },
-        { role: 3, token: doctor, ownId: applicantId },
-        { role: 4, token: expert, ownId: centerId },
-      ];
-      const failures: string[] = [];
-      for (const route of routes) {
-        for (const caller of callers) {
-          const targets = await targetsOf(caller.ownId);
-          for (const kind of ['own', 'other', 'missing'] as const) {
-            const target = targets[kind];
-            const a = await route.call(caller.token, target);
-            const allowed = route.roles.includes(caller.role);
-            const visible = kind === 'own' || (kind === 'other' && caller.role === 1);
-            const where = `${route.name} as role ${caller.role} on ${kind}`;
-            if (!allowed) {
-              if (a.status !== 403) {
-                failures.push(`${where}: ${a.status}, expected 403`);
-              }
-            } else if (route.listed) {
-              const ids = a.status === 200 ? route.listed(a) : [];
-              if (a.status !== 200 || ids.includes(target.hospital.iHospitalId) !== visible) {
-                failures.push(`${where}: ${a.status} listing ${ids.join(',')}`);
-              }
-            } else if (a.status !== (visible ? 200 : 404)) {
-              failures.push(`${where}: ${a.status}, expected ${visible ? 200 : 404}`);
-            } else if (!visible) {
-              expect(a.body).toMatchObject({ iCode: 1000, strErrorCode: 'NOT_FOUND' });
-            }
-          }
+      /** The caller's own hospital: the expert's center, else (the superadmin too) the applicant. */
+      const ownIdOf = (role: number) => (role === RoleType.Expert ? centerId : applicantId);
+      const targetOf = async (kind: HospitalKind, ownId: number): Promise<Target> => {
+        switch (kind) {
+          case 'own':
+            return { hospital: (await info(ownId)).body.objData, groupId: demoGroupId };
+          case 'other':
+            return {
+              hospital: (await info(otherGroup.center.iHospitalId)).body.objData,
+              groupId: otherGroup.groupId,
+            };
+          case 'missing':
+            return {
+              hospital: {
+                ...(await info(ownId)).body.objData,
+                iHospitalId: MISSING_ID,
+                strHospitalName: 'no such institution',
+              },
+              groupId: MISSING_ID,
+            };
         }
-      }
+      };
+      const failures = await tenancyMatrixFailures({
+        routes,
+        callers: demoCallers({ admin, hadmin, doctor, expert }),
+        target: (kind, caller) => targetOf(kind, ownIdOf(caller.role)),
+      });
       expect(failures).toEqual([]);
       // Nothing the matrix allowed deleted or took over anything.
       expect((await info(applicantId)).body.objData.iUserCount).toBe(2);

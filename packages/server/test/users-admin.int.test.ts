@@ -6,6 +6,8 @@ import { testDatabases } from './helpers/databases';
 import { ADMIN_PASSWORD, startTestApp, type TestApp } from './helpers/test-app';
 import { apiClient, type Answer } from './helpers/http';
 import { createHospital, createUser, TEST_PASSWORD } from './helpers/factories';
+import { expectRefused } from './helpers/assertions';
+import { unique, uniqueMobile as mobile, type Page } from './helpers/test-values';
 
 const GOOD_PASSWORD = 'Good#Pass1';
 
@@ -19,11 +21,9 @@ describe.each(await testDatabases())('user administration on $name', (testDb) =>
   let superadminId: number;
   let seq = 0;
 
-  const mobile = () => `150${String(++seq).padStart(8, '0')}`;
-  const uniqueName = (prefix: string) => `${prefix}_${++seq}`;
   /** A valid addUser body: a doctor at the demo applicant hospital unless told otherwise. */
   const addBody = (over: Record<string, unknown> = {}) => ({
-    strUserName: uniqueName('staff'),
+    strUserName: unique('staff'),
     strUserPassword: GOOD_PASSWORD,
     strRealName: '测试用户',
     strMobile: mobile(),
@@ -55,10 +55,6 @@ describe.each(await testDatabases())('user administration on $name', (testDb) =>
   };
   const add = (body: unknown, token = admin) =>
     api.post<UserDto>('userManage/addUser', body, { token });
-  const expectRefused = (a: Answer, code: string) => {
-    expect(a.status).toBe(200);
-    expect(a.body).toMatchObject({ iCode: 1000, strErrorCode: code });
-  };
 
   beforeAll(async () => {
     t = await startTestApp(testDb);
@@ -178,7 +174,7 @@ describe.each(await testDatabases())('user administration on $name', (testDb) =>
     });
 
     it('refuses a user name that exists in any letter case', async () => {
-      const first = addBody({ strUserName: uniqueName('CaseName') });
+      const first = addBody({ strUserName: unique('CaseName') });
       expect((await add(first)).body.iCode).toBe(0);
       const again = addBody({ strUserName: first.strUserName.toLowerCase() });
       expectRefused(await add(again), 'USER_NAME_EXISTS');
@@ -215,6 +211,22 @@ describe.each(await testDatabases())('user administration on $name', (testDb) =>
   });
 
   describe('editing users', () => {
+    /** Giving `u` the role `role` as `token` is refused (ROLE_NOT_ALLOWED); `u` stays as it was. */
+    async function expectRoleRefused(
+      u: { id: number; roleType: number },
+      role: number,
+      token: string,
+    ) {
+      const before = await rowOf(u.id);
+      const a = await api.post(
+        'userManage/updateUser',
+        editBody(u, { ddRoleType: { iNumber: role } }),
+        { token },
+      );
+      expectRefused(a, 'ROLE_NOT_ALLOWED');
+      expect(await rowOf(u.id)).toEqual(before);
+    }
+
     it('changes profile and role within the rules, and leaves user name and hospital alone', async () => {
       const u = await createUser(t.database.db, { hospitalId: centerId });
       const a = await api.post<UserDto>(
@@ -245,26 +257,12 @@ describe.each(await testDatabases())('user administration on $name', (testDb) =>
     it('gives no expert role at a hospital that does not diagnose, and changes nothing', async () => {
       const noDiagnosis = await createHospital(t.database.db, { isDiagnosis: 0 });
       const u = await createUser(t.database.db, { hospitalId: noDiagnosis.id });
-      const before = await rowOf(u.id);
-      const a = await api.post(
-        'userManage/updateUser',
-        editBody(u, { ddRoleType: { iNumber: 4 } }),
-        { token: admin },
-      );
-      expectRefused(a, 'ROLE_NOT_ALLOWED');
-      expect(await rowOf(u.id)).toEqual(before);
+      await expectRoleRefused(u, 4, admin);
     });
 
     it('does not let a hospital administrator promote anyone to platform administrator', async () => {
       const u = await createUser(t.database.db, { hospitalId: applicantId });
-      const before = await rowOf(u.id);
-      const a = await api.post(
-        'userManage/updateUser',
-        editBody(u, { ddRoleType: { iNumber: 1 } }),
-        { token: hadmin },
-      );
-      expectRefused(a, 'ROLE_NOT_ALLOWED');
-      expect(await rowOf(u.id)).toEqual(before);
+      await expectRoleRefused(u, 1, hadmin);
     });
 
     it('keeps a platform administrator in a hospital out of its hospital administrator’s reach', async () => {
@@ -439,10 +437,9 @@ describe.each(await testDatabases())('user administration on $name', (testDb) =>
   });
 
   describe('searching users', () => {
-    type Page = { listPage: UserDto[]; iTotalCount: number };
     const search = (q: Record<string, string | number>, token = admin) =>
-      api.get<Page>('userManage/selectUser', q, { token });
-    const names = (a: Answer<Page>) => a.body.objData.listPage.map((u) => u.strUserName);
+      api.get<Page<UserDto>>('userManage/selectUser', q, { token });
+    const names = (a: Answer<Page<UserDto>>) => a.body.objData.listPage.map((u) => u.strUserName);
 
     it('shows a hospital administrator its own hospital only, and the superadmin to nobody else', async () => {
       const stranger = await createUser(t.database.db, { hospitalId: centerId });

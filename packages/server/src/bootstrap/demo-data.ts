@@ -1,7 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { HospitalDiagnosis, RoleType, UserState } from '@pathconsult/shared';
+import {
+  DEFAULT_HOSPITAL_ADMIN_PRIVILEGES,
+  HospitalDiagnosis,
+  privilegesAreGranted,
+  RoleType,
+  UserState,
+  type RoleTypeCode,
+} from '@pathconsult/shared';
 import type { Db } from '../db/client';
-import { hospitalGroups, hospitals, users } from '../db/schema';
+import { hospitalGroups, hospitals, userPrivileges, users } from '../db/schema';
 import { hashPassword } from '../modules/auth/passwords';
 
 /** The demonstration accounts; their passwords are public on purpose (README, console). */
@@ -82,17 +89,33 @@ export async function ensureDemoData(db: Db): Promise<boolean> {
     if (!applicant || !center) {
       throw new Error('demo hospitals not created');
     }
-    await tx.insert(users).values(
-      DEMO_ACCOUNTS.map((a, i) => ({
-        userName: a.userName,
-        realName: a.realName,
-        passwordHash: hashes[i] ?? '',
-        roleType: a.role,
-        state: UserState.Enabled,
-        hospitalId: a.at === 'applicant' ? applicant.id : center.id,
-        mobile: `1390000000${i + 1}`,
-      })),
-    );
+    const created = await tx
+      .insert(users)
+      .values(
+        DEMO_ACCOUNTS.map((a, i) => ({
+          userName: a.userName,
+          realName: a.realName,
+          passwordHash: hashes[i] ?? '',
+          roleType: a.role,
+          state: UserState.Enabled,
+          hospitalId: a.at === 'applicant' ? applicant.id : center.id,
+          mobile: `1390000000${i + 1}`,
+        })),
+      )
+      .returning({ id: users.id, roleType: users.roleType });
+    // The demo hospital administrator starts like any new one (spec §6 "own hospital").
+    const grants = created
+      .filter((u) => privilegesAreGranted(u.roleType as RoleTypeCode))
+      .flatMap((u) =>
+        DEFAULT_HOSPITAL_ADMIN_PRIVILEGES.map((p) => ({
+          userId: u.id,
+          code: p.code,
+          scope: p.scope,
+        })),
+      );
+    if (grants.length > 0) {
+      await tx.insert(userPrivileges).values(grants);
+    }
   });
   return true;
 }

@@ -41,6 +41,14 @@ export type DatabaseTarget =
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    /*
+     * An idle connection the server closes (a restart, an administrator's terminate, a dropped
+     * database) is reported here; without a listener the whole process would exit. The pool
+     * discards the connection and opens a new one on the next query.
+     */
+    pool.on('error', (error) => {
+      console.error(`PostgreSQL closed an idle connection: ${error.message}`);
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     const exclusive = async <T>(work: () => Promise<T>): Promise<T> => {
       // A session-level advisory lock on a connection of its own, held while `work` runs.

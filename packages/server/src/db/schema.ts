@@ -10,6 +10,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -98,10 +99,23 @@ export const users = pgTable(
      * (spec §5) and the database refuses to delete it, whichever feature added the reference.
      */
     createdBy: integer('created_by').references((): AnyPgColumn => users.id),
+    /** Administrators' privilege role (issue 3 part 4); its privileges add to the user's own grants. */
+    adminRoleId: integer('admin_role_id').references((): AnyPgColumn => adminRoles.id),
+    // Registration (spec §5 "Registration"): what the applicant said about themself, and the review.
+    /** Role applied for at registration (3 doctor, 4 expert). */
+    registeredRole: smallint('registered_role'),
+    /** The unit (institution) the applicant named; the reviewer picks the real hospital. */
+    unitName: text('unit_name'),
+    jobTitle: text('job_title'),
+    department: text('department'),
+    reviewReason: text('review_reason'),
+    reviewedBy: integer('reviewed_by').references((): AnyPgColumn => users.id),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    index('users_state_idx').on(t.state, t.id),
     uniqueIndex('users_user_name_key').on(sql`lower(${t.userName})`),
     // Mobile numbers are unique per role (spec §5); one person may hold a doctor and an expert account.
     uniqueIndex('users_role_mobile_key').on(t.roleType, t.mobile),
@@ -186,3 +200,363 @@ export const configuration = pgTable('configuration', {
   updatedAt: updatedAt(),
   updatedBy: bigint('updated_by', { mode: 'number' }),
 });
+
+/**
+ * Named privilege sets for administrators (spec §3 "Role: name, type"). `type` is the administrator
+ * role code (1 platform, 2 hospital) the role is meant for. A role given to users cannot be deleted.
+ */
+export const adminRoles = pgTable(
+  'admin_roles',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    type: smallint('type').notNull(),
+    createdBy: integer('created_by').references((): AnyPgColumn => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('admin_roles_name_key').on(sql`lower(${t.name})`)],
+);
+
+/** Privileges of a role: a permission code and its scope (1 own hospital, 2 all hospitals). */
+export const adminRolePrivileges = pgTable(
+  'admin_role_privileges',
+  {
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => adminRoles.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    scope: smallint('scope').notNull().default(1),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.code] })],
+);
+
+/** Privileges granted to one administrator directly (`userprivilege`, iPrivilegeType = scope). */
+export const userPrivileges = pgTable(
+  'user_privileges',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    scope: smallint('scope').notNull().default(1),
+    grantedBy: integer('granted_by').references((): AnyPgColumn => users.id, {
+      onDelete: 'set null',
+    }),
+    grantedAt: timestamp('granted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.code] })],
+);
+
+/** Expert working time (spec §3 "Expert schedule"): weekday 1–7 (Monday 1) × period 1 morning, 2 afternoon. */
+export const workingTimes = pgTable(
+  'working_times',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    weekday: smallint('weekday').notNull(),
+    period: smallint('period').notNull(),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('working_times_slot_key').on(t.userId, t.weekday, t.period)],
+);
+
+/** Image captchas of the public forms: only a hash of the answer is kept; single use. */
+export const captchas = pgTable(
+  'captchas',
+  {
+    id: text('id').primaryKey(),
+    answerHash: text('answer_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('captchas_expires_idx').on(t.expiresAt)],
+);
+
+/** SMS verification codes (forgot password): hashed, expiring, single use, attempts counted. */
+export const verificationCodes = pgTable(
+  'verification_codes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    mobile: text('mobile').notNull(),
+    purpose: text('purpose').notNull(),
+    codeHash: text('code_hash').notNull(),
+    ip: text('ip'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    failedAttempts: smallint('failed_attempts').notNull().default(0),
+  },
+  (t) => [
+    index('verification_codes_mobile_idx').on(t.mobile, t.purpose, t.createdAt),
+    index('verification_codes_ip_idx').on(t.ip, t.createdAt),
+  ],
+);
+
+/**
+ * Messages the notifier sent or holds (SMS). Without a configured gateway this is the outbox that
+ * platform administrators read; with one it is the delivery record.
+ */
+export const outboxMessages = pgTable(
+  'outbox_messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    channel: text('channel').notNull(),
+    recipient: text('recipient').notNull(),
+    body: text('body').notNull(),
+    /** 'stored' (no gateway), 'sent', 'failed'. */
+    status: text('status').notNull(),
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('outbox_messages_created_idx').on(t.createdAt, t.id)],
+);
+
+/** User feedback (spec §3 "Feedback"): content, contact, optional image ≤ 100 KB. */
+export const feedback = pgTable(
+  'feedback',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The sender's hospital at sending time, for the administrators' scope. */
+    hospitalId: integer('hospital_id').references(() => hospitals.id, { onDelete: 'set null' }),
+    userName: text('user_name').notNull(),
+    content: text('content').notNull(),
+    contact: text('contact'),
+    imagePng: text('image_png'),
+    handled: boolean('handled').notNull().default(false),
+    handledBy: integer('handled_by').references(() => users.id, { onDelete: 'set null' }),
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('feedback_created_idx').on(t.createdAt, t.id),
+    index('feedback_hospital_idx').on(t.hospitalId, t.createdAt),
+  ],
+);
+
+/** Upgrade notices (spec §3, `platformSendMessage`): shown to users until the end time. */
+export const upgradeNotices = pgTable(
+  'upgrade_notices',
+  {
+    id: serial('id').primaryKey(),
+    platformName: text('platform_name').notNull(),
+    startAt: timestamp('start_at', { withTimezone: true }).notNull(),
+    endAt: timestamp('end_at', { withTimezone: true }).notNull(),
+    content: text('content'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('upgrade_notices_end_idx').on(t.endAt)],
+);
+
+/**
+ * Cases (spec §3 Case / patient), human and veterinary in one table: the deployment's variant
+ * decides which fields forms show. `state` is the case lifecycle of shared/case-states.ts; the
+ * owner is the doctor who created it, inside its hospital (the tenancy boundary).
+ */
+export const patients = pgTable(
+  'patients',
+  {
+    id: serial('id').primaryKey(),
+    hospitalId: integer('hospital_id')
+      .notNull()
+      .references(() => hospitals.id),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id),
+    state: smallint('state').notNull().default(0),
+    /** 1 human, 2 veterinary: the variant the case was created in. */
+    variant: smallint('variant').notNull().default(1),
+    diagnosisNum: text('diagnosis_num').notNull(),
+    name: text('name').notNull(),
+    ageYears: smallint('age_years'),
+    ageMonths: smallint('age_months'),
+    ageDays: smallint('age_days'),
+    sex: smallint('sex'),
+    classification: smallint('classification'),
+    samplingSite: text('sampling_site'),
+    sampleTime: timestamp('sample_time', { withTimezone: true }),
+    phone: text('phone'),
+    familyPhone: text('family_phone'),
+    idNumber: text('id_number'),
+    nation: text('nation'),
+    inpatientNo: text('inpatient_no'),
+    outpatientNo: text('outpatient_no'),
+    areaNo: text('area_no'),
+    wardNo: text('ward_no'),
+    bedNo: text('bed_no'),
+    department: text('department'),
+    isEmergency: boolean('is_emergency').notNull().default(false),
+    /** 1 regular, 2 frozen, 3 consultation. */
+    diagnosticType: smallint('diagnostic_type').notNull().default(1),
+    frozenHeadCount: smallint('frozen_head_count'),
+    /** 1 biopsy/small biopsy, 2 surgical removal, 3 cytology, 4 specialist consultation. */
+    sampleType: smallint('sample_type'),
+    clinicalData: text('clinical_data'),
+    medicalHistory: text('medical_history'),
+    imagingStudies: text('imaging_studies'),
+    specialExams: text('special_exams'),
+    tissueDescription: text('tissue_description'),
+    grossFindings: text('gross_findings'),
+    initialOpinion: text('initial_opinion'),
+    immunohistochemistry: text('immunohistochemistry'),
+    molecularPathology: text('molecular_pathology'),
+    specialStains: text('special_stains'),
+    remarks: text('remarks'),
+    // Veterinary variant (spec §3 "Veterinary fields"); the patient name is the pet's name.
+    species: text('species'),
+    breed: text('breed'),
+    sampleDesc: text('sample_desc'),
+    sampleNo: text('sample_no'),
+    collectedDate: date('collected_date', { mode: 'string' }),
+    receivedDate: date('received_date', { mode: 'string' }),
+    tester: text('tester'),
+    testMethods: text('test_methods'),
+    ownerTel: text('owner_tel'),
+    ownerEmail: text('owner_email'),
+    /** Where the case came from when it was cloned. */
+    clonedFrom: integer('cloned_from').references((): AnyPgColumn => patients.id, {
+      onDelete: 'set null',
+    }),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    /** First time an expert opened the submitted case: from then on it cannot be withdrawn. */
+    viewedAt: timestamp('viewed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // A pathology number is unique within its hospital, whatever its case (spec §5).
+    uniqueIndex('patients_hospital_num_key').on(t.hospitalId, sql`lower(${t.diagnosisNum})`),
+    // The lists: a hospital's (or an owner's) cases by state, newest first, paged by keyset.
+    index('patients_hospital_state_idx').on(t.hospitalId, t.state, t.createdAt, t.id),
+    // The hospital is part of the key so that the capped count of a list is an index-only scan.
+    index('patients_owner_state_idx').on(t.ownerId, t.state, t.hospitalId, t.createdAt, t.id),
+    index('patients_name_idx').on(t.hospitalId, sql`lower(${t.name}) text_pattern_ops`),
+    // Number search by prefix: the unique index's collation cannot serve LIKE on PostgreSQL.
+    index('patients_num_prefix_idx').on(
+      t.hospitalId,
+      sql`lower(${t.diagnosisNum}) text_pattern_ops`,
+    ),
+  ],
+);
+
+/**
+ * The numbering rule of a hospital's pathology numbers (spec §7 serialNumber): prefix, date part,
+ * sequence width and when the sequence starts again. `period` is the date part the sequence
+ * belongs to; a new period starts at 1.
+ */
+export const serialNumberRules = pgTable('serial_number_rules', {
+  hospitalId: integer('hospital_id')
+    .primaryKey()
+    .references(() => hospitals.id, { onDelete: 'cascade' }),
+  prefix: text('prefix').notNull().default(''),
+  /** '' none, 'YYYY', 'YYYYMM', 'YYYYMMDD'. */
+  datePart: text('date_part').notNull().default('YYYYMMDD'),
+  seqWidth: smallint('seq_width').notNull().default(4),
+  /** 'never', 'year', 'month', 'day'. */
+  resetPeriod: text('reset_period').notNull().default('day'),
+  period: text('period').notNull().default(''),
+  nextSeq: integer('next_seq').notNull().default(1),
+  updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * The medical-order dictionary (spec §7 medicalorder): items doctors may order (IHC antibodies,
+ * special stains, molecular tests). Rows without a hospital are the platform's dictionary.
+ */
+export const medicalOrderItems = pgTable(
+  'medical_order_items',
+  {
+    id: serial('id').primaryKey(),
+    hospitalId: integer('hospital_id').references(() => hospitals.id, { onDelete: 'cascade' }),
+    /** 'ihc', 'special_stain', 'molecular'. */
+    category: text('category').notNull(),
+    name: text('name').notNull(),
+    code: text('code'),
+    sortOrder: integer('sort_order').notNull().default(0),
+    enabled: boolean('enabled').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('medical_order_items_name_key').on(
+      sql`coalesce(${t.hospitalId}, 0)`,
+      t.category,
+      sql`lower(${t.name})`,
+    ),
+  ],
+);
+
+/** A user's collected (archived) cases (spec §3 Favourite); collection can be cancelled. */
+export const patientCollections = pgTable(
+  'patient_collections',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    patientId: integer('patient_id')
+      .notNull()
+      .references(() => patients.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.patientId] }),
+    index('patient_collections_user_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+/** Messages about a case between its two sides (spec §3 Comment/message). */
+export const patientComments = pgTable(
+  'patient_comments',
+  {
+    id: serial('id').primaryKey(),
+    patientId: integer('patient_id')
+      .notNull()
+      .references(() => patients.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    content: text('content').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('patient_comments_patient_idx').on(t.patientId, t.createdAt)],
+);
+
+/** Who has read which message; a message without a row for a user is unread for that user. */
+export const patientCommentReads = pgTable(
+  'patient_comment_reads',
+  {
+    commentId: integer('comment_id')
+      .notNull()
+      .references(() => patientComments.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    readAt: timestamp('read_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.commentId, t.userId] })],
+);
+
+/** State changes of a case with who, when and why (withdraw reason, return reason...). */
+export const patientEvents = pgTable(
+  'patient_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    patientId: integer('patient_id')
+      .notNull()
+      .references(() => patients.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    fromState: smallint('from_state'),
+    toState: smallint('to_state'),
+    reason: text('reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('patient_events_patient_idx').on(t.patientId, t.createdAt)],
+);

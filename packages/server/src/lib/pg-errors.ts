@@ -1,36 +1,33 @@
-/**
+/*
  * PostgreSQL refusals that services turn into business messages. The database is the one place
  * where uniqueness and "in use" hold under concurrency, so services let it decide and translate
  * its answer instead of checking first and racing. Drizzle wraps driver errors: the code sits on
  * the error or on its cause.
  */
-function pgCode(error: unknown): string | undefined {
+
+/** The first value of `field` on the error or its causes (at most four deep) that `accept` takes. */
+function fromErrorChain(
+  error: unknown,
+  field: 'code' | 'constraint',
+  accept: (value: string) => boolean,
+): string | undefined {
   for (
     let e: unknown = error, depth = 0;
     e && depth < 4;
     e = (e as { cause?: unknown }).cause, depth++
   ) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) {
-      return code;
+    const value = (e as Record<string, unknown>)[field];
+    if (typeof value === 'string' && accept(value)) {
+      return value;
     }
   }
   return undefined;
 }
 
-function constraintOf(error: unknown): string | undefined {
-  for (
-    let e: unknown = error, depth = 0;
-    e && depth < 4;
-    e = (e as { cause?: unknown }).cause, depth++
-  ) {
-    const name = (e as { constraint?: unknown }).constraint;
-    if (typeof name === 'string') {
-      return name;
-    }
-  }
-  return undefined;
-}
+/** The SQLSTATE (five digits or capitals; other libraries' error codes are passed over). */
+const pgCode = (error: unknown) => fromErrorChain(error, 'code', (c) => /^[0-9A-Z]{5}$/.test(c));
+
+const constraintOf = (error: unknown) => fromErrorChain(error, 'constraint', () => true);
 
 /** A unique index refused the row; `constraint` names the index (e.g. `users_user_name_key`). */
 export function isUniqueViolation(error: unknown, constraint?: string): boolean {

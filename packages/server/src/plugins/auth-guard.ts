@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import { parseLang } from '@pathconsult/shared';
 import { AppError } from '../lib/app-error';
 import { authenticate, type AuthDeps } from '../modules/auth/service';
-import { rolesAllow } from './route-policy';
+import { privilegeAllows, rolesAllow } from './route-policy';
 
 /** The token from the `token` header or, as an alternative, `Authorization: Bearer`. */
 function readToken(headers: Record<string, string | string[] | undefined>): string | null {
@@ -56,7 +56,7 @@ export const authGuard = fp<{ auth: AuthDeps }>(async (app, { auth }) => {
     if (policy.roles !== 'public' && !request.actor) {
       throw new AppError(token ? 'SESSION_EXPIRED' : 'NOT_LOGGED_IN');
     }
-    if (!rolesAllow(policy, request.actor)) {
+    if (!rolesAllow(policy, request.actor) || !privilegeAllows(policy, request.actor)) {
       throw new AppError('FORBIDDEN');
     }
   });

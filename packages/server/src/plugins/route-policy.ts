@@ -1,4 +1,5 @@
-import type { Lang, RoleTypeCode } from '@pathconsult/shared';
+import type { Lang, PrivilegeCode, RoleTypeCode } from '@pathconsult/shared';
+import { holds } from '../modules/privileges/held';
 import type { Actor } from '../modules/auth/actor';
 
 /**
@@ -14,6 +15,12 @@ export interface RoutePolicy {
    * inside the handler).
    */
   audit?: 'read' | 'self';
+  /**
+   * An administrator privilege the caller must hold (spec §6 menu permissions): platform
+   * administrators hold all; hospital administrators what they were granted; other roles none.
+   * Only meaningful with administrator roles in `roles`.
+   */
+  privilege?: PrivilegeCode;
 }
 
 /** What a handler may add to the request's audit record. */
@@ -47,4 +54,12 @@ export function rolesAllow(policy: RoutePolicy, actor: Actor | null): boolean {
     return true;
   }
   return policy.roles.includes(actor.roleType);
+}
+
+/** Whether the caller holds the route's privilege (roles other than administrators need none). */
+export function privilegeAllows(policy: RoutePolicy, actor: Actor | null): boolean {
+  if (!policy.privilege || !actor || (actor.roleType !== 1 && actor.roleType !== 2)) {
+    return true;
+  }
+  return holds(actor.privileges, policy.privilege);
 }

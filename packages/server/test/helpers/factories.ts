@@ -1,6 +1,6 @@
-import { RoleType, UserState } from '@pathconsult/shared';
+import { DEFAULT_HOSPITAL_ADMIN_PRIVILEGES, RoleType, UserState } from '@pathconsult/shared';
 import type { Db } from '../../src/db/client';
-import { hospitals, users } from '../../src/db/schema';
+import { hospitals, userPrivileges, users } from '../../src/db/schema';
 import { hashPassword } from '../../src/modules/auth/passwords';
 
 let seq = 0;
@@ -34,6 +34,12 @@ export async function createUser(db: Db, over: Partial<typeof users.$inferInsert
     .returning();
   if (!row) {
     throw new Error('user not created');
+  }
+  // Like an administrator created through userManage/addUser: the starting privileges.
+  if (row.roleType === RoleType.HospitalAdmin) {
+    await db
+      .insert(userPrivileges)
+      .values(DEFAULT_HOSPITAL_ADMIN_PRIVILEGES.map((p) => ({ userId: row.id, ...p })));
   }
   return row;
 }

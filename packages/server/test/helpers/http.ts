@@ -10,6 +10,9 @@ export interface CallOptions {
   headers?: Record<string, string>;
 }
 
+/** The client of apiClient(baseUrl): get, post and login. */
+export type ApiClient = ReturnType<typeof apiClient>;
+
 export function apiClient(baseUrl: string) {
   async function call<T>(
     method: string,

@@ -2,11 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { SmsConfig } from '../../src/config';
 import { buildApp } from '../../src/app';
 import { openDatabase, type Database } from '../../src/db/client';
 import { ManualClock } from '../../src/lib/clock';
 import { ensureSuperadmin } from '../../src/bootstrap/superadmin';
 import { ensureDemoData } from '../../src/bootstrap/demo-data';
+import { ensureMedicalOrderDictionary } from '../../src/bootstrap/medical-order-dictionary';
 import type { TestDatabase } from './databases';
 
 export const ADMIN_PASSWORD = 'Admin@test-1';
@@ -38,18 +40,28 @@ export interface TestApp {
  */
 export async function startTestApp(
   testDb: TestDatabase,
-  options: { idleMinutes?: number; absoluteHours?: number; trustProxy?: false | number } = {},
+  options: {
+    idleMinutes?: number;
+    absoluteHours?: number;
+    trustProxy?: false | number;
+    /** SMS settings (an SMS gateway); default: the built-in outbox. */
+    sms?: SmsConfig;
+    /** Text of every new captcha, so that tests know the answer. */
+    captchaText?: () => string;
+  } = {},
 ): Promise<TestApp> {
   const { target, drop } = await testDb.create();
   const database = await openDatabase(target);
   await ensureSuperadmin(database.db, ADMIN_PASSWORD);
   await ensureDemoData(database.db);
+  await ensureMedicalOrderDictionary(database.db);
   const clock = new ManualClock();
   const webDist = builtWebApp();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pc-data-'));
   const app = await buildApp({
     db: database.db,
     clock,
+    captchaText: options.captchaText,
     logger: false,
     config: {
       session: {
@@ -60,6 +72,7 @@ export async function startTestApp(
       logLevel: 'silent',
       webDist,
       dataDir,
+      sms: options.sms,
     },
   });
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -6,6 +6,9 @@ export const configDtoSchema = z.object({
   loginDesc: z.string().describe('Text under the title on the login page'),
   forget: z.boolean().describe('Whether the forgot-password page is offered'),
   pwdRules: z.string().describe('Password pattern (a regular expression); empty for none'),
+  caseVariant: z
+    .union([z.literal(1), z.literal(2)])
+    .describe('Case model of new cases: 1 human, 2 veterinary (case forms need it)'),
   defaultPassword: z
     .string()
     .optional()
@@ -36,12 +39,15 @@ export const configUpdateSchema = z
             return false;
           }
         },
-        { error: 'validation.invalid' },
+        // The same pattern is compiled by the server and the browsers (no flags): one that does
+        // not compile would be silently ignored by both, so it is refused when saved.
+        { error: 'validation.regex' },
       ),
   })
   .extend({
     defaultPassword: z.string().regex(/^\d{6}$/, { error: 'validation.invalid' }),
     hospitalsPerGroup: z.number().int().min(2, { error: 'validation.invalid' }).max(10_000),
+    caseVariant: z.union([z.literal(1), z.literal(2)], { error: 'validation.invalid' }),
   })
   .partial();
 export type ConfigUpdate = z.infer<typeof configUpdateSchema>;

@@ -1,6 +1,7 @@
 import { Suspense, type ReactNode } from 'react';
-import { createHashRouter, Navigate, useLocation, type RouteObject } from 'react-router';
-import { routes, type RouteDef } from '@/config/paths';
+import { createHashRouter, Navigate, redirect, useLocation, type RouteObject } from 'react-router';
+import { getSession, isLoggedIn } from '@/lib/session';
+import { LOGIN_PATH, routes, type RouteDef } from '@/config/paths';
 import { emitNavigation } from './navigation-events';
 import { HomeRedirect, RequireLogin, RouteGuard } from './guard/route-guard';
 import { RootShell } from './root-shell';
@@ -48,6 +49,13 @@ export const router = createHashRouter([
     children: [
       { path: '/', element: <HomeRedirect /> },
       {
+        /*
+         * Without a session the router redirects before rendering anything: a <Navigate> rendered
+         * while another navigation is still in its transition (the login screen after a logout)
+         * could be lost and leave a blank page. RequireLogin still covers a session that ends
+         * while the workspace is open.
+         */
+        loader: () => (isLoggedIn(getSession()) ? null : redirect(LOGIN_PATH)),
         element: (
           <RequireLogin>
             <Suspense fallback={<PageSpinner />}>

@@ -10,7 +10,12 @@ describe('menuForRole', () => {
       for (const path of paths) {
         const route = findRoute(path);
         expect(route?.path, path).toBe(path);
-        const decision = decideAccess(route!, { loggedIn: true, role, config: { forget: false } });
+        const decision = decideAccess(route!, {
+          loggedIn: true,
+          role,
+          config: { forget: false },
+          privileges: 'all',
+        });
         expect(decision, `${role} ${path}`).toBe('allow');
       }
     }
@@ -19,5 +24,20 @@ describe('menuForRole', () => {
   it('gives administrators the audit logs', () => {
     expect(menuForRole(1)).toContain('/auditLogs');
     expect(menuForRole(3)).not.toContain('/auditLogs');
+  });
+
+  it('hides the entries of privileges a hospital administrator does not hold', () => {
+    const menu = menuForRole(2, new Set(['userManage', 'menu.auditLogs']));
+    const paths = menu.flatMap((e) => (typeof e === 'string' ? [e] : e.children));
+    expect(paths).toContain('/manage/usersManagement');
+    expect(paths).toContain('/admin/AdminList');
+    expect(paths).toContain('/auditLogs');
+    expect(paths).not.toContain('/manage/HospitalManagement');
+    expect(paths).not.toContain('/hospitalGroup');
+    expect(paths).not.toContain('/admin/roles');
+    expect(paths).not.toContain('/globalConfiguration/basic');
+    // A group whose entries are all hidden disappears.
+    expect(menu.some((e) => typeof e !== 'string' && e.group === 'total')).toBe(false);
+    expect(menuForRole(1)).toContain('/globalConfiguration/basic');
   });
 });

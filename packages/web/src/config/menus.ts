@@ -1,4 +1,10 @@
 import type { RoleTypeCode } from '@pathconsult/shared';
+import { pathOpenWith, type HeldSet } from '../lib/held-privileges';
+import { findRoute } from './paths';
+
+/** A route's own role list still applies inside a menu group (the SMS outbox is the platform's). */
+const roleMayOpen = (path: string, role: RoleTypeCode) =>
+  findRoute(path)?.authority?.includes(role) ?? true;
 
 /**
  * Side menus per role (spec §2, §6). Entries are paths of the route table (paths.ts), which gives
@@ -18,7 +24,18 @@ const ADMIN_MENU: MenuEntry[] = [
     ],
   },
   '/hospitalGroup',
-  { group: 'admin', children: ['/admin/AdminList', '/medicalNum'] },
+  {
+    group: 'admin',
+    children: [
+      '/admin/AdminList',
+      '/admin/registrations',
+      '/admin/roles',
+      '/admin/privileges',
+      '/medicalNum',
+      '/admin/outbox',
+      '/admin/upgradeNotice',
+    ],
+  },
   { group: 'total', children: ['/total/ActiveData', '/total/ThoughTotal'] },
   { group: 'assignMent', children: ['/assignMent/unassigned', '/assignMent/completed'] },
   '/ReportOnline',
@@ -26,6 +43,7 @@ const ADMIN_MENU: MenuEntry[] = [
   '/slideInfo',
   '/removeSlideInfo',
   '/auditLogs',
+  '/globalConfiguration/basic',
 ];
 
 const DOCTOR_MENU: MenuEntry[] = [
@@ -61,11 +79,22 @@ const EXPERT_MENU: MenuEntry[] = [
   '/globalConfiguration/basic',
 ];
 
-export function menuForRole(role: RoleTypeCode | null): MenuEntry[] {
+/**
+ * The role's menu, without the administrator entries whose privilege the session lacks (spec §6
+ * menu permissions), without the routes the role may not open, and without groups left empty.
+ */
+export function menuForRole(role: RoleTypeCode | null, held: HeldSet = 'all'): MenuEntry[] {
   switch (role) {
     case 1:
     case 2:
-      return ADMIN_MENU;
+      return ADMIN_MENU.flatMap((entry): MenuEntry[] => {
+        const open = (path: string) => pathOpenWith(path, held) && roleMayOpen(path, role);
+        if (typeof entry === 'string') {
+          return open(entry) ? [entry] : [];
+        }
+        const children = entry.children.filter(open);
+        return children.length > 0 ? [{ ...entry, children }] : [];
+      });
     case 3:
       return DOCTOR_MENU;
     case 4:

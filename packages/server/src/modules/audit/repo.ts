@@ -1,6 +1,8 @@
 import { and, count, desc, eq, gte, like, lt, sql, type SQL } from 'drizzle-orm';
 import type { AuditLogQuery } from '@pathconsult/shared';
 import type { Db } from '../../db/client';
+import { escapeLike } from '../../lib/like';
+import { endOf, startOf } from '../../lib/date-filter';
 import { auditLogs } from '../../db/schema';
 import type { Actor } from '../auth/actor';
 import type { AuditNote } from '../../plugins/route-policy';
@@ -50,18 +52,6 @@ export async function appendAuditRecord(db: Db, e: AuditEntry): Promise<void> {
   });
 }
 
-/** A date filter value as an instant: a plain date means the start of that day (UTC). */
-function startOf(value: string): Date {
-  return new Date(value.length === 10 ? `${value}T00:00:00Z` : value);
-}
-/** The exclusive end of an inclusive filter: the next day for a plain date. */
-function endOf(value: string): Date {
-  if (value.length !== 10) {
-    return new Date(new Date(value).getTime() + 1);
-  }
-  return new Date(new Date(`${value}T00:00:00Z`).getTime() + 86_400_000);
-}
-
 function filters(scope: HospitalScope, q: AuditLogQuery): SQL | undefined {
   // Platform-level records (no hospital: the superadmin's, refused logins) stay with the 'all' scope.
   const conditions: SQL[] = [whereInScope(scope, auditLogs.hospitalId)];
@@ -84,8 +74,6 @@ function filters(scope: HospitalScope, q: AuditLogQuery): SQL | undefined {
   }
   return and(...conditions);
 }
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * Counting a trail of millions of rows on every page costs more than the page itself, so the total

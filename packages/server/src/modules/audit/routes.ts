@@ -22,7 +22,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         querystring: auditLogQuerySchema,
         response: { 200: envelopeSchema(auditLogPageSchema) },
       },
-      config: { policy: { roles: ADMIN_ROLES } },
+      config: { policy: { roles: ADMIN_ROLES, privilege: 'menu.auditLogs' } },
     },
     async (request) => {
       const actor = requireActor(request);

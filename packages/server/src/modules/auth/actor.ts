@@ -1,4 +1,5 @@
 import type { RoleTypeCode } from '@pathconsult/shared';
+import type { HeldPrivileges } from '../privileges/held';
 
 /** Who is calling: resolved once per request from the session token. */
 export interface Actor {
@@ -9,4 +10,6 @@ export interface Actor {
   groupId: number | null;
   isSuperadmin: boolean;
   sessionId: number;
+  /** Administrator privileges (spec §6); loaded with the session. */
+  privileges: HeldPrivileges;
 }

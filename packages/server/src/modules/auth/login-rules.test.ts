@@ -32,6 +32,9 @@ describe('login rules', () => {
     expect(loginRefusal({ ...doctor, state: UserState.PendingReview }, '1.2.3.4', now)).toBe(
       'ACCOUNT_NOT_ACTIVE',
     );
+    expect(loginRefusal({ ...doctor, state: UserState.NotApproved }, '1.2.3.4', now)).toBe(
+      'REGISTRATION_REJECTED',
+    );
     const expired = { ...doctor, hospital: { ...hospital, validUntil: '2026-01-01' } };
     expect(loginRefusal(expired, '1.2.3.4', now)).toBe('HOSPITAL_EXPIRED');
     const nonConsult = { ...doctor, hospital: { ...hospital, isConsultation: false } };

@@ -62,6 +62,10 @@ export function loginRefusal(subject: LoginSubject, ip: string, now: Date): Erro
   if (subject.state === UserState.Frozen) {
     return 'ACCOUNT_FROZEN';
   }
+  // A registration that was not approved says so (with the reviewer's reason, see service.ts).
+  if (subject.state === UserState.NotApproved) {
+    return 'REGISTRATION_REJECTED';
+  }
   if (!LOGIN_ALLOWED_STATES.includes(subject.state)) {
     return 'ACCOUNT_NOT_ACTIVE';
   }

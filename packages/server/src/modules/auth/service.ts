@@ -13,6 +13,7 @@ import type { Actor } from './actor';
 import { loginRefusal } from './login-rules';
 import { accountKey, attemptFailed, attemptSucceeded, chargeAttempt } from './login-throttle';
 import { verifyAgainstNothing, verifyPassword } from './passwords';
+import { loadHeldPrivileges, NO_PRIVILEGES, type HeldPrivileges } from '../privileges/held';
 import * as repo from './repo';
 import {
   absoluteExpiry,
@@ -66,8 +67,9 @@ export class LoginRefusedError extends AppError {
       roleType: number;
       hospitalId: number | null;
     },
+    params: Record<string, string | number> = {},
   ) {
-    super(code);
+    super(code, params);
   }
 }
 
@@ -103,12 +105,17 @@ export async function login(
     now,
   );
   if (refusal) {
-    throw new LoginRefusedError(refusal, {
-      userId: user.id,
-      userName: user.userName,
-      roleType: user.roleType,
-      hospitalId: user.hospitalId,
-    });
+    throw new LoginRefusedError(
+      refusal,
+      {
+        userId: user.id,
+        userName: user.userName,
+        roleType: user.roleType,
+        hospitalId: user.hospitalId,
+      },
+      // Told only to whoever knows the password: the applicant.
+      refusal === 'REGISTRATION_REJECTED' ? { reason: user.reviewReason ?? '' } : {},
+    );
   }
 
   const token = newSessionToken();
@@ -122,11 +129,15 @@ export async function login(
   });
   return {
     response: { token, user: toUserDto(user, hospital) },
-    actor: toActor(match, sessionId),
+    actor: toActor(match, sessionId, NO_PRIVILEGES),
   };
 }
 
-function toActor({ user, hospital }: UserWithHospital, sessionId: number): Actor {
+function toActor(
+  { user, hospital }: UserWithHospital,
+  sessionId: number,
+  privileges: HeldPrivileges,
+): Actor {
   if (!isRoleTypeCode(user.roleType)) {
     throw new AppError('FORBIDDEN');
   }
@@ -138,6 +149,7 @@ function toActor({ user, hospital }: UserWithHospital, sessionId: number): Actor
     groupId: hospital?.groupId ?? null,
     isSuperadmin: user.isSuperadmin,
     sessionId,
+    privileges,
   };
 }
 
@@ -163,7 +175,11 @@ export async function authenticate(deps: AuthDeps, token: string, ip: string): P
   if (needsTouch(session.lastUsedAt, now)) {
     await repo.touchSession(deps.db, session.id, now);
   }
-  return toActor({ user, hospital }, session.id);
+  if (!isRoleTypeCode(user.roleType)) {
+    throw new AppError('FORBIDDEN');
+  }
+  const privileges = await loadHeldPrivileges(deps.db, user.id, user.roleType);
+  return toActor({ user, hospital }, session.id, privileges);
 }
 
 export async function logout(deps: AuthDeps, actor: Actor): Promise<void> {

@@ -8,6 +8,8 @@ export const DEFAULT_CONFIG: Required<ConfigDto> = {
   loginDesc: '',
   forget: false,
   pwdRules: '',
+  // Human pathology unless the platform switches the deployment to veterinary cases.
+  caseVariant: 1,
   defaultPassword: '123456',
   hospitalsPerGroup: 50,
 };

@@ -12,13 +12,12 @@ import {
 } from 'drizzle-orm';
 import { HospitalDiagnosis, type HospitalGroupQuery } from '@pathconsult/shared';
 import type { Db } from '../../db/client';
+import { escapeLike } from '../../lib/like';
 import { hospitalGroups, hospitals } from '../../db/schema';
 import { whereInScope, type HospitalScope } from '../tenancy/scope';
 
 type GroupRow = typeof hospitalGroups.$inferSelect;
 type HospitalRow = typeof hospitals.$inferSelect;
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * Groups a caller may see: the platform scope sees every group, a hospital scope the groups that

@@ -106,7 +106,7 @@ export const hospitalGroupRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock }
         querystring: hospitalGroupQuerySchema,
         response: { 200: envelopeSchema(hospitalGroupPageSchema) },
       },
-      config: { policy: { roles: ADMIN_ROLES } },
+      config: { policy: { roles: ADMIN_ROLES, privilege: 'hospitalGroup' } },
     },
     async (request) => {
       const actor = requireActor(request);

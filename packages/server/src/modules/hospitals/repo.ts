@@ -1,6 +1,7 @@
 import { and, asc, count, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import type { HospitalQuery } from '@pathconsult/shared';
 import type { Db } from '../../db/client';
+import { escapeLike } from '../../lib/like';
 import { hospitalGroups, hospitals, users } from '../../db/schema';
 import { whereInScope, type HospitalScope } from '../tenancy/scope';
 import type { HospitalValues, HospitalView } from './dto';
@@ -15,8 +16,6 @@ const viewFields = {
       Number,
     ),
 };
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function listFilters(scope: HospitalScope, q: HospitalQuery): SQL | undefined {
   const conditions: SQL[] = [whereInScope(scope, hospitals.id)];
@@ -67,6 +66,7 @@ export async function findHospitalView(
   return rows[0];
 }
 
+/** A hospital row by id, if it exists inside the scope (out of scope, it is as missing). */
 export async function findHospital(
   db: Db,
   scope: HospitalScope,

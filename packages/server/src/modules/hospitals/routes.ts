@@ -71,7 +71,7 @@ export const hospitalRoutes: FastifyPluginAsyncZod<HospitalRoutesOptions> = asyn
         body: hospitalUpdateSchema,
         response: { 200: envelopeSchema(hospitalDtoSchema) },
       },
-      config: { policy: { roles: ADMIN_ROLES } },
+      config: { policy: { roles: ADMIN_ROLES, privilege: 'medicalConsortia' } },
     },
     async (request) => {
       const actor = requireActor(request);
@@ -111,14 +111,14 @@ export const hospitalRoutes: FastifyPluginAsyncZod<HospitalRoutesOptions> = asyn
         body: hospitalIdSchema,
         response: { 200: envelopeSchema(hospitalDtoSchema) },
       },
-      config: { policy: { roles: ADMIN_ROLES } },
+      config: { policy: { roles: ADMIN_ROLES, privilege: 'medicalConsortia' } },
     },
     async (request) => {
       const actor = requireActor(request);
       request.auditNote = { targetType: 'hospital', targetId: request.body.iHospitalId };
       return ok(
         request.lang,
-        await service.getHospital(db, scopeOf(actor), request.body.iHospitalId),
+        await service.getHospital(db, scopeOf(actor, 'medicalConsortia'), request.body.iHospitalId),
       );
     },
   );
@@ -132,11 +132,14 @@ export const hospitalRoutes: FastifyPluginAsyncZod<HospitalRoutesOptions> = asyn
         querystring: hospitalQuerySchema,
         response: { 200: envelopeSchema(hospitalPageSchema) },
       },
-      config: { policy: { roles: ADMIN_ROLES } },
+      config: { policy: { roles: ADMIN_ROLES, privilege: 'medicalConsortia' } },
     },
     async (request) => {
       const actor = requireActor(request);
-      return ok(request.lang, await service.listHospitals(db, scopeOf(actor), request.query));
+      return ok(
+        request.lang,
+        await service.listHospitals(db, scopeOf(actor, 'medicalConsortia'), request.query),
+      );
     },
   );
 
@@ -152,7 +155,7 @@ export const hospitalRoutes: FastifyPluginAsyncZod<HospitalRoutesOptions> = asyn
     },
     async (request) => {
       const actor = requireActor(request);
-      return ok(request.lang, await service.hospitalOptions(db, scopeOf(actor)));
+      return ok(request.lang, await service.hospitalOptions(db, scopeOf(actor, 'userManage')));
     },
   );
 
@@ -171,7 +174,11 @@ export const hospitalRoutes: FastifyPluginAsyncZod<HospitalRoutesOptions> = asyn
       const actor = requireActor(request);
       return ok(
         request.lang,
-        await service.memoryUsage(db, scopeOf(actor), request.query.iHospitalId),
+        await service.memoryUsage(
+          db,
+          scopeOf(actor, 'medicalConsortia'),
+          request.query.iHospitalId,
+        ),
       );
     },
   );
@@ -185,14 +192,14 @@ export const hospitalRoutes: FastifyPluginAsyncZod<HospitalRoutesOptions> = asyn
         body: hospitalIdSchema,
         response: { 200: envelopeSchema(hospitalDtoSchema) },
       },
-      config: { policy: { roles: ADMIN_ROLES } },
+      config: { policy: { roles: ADMIN_ROLES, privilege: 'medicalConsortia' } },
     },
     async (request) => {
       const actor = requireActor(request);
       request.auditNote = { targetType: 'hospital', targetId: request.body.iHospitalId };
       const dto = await service.calibrateMemory(
         db,
-        scopeOf(actor),
+        scopeOf(actor, 'medicalConsortia'),
         dataDir,
         request.body.iHospitalId,
         clock.now(),

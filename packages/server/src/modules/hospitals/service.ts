@@ -180,7 +180,7 @@ export async function updateHospital(
   input: HospitalUpdateInput,
   now: Date,
 ): Promise<HospitalDto> {
-  const scope = scopeOf(actor);
+  const scope = scopeOf(actor, 'medicalConsortia');
   const current = await repo.findHospital(db, scope, input.iHospitalId);
   if (!current) {
     throw notFound();

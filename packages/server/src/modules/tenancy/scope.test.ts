@@ -11,6 +11,7 @@ const actor = (over: Partial<Actor>): Actor => ({
   groupId: null,
   isSuperadmin: false,
   sessionId: 1,
+  privileges: new Map(),
   ...over,
 });
 
@@ -30,6 +31,22 @@ describe('tenancy scope', () => {
       expect(isHospitalInScope(scope, 8)).toBe(false);
       expect(isHospitalInScope(scope, null)).toBe(false);
     }
+  });
+
+  it('widens a hospital administrator to all hospitals only for a domain held with scope 2', () => {
+    const hadmin = actor({
+      roleType: RoleType.HospitalAdmin,
+      privileges: new Map([
+        ['userManage', 2],
+        ['statistics', 1],
+      ]),
+    });
+    expect(scopeOf(hadmin, 'userManage')).toEqual({ kind: 'all' });
+    expect(scopeOf(hadmin, 'statistics')).toEqual({ kind: 'hospitals', hospitalIds: [7] });
+    expect(scopeOf(hadmin, 'reportView')).toEqual({ kind: 'hospitals', hospitalIds: [7] });
+    expect(scopeOf(hadmin)).toEqual({ kind: 'hospitals', hospitalIds: [7] });
+    // A doctor holding nothing stays in its hospital whatever the domain.
+    expect(scopeOf(actor({}), 'userManage')).toEqual({ kind: 'hospitals', hospitalIds: [7] });
   });
 
   it('sees nothing at all without a hospital unless platform-wide', () => {

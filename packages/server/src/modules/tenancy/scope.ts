@@ -1,7 +1,8 @@
 import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { RoleType } from '@pathconsult/shared';
+import { RoleType, type PrivilegeCode } from '@pathconsult/shared';
 import type { Actor } from '../auth/actor';
+import { scopeHeld } from '../privileges/held';
 import { notFound } from '../../lib/app-error';
 
 /**
@@ -9,13 +10,27 @@ import { notFound } from '../../lib/app-error';
  * hospital-owned data takes a scope from here and applies `whereInScope`; nothing else decides.
  *
  * - platform administrators (role 1, the superadmin among them): every hospital;
- * - everybody else: their own hospital. Wider scopes (all hospitals, the group) come from
- *   administrator privileges and are added here when privileges exist.
+ * - hospital administrators: their own hospital, or every hospital for a domain whose scoped
+ *   privilege they hold for all hospitals (users, statistics, reports... spec §6 "own or all");
+ * - everybody else: their own hospital.
  */
 export type HospitalScope = { kind: 'all' } | { kind: 'hospitals'; hospitalIds: readonly number[] };
 
-export function scopeOf(actor: Actor): HospitalScope {
+/** Privileges that come as "own hospital" or "all hospitals" and so widen a domain's scope. */
+export type ScopedDomain = Extract<
+  PrivilegeCode,
+  'userManage' | 'medicalConsortia' | 'statistics' | 'reportView' | 'clearSlide'
+>;
+
+export function scopeOf(actor: Actor, domain?: ScopedDomain): HospitalScope {
   if (actor.isSuperadmin || actor.roleType === RoleType.PlatformAdmin) {
+    return { kind: 'all' };
+  }
+  if (
+    domain &&
+    actor.roleType === RoleType.HospitalAdmin &&
+    scopeHeld(actor.privileges, domain) === 2
+  ) {
     return { kind: 'all' };
   }
   return { kind: 'hospitals', hospitalIds: actor.hospitalId == null ? [] : [actor.hospitalId] };

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, ilike, inArray, isNull, like, sql, type SQL } from 'drizzle-orm';
 import { ADMIN_ROLES, MOBILE_PATTERN, type UserQuery } from '@pathconsult/shared';
 import type { Db } from '../../db/client';
+import { escapeLike } from '../../lib/like';
 import { hospitals, sessions, users } from '../../db/schema';
 import { whereInScope, type HospitalScope } from '../tenancy/scope';
 
@@ -61,19 +62,6 @@ export async function findOwnUser(db: Db, userId: number): Promise<UserWithHospi
   return rows[0];
 }
 
-/** A hospital the caller may see, with what the role rules need; undefined when out of scope. */
-export async function findHospitalInScope(
-  db: Db,
-  scope: HospitalScope,
-  hospitalId: number,
-): Promise<{ id: number; isDiagnosis: number } | undefined> {
-  const rows = await db
-    .select({ id: hospitals.id, isDiagnosis: hospitals.isDiagnosis })
-    .from(hospitals)
-    .where(and(eq(hospitals.id, hospitalId), whereInScope(scope, hospitals.id)));
-  return rows[0];
-}
-
 export type UserInsert = typeof users.$inferInsert;
 
 export async function insertUser(db: Db, values: UserInsert): Promise<number> {
@@ -108,8 +96,6 @@ export async function revokeSessionsOf(db: Db, userId: number, now: Date): Promi
     .set({ revokedAt: now })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
 }
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** userManage/selectUser: the page and the total, newest first, inside the scope. */
 export async function listUsers(

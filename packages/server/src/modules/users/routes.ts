@@ -16,6 +16,7 @@ import { notFound } from '../../lib/app-error';
 import { systemClock, type Clock } from '../../lib/clock';
 import { ok } from '../../lib/envelope';
 import { requireActor } from '../auth/require-actor';
+import { holds } from '../privileges/held';
 import { scopeOf } from '../tenancy/scope';
 import { changeOwnPassword } from './account-service';
 import { toUserDto } from './dto';
@@ -58,13 +59,14 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db; clock?: Clock }> = asyn
     async (request) => {
       const actor = requireActor(request);
       const id = request.query.iUserId ?? actor.userId;
-      // Other people's accounts are an administrator's business, inside the administrator's scope.
-      const mayLookAtOthers = ADMIN_ROLES.includes(actor.roleType);
+      // Other people's accounts are user management's business, inside its scope.
+      const mayLookAtOthers =
+        ADMIN_ROLES.includes(actor.roleType) && holds(actor.privileges, 'userManage');
       const found =
         id === actor.userId
           ? await findOwnUser(db, id)
           : mayLookAtOthers
-            ? await findUserInScope(db, scopeOf(actor), id)
+            ? await findUserInScope(db, scopeOf(actor, 'userManage'), id)
             : undefined;
       if (!found) {
         throw notFound();
@@ -82,7 +84,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db; clock?: Clock }> = asyn
         body: addUserBodySchema,
         response: { 200: envelopeSchema(userDtoSchema) },
       },
-      config: { policy: { roles: ADMIN_ROLES } },
+      config: { policy: { roles: ADMIN_ROLES, privilege: 'userManage' } },
     },
     async (request) => {
       const actor = requireActor(request);
@@ -132,7 +134,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db; clock?: Clock }> = asyn
         body: userIdSchema,
         response: { 200: envelopeSchema(emptySchema) },
       },
-      config: { policy: { roles: ADMIN_ROLES } },
+      config: { policy: { roles: ADMIN_ROLES, privilege: 'userManage' } },
     },
     async (request) => {
       const actor = requireActor(request);
@@ -151,7 +153,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db; clock?: Clock }> = asyn
         body: userStateUpdateSchema,
         response: { 200: envelopeSchema(userDtoSchema) },
       },
-      config: { policy: { roles: ADMIN_ROLES } },
+      config: { policy: { roles: ADMIN_ROLES, privilege: 'userManage' } },
     },
     async (request) => {
       const actor = requireActor(request);
@@ -170,7 +172,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db; clock?: Clock }> = asyn
         querystring: userQuerySchema,
         response: { 200: envelopeSchema(userPageSchema) },
       },
-      config: { policy: { roles: ADMIN_ROLES } },
+      config: { policy: { roles: ADMIN_ROLES, privilege: 'userManage' } },
     },
     async (request) => {
       const actor = requireActor(request);

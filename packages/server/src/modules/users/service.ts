@@ -1,6 +1,7 @@
 import {
   ADMIN_ROLES,
   isPasswordAcceptable,
+  privilegesAreGranted,
   RoleType,
   UserState,
   type RoleTypeCode,
@@ -16,6 +17,9 @@ import { isForeignKeyViolation, isUniqueViolation } from '../../lib/pg-errors';
 import type { Actor } from '../auth/actor';
 import { hashPassword } from '../auth/passwords';
 import { getConfig } from '../config/service';
+import { findHospital } from '../hospitals/repo';
+import { holds } from '../privileges/held';
+import { grantDefaultPrivileges, onRoleChanged } from '../privileges/service';
 import { scopeOf } from '../tenancy/scope';
 import { toUserDto } from './dto';
 import * as repo from './repo';
@@ -85,7 +89,7 @@ const isAdmin = (actor: Actor) => ADMIN_ROLES.includes(actor.roleType);
 
 /** The hospital named in a form, when the caller may see it; another hospital is a missing one. */
 async function visibleHospital(db: Db, actor: Actor, hospitalId: number): Promise<RoleHospital> {
-  const hospital = await repo.findHospitalInScope(db, scopeOf(actor), hospitalId);
+  const hospital = await findHospital(db, scopeOf(actor, 'userManage'), hospitalId);
   if (!hospital) {
     throw notFound();
   }
@@ -113,16 +117,22 @@ export async function addUser(
   const now = clock.now();
   let userId: number;
   try {
-    userId = await repo.insertUser(db, {
-      userName: input.strUserName,
-      passwordHash: await hashPassword(input.strUserPassword),
-      roleType: role,
-      state: UserState.Enabled,
-      hospitalId: hospital?.id ?? null,
-      createdBy: actor.userId,
-      createdAt: now,
-      updatedAt: now,
-      ...profileColumns(input, role),
+    userId = await db.transaction(async (tx) => {
+      const id = await repo.insertUser(tx, {
+        userName: input.strUserName,
+        passwordHash: await hashPassword(input.strUserPassword),
+        roleType: role,
+        state: UserState.Enabled,
+        hospitalId: hospital?.id ?? null,
+        createdBy: actor.userId,
+        createdAt: now,
+        updatedAt: now,
+        ...profileColumns(input, role),
+      });
+      if (privilegesAreGranted(role)) {
+        await grantDefaultPrivileges(tx, id, actor);
+      }
+      return id;
     });
   } catch (error) {
     throw uniquenessRefusal(error);
@@ -138,7 +148,7 @@ async function managedTarget(db: Db, actor: Actor, userId: number) {
   if (userId === actor.userId) {
     throw new AppError('CANNOT_OPERATE_SELF');
   }
-  const found = await repo.findUserInScope(db, scopeOf(actor), userId);
+  const found = await repo.findUserInScope(db, scopeOf(actor, 'userManage'), userId);
   if (!found) {
     throw notFound();
   }
@@ -168,6 +178,7 @@ export async function updateUser(
   const reset = input.strUserPassword ? input.strUserPassword : null;
   const role: RoleTypeCode = input.ddRoleType.iNumber;
   let passwordHash: string | undefined;
+  let previousRole: number = role;
   if (self) {
     const own = await repo.findOwnUser(db, actor.userId);
     if (!own) {
@@ -180,7 +191,12 @@ export async function updateUser(
     if (!isAdmin(actor)) {
       throw notFound();
     }
+    // The route is open to everyone for their own account; editing others needs user management.
+    if (!holds(actor.privileges, 'userManage')) {
+      throw new AppError('FORBIDDEN');
+    }
     const { user, hospital } = await managedTarget(db, actor, input.iUserId);
+    previousRole = user.roleType;
     if (role !== user.roleType && !mayGiveRole(actor, role, hospital)) {
       throw new AppError('ROLE_NOT_ALLOWED');
     }
@@ -201,6 +217,9 @@ export async function updateUser(
         updatedAt: now,
         ...(passwordHash ? { passwordHash } : {}),
       });
+      if (!self && role !== previousRole) {
+        await onRoleChanged(tx, input.iUserId, role, actor, now);
+      }
       // New credentials end the sessions opened with the old ones.
       if (passwordHash) {
         await repo.revokeSessionsOf(tx, input.iUserId, now);
@@ -228,6 +247,13 @@ export async function deleteUser(deps: UserServiceDeps, actor: Actor, userId: nu
 }
 
 /** userManage/updateUserState: freeze (2) or enable (1). Freezing ends the sessions at once. */
+/** States from which an account may be frozen or enabled: enabled, frozen, approved. */
+const REVIEWED_STATES: readonly number[] = [
+  UserState.Enabled,
+  UserState.Frozen,
+  UserState.Approved,
+];
+
 export async function updateUserState(
   deps: UserServiceDeps,
   actor: Actor,
@@ -235,7 +261,11 @@ export async function updateUserState(
   state: 1 | 2,
 ): Promise<UserDto> {
   const { db, clock } = deps;
-  await managedTarget(db, actor, userId);
+  const { user } = await managedTarget(db, actor, userId);
+  // A registration waiting for review (or refused) is decided in the review, not enabled here.
+  if (!REVIEWED_STATES.includes(user.state)) {
+    throw new AppError('USER_UNDER_REVIEW');
+  }
   const now = clock.now();
   await db.transaction(async (tx) => {
     await repo.updateUserRow(tx, userId, { state, updatedAt: now });
@@ -248,7 +278,7 @@ export async function updateUserState(
 
 /** userManage/selectUser: the caller's hospitals only; the superadmin only for the 'all' scope. */
 export async function selectUsers(db: Db, actor: Actor, query: UserQuery) {
-  const { rows, total } = await repo.listUsers(db, scopeOf(actor), query);
+  const { rows, total } = await repo.listUsers(db, scopeOf(actor, 'userManage'), query);
   return {
     listPage: rows.map((r) => toUserDto(r.user, r.hospital)),
     iTotalCount: total,

@@ -2,6 +2,7 @@
 import type { RoleTypeCode } from '@pathconsult/shared';
 import { HOME_PATH, type RouteDef } from '../../config/paths';
 import { hasRole } from '../../lib/authority';
+import { NOTHING_HELD, pathOpenWith, type HeldSet } from '../../lib/held-privileges';
 
 /** What the guard does with a navigation (spec §2 "Route guard"). */
 export type AccessDecision = 'allow' | 'login' | 'forbidden' | 'notFound' | 'wait';
@@ -11,12 +12,15 @@ export interface AccessContext {
   role: RoleTypeCode | null;
   /** The global configuration; undefined while it is still loading. */
   config: { forget: boolean } | undefined;
+  /** The session's administrator privileges; undefined while they load. */
+  privileges?: HeldSet | undefined;
 }
 
 /**
  * Decides a navigation: public routes pass (unless a configuration switch hides them), other
- * routes need a login, and a route with an authority list needs the session role to be in it.
- * /workplace is always allowed once logged in.
+ * routes need a login, a route with an authority list needs the session role to be in it, and an
+ * administrator screen behind a privilege needs that privilege. /workplace is always allowed once
+ * logged in.
  */
 export function decideAccess(route: RouteDef, ctx: AccessContext): AccessDecision {
   if (route.requiresConfig) {
@@ -38,6 +42,15 @@ export function decideAccess(route: RouteDef, ctx: AccessContext): AccessDecisio
   }
   if (route.authority && !hasRole(ctx.role, route.authority)) {
     return 'forbidden';
+  }
+  // Administrator screens behind a privilege (spec §6 menu permissions).
+  if (ctx.role === 1 || ctx.role === 2) {
+    if (ctx.privileges === undefined) {
+      return pathOpenWith(route.path, NOTHING_HELD) ? 'allow' : 'wait';
+    }
+    if (!pathOpenWith(route.path, ctx.privileges)) {
+      return 'forbidden';
+    }
   }
   return 'allow';
 }

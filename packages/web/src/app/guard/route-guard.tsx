@@ -2,6 +2,7 @@ import { Suspense, type ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { FORBIDDEN_PATH, LOGIN_PATH, type RouteDef } from '@/config/paths';
 import { useConfig } from '@/features/config/api/get-config';
+import { useMyPrivileges } from '@/features/privileges/api/privileges';
 import { isLoggedIn } from '@/lib/session';
 import { useSession } from '@/lib/use-session';
 import { PageSpinner } from '../routes/page-spinner';
@@ -12,10 +13,12 @@ import { decideAccess } from './access';
 export function RouteGuard({ route, children }: { route: RouteDef; children: ReactNode }) {
   const session = useSession();
   const config = useConfig();
+  const privileges = useMyPrivileges();
   const decision = decideAccess(route, {
     loggedIn: isLoggedIn(session),
     role: session.iRoleType,
     config,
+    privileges,
   });
   switch (decision) {
     case 'allow':

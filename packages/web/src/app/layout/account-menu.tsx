@@ -3,11 +3,12 @@ import { Button, Dropdown, type MenuProps } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { Lang } from '@pathconsult/shared';
+import { RoleType, type Lang } from '@pathconsult/shared';
 import { logout } from '@/features/auth/api/logout';
 import { LOGIN_PATH } from '@/config/paths';
 import { setLang } from '@/lib/i18n';
 import { langOfI18n } from '@/lib/lang';
+import { useSession } from '@/lib/use-session';
 
 /*
  * The dialogs hold whole forms (date picker, validation): they load when first opened, so the
@@ -19,18 +20,40 @@ const SettingsDialog = lazy(() =>
 const PasswordDialog = lazy(() =>
   import('./settings-dialog').then((m) => ({ default: m.PasswordDialog })),
 );
+const SignatureDialog = lazy(() =>
+  import('@/features/signature/components/signature-dialog').then((m) => ({
+    default: m.SignatureDialog,
+  })),
+);
+const OwnScheduleDialog = lazy(() =>
+  import('@/features/working-time/components/own-schedule-dialog').then((m) => ({
+    default: m.OwnScheduleDialog,
+  })),
+);
+const FeedbackDialog = lazy(() =>
+  import('@/features/feedback/components/feedback-dialog').then((m) => ({
+    default: m.FeedbackDialog,
+  })),
+);
 
 /**
- * The header's account dropdown: settings, password change, language, logout. Its trigger is
+ * The header's account dropdown: settings, password change, feedback, language, logout. Its trigger is
  * `data-testid="account-menu"`; entries are `account-settings`, `account-password`,
- * `account-lang-zh`, `account-lang-en` and `account-logout`.
+ * `account-signature`, `account-schedule` (experts), `account-lang-zh`, `account-lang-en`,
+ * `account-feedback` and `account-logout`.
  */
+const DIALOG_KEYS = ['settings', 'password', 'signature', 'schedule', 'feedback'] as const;
+type DialogKey = (typeof DIALOG_KEYS)[number];
+const isDialogKey = (key: string): key is DialogKey =>
+  (DIALOG_KEYS as readonly string[]).includes(key);
+
 export function AccountMenu({ realName }: { realName: string }) {
   const { t, i18n } = useTranslation(['auth', 'common']);
   const navigate = useNavigate();
-  const [dialog, setDialog] = useState<'settings' | 'password' | null>(null);
+  const { iRoleType } = useSession();
+  const [dialog, setDialog] = useState<DialogKey | null>(null);
   // Once opened, a dialog stays mounted so that it can play its closing animation.
-  const [opened, setOpened] = useState({ settings: false, password: false });
+  const [opened, setOpened] = useState<ReadonlySet<DialogKey>>(new Set());
   const lang = langOfI18n(i18n.language);
 
   const langItem = (value: Lang) => ({
@@ -47,6 +70,28 @@ export function AccountMenu({ realName }: { realName: string }) {
       label: <span data-testid="account-password">{t('account.changePassword')}</span>,
     },
     {
+      key: 'signature',
+      label: <span data-testid="account-signature">{t('title', { ns: 'signature' })}</span>,
+    },
+    // Experts keep their own working time (spec §3 "Expert schedule").
+    ...(iRoleType === RoleType.Expert
+      ? [
+          {
+            key: 'schedule',
+            label: (
+              <span data-testid="account-schedule">{t('menu.own', { ns: 'workingTime' })}</span>
+            ),
+          },
+        ]
+      : []),
+    {
+      key: 'feedback',
+      label: <span data-testid="account-feedback">{t('menuEntry', { ns: 'feedback' })}</span>,
+    },
+    {
+      // A group rather than a sub-menu: at the right edge of the screen a sub-menu would open
+      // off-screen, and both choices are one click away this way.
+      type: 'group',
       key: 'lang',
       label: <span data-testid="account-lang">{t('account.language')}</span>,
       children: [langItem('zh'), langItem('en')],
@@ -56,8 +101,8 @@ export function AccountMenu({ realName }: { realName: string }) {
   ];
 
   async function handleClick(key: string) {
-    if (key === 'settings' || key === 'password') {
-      setOpened((o) => ({ ...o, [key]: true }));
+    if (isDialogKey(key)) {
+      setOpened((o) => new Set(o).add(key));
       setDialog(key);
     } else if (key === 'lang:zh' || key === 'lang:en') {
       await setLang(key === 'lang:en' ? 'en' : 'zh');
@@ -77,11 +122,20 @@ export function AccountMenu({ realName }: { realName: string }) {
         </Button>
       </Dropdown>
       <Suspense fallback={null}>
-        {opened.settings && (
+        {opened.has('settings') && (
           <SettingsDialog open={dialog === 'settings'} onClose={() => setDialog(null)} />
         )}
-        {opened.password && (
+        {opened.has('password') && (
           <PasswordDialog open={dialog === 'password'} onClose={() => setDialog(null)} />
+        )}
+        {opened.has('signature') && (
+          <SignatureDialog open={dialog === 'signature'} onClose={() => setDialog(null)} />
+        )}
+        {opened.has('schedule') && (
+          <OwnScheduleDialog open={dialog === 'schedule'} onClose={() => setDialog(null)} />
+        )}
+        {opened.has('feedback') && (
+          <FeedbackDialog open={dialog === 'feedback'} onClose={() => setDialog(null)} />
         )}
       </Suspense>
     </>

@@ -14,8 +14,14 @@ import { useLocation, useNavigate } from 'react-router';
 import type { RoleTypeCode } from '@pathconsult/shared';
 import { menuForRole } from '@/config/menus';
 import { findRoute } from '@/config/paths';
+import { UnreadBadge } from '@/features/case-detail/components/unread-badge';
+import { useMyPrivileges } from '@/features/privileges/api/privileges';
+import { NOTHING_HELD } from '@/lib/held-privileges';
 
 type Item = Required<MenuProps>['items'][number];
+
+/** The message list's entry carries the unread-message count. */
+const MESSAGE_LIST_PATH = '/msglist';
 
 const GROUP_ICONS: Record<string, ReactNode> = {
   manage: <TeamOutlined />,
@@ -43,7 +49,8 @@ export function SideMenu({ role }: { role: RoleTypeCode | null }) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const selected = findRoute(pathname)?.path ?? pathname;
-  const entries = menuForRole(role);
+  // Until the privileges arrive, only entries that need none are shown.
+  const entries = menuForRole(role, useMyPrivileges() ?? NOTHING_HELD);
   // The group of the page shown at start is open; later the user opens and closes groups.
   const defaultOpenKeys = entries.flatMap((e) =>
     typeof e !== 'string' && e.children.includes(selected) ? [`group:${e.group}`] : [],
@@ -52,7 +59,12 @@ export function SideMenu({ role }: { role: RoleTypeCode | null }) {
   const leaf = (path: string): Item => ({
     key: path,
     icon: iconOf(path),
-    label: <span data-testid={`menu-${path}`}>{t(findRoute(path)?.titleKey ?? path)}</span>,
+    label: (
+      <span data-testid={`menu-${path}`}>
+        {t(findRoute(path)?.titleKey ?? path)}
+        {path === MESSAGE_LIST_PATH && <UnreadBadge />}
+      </span>
+    ),
   });
   const items: Item[] = entries.map((entry) =>
     typeof entry === 'string'

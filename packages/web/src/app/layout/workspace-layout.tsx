@@ -2,6 +2,7 @@ import { Layout, Typography } from 'antd';
 import { useState } from 'react';
 import { Outlet } from 'react-router';
 import { DEFAULT_CONFIG, useConfig } from '@/features/config/api/get-config';
+import { UpgradeBanner } from '@/features/upgrade-notice/components/upgrade-banner';
 import { useSession } from '@/lib/use-session';
 import { TabBar } from '../tab-bar/tab-bar';
 import { AccountMenu } from './account-menu';
@@ -36,6 +37,7 @@ export function WorkspaceLayout() {
           </Typography.Title>
           <AccountMenu realName={user?.strRealName ?? ''} />
         </Layout.Header>
+        <UpgradeBanner style={{ margin: '8px 16px 0' }} />
         <TabBar />
         <Layout.Content className="workspace-content">
           <Outlet />

@@ -1,8 +1,8 @@
-import { PlusOutlined } from '@ant-design/icons';
-import { App, Button, Card, Flex, Form, Input, Space } from 'antd';
+import { Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { HospitalGroupDto } from '@pathconsult/shared';
+import { FilterBar } from '@/components/filter-bar';
 import { useConfig } from '@/features/config/api/get-config';
 import {
   useDeleteHospitalGroup,
@@ -11,10 +11,10 @@ import {
 import { GroupFormModal } from '@/features/hospital-groups/components/group-form-modal';
 import { GroupTable } from '@/features/hospital-groups/components/group-table';
 import { useAllHospitals } from '@/features/hospitals/api/hospitals';
-import { toastSuccess } from '@/lib/toast';
+import { useConfirmAction } from '@/lib/use-confirm-action';
 import { useSession } from '@/lib/use-session';
-import { ListError } from './list-error';
-import { useLastData, usePaging } from './list-state';
+import { ListPage } from './list-page';
+import { usePagedRows, usePaging } from './list-state';
 
 /**
  * /hospitalGroup: diagnosis groups and their institutions. Platform administrators manage them;
@@ -22,13 +22,13 @@ import { useLastData, usePaging } from './list-state';
  */
 export default function HospitalGroupsPage() {
   const { t } = useTranslation('hospitalGroups');
-  const { modal } = App.useApp();
+  const confirm = useConfirmAction();
   const { iRoleType } = useSession();
   const mayManage = iRoleType === 1;
   const [name, setName] = useState<string | undefined>();
   const paging = usePaging();
   const query = useHospitalGroupPage({ strGroupName: name, ...paging.page });
-  const shown = useLastData(query.data);
+  const rows = usePagedRows(query, paging);
   const [form, setForm] = useState<{ open: boolean; editing: HospitalGroupDto | null }>({
     open: false,
     editing: null,
@@ -45,80 +45,57 @@ export default function HospitalGroupsPage() {
   }
 
   function handleDelete(row: HospitalGroupDto) {
-    modal.confirm({
+    confirm({
       title: t('delete.title', { name: row.strGroupName }),
       content: t('delete.content'),
       okText: t('actions.delete'),
-      okButtonProps: { danger: true, ...{ 'data-testid': 'group-delete-confirm' } },
-      onOk: () =>
-        remove.mutateAsync(row.iGroupId).then(
-          () => toastSuccess(t('delete.done')),
-          () => undefined, // the client showed why
-        ),
+      okTestId: 'group-delete-confirm',
+      action: () => remove.mutateAsync(row.iGroupId),
+      done: t('delete.done'),
     });
   }
 
   return (
-    <Card>
-      <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-        <Flex justify="space-between" align="start" gap="middle" wrap>
-          <Form
-            name="groupFilters"
-            layout="inline"
-            className="filter-bar"
-            onFinish={(values: { strGroupName?: string }) => {
-              setName(values.strGroupName?.trim() || undefined);
-              paging.toFirstPage();
-            }}
-          >
-            <Form.Item name="strGroupName" label={t('fields.name')}>
-              <Input allowClear maxLength={64} />
-            </Form.Item>
-            <Form.Item>
-              <Button type="primary" htmlType="submit" data-testid="group-search">
-                {t('actions.search')}
-              </Button>
-            </Form.Item>
-          </Form>
-          {mayManage && (
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              data-testid="group-add"
-              onClick={() => openForm(null)}
-            >
-              {t('actions.add')}
-            </Button>
-          )}
-        </Flex>
-        {query.isError && (
-          <ListError
-            title={t('loadError')}
-            testId="group-error"
-            onRetry={() => void query.refetch()}
-          />
-        )}
-        <GroupTable
-          rows={shown?.listPage ?? []}
-          total={shown?.iTotalCount ?? 0}
-          page={paging.page.iCurPage}
-          pageSize={paging.page.iPageSize}
-          loading={query.isFetching}
-          failed={query.isError && !shown}
-          mayManage={mayManage}
-          onPageChange={paging.onPageChange}
-          onEdit={(row) => openForm(row)}
-          onDelete={handleDelete}
+    <ListPage
+      filters={
+        <FilterBar<{ strGroupName?: string }>
+          name="groupFilters"
+          onSearch={(values) => {
+            setName(values.strGroupName?.trim() || undefined);
+            paging.toFirstPage();
+          }}
+          search={{ label: t('actions.search'), testId: 'group-search' }}
+        >
+          <Form.Item name="strGroupName" label={t('fields.name')}>
+            <Input allowClear maxLength={64} />
+          </Form.Item>
+        </FilterBar>
+      }
+      add={{
+        label: t('actions.add'),
+        testId: 'group-add',
+        onClick: () => openForm(null),
+        allowed: mayManage,
+      }}
+      query={query}
+      loadError={{ title: t('loadError'), testId: 'group-error' }}
+      dialogs={
+        <GroupFormModal
+          open={form.open}
+          editing={form.editing}
+          hospitals={hospitals.data ?? []}
+          hospitalsLoading={hospitals.isLoading}
+          cap={config?.hospitalsPerGroup}
+          onClose={() => setForm((f) => ({ ...f, open: false }))}
         />
-      </Space>
-      <GroupFormModal
-        open={form.open}
-        editing={form.editing}
-        hospitals={hospitals.data ?? []}
-        hospitalsLoading={hospitals.isLoading}
-        cap={config?.hospitalsPerGroup}
-        onClose={() => setForm((f) => ({ ...f, open: false }))}
+      }
+    >
+      <GroupTable
+        {...rows}
+        mayManage={mayManage}
+        onEdit={(row) => openForm(row)}
+        onDelete={handleDelete}
       />
-    </Card>
+    </ListPage>
   );
 }

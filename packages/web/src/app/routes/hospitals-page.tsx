@@ -1,5 +1,4 @@
-import { PlusOutlined } from '@ant-design/icons';
-import { App, Button, Card, Flex, Space } from 'antd';
+import { App } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverText } from '@/lib/server-text';
@@ -19,9 +18,10 @@ import { HospitalTable } from '@/features/hospitals/components/hospital-table';
 import { formatGb } from '@/features/hospitals/utils/storage';
 import type { ApiError } from '@/lib/api-error';
 import { toastError, toastSuccess } from '@/lib/toast';
+import { useConfirmAction } from '@/lib/use-confirm-action';
 import { useSession } from '@/lib/use-session';
-import { ListError } from './list-error';
-import { useLastData, usePaging } from './list-state';
+import { ListPage } from './list-page';
+import { usePagedRows, usePaging } from './list-state';
 
 /**
  * /manage/HospitalManagement: the institutions. Platform administrators see and manage all of
@@ -31,12 +31,13 @@ import { useLastData, usePaging } from './list-state';
 export default function HospitalsPage() {
   const { t } = useTranslation('hospitals');
   const { modal } = App.useApp();
+  const confirm = useConfirmAction();
   const { iRoleType } = useSession();
   const isPlatformAdmin = iRoleType === 1;
   const [filters, setFilters] = useState<HospitalFilterValues>({});
   const paging = usePaging();
   const query = useHospitalPage({ ...filters, ...paging.page });
-  const shown = useLastData(query.data);
+  const rows = usePagedRows(query, paging);
   // Only platform administrators change groups; a hospital administrator reads its group's name.
   const groups = useGroupOptions(isPlatformAdmin);
   const [form, setForm] = useState<{ open: boolean; editing: HospitalDto | null }>({
@@ -60,87 +61,71 @@ export default function HospitalsPage() {
   }
 
   function handleDelete(row: HospitalDto) {
-    modal.confirm({
+    confirm({
       title: t('delete.title', { name: row.strHospitalName }),
       content: t('delete.content'),
       okText: t('actions.delete'),
-      okButtonProps: { danger: true, ...{ 'data-testid': 'hospital-delete-confirm' } },
-      onOk: () =>
-        remove.mutateAsync(row.iHospitalId).then(
-          () => toastSuccess(t('delete.done')),
-          (error: ApiError) => {
-            if (error.strErrorCode === 'HOSPITAL_IN_USE') {
-              // The reason matters here: the administrator must move or delete its users first.
-              modal.warning({
-                title: t('delete.inUseTitle', { name: row.strHospitalName }),
-                content: serverText('HOSPITAL_IN_USE'),
-                okButtonProps: { ...{ 'data-testid': 'hospital-in-use-ok' } },
-              });
-            } else if (!error.shown) {
-              toastError(error.strMessage || t('delete.failed'));
-            }
-          },
-        ),
+      okTestId: 'hospital-delete-confirm',
+      action: () => remove.mutateAsync(row.iHospitalId),
+      done: t('delete.done'),
+      onError: (error: ApiError) => {
+        if (error.strErrorCode === 'HOSPITAL_IN_USE') {
+          // The reason matters here: the administrator must move or delete its users first.
+          modal.warning({
+            title: t('delete.inUseTitle', { name: row.strHospitalName }),
+            content: serverText('HOSPITAL_IN_USE'),
+            okButtonProps: { ...{ 'data-testid': 'hospital-in-use-ok' } },
+          });
+        } else if (!error.shown) {
+          toastError(error.strMessage || t('delete.failed'));
+        }
+      },
     });
   }
 
   return (
-    <Card>
-      <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-        <Flex justify="space-between" align="start" gap="middle" wrap>
-          <HospitalFilters
-            groups={isPlatformAdmin ? groups.options : null}
-            groupsLoading={groups.loading}
-            onSearch={(values) => {
-              setFilters({
-                strHospitalName: values.strHospitalName?.trim() || undefined,
-                iGroupId: values.iGroupId,
-                ddIsDiagnosis: values.ddIsDiagnosis,
-              });
-              paging.toFirstPage();
-            }}
-          />
-          {isPlatformAdmin && (
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              data-testid="hospital-add"
-              onClick={() => setForm({ open: true, editing: null })}
-            >
-              {t('actions.add')}
-            </Button>
-          )}
-        </Flex>
-        {query.isError && (
-          <ListError
-            title={t('list.loadError')}
-            testId="hospital-error"
-            onRetry={() => void query.refetch()}
-          />
-        )}
-        <HospitalTable
-          rows={shown?.listPage ?? []}
-          total={shown?.iTotalCount ?? 0}
-          page={paging.page.iCurPage}
-          pageSize={paging.page.iPageSize}
-          loading={query.isFetching}
-          failed={query.isError && !shown}
-          mayDelete={isPlatformAdmin}
-          calibratingId={calibrate.isPending ? (calibrate.variables ?? null) : null}
-          onPageChange={paging.onPageChange}
-          onEdit={(row) => setForm({ open: true, editing: row })}
-          onCalibrate={handleCalibrate}
-          onDelete={handleDelete}
+    <ListPage
+      filters={
+        <HospitalFilters
+          groups={isPlatformAdmin ? groups.options : null}
+          groupsLoading={groups.loading}
+          onSearch={(values) => {
+            setFilters({
+              strHospitalName: values.strHospitalName?.trim() || undefined,
+              iGroupId: values.iGroupId,
+              ddIsDiagnosis: values.ddIsDiagnosis,
+            });
+            paging.toFirstPage();
+          }}
         />
-      </Space>
-      <HospitalFormModal
-        open={form.open}
-        editing={form.editing}
-        role={iRoleType}
-        groups={groups.options}
-        groupsLoading={groups.loading}
-        onClose={() => setForm((f) => ({ ...f, open: false }))}
+      }
+      add={{
+        label: t('actions.add'),
+        testId: 'hospital-add',
+        onClick: () => setForm({ open: true, editing: null }),
+        allowed: isPlatformAdmin,
+      }}
+      query={query}
+      loadError={{ title: t('list.loadError'), testId: 'hospital-error' }}
+      dialogs={
+        <HospitalFormModal
+          open={form.open}
+          editing={form.editing}
+          role={iRoleType}
+          groups={groups.options}
+          groupsLoading={groups.loading}
+          onClose={() => setForm((f) => ({ ...f, open: false }))}
+        />
+      }
+    >
+      <HospitalTable
+        {...rows}
+        mayDelete={isPlatformAdmin}
+        calibratingId={calibrate.isPending ? (calibrate.variables ?? null) : null}
+        onEdit={(row) => setForm({ open: true, editing: row })}
+        onCalibrate={handleCalibrate}
+        onDelete={handleDelete}
       />
-    </Card>
+    </ListPage>
   );
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { PagedRows } from '@/components/paged-table';
 import { screenPageSize } from '@/lib/page-size';
 
 /**
@@ -16,6 +17,8 @@ export function usePaging() {
   };
 }
 
+export type Paging = ReturnType<typeof usePaging>;
+
 /** The latest answer, or the previous one while a new page is on its way. */
 export function useLastData<T>(data: T | undefined): T | undefined {
   const [last, setLast] = useState(data);
@@ -23,4 +26,28 @@ export function useLastData<T>(data: T | undefined): T | undefined {
     setLast(data);
   }
   return data ?? last;
+}
+
+/**
+ * What a list screen passes to its paged table: the rows on screen (the last ones while the next
+ * page loads), the paging, and whether the table should say the load failed.
+ */
+export function usePagedRows<Row>(
+  query: {
+    data: { listPage: Row[]; iTotalCount: number } | undefined;
+    isFetching: boolean;
+    isError: boolean;
+  },
+  paging: Paging,
+): PagedRows<Row> {
+  const shown = useLastData(query.data);
+  return {
+    rows: shown?.listPage ?? [],
+    total: shown?.iTotalCount ?? 0,
+    page: paging.page.iCurPage,
+    pageSize: paging.page.iPageSize,
+    loading: query.isFetching,
+    failed: query.isError && !shown,
+    onPageChange: paging.onPageChange,
+  };
 }

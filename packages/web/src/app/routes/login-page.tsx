@@ -1,33 +1,45 @@
-import { Card, Typography } from 'antd';
-import { useNavigate } from 'react-router';
-import { LanguageSwitch } from '@/components/language-switch';
+import { Alert, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
 import { DEFAULT_CONFIG, useConfig } from '@/features/config/api/get-config';
 import { LoginForm } from '@/features/auth/components/login-form';
+import { UpgradeBanner } from '@/features/upgrade-notice/components/upgrade-banner';
 import { HOME_PATH } from '@/config/paths';
+import { isPasswordResetNotice } from '@/features/forgot-password/utils/login-notice';
+import { PublicPage } from './public-page';
 
 /** /login: site title and description from the configuration, the form, the language switch. */
 export default function LoginPage() {
   const config = useConfig() ?? DEFAULT_CONFIG;
   const navigate = useNavigate();
+  const { t } = useTranslation('forgotPassword');
+  // Arriving from /forget after a reset: say so until the user logs in.
+  const passwordReset = isPasswordResetNotice(useLocation().state);
   return (
-    <main className="login-page">
-      <div className="login-lang">
-        <LanguageSwitch />
-      </div>
-      <Card className="login-card">
-        <Typography.Title level={2} className="login-title" data-testid="site-title">
-          {config.siteTitle}
-        </Typography.Title>
-        {config.loginDesc && (
-          <Typography.Paragraph type="secondary" className="login-desc">
-            {config.loginDesc}
-          </Typography.Paragraph>
-        )}
-        <LoginForm
-          forget={config.forget}
-          onLoggedIn={() => void navigate(HOME_PATH, { replace: true })}
+    <PublicPage>
+      {/* Maintenance ahead or under way: said before anyone tries to log in. */}
+      <UpgradeBanner style={{ marginBottom: 16 }} />
+      <Typography.Title level={2} className="login-title" data-testid="site-title">
+        {config.siteTitle}
+      </Typography.Title>
+      {config.loginDesc && (
+        <Typography.Paragraph type="secondary" className="login-desc">
+          {config.loginDesc}
+        </Typography.Paragraph>
+      )}
+      {passwordReset && (
+        <Alert
+          type="success"
+          showIcon
+          title={t('done')}
+          data-testid="login-notice"
+          style={{ marginBottom: 16 }}
         />
-      </Card>
-    </main>
+      )}
+      <LoginForm
+        forget={config.forget}
+        onLoggedIn={() => void navigate(HOME_PATH, { replace: true })}
+      />
+    </PublicPage>
   );
 }

@@ -1,10 +1,9 @@
-import { PlusOutlined } from '@ant-design/icons';
-import { App, Button, Card, Flex, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UserDto } from '@pathconsult/shared';
 import { useConfig } from '@/features/config/api/get-config';
 import { useAllHospitals } from '@/features/hospitals/api/hospitals';
+import { hospitalOptions } from '@/features/hospitals/utils/hospital-options';
 import {
   useDeleteUser,
   useUpdateUserState,
@@ -14,10 +13,10 @@ import {
 import { UserFilters, type UserFilterValues } from '@/features/users/components/user-filters';
 import { UserFormModal } from '@/features/users/components/user-form-modal';
 import { UserTable } from '@/features/users/components/user-table';
-import { toastSuccess } from '@/lib/toast';
+import { useConfirmAction } from '@/lib/use-confirm-action';
 import { useSession } from '@/lib/use-session';
-import { ListError } from './list-error';
-import { useLastData, usePaging } from './list-state';
+import { ListPage } from './list-page';
+import { usePagedRows, usePaging } from './list-state';
 
 type Filters = Omit<UserParams, 'iCurPage' | 'iPageSize'>;
 
@@ -39,7 +38,7 @@ function toFilters(values: UserFilterValues): Filters {
  */
 export function UsersScreen({ adminsOnly }: { adminsOnly: boolean }) {
   const { t } = useTranslation('users');
-  const { modal } = App.useApp();
+  const confirm = useConfirmAction();
   const { iRoleType, iUserId } = useSession();
   const [filters, setFilters] = useState<Filters>({});
   const paging = usePaging();
@@ -48,7 +47,7 @@ export function UsersScreen({ adminsOnly }: { adminsOnly: boolean }) {
     ...(adminsOnly ? { bAdminsOnly: 'true' as const } : {}),
     ...paging.page,
   });
-  const shown = useLastData(query.data);
+  const rows = usePagedRows(query, paging);
   const hospitals = useAllHospitals();
   const config = useConfig();
   const [form, setForm] = useState<{ open: boolean; editing: UserDto | null }>({
@@ -60,92 +59,70 @@ export function UsersScreen({ adminsOnly }: { adminsOnly: boolean }) {
 
   function handleChangeState(row: UserDto, state: 1 | 2) {
     const action = state === 2 ? 'freeze' : 'enable';
-    modal.confirm({
+    confirm({
       title: t(`confirm.${action}Title`, { name: row.strUserName }),
       content: t(`confirm.${action}Content`),
-      okButtonProps: { danger: state === 2, ...{ 'data-testid': 'user-state-confirm' } },
-      onOk: () =>
-        changeState.mutateAsync({ iUserId: row.iUserId, state }).then(
-          () => toastSuccess(t(`confirm.${action}Done`, { name: row.strUserName })),
-          () => undefined, // the client showed why
-        ),
+      danger: state === 2,
+      okTestId: 'user-state-confirm',
+      action: () => changeState.mutateAsync({ iUserId: row.iUserId, state }),
+      done: t(`confirm.${action}Done`, { name: row.strUserName }),
     });
   }
 
   function handleDelete(row: UserDto) {
-    modal.confirm({
+    confirm({
       title: t('confirm.deleteTitle', { name: row.strUserName }),
       content: t('confirm.deleteContent'),
       okText: t('actions.delete'),
-      okButtonProps: { danger: true, ...{ 'data-testid': 'user-delete-confirm' } },
-      onOk: () =>
-        remove.mutateAsync(row.iUserId).then(
-          () => toastSuccess(t('confirm.deleteDone', { name: row.strUserName })),
-          () => undefined,
-        ),
+      okTestId: 'user-delete-confirm',
+      action: () => remove.mutateAsync(row.iUserId),
+      done: t('confirm.deleteDone', { name: row.strUserName }),
     });
   }
 
-  const hospitalOptions = (hospitals.data ?? []).map((h) => ({
-    value: h.iHospitalId,
-    label: h.strHospitalName,
-  }));
   return (
-    <Card>
-      <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-        <Flex justify="space-between" align="start" gap="middle" wrap>
-          <UserFilters
-            adminsOnly={adminsOnly}
-            hospitals={hospitalOptions}
-            hospitalsLoading={hospitals.isLoading}
-            onSearch={(values) => {
-              setFilters(toFilters(values));
-              paging.toFirstPage();
-            }}
-          />
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            data-testid="user-add"
-            onClick={() => setForm({ open: true, editing: null })}
-          >
-            {t(adminsOnly ? 'actions.addAdmin' : 'actions.add')}
-          </Button>
-        </Flex>
-        {query.isError && (
-          <ListError
-            title={t('list.loadError')}
-            testId="user-error"
-            onRetry={() => void query.refetch()}
-          />
-        )}
-        <UserTable
-          rows={shown?.listPage ?? []}
-          total={shown?.iTotalCount ?? 0}
-          page={paging.page.iCurPage}
-          pageSize={paging.page.iPageSize}
-          loading={query.isFetching}
-          failed={query.isError && !shown}
-          sessionUserId={iUserId}
-          callerRole={iRoleType}
-          onPageChange={paging.onPageChange}
-          onEdit={(row) => setForm({ open: true, editing: row })}
-          onChangeState={handleChangeState}
-          onDelete={handleDelete}
+    <ListPage
+      filters={
+        <UserFilters
+          adminsOnly={adminsOnly}
+          hospitals={hospitalOptions(hospitals.data)}
+          hospitalsLoading={hospitals.isLoading}
+          onSearch={(values) => {
+            setFilters(toFilters(values));
+            paging.toFirstPage();
+          }}
         />
-      </Space>
-      <UserFormModal
-        open={form.open}
-        editing={form.editing}
-        callerRole={iRoleType}
+      }
+      add={{
+        label: t(adminsOnly ? 'actions.addAdmin' : 'actions.add'),
+        testId: 'user-add',
+        onClick: () => setForm({ open: true, editing: null }),
+      }}
+      query={query}
+      loadError={{ title: t('list.loadError'), testId: 'user-error' }}
+      dialogs={
+        <UserFormModal
+          open={form.open}
+          editing={form.editing}
+          callerRole={iRoleType}
+          sessionUserId={iUserId}
+          adminsOnly={adminsOnly}
+          hospitals={hospitals.data ?? []}
+          hospitalsLoading={hospitals.isLoading}
+          pwdRules={config?.pwdRules}
+          defaultPassword={config?.defaultPassword}
+          onClose={() => setForm((f) => ({ ...f, open: false }))}
+        />
+      }
+    >
+      <UserTable
+        {...rows}
         sessionUserId={iUserId}
-        adminsOnly={adminsOnly}
-        hospitals={hospitals.data ?? []}
-        hospitalsLoading={hospitals.isLoading}
-        pwdRules={config?.pwdRules}
-        defaultPassword={config?.defaultPassword}
-        onClose={() => setForm((f) => ({ ...f, open: false }))}
+        callerRole={iRoleType}
+        onEdit={(row) => setForm({ open: true, editing: row })}
+        onChangeState={handleChangeState}
+        onDelete={handleDelete}
       />
-    </Card>
+    </ListPage>
   );
 }

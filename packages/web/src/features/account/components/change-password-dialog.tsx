@@ -1,8 +1,9 @@
-import { Form, Input, Modal } from 'antd';
+import { Form, Input } from 'antd';
 import type { FormRule } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Limits, passwordChangeSchema } from '@pathconsult/shared';
+import { FormModal } from '@/components/form-modal';
 import type { ApiError } from '@/lib/api-error';
 import { applyFieldErrors } from '@/lib/form-errors';
 import { passwordPatternRule, requiredRule, sameAsRule, zodRule } from '@/lib/form-rules';
@@ -82,30 +83,15 @@ export function ChangePasswordDialog(props: ChangePasswordDialogProps) {
   }
 
   return (
-    <Modal
+    <FormModal<PasswordValues>
       open={props.open}
       title={t('password.title')}
-      destroyOnHidden
       afterClose={() => setLeaving(false)}
       onCancel={props.onClose}
       okText={t('password.submit')}
-      okButtonProps={{
-        htmlType: 'submit',
-        loading: change.isPending || leaving,
-        ...{ 'data-testid': 'account-password-submit' },
-      }}
-      modalRender={(dom) => (
-        <Form<PasswordValues>
-          form={form}
-          name="changePassword"
-          layout="vertical"
-          disabled={leaving}
-          onFinish={handleFinish}
-          clearOnDestroy
-        >
-          {dom}
-        </Form>
-      )}
+      submit={{ testId: 'account-password-submit', loading: change.isPending || leaving }}
+      form={form}
+      formProps={{ name: 'changePassword', disabled: leaving, onFinish: handleFinish }}
     >
       <div data-testid="account-password-modal">
         <Form.Item
@@ -140,6 +126,6 @@ export function ChangePasswordDialog(props: ChangePasswordDialogProps) {
           <Input.Password autoComplete="new-password" />
         </Form.Item>
       </div>
-    </Modal>
+    </FormModal>
   );
 }

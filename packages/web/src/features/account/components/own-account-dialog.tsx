@@ -1,6 +1,8 @@
-import { Alert, Col, DatePicker, Descriptions, Form, Input, Modal, Radio, Row } from 'antd';
+import { Alert, Col, Descriptions, Form, Input, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { RoleType, userFieldRules, type UserDto } from '@pathconsult/shared';
+import { FormModal } from '@/components/form-modal';
+import { ProfileFields, type ProfileLabel } from '@/features/users/components/profile-fields';
 import type { ApiError } from '@/lib/api-error';
 import { applyFieldErrors } from '@/lib/form-errors';
 import { zodRule } from '@/lib/form-rules';
@@ -8,12 +10,26 @@ import { toastError, toastSuccess } from '@/lib/toast';
 import { useSaveOwnAccount } from '../api/account';
 import { ownAccountFailure } from '../utils/answers';
 import {
-  birthdayToWire,
   ownAccountBody,
   ownAccountFieldOf,
   ownAccountToForm,
   type OwnAccountValues,
 } from '../utils/own-account';
+
+/** Where the own-account form keeps the texts of the shared profile fields (`auth` namespace). */
+const OWN_LABELS: Record<ProfileLabel, string> = {
+  email: 'settings.email',
+  sex: 'settings.sex',
+  male: 'settings.sexMale',
+  female: 'settings.sexFemale',
+  idNumber: 'settings.idNumber',
+  birthday: 'settings.birthday',
+  province: 'settings.province',
+  city: 'settings.city',
+  address: 'settings.address',
+  specialty: 'settings.specialty',
+  intro: 'settings.intro',
+};
 
 interface OwnAccountDialogProps {
   open: boolean;
@@ -72,37 +88,21 @@ export function OwnAccountDialog({
 
   const expert = user?.ddRoleType.iNumber === RoleType.Expert;
   return (
-    <Modal
+    <FormModal<OwnAccountValues>
       open={open}
       title={t('settings.title')}
       width={768}
-      destroyOnHidden
       loading={loading}
       onCancel={onClose}
       okText={t('settings.save')}
-      okButtonProps={{
-        htmlType: 'submit',
-        loading: save.isPending,
-        disabled: !user,
-        ...{ 'data-testid': 'account-settings-submit' },
+      submit={{ testId: 'account-settings-submit', loading: save.isPending, disabled: !user }}
+      form={form}
+      ready={!!user}
+      formProps={{
+        name: 'ownAccount',
+        initialValues: user ? ownAccountToForm(user) : undefined,
+        onFinish: handleFinish,
       }}
-      modalRender={(dom) =>
-        // The form mounts once its values are known: initial values are read only at mount.
-        user ? (
-          <Form<OwnAccountValues>
-            form={form}
-            name="ownAccount"
-            layout="vertical"
-            initialValues={ownAccountToForm(user)}
-            onFinish={handleFinish}
-            clearOnDestroy
-          >
-            {dom}
-          </Form>
-        ) : (
-          dom
-        )
-      }
     >
       <div data-testid="account-settings-modal">
         {loadFailed && <Alert type="error" showIcon title={t('fetchFailed', { ns: 'errors' })} />}
@@ -148,92 +148,11 @@ export function OwnAccountDialog({
                   <Input maxLength={11} inputMode="numeric" />
                 </Form.Item>
               </Col>
-              <Col span={12}>
-                <Form.Item
-                  name="strEmail"
-                  label={t('settings.email')}
-                  rules={[zodRule(r.strEmail)]}
-                >
-                  <Input maxLength={128} />
-                </Form.Item>
-              </Col>
-              <Col span={12}>
-                <Form.Item
-                  name="strIdentityNumber"
-                  label={t('settings.idNumber')}
-                  rules={[zodRule(r.strIdentityNumber)]}
-                >
-                  <Input maxLength={18} />
-                </Form.Item>
-              </Col>
-              <Col span={12}>
-                <Form.Item name="iSex" label={t('settings.sex')}>
-                  <Radio.Group
-                    options={[
-                      { value: 1, label: t('settings.sexMale') },
-                      { value: 2, label: t('settings.sexFemale') },
-                    ]}
-                  />
-                </Form.Item>
-              </Col>
-              <Col span={12}>
-                <Form.Item
-                  name="dtBirthdayDate"
-                  label={t('settings.birthday')}
-                  rules={[zodRule(r.dtBirthdayDate, birthdayToWire)]}
-                >
-                  <DatePicker format="YYYY/MM/DD" style={{ width: '100%' }} />
-                </Form.Item>
-              </Col>
-              <Col span={8}>
-                <Form.Item
-                  name="strProvince"
-                  label={t('settings.province')}
-                  rules={[zodRule(r.strProvince)]}
-                >
-                  <Input />
-                </Form.Item>
-              </Col>
-              <Col span={8}>
-                <Form.Item name="strCity" label={t('settings.city')} rules={[zodRule(r.strCity)]}>
-                  <Input />
-                </Form.Item>
-              </Col>
-              <Col span={8}>
-                <Form.Item
-                  name="strAddress"
-                  label={t('settings.address')}
-                  rules={[zodRule(r.strAddress)]}
-                >
-                  <Input />
-                </Form.Item>
-              </Col>
-              {expert && (
-                <>
-                  <Col span={24}>
-                    <Form.Item
-                      name="strSpecialty"
-                      label={t('settings.specialty')}
-                      rules={[zodRule(r.strSpecialty)]}
-                    >
-                      <Input maxLength={200} />
-                    </Form.Item>
-                  </Col>
-                  <Col span={24}>
-                    <Form.Item
-                      name="strIntro"
-                      label={t('settings.intro')}
-                      rules={[zodRule(r.strIntro)]}
-                    >
-                      <Input.TextArea rows={3} maxLength={2000} showCount />
-                    </Form.Item>
-                  </Col>
-                </>
-              )}
+              <ProfileFields label={(key) => t(OWN_LABELS[key])} expert={expert} />
             </Row>
           </>
         )}
       </div>
-    </Modal>
+    </FormModal>
   );
 }

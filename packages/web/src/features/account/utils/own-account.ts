@@ -1,45 +1,14 @@
-import dayjs, { type Dayjs } from 'dayjs';
-import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { RoleType, type UserDto, type UserUpdateInput } from '@pathconsult/shared';
+import { profileToForm, profileToWire, type ProfileValues } from '@/features/users/utils/user-form';
 
-dayjs.extend(customParseFormat);
-
-const BIRTHDAY_FORMAT = 'YYYY/MM/DD';
-
-/** What the own-account form holds (spec §5 "Own account form" and the profile around it). */
-export interface OwnAccountValues {
-  strRealName: string;
-  strMobile: string;
-  strEmail?: string;
-  strIdentityNumber?: string;
-  iSex?: 1 | 2;
-  dtBirthdayDate?: Dayjs | null;
-  strProvince?: string;
-  strCity?: string;
-  strAddress?: string;
-  strSpecialty?: string;
-  strIntro?: string;
-}
-
-export function birthdayToWire(value: Dayjs | null | undefined): string {
-  return value ? value.format(BIRTHDAY_FORMAT) : '';
-}
+/**
+ * What the own-account form holds (spec §5 "Own account form" and the profile around it): the
+ * profile, as in the user form.
+ */
+export type OwnAccountValues = ProfileValues;
 
 export function ownAccountToForm(user: UserDto): OwnAccountValues {
-  const sex = user.ddSex?.iNumber;
-  return {
-    strRealName: user.strRealName,
-    strMobile: user.strMobile ?? '',
-    strEmail: user.strEmail ?? '',
-    strIdentityNumber: user.strIdentityNumber ?? '',
-    iSex: sex === 1 || sex === 2 ? sex : undefined,
-    dtBirthdayDate: user.dtBirthdayDate ? dayjs(user.dtBirthdayDate, BIRTHDAY_FORMAT) : null,
-    strProvince: user.strProvince ?? '',
-    strCity: user.strCity ?? '',
-    strAddress: user.strAddress ?? '',
-    strSpecialty: user.strSpecialty ?? '',
-    strIntro: user.strIntro ?? '',
-  };
+  return profileToForm(user);
 }
 
 /**
@@ -48,22 +17,13 @@ export function ownAccountToForm(user: UserDto): OwnAccountValues {
  * password travels (passwords change through the password dialog).
  */
 export function ownAccountBody(user: UserDto, values: OwnAccountValues): UserUpdateInput {
-  const text = (value: string | undefined) => (value ?? '').trim();
   const expert = user.ddRoleType.iNumber === RoleType.Expert;
   const role = user.ddRoleType.iNumber as UserUpdateInput['ddRoleType']['iNumber'];
   return {
     iUserId: user.iUserId,
-    strRealName: text(values.strRealName),
-    strMobile: text(values.strMobile),
-    strEmail: text(values.strEmail),
-    strIdentityNumber: text(values.strIdentityNumber).toUpperCase(),
-    dtBirthdayDate: birthdayToWire(values.dtBirthdayDate),
-    ddSex: values.iSex ? { iNumber: values.iSex } : null,
-    strProvince: text(values.strProvince),
-    strCity: text(values.strCity),
-    strAddress: text(values.strAddress),
-    strSpecialty: expert ? text(values.strSpecialty) : (user.strSpecialty ?? ''),
-    strIntro: expert ? text(values.strIntro) : (user.strIntro ?? ''),
+    ...profileToWire(values, expert),
+    // Only experts see their specialty and introduction: others keep what they have.
+    ...(expert ? {} : { strSpecialty: user.strSpecialty ?? '', strIntro: user.strIntro ?? '' }),
     ddRoleType: { iNumber: role },
   };
 }

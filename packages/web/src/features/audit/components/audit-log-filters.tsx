@@ -1,8 +1,9 @@
-import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { Form, Input, Select } from 'antd';
+import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { AuditOutcome } from '@pathconsult/shared';
-import { quickRanges } from '../utils/date-range';
+import { FilterBar } from '@/components/filter-bar';
+import { QuickRangePicker } from './quick-range-picker';
 
 export interface AuditLogFilterValues {
   strUserName?: string;
@@ -18,15 +19,12 @@ interface AuditLogFiltersProps {
 /** Filter bar of the audit log screen. Field ids: `#auditFilters_strUserName` and so on. */
 export function AuditLogFilters({ onSearch }: AuditLogFiltersProps) {
   const { t } = useTranslation('audit');
-  const [form] = Form.useForm<AuditLogFilterValues>();
-  const ranges = quickRanges(dayjs());
   return (
-    <Form<AuditLogFilterValues>
-      form={form}
+    <FilterBar<AuditLogFilterValues>
       name="auditFilters"
-      layout="inline"
-      className="filter-bar"
-      onFinish={onSearch}
+      onSearch={onSearch}
+      search={{ label: t('filters.search'), testId: 'audit-search' }}
+      reset={{ label: t('filters.reset'), testId: 'audit-reset', values: {} }}
     >
       <Form.Item name="strUserName" label={t('filters.userName')}>
         <Input allowClear maxLength={64} placeholder={t('filters.userNameHint')} />
@@ -42,30 +40,8 @@ export function AuditLogFilters({ onSearch }: AuditLogFiltersProps) {
         />
       </Form.Item>
       <Form.Item name="range" label={t('filters.dateRange')}>
-        <DatePicker.RangePicker
-          presets={[
-            { label: t('presets.yesterday'), value: ranges.yesterday },
-            { label: t('presets.last7Days'), value: ranges.last7Days },
-            { label: t('presets.last30Days'), value: ranges.last30Days },
-          ]}
-        />
+        <QuickRangePicker ns="audit" />
       </Form.Item>
-      <Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit" data-testid="audit-search">
-            {t('filters.search')}
-          </Button>
-          <Button
-            data-testid="audit-reset"
-            onClick={() => {
-              form.resetFields();
-              onSearch({});
-            }}
-          >
-            {t('filters.reset')}
-          </Button>
-        </Space>
-      </Form.Item>
-    </Form>
+    </FilterBar>
   );
 }

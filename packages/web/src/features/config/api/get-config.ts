@@ -8,6 +8,7 @@ export const DEFAULT_CONFIG: ConfigDto = {
   loginDesc: '',
   forget: false,
   pwdRules: '',
+  caseVariant: 1,
 };
 
 /** The global configuration (site title, login text, forget switch); readable before login. */

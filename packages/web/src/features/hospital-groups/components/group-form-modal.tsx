@@ -1,4 +1,4 @@
-import { Form, Input, Modal, Select, Space, Tag, Typography } from 'antd';
+import { Form, Input, Select, Space, Tag, Typography } from 'antd';
 import type { FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
@@ -6,6 +6,7 @@ import {
   type HospitalGroupDto,
   type HospitalOption,
 } from '@pathconsult/shared';
+import { FormModal } from '@/components/form-modal';
 import type { ApiError } from '@/lib/api-error';
 import { applyFieldErrors, showFailure } from '@/lib/form-errors';
 import { zodRule } from '@/lib/form-rules';
@@ -83,34 +84,23 @@ export function GroupFormModal(props: GroupFormModalProps) {
   }
 
   return (
-    <Modal
+    <FormModal<GroupFormValues>
       open={props.open}
       title={t(props.editing ? 'form.editTitle' : 'form.addTitle')}
       width={768}
-      destroyOnHidden
       onCancel={props.onClose}
       okText={t('actions.save')}
-      okButtonProps={{
-        htmlType: 'submit',
-        loading: save.isPending,
-        ...{ 'data-testid': 'group-form-submit' },
+      submit={{ testId: 'group-form-submit', loading: save.isPending }}
+      cancelTestId="group-form-cancel"
+      form={form}
+      formProps={{
+        name: 'groupForm',
+        initialValues: {
+          strGroupName: props.editing?.strGroupName ?? '',
+          listHospitalId: props.editing?.listHospital.map((h) => h.iHospitalId) ?? [],
+        },
+        onFinish: handleFinish,
       }}
-      cancelButtonProps={{ ...{ 'data-testid': 'group-form-cancel' } }}
-      modalRender={(dom) => (
-        <Form<GroupFormValues>
-          form={form}
-          name="groupForm"
-          layout="vertical"
-          initialValues={{
-            strGroupName: props.editing?.strGroupName ?? '',
-            listHospitalId: props.editing?.listHospital.map((h) => h.iHospitalId) ?? [],
-          }}
-          onFinish={handleFinish}
-          clearOnDestroy
-        >
-          {dom}
-        </Form>
-      )}
     >
       <div data-testid="group-form-modal">
         <Form.Item
@@ -162,6 +152,6 @@ export function GroupFormModal(props: GroupFormModalProps) {
           />
         </Form.Item>
       </div>
-    </Modal>
+    </FormModal>
   );
 }

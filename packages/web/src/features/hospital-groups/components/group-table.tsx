@@ -1,10 +1,9 @@
-import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
-import { Button, Space } from 'antd';
 import type { TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { HospitalGroupDto } from '@pathconsult/shared';
 import { PagedTable, type PagedRows } from '@/components/paged-table';
+import { editDeleteColumn } from '@/components/row-actions';
 import { GroupMemberTags } from './group-member-tags';
 
 interface GroupTableProps extends PagedRows<HospitalGroupDto> {
@@ -39,34 +38,15 @@ export function GroupTable(props: GroupTableProps) {
     },
   ];
   if (props.mayManage) {
-    columns.push({
-      key: 'actions',
-      title: t('actions.column'),
-      width: 170,
-      render: (_, row) => (
-        <Space size={0}>
-          <Button
-            type="link"
-            size="small"
-            icon={<EditOutlined />}
-            data-testid={`group-edit-${row.strGroupName}`}
-            onClick={() => props.onEdit(row)}
-          >
-            {t('actions.edit')}
-          </Button>
-          <Button
-            type="link"
-            size="small"
-            danger
-            icon={<DeleteOutlined />}
-            data-testid={`group-delete-${row.strGroupName}`}
-            onClick={() => props.onDelete(row)}
-          >
-            {t('actions.delete')}
-          </Button>
-        </Space>
-      ),
-    });
+    columns.push(
+      editDeleteColumn<HospitalGroupDto>({
+        title: t('actions.column'),
+        labels: { edit: t('actions.edit'), delete: t('actions.delete') },
+        testId: (row, action) => `group-${action}-${row.strGroupName}`,
+        onEdit: props.onEdit,
+        onDelete: props.onDelete,
+      }),
+    );
   }
   return (
     <PagedTable<HospitalGroupDto>

@@ -1,5 +1,7 @@
-import { Button, Form, Input, Select, Space } from 'antd';
+import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FilterBar } from '@/components/filter-bar';
+import { SearchSelect } from '@/components/search-select';
 
 export interface HospitalFilterValues {
   strHospitalName?: string;
@@ -17,27 +19,19 @@ interface HospitalFiltersProps {
 /** Filter bar of the hospital list. Field ids: `#hospitalFilters_strHospitalName` and so on. */
 export function HospitalFilters({ groups, groupsLoading, onSearch }: HospitalFiltersProps) {
   const { t } = useTranslation('hospitals');
-  const [form] = Form.useForm<HospitalFilterValues>();
   return (
-    <Form<HospitalFilterValues>
-      form={form}
+    <FilterBar<HospitalFilterValues>
       name="hospitalFilters"
-      layout="inline"
-      className="filter-bar"
-      onFinish={onSearch}
+      onSearch={onSearch}
+      search={{ label: t('actions.search'), testId: 'hospital-search' }}
+      reset={{ label: t('actions.reset'), testId: 'hospital-reset', values: {} }}
     >
       <Form.Item name="strHospitalName" label={t('fields.name')}>
         <Input allowClear maxLength={64} />
       </Form.Item>
       {groups && (
         <Form.Item name="iGroupId" label={t('fields.group')}>
-          <Select
-            allowClear
-            showSearch={{ optionFilterProp: 'label' }}
-            loading={groupsLoading}
-            style={{ width: 180 }}
-            options={groups}
-          />
+          <SearchSelect loading={groupsLoading} style={{ width: 180 }} options={groups} />
         </Form.Item>
       )}
       <Form.Item name="ddIsDiagnosis" label={t('fields.type')}>
@@ -50,22 +44,6 @@ export function HospitalFilters({ groups, groupsLoading, onSearch }: HospitalFil
           }))}
         />
       </Form.Item>
-      <Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit" data-testid="hospital-search">
-            {t('actions.search')}
-          </Button>
-          <Button
-            data-testid="hospital-reset"
-            onClick={() => {
-              form.resetFields();
-              onSearch({});
-            }}
-          >
-            {t('actions.reset')}
-          </Button>
-        </Space>
-      </Form.Item>
-    </Form>
+    </FilterBar>
   );
 }

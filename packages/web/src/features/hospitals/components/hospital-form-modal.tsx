@@ -1,6 +1,7 @@
-import { Alert, Form, Modal } from 'antd';
+import { Alert, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { HospitalDto, RoleTypeCode } from '@pathconsult/shared';
+import { FormModal } from '@/components/form-modal';
 import type { ApiError } from '@/lib/api-error';
 import { applyFieldErrors, showFailure } from '@/lib/form-errors';
 import { toastError, toastSuccess } from '@/lib/toast';
@@ -67,39 +68,23 @@ export function HospitalFormModal(props: HospitalFormModalProps) {
   }
 
   return (
-    <Modal
+    <FormModal<HospitalFormValues>
       open={props.open}
       title={t(props.editing ? 'form.editTitle' : 'form.addTitle')}
       width={768}
-      destroyOnHidden
       loading={!ready}
       onCancel={props.onClose}
       okText={t('actions.save')}
-      okButtonProps={{
-        htmlType: 'submit',
-        loading: save.isPending,
-        disabled: !ready,
-        ...{ 'data-testid': 'hospital-form-submit' },
+      submit={{ testId: 'hospital-form-submit', loading: save.isPending, disabled: !ready }}
+      cancelTestId="hospital-form-cancel"
+      form={form}
+      ready={ready}
+      formProps={{
+        name: 'hospitalForm',
+        initialValues: initial,
+        onFinish: handleFinish,
+        scrollToFirstError: true,
       }}
-      cancelButtonProps={{ ...{ 'data-testid': 'hospital-form-cancel' } }}
-      modalRender={(dom) =>
-        // The form mounts once its values are known: initial values are read only at mount.
-        ready ? (
-          <Form<HospitalFormValues>
-            form={form}
-            name="hospitalForm"
-            layout="vertical"
-            initialValues={initial}
-            onFinish={handleFinish}
-            clearOnDestroy
-            scrollToFirstError
-          >
-            {dom}
-          </Form>
-        ) : (
-          dom
-        )
-      }
     >
       <div data-testid="hospital-form-modal">
         {props.role === 2 && (
@@ -119,6 +104,6 @@ export function HospitalFormModal(props: HospitalFormModalProps) {
           />
         )}
       </div>
-    </Modal>
+    </FormModal>
   );
 }

@@ -1,8 +1,9 @@
-import { Button, Space, Tag, Tooltip, Typography } from 'antd';
+import { Space, Tag, Tooltip, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { HospitalDto } from '@pathconsult/shared';
 import { PagedTable, type PagedRows } from '@/components/paged-table';
+import { RowActions } from '@/components/row-actions';
 import { isValidityPast } from '../utils/storage';
 import { HospitalTypeTag } from './hospital-type-tag';
 import { StorageCell } from './storage-cell';
@@ -110,36 +111,30 @@ export function HospitalTable(props: HospitalTableProps) {
       fixed: 'right',
       width: props.mayDelete ? 210 : 150,
       render: (_, row) => (
-        <Space size={0}>
-          <Button
-            type="link"
-            size="small"
-            data-testid={`hospital-edit-${row.strHospitalName}`}
-            onClick={() => props.onEdit(row)}
-          >
-            {t('actions.edit')}
-          </Button>
-          <Button
-            type="link"
-            size="small"
-            loading={props.calibratingId === row.iHospitalId}
-            data-testid={`hospital-calibrate-${row.strHospitalName}`}
-            onClick={() => props.onCalibrate(row)}
-          >
-            {t('actions.calibrate')}
-          </Button>
-          {props.mayDelete && (
-            <Button
-              type="link"
-              size="small"
-              danger
-              data-testid={`hospital-delete-${row.strHospitalName}`}
-              onClick={() => props.onDelete(row)}
-            >
-              {t('actions.delete')}
-            </Button>
-          )}
-        </Space>
+        <RowActions
+          actions={[
+            {
+              key: 'edit',
+              label: t('actions.edit'),
+              testId: `hospital-edit-${row.strHospitalName}`,
+              onClick: () => props.onEdit(row),
+            },
+            {
+              key: 'calibrate',
+              label: t('actions.calibrate'),
+              loading: props.calibratingId === row.iHospitalId,
+              testId: `hospital-calibrate-${row.strHospitalName}`,
+              onClick: () => props.onCalibrate(row),
+            },
+            props.mayDelete && {
+              key: 'delete',
+              label: t('actions.delete'),
+              danger: true,
+              testId: `hospital-delete-${row.strHospitalName}`,
+              onClick: () => props.onDelete(row),
+            },
+          ]}
+        />
       ),
     },
   ];

@@ -1,6 +1,8 @@
-import { Button, Form, Input, Select, Space } from 'antd';
+import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { UserState } from '@pathconsult/shared';
+import { FilterBar } from '@/components/filter-bar';
+import { SearchSelect } from '@/components/search-select';
 import { roleFilterOptions } from '../utils/role-options';
 
 export interface UserFilterValues {
@@ -27,14 +29,12 @@ export function UserFilters({
   onSearch,
 }: UserFiltersProps) {
   const { t } = useTranslation(['users', 'common']);
-  const [form] = Form.useForm<UserFilterValues>();
   return (
-    <Form<UserFilterValues>
-      form={form}
+    <FilterBar<UserFilterValues>
       name="userFilters"
-      layout="inline"
-      className="filter-bar"
-      onFinish={onSearch}
+      onSearch={onSearch}
+      search={{ label: t('actions.search'), testId: 'user-search' }}
+      reset={{ label: t('actions.reset'), testId: 'user-reset', values: {} }}
     >
       <Form.Item name="strUserName" label={t('fields.userName')}>
         <Input allowClear maxLength={64} style={{ width: 150 }} />
@@ -46,13 +46,7 @@ export function UserFilters({
         <Input allowClear maxLength={20} style={{ width: 150 }} />
       </Form.Item>
       <Form.Item name="iHospitalId" label={t('fields.hospital')}>
-        <Select
-          allowClear
-          showSearch={{ optionFilterProp: 'label' }}
-          loading={hospitalsLoading}
-          style={{ width: 200 }}
-          options={hospitals}
-        />
+        <SearchSelect loading={hospitalsLoading} style={{ width: 200 }} options={hospitals} />
       </Form.Item>
       <Form.Item name="iRoleType" label={t('fields.role')}>
         <Select
@@ -74,22 +68,6 @@ export function UserFilters({
           }))}
         />
       </Form.Item>
-      <Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit" data-testid="user-search">
-            {t('actions.search')}
-          </Button>
-          <Button
-            data-testid="user-reset"
-            onClick={() => {
-              form.resetFields();
-              onSearch({});
-            }}
-          >
-            {t('actions.reset')}
-          </Button>
-        </Space>
-      </Form.Item>
-    </Form>
+    </FilterBar>
   );
 }

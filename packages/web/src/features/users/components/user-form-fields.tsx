@@ -1,4 +1,4 @@
-import { Col, DatePicker, Form, Input, Radio, Row, Select } from 'antd';
+import { Col, Form, Input, Row, Select } from 'antd';
 import type { FormRule } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,7 @@ import {
 import { passwordPatternRule, requiredRule, zodRule } from '@/lib/form-rules';
 import { serverText } from '@/lib/server-text';
 import { needsHospital } from '../utils/role-options';
-import { BIRTHDAY_FORMAT, birthdayToWire } from '../utils/user-form';
+import { ProfileFields } from './profile-fields';
 
 interface UserFormFieldsProps {
   editing: boolean;
@@ -137,72 +137,13 @@ export function UserFormFields(props: UserFormFieldsProps) {
           />
         </Form.Item>
       </Col>
-      <Col span={12}>
-        <Form.Item name="strEmail" label={t('fields.email')} rules={[zodRule(r.strEmail)]}>
-          <Input maxLength={128} />
-        </Form.Item>
-      </Col>
-      <Col span={12}>
-        <Form.Item name="iSex" label={t('fields.sex')}>
-          <Radio.Group
-            options={[
-              { value: 1, label: t('sex.1') },
-              { value: 2, label: t('sex.2') },
-            ]}
-          />
-        </Form.Item>
-      </Col>
-      <Col span={12}>
-        <Form.Item
-          name="strIdentityNumber"
-          label={t('fields.idNumber')}
-          rules={[zodRule(r.strIdentityNumber)]}
-        >
-          <Input maxLength={18} />
-        </Form.Item>
-      </Col>
-      <Col span={12}>
-        <Form.Item
-          name="dtBirthdayDate"
-          label={t('fields.birthday')}
-          rules={[zodRule(r.dtBirthdayDate, birthdayToWire)]}
-        >
-          <DatePicker format={BIRTHDAY_FORMAT} style={{ width: '100%' }} />
-        </Form.Item>
-      </Col>
-      <Col span={8}>
-        <Form.Item name="strProvince" label={t('fields.province')} rules={[zodRule(r.strProvince)]}>
-          <Input />
-        </Form.Item>
-      </Col>
-      <Col span={8}>
-        <Form.Item name="strCity" label={t('fields.city')} rules={[zodRule(r.strCity)]}>
-          <Input />
-        </Form.Item>
-      </Col>
-      <Col span={8}>
-        <Form.Item name="strAddress" label={t('fields.address')} rules={[zodRule(r.strAddress)]}>
-          <Input />
-        </Form.Item>
-      </Col>
-      {props.role === RoleType.Expert && (
-        <>
-          <Col span={24}>
-            <Form.Item
-              name="strSpecialty"
-              label={t('fields.specialty')}
-              rules={[zodRule(r.strSpecialty)]}
-            >
-              <Input maxLength={200} data-testid="user-form-specialty" />
-            </Form.Item>
-          </Col>
-          <Col span={24}>
-            <Form.Item name="strIntro" label={t('fields.intro')} rules={[zodRule(r.strIntro)]}>
-              <Input.TextArea rows={3} maxLength={2000} showCount data-testid="user-form-intro" />
-            </Form.Item>
-          </Col>
-        </>
-      )}
+      <ProfileFields
+        label={(key) =>
+          key === 'male' ? t('sex.1') : key === 'female' ? t('sex.2') : t(`fields.${key}`)
+        }
+        expert={props.role === RoleType.Expert}
+        testIdPrefix="user-form"
+      />
     </Row>
   );
 }

@@ -1,7 +1,8 @@
-import { App, Alert, Button, Form, Input, Modal, Space } from 'antd';
+import { App, Alert, Button, Form, Input, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { HospitalOption, RoleTypeCode, UserDto } from '@pathconsult/shared';
+import { FormModal } from '@/components/form-modal';
 import type { ApiError } from '@/lib/api-error';
 import { applyFieldErrors } from '@/lib/form-errors';
 import { toastError, toastSuccess } from '@/lib/toast';
@@ -155,34 +156,23 @@ export function UserFormModal(props: UserFormModalProps) {
   );
 
   return (
-    <Modal
+    <FormModal<UserFormValues>
       open={props.open}
       title={t(editing ? 'form.editTitle' : 'form.addTitle')}
       width={768}
-      destroyOnHidden
       afterClose={() => setResetTo(null)}
       onCancel={props.onClose}
       okText={t('actions.save')}
-      okButtonProps={{
-        htmlType: 'submit',
-        loading: saving,
-        ...{ 'data-testid': 'user-form-submit' },
+      submit={{ testId: 'user-form-submit', loading: saving }}
+      cancelTestId="user-form-cancel"
+      form={form}
+      formProps={{
+        name: 'userForm',
+        initialValues: initialValues(),
+        onValuesChange: handleValuesChange,
+        onFinish: handleFinish,
+        scrollToFirstError: true,
       }}
-      cancelButtonProps={{ ...{ 'data-testid': 'user-form-cancel' } }}
-      modalRender={(dom) => (
-        <Form<UserFormValues>
-          form={form}
-          name="userForm"
-          layout="vertical"
-          initialValues={initialValues()}
-          onValuesChange={handleValuesChange}
-          onFinish={handleFinish}
-          clearOnDestroy
-          scrollToFirstError
-        >
-          {dom}
-        </Form>
-      )}
     >
       <div data-testid="user-form-modal">
         {resetTo && (
@@ -204,6 +194,6 @@ export function UserFormModal(props: UserFormModalProps) {
           passwordSlot={passwordSlot}
         />
       </div>
-    </Modal>
+    </FormModal>
   );
 }

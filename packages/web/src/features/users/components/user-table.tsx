@@ -1,10 +1,10 @@
 import { DeleteOutlined, EditOutlined, LockOutlined, UnlockOutlined } from '@ant-design/icons';
-import { Button, Space, Tag, Tooltip } from 'antd';
+import { Space, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
-import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RoleTypeCode, UserDto } from '@pathconsult/shared';
 import { PagedTable, type PagedRows } from '@/components/paged-table';
+import { RowActions } from '@/components/row-actions';
 import { rowPermissions, stateAction, STATE_COLORS } from '../utils/user-state';
 import { CreatorName } from './creator-name';
 
@@ -83,7 +83,7 @@ export function UserTable(props: UserTableProps) {
       title: t('list.actions'),
       fixed: 'right',
       width: 210,
-      render: (_, row) => <RowActions row={row} {...props} />,
+      render: (_, row) => <UserRowActions row={row} {...props} />,
     },
   ];
   return (
@@ -103,56 +103,44 @@ export function UserTable(props: UserTableProps) {
   );
 }
 
-function RowActions({ row, ...props }: UserTableProps & { row: UserDto }) {
+/** A refused action stays visible, disabled, with the reason on hover. */
+function UserRowActions({ row, ...props }: UserTableProps & { row: UserDto }) {
   const { t } = useTranslation('users');
   const may = rowPermissions(row, props.sessionUserId, props.callerRole);
   const action = stateAction(row.ddUserState.iNumber);
   const why = may.reason ? t(`list.${may.reason}`) : '';
-  const guard = (allowed: boolean, button: ReactElement) =>
-    allowed ? button : <Tooltip title={why}>{button}</Tooltip>;
   return (
-    <Space size={0}>
-      {guard(
-        may.edit,
-        <Button
-          type="link"
-          size="small"
-          icon={<EditOutlined />}
-          disabled={!may.edit}
-          data-testid={`user-edit-${row.strUserName}`}
-          onClick={() => props.onEdit(row)}
-        >
-          {t('actions.edit')}
-        </Button>,
-      )}
-      {action &&
-        guard(
-          may.changeState,
-          <Button
-            type="link"
-            size="small"
-            icon={action === 'freeze' ? <LockOutlined /> : <UnlockOutlined />}
-            disabled={!may.changeState}
-            data-testid={`user-${action}-${row.strUserName}`}
-            onClick={() => props.onChangeState(row, action === 'freeze' ? 2 : 1)}
-          >
-            {t(`actions.${action}`)}
-          </Button>,
-        )}
-      {guard(
-        may.remove,
-        <Button
-          type="link"
-          size="small"
-          danger
-          icon={<DeleteOutlined />}
-          disabled={!may.remove}
-          data-testid={`user-delete-${row.strUserName}`}
-          onClick={() => props.onDelete(row)}
-        >
-          {t('actions.delete')}
-        </Button>,
-      )}
-    </Space>
+    <RowActions
+      actions={[
+        {
+          key: 'edit',
+          label: t('actions.edit'),
+          icon: <EditOutlined />,
+          disabled: !may.edit,
+          tooltip: may.edit ? undefined : why,
+          testId: `user-edit-${row.strUserName}`,
+          onClick: () => props.onEdit(row),
+        },
+        !!action && {
+          key: 'state',
+          label: t(`actions.${action}`),
+          icon: action === 'freeze' ? <LockOutlined /> : <UnlockOutlined />,
+          disabled: !may.changeState,
+          tooltip: may.changeState ? undefined : why,
+          testId: `user-${action}-${row.strUserName}`,
+          onClick: () => props.onChangeState(row, action === 'freeze' ? 2 : 1),
+        },
+        {
+          key: 'delete',
+          label: t('actions.delete'),
+          icon: <DeleteOutlined />,
+          danger: true,
+          disabled: !may.remove,
+          tooltip: may.remove ? undefined : why,
+          testId: `user-delete-${row.strUserName}`,
+          onClick: () => props.onDelete(row),
+        },
+      ]}
+    />
   );
 }

@@ -14,13 +14,12 @@ dayjs.extend(customParseFormat);
 /** The spec's birthday format (§9). */
 export const BIRTHDAY_FORMAT = 'YYYY/MM/DD';
 
-/** What the user form holds; role, hospital, sex and birthday differ from the request shape. */
-export interface UserFormValues {
-  strUserName: string;
-  strUserPassword?: string;
+/**
+ * A user's profile as a form holds it (sex and birthday differ from the request shape): the user
+ * form and the own-account form both edit it.
+ */
+export interface ProfileValues {
   strRealName: string;
-  iRoleType?: RoleTypeCode;
-  iHospitalId?: number;
   strMobile: string;
   strEmail?: string;
   iSex?: 1 | 2;
@@ -31,6 +30,14 @@ export interface UserFormValues {
   strAddress?: string;
   strSpecialty?: string;
   strIntro?: string;
+}
+
+/** What the user form holds: the profile, and the account's name, password, role and hospital. */
+export interface UserFormValues extends ProfileValues {
+  strUserName: string;
+  strUserPassword?: string;
+  iRoleType?: RoleTypeCode;
+  iHospitalId?: number;
 }
 
 const FORM_FIELDS: readonly (keyof UserFormValues)[] = [
@@ -55,14 +62,11 @@ export function birthdayToWire(value: Dayjs | null | undefined): string {
   return value ? value.format(BIRTHDAY_FORMAT) : '';
 }
 
-export function userToForm(user: UserDto): UserFormValues {
-  const role = user.ddRoleType.iNumber;
+/** The profile of a user as the forms start from it. */
+export function profileToForm(user: UserDto): ProfileValues {
   const sex = user.ddSex?.iNumber;
   return {
-    strUserName: user.strUserName,
     strRealName: user.strRealName,
-    iRoleType: isRoleTypeCode(role) ? role : undefined,
-    iHospitalId: user.hospital?.iHospitalId,
     strMobile: user.strMobile ?? '',
     strEmail: user.strEmail ?? '',
     iSex: sex === 1 || sex === 2 ? sex : undefined,
@@ -76,11 +80,23 @@ export function userToForm(user: UserDto): UserFormValues {
   };
 }
 
+export function userToForm(user: UserDto): UserFormValues {
+  const role = user.ddRoleType.iNumber;
+  return {
+    strUserName: user.strUserName,
+    iRoleType: isRoleTypeCode(role) ? role : undefined,
+    iHospitalId: user.hospital?.iHospitalId,
+    ...profileToForm(user),
+  };
+}
+
 const text = (value: string | undefined) => (value ?? '').trim();
 
-/** Fields addUser and updateUser share. Expert fields are sent empty for other roles. */
-function profileToWire(values: UserFormValues) {
-  const expert = values.iRoleType === RoleType.Expert;
+/**
+ * The profile fields of an addUser or updateUser body, trimmed. The expert's specialty and
+ * introduction are sent empty for other roles.
+ */
+export function profileToWire(values: ProfileValues, expert: boolean) {
   return {
     strRealName: text(values.strRealName),
     strMobile: text(values.strMobile),
@@ -93,13 +109,20 @@ function profileToWire(values: UserFormValues) {
     strProvince: text(values.strProvince),
     strCity: text(values.strCity),
     strAddress: text(values.strAddress),
+  };
+}
+
+/** Fields addUser and updateUser share: the profile and the role. */
+function userProfileToWire(values: UserFormValues) {
+  return {
+    ...profileToWire(values, values.iRoleType === RoleType.Expert),
     ddRoleType: { iNumber: values.iRoleType ?? RoleType.Doctor },
   };
 }
 
 export function userAddBody(values: UserFormValues): UserAddInput {
   return {
-    ...profileToWire(values),
+    ...userProfileToWire(values),
     strUserName: text(values.strUserName),
     strUserPassword: values.strUserPassword ?? '',
     hospital: values.iHospitalId ? { iHospitalId: values.iHospitalId } : null,
@@ -116,7 +139,7 @@ export function userUpdateBody(
   resetPassword: string | null,
 ): UserUpdateInput {
   return {
-    ...profileToWire(values),
+    ...userProfileToWire(values),
     iUserId,
     ...(resetPassword ? { strUserPassword: resetPassword } : {}),
   };

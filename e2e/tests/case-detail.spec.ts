@@ -1,0 +1,97 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { DOCTOR, logIn, openFromMenu } from './helpers';
+
+/*
+ * The case detail under /case (issue 4): the doctor opens a case from the new-case list, reads its
+ * record in the form's sections, switches tabs, and talks on the case (comments-info), while the
+ * message list shows the conversation.
+ */
+
+const RUN = String(Date.now() % 100_000_000);
+
+async function doctorToken(request: APIRequestContext): Promise<string> {
+  const res = await request.post('/api/user/login', {
+    data: { strUserName: DOCTOR.name, strUserPassword: DOCTOR.password },
+  });
+  return ((await res.json()) as { objData: { token: string } }).objData.token;
+}
+
+/** A complete human case of the demo doctor, through the API (the form has its own spec). */
+async function addCase(request: APIRequestContext, num: string): Promise<number> {
+  const res = await request.post('/api/patient/addPatient', {
+    headers: { token: await doctorToken(request) },
+    data: {
+      strDiagnosistNum: num,
+      strPatientName: 'Wang Fang',
+      iAgeYear: 52,
+      ddSex: { iNumber: 2 },
+      ddClassification: { iNumber: 11 },
+      strSamplingSite: 'Right breast',
+      ddSampleType: { iNumber: 2 },
+      strClinicalData: 'Lump for 3 months',
+      strInitialOpinion: 'Fibroadenoma?',
+      strTissueDescription: 'Nodule 2 × 1.5 cm',
+      strPhone: '13800001111',
+    },
+  });
+  const body = (await res.json()) as { iCode: number; objData: { iPatientId: number } };
+  expect(body.iCode, JSON.stringify(body)).toBe(0);
+  return body.objData.iPatientId;
+}
+
+test('the doctor opens a case, reads its record and talks on it', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const num = `CD${RUN}`;
+  const id = await addCase(request, num);
+
+  await logIn(page, DOCTOR, '?lang=en');
+  await openFromMenu(page, '/setnew');
+  await page.getByTestId(`case-detail-${num}`).click();
+  await expect(page).toHaveURL(new RegExp(`#/case/report-info\\?iPatientId=${id}$`));
+
+  // The header, and the record in the form's own sections, read-only.
+  await expect(page.getByTestId('case-detail-number')).toHaveText(num);
+  await expect(page.getByTestId('case-detail-name')).toHaveText('Wang Fang');
+  await expect(page.getByTestId('case-state')).toHaveText('New');
+  await expect(page.getByTestId('case-detail-variant')).toHaveText('Human');
+  const name = page.locator('#caseView_strPatientName');
+  await expect(name).toHaveValue('Wang Fang');
+  await expect(name).toBeDisabled();
+  await expect(page.locator('#caseView_strSamplingSite')).toHaveValue('Right breast');
+  await expect(page.locator('#caseView_strClinicalData')).toHaveValue('Lump for 3 months');
+  await expect(page.getByTestId('case-section-findings')).toBeVisible();
+  await expect(page.getByTestId('case-events').getByTestId('case-event-create')).toContainText(
+    'Created',
+  );
+
+  // The tabs switch screens for the same case.
+  await page.getByTestId('case-tab-Imagery-info').click();
+  await expect(page).toHaveURL(new RegExp(`#/case/Imagery-info\\?iPatientId=${id}$`));
+  await expect(page.getByTestId('case-imagery-empty')).toBeVisible();
+  await page.getByTestId('case-tab-result-info').click();
+  await expect(page.getByTestId('case-result-empty')).toBeVisible();
+  await page.getByTestId('case-tab-comments-info').click();
+  await expect(page).toHaveURL(new RegExp(`#/case/comments-info\\?iPatientId=${id}$`));
+  await expect(page.getByTestId('comments-empty')).toBeVisible();
+
+  // An empty message is refused with its own text; Ctrl+Enter sends.
+  await page.getByTestId('comment-send').click();
+  await expect(page.getByTestId('comment-composer')).toContainText('The message cannot be empty');
+  const box = page.locator('#commentForm_strContent');
+  await box.fill('Please look at the margins first.');
+  await box.press('Control+Enter');
+  const list = page.getByTestId('comment-list');
+  await expect(list).toContainText('Please look at the margins first.');
+  await expect(list).toContainText('Me');
+  await expect(box).toHaveValue('');
+  await expect(list.locator('[data-unread="true"]')).toHaveCount(0);
+
+  // The message list shows the conversation and leads back to it.
+  await openFromMenu(page, '/msglist');
+  const row = page.getByTestId(`msglist-row-${id}`);
+  await expect(row).toContainText(num);
+  await expect(row).toContainText('Please look at the margins first.');
+  await page.getByTestId(`msglist-open-${id}`).click();
+  await expect(page).toHaveURL(new RegExp(`#/case/comments-info\\?iPatientId=${id}$`));
+  await expect(page.getByTestId('comment-list')).toContainText('Please look at the margins first.');
+});

@@ -1,0 +1,87 @@
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { ADMIN, logIn, openFromMenu } from './helpers';
+
+const EXPERT = { name: 'demo_expert', password: 'Expert@2026' };
+const fixture = (name: string) => path.resolve(import.meta.dirname, '..', 'fixtures', name);
+
+// The expert's part reads the week the administrator set.
+test.describe.configure({ mode: 'serial' });
+
+test('the admin sets the demo expert’s working time and sees it in the list', async ({ page }) => {
+  await logIn(page, ADMIN, '?lang=en');
+  await openFromMenu(page, '/manage/ExpertScheduling', 'manage');
+  await page.locator('#scheduleFilters_strRealName').fill('王专家');
+  await page.getByTestId('schedule-search').click();
+  const week = page.getByTestId('schedule-week-demo_expert');
+  await expect(week).toHaveText('Not scheduled');
+
+  await page.getByTestId('schedule-edit-demo_expert').click();
+  const dialog = page.getByTestId('schedule-dialog');
+  await expect(dialog).toBeVisible();
+  await expect(page.getByTestId('schedule-save')).toBeDisabled();
+  // The grid works from the keyboard: focus a cell, Space ticks it.
+  await page.getByTestId('schedule-cell-1-1').focus();
+  await page.keyboard.press('Space');
+  await page.getByRole('checkbox', { name: 'Wed Afternoon' }).check();
+  await page.getByTestId('schedule-cell-5-1').check();
+  await page.getByTestId('schedule-cell-5-2').check();
+  await expect(dialog).toContainText('4 half-days selected');
+  await page.getByTestId('schedule-save').click();
+  await expect(dialog).toBeHidden();
+  await expect(week).toHaveText('Mon AM, Wed PM, Fri all day');
+
+  // Reopened, the dialog starts from the saved week.
+  await page.getByTestId('schedule-edit-demo_expert').click();
+  await expect(page.getByTestId('schedule-cell-1-1')).toBeChecked();
+  await expect(page.getByTestId('schedule-cell-3-2')).toBeChecked();
+  await expect(page.getByTestId('schedule-cell-1-2')).not.toBeChecked();
+  await page.getByTestId('schedule-cancel').click();
+  await expect(dialog).toBeHidden();
+});
+
+test('the demo expert sees their week and uploads a cropped 265×150 signature', async ({
+  page,
+}) => {
+  await logIn(page, EXPERT, '?lang=en');
+
+  await page.getByTestId('account-menu').click();
+  await page.getByTestId('account-schedule').click();
+  await expect(page.getByTestId('schedule-dialog')).toBeVisible();
+  await expect(page.getByTestId('schedule-cell-3-2')).toBeChecked();
+  await expect(page.getByTestId('schedule-cell-5-2')).toBeChecked();
+  await page.getByTestId('schedule-cancel').click();
+  await expect(page.getByTestId('schedule-dialog')).toBeHidden();
+
+  await page.getByTestId('account-menu').click();
+  await page.getByTestId('account-signature').click();
+  const modal = page.getByTestId('signature-modal');
+  await expect(modal.getByTestId('signature-empty')).toBeVisible();
+  const input = modal.locator('input[type=file]');
+
+  // Not a PNG: refused before cropping, with the server's words.
+  await input.setInputFiles(fixture('signature.jpg'));
+  await expect(
+    page.getByText('Wrong signature format: a 265×150 pixel PNG image only'),
+  ).toBeVisible();
+  await expect(modal.getByTestId('signature-preview')).toHaveCount(0);
+
+  await input.setInputFiles(fixture('signature-265x150.png'));
+  await page.getByTestId('signature-crop-ok').click();
+  const preview = modal.getByTestId('signature-preview');
+  await expect(preview).toBeVisible();
+  await page.getByTestId('signature-save').click();
+  await expect(page.getByText('Signature saved')).toBeVisible();
+  await expect(modal).toBeHidden();
+
+  // Reopened, the dialog shows the stored signature: a PNG of exactly 265×150.
+  await page.getByTestId('account-menu').click();
+  await page.getByTestId('account-signature').click();
+  const current = page.getByTestId('signature-current');
+  await expect(current).toBeVisible();
+  const size = await current.evaluate(async (img: HTMLImageElement) => {
+    await img.decode();
+    return { w: img.naturalWidth, h: img.naturalHeight, src: img.src.slice(0, 22) };
+  });
+  expect(size).toEqual({ w: 265, h: 150, src: 'data:image/png;base64,' });
+});

@@ -1,0 +1,195 @@
+import {
+  CaseState,
+  type CaseVariantCode,
+  type Lang,
+  type PatientAddInput,
+  type PatientDto,
+  type PatientFields,
+  type PatientPage,
+  type PatientQuery,
+  type PatientUpdateInput,
+} from '@pathconsult/shared';
+import type { Db } from '../../db/client';
+import { AppError, notFound } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import type { Actor } from '../auth/actor';
+import { getConfig } from '../config/service';
+import { allocatePathologyNumber } from '../serial-number/allocate';
+import { readerRole } from './access';
+import { fieldsToColumns, toListItem, toPatientDto } from './dto';
+import { listPatients } from './list-repo';
+import { lockOwnedCase, transition, withNumberCheck } from './locked-case';
+import * as repo from './repo';
+import {
+  fieldsForVariant,
+  missingFieldsError,
+  refusedFields,
+  variantCode,
+} from './required-fields';
+
+/*
+ * Creating, changing, deleting and reading cases (patient/*). Every change runs in one
+ * transaction that first locks the case row, then checks owner and state (access.ts,
+ * case-states.ts), so two concurrent actions cannot both pass a check.
+ */
+
+export interface PatientDeps {
+  db: Db;
+  clock: Clock;
+}
+
+/**
+ * The pathology number the case gets, after the required-field check of its variant: the one
+ * typed, else the next of the hospital's rule (taken inside the caller's transaction, so a
+ * refusal gives it back). Every empty required field is reported at once.
+ */
+async function checkedNumber(
+  tx: Db,
+  fields: PatientFields,
+  variant: CaseVariantCode,
+  hospitalId: number,
+  now: Date,
+  lang: Lang,
+): Promise<string> {
+  let num: string | null = fields.strDiagnosistNum;
+  if (num === '') {
+    num = await allocatePathologyNumber(tx, hospitalId, now);
+  }
+  const refused = refusedFields(fields, variant, num !== null);
+  if (refused.length > 0 || num === null) {
+    throw missingFieldsError(refused, lang);
+  }
+  return num;
+}
+
+/** A case as the caller may see it: 404 when missing, the access refusal when not readable. */
+export async function readPatient(db: Db, actor: Actor, id: number): Promise<PatientDto> {
+  const view = await repo.findPatientView(db, id, actor.userId);
+  if (!view) {
+    throw notFound();
+  }
+  readerRole(actor, view.patient);
+  return toPatientDto(view);
+}
+
+/** patient/addPatient: a new case of the caller, in the caller's hospital, in the deployment's variant. */
+export async function addPatient(
+  { db, clock }: PatientDeps,
+  actor: Actor,
+  input: PatientAddInput,
+  lang: Lang,
+): Promise<PatientDto> {
+  const hospitalId = actor.hospitalId;
+  if (hospitalId == null) {
+    // Doctors always belong to a hospital (user rules); a case cannot exist outside one.
+    throw new AppError('FORBIDDEN');
+  }
+  const variant = (await getConfig(db)).caseVariant;
+  const fields = fieldsForVariant(input, variant);
+  const now = clock.now();
+  const id = await withNumberCheck(() =>
+    db.transaction((tx) =>
+      insertNewCase(tx, { fields, variant, hospitalId, ownerId: actor.userId, now, lang }),
+    ),
+  );
+  return readPatient(db, actor, id);
+}
+
+export interface NewCase {
+  /** Already parsed by patientAddSchema and kept for the variant (fieldsForVariant). */
+  fields: PatientFields;
+  variant: CaseVariantCode;
+  hospitalId: number;
+  ownerId: number;
+  now: Date;
+  lang: Lang;
+}
+
+/**
+ * Inserts one new (unsubmitted) case inside the caller's transaction, after the required-field
+ * and number rules (checkedNumber), with its 'create' event; answers its id. Shared by addPatient
+ * and the batch import, so both create cases by the same rules.
+ */
+export async function insertNewCase(tx: Db, c: NewCase): Promise<number> {
+  const diagnosisNum = await checkedNumber(tx, c.fields, c.variant, c.hospitalId, c.now, c.lang);
+  const row = await repo.insertPatient(tx, {
+    ...fieldsToColumns(c.fields),
+    diagnosisNum,
+    hospitalId: c.hospitalId,
+    ownerId: c.ownerId,
+    state: CaseState.New,
+    variant: c.variant,
+    createdAt: c.now,
+    updatedAt: c.now,
+  });
+  await repo.insertEvent(tx, {
+    patientId: row.id,
+    userId: c.ownerId,
+    action: 'create',
+    fromState: null,
+    toState: CaseState.New,
+    createdAt: c.now,
+  });
+  return row.id;
+}
+
+/**
+ * patient/updatePatient: the owner saves the whole form again, by the rules of the case's own
+ * variant; a returned or withdrawn case comes back to the new list (case-states 'edit').
+ */
+export async function updatePatient(
+  { db, clock }: PatientDeps,
+  actor: Actor,
+  input: PatientUpdateInput,
+  lang: Lang,
+): Promise<PatientDto> {
+  const now = clock.now();
+  await withNumberCheck(() =>
+    db.transaction(async (tx) => {
+      const row = await lockOwnedCase(tx, actor, input.iPatientId);
+      const to = transition(row, 'edit');
+      const variant = variantCode(row.variant);
+      const fields = fieldsForVariant(input, variant);
+      const diagnosisNum = await checkedNumber(tx, fields, variant, row.hospitalId, now, lang);
+      await repo.updatePatientRow(tx, row.id, {
+        ...fieldsToColumns(fields),
+        diagnosisNum,
+        state: to,
+        updatedAt: now,
+      });
+      await repo.insertEvent(tx, {
+        patientId: row.id,
+        userId: actor.userId,
+        action: 'edit',
+        fromState: row.state,
+        toState: to,
+        createdAt: now,
+      });
+    }),
+  );
+  return readPatient(db, actor, input.iPatientId);
+}
+
+/** patient/deletePatient: the owner deletes an unsubmitted (new, returned, withdrawn) case. */
+export async function deletePatient(db: Db, actor: Actor, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const row = await lockOwnedCase(tx, actor, id);
+    transition(row, 'delete');
+    await repo.deletePatientRow(tx, row.id);
+  });
+}
+
+/** patient/selectPatient: one page of a list (list-repo.ts). */
+export async function selectPatients(
+  db: Db,
+  actor: Actor,
+  q: PatientQuery,
+  lang: Lang,
+): Promise<PatientPage> {
+  const { rows, total, capped } = await listPatients(db, actor, q);
+  return {
+    listPage: rows.map((r) => toListItem(r, lang)),
+    iTotalCount: total,
+    bTotalCapped: capped,
+  };
+}

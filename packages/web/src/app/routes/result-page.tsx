@@ -1,0 +1,25 @@
+import { Button, Result } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { HOME_PATH } from '@/config/paths';
+
+/** A page that only says why nothing is shown here (403, 404), with the way back home. */
+export function ResultPage({ status }: { status: '403' | '404' }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const texts = status === '403' ? 'forbidden' : 'notFound';
+  return (
+    <main className="standalone-page">
+      <Result
+        status={status}
+        title={t(`${texts}.title`)}
+        subTitle={t(`${texts}.subTitle`)}
+        extra={
+          <Button type="primary" data-testid="back-home" onClick={() => void navigate(HOME_PATH)}>
+            {t('action.backHome')}
+          </Button>
+        }
+      />
+    </main>
+  );
+}

@@ -1,0 +1,73 @@
+import { Button, Result, Space, Spin, Tabs } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import type { PatientDto } from '@pathconsult/shared';
+import { findRoute } from '@/config/paths';
+import { useCaseInfo } from '@/features/cases/api/cases';
+import { useSession } from '@/lib/use-session';
+import {
+  caseDetailHref,
+  detailTabsFor,
+  patientIdOf,
+  type CaseDetailPath,
+} from '../utils/detail-tabs';
+import { CaseDetailHeader } from './case-detail-header';
+
+interface CaseDetailFrameProps {
+  current: CaseDetailPath;
+  /** The screen's part, once the case is read. */
+  children: (patient: PatientDto) => ReactNode;
+}
+
+/**
+ * The frame of the four case screens: the case (from `?iPatientId=`) read once, its header, and
+ * tabs that switch between the screens. Each screen is a route of its own, so the workspace tab
+ * bar keeps one tab per screen and reopening it for another case updates that tab (tabs.ts).
+ */
+export function CaseDetailFrame({ current, children }: CaseDetailFrameProps) {
+  const { t } = useTranslation('caseDetail');
+  const { t: tMenu } = useTranslation('menu');
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const { iRoleType } = useSession();
+  const iPatientId = patientIdOf(params.get('iPatientId'));
+  const info = useCaseInfo(iPatientId);
+
+  if (iPatientId === null) {
+    return <Result status="warning" title={t('noCase')} data-testid="case-detail-no-case" />;
+  }
+  if (info.isPending) {
+    return <Spin size="large" style={{ display: 'block', margin: '48px auto' }} />;
+  }
+  if (info.isError) {
+    return (
+      <Result
+        status="error"
+        title={t('loadError')}
+        subTitle={info.error.message}
+        data-testid="case-detail-error"
+        extra={<Button onClick={() => void info.refetch()}>{t('retry')}</Button>}
+      />
+    );
+  }
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+      <CaseDetailHeader patient={info.data} />
+      <Tabs
+        activeKey={current}
+        onChange={(key) => void navigate(caseDetailHref(key as CaseDetailPath, iPatientId))}
+        items={detailTabsFor(iRoleType).map((path) => ({
+          key: path,
+          label: (
+            <span data-testid={`case-tab-${path.split('/')[2]}`}>
+              {tMenu(findRoute(path)?.titleKey ?? path)}
+            </span>
+          ),
+        }))}
+        data-testid="case-detail-tabs"
+      />
+      {children(info.data)}
+    </Space>
+  );
+}

@@ -1,0 +1,43 @@
+import { App } from 'antd';
+import type { ApiError } from './api-error';
+import { toastSuccess } from './toast';
+
+export interface ConfirmActionOptions {
+  title: string;
+  content: string;
+  /** Text of the OK button; antd's "OK" when not given. */
+  okText?: string;
+  cancelText?: string;
+  /** A red OK button: the action deletes or takes something away. Red unless told otherwise. */
+  danger?: boolean;
+  /** `data-testid` of the OK button. */
+  okTestId: string;
+  /** Runs on OK; the button spins until it ends, then the dialog closes either way. */
+  action: () => Promise<unknown>;
+  /** Toast once the action succeeded. */
+  done: string;
+  /** A failure beyond what the API client already showed (it shows why by default). */
+  onError?: (error: ApiError) => void;
+}
+
+/**
+ * Confirmation of an action on a list row (delete, remove, freeze...): every list screen asks the
+ * same way, runs the action from the dialog and toasts its success, so it is written once here.
+ */
+export function useConfirmAction() {
+  const { modal } = App.useApp();
+  return (options: ConfirmActionOptions) => {
+    modal.confirm({
+      title: options.title,
+      content: options.content,
+      okText: options.okText,
+      cancelText: options.cancelText,
+      okButtonProps: { danger: options.danger ?? true, ...{ 'data-testid': options.okTestId } },
+      onOk: () =>
+        options.action().then(
+          () => toastSuccess(options.done),
+          (error: ApiError) => options.onError?.(error),
+        ),
+    });
+  };
+}
