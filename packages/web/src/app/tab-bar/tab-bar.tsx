@@ -1,5 +1,6 @@
 import { CloseOutlined, DownOutlined } from '@ant-design/icons';
 import { Button, Dropdown, type MenuProps } from 'antd';
+import { useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTabBar, type TabAction } from './use-tab-bar';
 import { HOME_TAB } from './tabs';
@@ -9,38 +10,66 @@ const ACTIONS: TabAction[] = ['closeCurrent', 'closeOthers', 'closeRight', 'clos
 /**
  * The workspace tab bar (spec §2 "Tab bar"). Each tab is `data-testid="tab-<path>"` with a close
  * button `tab-close-<path>` (aria-label "Close <title>"; Home has none). Right-clicking a tab opens
- * the closing actions for that tab; the button `tab-actions` opens them for the active tab. Action
+ * the closing actions for that tab in the bar's one context menu; the button `tab-actions` opens them for the active tab. Action
  * entries: `tab-action-closeCurrent`, `-closeOthers`, `-closeRight`, `-closeAll`.
  */
 export function TabBar() {
   const { t } = useTranslation(['common', 'menu']);
   const { tabs, activePath, act, open } = useTabBar();
 
-  const menuFor = (path: string): MenuProps => ({
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [menuPath, setMenuPath] = useState<string | null>(null);
+
+  const menuFor = (path: string, close?: () => void): MenuProps => ({
     items: ACTIONS.map((action) => ({
       key: action,
       label: <span data-testid={`tab-action-${action}`}>{t(`tabs.${action}`)}</span>,
     })),
     onClick: ({ key, domEvent }) => {
       domEvent.stopPropagation();
+      close?.();
       act(key as TabAction, path);
     },
   });
 
+  // One context menu for the whole bar, opened at the pointer over whichever tab was right-clicked.
+  // A menu per tab would let two be on screen at once (one still fading out while the next opens)
+  // with the same entries; a single menu moves to the new tab instead.
+  const onContextMenu = (event: MouseEvent<HTMLDivElement>) => {
+    const tabElement = (event.target as HTMLElement).closest<HTMLElement>('[data-tab-path]');
+    if (tabElement?.dataset.tabPath) {
+      setMenuPath(tabElement.dataset.tabPath);
+    } else {
+      setMenuOpen(false);
+    }
+  };
+
   return (
     <div className="tab-bar">
-      <div className="tab-bar-list" role="tablist" aria-label={t('tabs.label')}>
-        {tabs.map((tab) => {
-          const title = t(tab.titleKey, { ns: 'menu' });
-          const active = tab.path === activePath;
-          return (
-            <Dropdown key={tab.path} trigger={['contextMenu']} menu={menuFor(tab.path)}>
+      <Dropdown
+        trigger={['contextMenu']}
+        open={menuOpen}
+        onOpenChange={setMenuOpen}
+        menu={menuFor(menuPath ?? activePath, () => setMenuOpen(false))}
+      >
+        <div
+          className="tab-bar-list"
+          role="tablist"
+          aria-label={t('tabs.label')}
+          onContextMenu={onContextMenu}
+        >
+          {tabs.map((tab) => {
+            const title = t(tab.titleKey, { ns: 'menu' });
+            const active = tab.path === activePath;
+            return (
               <div
+                key={tab.path}
                 role="tab"
                 tabIndex={0}
                 aria-selected={active}
                 className={active ? 'tab-bar-tab tab-bar-tab-active' : 'tab-bar-tab'}
                 data-testid={`tab-${tab.path}`}
+                data-tab-path={tab.path}
                 onClick={() => open(tab)}
                 onKeyDown={(event) => {
                   if (event.key === 'Enter' || event.key === ' ') {
@@ -64,10 +93,10 @@ export function TabBar() {
                   </button>
                 )}
               </div>
-            </Dropdown>
-          );
-        })}
-      </div>
+            );
+          })}
+        </div>
+      </Dropdown>
       <Dropdown trigger={['click']} menu={menuFor(activePath)}>
         <Button
           size="small"
