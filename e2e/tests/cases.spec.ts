@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN, DOCTOR, logIn, openFromMenu } from './helpers';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { ADMIN, DOCTOR, EXPERT, logIn, openFromMenu, tokenOf, userPage } from './helpers';
 
 /*
  * The doctor's cases (issue 4): the case form with a message per empty required field, saving,
@@ -34,13 +34,6 @@ const VET_MESSAGES = {
   dtCollectedDate: 'Collected date cannot be empty',
   strOwnerTel: 'Owner phone cannot be empty',
 };
-
-async function tokenOf(request: APIRequestContext, user: { name: string; password: string }) {
-  const res = await request.post('/api/user/login', {
-    data: { strUserName: user.name, strUserPassword: user.password },
-  });
-  return ((await res.json()) as { objData: { token: string } }).objData.token;
-}
 
 async function setCaseVariant(request: APIRequestContext, caseVariant: 1 | 2) {
   const token = await tokenOf(request, ADMIN);
@@ -227,12 +220,62 @@ test('a doctor creates, edits, clones, collects and deletes cases', async ({ pag
   await expect(page.getByTestId(`case-row-${num}`)).toHaveCount(0);
 });
 
-test('with the veterinary variant the doctor creates a pet case', async ({ page, request }) => {
+test('the case form speaks Chinese by default', async ({ page, request }) => {
+  const num = `ZH${RUN}`;
+  await logIn(page, DOCTOR);
+  await openFromMenu(page, '/setnew');
+  await page.getByTestId('case-add').click();
+  await expect(page.getByTestId('case-form-title')).toHaveText('新建病例');
+  await page.getByTestId('case-form-submit').click();
+  await expect(page.locator('#caseForm_strPatientName_help')).toContainText('患者姓名不能为空');
+  await expect(page.locator('#caseForm_ddClassification_help')).toContainText('分类不能为空');
+  await expect(page.locator('#caseForm_strTissueDescription_help')).toContainText(
+    '大体所见不能为空',
+  );
+  if (!(await hasNumberRule(request))) {
+    await expect(page.locator('#caseForm_strDiagnosistNum_help')).toContainText('病理号不能为空');
+  }
+  await page.locator('#caseForm_strPatientName').fill('李华');
+  await page.locator('#caseForm_strDiagnosistNum').fill(num);
+  await page.locator('#caseForm_iAgeYear').fill('60');
+  await page.getByRole('radio', { name: '男', exact: true }).check();
+  await page.locator('#caseForm_strPhone').fill('13700137000');
+  await page.locator('#caseForm_strClinicalData').fill('胃镜见溃疡');
+  await choose(page, '#caseForm_ddClassification', '消化系统', true);
+  await choose(page, '#caseForm_ddSampleType', '活检');
+  await page.locator('#caseForm_strSamplingSite').fill('胃窦');
+  await page.locator('#caseForm_strTissueDescription').fill('灰白组织 3 块');
+  await page.locator('#caseForm_strInitialOpinion').fill('腺癌？');
+  await page.getByTestId('case-form-submit').click();
+  await expect(page.getByText('病例已保存到新建病例')).toBeVisible();
+  const row = page.getByTestId(`case-row-${num}`);
+  await expect(row).toContainText('李华');
+  await expect(row).toContainText('新建');
+});
+
+/** The platform administrator switches the case type on the basic configuration screen (zh). */
+async function switchToVeterinary(browser: Browser) {
+  const admin = await userPage(browser, ADMIN);
+  try {
+    await openFromMenu(admin.page, '/globalConfiguration/basic');
+    await admin.page.getByTestId('config-case-variant').getByText('兽医病理').click();
+    await admin.page.getByTestId('config-save').click();
+    await expect(admin.page.getByText('配置已保存，已立即生效')).toBeVisible();
+  } finally {
+    await admin.close();
+  }
+}
+
+test('with the veterinary variant the doctor creates a pet case', async ({
+  page,
+  request,
+  browser,
+}) => {
   test.setTimeout(120_000);
   const num = `PET${RUN}`;
   const autoNumber = await hasNumberRule(request);
-  await setCaseVariant(request, 2);
   try {
+    await switchToVeterinary(browser);
     await logIn(page, DOCTOR, '?lang=en');
     await openFromMenu(page, '/setnew');
     await openNewCaseForm(page);
@@ -304,7 +347,7 @@ test('with the veterinary variant the doctor creates a pet case', async ({ page,
 });
 
 test('experts keep the title-only screens of the shared lists until issue 7', async ({ page }) => {
-  await logIn(page, { name: 'demo_expert', password: 'Expert@2026' }, '?lang=en');
+  await logIn(page, EXPERT, '?lang=en');
   await openFromMenu(page, '/waitdiagnosis');
   await expect(page.getByTestId('page-title')).toBeVisible();
   await expect(page.getByTestId('case-table')).toHaveCount(0);

@@ -1,12 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { ADMIN } from './helpers';
-
-async function adminToken(request: APIRequestContext): Promise<string> {
-  const res = await request.post('/api/user/login', {
-    data: { strUserName: ADMIN.name, strUserPassword: ADMIN.password },
-  });
-  return ((await res.json()) as { objData: { token: string } }).objData.token;
-}
+import { ADMIN, tokenOf } from './helpers';
 
 async function updateConfig(request: APIRequestContext, token: string, data: object) {
   const res = await request.post('/api/configinfo/update', { data, headers: { token } });
@@ -17,7 +10,7 @@ test('the login page follows the configuration: site title, text, forgot-passwor
   page,
   request,
 }) => {
-  const token = await adminToken(request);
+  const token = await tokenOf(request, ADMIN);
   const before = await (await request.get('/api/configinfo/get')).json();
   try {
     await updateConfig(request, token, {

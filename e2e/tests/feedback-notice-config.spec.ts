@@ -1,7 +1,5 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { ADMIN, DOCTOR, logIn, openFromMenu } from './helpers';
-
-const EXPERT = { name: 'demo_expert', password: 'Expert@2026' };
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN, DOCTOR, EXPERT, logIn, openFromMenu, tokenOf, userPage } from './helpers';
 
 /** A small but real PNG (1×1), and one that starts like a PNG but is over 100 K. */
 const PNG_1PX = Buffer.from(
@@ -9,21 +7,6 @@ const PNG_1PX = Buffer.from(
   'base64',
 );
 const PNG_TOO_LARGE = Buffer.concat([PNG_1PX, Buffer.alloc(100 * 1024)]);
-
-/** A logged-in user in a browser context of their own (their own sessionStorage). */
-async function userPage(browser: Browser, user: { name: string; password: string }) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await logIn(page, user);
-  return { page, close: () => context.close() };
-}
-
-async function adminToken(request: APIRequestContext): Promise<string> {
-  const res = await request.post('/api/user/login', {
-    data: { strUserName: ADMIN.name, strUserPassword: ADMIN.password },
-  });
-  return ((await res.json()) as { objData: { token: string } }).objData.token;
-}
 
 /** `YYYY-MM-DD HH:mm` in the browser's (and this process's) local time, as the picker shows. */
 function pickerText(d: Date): string {
@@ -177,7 +160,7 @@ test('the admin publishes an upgrade notice; the doctor sees the banner and clos
     if (noticeId !== null) {
       await request.post('/api/upgradeNotice/delete', {
         data: { iNoticeId: noticeId },
-        headers: { token: await adminToken(request) },
+        headers: { token: await tokenOf(request, ADMIN) },
       });
     }
     await admin.close();
@@ -230,7 +213,7 @@ test('the admin changes the site title; the page title follows without a reload'
   } finally {
     const res = await request.post('/api/configinfo/update', {
       data: { siteTitle: before.siteTitle },
-      headers: { token: await adminToken(request) },
+      headers: { token: await tokenOf(request, ADMIN) },
     });
     expect(((await res.json()) as { iCode: number }).iCode).toBe(0);
     await admin.close();

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { ADMIN, logIn, openFromMenu } from './helpers';
+import { ADMIN, logIn, openFromMenu, tokenOf } from './helpers';
 
 interface Envelope<T> {
   iCode: number;
@@ -23,20 +23,13 @@ async function call<T>(
   return body.objData;
 }
 
-async function adminToken(request: APIRequestContext): Promise<string> {
-  const res = await request.post('/api/user/login', {
-    data: { strUserName: ADMIN.name, strUserPassword: ADMIN.password },
-  });
-  return ((await res.json()) as Envelope<{ token: string }>).objData.token;
-}
-
 test('a doctor resets a forgotten password with a code the administrator reads in the outbox', async ({
   page,
   browser,
   request,
 }) => {
   test.setTimeout(120_000);
-  const token = await adminToken(request);
+  const token = await tokenOf(request, ADMIN);
   const before = await call<{ forget: boolean }>(request, 'get', 'configinfo/get', token);
   // A doctor of its own, at the demo doctor's hospital: no other flow's account changes.
   const demo = await call<{ listPage: { hospital: { iHospitalId: number } }[] }>(
@@ -121,7 +114,7 @@ test('the forgot-password page and its calls are not there while the switch is o
   page,
   request,
 }) => {
-  const token = await adminToken(request);
+  const token = await tokenOf(request, ADMIN);
   const before = await call<{ forget: boolean }>(request, 'get', 'configinfo/get', token);
   await call(request, 'post', 'configinfo/update', token, { forget: false });
   try {

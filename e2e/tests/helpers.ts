@@ -1,10 +1,29 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 
 export const ADMIN = { name: 'admin', password: 'Admin@e2e-2026' };
 export const DOCTOR = { name: 'demo_doctor', password: 'Doctor@2026' };
+export const EXPERT = { name: 'demo_expert', password: 'Expert@2026' };
+
+type Account = { name: string; password: string };
+
+/** A session token for API calls a test makes beside the browser (set-up and clean-up). */
+export async function tokenOf(request: APIRequestContext, user: Account): Promise<string> {
+  const res = await request.post('/api/user/login', {
+    data: { strUserName: user.name, strUserPassword: user.password },
+  });
+  return ((await res.json()) as { objData: { token: string } }).objData.token;
+}
+
+/** A logged-in user in a browser context of their own (their own sessionStorage). */
+export async function userPage(browser: Browser, user: Account, query = '') {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await logIn(page, user, query);
+  return { page, close: () => context.close() };
+}
 
 /** Logs in through the login form, as a user would, and waits for the workspace. */
-export async function logIn(page: Page, user: { name: string; password: string }, query = '') {
+export async function logIn(page: Page, user: Account, query = '') {
   await page.goto(`/${query}#/login`);
   await page.locator('#login_strUserName').fill(user.name);
   await page.locator('#login_strUserPassword').fill(user.password);

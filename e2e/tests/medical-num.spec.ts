@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN, DOCTOR, logIn, openFromMenu } from './helpers';
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN, DOCTOR, logIn, openFromMenu, tokenOf } from './helpers';
 
 /** Picks an option of an antd Select by clicking it open and clicking the option's label. */
 async function choose(page: Page, select: ReturnType<Page['locator']>, label: string) {
@@ -11,13 +11,6 @@ async function choose(page: Page, select: ReturnType<Page['locator']>, label: st
 /** Today in China Standard Time as YYYYMMDD: the date part numbers carry. */
 function chinaToday(): string {
   return new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10).replaceAll('-', '');
-}
-
-async function tokenOf(request: APIRequestContext, user: { name: string; password: string }) {
-  const res = await request.post('/api/user/login', {
-    data: { strUserName: user.name, strUserPassword: user.password },
-  });
-  return ((await res.json()) as { objData: { token: string } }).objData.token;
 }
 
 test('the administrator sets a pathology number rule and sees the next number', async ({

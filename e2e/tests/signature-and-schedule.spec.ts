@@ -1,8 +1,7 @@
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { ADMIN, logIn, openFromMenu } from './helpers';
+import { ADMIN, EXPERT, logIn, openFromMenu } from './helpers';
 
-const EXPERT = { name: 'demo_expert', password: 'Expert@2026' };
 const fixture = (name: string) => path.resolve(import.meta.dirname, '..', 'fixtures', name);
 
 // The expert's part reads the week the administrator set.
