@@ -464,7 +464,7 @@ describe.each(await testDatabases())('hospitals on $name', (testDb) => {
         { token: admin },
       );
       expect(a.body.objData).toMatchObject({ dUsedMemory: 2, dTotalMemory: 10 });
-      expect((await rowOf(h.iHospitalId))?.storageUsedGb).toBe('2.000');
+      expect((await rowOf(h.iHospitalId))?.storageUsedBytes).toBe(2 * 1024 ** 3);
       const usage = await api.get(
         'hospitalManage/getMemoryUsage',
         { iHospitalId: h.iHospitalId },
@@ -484,7 +484,7 @@ describe.each(await testDatabases())('hospitals on $name', (testDb) => {
     it('counts an institution without a slide folder as using nothing', async () => {
       await t.database.db
         .update(hospitals)
-        .set({ storageUsedGb: '7.250' })
+        .set({ storageUsedBytes: 7.25 * 1024 ** 3 })
         .where(eq(hospitals.id, applicantId));
       const stale = await api.get(
         'hospitalManage/getMemoryUsage',

@@ -55,7 +55,12 @@ export const hospitals = pgTable(
     /** Last day on which the hospital's users may log in; null for no limit. */
     validUntil: date('valid_until', { mode: 'string' }),
     storageTotalGb: numeric('storage_total_gb', { precision: 12, scale: 3 }).notNull().default('0'),
-    storageUsedGb: numeric('storage_used_gb', { precision: 12, scale: 3 }).notNull().default('0'),
+    /**
+     * Slide storage in use: bytes of uploaded slides plus the declared size of uploads under way
+     * (reserved when their records are created, so parallel uploads cannot overrun the quota).
+     * Recalculated from the files on disk by calibrateMemory.
+     */
+    storageUsedBytes: bigint('storage_used_bytes', { mode: 'number' }).notNull().default(0),
     smsSignature: text('sms_signature'),
     /** Accounts of a non-consultation hospital cannot log in to the applicant (doctor) side. */
     isConsultation: boolean('is_consultation').notNull().default(true),
@@ -559,4 +564,98 @@ export const patientEvents = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('patient_events_patient_idx').on(t.patientId, t.createdAt)],
+);
+
+/**
+ * A slide document (spec §3): one slide, made of one file or of a main file with a folder (MRXS).
+ * Files live under `<DATA_DIR>/slides/<hospital>/<storage_key>/`, at generated paths.
+ */
+export const slideDocuments = pgTable(
+  'slide_documents',
+  {
+    id: serial('id').primaryKey(),
+    hospitalId: integer('hospital_id')
+      .notNull()
+      .references(() => hospitals.id),
+    /** The case, once matched; a deleted case leaves its slides unmatched. */
+    patientId: integer('patient_id').references(() => patients.id, { onDelete: 'set null' }),
+    /** Pathology number the slide was uploaded for: matching uses it. */
+    diagnosisNum: text('diagnosis_num').notNull(),
+    uploadUserId: integer('upload_user_id')
+      .notNull()
+      .references(() => users.id),
+    /** 0 single, 1 batch, 2 free (spec §3 iUploadType). */
+    uploadType: smallint('upload_type').notNull().default(0),
+    /** The main file's name on the user's computer; shown, never used as a path. */
+    originalName: text('original_name').notNull(),
+    /** Display name (renamable); starts as the original name. */
+    displayName: text('display_name').notNull(),
+    fileType: text('file_type').notNull(),
+    totalBytes: bigint('total_bytes', { mode: 'number' }).notNull(),
+    chunkBytes: integer('chunk_bytes').notNull(),
+    clientModified: bigint('client_modified', { mode: 'number' }),
+    /** 0 uploading, 1 uploaded, 2 failed (SlideUploadState). */
+    state: smallint('state').notNull().default(0),
+    failReason: text('fail_reason'),
+    /** Folder of the document's files under the hospital's slide folder (generated). */
+    storageKey: text('storage_key').notNull(),
+    sha256: text('sha256'),
+    objectiveMagnification: numeric('objective_magnification', { precision: 6, scale: 2 }),
+    thumbnail: text('thumbnail'),
+    createdAt: createdAt(),
+    /** Last chunk received: abandoned uploads are those idle for long. */
+    activeAt: timestamp('active_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    deletedBy: integer('deleted_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('slide_documents_hospital_idx').on(t.hospitalId, t.createdAt),
+    index('slide_documents_patient_idx').on(t.patientId),
+    index('slide_documents_number_idx').on(t.hospitalId, t.diagnosisNum),
+    index('slide_documents_active_idx')
+      .on(t.activeAt)
+      .where(sql`${t.state} = 0 and ${t.deletedAt} is null`),
+    // The same name twice for one pathology number (one case) is refused (spec §5).
+    uniqueIndex('slide_documents_name_key')
+      .on(t.hospitalId, t.diagnosisNum, sql`lower(${t.displayName})`)
+      .where(sql`${t.deletedAt} is null`),
+  ],
+);
+
+/** One file of a slide document: the client's relative path and the generated stored path. */
+export const slideFiles = pgTable(
+  'slide_files',
+  {
+    id: serial('id').primaryKey(),
+    documentId: integer('document_id')
+      .notNull()
+      .references(() => slideDocuments.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    relativePath: text('relative_path').notNull(),
+    storedPath: text('stored_path').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    chunkCount: integer('chunk_count').notNull(),
+    sha256: text('sha256'),
+  },
+  (t) => [
+    uniqueIndex('slide_files_path_key').on(t.documentId, t.relativePath),
+    uniqueIndex('slide_files_stored_key').on(t.documentId, t.storedPath),
+  ],
+);
+
+/**
+ * Chunks received of a file under upload, with their SHA-256: resume asks which are here, a
+ * repeated chunk is compared with it. Removed once the document is complete.
+ */
+export const slideChunks = pgTable(
+  'slide_chunks',
+  {
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => slideFiles.id, { onDelete: 'cascade' }),
+    chunkIndex: integer('chunk_index').notNull(),
+    sha256: text('sha256').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.fileId, t.chunkIndex] })],
 );

@@ -6,7 +6,7 @@ import {
   bytesToGb,
   folderBytes,
   hospitalSlidesDir,
-  measureHospitalUsageGb,
+  measureHospitalFolderBytes,
 } from './hospital-usage';
 
 describe('hospital slide storage usage', () => {
@@ -17,7 +17,7 @@ describe('hospital slide storage usage', () => {
   afterEach(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
   it('counts nothing for a hospital that has no slide folder yet', async () => {
-    expect(await measureHospitalUsageGb(dataDir, 7)).toBe(0);
+    expect(await measureHospitalFolderBytes(dataDir, 7)).toBe(0);
   });
 
   it('adds up every file in nested folders, and only that hospital’s folder', async () => {

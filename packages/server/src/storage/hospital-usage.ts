@@ -54,7 +54,10 @@ async function fileBytes(file: string): Promise<number> {
   }
 }
 
-/** The used slide storage of a hospital, in GB, measured from its folder. */
-export async function measureHospitalUsageGb(dataDir: string, hospitalId: number): Promise<number> {
-  return bytesToGb(await folderBytes(hospitalSlidesDir(dataDir, hospitalId)));
+/** The bytes a hospital's slide folder holds on disk. */
+export async function measureHospitalFolderBytes(
+  dataDir: string,
+  hospitalId: number,
+): Promise<number> {
+  return folderBytes(hospitalSlidesDir(dataDir, hospitalId));
 }

@@ -1,3 +1,4 @@
+import { bytesToGb } from '../../storage/hospital-usage';
 import type { HospitalAddInput, HospitalDto, HospitalOption } from '@pathconsult/shared';
 import type { hospitals } from '../../db/schema';
 
@@ -27,7 +28,7 @@ export function toHospitalDto({ hospital: h, groupName, userCount }: HospitalVie
     dtValidUntil: h.validUntil,
     // numeric columns arrive as text ('500.000') from both drivers
     dTotalMemory: Number(h.storageTotalGb),
-    dUsedMemory: Number(h.storageUsedGb),
+    dUsedMemory: bytesToGb(h.storageUsedBytes),
     strSmsSignature: h.smsSignature ?? '',
     bIsConsultation: h.isConsultation,
     iGroupId: h.groupId,

@@ -11,7 +11,7 @@ import type { Db } from '../../db/client';
 import type { hospitals } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/pg-errors';
-import { measureHospitalUsageGb } from '../../storage/hospital-usage';
+import { measureHospitalUsageBytes } from '../slide-upload/measure-usage';
 import type { Actor } from '../auth/actor';
 import {
   assertGroupKeepsCenter,
@@ -242,7 +242,7 @@ export async function calibrateMemory(
   if (!hospital) {
     throw notFound();
   }
-  const usedGb = await measureHospitalUsageGb(dataDir, hospital.id);
-  await repo.updateHospitalRow(db, hospital.id, { storageUsedGb: usedGb.toFixed(3) }, now);
+  const usedBytes = await measureHospitalUsageBytes(db, dataDir, hospital.id);
+  await repo.updateHospitalRow(db, hospital.id, { storageUsedBytes: usedBytes }, now);
   return viewOf(db, scope, hospital.id);
 }

@@ -1,0 +1,58 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { hospitals } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { bytesToGb } from '../../storage/hospital-usage';
+
+const BYTES_PER_GB = 1024 ** 3;
+
+/**
+ * Reserves `bytes` of the hospital's slide storage for uploads about to start, in one conditional
+ * update so that parallel uploads cannot together overrun the quota. Refuses with "capacity used
+ * up" when nothing is left, or "slice exceeds remaining capacity" when this upload would not fit.
+ */
+export async function reserveStorage(db: Db, hospitalId: number, bytes: number): Promise<void> {
+  const totalBytes = sql`round(${hospitals.storageTotalGb} * ${BYTES_PER_GB})`;
+  const updated = await db
+    .update(hospitals)
+    .set({ storageUsedBytes: sql`${hospitals.storageUsedBytes} + ${bytes}` })
+    .where(
+      sql`${hospitals.id} = ${hospitalId} and ${hospitals.storageUsedBytes} + ${bytes} <= ${totalBytes}`,
+    )
+    .returning({ id: hospitals.id });
+  if (updated.length > 0) {
+    return;
+  }
+  const [row] = await db
+    .select({ used: hospitals.storageUsedBytes, total: hospitals.storageTotalGb })
+    .from(hospitals)
+    .where(eq(hospitals.id, hospitalId));
+  const free = row ? Number(row.total) * BYTES_PER_GB - row.used : 0;
+  if (free <= 0) {
+    throw new AppError('CAPACITY_USED_UP');
+  }
+  throw new AppError('SLIDE_EXCEEDS_CAPACITY', { free: formatGb(free) });
+}
+
+/** Gives storage back (a deleted slide, an abandoned upload); never below zero. */
+export async function releaseStorage(db: Db, hospitalId: number, bytes: number): Promise<void> {
+  await db
+    .update(hospitals)
+    .set({ storageUsedBytes: sql`greatest(0, ${hospitals.storageUsedBytes} - ${bytes})` })
+    .where(eq(hospitals.id, hospitalId));
+}
+
+/**
+ * Whether the hospital is still within its quota: checked on every chunk, so that lowering a
+ * hospital's total stops its uploads at the next chunk ("capacity used up").
+ */
+export function assertWithinQuota(usedBytes: number, totalGb: string | number): void {
+  if (usedBytes > Number(totalGb) * BYTES_PER_GB) {
+    throw new AppError('CAPACITY_USED_UP');
+  }
+}
+
+function formatGb(bytes: number): string {
+  const gb = bytesToGb(bytes);
+  return gb >= 1 ? `${gb} GB` : `${Math.max(0, Math.floor(bytes / 1024 ** 2))} MB`;
+}

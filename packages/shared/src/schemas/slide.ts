@@ -1,0 +1,265 @@
+import { z } from 'zod';
+import {
+  SLIDE_DELETE_MAX,
+  SLIDE_MAX_BYTES,
+  SLIDE_MAX_FILES,
+  UPLOAD_RECORDS_MAX,
+  isSafeFileName,
+} from '../slide-upload';
+import { ddSchema, idSchema, isoDateSchema, pageQuerySchema, pageSchema } from './common';
+
+/*
+ * Slide documents and their upload (spec §3 "Slide document", §7 "Slides"). A document is one
+ * slide: one file (SVS, TIFF, NDPI, DICOM...) or a main file with a folder of files (MRXS).
+ */
+
+const sizeSchema = z.coerce
+  .number({ error: 'validation.invalid' })
+  .int({ error: 'validation.invalid' })
+  .min(0, { error: 'validation.invalid' })
+  .max(SLIDE_MAX_BYTES, { error: 'validation.slideTooLarge' });
+
+const fileNameSchema = z
+  .string({ error: 'validation.required' })
+  .refine(isSafeFileName, { error: 'validation.fileName' });
+
+/** One file of a document: its path relative to what the user picked, and its size. */
+export const fileSliceInfoInputSchema = z.object({
+  strFilePath: z.string().min(1, { error: 'validation.required' }).max(400),
+  lSize: sizeSchema,
+});
+
+export const uploadFileInputSchema = z.object({
+  iFileId: z.number().int().optional().describe('The client’s own id of the item, echoed back'),
+  strFileName: fileNameSchema.describe('The main file’s name as the user’s computer shows it'),
+  strFileType: z
+    .string()
+    .max(16)
+    .optional()
+    .describe('Extension; the server reads it from the name'),
+  lSize: sizeSchema.describe('All files of the document together'),
+  lLastModified: z
+    .number()
+    .int()
+    .min(0)
+    .optional()
+    .describe('The main file’s modification time (ms): with name and size, finds the upload again'),
+  listFileSliceInfo: z
+    .array(fileSliceInfoInputSchema)
+    .min(1, { error: 'validation.required' })
+    .max(SLIDE_MAX_FILES, { error: 'validation.invalid' })
+    .optional()
+    .describe('Every file of a folder slide (MRXS); absent for a single-file slide'),
+});
+export type UploadFileInput = z.infer<typeof uploadFileInputSchema>;
+
+/**
+ * POST slideDocument/addUploadRecords: upload records for a case (iPatientId) or for a pathology
+ * number with no case yet (unmatched). The hospital and the uploader are the caller's own: the
+ * spec's iHospitalId and iUploadUserId are accepted and ignored.
+ */
+export const uploadRecordsInputSchema = z
+  .object({
+    iPatientId: idSchema.optional(),
+    iHospitalId: z.number().int().optional().describe('Ignored: the caller’s hospital'),
+    strDiagnosistNum: z.string().trim().max(64, { error: 'validation.tooLong' }).optional(),
+    iUploadUserId: z.number().int().optional().describe('Ignored: the caller'),
+    iUploadType: z.union([z.literal(0), z.literal(1), z.literal(2)]).default(0),
+    listFile: z
+      .array(uploadFileInputSchema)
+      .min(1, { error: 'validation.required' })
+      .max(UPLOAD_RECORDS_MAX, { error: 'validation.invalid' }),
+  })
+  .refine((input) => input.iPatientId !== undefined || Boolean(input.strDiagnosistNum), {
+    error: 'validation.case.diagnosisNum',
+    path: ['strDiagnosistNum'],
+  });
+export type UploadRecordsInput = z.infer<typeof uploadRecordsInputSchema>;
+
+/** Chunk ranges as inclusive [first, last] index pairs. */
+const rangesSchema = z.array(z.tuple([z.number().int(), z.number().int()]));
+
+export const fileSliceInfoDtoSchema = z.object({
+  strFilePath: z.string().describe('Relative path as the client declared it'),
+  lSize: z.number(),
+  iChunkCount: z.number().int(),
+  lProgress: z.number().describe('Bytes received'),
+  strStatus: z.enum(['waiting', 'uploading', 'uploaded']),
+  listReceived: rangesSchema.describe('Chunks the server holds, as [first, last] ranges'),
+});
+export type FileSliceInfoDto = z.infer<typeof fileSliceInfoDtoSchema>;
+
+/** GET slideDocument/getFileStatus: what the server holds of a document, to resume it. */
+export const fileStatusDtoSchema = z.object({
+  iSlideDocumentId: z.number().int(),
+  strFileName: z.string(),
+  lSize: z.number(),
+  lProgress: z.number(),
+  lChunkSize: z.number().int(),
+  ddUploadState: ddSchema(z.number().int()).describe('See SlideUploadState'),
+  iUpdateState: z.number().int().describe('1 when uploaded'),
+  listFileSliceInfo: z.array(fileSliceInfoDtoSchema),
+});
+export type FileStatusDto = z.infer<typeof fileStatusDtoSchema>;
+
+export const uploadRecordDtoSchema = fileStatusDtoSchema.extend({
+  iFileId: z.number().int().nullable(),
+  bResumed: z.boolean().describe('An unfinished upload of the same file was found and continues'),
+});
+export type UploadRecordDto = z.infer<typeof uploadRecordDtoSchema>;
+export const uploadRecordsDtoSchema = z.object({ listFile: z.array(uploadRecordDtoSchema) });
+export type UploadRecordsDto = z.infer<typeof uploadRecordsDtoSchema>;
+
+/**
+ * Fields of POST slideDocument/fileUploadHandler (multipart; the `file` part last): one chunk.
+ * iUpdadeState 1 on the last chunk asks to complete the document.
+ */
+export const chunkFieldsSchema = z.object({
+  iSlideDocumentId: idSchema,
+  strFilePath: z.string().min(1).max(400),
+  iChunk: z.coerce.number().int().min(0).max(SLIDE_MAX_BYTES),
+  strChunkSha256: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/, { error: 'validation.invalid' })
+    .describe('SHA-256 of the chunk, lower-case hex'),
+  iUpdadeState: z.coerce.number().int().min(0).max(1).default(0),
+});
+export type ChunkFields = z.infer<typeof chunkFieldsSchema>;
+
+export const chunkResultDtoSchema = z.object({
+  iSlideDocumentId: z.number().int(),
+  strFilePath: z.string(),
+  iChunk: z.number().int(),
+  bDuplicate: z.boolean().describe('The server already held this chunk, byte for byte'),
+  ddUploadState: ddSchema(z.number().int()),
+  iUpdateState: z.number().int(),
+});
+export type ChunkResultDto = z.infer<typeof chunkResultDtoSchema>;
+
+/** objData of SLIDE_CHUNKS_MISSING: what completion still lacks. */
+export const missingChunksSchema = z.object({
+  listMissing: z.array(z.object({ strFilePath: z.string(), listChunks: rangesSchema })),
+});
+export type MissingChunks = z.infer<typeof missingChunksSchema>;
+
+export const documentIdQuerySchema = z.object({ iSlideDocumentId: idSchema });
+export type DocumentIdQuery = z.infer<typeof documentIdQuerySchema>;
+
+/** GET slideDocument/getSupportSlide. */
+export const supportSlideDtoSchema = z.object({
+  listType: z.array(z.string()).describe('Lower-case extensions'),
+  lChunkSize: z.number().int(),
+});
+export type SupportSlideDto = z.infer<typeof supportSlideDtoSchema>;
+
+/** A slide document in lists and the case's Imagery tab. */
+export const slideDocumentDtoSchema = z.object({
+  iSlideDocumentId: z.number().int(),
+  strFileName: z.string(),
+  strOriginalName: z.string(),
+  strFileType: z.string(),
+  lSize: z.number(),
+  lProgress: z.number(),
+  iUploadType: z.number().int(),
+  ddUploadState: ddSchema(z.number().int()),
+  iUpdateState: z.number().int(),
+  strFailReason: z.string().nullable(),
+  ddMatchState: ddSchema(z.number().int()).describe('See SlideMatchState'),
+  iPatientId: z.number().int().nullable(),
+  strPatientName: z.string().nullable(),
+  strDiagnosistNum: z.string(),
+  iHospitalId: z.number().int(),
+  strHospitalName: z.string(),
+  iUploadUserId: z.number().int(),
+  strUploadUserName: z.string(),
+  iFileCount: z.number().int(),
+  strSha256: z.string().nullable().describe('Of the main file, once uploaded'),
+  dObjectiveMagnification: z.number().nullable(),
+  strThumbnailBase64: z.string().nullable(),
+  dtUploadTime: z.string(),
+  dtCompleteTime: z.string().nullable(),
+  dtDeleteTime: z.string().nullable(),
+  strDeleteUserName: z.string().nullable(),
+});
+export type SlideDocumentDto = z.infer<typeof slideDocumentDtoSchema>;
+
+/** GET slideDocument/selectSlideDocumentByPatient: a case's slides (Imagery tab). */
+export const slidesByPatientQuerySchema = z.object({
+  iPatientId: idSchema,
+  iSlideDocumentType: z.coerce.number().int().optional().describe('Reserved (spec); ignored'),
+});
+export type SlidesByPatientQuery = z.infer<typeof slidesByPatientQuerySchema>;
+export const slideDocumentListSchema = z.object({
+  listSlideDocument: z.array(slideDocumentDtoSchema),
+});
+export type SlideDocumentList = z.infer<typeof slideDocumentListSchema>;
+
+/** GET slideDocument/selectSlideDocumentByType: slide management lists. */
+export const slideListQuerySchema = pageQuerySchema.extend({
+  iType: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(1)
+    .default(0)
+    .describe('0 stored slides, 1 removed slides'),
+  iMatchState: z.coerce.number().int().min(0).max(1).optional(),
+  iUploadState: z.coerce.number().int().min(0).max(2).optional(),
+  strDiagnosistNum: z.string().trim().max(64).optional(),
+  strFileName: z.string().trim().max(255).optional(),
+  iHospitalId: idSchema.optional().describe('Administrators with all-hospital scope'),
+  dtStart: isoDateSchema.optional(),
+  dtEnd: isoDateSchema.optional(),
+});
+export type SlideListQuery = z.infer<typeof slideListQuerySchema>;
+export const slidePageSchema = pageSchema(slideDocumentDtoSchema);
+export type SlidePage = z.infer<typeof slidePageSchema>;
+
+/** POST slideDocument/deleteSlideDocument. */
+export const slideDeleteInputSchema = z.object({
+  listSlideDocument: z
+    .array(z.object({ iSlideDocumentId: idSchema }))
+    .min(1, { error: 'validation.required' })
+    .max(SLIDE_DELETE_MAX, { error: 'validation.slideDeleteMax' }),
+});
+export type SlideDeleteInput = z.infer<typeof slideDeleteInputSchema>;
+
+/** POST slideDocument/matchPatient: match unmatched slides to cases by pathology number. */
+export const slideMatchInputSchema = z.object({
+  listSlideDocument: z
+    .array(z.object({ iSlideDocumentId: idSchema }))
+    .min(1, { error: 'validation.required' })
+    .max(SLIDE_DELETE_MAX, { error: 'validation.invalid' }),
+});
+export type SlideMatchInput = z.infer<typeof slideMatchInputSchema>;
+
+/** POST patient/matchSlideDocument: attach the hospital's unmatched slides of a case's number. */
+export const caseSlideMatchInputSchema = z.object({ iPatientId: idSchema });
+export type CaseSlideMatchInput = z.infer<typeof caseSlideMatchInputSchema>;
+
+export const slideMatchResultSchema = z.object({
+  iMatched: z.number().int(),
+  listUnmatched: z.array(z.number().int()).describe('Slides with no case of their number'),
+});
+export type SlideMatchResult = z.infer<typeof slideMatchResultSchema>;
+
+/** POST slideDocument/updateSlideDocument: rename (display name) or correct the number. */
+export const slideUpdateInputSchema = z.object({
+  iSlideDocumentId: idSchema,
+  strFileName: fileNameSchema.optional(),
+  strDiagnosistNum: z.string().trim().min(1).max(64).optional(),
+});
+export type SlideUpdateInput = z.infer<typeof slideUpdateInputSchema>;
+
+/** GET slideDocument/statisticsSlide: the caller's hospital (or all, for the platform). */
+export const slideStatisticsSchema = z.object({
+  iTotal: z.number().int(),
+  iMatched: z.number().int(),
+  iUnmatched: z.number().int(),
+  iUploading: z.number().int(),
+  iFailed: z.number().int(),
+  lStoredBytes: z.number(),
+  dUsedMemory: z.number().describe('GB, hospital (null scope: all hospitals)'),
+  dTotalMemory: z.number(),
+});
+export type SlideStatistics = z.infer<typeof slideStatisticsSchema>;
