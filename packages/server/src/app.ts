@@ -37,6 +37,7 @@ import { caseImportRoutes } from './modules/case-import/routes';
 import { patientRoutes } from './modules/patients/routes';
 import { serialNumberRoutes } from './modules/serial-number/routes';
 import { medicalOrderRoutes } from './modules/medical-order/routes';
+import { slideUploadRoutes } from './modules/slide-upload/routes';
 
 export interface RouteCatalogEntry {
   method: string;
@@ -54,7 +55,7 @@ export interface AppDeps {
   db: Db;
   clock: Clock;
   config: Pick<AppConfig, 'session' | 'trustProxy' | 'logLevel' | 'webDist' | 'dataDir'> &
-    Partial<Pick<AppConfig, 'sms' | 'captchaFixedText'>>;
+    Partial<Pick<AppConfig, 'sms' | 'captchaFixedText' | 'uploadAbandonHours'>>;
   /** Text messages; default from `config.sms` (the outbox without a gateway). Tests pass their own. */
   notifier?: Notifier;
   /** Text of every new captcha (tests); by default random, or CAPTCHA_FIXED_TEXT under NODE_ENV=test. */
@@ -134,6 +135,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(commentRoutes, { db, clock });
       await api.register(serialNumberRoutes, { db, clock });
       await api.register(medicalOrderRoutes, { db, clock });
+      await api.register(slideUploadRoutes, {
+        db,
+        clock,
+        dataDir: config.dataDir,
+        abandonHours: config.uploadAbandonHours ?? 48,
+      });
     },
     { prefix: '/api' },
   );

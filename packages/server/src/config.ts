@@ -14,6 +14,11 @@ const envSchema = z.object({
   DATABASE_URL: z.string().optional(),
   ADMIN_PASSWORD: z.string().min(6).optional(),
   DEMO_DATA: z.stringbool().default(false),
+  UPLOAD_ABANDON_HOURS: z.coerce
+    .number()
+    .min(1)
+    .max(24 * 365)
+    .default(48),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(Limits.sessionIdleMinutesDefault),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().min(0.1).default(Limits.sessionAbsoluteHoursDefault),
   TRUST_PROXY: z.string().default('false'),
@@ -42,6 +47,8 @@ export interface AppConfig {
   adminPassword: string | undefined;
   demoData: boolean;
   session: { idleMinutes: number; absoluteHours: number };
+  /** Unfinished slide uploads idle this long are removed and their storage given back. */
+  uploadAbandonHours: number;
   /** Fastify's trustProxy: false, a number of proxy hops, or the proxies' addresses. */
   trustProxy: boolean | number | string[];
   logLevel: string;
@@ -108,6 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     adminPassword: e.ADMIN_PASSWORD,
     demoData: e.DEMO_DATA,
     session: { idleMinutes: e.SESSION_IDLE_MINUTES, absoluteHours: e.SESSION_ABSOLUTE_HOURS },
+    uploadAbandonHours: e.UPLOAD_ABANDON_HOURS,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ? path.resolve(base, e.WEB_DIST) : path.join(repoRoot, 'packages/web/dist'),

@@ -86,6 +86,8 @@ export const ErrorCode = {
   SLIDE_OPTION_MATCHED: 200,
   SLIDE_MATCH_FAILED: 200,
   SLIDE_CASE_LOCKED: 200,
+  SLIDE_NOT_OWNED: 200,
+  SLIDE_NUMBER_LOCKED: 200,
 } as const satisfies Record<string, number>;
 
 export type ErrorCodeName = keyof typeof ErrorCode;

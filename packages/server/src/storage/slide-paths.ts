@@ -1,13 +1,13 @@
-import { randomBytes } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { hospitalSlidesDir } from './hospital-usage';
 
 /**
  * Where a slide document's files live: `<DATA_DIR>/slides/<hospital>/<storage key>/`. The key is
- * generated (document id plus random hex), never derived from what the client sent.
+ * generated (a random UUID), never derived from what the client sent.
  */
-export function newStorageKey(documentId: number): string {
-  return `${documentId}-${randomBytes(6).toString('hex')}`;
+export function newStorageKey(): string {
+  return randomUUID();
 }
 
 export function documentDir(dataDir: string, hospitalId: number, storageKey: string): string {

@@ -31,6 +31,8 @@ export interface TestApp {
   baseUrl: string;
   /** DATA_DIR of this app: a fresh temporary folder (slide files live under it). */
   dataDir: string;
+  /** Stops the server and starts a new one over the same database and DATA_DIR (new port). */
+  restart(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -58,38 +60,48 @@ export async function startTestApp(
   const clock = new ManualClock();
   const webDist = builtWebApp();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pc-data-'));
-  const app = await buildApp({
-    db: database.db,
-    clock,
-    captchaText: options.captchaText,
-    logger: false,
-    config: {
-      session: {
-        idleMinutes: options.idleMinutes ?? 30,
-        absoluteHours: options.absoluteHours ?? 12,
+  const build = async () => {
+    const app = await buildApp({
+      db: database.db,
+      clock,
+      captchaText: options.captchaText,
+      logger: false,
+      config: {
+        session: {
+          idleMinutes: options.idleMinutes ?? 30,
+          absoluteHours: options.absoluteHours ?? 12,
+        },
+        trustProxy: options.trustProxy ?? false,
+        logLevel: 'silent',
+        webDist,
+        dataDir,
+        sms: options.sms,
       },
-      trustProxy: options.trustProxy ?? false,
-      logLevel: 'silent',
-      webDist,
-      dataDir,
-      sms: options.sms,
-    },
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  return {
-    app,
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    return { app, baseUrl: `http://127.0.0.1:${port}` };
+  };
+  const first = await build();
+  const t: TestApp = {
+    ...first,
     database,
     clock,
-    baseUrl: `http://127.0.0.1:${port}`,
     dataDir,
+    async restart() {
+      await t.app.close();
+      const next = await build();
+      t.app = next.app;
+      t.baseUrl = next.baseUrl;
+    },
     async close() {
-      await app.close();
+      await t.app.close();
       await database.close();
       await drop();
       fs.rmSync(webDist, { recursive: true, force: true });
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+  return t;
 }

@@ -1,0 +1,114 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { SlideUploadState, missingRanges, toRanges, type MissingChunks } from '@pathconsult/shared';
+import { slideChunks, slideDocuments, slideFiles } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { verifyFile } from './disk';
+import { filesOf, type DocumentRow } from './lookup';
+import type { UploadDeps } from './records';
+
+function countOf(missing: MissingChunks): number {
+  return missing.listMissing.reduce(
+    (sum, f) => sum + f.listChunks.reduce((n, [from, to]) => n + to - from + 1, 0),
+    0,
+  );
+}
+
+function refuse(missing: MissingChunks): never {
+  throw new AppError('SLIDE_CHUNKS_MISSING', { count: countOf(missing) }, missing);
+}
+
+/**
+ * Completes a document once every chunk of every file is here: reads each file back, checks
+ * every chunk against the SHA-256 it arrived with (a write lost in a crash shows up here and is
+ * asked for again), keeps the files' SHA-256 and marks the document uploaded. Refuses with the
+ * list of what is missing otherwise; completing twice answers the same.
+ */
+export async function completeDocument(deps: UploadDeps, doc: DocumentRow): Promise<number> {
+  const { db, clock, dataDir } = deps;
+  const files = await filesOf(db, doc.id);
+  const chunks = files.length
+    ? await db
+        .select()
+        .from(slideChunks)
+        .where(
+          inArray(
+            slideChunks.fileId,
+            files.map((f) => f.id),
+          ),
+        )
+    : [];
+  const byFile = new Map<number, Map<number, string>>(files.map((f) => [f.id, new Map()]));
+  for (const c of chunks) {
+    byFile.get(c.fileId)?.set(c.chunkIndex, c.sha256);
+  }
+
+  const missing: MissingChunks = { listMissing: [] };
+  for (const file of files) {
+    const held = [...(byFile.get(file.id)?.keys() ?? [])].sort((a, b) => a - b);
+    const gaps = missingRanges(file.chunkCount, toRanges(held));
+    if (gaps.length > 0) {
+      missing.listMissing.push({ strFilePath: file.relativePath, listChunks: gaps });
+    }
+  }
+  if (missing.listMissing.length > 0) {
+    const [now] = await db
+      .select({ state: slideDocuments.state })
+      .from(slideDocuments)
+      .where(eq(slideDocuments.id, doc.id));
+    // A concurrent completion may have finished (and cleared the chunk list) meanwhile.
+    if (now?.state === SlideUploadState.Uploaded) {
+      return SlideUploadState.Uploaded;
+    }
+    refuse(missing);
+  }
+
+  const digests = new Map<number, string>();
+  for (const file of files) {
+    const check = await verifyFile(
+      dataDir,
+      doc,
+      file,
+      doc.chunkBytes,
+      byFile.get(file.id) ?? new Map(),
+    );
+    if (check.badChunks.length > 0) {
+      await db
+        .delete(slideChunks)
+        .where(
+          and(eq(slideChunks.fileId, file.id), inArray(slideChunks.chunkIndex, check.badChunks)),
+        );
+      missing.listMissing.push({
+        strFilePath: file.relativePath,
+        listChunks: toRanges(check.badChunks),
+      });
+    }
+    digests.set(file.id, check.sha256);
+  }
+  if (missing.listMissing.length > 0) {
+    refuse(missing);
+  }
+
+  await db.transaction(async (tx) => {
+    for (const file of files) {
+      await tx
+        .update(slideFiles)
+        .set({ sha256: digests.get(file.id) ?? null })
+        .where(eq(slideFiles.id, file.id));
+    }
+    const mainDigest = files[0] ? (digests.get(files[0].id) ?? null) : null;
+    await tx
+      .update(slideDocuments)
+      .set({ state: SlideUploadState.Uploaded, sha256: mainDigest, completedAt: clock.now() })
+      .where(
+        and(eq(slideDocuments.id, doc.id), eq(slideDocuments.state, SlideUploadState.Uploading)),
+      );
+    // The chunk list only served resuming; the files' digests now stand for it.
+    await tx.delete(slideChunks).where(
+      inArray(
+        slideChunks.fileId,
+        files.map((f) => f.id),
+      ),
+    );
+  });
+  return SlideUploadState.Uploaded;
+}

@@ -1,0 +1,131 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { chunkLengthOf } from '@pathconsult/shared';
+import { documentDir, storedFilePath } from '../../storage/slide-paths';
+
+export interface StoredDocument {
+  hospitalId: number;
+  storageKey: string;
+}
+
+/**
+ * Creates a document's files at their full declared size (sparse: nothing is written yet), so
+ * chunks are written in place, in any order, with no pieces to reassemble later.
+ */
+export async function prepareFiles(
+  dataDir: string,
+  doc: StoredDocument,
+  files: readonly { storedPath: string; size: number }[],
+): Promise<void> {
+  for (const file of files) {
+    const target = storedFilePath(dataDir, doc.hospitalId, doc.storageKey, file.storedPath);
+    await fs.mkdir(path.dirname(target), { recursive: true });
+    const handle = await fs.open(target, 'w');
+    try {
+      await handle.truncate(file.size);
+    } finally {
+      await handle.close();
+    }
+  }
+}
+
+/** Writes one chunk at its place in the file. */
+export async function writeChunk(
+  dataDir: string,
+  doc: StoredDocument,
+  storedPath: string,
+  offset: number,
+  bytes: Buffer,
+): Promise<void> {
+  const handle = await fs.open(
+    storedFilePath(dataDir, doc.hospitalId, doc.storageKey, storedPath),
+    'r+',
+  );
+  try {
+    let written = 0;
+    while (written < bytes.length) {
+      const { bytesWritten } = await handle.write(
+        bytes,
+        written,
+        bytes.length - written,
+        offset + written,
+      );
+      written += bytesWritten;
+    }
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Reads back `length` bytes at `offset` (a repeated chunk of a finished file is compared). */
+export async function readRange(
+  dataDir: string,
+  doc: StoredDocument,
+  storedPath: string,
+  offset: number,
+  length: number,
+): Promise<Buffer> {
+  const handle = await fs.open(
+    storedFilePath(dataDir, doc.hospitalId, doc.storageKey, storedPath),
+    'r',
+  );
+  try {
+    const buffer = Buffer.alloc(length);
+    const { bytesRead } = await handle.read(buffer, 0, length, offset);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+export interface FileVerification {
+  sha256: string;
+  /** Chunks whose bytes on disk do not hash to what was received (a write lost in a crash). */
+  badChunks: number[];
+}
+
+/**
+ * Reads a finished file once, chunk by chunk: checks each chunk against the SHA-256 it was
+ * received with and computes the whole file's SHA-256. Flushes the file to disk first, so that
+ * "uploaded" is only said of bytes that are on the disk.
+ */
+export async function verifyFile(
+  dataDir: string,
+  doc: StoredDocument,
+  file: { storedPath: string; size: number },
+  chunkBytes: number,
+  expected: ReadonlyMap<number, string>,
+): Promise<FileVerification> {
+  const handle = await fs.open(
+    storedFilePath(dataDir, doc.hospitalId, doc.storageKey, file.storedPath),
+    'r+',
+  );
+  try {
+    await handle.datasync();
+    const whole = createHash('sha256');
+    const buffer = Buffer.alloc(chunkBytes);
+    const badChunks: number[] = [];
+    for (let index = 0; index * chunkBytes < file.size; index += 1) {
+      const length = chunkLengthOf(file.size, index, chunkBytes);
+      const { bytesRead } = await handle.read(buffer, 0, length, index * chunkBytes);
+      const chunk = buffer.subarray(0, bytesRead);
+      whole.update(chunk);
+      const digest = createHash('sha256').update(chunk).digest('hex');
+      if (bytesRead !== length || digest !== expected.get(index)) {
+        badChunks.push(index);
+      }
+    }
+    return { sha256: whole.digest('hex'), badChunks };
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Removes a document's folder (cancel, delete, abandoned upload); a missing one is fine. */
+export async function removeDocumentFiles(dataDir: string, doc: StoredDocument): Promise<void> {
+  await fs.rm(documentDir(dataDir, doc.hospitalId, doc.storageKey), {
+    recursive: true,
+    force: true,
+  });
+}

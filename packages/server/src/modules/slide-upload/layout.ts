@@ -1,0 +1,58 @@
+import { SLIDE_TYPES, extensionOf, storedPathOf, type UploadFileInput } from '@pathconsult/shared';
+import { AppError } from '../../lib/app-error';
+
+export interface PlannedFile {
+  relativePath: string;
+  storedPath: string;
+  size: number;
+}
+
+export interface PlannedDocument {
+  name: string;
+  type: string;
+  totalBytes: number;
+  files: PlannedFile[];
+}
+
+/** Types whose main file needs a folder of data files next to it (MRXS: Slidedat.ini...). */
+const FOLDER_TYPES: Record<string, string> = { mrxs: 'Slidedat.ini' };
+
+/**
+ * The files of one document to upload, each with its generated stored path, or a refusal: an
+ * unsupported type, or a layout that is not "one file" or "NAME.mrxs + NAME/<files>".
+ */
+export function planDocument(input: UploadFileInput): PlannedDocument {
+  const name = input.strFileName;
+  const type = extensionOf(name);
+  if (!(type in SLIDE_TYPES)) {
+    throw new AppError('SLIDE_TYPE_UNSUPPORTED', { types: Object.keys(SLIDE_TYPES).join(', ') });
+  }
+  const declared = input.listFileSliceInfo ?? [{ strFilePath: name, lSize: input.lSize }];
+  const files: PlannedFile[] = [];
+  const seen = new Set<string>();
+  for (const file of declared) {
+    const storedPath = storedPathOf(name, file.strFilePath);
+    if (storedPath === null || seen.has(storedPath)) {
+      throw new AppError('SLIDE_LAYOUT_INVALID');
+    }
+    seen.add(storedPath);
+    files.push({ relativePath: file.strFilePath, storedPath, size: file.lSize });
+  }
+  const main = files.find((f) => f.relativePath === name);
+  const needed = FOLDER_TYPES[type];
+  if (
+    !main ||
+    main.size === 0 ||
+    (needed !== undefined && !files.some((f) => f.storedPath === `slide/${needed}`)) ||
+    (needed === undefined && files.length > 1)
+  ) {
+    throw new AppError('SLIDE_LAYOUT_INVALID');
+  }
+  const totalBytes = files.reduce((sum, f) => sum + f.size, 0);
+  if (totalBytes !== input.lSize) {
+    throw new AppError('SLIDE_LAYOUT_INVALID');
+  }
+  // The main file first: its first chunk is where the content check happens.
+  files.sort((a, b) => (a === main ? -1 : b === main ? 1 : 0));
+  return { name, type, totalBytes, files };
+}

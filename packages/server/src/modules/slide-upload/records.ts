@@ -1,0 +1,234 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import {
+  SlideUploadState,
+  UPLOAD_CHUNK_BYTES,
+  UploadType,
+  caseActionAllowed,
+  chunkCountOf,
+  isCaseStateCode,
+  type UploadRecordDto,
+  type UploadRecordsDto,
+  type UploadRecordsInput,
+} from '@pathconsult/shared';
+import type { Db } from '../../db/client';
+import { patients, slideDocuments, slideFiles } from '../../db/schema';
+import { AppError, notFound } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import { isUniqueViolation } from '../../lib/pg-errors';
+import { newStorageKey } from '../../storage/slide-paths';
+import type { Actor } from '../auth/actor';
+import { assertOwner } from '../patients/access';
+import { prepareFiles } from './disk';
+import { discardUpload } from './discard';
+import { planDocument, type PlannedDocument } from './layout';
+import type { DocumentRow } from './lookup';
+import { reserveStorage } from './quota';
+import { fileStatusOf } from './status';
+
+export interface UploadDeps {
+  db: Db;
+  clock: Clock;
+  dataDir: string;
+}
+
+interface Target {
+  hospitalId: number;
+  patientId: number | null;
+  diagnosisNum: string;
+}
+
+/**
+ * Where the slides go: the caller's own case while it may still change (new, returned or
+ * withdrawn), or a pathology number of the caller's hospital with no case yet (unmatched).
+ */
+async function targetOf(db: Db, actor: Actor, input: UploadRecordsInput): Promise<Target> {
+  if (actor.hospitalId == null) {
+    throw notFound();
+  }
+  if (input.iPatientId === undefined) {
+    return {
+      hospitalId: actor.hospitalId,
+      patientId: null,
+      diagnosisNum: input.strDiagnosistNum ?? '',
+    };
+  }
+  const [c] = await db
+    .select({
+      id: patients.id,
+      hospitalId: patients.hospitalId,
+      ownerId: patients.ownerId,
+      state: patients.state,
+      diagnosisNum: patients.diagnosisNum,
+    })
+    .from(patients)
+    .where(eq(patients.id, input.iPatientId));
+  if (!c) {
+    throw notFound();
+  }
+  assertOwner(actor, c);
+  if (!isCaseStateCode(c.state) || !caseActionAllowed(c.state, 'edit')) {
+    throw new AppError('SLIDE_CASE_LOCKED');
+  }
+  return { hospitalId: c.hospitalId, patientId: c.id, diagnosisNum: c.diagnosisNum };
+}
+
+/** The caller's unfinished upload of the same file for the same number, to continue it. */
+async function findResumable(
+  db: Db,
+  actor: Actor,
+  target: Target,
+  plan: PlannedDocument,
+  lastModified: number | undefined,
+): Promise<DocumentRow | undefined> {
+  const [doc] = await db
+    .select()
+    .from(slideDocuments)
+    .where(
+      and(
+        eq(slideDocuments.hospitalId, target.hospitalId),
+        eq(slideDocuments.diagnosisNum, target.diagnosisNum),
+        sql`lower(${slideDocuments.displayName}) = lower(${plan.name})`,
+        isNull(slideDocuments.deletedAt),
+      ),
+    );
+  if (!doc) {
+    return undefined;
+  }
+  const same =
+    doc.uploadUserId === actor.userId &&
+    doc.state === SlideUploadState.Uploading &&
+    doc.totalBytes === plan.totalBytes &&
+    (lastModified === undefined ||
+      doc.clientModified === null ||
+      doc.clientModified === lastModified);
+  if (!same) {
+    throw new AppError('SLIDE_NAME_EXISTS', { name: plan.name });
+  }
+  return doc;
+}
+
+/**
+ * slideDocument/addUploadRecords: one record per slide, its files created at full size, the
+ * storage reserved for all of them at once (or none: capacity refusals change nothing). An
+ * unfinished upload of the same file is continued instead (bResumed), which is how a client
+ * resumes after a reload: it picks the files again and sends only what the answer lacks.
+ */
+export async function addUploadRecords(
+  deps: UploadDeps,
+  actor: Actor,
+  input: UploadRecordsInput,
+): Promise<UploadRecordsDto> {
+  const { db, clock, dataDir } = deps;
+  if (input.iUploadType === UploadType.Free) {
+    throw new AppError('FREE_UPLOAD_UNAVAILABLE');
+  }
+  const target = await targetOf(db, actor, input);
+  const plans = input.listFile.map((file) => ({ file, plan: planDocument(file) }));
+  const names = new Set<string>();
+  for (const { plan } of plans) {
+    const key = plan.name.toLowerCase();
+    if (names.has(key)) {
+      throw new AppError('SLIDE_NAME_EXISTS', { name: plan.name });
+    }
+    names.add(key);
+  }
+
+  const resumed = new Map<number, DocumentRow>();
+  for (const [i, { file, plan }] of plans.entries()) {
+    const doc = await findResumable(db, actor, target, plan, file.lLastModified);
+    if (doc) {
+      resumed.set(i, doc);
+    }
+  }
+  const fresh = plans.filter((_, i) => !resumed.has(i));
+  const now = clock.now();
+  let created: { index: number; doc: DocumentRow; plan: PlannedDocument }[] = [];
+  try {
+    created = await db.transaction(async (tx) => {
+      await reserveStorage(
+        tx,
+        target.hospitalId,
+        fresh.reduce((sum, { plan }) => sum + plan.totalBytes, 0),
+      );
+      const rows = [];
+      for (const [i, { file, plan }] of plans.entries()) {
+        if (resumed.has(i)) {
+          continue;
+        }
+        const [doc] = await tx
+          .insert(slideDocuments)
+          .values({
+            hospitalId: target.hospitalId,
+            patientId: target.patientId,
+            diagnosisNum: target.diagnosisNum,
+            uploadUserId: actor.userId,
+            uploadType: input.iUploadType,
+            originalName: plan.name,
+            displayName: plan.name,
+            fileType: plan.type,
+            totalBytes: plan.totalBytes,
+            chunkBytes: UPLOAD_CHUNK_BYTES,
+            clientModified: file.lLastModified ?? null,
+            storageKey: newStorageKey(),
+            createdAt: now,
+            activeAt: now,
+          })
+          .returning();
+        if (!doc) {
+          throw new Error('insert returned no row');
+        }
+        await tx.insert(slideFiles).values(
+          plan.files.map((f, position) => ({
+            documentId: doc.id,
+            position,
+            relativePath: f.relativePath,
+            storedPath: f.storedPath,
+            size: f.size,
+            chunkCount: chunkCountOf(f.size, UPLOAD_CHUNK_BYTES),
+          })),
+        );
+        rows.push({ index: i, doc, plan });
+      }
+      return rows;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      // Another request took the same name for this number at the same moment.
+      throw new AppError('SLIDE_NAME_EXISTS', { name: plans[0]?.plan.name ?? '' });
+    }
+    throw error;
+  }
+
+  try {
+    for (const { doc, plan } of created) {
+      await prepareFiles(dataDir, doc, plan.files);
+    }
+  } catch (error) {
+    // No file, no upload: undo the records and the reservation rather than leave dead uploads.
+    await undoRecords(
+      deps,
+      created.map((c) => c.doc),
+    );
+    throw error;
+  }
+
+  const listFile: UploadRecordDto[] = [];
+  for (const [i, { file }] of plans.entries()) {
+    const doc = resumed.get(i) ?? created.find((c) => c.index === i)?.doc;
+    if (!doc) {
+      continue;
+    }
+    listFile.push({
+      ...(await fileStatusOf(db, doc)),
+      iFileId: file.iFileId ?? null,
+      bResumed: resumed.has(i),
+    });
+  }
+  return { listFile };
+}
+
+async function undoRecords(deps: UploadDeps, docs: readonly DocumentRow[]): Promise<void> {
+  for (const doc of docs) {
+    await discardUpload(deps, doc);
+  }
+}

@@ -1,0 +1,238 @@
+import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  SLIDE_TYPES,
+  UPLOAD_CHUNK_BYTES,
+  chunkFieldsSchema,
+  chunkResultDtoSchema,
+  documentIdQuerySchema,
+  emptySchema,
+  envelopeSchema,
+  fileStatusDtoSchema,
+  supportSlideDtoSchema,
+  translate,
+  uploadRecordsDtoSchema,
+  uploadRecordsInputSchema,
+  type FieldError,
+} from '@pathconsult/shared';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import { ok } from '../../lib/envelope';
+import { appendAuditRecord, subjectOf } from '../audit/repo';
+import { requireActor } from '../auth/require-actor';
+import { DOCTORS } from '../patients/policies';
+import { receiveChunk } from './chunks';
+import { cleanAbandonedUploads } from './cleanup';
+import { discardUpload } from './discard';
+import { findOwnDocument } from './lookup';
+import { addUploadRecords } from './records';
+import { fileStatusOf } from './status';
+
+/** Fastify's multipart error when a part passes the fileSize limit. */
+const FILE_TOO_LARGE = 'FST_REQ_FILE_TOO_LARGE';
+
+/** How often abandoned uploads are looked for. */
+const SWEEP_EVERY_MS = 15 * 60_000;
+
+interface SlideUploadOptions {
+  db: Db;
+  clock: Clock;
+  dataDir: string;
+  abandonHours: number;
+}
+
+/**
+ * Slide upload (spec §7 "Slides", issue 5): upload records, 1 MB chunks written in place with a
+ * SHA-256 each, status for resuming, cancel, and the sweep of abandoned uploads. Uploads are
+ * the uploading doctor's own: anyone else's upload id answers 404.
+ */
+export const slideUploadRoutes: FastifyPluginAsyncZod<SlideUploadOptions> = async (
+  app,
+  options,
+) => {
+  const deps = { db: options.db, clock: options.clock, dataDir: options.dataDir };
+
+  await app.register(multipart, {
+    limits: { fileSize: UPLOAD_CHUNK_BYTES, files: 1, fields: 8, parts: 9 },
+  });
+
+  const sweep = setInterval(() => {
+    cleanAbandonedUploads(deps, options.clock.now(), options.abandonHours).catch((error: unknown) =>
+      app.log.error({ err: error }, 'abandoned upload sweep failed'),
+    );
+  }, SWEEP_EVERY_MS);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
+
+  app.get(
+    '/slideDocument/getSupportSlide',
+    {
+      schema: {
+        tags: ['slides'],
+        summary: 'Slide types the server accepts (lower-case extensions) and the chunk size',
+        response: { 200: envelopeSchema(supportSlideDtoSchema) },
+      },
+      config: { policy: { roles: 'authenticated' } },
+    },
+    async (request) =>
+      ok(request.lang, { listType: Object.keys(SLIDE_TYPES), lChunkSize: UPLOAD_CHUNK_BYTES }),
+  );
+
+  app.post(
+    '/slideDocument/addUploadRecords',
+    {
+      schema: {
+        tags: ['slides'],
+        summary:
+          'Upload records for a case or a pathology number: storage reserved, files created; an ' +
+          'unfinished upload of the same file (name, size, modification time) is continued',
+        body: uploadRecordsInputSchema,
+        response: { 200: envelopeSchema(uploadRecordsDtoSchema) },
+      },
+      config: { policy: { roles: DOCTORS } },
+    },
+    async (request) => {
+      const actor = requireActor(request);
+      request.auditNote = {
+        targetType: request.body.iPatientId ? 'patient' : 'slideDocument',
+        targetId: request.body.iPatientId,
+        detail: { iFiles: request.body.listFile.length, iUploadType: request.body.iUploadType },
+      };
+      const dto = await addUploadRecords(deps, actor, request.body);
+      request.auditNote.detail = {
+        ...request.auditNote.detail,
+        listSlideDocumentId: dto.listFile.map((f) => f.iSlideDocumentId),
+      };
+      return ok(request.lang, dto);
+    },
+  );
+
+  app.post(
+    '/slideDocument/fileUploadHandler',
+    {
+      schema: {
+        tags: ['slides'],
+        summary:
+          'One chunk (multipart: iSlideDocumentId, strFilePath, iChunk, strChunkSha256, ' +
+          'iUpdadeState, then file ≤ 1 MB). iUpdadeState=1 completes the document once every ' +
+          'chunk is here, else SLIDE_CHUNKS_MISSING lists what is missing',
+        consumes: ['multipart/form-data'],
+        response: { 200: envelopeSchema(chunkResultDtoSchema) },
+      },
+      // Chunks are audited per document (completion and refusals), not one record per megabyte.
+      config: { policy: { roles: DOCTORS, audit: 'self' } },
+    },
+    async (request) => {
+      const actor = requireActor(request);
+      const { fields, file } = await readChunkForm(request);
+      const parsed = chunkFieldsSchema.safeParse(fields);
+      if (!parsed.success || !file) {
+        const errors: FieldError[] = parsed.success
+          ? []
+          : parsed.error.issues.map((i) => ({
+              strField: String(i.path[0] ?? ''),
+              strMessage: translate('validation.invalid', request.lang),
+            }));
+        if (!file) {
+          errors.push({
+            strField: 'file',
+            strMessage: translate('validation.required', request.lang),
+          });
+        }
+        throw new AppError('VALIDATION_FAILED', {}, errors);
+      }
+      const record = (outcome: 'success' | 'failure', detail: Record<string, unknown>) =>
+        appendAuditRecord(options.db, {
+          now: options.clock.now(),
+          subject: subjectOf(actor),
+          action: 'slideDocument/fileUploadHandler',
+          outcome,
+          ip: request.ip,
+          note: { targetType: 'slideDocument', targetId: parsed.data.iSlideDocumentId, detail },
+        });
+      try {
+        const result = await receiveChunk(deps, actor, parsed.data, file);
+        if (parsed.data.iUpdadeState === 1) {
+          await record('success', { bComplete: true, iState: result.ddUploadState.iNumber });
+        }
+        return ok(request.lang, result);
+      } catch (error) {
+        if (error instanceof AppError && error.code !== 'NOT_FOUND') {
+          await record('failure', { strErrorCode: error.code, iChunk: parsed.data.iChunk });
+        }
+        throw error;
+      }
+    },
+  );
+
+  app.get(
+    '/slideDocument/getFileStatus',
+    {
+      schema: {
+        tags: ['slides'],
+        summary: 'Which chunks of each file the server holds: a client resumes from this',
+        querystring: documentIdQuerySchema,
+        response: { 200: envelopeSchema(fileStatusDtoSchema) },
+      },
+      config: { policy: { roles: DOCTORS } },
+    },
+    async (request) => {
+      const actor = requireActor(request);
+      const doc = await findOwnDocument(options.db, actor, request.query.iSlideDocumentId);
+      return ok(request.lang, await fileStatusOf(options.db, doc));
+    },
+  );
+
+  app.post(
+    '/slideDocument/cancelUpload',
+    {
+      schema: {
+        tags: ['slides'],
+        summary:
+          'Cancels an unfinished (or failed) upload: record and files removed, storage freed',
+        body: documentIdQuerySchema,
+        response: { 200: envelopeSchema(emptySchema) },
+      },
+      config: { policy: { roles: DOCTORS } },
+    },
+    async (request) => {
+      const actor = requireActor(request);
+      request.auditNote = { targetType: 'slideDocument', targetId: request.body.iSlideDocumentId };
+      const doc = await findOwnDocument(options.db, actor, request.body.iSlideDocumentId);
+      if (doc.completedAt !== null) {
+        // A finished slide is deleted through slide management, with its rules.
+        throw new AppError('OPERATION_FAILED');
+      }
+      await discardUpload(deps, doc);
+      return ok(request.lang, {});
+    },
+  );
+};
+
+/** The chunk form: text fields and the one file part, at most 1 MB (read into memory once). */
+async function readChunkForm(
+  request: FastifyRequest,
+): Promise<{ fields: Record<string, string>; file: Buffer | null }> {
+  const fields: Record<string, string> = {};
+  let file: Buffer | null = null;
+  if (!request.isMultipart()) {
+    return { fields, file };
+  }
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        file = await part.toBuffer();
+      } else {
+        fields[part.fieldname] = String(part.value);
+      }
+    }
+  } catch (error) {
+    if ((error as { code?: string }).code === FILE_TOO_LARGE) {
+      throw new AppError('CHUNK_OUT_OF_RANGE');
+    }
+    throw error;
+  }
+  return { fields, file };
+}

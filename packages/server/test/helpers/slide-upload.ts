@@ -1,0 +1,93 @@
+import { createHash } from 'node:crypto';
+import {
+  UPLOAD_CHUNK_BYTES,
+  chunkCountOf,
+  type ChunkResultDto,
+  type UploadRecordsDto,
+  type UploadRecordsInput,
+} from '@pathconsult/shared';
+import type { Answer, ApiClient } from './http';
+
+export const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+export interface ChunkCall {
+  iSlideDocumentId: number;
+  strFilePath: string;
+  iChunk: number;
+  bytes: Uint8Array;
+  /** Sent instead of the chunk's real SHA-256 (to test the refusal). */
+  strChunkSha256?: string;
+  iUpdadeState?: 0 | 1;
+}
+
+/** POST slideDocument/fileUploadHandler as a browser sends it: fields first, the file last. */
+export async function sendChunk(
+  baseUrl: string,
+  token: string,
+  c: ChunkCall,
+  lang?: 'zh' | 'en',
+): Promise<Answer<ChunkResultDto>> {
+  const form = new FormData();
+  form.append('iSlideDocumentId', String(c.iSlideDocumentId));
+  form.append('strFilePath', c.strFilePath);
+  form.append('iChunk', String(c.iChunk));
+  form.append('strChunkSha256', c.strChunkSha256 ?? sha256(c.bytes));
+  form.append('iUpdadeState', String(c.iUpdadeState ?? 0));
+  form.append('file', new Blob([c.bytes]), 'blob');
+  const headers: Record<string, string> = { token };
+  if (lang) {
+    headers.lang = lang;
+  }
+  const res = await fetch(`${baseUrl}/api/slideDocument/fileUploadHandler`, {
+    method: 'POST',
+    headers,
+    body: form,
+  });
+  return { status: res.status, body: (await res.json()) as Answer<ChunkResultDto>['body'] };
+}
+
+/** Chunk `index` of a file's bytes. */
+export function chunkOf(bytes: Uint8Array, index: number): Uint8Array {
+  return bytes.subarray(index * UPLOAD_CHUNK_BYTES, (index + 1) * UPLOAD_CHUNK_BYTES);
+}
+
+export function addRecords(api: ApiClient, token: string, input: UploadRecordsInput) {
+  return api.post<UploadRecordsDto>('slideDocument/addUploadRecords', input, { token });
+}
+
+/**
+ * Uploads one single-file slide start to finish (records, every chunk, the last one flagged)
+ * and returns its document id; throws on any refusal.
+ */
+export async function uploadSlide(
+  api: ApiClient,
+  baseUrl: string,
+  token: string,
+  target: { iPatientId?: number; strDiagnosistNum?: string },
+  name: string,
+  bytes: Uint8Array,
+): Promise<number> {
+  const records = await addRecords(api, token, {
+    ...target,
+    iUploadType: 0,
+    listFile: [{ strFileName: name, lSize: bytes.length }],
+  });
+  const doc = records.body.objData?.listFile[0];
+  if (records.body.iCode !== 0 || !doc) {
+    throw new Error(`records refused: ${records.body.strMessage}`);
+  }
+  const count = chunkCountOf(bytes.length);
+  for (let i = 0; i < count; i += 1) {
+    const a = await sendChunk(baseUrl, token, {
+      iSlideDocumentId: doc.iSlideDocumentId,
+      strFilePath: name,
+      iChunk: i,
+      bytes: chunkOf(bytes, i),
+      iUpdadeState: i === count - 1 ? 1 : 0,
+    });
+    if (a.body.iCode !== 0) {
+      throw new Error(`chunk ${i} refused: ${a.body.strMessage}`);
+    }
+  }
+  return doc.iSlideDocumentId;
+}

@@ -1,0 +1,740 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import {
+  CaseState,
+  SlideUploadState,
+  UPLOAD_CHUNK_BYTES,
+  type FileStatusDto,
+  type MissingChunks,
+  type SupportSlideDto,
+} from '@pathconsult/shared';
+import { auditLogs, hospitals, slideDocuments, slideFiles } from '../src/db/schema';
+import { cleanAbandonedUploads } from '../src/modules/slide-upload/cleanup';
+import { documentDir, storedFilePath } from '../src/storage/slide-paths';
+import { testDatabases } from './helpers/databases';
+import { startTestApp, type TestApp } from './helpers/test-app';
+import { apiClient, type ApiClient } from './helpers/http';
+import { createHospital } from './helpers/factories';
+import { expectFieldError, expectNotFound, expectOk, expectRefused } from './helpers/assertions';
+import {
+  addCase,
+  doctorElsewhere,
+  loggedInUser,
+  setCaseState,
+  userHospital,
+} from './helpers/case-fixtures';
+import { addRecords, chunkOf, sendChunk, sha256, uploadSlide } from './helpers/slide-upload';
+
+const SLIDES = path.resolve(__dirname, '../../../../shared/testdata/slides');
+const CMU = fs.readFileSync(path.join(SLIDES, 'CMU-1-Small-Region.svs'));
+const CMU_SHA256 = 'ed92d5a9f2e86df67640d6f92ce3e231419ce127131697fbbce42ad5e002c8a7';
+
+/** A TIFF-headed file of `chunks` full chunks plus a tail: enough to reorder chunks. */
+function tiffLike(chunks: number, tail = 1000, seed = 1): Buffer {
+  const bytes = Buffer.alloc(chunks * UPLOAD_CHUNK_BYTES + tail);
+  let x = seed;
+  for (let i = 0; i < bytes.length; i += 1) {
+    x = (x * 1103515245 + 12345) & 0x7fffffff;
+    bytes[i] = x & 0xff;
+  }
+  bytes.write('II*\0', 0, 'latin1');
+  return bytes;
+}
+
+const GB = 1024 ** 3;
+
+describe.each(await testDatabases())('slide upload on $name', (testDb) => {
+  let t: TestApp;
+  let api: ApiClient;
+  let hospitalA: number;
+  let doctor: { id: number; token: string };
+  let colleague: { id: number; token: string };
+  let outsider: { hospitalId: number; id: number; token: string };
+
+  const db = () => t.database.db;
+  const used = async (hospitalId = hospitalA) =>
+    (await db().select().from(hospitals).where(eq(hospitals.id, hospitalId)))[0]?.storageUsedBytes;
+  const status = (id: number, token = doctor.token) =>
+    api.get<FileStatusDto>('slideDocument/getFileStatus', { iSlideDocumentId: id }, { token });
+  const chunk = (c: Parameters<typeof sendChunk>[2], token = doctor.token, lang?: 'zh' | 'en') =>
+    sendChunk(t.baseUrl, token, c, lang);
+  /** Upload records for one single-file slide of a fresh case; returns the case and document. */
+  const startUpload = async (name: string, size: number, token = doctor.token) => {
+    const c = await addCase(api, token);
+    const doc = expectOk(
+      await addRecords(api, token, {
+        iPatientId: c.iPatientId,
+        iUploadType: 0,
+        listFile: [
+          { iFileId: 7, strFileName: name, lSize: size, lLastModified: 1_700_000_000_000 },
+        ],
+      }),
+    ).listFile[0];
+    if (!doc) {
+      throw new Error('no record');
+    }
+    return { c, doc };
+  };
+
+  beforeAll(async () => {
+    t = await startTestApp(testDb);
+    api = apiClient(t.baseUrl);
+    hospitalA = await userHospital(db(), 'demo_doctor');
+    doctor = await loggedInUser(db(), api, hospitalA);
+    colleague = await loggedInUser(db(), api, hospitalA);
+    outsider = await doctorElsewhere(db(), api);
+    await db()
+      .update(hospitals)
+      .set({ storageTotalGb: '10' })
+      .where(eq(hospitals.id, outsider.hospitalId));
+  });
+  afterAll(() => t.close());
+
+  it('lists the supported types and the 1 MB chunk size', async () => {
+    const support = expectOk(
+      await api.get<SupportSlideDto>('slideDocument/getSupportSlide', {}, { token: doctor.token }),
+    );
+    expect(support.lChunkSize).toBe(1024 * 1024);
+    expect(support.listType).toEqual(
+      expect.arrayContaining(['svs', 'tif', 'tiff', 'ndpi', 'mrxs', 'dcm']),
+    );
+  });
+
+  it('stores a real slide byte for byte, in place, and counts it against the quota', async () => {
+    const before = (await used()) ?? 0;
+    const { c, doc } = await startUpload('CMU-1-Small-Region.svs', CMU.length);
+    expect(doc).toMatchObject({ iFileId: 7, bResumed: false, lChunkSize: UPLOAD_CHUNK_BYTES });
+    expect(doc.listFileSliceInfo).toEqual([
+      expect.objectContaining({
+        strFilePath: 'CMU-1-Small-Region.svs',
+        iChunkCount: 2,
+        listReceived: [],
+      }),
+    ]);
+    // The storage is reserved as the upload starts.
+    expect(await used()).toBe(before + CMU.length);
+
+    const first = expectOk(
+      await chunk({
+        iSlideDocumentId: doc.iSlideDocumentId,
+        strFilePath: 'CMU-1-Small-Region.svs',
+        iChunk: 0,
+        bytes: chunkOf(CMU, 0),
+      }),
+    );
+    expect(first).toMatchObject({
+      bDuplicate: false,
+      ddUploadState: { iNumber: 0 },
+      iUpdateState: 0,
+    });
+    const last = expectOk(
+      await chunk({
+        iSlideDocumentId: doc.iSlideDocumentId,
+        strFilePath: 'CMU-1-Small-Region.svs',
+        iChunk: 1,
+        bytes: chunkOf(CMU, 1),
+        iUpdadeState: 1,
+      }),
+    );
+    expect(last).toMatchObject({ ddUploadState: { iNumber: 1 }, iUpdateState: 1 });
+
+    const [row] = await db()
+      .select()
+      .from(slideDocuments)
+      .where(eq(slideDocuments.id, doc.iSlideDocumentId));
+    expect(row).toMatchObject({
+      state: SlideUploadState.Uploaded,
+      sha256: CMU_SHA256,
+      patientId: c.iPatientId,
+    });
+    // Stored under a generated path: the folder key and slide.<ext>, never the user's name.
+    const stored = storedFilePath(t.dataDir, hospitalA, row?.storageKey ?? '', 'slide.svs');
+    expect(sha256(fs.readFileSync(stored))).toBe(CMU_SHA256);
+    expect(fs.readdirSync(path.dirname(stored))).toEqual(['slide.svs']);
+    expect(await used()).toBe(before + CMU.length);
+
+    const s = expectOk(await status(doc.iSlideDocumentId));
+    expect(s).toMatchObject({ iUpdateState: 1, lProgress: CMU.length, lSize: CMU.length });
+    expect(s.listFileSliceInfo[0]).toMatchObject({ strStatus: 'uploaded', listReceived: [[0, 1]] });
+
+    // Completion is audited; individual chunks are not.
+    const audit = await db()
+      .select()
+      .from(auditLogs)
+      .where(
+        and(
+          eq(auditLogs.action, 'slideDocument/fileUploadHandler'),
+          eq(auditLogs.targetId, String(doc.iSlideDocumentId)),
+        ),
+      );
+    expect(audit).toHaveLength(1);
+    expect(audit[0]?.outcome).toBe('success');
+  });
+
+  it('takes chunks in any order, repeats them harmlessly and resumes after a server restart', async () => {
+    const bytes = tiffLike(3);
+    const { doc } = await startUpload('reorder.svs', bytes.length);
+    const id = doc.iSlideDocumentId;
+    const send = (i: number, flag: 0 | 1 = 0) =>
+      chunk({
+        iSlideDocumentId: id,
+        strFilePath: 'reorder.svs',
+        iChunk: i,
+        bytes: chunkOf(bytes, i),
+        iUpdadeState: flag,
+      });
+    expectOk(await send(3));
+    expectOk(await send(1));
+    expect(expectOk(await send(1)).bDuplicate).toBe(true);
+
+    await t.restart();
+    api = apiClient(t.baseUrl);
+    const s = expectOk(await status(id));
+    expect(s.listFileSliceInfo[0]?.listReceived).toEqual([
+      [1, 1],
+      [3, 3],
+    ]);
+    expect(s.lProgress).toBe(UPLOAD_CHUNK_BYTES + 1000);
+
+    // Re-picking the same file after a reload finds the upload again.
+    const again = expectOk(
+      await addRecords(api, doctor.token, {
+        iPatientId:
+          (await db().select().from(slideDocuments).where(eq(slideDocuments.id, id)))[0]
+            ?.patientId ?? 0,
+        iUploadType: 0,
+        listFile: [
+          { strFileName: 'reorder.svs', lSize: bytes.length, lLastModified: 1_700_000_000_000 },
+        ],
+      }),
+    ).listFile[0];
+    expect(again).toMatchObject({ iSlideDocumentId: id, bResumed: true });
+    expect(again?.listFileSliceInfo[0]?.listReceived).toEqual([
+      [1, 1],
+      [3, 3],
+    ]);
+
+    expectOk(await send(0));
+    expect(expectOk(await send(2, 1)).iUpdateState).toBe(1);
+    const [row] = await db().select().from(slideDocuments).where(eq(slideDocuments.id, id));
+    expect(row?.sha256).toBe(sha256(bytes));
+    // A chunk sent again after completion: the same bytes are fine, others are refused.
+    expect(expectOk(await send(2)).bDuplicate).toBe(true);
+    expectRefused(
+      await chunk({
+        iSlideDocumentId: id,
+        strFilePath: 'reorder.svs',
+        iChunk: 2,
+        bytes: Buffer.alloc(UPLOAD_CHUNK_BYTES, 9),
+      }),
+      'CHUNK_CONFLICT',
+    );
+  });
+
+  it('refuses a bad checksum, a conflicting chunk and a wrong length, and changes nothing', async () => {
+    const bytes = tiffLike(2);
+    const { doc } = await startUpload('refusals.svs', bytes.length);
+    const id = doc.iSlideDocumentId;
+    expectRefused(
+      await chunk({
+        iSlideDocumentId: id,
+        strFilePath: 'refusals.svs',
+        iChunk: 1,
+        bytes: chunkOf(bytes, 1),
+        strChunkSha256: sha256(Buffer.from('x')),
+      }),
+      'CHUNK_CHECKSUM_MISMATCH',
+    );
+    expect(expectOk(await status(id)).listFileSliceInfo[0]?.listReceived).toEqual([]);
+
+    expectOk(
+      await chunk({
+        iSlideDocumentId: id,
+        strFilePath: 'refusals.svs',
+        iChunk: 1,
+        bytes: chunkOf(bytes, 1),
+      }),
+    );
+    const other = Buffer.alloc(UPLOAD_CHUNK_BYTES, 7);
+    expectRefused(
+      await chunk({ iSlideDocumentId: id, strFilePath: 'refusals.svs', iChunk: 1, bytes: other }),
+      'CHUNK_CONFLICT',
+    );
+    const [row] = await db().select().from(slideDocuments).where(eq(slideDocuments.id, id));
+    const onDisk = fs.readFileSync(
+      storedFilePath(t.dataDir, hospitalA, row?.storageKey ?? '', 'slide.svs'),
+    );
+    expect(sha256(onDisk.subarray(UPLOAD_CHUNK_BYTES, 2 * UPLOAD_CHUNK_BYTES))).toBe(
+      sha256(chunkOf(bytes, 1)),
+    );
+
+    // The last chunk is 1000 bytes; a full-size one does not fit there, nor does chunk 3.
+    expectRefused(
+      await chunk({
+        iSlideDocumentId: id,
+        strFilePath: 'refusals.svs',
+        iChunk: 2,
+        bytes: Buffer.alloc(UPLOAD_CHUNK_BYTES),
+      }),
+      'CHUNK_OUT_OF_RANGE',
+    );
+    expectRefused(
+      await chunk({
+        iSlideDocumentId: id,
+        strFilePath: 'refusals.svs',
+        iChunk: 3,
+        bytes: Buffer.alloc(10),
+      }),
+      'CHUNK_OUT_OF_RANGE',
+    );
+    // More than 1 MB in one part is refused before it is read into memory.
+    expectRefused(
+      await chunk({
+        iSlideDocumentId: id,
+        strFilePath: 'refusals.svs',
+        iChunk: 0,
+        bytes: Buffer.alloc(UPLOAD_CHUNK_BYTES + 1),
+      }),
+      'CHUNK_OUT_OF_RANGE',
+    );
+  });
+
+  it('refuses completion while a chunk is missing and says which', async () => {
+    const bytes = tiffLike(2);
+    const { doc } = await startUpload('missing.svs', bytes.length);
+    const id = doc.iSlideDocumentId;
+    expectOk(
+      await chunk({
+        iSlideDocumentId: id,
+        strFilePath: 'missing.svs',
+        iChunk: 0,
+        bytes: chunkOf(bytes, 0),
+      }),
+    );
+    const a = await chunk(
+      {
+        iSlideDocumentId: id,
+        strFilePath: 'missing.svs',
+        iChunk: 2,
+        bytes: chunkOf(bytes, 2),
+        iUpdadeState: 1,
+      },
+      doctor.token,
+      'en',
+    );
+    expectRefused(a, 'SLIDE_CHUNKS_MISSING');
+    expect(a.body.strMessage).toBe('Upload not complete: 1 chunks are still missing');
+    expect(a.body.objData as unknown as MissingChunks).toEqual({
+      listMissing: [{ strFilePath: 'missing.svs', listChunks: [[1, 1]] }],
+    });
+    expectOk(
+      await chunk({
+        iSlideDocumentId: id,
+        strFilePath: 'missing.svs',
+        iChunk: 1,
+        bytes: chunkOf(bytes, 1),
+        iUpdadeState: 1,
+      }),
+    );
+  });
+
+  it('asks again for a chunk whose bytes were lost on the disk (checked at completion)', async () => {
+    const bytes = tiffLike(2);
+    const { doc } = await startUpload('lost.svs', bytes.length);
+    const id = doc.iSlideDocumentId;
+    for (const i of [0, 1, 2]) {
+      expectOk(
+        await chunk({
+          iSlideDocumentId: id,
+          strFilePath: 'lost.svs',
+          iChunk: i,
+          bytes: chunkOf(bytes, i),
+        }),
+      );
+    }
+    // As if the server died after recording chunk 1 but before its bytes reached the disk.
+    const [row] = await db().select().from(slideDocuments).where(eq(slideDocuments.id, id));
+    const file = storedFilePath(t.dataDir, hospitalA, row?.storageKey ?? '', 'slide.svs');
+    const fd = fs.openSync(file, 'r+');
+    fs.writeSync(fd, Buffer.alloc(UPLOAD_CHUNK_BYTES), 0, UPLOAD_CHUNK_BYTES, UPLOAD_CHUNK_BYTES);
+    fs.closeSync(fd);
+    const a = await chunk({
+      iSlideDocumentId: id,
+      strFilePath: 'lost.svs',
+      iChunk: 2,
+      bytes: chunkOf(bytes, 2),
+      iUpdadeState: 1,
+    });
+    expectRefused(a, 'SLIDE_CHUNKS_MISSING');
+    expect((a.body.objData as unknown as MissingChunks).listMissing[0]?.listChunks).toEqual([
+      [1, 1],
+    ]);
+    expectOk(
+      await chunk({
+        iSlideDocumentId: id,
+        strFilePath: 'lost.svs',
+        iChunk: 1,
+        bytes: chunkOf(bytes, 1),
+        iUpdadeState: 1,
+      }),
+    );
+    expect(sha256(fs.readFileSync(file))).toBe(sha256(bytes));
+  });
+
+  it('refuses a file whose content is not what its extension says, and frees its storage', async () => {
+    const before = (await used()) ?? 0;
+    const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(5000, 1)]);
+    const { doc } = await startUpload('renamed.svs', jpeg.length);
+    const a = await chunk(
+      {
+        iSlideDocumentId: doc.iSlideDocumentId,
+        strFilePath: 'renamed.svs',
+        iChunk: 0,
+        bytes: jpeg,
+        iUpdadeState: 1,
+      },
+      doctor.token,
+      'en',
+    );
+    expectRefused(a, 'SLIDE_CONTENT_MISMATCH');
+    expect(a.body.strMessage).toContain('is not a SVS slide');
+    const [row] = await db()
+      .select()
+      .from(slideDocuments)
+      .where(eq(slideDocuments.id, doc.iSlideDocumentId));
+    expect(row).toMatchObject({
+      state: SlideUploadState.Failed,
+      failReason: 'SLIDE_CONTENT_MISMATCH',
+    });
+    expect(fs.existsSync(documentDir(t.dataDir, hospitalA, row?.storageKey ?? ''))).toBe(false);
+    expect(await used()).toBe(before);
+    expectRefused(
+      await chunk({
+        iSlideDocumentId: doc.iSlideDocumentId,
+        strFilePath: 'renamed.svs',
+        iChunk: 0,
+        bytes: jpeg,
+      }),
+      'SLIDE_UPLOAD_FAILED',
+    );
+  });
+
+  it('stores an MRXS-style folder slide under generated paths', async () => {
+    const mrxs = Buffer.from('[GENERAL]\nSLIDE_VERSION = 01.02\n');
+    const ini = Buffer.from('[GENERAL]\nIMAGENUMBER_X = 1\n');
+    const index = Buffer.alloc(300, 3);
+    const data = tiffLike(1, 5000, 9);
+    const files = [
+      ['S1.mrxs', mrxs],
+      ['S1/Slidedat.ini', ini],
+      ['S1/Index.dat', index],
+      ['S1/Data0000.dat', data],
+    ] as const;
+    const total = files.reduce((n, [, b]) => n + b.length, 0);
+    const c = await addCase(api, doctor.token);
+    const doc = expectOk(
+      await addRecords(api, doctor.token, {
+        iPatientId: c.iPatientId,
+        iUploadType: 1,
+        listFile: [
+          {
+            strFileName: 'S1.mrxs',
+            lSize: total,
+            listFileSliceInfo: files.map(([p, b]) => ({ strFilePath: p, lSize: b.length })),
+          },
+        ],
+      }),
+    ).listFile[0];
+    expect(doc?.listFileSliceInfo.map((f) => [f.strFilePath, f.iChunkCount])).toEqual([
+      ['S1.mrxs', 1],
+      ['S1/Slidedat.ini', 1],
+      ['S1/Index.dat', 1],
+      ['S1/Data0000.dat', 2],
+    ]);
+    const id = doc?.iSlideDocumentId ?? 0;
+    const sends = files.flatMap(([p, b]) =>
+      (b.length > UPLOAD_CHUNK_BYTES ? [0, 1] : [0]).map((i) => ({ p, b, i })),
+    );
+    for (const [n, s] of sends.entries()) {
+      expectOk(
+        await chunk({
+          iSlideDocumentId: id,
+          strFilePath: s.p,
+          iChunk: s.i,
+          bytes: chunkOf(s.b, s.i),
+          iUpdadeState: n === sends.length - 1 ? 1 : 0,
+        }),
+      );
+    }
+    const [row] = await db().select().from(slideDocuments).where(eq(slideDocuments.id, id));
+    expect(row?.state).toBe(SlideUploadState.Uploaded);
+    const dir = documentDir(t.dataDir, hospitalA, row?.storageKey ?? '');
+    expect(fs.readdirSync(dir).sort()).toEqual(['slide', 'slide.mrxs']);
+    expect(fs.readdirSync(path.join(dir, 'slide')).sort()).toEqual([
+      'Data0000.dat',
+      'Index.dat',
+      'Slidedat.ini',
+    ]);
+    expect(sha256(fs.readFileSync(path.join(dir, 'slide', 'Data0000.dat')))).toBe(sha256(data));
+    const stored = await db().select().from(slideFiles).where(eq(slideFiles.documentId, id));
+    expect(stored.find((f) => f.relativePath === 'S1/Index.dat')?.sha256).toBe(sha256(index));
+  });
+
+  it('refuses path tricks in names and folder layouts before anything is stored', async () => {
+    const c = await addCase(api, doctor.token);
+    const records = (listFile: unknown[], lang: 'zh' | 'en' = 'en') =>
+      api.post(
+        'slideDocument/addUploadRecords',
+        { iPatientId: c.iPatientId, iUploadType: 1, listFile },
+        { token: doctor.token, lang },
+      );
+    for (const name of ['../../etc/passwd.svs', 'a/b.svs', '..\\x.svs', '.', 'x\u0000.svs']) {
+      const a = await records([{ strFileName: name, lSize: 10 }]);
+      expect(a.status, name).toBe(400);
+    }
+    expectFieldError(
+      await records([{ strFileName: '../x.svs', lSize: 10 }]),
+      'listFile.0.strFileName',
+      'validation.fileName',
+    );
+    const layouts = [
+      [
+        { strFilePath: 'S2.mrxs', lSize: 5 },
+        { strFilePath: 'S2/../../../evil.dat', lSize: 5 },
+      ],
+      [
+        { strFilePath: 'S2.mrxs', lSize: 5 },
+        { strFilePath: '/etc/Slidedat.ini', lSize: 5 },
+      ],
+      [
+        { strFilePath: 'S2.mrxs', lSize: 5 },
+        { strFilePath: 'Other/Slidedat.ini', lSize: 5 },
+      ],
+      [
+        { strFilePath: 'S2.mrxs', lSize: 5 },
+        { strFilePath: 'S2/sub/Slidedat.ini', lSize: 5 },
+      ],
+      [{ strFilePath: 'S2.mrxs', lSize: 10 }],
+    ];
+    for (const list of layouts) {
+      const total = list.reduce((n, f) => n + f.lSize, 0);
+      expectRefused(
+        await records([{ strFileName: 'S2.mrxs', lSize: total, listFileSliceInfo: list }]),
+        'SLIDE_LAYOUT_INVALID',
+      );
+    }
+    expectRefused(
+      await records([{ strFileName: 'photo.jpg', lSize: 10 }]),
+      'SLIDE_TYPE_UNSUPPORTED',
+    );
+    const rows = await db()
+      .select()
+      .from(slideDocuments)
+      .where(eq(slideDocuments.patientId, c.iPatientId));
+    expect(rows).toHaveLength(0);
+    expect(fs.readdirSync(path.dirname(t.dataDir)).includes('evil.dat')).toBe(false);
+  });
+
+  it('refuses duplicate names per case and in one request, a locked case and free upload', async () => {
+    const c = await addCase(api, doctor.token);
+    await uploadSlide(
+      api,
+      t.baseUrl,
+      doctor.token,
+      { iPatientId: c.iPatientId },
+      'dup.svs',
+      tiffLike(0, 900),
+    );
+    const again = await addRecords(api, doctor.token, {
+      iPatientId: c.iPatientId,
+      iUploadType: 0,
+      listFile: [{ strFileName: 'DUP.svs', lSize: 900 }],
+    });
+    expectRefused(again, 'SLIDE_NAME_EXISTS');
+    expectRefused(
+      await addRecords(api, doctor.token, {
+        iPatientId: c.iPatientId,
+        iUploadType: 1,
+        listFile: [
+          { strFileName: 'twice.svs', lSize: 900 },
+          { strFileName: 'twice.svs', lSize: 900 },
+        ],
+      }),
+      'SLIDE_NAME_EXISTS',
+    );
+    expectRefused(
+      await addRecords(api, doctor.token, {
+        iPatientId: c.iPatientId,
+        iUploadType: 2,
+        listFile: [{ strFileName: 'f.svs', lSize: 9 }],
+      }),
+      'FREE_UPLOAD_UNAVAILABLE',
+    );
+    await setCaseState(db(), c.iPatientId, CaseState.Submitted);
+    expectRefused(
+      await addRecords(api, doctor.token, {
+        iPatientId: c.iPatientId,
+        iUploadType: 0,
+        listFile: [{ strFileName: 'late.svs', lSize: 9 }],
+      }),
+      'SLIDE_CASE_LOCKED',
+    );
+    // Someone else's case: refused inside the hospital, unknown outside it.
+    const other = await addCase(api, colleague.token);
+    const input = {
+      iPatientId: other.iPatientId,
+      iUploadType: 0 as const,
+      listFile: [{ strFileName: 'x.svs', lSize: 9 }],
+    };
+    expectRefused(await addRecords(api, doctor.token, input), 'CASE_NOT_OWNED');
+    expectNotFound(await addRecords(api, outsider.token, input));
+  });
+
+  it('answers another user’s upload like a missing one', async () => {
+    const bytes = tiffLike(1);
+    const { doc } = await startUpload('mine.svs', bytes.length);
+    const id = doc.iSlideDocumentId;
+    for (const token of [colleague.token, outsider.token]) {
+      expectNotFound(
+        await chunk(
+          { iSlideDocumentId: id, strFilePath: 'mine.svs', iChunk: 0, bytes: chunkOf(bytes, 0) },
+          token,
+        ),
+      );
+      expectNotFound(await status(id, token));
+      expectNotFound(
+        await api.post('slideDocument/cancelUpload', { iSlideDocumentId: id }, { token }),
+      );
+    }
+    expectNotFound(
+      await chunk({
+        iSlideDocumentId: id,
+        strFilePath: 'other.svs',
+        iChunk: 0,
+        bytes: chunkOf(bytes, 0),
+      }),
+    );
+    expectNotFound(await status(2_000_000_000));
+    expect(expectOk(await status(id)).listFileSliceInfo[0]?.listReceived).toEqual([]);
+  });
+
+  it('checks the quota before the start and on every chunk', async () => {
+    const hospital = await createHospital(db(), { storageTotalGb: '0.001' });
+    const small = await loggedInUser(db(), api, hospital.id);
+    const records = (size: number, name = 'q.svs') =>
+      addRecords(api, small.token, {
+        strDiagnosistNum: 'Q-1',
+        iUploadType: 0,
+        listFile: [{ strFileName: name, lSize: size }],
+      });
+    // 0.001 GB ≈ 1.07 MB: a 2 MB slide does not fit.
+    const a = await records(2 * 1024 * 1024);
+    expectRefused(a, 'SLIDE_EXCEEDS_CAPACITY');
+    expect(await used(hospital.id)).toBe(0);
+    const bytes = tiffLike(0, 600_000);
+    const doc = expectOk(await records(bytes.length)).listFile[0];
+    expectRefused(await records(600_000, 'q2.svs'), 'SLIDE_EXCEEDS_CAPACITY');
+    await db()
+      .update(hospitals)
+      .set({ storageUsedBytes: Math.ceil(0.001 * GB) })
+      .where(eq(hospitals.id, hospital.id));
+    expectRefused(await records(10, 'q3.svs'), 'CAPACITY_USED_UP');
+    // The administrator lowers the total while the upload runs: the next chunk is refused.
+    await db().update(hospitals).set({ storageTotalGb: '0' }).where(eq(hospitals.id, hospital.id));
+    expectRefused(
+      await chunk(
+        { iSlideDocumentId: doc?.iSlideDocumentId ?? 0, strFilePath: 'q.svs', iChunk: 0, bytes },
+        small.token,
+      ),
+      'CAPACITY_USED_UP',
+    );
+  });
+
+  it('cancels an upload and sweeps abandoned ones, giving their storage back', async () => {
+    const before = (await used()) ?? 0;
+    const bytes = tiffLike(1);
+    const { doc } = await startUpload('cancel.svs', bytes.length);
+    const [row] = await db()
+      .select()
+      .from(slideDocuments)
+      .where(eq(slideDocuments.id, doc.iSlideDocumentId));
+    expect(await used()).toBe(before + bytes.length);
+    expectOk(
+      await api.post(
+        'slideDocument/cancelUpload',
+        { iSlideDocumentId: doc.iSlideDocumentId },
+        { token: doctor.token },
+      ),
+    );
+    expect(await used()).toBe(before);
+    expect(fs.existsSync(documentDir(t.dataDir, hospitalA, row?.storageKey ?? ''))).toBe(false);
+    expectNotFound(await status(doc.iSlideDocumentId));
+
+    const idle = await startUpload('idle.svs', bytes.length);
+    expectOk(
+      await chunk({
+        iSlideDocumentId: idle.doc.iSlideDocumentId,
+        strFilePath: 'idle.svs',
+        iChunk: 0,
+        bytes: chunkOf(bytes, 0),
+      }),
+    );
+    const deps = { db: db(), dataDir: t.dataDir };
+    expect(await cleanAbandonedUploads(deps, t.clock.now(), 48)).toBe(0);
+    t.clock.advanceMinutes(49 * 60);
+    // Every unfinished upload of this hospital is idle by now (earlier tests left some).
+    const unfinished = await db()
+      .select()
+      .from(slideDocuments)
+      .where(
+        and(
+          eq(slideDocuments.hospitalId, hospitalA),
+          eq(slideDocuments.state, SlideUploadState.Uploading),
+        ),
+      );
+    const reserved = unfinished.reduce((n, d) => n + d.totalBytes, 0);
+    const usedBeforeSweep = (await used()) ?? 0;
+    expect(await cleanAbandonedUploads(deps, t.clock.now(), 48)).toBeGreaterThanOrEqual(
+      unfinished.length,
+    );
+    const gone = await db()
+      .select()
+      .from(slideDocuments)
+      .where(eq(slideDocuments.id, idle.doc.iSlideDocumentId));
+    expect(gone).toHaveLength(0);
+    expect(await used()).toBe(usedBeforeSweep - reserved);
+    // Finished slides are never swept.
+    expect(
+      (
+        await db()
+          .select()
+          .from(slideDocuments)
+          .where(eq(slideDocuments.state, SlideUploadState.Uploaded))
+      ).length,
+    ).toBeGreaterThan(0);
+  });
+
+  it('recalculates used storage from the files, with uploads under way still reserved', async () => {
+    const hospital = await createHospital(db(), { storageTotalGb: '1' });
+    const user = await loggedInUser(db(), api, hospital.id);
+    const bytes = tiffLike(1, 10);
+    await uploadSlide(api, t.baseUrl, user.token, { strDiagnosistNum: 'R-1' }, 'done.svs', bytes);
+    await addRecords(api, user.token, {
+      strDiagnosistNum: 'R-2',
+      iUploadType: 0,
+      listFile: [{ strFileName: 'half.svs', lSize: 5000 }],
+    });
+    await db().update(hospitals).set({ storageUsedBytes: 0 }).where(eq(hospitals.id, hospital.id));
+    const admin = await api.login('admin', 'Admin@test-1');
+    expectOk(
+      await api.post(
+        'hospitalManage/calibrateMemory',
+        { iHospitalId: hospital.id },
+        { token: admin },
+      ),
+    );
+    expect(await used(hospital.id)).toBe(bytes.length + 5000);
+  });
+});
