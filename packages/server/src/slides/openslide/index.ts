@@ -1,0 +1,6 @@
+export {
+  OPENSLIDE_MISSING_MESSAGE,
+  isOpenSlideAvailable,
+  openOpenSlide,
+  openSlideVersion,
+} from './openslide-source';
