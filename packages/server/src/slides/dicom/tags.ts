@@ -1,0 +1,112 @@
+/**
+ * The DICOM tags the WSI reader uses, as (group << 16 | element), and their value representations.
+ * Implicit-VR files carry no VR on the wire, so the reader looks the VR up here: only tags it reads
+ * or must descend into need to be listed (anything else is skipped by its length).
+ */
+
+export const tag = (group: number, element: number): number => ((group << 16) | element) >>> 0;
+
+export const T = {
+  TransferSyntaxUID: tag(0x0002, 0x0010),
+  MediaStorageSOPClassUID: tag(0x0002, 0x0002),
+  ImageType: tag(0x0008, 0x0008),
+  SOPClassUID: tag(0x0008, 0x0016),
+  SOPInstanceUID: tag(0x0008, 0x0018),
+  Manufacturer: tag(0x0008, 0x0070),
+  StudyInstanceUID: tag(0x0020, 0x000d),
+  SeriesInstanceUID: tag(0x0020, 0x000e),
+  InstanceNumber: tag(0x0020, 0x0013),
+  ConcatenationUID: tag(0x0020, 0x9161),
+  InConcatenationNumber: tag(0x0020, 0x9162),
+  ConcatenationFrameOffsetNumber: tag(0x0020, 0x9228),
+  DimensionOrganizationType: tag(0x0020, 0x9311),
+  SamplesPerPixel: tag(0x0028, 0x0002),
+  PhotometricInterpretation: tag(0x0028, 0x0004),
+  PlanarConfiguration: tag(0x0028, 0x0006),
+  NumberOfFrames: tag(0x0028, 0x0008),
+  Rows: tag(0x0028, 0x0010),
+  Columns: tag(0x0028, 0x0011),
+  PixelSpacing: tag(0x0028, 0x0030),
+  BitsAllocated: tag(0x0028, 0x0100),
+  BitsStored: tag(0x0028, 0x0101),
+  PixelRepresentation: tag(0x0028, 0x0103),
+  PixelMeasuresSequence: tag(0x0028, 0x9110),
+  ZOffsetInSlideCoordinateSystem: tag(0x0040, 0x074a),
+  TotalPixelMatrixColumns: tag(0x0048, 0x0006),
+  TotalPixelMatrixRows: tag(0x0048, 0x0007),
+  RecommendedAbsentPixelCIELabValue: tag(0x0048, 0x0015),
+  OpticalPathSequence: tag(0x0048, 0x0105),
+  OpticalPathIdentifier: tag(0x0048, 0x0106),
+  ObjectiveLensPower: tag(0x0048, 0x0112),
+  OpticalPathIdentificationSequence: tag(0x0048, 0x0207),
+  PlanePositionSlideSequence: tag(0x0048, 0x021a),
+  ColumnPositionInTotalImagePixelMatrix: tag(0x0048, 0x021e),
+  RowPositionInTotalImagePixelMatrix: tag(0x0048, 0x021f),
+  SharedFunctionalGroupsSequence: tag(0x5200, 0x9229),
+  PerFrameFunctionalGroupsSequence: tag(0x5200, 0x9230),
+  ExtendedOffsetTable: tag(0x7fe0, 0x0001),
+  ExtendedOffsetTableLengths: tag(0x7fe0, 0x0002),
+  FloatPixelData: tag(0x7fe0, 0x0008),
+  DoubleFloatPixelData: tag(0x7fe0, 0x0009),
+  PixelData: tag(0x7fe0, 0x0010),
+  Item: tag(0xfffe, 0xe000),
+  ItemDelimitation: tag(0xfffe, 0xe00d),
+  SequenceDelimitation: tag(0xfffe, 0xe0dd),
+} as const;
+
+/** VRs of the listed tags, for implicit-VR data sets. */
+export const IMPLICIT_VR = new Map<number, string>([
+  [T.ImageType, 'CS'],
+  [T.SOPClassUID, 'UI'],
+  [T.SOPInstanceUID, 'UI'],
+  [T.Manufacturer, 'LO'],
+  [T.StudyInstanceUID, 'UI'],
+  [T.SeriesInstanceUID, 'UI'],
+  [T.InstanceNumber, 'IS'],
+  [T.ConcatenationUID, 'UI'],
+  [T.InConcatenationNumber, 'US'],
+  [T.ConcatenationFrameOffsetNumber, 'UL'],
+  [T.DimensionOrganizationType, 'CS'],
+  [T.SamplesPerPixel, 'US'],
+  [T.PhotometricInterpretation, 'CS'],
+  [T.PlanarConfiguration, 'US'],
+  [T.NumberOfFrames, 'IS'],
+  [T.Rows, 'US'],
+  [T.Columns, 'US'],
+  [T.PixelSpacing, 'DS'],
+  [T.BitsAllocated, 'US'],
+  [T.BitsStored, 'US'],
+  [T.PixelRepresentation, 'US'],
+  [T.PixelMeasuresSequence, 'SQ'],
+  [T.ZOffsetInSlideCoordinateSystem, 'DS'],
+  [T.TotalPixelMatrixColumns, 'UL'],
+  [T.TotalPixelMatrixRows, 'UL'],
+  [T.RecommendedAbsentPixelCIELabValue, 'US'],
+  [T.OpticalPathSequence, 'SQ'],
+  [T.OpticalPathIdentifier, 'SH'],
+  [T.ObjectiveLensPower, 'DS'],
+  [T.OpticalPathIdentificationSequence, 'SQ'],
+  [T.PlanePositionSlideSequence, 'SQ'],
+  [T.ColumnPositionInTotalImagePixelMatrix, 'SL'],
+  [T.RowPositionInTotalImagePixelMatrix, 'SL'],
+  [T.SharedFunctionalGroupsSequence, 'SQ'],
+  [T.PerFrameFunctionalGroupsSequence, 'SQ'],
+  [T.ExtendedOffsetTable, 'OV'],
+  [T.ExtendedOffsetTableLengths, 'OV'],
+  [T.PixelData, 'OW'],
+]);
+
+/** Transfer syntaxes the reader knows. */
+export const TS = {
+  ImplicitLittle: '1.2.840.10008.1.2',
+  ExplicitLittle: '1.2.840.10008.1.2.1',
+  DeflatedExplicitLittle: '1.2.840.10008.1.2.1.99',
+  ExplicitBig: '1.2.840.10008.1.2.2',
+  JpegBaseline: '1.2.840.10008.1.2.4.50',
+  JpegExtended: '1.2.840.10008.1.2.4.51',
+  Jpeg2000Lossless: '1.2.840.10008.1.2.4.90',
+  Jpeg2000: '1.2.840.10008.1.2.4.91',
+} as const;
+
+/** VL Whole Slide Microscopy Image Storage. */
+export const WSI_SOP_CLASS = '1.2.840.10008.5.1.4.1.1.77.1.6';
