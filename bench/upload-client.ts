@@ -1,0 +1,203 @@
+/**
+ * The upload benchmark's client: the slide upload protocol as an uploading browser speaks it
+ * (upload record, 1 MB chunks as multipart with the client's SHA-256 of each, the last chunk
+ * flagged to complete, status to resume), reading the chunks from a file on disk.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { FileHandle } from 'node:fs/promises';
+import {
+  UPLOAD_CHUNK_BYTES,
+  chunkLengthOf,
+  type ChunkResultDto,
+  type FileStatusDto,
+  type MissingChunks,
+  type UploadRecordsDto,
+} from '@pathconsult/shared';
+
+export interface Envelope<T> {
+  iCode: number;
+  strMessage: string;
+  strErrorCode?: string;
+  objData: T;
+}
+
+async function call<T>(
+  base: string,
+  path: string,
+  init: { method: string; token?: string; json?: unknown },
+): Promise<Envelope<T>> {
+  const headers: Record<string, string> = { lang: 'en' };
+  if (init.token) {
+    headers.token = init.token;
+  }
+  if (init.json !== undefined) {
+    headers['content-type'] = 'application/json';
+  }
+  const res = await fetch(`${base}/api/${path}`, {
+    method: init.method,
+    headers,
+    body: init.json === undefined ? undefined : JSON.stringify(init.json),
+  });
+  return (await res.json()) as Envelope<T>;
+}
+
+function data<T>(what: string, answer: Envelope<T>): T {
+  if (answer.iCode !== 0) {
+    throw new Error(`${what} refused: ${answer.strErrorCode ?? ''} ${answer.strMessage}`);
+  }
+  return answer.objData;
+}
+
+export async function logIn(base: string, userName: string, password: string): Promise<string> {
+  const answer = await call<{ token: string }>(base, 'user/login', {
+    method: 'POST',
+    json: { strUserName: userName, strUserPassword: password },
+  });
+  return data('login', answer).token;
+}
+
+/** One upload record for a single-file slide under a pathology number (no case). */
+export async function addRecord(
+  base: string,
+  token: string,
+  file: { name: string; size: number; lastModified: number; diagnosisNum: string },
+): Promise<FileStatusDto> {
+  const answer = await call<UploadRecordsDto>(base, 'slideDocument/addUploadRecords', {
+    method: 'POST',
+    token,
+    json: {
+      strDiagnosistNum: file.diagnosisNum,
+      iUploadType: 0,
+      listFile: [{ strFileName: file.name, lSize: file.size, lLastModified: file.lastModified }],
+    },
+  });
+  const record = data('upload record', answer).listFile[0];
+  if (!record) {
+    throw new Error('upload record missing from the answer');
+  }
+  return record;
+}
+
+export function fileStatus(base: string, token: string, id: number) {
+  return call<FileStatusDto>(base, `slideDocument/getFileStatus?iSlideDocumentId=${id}`, {
+    method: 'GET',
+    token,
+  });
+}
+
+/** Chunk indexes of [first, last] ranges. */
+export function indexesOf(ranges: readonly [number, number][]): number[] {
+  return ranges.flatMap(([from, to]) => Array.from({ length: to - from + 1 }, (_, i) => from + i));
+}
+
+export const sha256Hex = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+/**
+ * The multipart body of fileUploadHandler, fields first and the file last, built in one buffer:
+ * what a browser's FormData sends, without the cost of a FormData encoder on the client's side
+ * of a two-core machine that also runs the server.
+ */
+function chunkForm(fields: Record<string, string>, bytes: Uint8Array) {
+  const boundary = `----bench${randomBytes(12).toString('hex')}`;
+  const head = Object.entries(fields)
+    .map(
+      ([name, value]) =>
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+    )
+    .join('');
+  const fileHead =
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="blob"\r\n` +
+    'Content-Type: application/octet-stream\r\n\r\n';
+  return {
+    contentType: `multipart/form-data; boundary=${boundary}`,
+    body: Buffer.concat([
+      Buffer.from(head + fileHead),
+      bytes,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
+  };
+}
+
+export interface Upload {
+  base: string;
+  token: string;
+  id: number;
+  /** strFilePath: the file's name for a single-file slide. */
+  path: string;
+  source: FileHandle;
+  size: number;
+}
+
+/** Reads chunk `index` of the source and sends it with its SHA-256; the answer's envelope. */
+export async function sendChunk(
+  u: Upload,
+  index: number,
+  complete = false,
+): Promise<Envelope<ChunkResultDto | MissingChunks>> {
+  const length = chunkLengthOf(u.size, index);
+  const bytes = Buffer.allocUnsafe(length);
+  await u.source.read(bytes, 0, length, index * UPLOAD_CHUNK_BYTES);
+  const form = chunkForm(
+    {
+      iSlideDocumentId: String(u.id),
+      strFilePath: u.path,
+      iChunk: String(index),
+      strChunkSha256: sha256Hex(bytes),
+      iUpdadeState: complete ? '1' : '0',
+    },
+    bytes,
+  );
+  const res = await fetch(`${u.base}/api/slideDocument/fileUploadHandler`, {
+    method: 'POST',
+    headers: { token: u.token, lang: 'en', 'content-type': form.contentType },
+    body: form.body,
+  });
+  return (await res.json()) as Envelope<ChunkResultDto | MissingChunks>;
+}
+
+/**
+ * Sends chunks with `parallel` requests in flight, in index order. `onAnswer` sees each answer
+ * (it throws to fail the run); once `stopped()` says so, no further chunk is started.
+ */
+export async function sendAll(
+  u: Upload,
+  indexes: readonly number[],
+  parallel: number,
+  hooks: {
+    onSend?: (index: number) => void;
+    onAnswer?: (index: number, answer: Envelope<ChunkResultDto | MissingChunks>) => void;
+    onError?: (index: number, error: unknown) => void;
+    stopped?: () => boolean;
+  } = {},
+): Promise<void> {
+  let next = 0;
+  let failed = false;
+  const worker = async () => {
+    while (next < indexes.length && !failed && !hooks.stopped?.()) {
+      const index = indexes[next++] as number;
+      hooks.onSend?.(index);
+      let answer: Envelope<ChunkResultDto | MissingChunks>;
+      try {
+        answer = await sendChunk(u, index);
+      } catch (error) {
+        if (!hooks.onError) {
+          throw error;
+        }
+        hooks.onError(index, error);
+        continue;
+      }
+      if (hooks.onAnswer) {
+        hooks.onAnswer(index, answer);
+      } else {
+        data(`chunk ${index}`, answer);
+      }
+    }
+  };
+  // One failure stops the other workers from starting more chunks.
+  const guarded = () =>
+    worker().catch((error: unknown) => {
+      failed = true;
+      throw error;
+    });
+  await Promise.all(Array.from({ length: Math.max(1, parallel) }, guarded));
+}
