@@ -37,6 +37,7 @@ import { caseImportRoutes } from './modules/case-import/routes';
 import { patientRoutes } from './modules/patients/routes';
 import { serialNumberRoutes } from './modules/serial-number/routes';
 import { medicalOrderRoutes } from './modules/medical-order/routes';
+import { slideRoutes } from './modules/slides/routes';
 import { slideUploadRoutes } from './modules/slide-upload/routes';
 
 export interface RouteCatalogEntry {
@@ -135,6 +136,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(commentRoutes, { db, clock });
       await api.register(serialNumberRoutes, { db, clock });
       await api.register(medicalOrderRoutes, { db, clock });
+      await api.register(slideRoutes, { db, clock, dataDir: config.dataDir });
       await api.register(slideUploadRoutes, {
         db,
         clock,

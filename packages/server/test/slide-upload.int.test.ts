@@ -419,6 +419,15 @@ describe.each(await testDatabases())('slide upload on $name', (testDb) => {
       }),
       'SLIDE_UPLOAD_FAILED',
     );
+    // Cancelling the failed upload removes it without giving its storage back a second time.
+    expectOk(
+      await api.post(
+        'slideDocument/cancelUpload',
+        { iSlideDocumentId: doc.iSlideDocumentId },
+        { token: doctor.token },
+      ),
+    );
+    expect(await used()).toBe(before);
   });
 
   it('stores an MRXS-style folder slide under generated paths', async () => {

@@ -88,6 +88,7 @@ export const ErrorCode = {
   SLIDE_CASE_LOCKED: 200,
   SLIDE_NOT_OWNED: 200,
   SLIDE_NUMBER_LOCKED: 200,
+  SLIDE_STILL_UPLOADING: 200,
 } as const satisfies Record<string, number>;
 
 export type ErrorCodeName = keyof typeof ErrorCode;

@@ -29,3 +29,4 @@ export * from './schemas/serial-number';
 export * from './schemas/medical-order';
 export * from './schemas/case-import';
 export * from './schemas/slide';
+export * from './schemas/slide-management';

@@ -2,7 +2,8 @@ import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
 
 /**
- * Browser security headers on every answer. The content security policy allows only this origin;
+ * Browser security headers on every answer. The content security policy allows only this origin
+ * (scripts may compile WebAssembly: the slide upload's SHA-256 runs in it);
  * styles may be inline because Ant Design writes its CSS at run time, images may be data or blob
  * URLs (thumbnails, signatures, screenshots).
  */
@@ -11,7 +12,8 @@ export const securityHeaders = fp(async (app) => {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // WebAssembly may be compiled (not JS eval): the upload queue hashes chunks with hash-wasm.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         connectSrc: ["'self'", 'ws:', 'wss:'],

@@ -38,6 +38,9 @@ const screens: Record<string, LazyExoticComponent<ComponentType>> = {
   '/case/Imagery-info': lazyScreen(() => import('./routes/case-imagery-page')),
   '/case/result-info': lazyScreen(() => import('./routes/case-result-page')),
   '/case/comments-info': lazyScreen(() => import('./routes/case-comments-page')),
+  '/sliceManage': lazyScreen(() => import('./routes/slice-manage-page')),
+  '/slideInfo': lazyScreen(() => import('./routes/slide-info-page')),
+  '/removeSlideInfo': lazyScreen(() => import('./routes/removed-slides-page')),
   '/403': lazyScreen(() => import('./routes/forbidden-page')),
 };
 

@@ -1,5 +1,5 @@
 import { Empty, Table } from 'antd';
-import type { TableColumnsType } from 'antd';
+import type { TableColumnsType, TableProps } from 'antd';
 import type { HTMLAttributes, Key } from 'react';
 import { pageSizeOptions } from '@/lib/page-size';
 
@@ -23,6 +23,8 @@ interface PagedTableProps<Row> extends PagedRows<Row> {
   columns: TableColumnsType<Row>;
   scrollX: number;
   texts: { total: (total: number) => string; empty: string; loadError: string };
+  /** Checkboxes for actions on several rows at once (the screen keeps the selection). */
+  rowSelection?: TableProps<Row>['rowSelection'];
 }
 
 /**
@@ -36,6 +38,7 @@ export function PagedTable<Row extends object>(props: PagedTableProps<Row>) {
       rowKey={(row) => row[props.rowKey] as Key}
       size="middle"
       columns={props.columns}
+      rowSelection={props.rowSelection}
       dataSource={props.rows}
       loading={props.loading}
       pagination={{

@@ -60,7 +60,7 @@ async function readEnvelope(response: Response): Promise<Envelope | null> {
  * Spec §8 401: the stored session and every cached answer are dropped (session-lifecycle.ts) and
  * the user is sent to the login page.
  */
-function sessionExpired(): void {
+export function sessionExpired(): void {
   endSession();
   if (!window.location.hash.startsWith('#/login')) {
     window.location.hash = '#/login';
@@ -97,16 +97,25 @@ function failHttp(status: number, envelope: Envelope | null, opts: RequestOption
   fail({ ...base, strMessage: t(text.key) }, !quiet);
 }
 
-async function send(method: 'GET' | 'POST', path: string, opts: RequestOptions): Promise<Response> {
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort('timeout'), Limits.requestTimeoutMs);
-  const forwardAbort = () => controller.abort(opts.signal?.reason);
-  opts.signal?.addEventListener('abort', forwardAbort, { once: true });
+/**
+ * The `lang` and `token` headers every call carries: also for the calls made without this client
+ * (uploads with progress through XMLHttpRequest).
+ */
+export function authHeaders(): Record<string, string> {
   const headers: Record<string, string> = { lang: currentLang() };
   const token = sessionStorage.getItem(SessionKey.token);
   if (token) {
     headers.token = token;
   }
+  return headers;
+}
+
+async function send(method: 'GET' | 'POST', path: string, opts: RequestOptions): Promise<Response> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort('timeout'), Limits.requestTimeoutMs);
+  const forwardAbort = () => controller.abort(opts.signal?.reason);
+  opts.signal?.addEventListener('abort', forwardAbort, { once: true });
+  const headers = authHeaders();
   if (opts.body !== undefined) {
     headers['content-type'] = 'application/json';
   }

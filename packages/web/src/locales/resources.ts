@@ -21,6 +21,8 @@ import enWorkingTime from './en/workingTime.json';
 import enSerialNumber from './en/serialNumber.json';
 import enMedicalOrder from './en/medicalOrder.json';
 import enCaseImport from './en/caseImport.json';
+import enSlides from './en/slides.json';
+import enUpload from './en/upload.json';
 import zhAccount from './zh-CN/account.json';
 import zhRegistration from './zh-CN/registration.json';
 import zhConfig from './zh-CN/config.json';
@@ -44,6 +46,8 @@ import zhWorkingTime from './zh-CN/workingTime.json';
 import zhSerialNumber from './zh-CN/serialNumber.json';
 import zhMedicalOrder from './zh-CN/medicalOrder.json';
 import zhCaseImport from './zh-CN/caseImport.json';
+import zhSlides from './zh-CN/slides.json';
+import zhUpload from './zh-CN/upload.json';
 
 /**
  * All texts of the web app, bundled: together they are a few KB, less than one extra request
@@ -75,6 +79,8 @@ export const resources = {
     serialNumber: zhSerialNumber,
     medicalOrder: zhMedicalOrder,
     caseImport: zhCaseImport,
+    slides: zhSlides,
+    upload: zhUpload,
   },
   en: {
     common: enCommon,
@@ -100,6 +106,8 @@ export const resources = {
     serialNumber: enSerialNumber,
     medicalOrder: enMedicalOrder,
     caseImport: enCaseImport,
+    slides: enSlides,
+    upload: enUpload,
   },
 } as const;
 

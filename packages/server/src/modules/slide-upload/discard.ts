@@ -5,6 +5,7 @@ import { slideChunks, slideDocuments, slideFiles } from '../../db/schema';
 import { removeDocumentFiles } from './disk';
 import type { DocumentRow } from './lookup';
 import { releaseStorage } from './quota';
+import { forgetDocument } from './target-cache';
 
 /**
  * Removes an upload that will not finish (cancelled, abandoned, or whose files could not be
@@ -16,16 +17,20 @@ export async function discardUpload(
   doc: DocumentRow,
 ): Promise<boolean> {
   const removed = await deps.db.transaction(async (tx) => {
-    const gone = await tx
+    const [gone] = await tx
       .delete(slideDocuments)
       .where(and(eq(slideDocuments.id, doc.id), isNull(slideDocuments.deletedAt)))
-      .returning({ id: slideDocuments.id });
-    if (gone.length === 0) {
+      .returning({ state: slideDocuments.state });
+    if (!gone) {
       return false;
     }
-    await releaseStorage(tx, doc.hospitalId, doc.totalBytes);
+    // A failed upload gave its storage back when it failed.
+    if (gone.state !== SlideUploadState.Failed) {
+      await releaseStorage(tx, doc.hospitalId, doc.totalBytes);
+    }
     return true;
   });
+  forgetDocument(doc.id);
   if (removed) {
     await removeDocumentFiles(deps.dataDir, doc);
   }
@@ -66,6 +71,7 @@ export async function failUpload(
     await releaseStorage(tx, doc.hospitalId, doc.totalBytes);
     return true;
   });
+  forgetDocument(doc.id);
   if (failed) {
     await removeDocumentFiles(deps.dataDir, doc);
   }

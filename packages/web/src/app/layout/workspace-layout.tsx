@@ -1,7 +1,9 @@
-import { Layout, Typography } from 'antd';
+import { Flex, Layout, Typography } from 'antd';
 import { useState } from 'react';
 import { Outlet } from 'react-router';
 import { DEFAULT_CONFIG, useConfig } from '@/features/config/api/get-config';
+import { UploadHeaderButton } from '@/features/slide-upload/components/upload-header-button';
+import { UploadRuntime } from '@/features/slide-upload/components/upload-runtime';
 import { UpgradeBanner } from '@/features/upgrade-notice/components/upgrade-banner';
 import { useSession } from '@/lib/use-session';
 import { TabBar } from '../tab-bar/tab-bar';
@@ -35,13 +37,18 @@ export function WorkspaceLayout() {
           <Typography.Title level={4} className="workspace-title" data-testid="header-site-title">
             {config.siteTitle}
           </Typography.Title>
-          <AccountMenu realName={user?.strRealName ?? ''} />
+          <Flex align="center" gap="small">
+            <UploadHeaderButton />
+            <AccountMenu realName={user?.strRealName ?? ''} />
+          </Flex>
         </Layout.Header>
         <UpgradeBanner style={{ margin: '8px 16px 0' }} />
         <TabBar />
         <Layout.Content className="workspace-content">
           <Outlet />
         </Layout.Content>
+        {/* The slide upload queue lives with the frame: uploads go on across screens and tabs. */}
+        <UploadRuntime />
       </Layout>
     </Layout>
   );

@@ -1,11 +1,11 @@
 import { CaseDetailFrame } from '@/features/case-detail/components/case-detail-frame';
-import { ComingLater } from '@/features/case-detail/components/coming-later';
+import { CaseImagery } from '@/features/case-detail/components/case-imagery';
 
-/** /case/Imagery-info: the case's slide files, which arrive with the upload issue. */
+/** /case/Imagery-info: the case's slides, their upload and deletion. */
 export default function CaseImageryPage() {
   return (
     <CaseDetailFrame current="/case/Imagery-info">
-      {() => <ComingLater textKey="imagery.later" testId="case-imagery-empty" />}
+      {(patient) => <CaseImagery key={patient.iPatientId} patient={patient} />}
     </CaseDetailFrame>
   );
 }

@@ -1,0 +1,176 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { ADMIN, DOCTOR, logIn, openFromMenu, tokenOf } from './helpers';
+
+/*
+ * Slide management (issue 5 part 4). Set-up uploads a real slide twice through the upload API,
+ * as the upload queue does (records, then 1 MB chunks with their SHA-256, the last one flagged),
+ * for two pathology numbers without a case. The doctor then finds both in /sliceManage, matches
+ * one to the case created for its number and renames the other; the platform administrator
+ * deletes the renamed one in /slideInfo and finds it in /removeSlideInfo with who removed it.
+ */
+
+const RUN = String(Date.now() % 100_000_000);
+const SLIDE = path.resolve(
+  import.meta.dirname,
+  '../../../shared/testdata/slides/CMU-1-Small-Region.svs',
+);
+const CHUNK = 1024 * 1024;
+
+type Envelope<T> = { iCode: number; strMessage: string; objData: T };
+
+async function call<T>(
+  request: APIRequestContext,
+  token: string,
+  url: string,
+  options: Parameters<APIRequestContext['post']>[1],
+): Promise<T> {
+  const res = await request.post(`/api/${url}`, { ...options, headers: { token } });
+  const body = (await res.json()) as Envelope<T>;
+  expect(body.iCode, `${url}: ${JSON.stringify(body)}`).toBe(0);
+  return body.objData;
+}
+
+/** Uploads the test slide as `name` for pathology number `num` (no case yet: unmatched). */
+async function uploadSlide(request: APIRequestContext, token: string, name: string, num: string) {
+  const bytes = fs.readFileSync(SLIDE);
+  const records = await call<{ listFile: { iSlideDocumentId: number }[] }>(
+    request,
+    token,
+    'slideDocument/addUploadRecords',
+    {
+      data: {
+        strDiagnosistNum: num,
+        iUploadType: 0,
+        listFile: [{ strFileName: name, lSize: bytes.length, lLastModified: 1_700_000_000_000 }],
+      },
+    },
+  );
+  const id = records.listFile[0]?.iSlideDocumentId;
+  expect(id).toBeGreaterThan(0);
+  const chunks = Math.ceil(bytes.length / CHUNK);
+  for (let i = 0; i < chunks; i += 1) {
+    const chunk = bytes.subarray(i * CHUNK, (i + 1) * CHUNK);
+    const result = await call<{ iUpdateState: number }>(
+      request,
+      token,
+      'slideDocument/fileUploadHandler',
+      {
+        // The file part goes last: the server reads the fields first.
+        multipart: {
+          iSlideDocumentId: String(id),
+          strFilePath: name,
+          iChunk: String(i),
+          strChunkSha256: createHash('sha256').update(chunk).digest('hex'),
+          iUpdadeState: i === chunks - 1 ? '1' : '0',
+          file: { name: 'blob', mimeType: 'application/octet-stream', buffer: chunk },
+        },
+      },
+    );
+    expect(result.iUpdateState).toBe(i === chunks - 1 ? 1 : 0);
+  }
+}
+
+async function addCase(request: APIRequestContext, token: string, num: string) {
+  await call(request, token, 'patient/addPatient', {
+    data: {
+      strDiagnosistNum: num,
+      strPatientName: 'Zhao Min',
+      iAgeYear: 47,
+      ddSex: { iNumber: 2 },
+      ddClassification: { iNumber: 11 },
+      strSamplingSite: 'Left breast',
+      ddSampleType: { iNumber: 2 },
+      strClinicalData: 'Lump for 2 months',
+      strInitialOpinion: 'Fibroadenoma?',
+      strTissueDescription: 'Nodule 2 × 1.5 cm',
+      strPhone: '13800001111',
+    },
+  });
+}
+
+test('slides are matched and renamed by the doctor, removed by the administrator', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const token = await tokenOf(request, DOCTOR);
+  const matchNum = `SM${RUN}A`;
+  const looseNum = `SM${RUN}B`;
+  const toMatch = `cmu-${RUN}-a.svs`;
+  const loose = `cmu-${RUN}-b.svs`;
+  const renamed = `renamed-${RUN}.svs`;
+  await uploadSlide(request, token, toMatch, matchNum);
+  await uploadSlide(request, token, loose, looseNum);
+  await addCase(request, token, matchNum);
+
+  // The doctor, in English: both slides, unmatched, uploaded, with their size and format.
+  const doctorContext = await browser.newContext();
+  const page = await doctorContext.newPage();
+  await logIn(page, DOCTOR, '?lang=en');
+  await openFromMenu(page, '/sliceManage');
+  const rowA = page.getByTestId(`slide-row-${toMatch}`);
+  const rowB = page.getByTestId(`slide-row-${loose}`);
+  for (const [row, num] of [
+    [rowA, matchNum],
+    [rowB, looseNum],
+  ] as const) {
+    await expect(row).toContainText(num);
+    await expect(row).toContainText('1.85 MB');
+    await expect(row).toContainText('SVS');
+    await expect(row.getByTestId('slide-upload-state')).toHaveText('Uploaded');
+    await expect(row.getByTestId('slide-unmatched')).toHaveText('Unmatched');
+  }
+  await expect(page.getByTestId('slide-summary')).toContainText('Unmatched');
+
+  // Matched by its number to the case just created.
+  await page.getByTestId(`slide-match-${toMatch}`).click();
+  await expect(page.getByText('Matched to their cases: 1')).toBeVisible();
+  await expect(rowA.getByTestId('slide-patient')).toHaveText('Zhao Min');
+  await expect(page.getByTestId(`slide-match-${toMatch}`)).toHaveCount(0);
+
+  // Several slides with a matched one among them cannot be deleted together.
+  await rowA.locator('input[type=checkbox]').check();
+  await rowB.locator('input[type=checkbox]').check();
+  await expect(page.getByTestId('slide-selected-count')).toHaveText('2 selected');
+  await expect(page.getByTestId('slide-delete-selected')).toBeDisabled();
+  await page.getByTestId('slide-clear-selection').click();
+
+  // The other one renamed; its number stays editable while it is unmatched.
+  await page.getByTestId(`slide-rename-${loose}`).click();
+  await expect(page.getByTestId('slide-rename-modal')).toBeVisible();
+  await expect(page.locator('#slideRename_strDiagnosistNum')).toBeEnabled();
+  await page.locator('#slideRename_strFileName').fill(renamed);
+  await page.getByTestId('slide-rename-submit').click();
+  await expect(page.getByTestId(`slide-row-${renamed}`)).toContainText(`Uploaded as: ${loose}`);
+  await doctorContext.close();
+
+  // The platform administrator, in Chinese, removes it from the stored slides.
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await logIn(admin, ADMIN);
+  await openFromMenu(admin, '/slideInfo');
+  await admin.locator('#slideFilters_strDiagnosistNum').fill(looseNum);
+  await admin.getByTestId('slide-search').click();
+  const stored = admin.getByTestId(`slide-row-${renamed}`);
+  await expect(stored).toContainText('演示申请医院');
+  await expect(admin.getByTestId('slide-table').locator('tbody tr.ant-table-row')).toHaveCount(1);
+  await admin.getByTestId(`slide-delete-${renamed}`).click();
+  await expect(admin.locator('.ant-modal-confirm-title')).toHaveText(`删除切片“${renamed}”？`);
+  await admin.getByTestId('slide-delete-confirm').click();
+  await expect(admin.getByText('已删除 1 张切片')).toBeVisible();
+  await expect(stored).toHaveCount(0);
+  await expect(admin.getByTestId('slide-table')).toContainText('暂无切片');
+
+  // The removed list says who removed it and when.
+  await openFromMenu(admin, '/removeSlideInfo');
+  await admin.locator('#slideFilters_strDiagnosistNum').fill(looseNum);
+  await admin.getByTestId('slide-search').click();
+  const removed = admin.getByTestId(`slide-row-${renamed}`);
+  await expect(removed).toContainText('超级管理员');
+  await expect(removed).toContainText(new Date().getFullYear().toString());
+  await expect(admin.getByTestId(`slide-delete-${renamed}`)).toHaveCount(0);
+  await adminContext.close();
+});

@@ -1,0 +1,206 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { DOCTOR, logIn, tokenOf } from './helpers';
+
+/*
+ * Slide upload (issue 5): the doctor uploads a real slide to a case from its Imagery tab, pauses
+ * half-way, reloads the page, chooses the same file again and the upload continues with only what
+ * the server lacks; the slide then shows in the Imagery tab, stored byte for byte. Files that are
+ * not slides are refused before anything is sent.
+ */
+
+const RUN = String(Date.now() % 100_000_000);
+const SLIDES = path.resolve(import.meta.dirname, '../../../shared/testdata/slides');
+const SLIDE = path.join(SLIDES, 'CMU-1-Small-Region.svs');
+const NAME = 'CMU-1-Small-Region.svs';
+const CHUNKS = '**/api/slideDocument/fileUploadHandler';
+
+async function addCase(request: APIRequestContext, token: string, num: string): Promise<number> {
+  const res = await request.post('/api/patient/addPatient', {
+    headers: { token },
+    data: {
+      strDiagnosistNum: num,
+      strPatientName: 'Li Na',
+      iAgeYear: 47,
+      ddSex: { iNumber: 2 },
+      ddClassification: { iNumber: 11 },
+      strSamplingSite: 'Left breast',
+      ddSampleType: { iNumber: 2 },
+      strClinicalData: 'Lump for 2 months',
+      strInitialOpinion: 'Fibroadenoma?',
+      strTissueDescription: 'Nodule 1.5 cm',
+      strPhone: '13800002222',
+    },
+  });
+  const body = (await res.json()) as { iCode: number; objData: { iPatientId: number } };
+  expect(body.iCode, JSON.stringify(body)).toBe(0);
+  return body.objData.iPatientId;
+}
+
+interface SlideRow {
+  strFileName: string;
+  ddUploadState: { iNumber: number };
+  strSha256: string | null;
+  lSize: number;
+}
+
+async function slidesOf(request: APIRequestContext, token: string, id: number) {
+  const res = await request.get(
+    `/api/slideDocument/selectSlideDocumentByPatient?iPatientId=${id}`,
+    {
+      headers: { token },
+    },
+  );
+  const body = (await res.json()) as { objData: { listSlideDocument: SlideRow[] } };
+  return body.objData.listSlideDocument;
+}
+
+async function openImagery(page: Page, id: number) {
+  await page.goto(`/#/case/Imagery-info?iPatientId=${id}`);
+  await expect(page.getByTestId('case-imagery')).toBeVisible();
+}
+
+test('the doctor uploads a slide, pauses, reloads, resumes and sees it in the Imagery tab', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const token = await tokenOf(request, DOCTOR);
+  const id = await addCase(request, token, `SU${RUN}`);
+  await logIn(page, DOCTOR, '?lang=en');
+  await openImagery(page, id);
+  await expect(page.getByTestId('case-imagery-empty')).toBeVisible();
+
+  // The first chunk goes through; the next one is held, as on a slow link, until the pause.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let sent = 0;
+  await page.route(CHUNKS, async (route) => {
+    sent += 1;
+    if (sent === 1) {
+      await route.continue();
+      return;
+    }
+    await held;
+    await route.abort().catch(() => {});
+  });
+
+  await page.getByTestId('imagery-upload-batch').click();
+  const panel = page.getByTestId('upload-panel');
+  await expect(panel).toBeVisible();
+  await expect(page.getByTestId('upload-choose-files')).toBeEnabled();
+  await page.getByTestId('upload-file-input').setInputFiles(SLIDE);
+  const item = page.getByTestId(`upload-item-${NAME}`);
+  await expect(item.getByTestId('upload-item-state')).toHaveText('Waiting');
+
+  await page.getByTestId('upload-start').click();
+  await expect(item.getByTestId('upload-item-state')).toHaveText('Uploading');
+  // 1 MB of 1.85 MB acknowledged, the completing chunk held.
+  await expect(item.getByTestId('upload-item-progress')).toContainText('54%');
+  await expect.poll(() => sent).toBe(2);
+  await expect(page.getByTestId('upload-start')).toHaveText('Pause');
+  await page.getByTestId('upload-start').click();
+  await expect(item.getByTestId('upload-item-state')).toHaveText('Paused');
+  await expect(page.getByTestId('upload-start')).toHaveText('Start');
+  release();
+  await page.unroute(CHUNKS);
+
+  // The server holds half of it, as an unfinished upload of the case.
+  const half = await slidesOf(request, token, id);
+  expect(half.map((s) => [s.strFileName, s.ddUploadState.iNumber])).toEqual([[NAME, 0]]);
+
+  // A reload loses the browser's files but not the queue.
+  await page.reload();
+  await expect(page.getByTestId('case-imagery')).toBeVisible();
+  await expect(page.getByTestId(`imagery-state-${NAME}`)).toHaveText('Uploading');
+  await page.getByTestId('upload-open').click();
+  const restored = page.getByTestId(`upload-item-${NAME}`);
+  await expect(restored.getByTestId('upload-item-state')).toHaveText('Paused');
+  await expect(restored.getByTestId('upload-item-needs-files')).toBeVisible();
+  await expect(restored.getByTestId('upload-item-progress')).toContainText('54%');
+  // Start has nothing it can send until the file is chosen again.
+  await page.getByTestId('upload-start').click();
+  await expect(page.locator('.ant-message')).toContainText(
+    'Choose the same files again from the case’s Imagery tab to continue',
+  );
+  await expect(page.getByTestId('upload-start')).toHaveText('Start');
+  await page.keyboard.press('Escape');
+
+  // Choosing the same file again resumes it: only the missing chunk travels.
+  const chunkRequests: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/slideDocument/fileUploadHandler')) {
+      chunkRequests.push(r.url());
+    }
+  });
+  await page.getByTestId('imagery-upload-batch').click();
+  await expect(page.getByTestId('upload-choose-files')).toBeEnabled();
+  await page.getByTestId('upload-file-input').setInputFiles(SLIDE);
+  await expect(restored.getByTestId('upload-item-needs-files')).toBeHidden();
+  await page.getByTestId('upload-start').click();
+  const finished = page.getByTestId('upload-finished').getByTestId(`upload-item-${NAME}`);
+  await expect(finished.getByTestId('upload-item-state')).toHaveText('Uploaded', {
+    timeout: 30_000,
+  });
+  await expect(page.getByTestId('upload-queue').getByTestId(`upload-item-${NAME}`)).toHaveCount(0);
+  expect(chunkRequests).toHaveLength(1);
+
+  // The Imagery tab shows it uploaded; the server stored exactly the file.
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId(`imagery-row-${NAME}`)).toBeVisible();
+  await expect(page.getByTestId(`imagery-state-${NAME}`)).toHaveText('Uploaded');
+  await expect(page.getByTestId(`imagery-row-${NAME}`)).toContainText('SVS');
+  const [stored] = await slidesOf(request, token, id);
+  const sha256 = createHash('sha256').update(fs.readFileSync(SLIDE)).digest('hex');
+  expect(stored).toMatchObject({
+    ddUploadState: { iNumber: 1 },
+    lSize: 1_938_955,
+    strSha256: sha256,
+  });
+});
+
+test('files that are not slides are refused before anything is sent', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const token = await tokenOf(request, DOCTOR);
+  const id = await addCase(request, token, `SX${RUN}`);
+  await logIn(page, DOCTOR, '?lang=en');
+  await openImagery(page, id);
+  let sent = 0;
+  page.on('request', (r) => {
+    if (r.url().includes('/api/slideDocument/')) {
+      sent += r.url().includes('getSupportSlide') ? 0 : 1;
+    }
+  });
+
+  await page.getByTestId('imagery-upload-batch').click();
+  await expect(page.getByTestId('upload-choose-files')).toBeEnabled();
+  await page.getByTestId('upload-file-input').setInputFiles([
+    {
+      name: 'fake.svs',
+      mimeType: 'application/octet-stream',
+      buffer: Buffer.from('just text, renamed'),
+    },
+    { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('notes') },
+  ]);
+  const refused = page.getByTestId('upload-refused');
+  await expect(refused.getByTestId('upload-refused-fake.svs')).toContainText('is not a SVS slide');
+  await expect(refused.getByTestId('upload-refused-notes.txt')).toContainText(
+    'Unsupported slide file type',
+  );
+  await expect(page.getByTestId('upload-queue')).not.toContainText('fake.svs');
+  expect(sent).toBe(0);
+
+  // A single upload takes one slide: a folder holding several is refused whole.
+  await page.keyboard.press('Escape');
+  await page.getByTestId('imagery-upload-single').click();
+  await expect(page.getByTestId('upload-choose-files')).toBeEnabled();
+  await expect(page.getByTestId('upload-file-input')).not.toHaveAttribute('multiple');
+  await page.getByTestId('upload-folder-input').setInputFiles(SLIDES);
+  await expect(page.getByTestId('upload-refused')).toContainText('A single upload takes one slide');
+  await expect(page.getByTestId('upload-queue')).not.toContainText('small.svs');
+  expect(sent).toBe(0);
+});

@@ -1,0 +1,78 @@
+import type { ChunkTarget } from './lookup';
+
+/**
+ * The hot path of an upload is a stream of chunks for the same few files: reading the document,
+ * the file and the hospital's quota from the database for each megabyte cost more than writing
+ * it (bench/upload.bench.ts). This keeps them for a few seconds per process.
+ *
+ * Why a short-lived copy is safe: every chunk still claims its index in the database, and that
+ * claim fails once the upload was cancelled or swept (its file rows are gone); a failure or a
+ * cancel in this process drops the entry at once; a quota lowered by an administrator applies
+ * within the lifetime below, as does a document completed by another instance.
+ */
+const LIFETIME_MS = 5_000;
+const MAX_ENTRIES = 2_000;
+
+interface Entry {
+  target: ChunkTarget;
+  expires: number;
+}
+
+const entries = new Map<string, Entry>();
+/** When this process last refreshed each document's "last active" time. */
+const lastActivity = new Map<number, number>();
+
+const keyOf = (documentId: number, relativePath: string) => `${documentId}\u0000${relativePath}`;
+
+export function cachedTarget(
+  documentId: number,
+  relativePath: string,
+  now: number,
+): ChunkTarget | null {
+  const entry = entries.get(keyOf(documentId, relativePath));
+  if (!entry || entry.expires <= now) {
+    return null;
+  }
+  return entry.target;
+}
+
+export function rememberTarget(target: ChunkTarget, now: number): void {
+  if (entries.size >= MAX_ENTRIES) {
+    for (const [key, entry] of entries) {
+      if (entry.expires <= now || entries.size >= MAX_ENTRIES) {
+        entries.delete(key);
+      }
+      if (entries.size < MAX_ENTRIES / 2) {
+        break;
+      }
+    }
+  }
+  entries.set(keyOf(target.doc.id, target.file.relativePath), {
+    target,
+    expires: now + LIFETIME_MS,
+  });
+}
+
+/** Drops everything kept about a document (completed, failed, cancelled, deleted). */
+export function forgetDocument(documentId: number): void {
+  const prefix = `${documentId}\u0000`;
+  for (const key of entries.keys()) {
+    if (key.startsWith(prefix)) {
+      entries.delete(key);
+    }
+  }
+  lastActivity.delete(documentId);
+}
+
+/** Whether the document's "last active" time is due for a refresh (once a minute is enough). */
+export function activityDue(documentId: number, now: number, everyMs: number): boolean {
+  const last = lastActivity.get(documentId) ?? 0;
+  if (now - last < everyMs) {
+    return false;
+  }
+  if (lastActivity.size >= MAX_ENTRIES) {
+    lastActivity.clear();
+  }
+  lastActivity.set(documentId, now);
+  return true;
+}

@@ -1,0 +1,79 @@
+import {
+  SlideMatchState,
+  SlideUploadState,
+  isMessageKey,
+  translate,
+  type DocumentStatusDto,
+  type Lang,
+  type SlideDocumentDto,
+} from '@pathconsult/shared';
+import type { SlideDocumentRow } from './access';
+import type { SlideDocumentView } from './repo';
+
+/**
+ * Why an upload failed, in the caller's language: slide upload stores the error code (e.g.
+ * SLIDE_CONTENT_MISMATCH) so that each reader sees it in their own language.
+ */
+function failReasonText(doc: SlideDocumentRow, lang: Lang): string | null {
+  const reason = doc.failReason;
+  if (reason === null || !isMessageKey(reason)) {
+    return reason;
+  }
+  return translate(reason, lang, {
+    name: doc.displayName,
+    type: doc.fileType.toUpperCase(),
+    reason: '',
+  });
+}
+
+/** The one mapping of a slide document to the wire shape (slideDocumentDtoSchema). */
+export function toSlideDocumentDto(v: SlideDocumentView, lang: Lang): SlideDocumentDto {
+  const d = v.doc;
+  return {
+    iSlideDocumentId: d.id,
+    strFileName: d.displayName,
+    strOriginalName: d.originalName,
+    strFileType: d.fileType,
+    lSize: d.totalBytes,
+    lProgress: v.progress,
+    iUploadType: d.uploadType,
+    ddUploadState: { iNumber: d.state },
+    iUpdateState: d.state === SlideUploadState.Uploaded ? 1 : 0,
+    strFailReason: failReasonText(d, lang),
+    ddMatchState: {
+      iNumber: d.patientId === null ? SlideMatchState.Unmatched : SlideMatchState.Matched,
+    },
+    iPatientId: d.patientId,
+    strPatientName: v.patientName,
+    strDiagnosistNum: d.diagnosisNum,
+    iHospitalId: d.hospitalId,
+    strHospitalName: v.hospitalName,
+    iUploadUserId: d.uploadUserId,
+    strUploadUserName: v.uploaderName,
+    iFileCount: v.fileCount,
+    strSha256: d.sha256,
+    dObjectiveMagnification:
+      d.objectiveMagnification === null ? null : Number(d.objectiveMagnification),
+    strThumbnailBase64: d.thumbnail,
+    dtUploadTime: d.createdAt.toISOString(),
+    dtCompleteTime: d.completedAt?.toISOString() ?? null,
+    dtDeleteTime: d.deletedAt?.toISOString() ?? null,
+    strDeleteUserName: v.deleterName,
+  };
+}
+
+/** Where an upload stands (getDocumentStatus): the part of the document an upload screen polls. */
+export function toDocumentStatusDto(
+  doc: SlideDocumentRow,
+  progress: number,
+  lang: Lang,
+): DocumentStatusDto {
+  return {
+    iSlideDocumentId: doc.id,
+    ddUploadState: { iNumber: doc.state },
+    iUpdateState: doc.state === SlideUploadState.Uploaded ? 1 : 0,
+    lSize: doc.totalBytes,
+    lProgress: progress,
+    strFailReason: failReasonText(doc, lang),
+  };
+}

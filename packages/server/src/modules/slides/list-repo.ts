@@ -1,0 +1,77 @@
+import { and, count, eq, gte, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { SlideMatchState, type SlideListQuery } from '@pathconsult/shared';
+import type { Db } from '../../db/client';
+import { slideDocuments } from '../../db/schema';
+import { endOf, startOf } from '../../lib/date-filter';
+import { escapeLike } from '../../lib/like';
+import type { Actor } from '../auth/actor';
+import { visibleWhere } from './access';
+import { documentViews, type SlideDocumentView } from './repo';
+
+/*
+ * The slide management lists (selectSlideDocumentByType): stored slides (iType 0) or removed ones
+ * (iType 1) the caller sees (access.ts), narrowed by the filters, newest upload first. The
+ * hospital condition is always there (the scope), so the order by (created_at, id) walks
+ * slide_documents_hospital_idx.
+ */
+
+/** The filters a list call used, for its audit record (values of patient data left out). */
+export function filtersUsed(q: SlideListQuery): string[] {
+  const names = [
+    'iMatchState',
+    'iUploadState',
+    'strDiagnosistNum',
+    'strFileName',
+    'iHospitalId',
+    'dtStart',
+    'dtEnd',
+  ] as const;
+  return names.filter((name) => q[name] !== undefined && q[name] !== '');
+}
+
+function filters(actor: Actor, q: SlideListQuery): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [
+    visibleWhere(actor),
+    q.iType === 1 ? isNotNull(slideDocuments.deletedAt) : isNull(slideDocuments.deletedAt),
+  ];
+  if (q.iMatchState === SlideMatchState.Unmatched) {
+    conditions.push(isNull(slideDocuments.patientId));
+  } else if (q.iMatchState === SlideMatchState.Matched) {
+    conditions.push(isNotNull(slideDocuments.patientId));
+  }
+  if (q.iUploadState !== undefined) {
+    conditions.push(eq(slideDocuments.state, q.iUploadState));
+  }
+  if (q.strDiagnosistNum) {
+    const prefix = `${escapeLike(q.strDiagnosistNum)}%`;
+    conditions.push(sql`lower(${slideDocuments.diagnosisNum}) like lower(${prefix})`);
+  }
+  if (q.strFileName) {
+    const part = `%${escapeLike(q.strFileName)}%`;
+    conditions.push(sql`lower(${slideDocuments.displayName}) like lower(${part})`);
+  }
+  if (q.iHospitalId !== undefined) {
+    // Inside the scope only: another hospital's id simply finds nothing.
+    conditions.push(eq(slideDocuments.hospitalId, q.iHospitalId));
+  }
+  if (q.dtStart) {
+    conditions.push(gte(slideDocuments.createdAt, startOf(q.dtStart)));
+  }
+  if (q.dtEnd) {
+    conditions.push(lt(slideDocuments.createdAt, endOf(q.dtEnd)));
+  }
+  return and(...conditions);
+}
+
+export async function listSlides(
+  db: Db,
+  actor: Actor,
+  q: SlideListQuery,
+): Promise<{ rows: SlideDocumentView[]; total: number }> {
+  const where = filters(actor, q);
+  const [rows, [all]] = await Promise.all([
+    documentViews(db, where, { limit: q.iPageSize, offset: (q.iCurPage - 1) * q.iPageSize }),
+    db.select({ n: count() }).from(slideDocuments).where(where),
+  ]);
+  return { rows, total: all?.n ?? 0 };
+}

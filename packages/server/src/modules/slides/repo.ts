@@ -1,0 +1,145 @@
+import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { SlideUploadState } from '@pathconsult/shared';
+import type { Db } from '../../db/client';
+import {
+  hospitals,
+  patients,
+  slideChunks,
+  slideDocuments,
+  slideFiles,
+  users,
+} from '../../db/schema';
+import { visibleWhere, type SlideDocumentRow } from './access';
+import type { Actor } from '../auth/actor';
+
+/*
+ * The reads behind slide documents as lists show them: the document with its hospital's,
+ * uploader's, case's and remover's names, its file count and the bytes received so far.
+ */
+
+export interface SlideDocumentView {
+  doc: SlideDocumentRow;
+  hospitalName: string;
+  uploaderName: string;
+  patientName: string | null;
+  deleterName: string | null;
+  fileCount: number;
+  /** Bytes received: the whole size once uploaded, the chunks held while uploading. */
+  progress: number;
+}
+
+const uploader = alias(users, 'uploader');
+const deleter = alias(users, 'deleter');
+
+/** Newest first; (created_at, id) keeps pages stable and follows slide_documents_hospital_idx. */
+export const NEWEST_FIRST = [desc(slideDocuments.createdAt), desc(slideDocuments.id)];
+
+/** The documents `where` admits, newest first, one page when `page` is given, with their names. */
+export async function documentViews(
+  db: Db,
+  where: SQL | undefined,
+  page?: { limit: number; offset: number },
+): Promise<SlideDocumentView[]> {
+  const query = db
+    .select({
+      doc: slideDocuments,
+      hospitalName: hospitals.name,
+      uploaderName: uploader.realName,
+      patientName: patients.name,
+      deleterName: deleter.realName,
+    })
+    .from(slideDocuments)
+    .innerJoin(hospitals, eq(hospitals.id, slideDocuments.hospitalId))
+    .innerJoin(uploader, eq(uploader.id, slideDocuments.uploadUserId))
+    .leftJoin(patients, eq(patients.id, slideDocuments.patientId))
+    .leftJoin(deleter, eq(deleter.id, slideDocuments.deletedBy))
+    .where(where)
+    .orderBy(...NEWEST_FIRST)
+    .$dynamic();
+  const rows = await (page ? query.limit(page.limit).offset(page.offset) : query);
+  const docs = rows.map((r) => r.doc);
+  const [files, received] = await Promise.all([fileCounts(db, docs), receivedBytes(db, docs)]);
+  return rows.map((r) => ({
+    ...r,
+    fileCount: files.get(r.doc.id) ?? 0,
+    progress: progressOf(r.doc, received),
+  }));
+}
+
+export function progressOf(
+  doc: Pick<SlideDocumentRow, 'id' | 'state' | 'totalBytes'>,
+  received: ReadonlyMap<number, number>,
+): number {
+  return doc.state === SlideUploadState.Uploaded ? doc.totalBytes : (received.get(doc.id) ?? 0);
+}
+
+async function fileCounts(db: Db, docs: readonly SlideDocumentRow[]): Promise<Map<number, number>> {
+  if (docs.length === 0) {
+    return new Map();
+  }
+  const rows = await db
+    .select({ id: slideFiles.documentId, n: count() })
+    .from(slideFiles)
+    .where(
+      inArray(
+        slideFiles.documentId,
+        docs.map((d) => d.id),
+      ),
+    )
+    .groupBy(slideFiles.documentId);
+  return new Map(rows.map((r) => [r.id, r.n]));
+}
+
+/**
+ * Bytes held of the documents still uploading: each chunk received is a full chunk except the
+ * last of its file (chunkLengthOf, in SQL). Uploaded documents are whole; failed ones hold none.
+ */
+export async function receivedBytes(
+  db: Db,
+  docs: readonly Pick<SlideDocumentRow, 'id' | 'state'>[],
+): Promise<Map<number, number>> {
+  const uploading = docs.filter((d) => d.state === SlideUploadState.Uploading).map((d) => d.id);
+  if (uploading.length === 0) {
+    return new Map();
+  }
+  const offset = sql`${slideChunks.chunkIndex}::bigint * ${slideDocuments.chunkBytes}`;
+  const size = sql`least(${slideDocuments.chunkBytes}::bigint, ${slideFiles.size} - ${offset})`;
+  const rows = await db
+    .select({
+      id: slideFiles.documentId,
+      bytes: sql<number>`coalesce(sum(${size}), 0)`.mapWith(Number),
+    })
+    .from(slideChunks)
+    .innerJoin(slideFiles, eq(slideFiles.id, slideChunks.fileId))
+    .innerJoin(slideDocuments, eq(slideDocuments.id, slideFiles.documentId))
+    .where(inArray(slideFiles.documentId, uploading))
+    .groupBy(slideFiles.documentId);
+  return new Map(rows.map((r) => [r.id, r.bytes]));
+}
+
+/**
+ * The live documents among `ids` that the caller sees in slide management, in id order; with
+ * `lock`, their rows are locked until the transaction ends (id order, so that two calls over
+ * overlapping selections wait for each other instead of deadlocking).
+ */
+export async function visibleLiveDocuments(
+  tx: Db,
+  actor: Actor,
+  ids: readonly number[],
+  lock: boolean,
+): Promise<SlideDocumentRow[]> {
+  const query = tx
+    .select()
+    .from(slideDocuments)
+    .where(
+      and(
+        inArray(slideDocuments.id, [...ids]),
+        isNull(slideDocuments.deletedAt),
+        visibleWhere(actor),
+      ),
+    )
+    .orderBy(asc(slideDocuments.id))
+    .$dynamic();
+  return lock ? query.for('update') : query;
+}

@@ -1,0 +1,124 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ALL_ROLES,
+  documentStatusListSchema,
+  documentStatusQuerySchema,
+  envelopeSchema,
+  slideDocumentListSchema,
+  slideListQuerySchema,
+  slidePageSchema,
+  slideStatisticsQuerySchema,
+  slideStatisticsSchema,
+  slidesByPatientQuerySchema,
+} from '@pathconsult/shared';
+import { ok } from '../../lib/envelope';
+import { requireActor } from '../auth/require-actor';
+import { slideChangeRoutes } from './change-routes';
+import { filtersUsed } from './list-repo';
+import type { SlideRoutesOptions } from './options';
+import { SLIDE_MANAGERS } from './policies';
+import { documentStatuses, slidePage, slidesOfCase } from './read-service';
+import { slideStatistics } from './statistics';
+
+/**
+ * Slide management (spec §4 "Slides", §7 "Slides"): a case's slides, the management lists, upload
+ * states, statistics; the changes are in change-routes.ts. Uploading itself is slide-upload's.
+ */
+export const slideRoutes: FastifyPluginAsyncZod<SlideRoutesOptions> = async (app, options) => {
+  const { db } = options;
+
+  app.get(
+    '/slideDocument/selectSlideDocumentByPatient',
+    {
+      schema: {
+        tags: ['slides'],
+        summary:
+          'A case’s slides (not removed), newest first, for whoever may read the case ' +
+          '(its owner, report-view administrators)',
+        querystring: slidesByPatientQuerySchema,
+        response: { 200: envelopeSchema(slideDocumentListSchema) },
+      },
+      config: { policy: { roles: ALL_ROLES, audit: 'read' } },
+    },
+    async (request) => {
+      const actor = requireActor(request);
+      const { iPatientId } = request.query;
+      request.auditNote = {
+        targetType: 'patient',
+        targetId: iPatientId,
+        detail: { strList: 'slides' },
+      };
+      return ok(request.lang, await slidesOfCase(db, actor, iPatientId, request.lang));
+    },
+  );
+
+  app.get(
+    '/slideDocument/selectSlideDocumentByType',
+    {
+      schema: {
+        tags: ['slides'],
+        summary:
+          'One page of slide management: stored (iType 0) or removed (1) slides, newest upload ' +
+          'first. Doctors: their uploads, their cases’ slides and their hospital’s unmatched ' +
+          'slides; administrators with clear slide: the hospitals of that privilege’s scope',
+        querystring: slideListQuerySchema,
+        response: { 200: envelopeSchema(slidePageSchema) },
+      },
+      // Matched slides carry their case's patient name: a read of patient data.
+      config: { policy: { roles: SLIDE_MANAGERS, privilege: 'clearSlide', audit: 'read' } },
+    },
+    async (request) => {
+      const actor = requireActor(request);
+      const q = request.query;
+      request.auditNote = {
+        targetType: 'slideList',
+        detail: { iType: q.iType, iCurPage: q.iCurPage, filters: filtersUsed(q) },
+      };
+      return ok(request.lang, await slidePage(db, actor, q, request.lang));
+    },
+  );
+
+  app.get(
+    '/slideDocument/getDocumentStatus',
+    {
+      schema: {
+        tags: ['slides'],
+        summary:
+          'Upload state and bytes received of the caller’s own uploads (ids comma-separated or ' +
+          'repeated, at most 100); other ids are left out',
+        querystring: documentStatusQuerySchema,
+        response: { 200: envelopeSchema(documentStatusListSchema) },
+      },
+      config: { policy: { roles: 'authenticated' } },
+    },
+    async (request) =>
+      ok(
+        request.lang,
+        await documentStatuses(
+          db,
+          requireActor(request),
+          request.query.listSlideDocumentId,
+          request.lang,
+        ),
+      ),
+  );
+
+  app.get(
+    '/slideDocument/statisticsSlide',
+    {
+      schema: {
+        tags: ['slides'],
+        summary:
+          'Slide counts and storage of the caller’s hospital; administrators: their scope, or ' +
+          'one hospital of it (iHospitalId)',
+        querystring: slideStatisticsQuerySchema,
+        response: { 200: envelopeSchema(slideStatisticsSchema) },
+      },
+      config: { policy: { roles: SLIDE_MANAGERS, privilege: 'clearSlide' } },
+    },
+    async (request) =>
+      ok(request.lang, await slideStatistics(db, requireActor(request), request.query)),
+  );
+
+  await app.register(slideChangeRoutes, options);
+};

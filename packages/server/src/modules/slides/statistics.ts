@@ -1,0 +1,76 @@
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import {
+  SlideUploadState,
+  type SlideStatistics,
+  type SlideStatisticsQuery,
+} from '@pathconsult/shared';
+import type { Db } from '../../db/client';
+import { hospitals, slideDocuments } from '../../db/schema';
+import { bytesToGb } from '../../storage/hospital-usage';
+import type { Actor } from '../auth/actor';
+import { assertHospitalInScope, scopeOf, whereInScope, type HospitalScope } from '../tenancy/scope';
+import { isSlideAdministrator } from './access';
+
+/*
+ * statisticsSlide: the live slides of the caller's hospitals and their storage. Doctors count
+ * their own hospital (counts only, no patient data); administrators holding "clear slide" the
+ * hospitals of that privilege's scope, or one of them (iHospitalId; outside the scope: 404).
+ */
+
+const count = (condition?: SQL) =>
+  (condition ? sql<number>`count(*) filter (where ${condition})` : sql<number>`count(*)`).mapWith(
+    Number,
+  );
+
+function scopeFor(actor: Actor): HospitalScope {
+  return isSlideAdministrator(actor) ? scopeOf(actor, 'clearSlide') : scopeOf(actor);
+}
+
+export async function slideStatistics(
+  db: Db,
+  actor: Actor,
+  q: SlideStatisticsQuery,
+): Promise<SlideStatistics> {
+  const scope = scopeFor(actor);
+  if (q.iHospitalId !== undefined) {
+    assertHospitalInScope(scope, q.iHospitalId);
+  }
+  const hospitalOf = (column: typeof hospitals.id | typeof slideDocuments.hospitalId) =>
+    and(
+      whereInScope(scope, column),
+      q.iHospitalId === undefined ? undefined : eq(column, q.iHospitalId),
+    );
+  const [[slides], [storage]] = await Promise.all([
+    db
+      .select({
+        total: count(),
+        matched: count(sql`${slideDocuments.patientId} is not null`),
+        unmatched: count(sql`${slideDocuments.patientId} is null`),
+        uploading: count(eq(slideDocuments.state, SlideUploadState.Uploading)),
+        failed: count(eq(slideDocuments.state, SlideUploadState.Failed)),
+        stored: sql<number>`coalesce(sum(${slideDocuments.totalBytes}) filter (where ${eq(
+          slideDocuments.state,
+          SlideUploadState.Uploaded,
+        )}), 0)`.mapWith(Number),
+      })
+      .from(slideDocuments)
+      .where(and(hospitalOf(slideDocuments.hospitalId), isNull(slideDocuments.deletedAt))),
+    db
+      .select({
+        used: sql<number>`coalesce(sum(${hospitals.storageUsedBytes}), 0)`.mapWith(Number),
+        totalGb: sql<number>`coalesce(sum(${hospitals.storageTotalGb}), 0)`.mapWith(Number),
+      })
+      .from(hospitals)
+      .where(hospitalOf(hospitals.id)),
+  ]);
+  return {
+    iTotal: slides?.total ?? 0,
+    iMatched: slides?.matched ?? 0,
+    iUnmatched: slides?.unmatched ?? 0,
+    iUploading: slides?.uploading ?? 0,
+    iFailed: slides?.failed ?? 0,
+    lStoredBytes: slides?.stored ?? 0,
+    dUsedMemory: bytesToGb(storage?.used ?? 0),
+    dTotalMemory: storage?.totalGb ?? 0,
+  };
+}

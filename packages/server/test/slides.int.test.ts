@@ -1,0 +1,712 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import {
+  CaseState,
+  SlideUploadState,
+  type DocumentStatusList,
+  type SlideDocumentDto,
+  type SlideDocumentList,
+  type SlideMatchResult,
+  type SlidePage,
+  type SlideStatistics,
+} from '@pathconsult/shared';
+import { users } from '../src/db/schema';
+import { testDatabases } from './helpers/databases';
+import { startTestApp, type TestApp } from './helpers/test-app';
+import { apiClient, type Answer, type ApiClient } from './helpers/http';
+import { logInDemoAccounts, type DemoTokens } from './helpers/demo-accounts';
+import { expectFieldError, expectNotFound, expectOk, expectRefused } from './helpers/assertions';
+import { latestAuditRecord } from './helpers/audit-records';
+import { MISSING_ID } from './helpers/test-values';
+import { tenancyMatrixFailures } from './helpers/tenancy-matrix';
+import {
+  addCase,
+  caseNumber,
+  doctorElsewhere,
+  loggedInUser,
+  setCaseState,
+  userHospital,
+} from './helpers/case-fixtures';
+import { createHospital } from './helpers/factories';
+import {
+  insertSlide,
+  receiveChunks,
+  setClearSlide,
+  slideFolderExists,
+  slideRow,
+  storageUsed,
+  type SlideValues,
+} from './helpers/slide-fixtures';
+
+type User = { id: number; token: string };
+
+describe.each(await testDatabases())('slide management on $name', (testDb) => {
+  let t: TestApp;
+  let api: ApiClient;
+  let tokens: DemoTokens;
+  /** The demo doctor's hospital. */
+  let hospitalA: number;
+  let demoDoctorId: number;
+  /** A fresh doctor of hospital A, whose cases and slides the tests make. */
+  let owner: User;
+  /** Another doctor of hospital A. */
+  let colleague: User;
+  let outsider: User & { hospitalId: number };
+  /** A hospital administrator of hospital A holding "clear slide" for its own hospital. */
+  let slideAdmin: User;
+
+  const db = () => t.database.db;
+  const slide = (v: SlideValues) => insertSlide(db(), t.dataDir, v);
+  /** An unmatched slide of hospital A uploaded by `who` (the owner by default). */
+  const ownSlide = (over: Partial<SlideValues> = {}, who: User = owner) =>
+    slide({ hospitalId: hospitalA, uploadUserId: who.id, diagnosisNum: caseNumber('S'), ...over });
+
+  const byPatient = (iPatientId: number, token = owner.token) =>
+    api.get<SlideDocumentList>(
+      'slideDocument/selectSlideDocumentByPatient',
+      { iPatientId },
+      { token },
+    );
+  const list = (token: string, q: Record<string, string | number> = {}) =>
+    api.get<SlidePage>(
+      'slideDocument/selectSlideDocumentByType',
+      { iPageSize: 100, ...q },
+      { token },
+    );
+  const listIds = async (token: string, q: Record<string, string | number> = {}) =>
+    expectOk(await list(token, q)).listPage.map((s) => s.iSlideDocumentId);
+  const remove = (ids: number[], token = owner.token, lang?: 'en' | 'zh') =>
+    api.post(
+      'slideDocument/deleteSlideDocument',
+      { listSlideDocument: ids.map((iSlideDocumentId) => ({ iSlideDocumentId })) },
+      { token, lang },
+    );
+  const update = (body: Record<string, unknown>, token = owner.token, lang?: 'en' | 'zh') =>
+    api.post<SlideDocumentDto>('slideDocument/updateSlideDocument', body, { token, lang });
+  const match = (ids: number[], token = owner.token) =>
+    api.post<SlideMatchResult>(
+      'slideDocument/matchPatient',
+      { listSlideDocument: ids.map((iSlideDocumentId) => ({ iSlideDocumentId })) },
+      { token },
+    );
+  const matchCase = (iPatientId: number, token = owner.token) =>
+    api.post<SlideMatchResult>('patient/matchSlideDocument', { iPatientId }, { token });
+  const statistics = (token: string, q: Record<string, number> = {}) =>
+    api.get<SlideStatistics>('slideDocument/statisticsSlide', q, { token });
+  const statuses = (ids: string, token = owner.token) =>
+    api.get<DocumentStatusList>(
+      'slideDocument/getDocumentStatus',
+      { listSlideDocumentId: ids },
+      { token },
+    );
+
+  beforeAll(async () => {
+    t = await startTestApp(testDb);
+    api = apiClient(t.baseUrl);
+    tokens = await logInDemoAccounts(api);
+    hospitalA = await userHospital(db(), 'demo_doctor');
+    owner = await loggedInUser(db(), api, hospitalA);
+    colleague = await loggedInUser(db(), api, hospitalA);
+    outsider = await doctorElsewhere(db(), api);
+    slideAdmin = await loggedInUser(db(), api, hospitalA, 2);
+    await setClearSlide(db(), slideAdmin.id, 1);
+    const [demoDoctor] = await db()
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.userName, 'demo_doctor'));
+    demoDoctorId = demoDoctor?.id ?? 0;
+  });
+  afterAll(() => t.close());
+
+  it('lists a case’s live slides newest first, with every field, for the case’s readers', async () => {
+    const c = await addCase(api, owner.token);
+    const older = await ownSlide({
+      patientId: c.iPatientId,
+      diagnosisNum: c.strDiagnosistNum,
+      name: 'older.svs',
+      createdAt: new Date('2026-01-02T08:00:00Z'),
+    });
+    const newer = await ownSlide({
+      patientId: c.iPatientId,
+      diagnosisNum: c.strDiagnosistNum,
+      name: 'newer.svs',
+      state: SlideUploadState.Uploading,
+      totalBytes: 3 * 1024 * 1024,
+      createdAt: new Date('2026-01-03T08:00:00Z'),
+    });
+    await receiveChunks(db(), newer.id, [0, 2]);
+    const gone = await ownSlide({ patientId: c.iPatientId, diagnosisNum: c.strDiagnosistNum });
+    expectOk(await remove([gone.id]));
+    await ownSlide(); // unmatched: not the case's
+
+    const slides = expectOk(await byPatient(c.iPatientId)).listSlideDocument;
+    expect(slides.map((s) => s.iSlideDocumentId)).toEqual([newer.id, older.id]);
+    expect(slides[1]).toEqual({
+      iSlideDocumentId: older.id,
+      strFileName: 'older.svs',
+      strOriginalName: 'older.svs',
+      strFileType: 'svs',
+      lSize: older.totalBytes,
+      lProgress: older.totalBytes,
+      iUploadType: 0,
+      ddUploadState: { iNumber: SlideUploadState.Uploaded },
+      iUpdateState: 1,
+      strFailReason: null,
+      ddMatchState: { iNumber: 1 },
+      iPatientId: c.iPatientId,
+      strPatientName: c.strPatientName,
+      strDiagnosistNum: c.strDiagnosistNum,
+      iHospitalId: hospitalA,
+      strHospitalName: '演示申请医院 (Demo Applicant Hospital)',
+      iUploadUserId: owner.id,
+      strUploadUserName: expect.stringMatching(/^用户/),
+      iFileCount: 1,
+      strSha256: 'ab'.repeat(32),
+      dObjectiveMagnification: null,
+      strThumbnailBase64: null,
+      dtUploadTime: '2026-01-02T08:00:00.000Z',
+      dtCompleteTime: '2026-01-05T08:05:00.000Z',
+      dtDeleteTime: null,
+      strDeleteUserName: null,
+    });
+    // Chunks 0 and 2 of three 1 MB chunks received.
+    expect(slides[0]).toMatchObject({
+      ddUploadState: { iNumber: 0 },
+      iUpdateState: 0,
+      lProgress: 2 * 1024 * 1024,
+      dtCompleteTime: null,
+    });
+
+    // Readers of the case: its owner, report-view administrators of the hospital, the platform.
+    expectOk(await byPatient(c.iPatientId, tokens.hadmin));
+    expectOk(await byPatient(c.iPatientId, tokens.admin));
+    expectRefused(await byPatient(c.iPatientId, colleague.token), 'CASE_NOT_OWNED');
+    expectNotFound(await byPatient(c.iPatientId, outsider.token));
+    expectNotFound(await byPatient(c.iPatientId, tokens.expert));
+    expectNotFound(await byPatient(MISSING_ID));
+    expectOk(await byPatient(c.iPatientId, tokens.hadmin));
+
+    const audit = await latestAuditRecord(db(), 'slideDocument/selectSlideDocumentByPatient');
+    expect(audit).toMatchObject({
+      targetType: 'patient',
+      targetId: String(c.iPatientId),
+      outcome: 'success',
+    });
+  });
+
+  describe('the management lists', () => {
+    let hospitalH: number;
+    let d1: User;
+    let d2: User;
+    let hAdmin: User;
+    const ids: Record<string, number> = {};
+    const at = (day: number) => new Date(`2026-02-${String(day).padStart(2, '0')}T08:00:00Z`);
+
+    beforeAll(async () => {
+      hospitalH = (await createHospital(db(), { storageTotalGb: '10' })).id;
+      d1 = await loggedInUser(db(), api, hospitalH);
+      d2 = await loggedInUser(db(), api, hospitalH);
+      hAdmin = await loggedInUser(db(), api, hospitalH, 2);
+      await setClearSlide(db(), hAdmin.id, 1);
+      const c1 = await addCase(api, d1.token, { strDiagnosistNum: 'LA-200' });
+      const c2 = await addCase(api, d2.token, { strDiagnosistNum: 'LA-400' });
+      const put = async (key: string, v: Partial<SlideValues> & { uploadUserId: number }) => {
+        ids[key] = (
+          await slide({ hospitalId: hospitalH, diagnosisNum: 'LA-000', name: key, ...v })
+        ).id;
+      };
+      await put('S1.svs', { uploadUserId: d1.id, diagnosisNum: 'LN-100', createdAt: at(1) });
+      await put('Alpha_x.svs', {
+        uploadUserId: d1.id,
+        diagnosisNum: 'LA-200',
+        patientId: c1.iPatientId,
+        createdAt: at(2),
+      });
+      await put('Beta.svs', { uploadUserId: d2.id, diagnosisNum: 'LN-300', createdAt: at(3) });
+      await put('Gamma.svs', {
+        uploadUserId: d2.id,
+        diagnosisNum: 'LA-400',
+        patientId: c2.iPatientId,
+        createdAt: at(4),
+      });
+      await put('Delta.svs', {
+        uploadUserId: d2.id,
+        diagnosisNum: 'LN-500',
+        state: SlideUploadState.Uploading,
+        createdAt: at(4),
+      });
+    });
+
+    it('shows a doctor its uploads, its cases’ slides and the hospital’s unmatched ones', async () => {
+      // Same upload time: the higher id first.
+      expect(await listIds(d1.token)).toEqual([
+        ids['Delta.svs'],
+        ids['Beta.svs'],
+        ids['Alpha_x.svs'],
+        ids['S1.svs'],
+      ]);
+      const page = expectOk(await list(d1.token, { iPageSize: 2, iCurPage: 2 }));
+      expect(page.iTotalCount).toBe(4);
+      expect(page.listPage.map((s) => s.strFileName)).toEqual(['Alpha_x.svs', 'S1.svs']);
+      expect(page.listPage[0]).toMatchObject({
+        strPatientName: '张三',
+        ddMatchState: { iNumber: 1 },
+      });
+      // d2 sees its own matched slide, not d1's.
+      expect(await listIds(d2.token)).not.toContain(ids['Alpha_x.svs']);
+      expect(await listIds(d2.token)).toContain(ids['Gamma.svs']);
+    });
+
+    it('filters by match state, upload state, number prefix, name part and upload days', async () => {
+      const names = async (q: Record<string, string | number>) =>
+        expectOk(await list(hAdmin.token, q)).listPage.map((s) => s.strFileName);
+      expect(await names({ iMatchState: 0 })).toEqual(['Delta.svs', 'Beta.svs', 'S1.svs']);
+      expect(await names({ iMatchState: 1 })).toEqual(['Gamma.svs', 'Alpha_x.svs']);
+      expect(await names({ iUploadState: 0 })).toEqual(['Delta.svs']);
+      expect(await names({ strDiagnosistNum: 'ln-1' })).toEqual(['S1.svs']);
+      expect(await names({ strDiagnosistNum: 'LN' })).toEqual(['Delta.svs', 'Beta.svs', 'S1.svs']);
+      // LIKE wildcards are plain characters: "_" finds names holding one, "%" none.
+      expect(await names({ strFileName: '_' })).toEqual(['Alpha_x.svs']);
+      expect(await names({ strFileName: '%' })).toEqual([]);
+      expect(await names({ strFileName: 'ETA' })).toEqual(['Beta.svs']);
+      expect(await names({ dtStart: '2026-02-02', dtEnd: '2026-02-03' })).toEqual([
+        'Beta.svs',
+        'Alpha_x.svs',
+      ]);
+      expect(await names({ iMatchState: 0, strDiagnosistNum: 'LN-3' })).toEqual(['Beta.svs']);
+    });
+
+    it('scopes administrators to their clear-slide hospitals', async () => {
+      expect(await listIds(hAdmin.token)).toHaveLength(5);
+      expect(await listIds(hAdmin.token, { iHospitalId: hospitalA })).toEqual([]);
+      expect(await listIds(tokens.admin, { iHospitalId: hospitalH })).toHaveLength(5);
+      const hospitalsOfAll = expectOk(await list(tokens.admin)).listPage.map((s) => s.iHospitalId);
+      expect(new Set(hospitalsOfAll)).toEqual(new Set([hospitalA, hospitalH]));
+      // All hospitals once the privilege is held for all of them.
+      await setClearSlide(db(), hAdmin.id, 2);
+      expect(await listIds(hAdmin.token, { iHospitalId: hospitalA })).not.toEqual([]);
+      await setClearSlide(db(), hAdmin.id, 1);
+      // Without the privilege: refused, like the menu.
+      await setClearSlide(db(), hAdmin.id, null);
+      expect((await list(hAdmin.token)).status).toBe(403);
+      await setClearSlide(db(), hAdmin.id, 1);
+      expect((await list(tokens.expert)).status).toBe(403);
+    });
+
+    it('counts the hospital’s slides and storage', async () => {
+      const expected = {
+        iTotal: 5,
+        iMatched: 2,
+        iUnmatched: 3,
+        iUploading: 1,
+        iFailed: 0,
+        dTotalMemory: 10,
+      };
+      const mine = expectOk(await statistics(d1.token));
+      expect(mine).toMatchObject(expected);
+      expect(mine.dUsedMemory).toBe(0);
+      expect(mine.lStoredBytes).toBeGreaterThan(3000);
+      expect(expectOk(await statistics(hAdmin.token))).toEqual(mine);
+      expect(expectOk(await statistics(tokens.admin, { iHospitalId: hospitalH }))).toEqual(mine);
+      expectNotFound(await statistics(hAdmin.token, { iHospitalId: hospitalA }));
+      const all = expectOk(await statistics(tokens.admin));
+      expect(all.iTotal).toBeGreaterThan(5);
+    });
+  });
+
+  describe('deleting', () => {
+    it('removes slides, gives their storage back, deletes their files and lists them as removed', async () => {
+      const uploaded = await ownSlide({ totalBytes: 5000 });
+      const uploading = await ownSlide({ state: SlideUploadState.Uploading, totalBytes: 7000 });
+      await receiveChunks(db(), uploading.id, [0]);
+      const failed = await ownSlide({
+        state: SlideUploadState.Failed,
+        totalBytes: 9000,
+        failReason: 'SLIDE_CONTENT_MISMATCH',
+      });
+      const before = await storageUsed(db(), hospitalA);
+      t.clock.advanceMinutes(3);
+      expectOk(await remove([uploaded.id, uploading.id, failed.id, uploaded.id]));
+      // The failed upload had already given its storage back.
+      expect(await storageUsed(db(), hospitalA)).toBe(before - 12000);
+      for (const doc of [uploaded, uploading]) {
+        expect(slideFolderExists(t.dataDir, doc)).toBe(false);
+        expect(await slideRow(db(), doc.id)).toMatchObject({
+          deletedAt: t.clock.now(),
+          deletedBy: owner.id,
+        });
+      }
+      const stored = await listIds(owner.token);
+      expect(stored).not.toContain(uploaded.id);
+      const removed = expectOk(await list(owner.token, { iType: 1 })).listPage;
+      const shown = removed.find((s) => s.iSlideDocumentId === uploaded.id);
+      expect(shown).toMatchObject({
+        dtDeleteTime: t.clock.now().toISOString(),
+        strDeleteUserName: expect.stringMatching(/^用户/),
+      });
+      expect(removed.find((s) => s.iSlideDocumentId === failed.id)?.strFailReason).toContain(
+        '切片',
+      );
+      // Gone: a second delete finds nothing.
+      expectNotFound(await remove([uploaded.id]));
+      const audit = await latestAuditRecord(db(), 'slideDocument/deleteSlideDocument');
+      expect(audit).toMatchObject({ targetType: 'slideDocument', outcome: 'failure' });
+    });
+
+    it('refuses a selection holding matched slides, and another hospital’s slide, deleting nothing', async () => {
+      const c = await addCase(api, owner.token);
+      const matched = await ownSlide({ patientId: c.iPatientId, diagnosisNum: c.strDiagnosistNum });
+      const loose = await ownSlide();
+      const foreign = await slide({
+        hospitalId: outsider.hospitalId,
+        uploadUserId: outsider.id,
+        diagnosisNum: 'X1',
+      });
+      const before = await storageUsed(db(), hospitalA);
+      expectRefused(await remove([loose.id, matched.id]), 'SLIDE_OPTION_MATCHED');
+      expectRefused(await remove([loose.id, matched.id], slideAdmin.token), 'SLIDE_OPTION_MATCHED');
+      expectNotFound(await remove([loose.id, foreign.id]));
+      expectNotFound(await remove([loose.id, MISSING_ID]));
+      for (const doc of [matched, loose]) {
+        expect((await slideRow(db(), doc.id))?.deletedAt).toBeNull();
+        expect(slideFolderExists(t.dataDir, doc)).toBe(true);
+      }
+      expect(await storageUsed(db(), hospitalA)).toBe(before);
+      const tooMany = Array.from({ length: 101 }, (_, i) => i + 1);
+      expectFieldError(
+        await remove(tooMany, owner.token, 'en'),
+        'listSlideDocument',
+        'validation.slideDeleteMax',
+      );
+    });
+
+    it('lets a case’s owner delete one slide of an editable case; a submitted case keeps its slides', async () => {
+      const c = await addCase(api, owner.token);
+      const onCase = () => ownSlide({ patientId: c.iPatientId, diagnosisNum: c.strDiagnosistNum });
+      // Uploaded by a colleague for the owner's case: the owner still removes it.
+      const byColleague = await ownSlide(
+        { patientId: c.iPatientId, diagnosisNum: c.strDiagnosistNum },
+        colleague,
+      );
+      expectOk(await remove([byColleague.id]));
+      const a = await onCase();
+      // Administrators remove matched slides only with their case (refused here).
+      expectRefused(await remove([a.id], slideAdmin.token), 'SLIDE_OPTION_MATCHED');
+      await setCaseState(db(), c.iPatientId, CaseState.Returned);
+      expectOk(await remove([a.id]));
+      for (const state of [CaseState.Submitted, CaseState.Completed]) {
+        await setCaseState(db(), c.iPatientId, state);
+        const b = await onCase();
+        expectRefused(await remove([b.id]), 'SLIDE_CASE_LOCKED');
+        expectRefused(await remove([b.id], slideAdmin.token), 'SLIDE_CASE_LOCKED');
+        expect((await slideRow(db(), b.id))?.deletedAt).toBeNull();
+      }
+    });
+
+    it('keeps doctors to their own uploads', async () => {
+      const theirs = await ownSlide({}, colleague);
+      expect(await listIds(owner.token)).toContain(theirs.id);
+      expectRefused(await remove([theirs.id]), 'SLIDE_NOT_OWNED');
+      // A colleague's slide of the colleague's own case is not the owner's to see at all.
+      const c = await addCase(api, colleague.token);
+      const matched = await ownSlide(
+        { patientId: c.iPatientId, diagnosisNum: c.strDiagnosistNum },
+        colleague,
+      );
+      expectNotFound(await remove([matched.id]));
+      expectOk(await remove([theirs.id], slideAdmin.token));
+    });
+  });
+
+  describe('renaming and renumbering', () => {
+    it('keeps display names unique per hospital and number among live slides', async () => {
+      const num = caseNumber('R');
+      const a = await ownSlide({ diagnosisNum: num, name: 'first.svs' });
+      const b = await ownSlide({ diagnosisNum: num, name: 'second.svs' });
+      const renamed = expectOk(
+        await update({ iSlideDocumentId: a.id, strFileName: 'Renamed.SVS' }),
+      );
+      expect(renamed).toMatchObject({ strFileName: 'Renamed.SVS', strOriginalName: 'first.svs' });
+      const taken = await update(
+        { iSlideDocumentId: b.id, strFileName: 'renamed.svs' },
+        owner.token,
+        'en',
+      );
+      expectRefused(taken, 'SLIDE_NAME_EXISTS');
+      expect(taken.body.strMessage).toBe('Slide “renamed.svs” is already uploaded or queued');
+      // Another number may hold the same name; a removed slide frees its name.
+      const other = await ownSlide({ name: 'renamed.svs' });
+      expect(other.displayName).toBe('renamed.svs');
+      expectOk(await remove([a.id]));
+      expectOk(await update({ iSlideDocumentId: b.id, strFileName: 'renamed.svs' }));
+      // Renumbering onto a number that holds the name is refused the same way.
+      expectRefused(
+        await update({ iSlideDocumentId: other.id, strDiagnosistNum: num }),
+        'SLIDE_NAME_EXISTS',
+      );
+      expectFieldError(
+        await update({ iSlideDocumentId: b.id, strFileName: 'a/b.svs' }, owner.token, 'en'),
+        'strFileName',
+        'validation.fileName',
+      );
+    });
+
+    it('corrects the number of an unmatched slide only, and never a submitted case’s slide', async () => {
+      const loose = await ownSlide();
+      const fixed = expectOk(
+        await update({ iSlideDocumentId: loose.id, strDiagnosistNum: 'FIX-1' }),
+      );
+      expect(fixed.strDiagnosistNum).toBe('FIX-1');
+      const c = await addCase(api, owner.token);
+      const matched = await ownSlide({ patientId: c.iPatientId, diagnosisNum: c.strDiagnosistNum });
+      expectRefused(
+        await update({ iSlideDocumentId: matched.id, strDiagnosistNum: 'FIX-2' }),
+        'SLIDE_NUMBER_LOCKED',
+      );
+      // The same number is no change.
+      expectOk(
+        await update({ iSlideDocumentId: matched.id, strDiagnosistNum: c.strDiagnosistNum }),
+      );
+      expectOk(await update({ iSlideDocumentId: matched.id, strFileName: 'ok.svs' }));
+      await setCaseState(db(), c.iPatientId, CaseState.Submitted);
+      expectRefused(
+        await update({ iSlideDocumentId: matched.id, strFileName: 'late.svs' }),
+        'SLIDE_CASE_LOCKED',
+      );
+      // Colleagues, other hospitals.
+      const theirs = await ownSlide({}, colleague);
+      expectRefused(
+        await update({ iSlideDocumentId: theirs.id, strFileName: 'x.svs' }),
+        'SLIDE_NOT_OWNED',
+      );
+      expectNotFound(
+        await update({ iSlideDocumentId: theirs.id, strFileName: 'x.svs' }, outsider.token),
+      );
+      expectOk(
+        await update({ iSlideDocumentId: theirs.id, strFileName: 'x.svs' }, slideAdmin.token),
+      );
+      // An upload under way resumes by its name and number: they wait until it is done.
+      const uploading = await ownSlide({ state: SlideUploadState.Uploading });
+      expectRefused(
+        await update({ iSlideDocumentId: uploading.id, strFileName: 'early.svs' }),
+        'SLIDE_STILL_UPLOADING',
+      );
+    });
+  });
+
+  describe('matching', () => {
+    it('matches selected slides to the editable cases of their numbers', async () => {
+      const open = await addCase(api, owner.token, { strDiagnosistNum: caseNumber('mA') });
+      const sent = await addCase(api, owner.token, { strDiagnosistNum: caseNumber('mB') });
+      await setCaseState(db(), sent.iPatientId, CaseState.Submitted);
+      const theirs = await addCase(api, colleague.token, { strDiagnosistNum: caseNumber('mC') });
+      // Numbers compare without case, like the case numbers themselves.
+      const s1 = await ownSlide({ diagnosisNum: open.strDiagnosistNum.toUpperCase() });
+      const s2 = await ownSlide({ diagnosisNum: open.strDiagnosistNum });
+      const s3 = await ownSlide({ diagnosisNum: 'NO-CASE' });
+      const s4 = await ownSlide({ diagnosisNum: sent.strDiagnosistNum });
+      const s5 = await ownSlide({ diagnosisNum: theirs.strDiagnosistNum });
+      const result = expectOk(await match([s1.id, s2.id, s3.id, s4.id, s5.id]));
+      expect(result).toEqual({ iMatched: 2, listUnmatched: [s3.id, s4.id, s5.id] });
+      expect((await slideRow(db(), s1.id))?.patientId).toBe(open.iPatientId);
+      expect(
+        expectOk(await byPatient(open.iPatientId)).listSlideDocument.map((s) => s.iSlideDocumentId),
+      ).toEqual(expect.arrayContaining([s1.id, s2.id]));
+      // Nothing left to match: a failure. Administrators match to anyone's case.
+      expectRefused(await match([s3.id, s4.id]), 'SLIDE_MATCH_FAILED');
+      expect(expectOk(await match([s5.id], slideAdmin.token))).toEqual({
+        iMatched: 1,
+        listUnmatched: [],
+      });
+      const foreign = await slide({
+        hospitalId: outsider.hospitalId,
+        uploadUserId: outsider.id,
+        diagnosisNum: open.strDiagnosistNum,
+      });
+      expectNotFound(await match([s3.id, foreign.id]));
+      expect((await slideRow(db(), foreign.id))?.patientId).toBeNull();
+    });
+
+    it('attaches the hospital’s unmatched slides of a case’s number from the case', async () => {
+      const c = await addCase(api, owner.token);
+      const mine = await ownSlide({ diagnosisNum: c.strDiagnosistNum });
+      const byColleague = await ownSlide({ diagnosisNum: c.strDiagnosistNum }, colleague);
+      const removed = await ownSlide({ diagnosisNum: c.strDiagnosistNum });
+      expectOk(await remove([removed.id]));
+      const elsewhere = await slide({
+        hospitalId: outsider.hospitalId,
+        uploadUserId: outsider.id,
+        diagnosisNum: c.strDiagnosistNum,
+      });
+      expectRefused(await matchCase(c.iPatientId, colleague.token), 'CASE_NOT_OWNED');
+      expectNotFound(await matchCase(c.iPatientId, outsider.token));
+      expect(expectOk(await matchCase(c.iPatientId))).toEqual({ iMatched: 2, listUnmatched: [] });
+      for (const doc of [mine, byColleague]) {
+        expect((await slideRow(db(), doc.id))?.patientId).toBe(c.iPatientId);
+      }
+      expect((await slideRow(db(), removed.id))?.patientId).toBeNull();
+      expect((await slideRow(db(), elsewhere.id))?.patientId).toBeNull();
+      expect(expectOk(await matchCase(c.iPatientId)).iMatched).toBe(0);
+      const audit = await latestAuditRecord(db(), 'patient/matchSlideDocument');
+      expect(audit).toMatchObject({ targetId: String(c.iPatientId), detail: { iMatched: 0 } });
+      await setCaseState(db(), c.iPatientId, CaseState.Completed);
+      expectRefused(await matchCase(c.iPatientId), 'SLIDE_CASE_LOCKED');
+    });
+  });
+
+  it('tells an uploader where its uploads stand, leaving out others’', async () => {
+    const uploading = await ownSlide({
+      state: SlideUploadState.Uploading,
+      totalBytes: 2 * 1024 * 1024 + 10,
+    });
+    await receiveChunks(db(), uploading.id, [0, 2]);
+    const done = await ownSlide({ totalBytes: 4321 });
+    const failed = await ownSlide({
+      state: SlideUploadState.Failed,
+      failReason: 'SLIDE_CONTENT_MISMATCH',
+    });
+    const theirs = await ownSlide({}, colleague);
+    const answer = expectOk(
+      await statuses(`${done.id},${theirs.id}, ${uploading.id},${MISSING_ID},${failed.id}`),
+    );
+    expect(answer.listSlideDocument).toEqual([
+      {
+        iSlideDocumentId: done.id,
+        ddUploadState: { iNumber: 1 },
+        iUpdateState: 1,
+        lSize: 4321,
+        lProgress: 4321,
+        strFailReason: null,
+      },
+      {
+        iSlideDocumentId: uploading.id,
+        ddUploadState: { iNumber: 0 },
+        iUpdateState: 0,
+        lSize: 2 * 1024 * 1024 + 10,
+        lProgress: 1024 * 1024 + 10,
+        strFailReason: null,
+      },
+      {
+        iSlideDocumentId: failed.id,
+        ddUploadState: { iNumber: 2 },
+        iUpdateState: 0,
+        lSize: failed.totalBytes,
+        lProgress: 0,
+        strFailReason: `文件“${failed.displayName}”的内容不是 SVS 切片，请确认文件未被改名或损坏`,
+      },
+    ]);
+    // The key repeated works as well.
+    const res = await fetch(
+      `${t.baseUrl}/api/slideDocument/getDocumentStatus?listSlideDocumentId=${done.id}&listSlideDocumentId=${uploading.id}`,
+      { headers: { token: owner.token } },
+    );
+    const repeated = (await res.json()) as Answer<DocumentStatusList>['body'];
+    expect(repeated.objData.listSlideDocument.map((s) => s.iSlideDocumentId)).toEqual([
+      done.id,
+      uploading.id,
+    ]);
+    const many = Array.from({ length: 101 }, (_, i) => i + 1).join(',');
+    expect((await statuses(many)).status).toBe(400);
+    expect((await statuses('1,x')).status).toBe(400);
+    expect(expectOk(await statuses(`${done.id}`, colleague.token)).listSlideDocument).toEqual([]);
+  });
+
+  it('keeps every route to its roles and reach (roles 1–4 × own / other hospital / missing)', async () => {
+    const hadminWithSlides = slideAdmin;
+    const callers = [
+      { role: 1, token: tokens.admin },
+      { role: 2, token: hadminWithSlides.token },
+      { role: 3, token: tokens.doctor },
+      { role: 4, token: tokens.expert },
+    ];
+    /** A fresh unmatched slide each time: own = the demo doctor's, other = another hospital's. */
+    const target = async (kind: string) => {
+      if (kind === 'missing') {
+        return { id: MISSING_ID, num: 'NONE' };
+      }
+      const num = caseNumber('MX');
+      const doc =
+        kind === 'own'
+          ? await slide({ hospitalId: hospitalA, uploadUserId: demoDoctorId, diagnosisNum: num })
+          : await slide({
+              hospitalId: outsider.hospitalId,
+              uploadUserId: outsider.id,
+              diagnosisNum: num,
+            });
+      return { id: doc.id, num };
+    };
+    const listed = (a: Answer, tg: { id: number }) =>
+      (a.body.objData as SlidePage).listPage.some((s) => s.iSlideDocumentId === tg.id);
+    const failures = await tenancyMatrixFailures<{ id: number; num: string }>({
+      callers,
+      target,
+      unchanged: async (tg) => {
+        const row = await slideRow(db(), tg.id);
+        return row?.deletedAt === null && row.displayName.startsWith('slide-');
+      },
+      routes: [
+        {
+          name: 'selectSlideDocumentByType',
+          roles: [1, 2, 3],
+          listed,
+          call: (tk, tg) => list(tk, { strDiagnosistNum: tg.num }),
+        },
+        {
+          name: 'updateSlideDocument',
+          roles: [1, 2, 3],
+          call: (tk, tg) => update({ iSlideDocumentId: tg.id, strFileName: 'matrix.svs' }, tk),
+        },
+        {
+          name: 'deleteSlideDocument',
+          roles: [1, 2, 3],
+          call: (tk, tg) => remove([tg.id], tk),
+        },
+        {
+          name: 'matchPatient',
+          roles: [1, 2, 3],
+          // No case has the number: reached, then refused (SLIDE_MATCH_FAILED).
+          refusedWhenReached: true,
+          call: (tk, tg) => match([tg.id], tk),
+        },
+        {
+          name: 'getDocumentStatus',
+          roles: [1, 2, 3, 4],
+          // The uploader's own only.
+          visible: (role, kind) => role === 3 && kind === 'own',
+          listed: (a, tg) =>
+            (a.body.objData as DocumentStatusList).listSlideDocument.some(
+              (s) => s.iSlideDocumentId === tg.id,
+            ),
+          call: (tk, tg) => statuses(String(tg.id), tk),
+        },
+      ],
+    });
+    expect(failures).toEqual([]);
+  });
+
+  it('audits list reads and changes', async () => {
+    await list(owner.token, { strFileName: 'x', iType: 1 });
+    expect(await latestAuditRecord(db(), 'slideDocument/selectSlideDocumentByType')).toMatchObject({
+      userId: owner.id,
+      targetType: 'slideList',
+      outcome: 'success',
+      detail: { iType: 1, filters: ['strFileName'] },
+    });
+    const doc = await ownSlide();
+    expectOk(await update({ iSlideDocumentId: doc.id, strFileName: 'audited.svs' }));
+    expect(await latestAuditRecord(db(), 'slideDocument/updateSlideDocument')).toMatchObject({
+      targetType: 'slideDocument',
+      targetId: String(doc.id),
+      outcome: 'success',
+    });
+    expectOk(await remove([doc.id]));
+    expect(await latestAuditRecord(db(), 'slideDocument/deleteSlideDocument')).toMatchObject({
+      outcome: 'success',
+      detail: { listSlideDocumentId: [doc.id] },
+    });
+    expectRefused(await match([(await ownSlide()).id]), 'SLIDE_MATCH_FAILED');
+    expect(await latestAuditRecord(db(), 'slideDocument/matchPatient')).toMatchObject({
+      outcome: 'failure',
+    });
+  });
+});

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { SLIDE_DELETE_MAX } from '../slide-upload';
+import { MAX_ID, ddSchema, idSchema } from './common';
+
+/*
+ * The slide management calls whose shapes schemas/slide.ts leaves open: the status of several
+ * uploads at once and the statistics of one hospital.
+ */
+
+/** An id already read from text (NaN, fractions and out-of-range values refused). */
+const idNumberSchema = z
+  .number({ error: 'validation.invalid' })
+  .int({ error: 'validation.invalid' })
+  .positive({ error: 'validation.invalid' })
+  .max(MAX_ID, { error: 'validation.invalid' });
+
+/** Most documents one getDocumentStatus call asks about (a queue page of the upload screen). */
+export const DOCUMENT_STATUS_MAX = SLIDE_DELETE_MAX;
+
+/**
+ * GET slideDocument/getDocumentStatus: ids as one comma-separated value (`1,2,3`), as the key
+ * repeated (`listSlideDocumentId=1&listSlideDocumentId=2`), or both; at most DOCUMENT_STATUS_MAX.
+ */
+export const documentStatusQuerySchema = z.object({
+  listSlideDocumentId: z
+    .union([z.string(), z.array(z.string())], { error: 'validation.required' })
+    .transform((value) =>
+      (Array.isArray(value) ? value : [value])
+        .flatMap((part) => part.split(','))
+        .map((part) => part.trim())
+        .filter((part) => part !== '')
+        .map(Number),
+    )
+    .pipe(
+      z
+        .array(idNumberSchema)
+        .min(1, { error: 'validation.required' })
+        .max(DOCUMENT_STATUS_MAX, { error: 'validation.invalid' }),
+    )
+    .describe('Document ids: "1,2,3" or the key repeated'),
+});
+export type DocumentStatusQuery = z.input<typeof documentStatusQuerySchema>;
+
+/** Where one upload stands: what an upload screen polls. */
+export const documentStatusDtoSchema = z.object({
+  iSlideDocumentId: z.number().int(),
+  ddUploadState: ddSchema(z.number().int()).describe('See SlideUploadState'),
+  iUpdateState: z.number().int().describe('1 when uploaded'),
+  lSize: z.number(),
+  lProgress: z.number().describe('Bytes received'),
+  strFailReason: z.string().nullable(),
+});
+export type DocumentStatusDto = z.infer<typeof documentStatusDtoSchema>;
+
+/** The caller's own documents among those asked about; others' ids are left out (as missing). */
+export const documentStatusListSchema = z.object({
+  listSlideDocument: z.array(documentStatusDtoSchema),
+});
+export type DocumentStatusList = z.infer<typeof documentStatusListSchema>;
+
+/** GET slideDocument/statisticsSlide: administrators of several hospitals may pick one. */
+export const slideStatisticsQuerySchema = z.object({
+  iHospitalId: idSchema.optional().describe('Administrators: one hospital of their scope'),
+});
+export type SlideStatisticsQuery = z.infer<typeof slideStatisticsQuerySchema>;

@@ -1,0 +1,37 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { SlideDocumentList } from '@pathconsult/shared';
+import { api } from '@/lib/api-client';
+import type { ApiError } from '@/lib/api-error';
+import { useSession } from '@/lib/use-session';
+
+/**
+ * slideDocument/selectSlideDocumentByPatient: the case's slides (Imagery tab). Keyed under
+ * 'slides', which every slide change and every completed upload refreshes.
+ */
+export function useCaseSlides(iPatientId: number) {
+  const { iUserId } = useSession();
+  return useQuery({
+    queryKey: ['slides', 'case', iUserId, iPatientId],
+    queryFn: ({ signal }) =>
+      api.get<SlideDocumentList>('slideDocument/selectSlideDocumentByPatient', {
+        query: { iPatientId },
+        signal,
+      }),
+    enabled: iUserId !== null,
+  });
+}
+
+/** slideDocument/deleteSlideDocument for one slide of the case; the client shows a refusal. */
+export function useDeleteCaseSlide() {
+  const client = useQueryClient();
+  return useMutation<unknown, ApiError, number>({
+    mutationFn: (iSlideDocumentId) =>
+      api.post('slideDocument/deleteSlideDocument', { listSlideDocument: [{ iSlideDocumentId }] }),
+    // The storage figures of the hospital change too.
+    onSettled: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: ['slides'] }),
+        client.invalidateQueries({ queryKey: ['hospitals'] }),
+      ]),
+  });
+}

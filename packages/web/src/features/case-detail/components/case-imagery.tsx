@@ -1,0 +1,239 @@
+import {
+  CloudUploadOutlined,
+  DeleteOutlined,
+  ReloadOutlined,
+  UploadOutlined,
+} from '@ant-design/icons';
+import { Alert, Button, Card, Empty, Flex, Table, Tag, Tooltip, Typography } from 'antd';
+import type { TableColumnsType } from 'antd';
+import dayjs from 'dayjs';
+import type { HTMLAttributes } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  SlideUploadState,
+  UploadType,
+  slideTypesLabel,
+  type PatientDto,
+  type SlideDocumentDto,
+} from '@pathconsult/shared';
+import { ListError } from '@/app/routes/list-error';
+import { useUploads } from '@/features/slide-upload/components/upload-context';
+import { formatBytes } from '@/features/slides/utils/format-bytes';
+import { useConfirmAction } from '@/lib/use-confirm-action';
+import { useSession } from '@/lib/use-session';
+import { useCaseSlides, useDeleteCaseSlide } from '../api/case-slides';
+import {
+  blockingNames,
+  canChangeSlides,
+  slidesLocked,
+  thumbnailSrc,
+  uploadTargetOf,
+} from '../utils/imagery';
+
+const STATE_COLORS: Record<number, string> = {
+  [SlideUploadState.Uploading]: 'processing',
+  [SlideUploadState.Uploaded]: 'success',
+  [SlideUploadState.Failed]: 'error',
+};
+
+function StateTag({ slide }: { slide: SlideDocumentDto }) {
+  const { t } = useTranslation('upload');
+  const state = slide.ddUploadState.iNumber;
+  const tag = (
+    <Tag
+      color={STATE_COLORS[state] ?? 'default'}
+      data-testid={`imagery-state-${slide.strFileName}`}
+    >
+      {t(`imagery.state.${state in STATE_COLORS ? state : SlideUploadState.Uploading}`)}
+    </Tag>
+  );
+  return state === SlideUploadState.Failed && slide.strFailReason ? (
+    <Tooltip title={slide.strFailReason}>{tag}</Tooltip>
+  ) : (
+    tag
+  );
+}
+
+/**
+ * /case/Imagery-info: the case's slides (name, format, size, magnification and thumbnail once the
+ * slide engine has read them, upload state, time), and, for the case's owner while it may change,
+ * uploading (batch or single, through the workspace's upload queue) and deleting.
+ */
+export function CaseImagery({ patient }: { patient: PatientDto }) {
+  const { t } = useTranslation('upload');
+  const { iUserId, iRoleType } = useSession();
+  const { openPanel } = useUploads();
+  const confirm = useConfirmAction();
+  const slides = useCaseSlides(patient.iPatientId);
+  const remove = useDeleteCaseSlide();
+  const list = slides.data?.listSlideDocument ?? [];
+  const canChange = canChangeSlides(patient, iUserId, iRoleType);
+
+  const upload = (iUploadType: typeof UploadType.Single | typeof UploadType.Batch) =>
+    openPanel({
+      target: uploadTargetOf(patient),
+      iUploadType,
+      uploadedNames: blockingNames(list),
+    });
+
+  const onDelete = (slide: SlideDocumentDto) =>
+    confirm({
+      title: t('imagery.deleteTitle', { name: slide.strFileName }),
+      content: t('imagery.deleteContent'),
+      okTestId: 'imagery-delete-confirm',
+      action: () => remove.mutateAsync(slide.iSlideDocumentId),
+      done: t('imagery.deleted'),
+    });
+
+  const columns: TableColumnsType<SlideDocumentDto> = [
+    {
+      title: t('imagery.col.thumbnail'),
+      key: 'thumbnail',
+      width: 96,
+      render: (_, slide) => {
+        const src = thumbnailSrc(slide.strThumbnailBase64);
+        return src ? (
+          <img src={src} alt={slide.strFileName} style={{ maxWidth: 80, maxHeight: 60 }} />
+        ) : (
+          '—'
+        );
+      },
+    },
+    {
+      title: t('imagery.col.name'),
+      dataIndex: 'strFileName',
+      render: (name: string) => <Typography.Text strong>{name}</Typography.Text>,
+    },
+    {
+      title: t('imagery.col.format'),
+      dataIndex: 'strFileType',
+      width: 90,
+      render: (type: string) => slideTypesLabel([type]),
+    },
+    {
+      title: t('imagery.col.size'),
+      dataIndex: 'lSize',
+      width: 100,
+      render: (size: number) => formatBytes(size),
+    },
+    {
+      title: t('imagery.col.magnification'),
+      dataIndex: 'dObjectiveMagnification',
+      width: 110,
+      render: (value: number | null) => (value ? `${value}×` : '—'),
+    },
+    {
+      title: t('imagery.col.state'),
+      key: 'state',
+      width: 100,
+      render: (_, slide) => <StateTag slide={slide} />,
+    },
+    {
+      title: t('imagery.col.time'),
+      dataIndex: 'dtUploadTime',
+      width: 150,
+      render: (time: string) => dayjs(time).format('YYYY-MM-DD HH:mm'),
+    },
+    { title: t('imagery.col.uploader'), dataIndex: 'strUploadUserName', width: 110 },
+    ...(canChange
+      ? [
+          {
+            title: t('imagery.col.actions'),
+            key: 'actions',
+            width: 90,
+            render: (_: unknown, slide: SlideDocumentDto) => (
+              <Button
+                type="link"
+                size="small"
+                danger
+                icon={<DeleteOutlined />}
+                onClick={() => onDelete(slide)}
+                data-testid={`imagery-delete-${slide.strFileName}`}
+              >
+                {t('imagery.delete')}
+              </Button>
+            ),
+          },
+        ]
+      : []),
+  ];
+
+  return (
+    <Card
+      title={
+        <Flex gap="small" align="baseline">
+          {t('imagery.title')}
+          {slides.isSuccess && (
+            <Typography.Text type="secondary" data-testid="imagery-count">
+              {t('imagery.count', { count: list.length })}
+            </Typography.Text>
+          )}
+        </Flex>
+      }
+      extra={
+        <Flex gap="small" wrap>
+          {canChange && (
+            <>
+              <Button
+                type="primary"
+                icon={<CloudUploadOutlined />}
+                onClick={() => upload(UploadType.Batch)}
+                data-testid="imagery-upload-batch"
+              >
+                {t('imagery.uploadBatch')}
+              </Button>
+              <Button
+                icon={<UploadOutlined />}
+                onClick={() => upload(UploadType.Single)}
+                data-testid="imagery-upload-single"
+              >
+                {t('imagery.uploadSingle')}
+              </Button>
+            </>
+          )}
+          <Button
+            icon={<ReloadOutlined />}
+            onClick={() => void slides.refetch()}
+            loading={slides.isFetching}
+            data-testid="imagery-refresh"
+          >
+            {t('imagery.refresh')}
+          </Button>
+        </Flex>
+      }
+      data-testid="case-imagery"
+    >
+      <Flex vertical gap="middle">
+        {slidesLocked(patient, iUserId, iRoleType) && (
+          <Alert type="info" showIcon title={t('imagery.locked')} data-testid="imagery-locked" />
+        )}
+        {slides.isError ? (
+          <ListError
+            title={t('imagery.loadError')}
+            testId="imagery-error"
+            onRetry={() => void slides.refetch()}
+          />
+        ) : (
+          <Table<SlideDocumentDto>
+            rowKey="iSlideDocumentId"
+            size="middle"
+            columns={columns}
+            dataSource={list}
+            loading={slides.isPending}
+            pagination={false}
+            scroll={{ x: 900 }}
+            onRow={(slide) =>
+              ({ 'data-testid': `imagery-row-${slide.strFileName}` }) as HTMLAttributes<HTMLElement>
+            }
+            locale={{
+              emptyText: (
+                <Empty description={t('imagery.empty')} data-testid="case-imagery-empty" />
+              ),
+            }}
+            data-testid="imagery-table"
+          />
+        )}
+      </Flex>
+    </Card>
+  );
+}

@@ -1,0 +1,76 @@
+import {
+  RoleType,
+  SlideUploadState,
+  caseActionAllowed,
+  isCaseStateCode,
+  type PatientDto,
+  type RoleTypeCode,
+  type SlideDocumentDto,
+} from '@pathconsult/shared';
+import type { UploadTarget } from '@/features/slide-upload/utils/queue';
+
+/**
+ * Whether the signed-in user may add and delete the case's slides: its owner (a doctor), while
+ * the case may still change (new, returned, withdrawn), as the server decides (SLIDE_CASE_LOCKED,
+ * non-personal case).
+ */
+export function canChangeSlides(
+  patient: Pick<PatientDto, 'owner' | 'ddPatientState'>,
+  iUserId: number | null,
+  role: RoleTypeCode | null,
+): boolean {
+  const state = patient.ddPatientState.iNumber;
+  return (
+    role === RoleType.Doctor &&
+    iUserId !== null &&
+    patient.owner.iUserId === iUserId &&
+    isCaseStateCode(state) &&
+    caseActionAllowed(state, 'edit')
+  );
+}
+
+/** Whether the case is the user's own but no longer takes slide changes (submitted, completed). */
+export function slidesLocked(
+  patient: Pick<PatientDto, 'owner' | 'ddPatientState'>,
+  iUserId: number | null,
+  role: RoleTypeCode | null,
+): boolean {
+  return (
+    role === RoleType.Doctor &&
+    iUserId !== null &&
+    patient.owner.iUserId === iUserId &&
+    !canChangeSlides(patient, iUserId, role)
+  );
+}
+
+/**
+ * Names a new upload may not take (spec §5: duplicate names already uploaded for the patient).
+ * Unfinished uploads are left out: choosing the same file again continues them (the server
+ * answers bResumed), and any other file of that name the server refuses itself.
+ */
+export function blockingNames(
+  slides: readonly Pick<SlideDocumentDto, 'strFileName' | 'strOriginalName' | 'ddUploadState'>[],
+): string[] {
+  return slides
+    .filter((slide) => slide.ddUploadState.iNumber !== SlideUploadState.Uploading)
+    .flatMap((slide) => [slide.strFileName, slide.strOriginalName]);
+}
+
+/** The case as the upload queue addresses it. */
+export function uploadTargetOf(
+  patient: Pick<PatientDto, 'iPatientId' | 'strDiagnosistNum' | 'strPatientName'>,
+): UploadTarget {
+  return {
+    iPatientId: patient.iPatientId,
+    strDiagnosistNum: patient.strDiagnosistNum,
+    strPatientName: patient.strPatientName,
+  };
+}
+
+/** A stored thumbnail as an image address (a data URL, or bare base64 JPEG). */
+export function thumbnailSrc(base64: string | null): string | null {
+  if (!base64) {
+    return null;
+  }
+  return base64.startsWith('data:') ? base64 : `data:image/jpeg;base64,${base64}`;
+}

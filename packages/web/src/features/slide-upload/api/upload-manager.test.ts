@@ -1,0 +1,249 @@
+import { sha256 } from 'hash-wasm';
+import { describe, expect, it } from 'vitest';
+import { FAKE_CHUNK, FakeUploadServer, patterned } from '../test-support/fake-upload-server';
+import type { PickedFile } from '../utils/folder-scan';
+import { storageKeyOf } from '../utils/persisted-queue';
+import type { UploadTarget } from '../utils/queue';
+import { UploadManager, type AddRequest } from './upload-manager';
+
+/*
+ * The queue from the doctor's side: files chosen, checked, sent one after another, stopped,
+ * the page reloaded (a new manager over the same localStorage), the same files chosen again and
+ * the upload continued with only what the server lacks.
+ */
+
+const USER = 3;
+const CASE: UploadTarget = { iPatientId: 7, strDiagnosistNum: 'P-7', strPatientName: 'Wang' };
+const TYPES = ['svs', 'tif', 'mrxs'];
+
+class MemoryStorage {
+  readonly data = new Map<string, string>();
+  getItem(key: string) {
+    return this.data.get(key) ?? null;
+  }
+  setItem(key: string, value: string) {
+    this.data.set(key, value);
+  }
+}
+
+/** A TIFF-looking slide file of `chunks` chunks. */
+function slide(name: string, chunks: number, seed = 1, lastModified = 1_000): File {
+  const bytes = patterned(FAKE_CHUNK * chunks - 3, seed);
+  bytes.set([0x49, 0x49, 0x2a, 0x00]);
+  return new File([bytes], name, { lastModified });
+}
+
+const picked = (...files: File[]): PickedFile<File>[] =>
+  files.map((file) => ({ path: file.name, file }));
+
+function manager(server: FakeUploadServer, storage = new MemoryStorage()) {
+  const m = new UploadManager({
+    transport: server,
+    storage,
+    hash: sha256,
+    concurrency: 2,
+    policy: { maxFailures: 3, baseMs: 1, maxMs: 1 },
+    sleep: async () => {},
+    setInterval: () => 0,
+    clearInterval: () => {},
+  });
+  m.switchUser(USER);
+  return { m, storage };
+}
+
+const request = (files: PickedFile<File>[], over: Partial<AddRequest> = {}): AddRequest => ({
+  picked: files,
+  target: CASE,
+  iUploadType: 1,
+  strict: true,
+  types: TYPES,
+  uploadedNames: [],
+  ...over,
+});
+
+const bytesOf = async (file: File) => new Uint8Array(await file.arrayBuffer());
+
+describe('upload manager', () => {
+  it('uploads the queued slides one after another and lists them as finished', async () => {
+    const server = new FakeUploadServer();
+    const { m, storage } = manager(server);
+    const a = slide('a.svs', 3, 1);
+    const b = slide('b.svs', 2, 2);
+    expect(await m.add(request(picked(a, b)))).toEqual({ added: 2, resumed: 0, refused: [] });
+    const done: string[] = [];
+    m.onCompleted((item) => done.push(item.strFileName));
+    m.start();
+    expect(m.getSnapshot().uploading).toBe(true);
+    await m.idle();
+    expect(done).toEqual(['a.svs', 'b.svs']);
+    const { items, uploading } = m.getSnapshot();
+    expect(uploading).toBe(false);
+    expect(items.map((i) => [i.strFileName, i.state, i.lProgress])).toEqual([
+      ['a.svs', 'uploaded', a.size],
+      ['b.svs', 'uploaded', b.size],
+    ]);
+    // One file after the other: every chunk of a.svs reached the server before any of b.svs.
+    const firstB = server.log.findIndex((l) => l.startsWith('b.svs'));
+    expect(server.log.slice(firstB).every((l) => l.startsWith('b.svs'))).toBe(true);
+    const ids = items.map((i) => i.iSlideDocumentId!);
+    expect(server.contentOf(ids[0]!, 'a.svs')).toEqual(await bytesOf(a));
+    expect(server.contentOf(ids[1]!, 'b.svs')).toEqual(await bytesOf(b));
+    expect(storage.getItem(storageKeyOf(USER))).toContain('"uploaded"');
+  });
+
+  it('resumes after a stop and a page reload once the same file is chosen again', async () => {
+    const server = new FakeUploadServer();
+    const storage = new MemoryStorage();
+    const first = manager(server, storage).m;
+    const file = slide('big.svs', 6);
+    await first.add(request(picked(file)));
+    let sent = 0;
+    server.beforeChunk = () => {
+      sent += 1;
+      if (sent === 3) {
+        first.stop();
+      }
+    };
+    first.start();
+    await first.idle();
+    const stopped = first.getSnapshot().items[0]!;
+    expect(stopped.state).toBe('paused');
+    expect(stopped.iSlideDocumentId).not.toBeNull();
+    const heldBefore = server.log.length;
+    expect(heldBefore).toBeGreaterThan(0);
+
+    // The page reloads: a new manager reads the queue back; the files are gone.
+    server.beforeChunk = null;
+    const second = manager(server, storage).m;
+    const restored = second.getSnapshot().items[0]!;
+    expect(restored).toMatchObject({ state: 'paused', bNeedsFiles: true, strFileName: 'big.svs' });
+    expect(second.canStart()).toBe(false);
+
+    // The same file (name, size, modification time) gives the item its file back.
+    const again = new File([await file.arrayBuffer()], 'big.svs', {
+      lastModified: file.lastModified,
+    });
+    expect(await second.add(request(picked(again)))).toEqual({ added: 0, resumed: 1, refused: [] });
+    second.start();
+    await second.idle();
+    const item = second.getSnapshot().items[0]!;
+    expect(item).toMatchObject({ state: 'uploaded', iSlideDocumentId: stopped.iSlideDocumentId });
+    // Nothing acknowledged before the stop was sent again.
+    const after = server.log.slice(heldBefore).map((l) => l.replace('!', ''));
+    const before = server.log.slice(0, heldBefore);
+    expect(after.filter((l) => before.includes(l))).toEqual([]);
+    expect(server.contentOf(item.iSlideDocumentId!, 'big.svs')).toEqual(await bytesOf(file));
+  });
+
+  it('refuses what the checks refuse: type, content, name, and a folder without slides', async () => {
+    const server = new FakeUploadServer();
+    const { m } = manager(server);
+    const text = new File(['this is not a slide at all'], 'fake.svs', { lastModified: 1 });
+    const notes = new File(['x'], 'notes.txt');
+    const result = await m.add(
+      request(picked(text, notes, slide('done.svs', 1)), { uploadedNames: ['DONE.svs'] }),
+    );
+    expect(result.added).toBe(0);
+    expect(result.refused).toEqual(
+      expect.arrayContaining([
+        { name: 'fake.svs', code: 'SLIDE_CONTENT_MISMATCH' },
+        { name: 'notes.txt', code: 'SLIDE_TYPE_UNSUPPORTED' },
+        { name: 'done.svs', code: 'SLIDE_NAME_EXISTS' },
+      ]),
+    );
+    const folder = await m.add(
+      request([{ path: 'Box/readme.md', file: new File(['x'], 'readme.md') }], {
+        strict: false,
+        folderName: 'Box',
+      }),
+    );
+    expect(folder.refused).toEqual([{ name: 'Box', code: 'noSlideFolder' }]);
+    expect(m.getSnapshot().items).toEqual([]);
+  });
+
+  it('cancels an unfinished upload on the server too', async () => {
+    const server = new FakeUploadServer();
+    const { m } = manager(server);
+    await m.add(request(picked(slide('a.svs', 4))));
+    server.beforeChunk = () => m.stop();
+    m.start();
+    await m.idle();
+    const id = m.getSnapshot().items[0]!.iSlideDocumentId!;
+    await m.cancel(m.getSnapshot().items[0]!.iFileId);
+    expect(server.cancelled).toEqual([id]);
+    expect(server.docs.has(id)).toBe(false);
+    expect(m.getSnapshot().items).toEqual([]);
+  });
+
+  it('stops the whole queue when the storage is used up, without losing the items', async () => {
+    const server = new FakeUploadServer();
+    const { m } = manager(server);
+    await m.add(request(picked(slide('a.svs', 2), slide('b.svs', 2, 2))));
+    server.refuseFirstChunk = 'CAPACITY_USED_UP';
+    m.start();
+    await m.idle();
+    const { items, uploading } = m.getSnapshot();
+    expect(uploading).toBe(false);
+    expect(items[0]).toMatchObject({ state: 'paused', reason: { text: 'CAPACITY_USED_UP' } });
+    expect(items[1]!.state).toBe('waiting');
+  });
+
+  it('a failed slide moves to the finished list with its reason and the next one goes on', async () => {
+    const server = new FakeUploadServer();
+    const { m } = manager(server);
+    await m.add(request(picked(slide('a.svs', 2))));
+    server.refuseFirstChunk = 'SLIDE_CONTENT_MISMATCH';
+    m.start();
+    await m.idle();
+    server.refuseFirstChunk = null;
+    await m.add(request(picked(slide('b.svs', 2, 2))));
+    m.start();
+    await m.idle();
+    expect(m.getSnapshot().items.map((i) => [i.strFileName, i.state, i.reason])).toEqual([
+      ['a.svs', 'failed', { text: 'SLIDE_CONTENT_MISMATCH' }],
+      ['b.svs', 'uploaded', null],
+    ]);
+  });
+
+  it('keeps each user’s queue to themselves', async () => {
+    const server = new FakeUploadServer();
+    const { m, storage } = manager(server);
+    await m.add(request(picked(slide('a.svs', 1))));
+    m.switchUser(4);
+    expect(m.getSnapshot().items).toEqual([]);
+    m.switchUser(null);
+    expect(m.getSnapshot().items).toEqual([]);
+    m.switchUser(USER);
+    expect(m.getSnapshot().items.map((i) => i.strFileName)).toEqual(['a.svs']);
+    expect(storage.getItem(storageKeyOf(4))).toBeNull();
+  });
+
+  it('a user switch mid-upload leaves the next user’s queue alone, and theirs runs', async () => {
+    const server = new FakeUploadServer();
+    const { m } = manager(server);
+    await m.add(request(picked(slide('mine.svs', 4))));
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    server.beforeChunk = () => held;
+    // The held chunks still arrive and are acknowledged after the switch.
+    server.ignoreAbort = true;
+    m.start();
+    await new Promise((r) => setTimeout(r, 10));
+    m.switchUser(4);
+    await m.add(request(picked(slide('theirs.svs', 2, 5))));
+    m.start();
+    release();
+    server.beforeChunk = null;
+    await m.idle();
+    await m.idle();
+    expect(m.getSnapshot().items.map((i) => [i.strFileName, i.state, i.iFileId])).toEqual([
+      ['theirs.svs', 'uploaded', 1],
+    ]);
+    m.switchUser(USER);
+    expect(m.getSnapshot().items.map((i) => [i.strFileName, i.state])).toEqual([
+      ['mine.svs', 'paused'],
+    ]);
+  });
+});

@@ -1,0 +1,539 @@
+import {
+  SlideUploadState,
+  type FileStatusDto,
+  type UploadRecordsInput,
+  type UploadTypeValue,
+} from '@pathconsult/shared';
+import { ApiError } from '@/lib/api-error';
+import { scanPicked, type PickedFile, type ScannedDocument } from '../utils/folder-scan';
+import { parseQueue, serializeQueue, storageKeyOf } from '../utils/persisted-queue';
+import {
+  emptyQueue,
+  nextItem,
+  queueReducer,
+  restoredQueue,
+  statusOf,
+  type QueueAction,
+  type QueueItem,
+  type QueueState,
+  type UploadTarget,
+} from '../utils/queue';
+import { withRetry, type RetryPolicy, type Sleep } from '../utils/retry';
+import { SpeedMeter, remainingTime, type Remaining } from '../utils/speed';
+import { uploadDocument, outcomeOf, type Outcome, type Readable } from '../utils/upload-document';
+import { checkDocuments, sniffDocument, type Refusal } from '../utils/upload-checks';
+import type { UploadTransport } from './upload-transport';
+
+/**
+ * The app's one upload queue (spec §4 "Upload"): it lives outside React so that uploads go on
+ * while the doctor moves between screens and tabs. It holds the queue state (utils/queue.ts), the
+ * File objects of each item (which cannot be stored), runs the items one after another through
+ * uploadDocument, measures the speed once a second, and keeps the queue's metadata in
+ * localStorage so that a reload loses nothing: the user chooses the same files again and the
+ * upload continues where the server stopped.
+ */
+
+export interface UploadSnapshot {
+  items: QueueItem[];
+  uploading: boolean;
+  /** Bytes a second, averaged over the last 10 one-second samples. */
+  speed: number;
+  /** Time left for every unfinished item the browser has the files of. */
+  remaining: Remaining | null;
+}
+
+export interface AddRequest {
+  picked: readonly PickedFile<File>[];
+  target: UploadTarget;
+  iUploadType: UploadTypeValue;
+  /** Files chosen one by one (each must be a slide), rather than a folder to search. */
+  strict: boolean;
+  types: readonly string[];
+  uploadedNames: readonly string[];
+  /** Name shown in the folder error when a folder holds no slide. */
+  folderName?: string;
+}
+
+export interface AddResult {
+  added: number;
+  resumed: number;
+  refused: Refusal[];
+}
+
+export interface ManagerDeps {
+  transport: UploadTransport;
+  storage: Pick<Storage, 'getItem' | 'setItem'>;
+  hash: (bytes: Uint8Array) => Promise<string>;
+  now?: () => number;
+  concurrency?: number;
+  policy?: RetryPolicy;
+  sleep?: Sleep;
+  /** The one-second speed timer (replaced in tests). */
+  setInterval?: (run: () => void, ms: number) => unknown;
+  clearInterval?: (timer: unknown) => void;
+}
+
+/** How often, at most, progress re-renders the panel. */
+const PROGRESS_NOTIFY_MS = 200;
+
+const readHead = async (file: File, bytes: number) =>
+  new Uint8Array(await file.slice(0, bytes).arrayBuffer());
+
+export class UploadManager {
+  private state: QueueState = emptyQueue;
+  private snapshot: UploadSnapshot = { ...emptyQueue, speed: 0, remaining: null };
+  private readonly files = new Map<number, Map<string, Readable>>();
+  private readonly listeners = new Set<() => void>();
+  private readonly completed = new Set<(item: QueueItem) => void>();
+  private readonly cancelling = new Set<number>();
+  private userId: number | null = null;
+  private current: { iFileId: number; controller: AbortController } | null = null;
+  private running = false;
+  private readonly meter = new SpeedMeter();
+  private wireBytes = 0;
+  private sampledBytes = 0;
+  private timer: unknown = null;
+  private notifyTimer: ReturnType<typeof setTimeout> | null = null;
+  private dirty = false;
+  /** The last item id given: ids are small integers, above those of the restored queue. */
+  private lastId = 0;
+
+  constructor(private readonly deps: ManagerDeps) {}
+
+  private now(): number {
+    return (this.deps.now ?? Date.now)();
+  }
+
+  // ---- React binding (useSyncExternalStore) ----
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getSnapshot = (): UploadSnapshot => this.snapshot;
+
+  /** Called with each item the server accepted as complete (the case's slide list reloads). */
+  onCompleted(listener: (item: QueueItem) => void): () => void {
+    this.completed.add(listener);
+    return () => this.completed.delete(listener);
+  }
+
+  private notify(): void {
+    if (this.notifyTimer !== null) {
+      clearTimeout(this.notifyTimer);
+      this.notifyTimer = null;
+    }
+    const speed = this.running ? this.meter.average() : 0;
+    const left = this.state.items
+      .filter((item) => statusOf(item) === 0 && !item.bNeedsFiles)
+      .reduce((sum, item) => sum + item.lSize - item.lProgress, 0);
+    this.snapshot = {
+      items: this.state.items,
+      uploading: this.state.uploading,
+      speed,
+      remaining: remainingTime(left, speed),
+    };
+    for (const listener of this.listeners) {
+      listener();
+    }
+  }
+
+  private dispatch(action: QueueAction): void {
+    const before = this.state;
+    this.state = queueReducer(this.state, action);
+    if (this.state === before) {
+      return;
+    }
+    if (action.type === 'progress') {
+      // Acknowledgements come many times a second on a fast link: saved and shown at a calmer pace.
+      this.dirty = true;
+      this.notifyTimer ??= setTimeout(() => this.notify(), PROGRESS_NOTIFY_MS);
+      return;
+    }
+    this.persist();
+    this.notify();
+  }
+
+  private persist(): void {
+    this.dirty = false;
+    if (this.userId === null) {
+      return;
+    }
+    try {
+      this.deps.storage.setItem(storageKeyOf(this.userId), serializeQueue(this.state.items));
+    } catch {
+      // Storage full or refused: the queue still works, it only will not survive a reload.
+    }
+  }
+
+  // ---- The session's user ----
+
+  /** Another user (or none) now uses the browser: stop, forget the files, load their queue. */
+  switchUser(iUserId: number | null): void {
+    if (iUserId === this.userId) {
+      return;
+    }
+    this.stop();
+    // Whatever the stopped run still reports belongs to the previous user's queue.
+    this.generation += 1;
+    this.files.clear();
+    this.userId = iUserId;
+    this.state =
+      iUserId === null
+        ? emptyQueue
+        : restoredQueue(parseQueue(this.deps.storage.getItem(storageKeyOf(iUserId))));
+    this.lastId = Math.max(0, ...this.state.items.map((item) => item.iFileId));
+    this.notify();
+  }
+
+  // ---- Adding files ----
+
+  /**
+   * Queues the slides among chosen files after the checks of spec §5, or gives an unfinished
+   * item (after a reload) its files back. Answers what was queued, resumed and refused.
+   */
+  async add(request: AddRequest): Promise<AddResult> {
+    const scan = scanPicked(request.picked, request.types, request.strict);
+    if (!request.strict && scan.documents.length === 0 && scan.problems.length === 0) {
+      return {
+        added: 0,
+        resumed: 0,
+        refused: [{ name: request.folderName ?? '', code: 'noSlideFolder' }],
+      };
+    }
+    const checked = checkDocuments(scan, {
+      target: request.target,
+      single: request.iUploadType === 0,
+      uploadedNames: request.uploadedNames,
+      queue: this.state.items,
+    });
+    const refused = [...checked.refused];
+    const accepted: ScannedDocument<File>[] = [];
+    for (const doc of checked.accepted) {
+      let refusal: Refusal | null;
+      try {
+        refusal = await sniffDocument(doc, readHead);
+      } catch {
+        refusal = { name: doc.strFileName, code: 'SLIDE_CONTENT_MISMATCH' };
+      }
+      if (refusal) {
+        refused.push(refusal);
+      } else {
+        accepted.push(doc);
+      }
+    }
+    for (const { doc, item } of checked.resumed) {
+      this.files.set(item.iFileId, filesOf(doc));
+      this.dispatch({ type: 'attach', iFileId: item.iFileId });
+    }
+    const items = accepted.map((doc) => this.newItem(doc, request));
+    for (const [i, item] of items.entries()) {
+      this.files.set(item.iFileId, filesOf(accepted[i]!));
+    }
+    if (items.length > 0) {
+      this.dispatch({ type: 'add', items });
+    }
+    if (this.state.uploading && (items.length > 0 || checked.resumed.length > 0)) {
+      // Files chosen while the queue runs join it (a resumed item waits for its turn).
+      this.dispatch({ type: 'start' });
+      void this.loop();
+    }
+    return { added: items.length, resumed: checked.resumed.length, refused };
+  }
+
+  private newItem(doc: ScannedDocument<File>, request: AddRequest): QueueItem {
+    this.lastId += 1;
+    return {
+      iFileId: this.lastId,
+      strFileName: doc.strFileName,
+      lSize: doc.lSize,
+      lLastModified: doc.lLastModified,
+      listFileSliceInfo: doc.bFolder
+        ? doc.files.map((f) => ({ strFilePath: f.strFilePath, lSize: f.file.size }))
+        : null,
+      target: request.target,
+      iUploadType: request.iUploadType,
+      iSlideDocumentId: null,
+      state: 'waiting',
+      lProgress: 0,
+      reason: null,
+      bNeedsFiles: false,
+      dtAdded: this.now(),
+      dtFinished: null,
+    };
+  }
+
+  // ---- Start, stop, cancel ----
+
+  /** Whether start has anything to send (an unfinished item whose files the browser holds). */
+  canStart(): boolean {
+    return this.state.items.some((item) => statusOf(item) === 0 && !item.bNeedsFiles);
+  }
+
+  start(): void {
+    if (!this.canStart()) {
+      return;
+    }
+    this.dispatch({ type: 'start' });
+    void this.loop();
+  }
+
+  /** The stop half of the button: in-flight chunks are aborted, what was acknowledged stays. */
+  stop(): void {
+    this.current?.controller.abort();
+    if (this.state.uploading) {
+      this.dispatch({ type: 'stop' });
+    }
+  }
+
+  /**
+   * Cancels an unfinished item (status 0 only): the server deletes its upload and frees the
+   * storage. Throws when the server could not be told; the item then stays (paused).
+   */
+  async cancel(iFileId: number): Promise<void> {
+    const item = this.state.items.find((i) => i.iFileId === iFileId);
+    if (!item || statusOf(item) !== 0 || this.cancelling.has(iFileId)) {
+      return;
+    }
+    this.cancelling.add(iFileId);
+    try {
+      if (this.current?.iFileId === iFileId) {
+        this.current.controller.abort();
+      }
+      const id = this.itemOf(iFileId)?.iSlideDocumentId ?? null;
+      if (id !== null) {
+        try {
+          await this.deps.transport.cancel(id);
+        } catch (error) {
+          // Already gone on the server (cleaned up, or cancelled elsewhere) is what was wanted.
+          if (!(error instanceof ApiError && error.httpStatus === 404)) {
+            this.dispatch({ type: 'pausedByError', iFileId, reason: { text: errorText(error) } });
+            throw error;
+          }
+        }
+      }
+      this.files.delete(iFileId);
+      this.dispatch({ type: 'cancel', iFileId });
+    } finally {
+      this.cancelling.delete(iFileId);
+    }
+  }
+
+  clearFinished(): void {
+    this.dispatch({ type: 'clearFinished' });
+  }
+
+  private itemOf(iFileId: number): QueueItem | undefined {
+    return this.state.items.find((i) => i.iFileId === iFileId);
+  }
+
+  // ---- The run ----
+
+  private startTimer(): void {
+    this.meter.reset();
+    this.sampledBytes = this.wireBytes;
+    const every = this.deps.setInterval ?? ((run, ms) => setInterval(run, ms));
+    this.timer = every(() => this.tick(), 1000);
+  }
+
+  /** The one-second timer: a speed sample, and the progress saved. */
+  private tick(): void {
+    this.meter.add(this.wireBytes - this.sampledBytes);
+    this.sampledBytes = this.wireBytes;
+    if (this.dirty) {
+      this.persist();
+    }
+    this.notify();
+  }
+
+  private stopTimer(): void {
+    if (this.timer !== null) {
+      (this.deps.clearInterval ?? ((t) => clearInterval(t as ReturnType<typeof setInterval>)))(
+        this.timer,
+      );
+      this.timer = null;
+    }
+    this.meter.reset();
+  }
+
+  /** Resolves once the queue has stopped running (nothing left, stopped, or paused by itself). */
+  idle(): Promise<void> {
+    return this.runPromise;
+  }
+
+  private runPromise: Promise<void> = Promise.resolve();
+
+  /** Counts user switches: a run only changes the queue of the user it started for. */
+  private generation = 0;
+
+  private loop(): Promise<void> {
+    if (!this.running) {
+      this.running = true;
+      this.runPromise = this.run();
+    }
+    return this.runPromise;
+  }
+
+  /** Files one after another while the button says so; ends when nothing is left to send. */
+  private async run(): Promise<void> {
+    const generation = this.generation;
+    this.startTimer();
+    try {
+      while (generation === this.generation && this.state.uploading) {
+        const item = nextItem(this.state);
+        if (!item) {
+          this.dispatch({ type: 'stop' });
+          break;
+        }
+        const controller = new AbortController();
+        this.current = { iFileId: item.iFileId, controller };
+        this.dispatch({ type: 'begin', iFileId: item.iFileId });
+        const outcome = await this.uploadItem(item, controller.signal, generation);
+        this.current = null;
+        if (generation !== this.generation) {
+          break;
+        }
+        this.finish(item, outcome);
+      }
+    } finally {
+      this.running = false;
+      this.stopTimer();
+      if (this.dirty) {
+        this.persist();
+      }
+      this.notify();
+      // The next user pressed start while this run was winding down.
+      if (generation !== this.generation && this.state.uploading) {
+        void this.loop();
+      }
+    }
+  }
+
+  private finish(item: QueueItem, outcome: Outcome): void {
+    const { iFileId } = item;
+    if (this.cancelling.has(iFileId)) {
+      return;
+    }
+    if (outcome.kind === 'uploaded') {
+      this.files.delete(iFileId);
+      this.dispatch({ type: 'uploaded', iFileId, at: this.now() });
+      const done = this.itemOf(iFileId);
+      for (const listener of this.completed) {
+        listener(done ?? item);
+      }
+    } else if (outcome.kind === 'failed') {
+      this.files.delete(iFileId);
+      this.dispatch({ type: 'failed', iFileId, reason: outcome.reason, at: this.now() });
+    } else if (outcome.reason !== null) {
+      if (outcome.needsFiles) {
+        this.files.delete(iFileId);
+      }
+      this.dispatch({
+        type: 'pausedByError',
+        iFileId,
+        reason: outcome.reason,
+        needsFiles: outcome.needsFiles,
+      });
+      if (outcome.stopQueue) {
+        this.stop();
+      }
+    }
+    // A pause without a reason is the user's stop: the reducer already paused the item.
+  }
+
+  private async uploadItem(
+    item: QueueItem,
+    signal: AbortSignal,
+    generation: number,
+  ): Promise<Outcome> {
+    const mine = (action: QueueAction) => {
+      if (generation === this.generation) {
+        this.dispatch(action);
+      }
+    };
+    const files = this.files.get(item.iFileId);
+    if (!files) {
+      return { kind: 'paused', reason: { key: 'missingFile' }, stopQueue: false, needsFiles: true };
+    }
+    const { transport } = this.deps;
+    const retry = { signal, policy: this.deps.policy, sleep: this.deps.sleep };
+    try {
+      let status: FileStatusDto | null = null;
+      if (item.iSlideDocumentId !== null) {
+        const id = item.iSlideDocumentId;
+        status = await withRetry(() => transport.status(id, signal), retry).catch(
+          (error: unknown) => {
+            // The server no longer has it (abandoned and cleaned up): it starts again.
+            if (error instanceof ApiError && error.httpStatus === 404) {
+              return null;
+            }
+            throw error;
+          },
+        );
+      }
+      if (!status) {
+        const answer = await withRetry(() => transport.register(registration(item), signal), retry);
+        status = answer.listFile[0] ?? null;
+        if (!status) {
+          return { kind: 'failed', reason: { key: 'verifyFailed' } };
+        }
+      }
+      mine({
+        type: 'registered',
+        iFileId: item.iFileId,
+        iSlideDocumentId: status.iSlideDocumentId,
+        lProgress: status.lProgress,
+      });
+      if (status.ddUploadState.iNumber === SlideUploadState.Uploaded) {
+        return { kind: 'uploaded' };
+      }
+      if (status.ddUploadState.iNumber === SlideUploadState.Failed) {
+        return { kind: 'failed', reason: { key: 'verifyFailed' } };
+      }
+      return await uploadDocument({
+        status,
+        files,
+        send: (request) => transport.sendChunk(request),
+        hash: this.deps.hash,
+        signal,
+        concurrency: this.deps.concurrency,
+        policy: this.deps.policy,
+        sleep: this.deps.sleep,
+        onProgress: (lProgress) => mine({ type: 'progress', iFileId: item.iFileId, lProgress }),
+        onSent: (bytes) => {
+          this.wireBytes += bytes;
+        },
+      });
+    } catch (error) {
+      return outcomeOf(error, signal);
+    }
+  }
+}
+
+function filesOf(doc: ScannedDocument<File>): Map<string, Readable> {
+  return new Map(doc.files.map((f) => [f.strFilePath, f.file]));
+}
+
+/** addUploadRecords for one item: its case (or number), its files as the server must see them. */
+function registration(item: QueueItem): UploadRecordsInput {
+  return {
+    ...(item.target.iPatientId !== null
+      ? { iPatientId: item.target.iPatientId }
+      : { strDiagnosistNum: item.target.strDiagnosistNum }),
+    iUploadType: item.iUploadType,
+    listFile: [
+      {
+        iFileId: item.iFileId,
+        strFileName: item.strFileName,
+        lSize: item.lSize,
+        lLastModified: item.lLastModified,
+        ...(item.listFileSliceInfo ? { listFileSliceInfo: item.listFileSliceInfo } : {}),
+      },
+    ],
+  };
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,75 @@
+import { useSyncExternalStore } from 'react';
+import type { UploadTypeValue } from '@pathconsult/shared';
+import type { UploadManager, UploadSnapshot } from '../api/upload-manager';
+import type { UploadTarget } from '../utils/queue';
+
+/*
+ * Where the workspace's upload parts meet: the queue (once its script has loaded), and whether
+ * the panel is open and for which case. A small store rather than a React context, so that the
+ * frame only places the runtime and the header button beside its own parts.
+ */
+
+/** What the panel is opened for: adding slides to a case, single or batch. */
+export interface PanelRequest {
+  target: UploadTarget;
+  iUploadType: UploadTypeValue;
+  /** Names of the case's slides that block the same name. */
+  uploadedNames: string[];
+}
+
+interface UploadUi {
+  manager: UploadManager | null;
+  open: boolean;
+  /** Once opened, the panel stays mounted (closing animation, scroll position). */
+  mounted: boolean;
+  request: PanelRequest | null;
+}
+
+let ui: UploadUi = { manager: null, open: false, mounted: false, request: null };
+const listeners = new Set<() => void>();
+
+function set(next: Partial<UploadUi>): void {
+  ui = { ...ui, ...next };
+  for (const listener of listeners) {
+    listener();
+  }
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function setUploadManager(manager: UploadManager): void {
+  set({ manager });
+}
+
+/** Opens the panel; with a request, for adding slides to that case. */
+export function openUploadPanel(request?: PanelRequest): void {
+  set({ open: true, mounted: true, request: request ?? null });
+}
+
+export function closeUploadPanel(): void {
+  set({ open: false });
+}
+
+export function useUploadUi(): UploadUi {
+  return useSyncExternalStore(subscribe, () => ui);
+}
+
+export function useUploads(): { manager: UploadManager | null; openPanel: typeof openUploadPanel } {
+  return { manager: useUploadUi().manager, openPanel: openUploadPanel };
+}
+
+const EMPTY: UploadSnapshot = { items: [], uploading: false, speed: 0, remaining: null };
+const noSubscribe = () => () => {};
+const emptySnapshot = () => EMPTY;
+
+/** The queue's state, re-rendered as it changes (empty until the queue has loaded). */
+export function useUploadSnapshot(): UploadSnapshot {
+  const { manager } = useUploadUi();
+  return useSyncExternalStore(
+    manager?.subscribe ?? noSubscribe,
+    manager?.getSnapshot ?? emptySnapshot,
+  );
+}

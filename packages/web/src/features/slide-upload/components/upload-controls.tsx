@@ -1,0 +1,107 @@
+import { CaretRightOutlined, PauseOutlined } from '@ant-design/icons';
+import { Button, Flex, Progress, Statistic, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatBytes } from '@/features/slides/utils/format-bytes';
+import { serverText } from '@/lib/server-text';
+import { toastError, toastWarning } from '@/lib/toast';
+import { useSession } from '@/lib/use-session';
+import { memoryUsage } from '../api/upload-calls';
+import type { UploadSnapshot } from '../api/upload-manager';
+import { percentOf, queueTotals } from '../utils/queue';
+import { formatSpeed, type Remaining } from '../utils/speed';
+import { capacityUsedUp } from '../utils/upload-checks';
+import { useUploads } from './upload-context';
+
+export function useRemainingText() {
+  const { t } = useTranslation('upload');
+  return (remaining: Remaining | null) =>
+    remaining ? t(`remaining.${remaining.unit}`, { value: remaining.value }) : '—';
+}
+
+/**
+ * The one start/stop button of spec §4 (starting sets the uploading flag and the one-second speed
+ * timer; pressing again stops), with the total progress, the speed and the time left.
+ */
+export function UploadControls({ snapshot }: { snapshot: UploadSnapshot }) {
+  const { t } = useTranslation('upload');
+  const { manager } = useUploads();
+  const { user } = useSession();
+  const remainingText = useRemainingText();
+  const [checking, setChecking] = useState(false);
+  const totals = queueTotals(snapshot.items);
+
+  const toggle = async () => {
+    if (!manager) {
+      return;
+    }
+    if (snapshot.uploading) {
+      manager.stop();
+      return;
+    }
+    if (!manager.canStart()) {
+      const waitingForFiles = snapshot.items.some(
+        (item) => item.bNeedsFiles && item.state === 'paused',
+      );
+      toastWarning(t(waitingForFiles ? 'controls.chooseAgain' : 'controls.empty'));
+      return;
+    }
+    const hospitalId = user?.hospital?.iHospitalId;
+    if (hospitalId) {
+      setChecking(true);
+      try {
+        if (capacityUsedUp(await memoryUsage(hospitalId))) {
+          toastError(serverText('CAPACITY_USED_UP'));
+          return;
+        }
+      } catch {
+        // Not known now: the server checks the storage of every slide anyway.
+      } finally {
+        setChecking(false);
+      }
+    }
+    manager.start();
+  };
+
+  return (
+    <Flex vertical gap="small" data-testid="upload-controls">
+      <Flex align="center" gap="middle" wrap>
+        <Button
+          type="primary"
+          icon={snapshot.uploading ? <PauseOutlined /> : <CaretRightOutlined />}
+          loading={checking}
+          onClick={() => void toggle()}
+          data-testid="upload-start"
+          data-uploading={snapshot.uploading ? 'true' : 'false'}
+        >
+          {t(snapshot.uploading ? 'controls.stop' : 'controls.start')}
+        </Button>
+        <Statistic
+          title={t('controls.speed')}
+          value={snapshot.uploading ? formatSpeed(snapshot.speed) : '—'}
+          styles={{ content: { fontSize: 16 } }}
+          data-testid="upload-speed"
+        />
+        <Statistic
+          title={t('controls.remaining')}
+          value={snapshot.uploading ? remainingText(snapshot.remaining) : '—'}
+          styles={{ content: { fontSize: 16 } }}
+          data-testid="upload-remaining"
+        />
+      </Flex>
+      <Flex align="center" gap="small">
+        <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
+          {t('controls.total')}
+        </Typography.Text>
+        <Progress
+          percent={percentOf(totals.lProgress, totals.lSize)}
+          status={snapshot.uploading ? 'active' : 'normal'}
+          data-testid="upload-progress"
+        />
+        <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
+          {formatBytes(totals.lProgress)} / {formatBytes(totals.lSize)}
+        </Typography.Text>
+      </Flex>
+    </Flex>
+  );
+}

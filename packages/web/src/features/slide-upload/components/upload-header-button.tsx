@@ -1,0 +1,39 @@
+import { CloudUploadOutlined } from '@ant-design/icons';
+import { Badge, Button, Tooltip } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { RoleType } from '@pathconsult/shared';
+import { useSession } from '@/lib/use-session';
+import { statusOf } from '../utils/queue';
+import { useUploadSnapshot, useUploads } from './upload-context';
+
+/** The header's way to the upload queue, with the number of unfinished uploads. */
+export function UploadHeaderButton() {
+  const { t } = useTranslation('upload');
+  const { iRoleType } = useSession();
+  const { manager, openPanel } = useUploads();
+  const { items, uploading } = useUploadSnapshot();
+  const unfinished = items.filter((item) => statusOf(item) === 0).length;
+  // Doctors upload; anyone else sees the button only if a queue of theirs exists.
+  if (!manager || (iRoleType !== RoleType.Doctor && items.length === 0)) {
+    return null;
+  }
+  return (
+    <Tooltip title={t('header.tooltip')}>
+      <Badge
+        count={unfinished}
+        size="small"
+        offset={[-6, 6]}
+        color={uploading ? 'blue' : undefined}
+      >
+        <Button
+          type="text"
+          icon={<CloudUploadOutlined />}
+          onClick={() => openPanel()}
+          data-testid="upload-open"
+        >
+          {t('header.button')}
+        </Button>
+      </Badge>
+    </Tooltip>
+  );
+}

@@ -1,0 +1,121 @@
+import { CloseOutlined } from '@ant-design/icons';
+import { Button, Flex, Progress, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { UploadType } from '@pathconsult/shared';
+import { caseDetailHref } from '@/features/case-detail/utils/detail-tabs';
+import { formatBytes } from '@/features/slides/utils/format-bytes';
+import type { ApiError } from '@/lib/api-error';
+import { toastError } from '@/lib/toast';
+import { useConfirmAction } from '@/lib/use-confirm-action';
+import { canCancel, percentOf, type ItemState, type QueueItem } from '../utils/queue';
+import { reasonText } from '../utils/reason-text';
+import { formatSpeed, remainingTime } from '../utils/speed';
+import { useRemainingText } from './upload-controls';
+import { closeUploadPanel, useUploads } from './upload-context';
+
+const STATE_COLORS: Record<ItemState, string> = {
+  waiting: 'default',
+  uploading: 'processing',
+  paused: 'warning',
+  uploaded: 'success',
+  failed: 'error',
+};
+
+const PROGRESS_STATUS: Record<ItemState, 'normal' | 'active' | 'success' | 'exception'> = {
+  waiting: 'normal',
+  uploading: 'active',
+  paused: 'normal',
+  uploaded: 'success',
+  failed: 'exception',
+};
+
+/** One slide of the queue or of the finished list: its state, progress, reason, and cancel. */
+export function UploadItemRow({ item, speed }: { item: QueueItem; speed: number }) {
+  const { t } = useTranslation('upload');
+  const { manager } = useUploads();
+  const confirm = useConfirmAction();
+  const remainingText = useRemainingText();
+  const uploading = item.state === 'uploading';
+
+  const onCancel = () =>
+    confirm({
+      title: t('item.cancelTitle', { name: item.strFileName }),
+      content: t('item.cancelContent'),
+      okText: t('item.cancelOk'),
+      cancelText: t('item.cancelKeep'),
+      okTestId: 'upload-cancel-confirm',
+      action: () => manager?.cancel(item.iFileId) ?? Promise.resolve(),
+      done: t('item.cancelled'),
+      // The queue's calls are quiet (no toasts while retrying): the refusal is shown here.
+      onError: (error: ApiError) => toastError(error.message),
+    });
+
+  return (
+    <Flex vertical gap={4} data-testid={`upload-item-${item.strFileName}`} data-state={item.state}>
+      <Flex align="center" gap="small" wrap>
+        <Typography.Text strong ellipsis style={{ maxWidth: 260 }} title={item.strFileName}>
+          {item.strFileName}
+        </Typography.Text>
+        <Tag color={STATE_COLORS[item.state]} data-testid="upload-item-state">
+          {t(`state.${item.state}`)}
+        </Tag>
+        <Typography.Text type="secondary">
+          {item.target.iPatientId !== null ? (
+            // To the case's slides: where its files are chosen again after a reload.
+            <Link
+              to={caseDetailHref('/case/Imagery-info', item.target.iPatientId)}
+              onClick={closeUploadPanel}
+              data-testid="upload-item-case"
+            >
+              {item.target.strDiagnosistNum}
+            </Link>
+          ) : (
+            item.target.strDiagnosistNum
+          )}
+          {` · ${formatBytes(item.lSize)}`}
+          {item.listFileSliceInfo &&
+            ` · ${t('item.files', { count: item.listFileSliceInfo.length })}`}
+          {` · ${t(item.iUploadType === UploadType.Single ? 'item.single' : 'item.batch')}`}
+        </Typography.Text>
+        {canCancel(item) && (
+          <Button
+            size="small"
+            type="link"
+            danger
+            icon={<CloseOutlined />}
+            onClick={onCancel}
+            style={{ marginInlineStart: 'auto' }}
+            data-testid={`upload-cancel-${item.strFileName}`}
+          >
+            {t('item.cancel')}
+          </Button>
+        )}
+      </Flex>
+      <Progress
+        percent={percentOf(item.lProgress, item.lSize)}
+        status={PROGRESS_STATUS[item.state]}
+        size="small"
+        data-testid="upload-item-progress"
+      />
+      {uploading && (
+        <Typography.Text type="secondary" data-testid="upload-item-speed">
+          {formatSpeed(speed)} · {remainingText(remainingTime(item.lSize - item.lProgress, speed))}
+        </Typography.Text>
+      )}
+      {item.reason && (
+        <Typography.Text
+          type={item.state === 'failed' ? 'danger' : 'warning'}
+          data-testid="upload-item-reason"
+        >
+          {reasonText(item.reason, t)}
+        </Typography.Text>
+      )}
+      {item.bNeedsFiles && item.state === 'paused' && (
+        <Typography.Text type="warning" data-testid="upload-item-needs-files">
+          {t('item.needsFiles')}
+        </Typography.Text>
+      )}
+    </Flex>
+  );
+}

@@ -1,0 +1,96 @@
+import { Alert, Button, Drawer, Empty, Flex, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { UploadType } from '@pathconsult/shared';
+import { useSupportSlide } from '../api/upload-calls';
+import { splitQueue } from '../utils/queue';
+import { useUploadSnapshot, useUploads, type PanelRequest } from './upload-context';
+import { UploadControls } from './upload-controls';
+import { UploadItemRow } from './upload-item-row';
+import { UploadPicker } from './upload-picker';
+
+interface UploadPanelProps {
+  open: boolean;
+  request: PanelRequest | null;
+  onClose: () => void;
+}
+
+/**
+ * The upload queue's drawer: choosing slides for the case it was opened for, the start/stop
+ * button with speed and time left, the queue and the finished list. Closing it does not stop
+ * anything: the queue runs in the background of the workspace.
+ */
+export function UploadPanel({ open, request, onClose }: UploadPanelProps) {
+  const { t } = useTranslation('upload');
+  const snapshot = useUploadSnapshot();
+  const support = useSupportSlide(open && request !== null);
+  const { active, finished } = splitQueue(snapshot.items);
+  const { manager } = useUploads();
+
+  return (
+    <Drawer
+      open={open}
+      onClose={onClose}
+      size={620}
+      title={t('panel.title')}
+      data-testid="upload-panel"
+    >
+      <Flex vertical gap="middle">
+        {request ? (
+          <>
+            <Typography.Text data-testid="upload-target">
+              {t(
+                request.iUploadType === UploadType.Single ? 'panel.modeSingle' : 'panel.modeBatch',
+              )}
+              {' · '}
+              {t('panel.target', {
+                num: request.target.strDiagnosistNum,
+                name: request.target.strPatientName,
+              })}
+            </Typography.Text>
+            {support.isError && <Alert type="error" showIcon title={t('picker.typesFailed')} />}
+            <UploadPicker request={request} types={support.data?.listType} />
+          </>
+        ) : (
+          <Alert type="info" showIcon title={t('panel.noTarget')} />
+        )}
+        <Typography.Text type="secondary">{t('panel.keepsGoing')}</Typography.Text>
+        <UploadControls snapshot={snapshot} />
+
+        <Typography.Title level={5} style={{ margin: 0 }}>
+          {t('lists.queue', { count: active.length })}
+        </Typography.Title>
+        <Flex vertical gap="middle" data-testid="upload-queue">
+          {active.length === 0 ? (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('lists.emptyQueue')} />
+          ) : (
+            active.map((item) => (
+              <UploadItemRow key={item.iFileId} item={item} speed={snapshot.speed} />
+            ))
+          )}
+        </Flex>
+
+        <Flex align="center" justify="space-between">
+          <Typography.Title level={5} style={{ margin: 0 }}>
+            {t('lists.finished', { count: finished.length })}
+          </Typography.Title>
+          {finished.length > 0 && (
+            <Button
+              size="small"
+              onClick={() => manager?.clearFinished()}
+              data-testid="upload-clear-finished"
+            >
+              {t('lists.clearFinished')}
+            </Button>
+          )}
+        </Flex>
+        <Flex vertical gap="middle" data-testid="upload-finished">
+          {finished.length === 0 ? (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('lists.emptyFinished')} />
+          ) : (
+            finished.map((item) => <UploadItemRow key={item.iFileId} item={item} speed={0} />)
+          )}
+        </Flex>
+      </Flex>
+    </Drawer>
+  );
+}

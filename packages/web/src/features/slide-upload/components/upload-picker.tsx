@@ -1,0 +1,194 @@
+import { FileAddOutlined, FolderAddOutlined, InboxOutlined } from '@ant-design/icons';
+import { Alert, Button, Flex, Spin, Typography } from 'antd';
+import { useRef, useState, type DragEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { UploadType, extensionOf, slideTypesLabel } from '@pathconsult/shared';
+import { serverText } from '@/lib/server-text';
+import { toastSuccess } from '@/lib/toast';
+import type { AddResult } from '../api/upload-manager';
+import type { PickedFile } from '../utils/folder-scan';
+import { pickedFromEntries, pickedFromList, type EntryLike } from '../utils/picked-files';
+import type { Refusal } from '../utils/upload-checks';
+import { useUploads, type PanelRequest } from './upload-context';
+
+/** The text of a refusal: the server's own wording for its codes, the screen's for the others. */
+function useRefusalText() {
+  const { t } = useTranslation('upload');
+  return (refusal: Refusal, types: readonly string[]) => {
+    switch (refusal.code) {
+      case 'singleOnly':
+      case 'emptyFile':
+      case 'noSlideFolder':
+        return t(`refusal.${refusal.code}`);
+      default:
+        return serverText(refusal.code, {
+          name: refusal.name,
+          types: slideTypesLabel(types),
+          type: extensionOf(refusal.name).toUpperCase(),
+        });
+    }
+  };
+}
+
+interface UploadPickerProps {
+  request: PanelRequest;
+  /** Supported types from the server; the picker waits for them. */
+  types: readonly string[] | undefined;
+}
+
+/**
+ * Choosing slides for a case: drag and drop (files or folders), "choose files" and "choose
+ * folder" (a folder input). Every choice is checked (spec §5) and queued; what was refused is
+ * listed with the reason until the next choice.
+ */
+export function UploadPicker({ request, types }: UploadPickerProps) {
+  const { t } = useTranslation('upload');
+  const { manager } = useUploads();
+  const refusalText = useRefusalText();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState(false);
+  const [dragging, setDragging] = useState(false);
+  const [refused, setRefused] = useState<Refusal[]>([]);
+  const single = request.iUploadType === UploadType.Single;
+  const ready = Boolean(manager && types);
+
+  const add = async (picked: PickedFile[], strict: boolean, folderName?: string) => {
+    if (!manager || !types || picked.length === 0) {
+      return;
+    }
+    setBusy(true);
+    try {
+      const result: AddResult = await manager.add({
+        picked,
+        target: request.target,
+        iUploadType: request.iUploadType,
+        strict,
+        types,
+        uploadedNames: request.uploadedNames,
+        folderName,
+      });
+      setRefused(result.refused);
+      if (result.added > 0) {
+        toastSuccess(t('picker.added', { count: result.added }));
+      }
+      if (result.resumed > 0) {
+        toastSuccess(t('picker.resumed', { count: result.resumed }));
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const onInput = (input: HTMLInputElement, folder: boolean) => {
+    const picked = pickedFromList(input.files ?? []);
+    const folderName = folder ? picked[0]?.path.split('/')[0] : undefined;
+    // Cleared, so that choosing the same file again is a change too.
+    input.value = '';
+    void add(picked, !folder, folderName);
+  };
+
+  const onDrop = async (event: DragEvent<HTMLDivElement>) => {
+    event.preventDefault();
+    setDragging(false);
+    const items = [...event.dataTransfer.items];
+    const entries = items
+      .map((item) => item.webkitGetAsEntry?.() as EntryLike | null | undefined)
+      .filter((entry): entry is EntryLike => Boolean(entry));
+    if (entries.length === 0) {
+      await add(pickedFromList(event.dataTransfer.files), true);
+      return;
+    }
+    const { picked, folder } = await pickedFromEntries(entries);
+    await add(picked, !folder, entries.find((e) => e.isDirectory)?.name);
+  };
+
+  return (
+    <Flex vertical gap="small">
+      <div
+        style={{
+          border: `1px dashed ${dragging ? '#1f6feb' : '#d9d9d9'}`,
+          borderRadius: 8,
+          background: dragging ? '#f0f6ff' : '#fafafa',
+        }}
+        onDragOver={(event) => {
+          event.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={(event) => void onDrop(event)}
+        data-testid="upload-drop"
+      >
+        <Spin spinning={busy || !ready} description={busy ? t('picker.reading') : undefined}>
+          <Flex vertical align="center" gap="small" style={{ padding: 16 }}>
+            <InboxOutlined style={{ fontSize: 36, color: '#1f6feb' }} />
+            <Typography.Text strong>
+              {t(single ? 'picker.dropSingle' : 'picker.drop')}
+            </Typography.Text>
+            {types && (
+              <Typography.Text type="secondary" style={{ textAlign: 'center' }}>
+                {t('picker.hint', { types: slideTypesLabel(types) })}
+              </Typography.Text>
+            )}
+            <Flex gap="small" wrap justify="center">
+              <Button
+                icon={<FileAddOutlined />}
+                disabled={!ready || busy}
+                onClick={() => fileInput.current?.click()}
+                data-testid="upload-choose-files"
+              >
+                {t(single ? 'picker.chooseFile' : 'picker.chooseFiles')}
+              </Button>
+              <Button
+                icon={<FolderAddOutlined />}
+                disabled={!ready || busy}
+                onClick={() => document.getElementById('upload-folder-input')?.click()}
+                data-testid="upload-choose-folder"
+              >
+                {t('picker.chooseFolder')}
+              </Button>
+            </Flex>
+          </Flex>
+        </Spin>
+        <input
+          ref={fileInput}
+          type="file"
+          hidden
+          multiple={!single}
+          accept={types?.map((type) => `.${type}`).join(',')}
+          disabled={!ready || busy}
+          onChange={(event) => onInput(event.currentTarget, false)}
+          data-testid="upload-file-input"
+        />
+        <input
+          // Set through the DOM: React has no typed prop for it.
+          ref={(input) => input?.setAttribute('webkitdirectory', '')}
+          id="upload-folder-input"
+          type="file"
+          hidden
+          disabled={!ready || busy}
+          onChange={(event) => onInput(event.currentTarget, true)}
+          data-testid="upload-folder-input"
+        />
+      </div>
+      {refused.length > 0 && (
+        <Alert
+          type="warning"
+          showIcon
+          closable={{ onClose: () => setRefused([]) }}
+          title={t('picker.refusedTitle')}
+          data-testid="upload-refused"
+          description={
+            <ul style={{ margin: 0, paddingInlineStart: 18 }}>
+              {refused.map((refusal, i) => (
+                <li key={`${refusal.name}:${i}`} data-testid={`upload-refused-${refusal.name}`}>
+                  {refusal.name && <Typography.Text strong>{refusal.name}: </Typography.Text>}
+                  {refusalText(refusal, types ?? [])}
+                </li>
+              ))}
+            </ul>
+          }
+        />
+      )}
+    </Flex>
+  );
+}

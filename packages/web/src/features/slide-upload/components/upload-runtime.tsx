@@ -1,0 +1,62 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toastSuccess } from '@/lib/toast';
+import { useSession } from '@/lib/use-session';
+import { closeUploadPanel, setUploadManager, useUploadUi } from './upload-context';
+
+const UploadPanel = lazy(() => import('./upload-panel').then((m) => ({ default: m.UploadPanel })));
+
+/**
+ * The upload queue for the whole workspace, placed once by the workspace frame, so that uploads
+ * go on while the doctor switches screens and tabs. The queue's script loads right after the
+ * frame (not with it); the panel loads the first time it opens.
+ */
+export function UploadRuntime() {
+  const { t } = useTranslation('upload');
+  const { iUserId } = useSession();
+  const queryClient = useQueryClient();
+  const { manager, open, mounted, request } = useUploadUi();
+
+  useEffect(() => {
+    if (!manager) {
+      void import('../api/upload-store').then((m) => setUploadManager(m.uploadManager));
+    }
+  }, [manager]);
+
+  // The queue is the user's: another login gets their own (and the previous one stops).
+  useEffect(() => manager?.switchUser(iUserId), [manager, iUserId]);
+
+  useEffect(
+    () =>
+      manager?.onCompleted((item) => {
+        // The case's slide list (and any slide list) shows the new slide.
+        void queryClient.invalidateQueries({ queryKey: ['slides'] });
+        toastSuccess(t('done', { name: item.strFileName }));
+      }),
+    [manager, queryClient, t],
+  );
+
+  // Leaving the page stops the upload: the browser asks first while one runs.
+  useEffect(() => {
+    if (!manager) {
+      return undefined;
+    }
+    const warn = (event: BeforeUnloadEvent) => {
+      if (manager.getSnapshot().uploading) {
+        event.preventDefault();
+      }
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [manager]);
+
+  if (!mounted || !manager) {
+    return null;
+  }
+  return (
+    <Suspense fallback={null}>
+      <UploadPanel open={open} request={request} onClose={closeUploadPanel} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { scanPicked, type FileLike, type PickedFile } from './folder-scan';
+
+const TYPES = ['svs', 'tif', 'tiff', 'ndpi', 'mrxs', 'dcm'];
+
+function at(path: string, size = 10, lastModified = 1): PickedFile<FileLike> {
+  return { path, file: { name: path.slice(path.lastIndexOf('/') + 1), size, lastModified } };
+}
+
+describe('finding slides among chosen files and folders (spec §5)', () => {
+  it('takes files of a supported type one by one', () => {
+    const scan = scanPicked([at('a.svs', 5, 77), at('b.TIF')], TYPES, true);
+    expect(scan.problems).toEqual([]);
+    expect(scan.documents).toEqual([
+      {
+        strFileName: 'a.svs',
+        lSize: 5,
+        lLastModified: 77,
+        files: [{ strFilePath: 'a.svs', file: expect.objectContaining({ name: 'a.svs' }) }],
+        bFolder: false,
+      },
+      expect.objectContaining({ strFileName: 'b.TIF', bFolder: false }),
+    ]);
+  });
+
+  it('refuses a chosen file of another type, but ignores it inside a folder', () => {
+    expect(scanPicked([at('notes.txt')], TYPES, true).problems).toEqual([
+      { name: 'notes.txt', code: 'SLIDE_TYPE_UNSUPPORTED' },
+    ]);
+    const folder = scanPicked([at('Box/notes.txt'), at('Box/a.ndpi')], TYPES, false);
+    expect(folder.problems).toEqual([]);
+    expect(folder.documents.map((d) => d.strFileName)).toEqual(['a.ndpi']);
+  });
+
+  it('finds nothing in a folder without slides (the caller shows the folder error)', () => {
+    expect(scanPicked([at('Box/notes.txt'), at('Box/x.jpg')], TYPES, false)).toEqual({
+      documents: [],
+      problems: [],
+    });
+  });
+
+  it('makes one document of an MRXS slide: NAME.mrxs with its folder holding Slidedat.ini', () => {
+    const scan = scanPicked(
+      [
+        at('Case/S1.mrxs', 100, 5),
+        at('Case/S1/Slidedat.ini', 20),
+        at('Case/S1/Index.dat', 30),
+        at('Case/S1/Data0000.dat', 1000),
+        at('Case/other.svs', 7),
+      ],
+      TYPES,
+      false,
+    );
+    expect(scan.problems).toEqual([]);
+    const mrxs = scan.documents.find((d) => d.strFileName === 'S1.mrxs')!;
+    expect(mrxs).toMatchObject({ lSize: 1150, lLastModified: 5, bFolder: true });
+    expect(mrxs.files.map((f) => f.strFilePath)).toEqual([
+      'S1.mrxs',
+      'S1/Slidedat.ini',
+      'S1/Index.dat',
+      'S1/Data0000.dat',
+    ]);
+    expect(scan.documents.map((d) => d.strFileName).sort()).toEqual(['S1.mrxs', 'other.svs']);
+  });
+
+  it('never takes a file inside an MRXS data folder for a slide of its own', () => {
+    const scan = scanPicked(
+      [at('S1.mrxs'), at('S1/Slidedat.ini'), at('S1/thumb.tif')],
+      TYPES,
+      false,
+    );
+    expect(scan.documents.map((d) => d.strFileName)).toEqual(['S1.mrxs']);
+  });
+
+  it('refuses an .mrxs without its folder, and a data folder without its .mrxs', () => {
+    expect(scanPicked([at('S1.mrxs')], TYPES, true).problems).toEqual([
+      { name: 'S1.mrxs', code: 'SLIDE_LAYOUT_INVALID' },
+    ]);
+    expect(scanPicked([at('S2/Slidedat.ini'), at('S2/Data0000.dat')], TYPES, false)).toEqual({
+      documents: [],
+      problems: [{ name: 'S2', code: 'SLIDE_LAYOUT_INVALID' }],
+    });
+  });
+
+  it('refuses an MRXS folder holding names the server would not accept, once', () => {
+    const scan = scanPicked(
+      [at('S1.mrxs'), at('S1/Slidedat.ini'), at('S1/数据.dat')],
+      TYPES,
+      false,
+    );
+    expect(scan).toEqual({
+      documents: [],
+      problems: [{ name: 'S1.mrxs', code: 'SLIDE_LAYOUT_INVALID' }],
+    });
+  });
+});

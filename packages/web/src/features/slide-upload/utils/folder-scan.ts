@@ -1,0 +1,164 @@
+import { extensionOf, storedPathOf } from '@pathconsult/shared';
+
+/**
+ * Which slide documents a set of chosen files holds (spec §5 "Slide upload"). Files come with
+ * their path relative to what was chosen: `webkitRelativePath` of a folder input, the entry path
+ * of a drag and drop, or just the name of a file chosen on its own. A slide is either a file of a
+ * supported type, or an MRXS slide: `NAME.mrxs` with, beside it, a folder `NAME` holding
+ * `Slidedat.ini` and the data files. Generic over the file type so that tests use plain objects.
+ */
+
+export interface FileLike {
+  name: string;
+  size: number;
+  lastModified: number;
+}
+
+export interface PickedFile<F extends FileLike = File> {
+  /** Path relative to what was chosen, '/'-separated; the name for a file chosen on its own. */
+  path: string;
+  file: F;
+}
+
+/** One slide found: its main file and every file of it, with the paths declared to the server. */
+export interface ScannedDocument<F extends FileLike = File> {
+  strFileName: string;
+  lSize: number;
+  lLastModified: number;
+  /** strFilePath → file; the main file's path is its name. */
+  files: { strFilePath: string; file: F }[];
+  /** A folder slide (MRXS): its files are declared to the server one by one. */
+  bFolder: boolean;
+}
+
+export type ScanProblemCode = 'SLIDE_TYPE_UNSUPPORTED' | 'SLIDE_LAYOUT_INVALID';
+
+export interface ScanProblem {
+  name: string;
+  code: ScanProblemCode;
+}
+
+export interface ScanResult<F extends FileLike = File> {
+  documents: ScannedDocument<F>[];
+  problems: ScanProblem[];
+}
+
+/** The data file every MRXS folder holds (and the server requires). */
+export const MRXS_INDEX = 'Slidedat.ini';
+
+/** Types whose main file needs its folder of data files. */
+const FOLDER_TYPES = new Set(['mrxs']);
+
+function dirOf(path: string): string {
+  const slash = path.lastIndexOf('/');
+  return slash < 0 ? '' : path.slice(0, slash);
+}
+
+function baseOf(path: string): string {
+  return path.slice(path.lastIndexOf('/') + 1);
+}
+
+const join = (dir: string, name: string) => (dir ? `${dir}/${name}` : name);
+
+/**
+ * Finds the slides among `picked`. `strict` is for files chosen one by one: each must be a slide
+ * (an unsupported type is a problem). A chosen folder is scanned leniently: other files are
+ * ignored, and the caller shows the folder error when nothing was found.
+ */
+export function scanPicked<F extends FileLike>(
+  picked: readonly PickedFile<F>[],
+  types: readonly string[],
+  strict: boolean,
+): ScanResult<F> {
+  const supported = new Set(types.map((t) => t.toLowerCase()));
+  const byDir = new Map<string, PickedFile<F>[]>();
+  for (const entry of picked) {
+    const dir = dirOf(entry.path);
+    byDir.set(dir, [...(byDir.get(dir) ?? []), entry]);
+  }
+  // Folders that are MRXS data folders: their files are never slides of their own.
+  const dataDirs = new Set(
+    [...byDir.entries()]
+      .filter(([, files]) => files.some((f) => baseOf(f.path) === MRXS_INDEX))
+      .map(([dir]) => dir),
+  );
+  const insideDataDir = (path: string) => {
+    for (let dir = dirOf(path); dir; dir = dirOf(dir)) {
+      if (dataDirs.has(dir)) {
+        return true;
+      }
+    }
+    return false;
+  };
+
+  const documents: ScannedDocument<F>[] = [];
+  const problems: ScanProblem[] = [];
+  const claimed = new Set<string>();
+  for (const entry of picked) {
+    if (insideDataDir(entry.path)) {
+      continue;
+    }
+    const name = entry.file.name;
+    const type = extensionOf(name);
+    if (!supported.has(type)) {
+      if (strict) {
+        problems.push({ name, code: 'SLIDE_TYPE_UNSUPPORTED' });
+      }
+      continue;
+    }
+    if (!FOLDER_TYPES.has(type)) {
+      documents.push({
+        strFileName: name,
+        lSize: entry.file.size,
+        lLastModified: entry.file.lastModified,
+        files: [{ strFilePath: name, file: entry.file }],
+        bFolder: false,
+      });
+      continue;
+    }
+    // Its folder is accounted for either way: a broken one is reported once, as this file.
+    claimed.add(join(dirOf(entry.path), name.slice(0, name.length - type.length - 1)));
+    const folder = mrxsDocument(entry, byDir);
+    if (folder) {
+      documents.push(folder);
+    } else {
+      problems.push({ name, code: 'SLIDE_LAYOUT_INVALID' });
+    }
+  }
+  // A data folder with no .mrxs beside it is half a slide.
+  for (const dir of dataDirs) {
+    if (!claimed.has(dir)) {
+      problems.push({ name: baseOf(dir) || MRXS_INDEX, code: 'SLIDE_LAYOUT_INVALID' });
+    }
+  }
+  return { documents, problems };
+}
+
+/** `NAME.mrxs` with its sibling folder `NAME` holding Slidedat.ini, or null. */
+function mrxsDocument<F extends FileLike>(
+  main: PickedFile<F>,
+  byDir: Map<string, PickedFile<F>[]>,
+): ScannedDocument<F> | null {
+  const name = main.file.name;
+  const base = name.slice(0, name.length - extensionOf(name).length - 1);
+  const inner = byDir.get(join(dirOf(main.path), base)) ?? [];
+  if (!inner.some((f) => baseOf(f.path) === MRXS_INDEX)) {
+    return null;
+  }
+  const files = [{ strFilePath: name, file: main.file }];
+  for (const f of inner) {
+    const strFilePath = `${base}/${baseOf(f.path)}`;
+    // The server accepts only the scanner's plain names inside the folder.
+    if (storedPathOf(name, strFilePath) === null) {
+      return null;
+    }
+    files.push({ strFilePath, file: f.file });
+  }
+  return {
+    strFileName: name,
+    lSize: files.reduce((sum, f) => sum + f.file.size, 0),
+    lLastModified: main.file.lastModified,
+    files,
+    bFolder: true,
+  };
+}

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { FINISHED_KEPT, parseQueue, serializeQueue, storageKeyOf } from './persisted-queue';
+import type { QueueItem } from './queue';
+
+function item(iFileId: number, over: Partial<QueueItem> = {}): QueueItem {
+  return {
+    iFileId,
+    strFileName: `s${iFileId}.mrxs`,
+    lSize: 300,
+    lLastModified: 1_700_000_000_000,
+    listFileSliceInfo: [
+      { strFilePath: `s${iFileId}.mrxs`, lSize: 100 },
+      { strFilePath: `s${iFileId}/Slidedat.ini`, lSize: 200 },
+    ],
+    target: { iPatientId: 7, strDiagnosistNum: 'P-7', strPatientName: 'Wang' },
+    iUploadType: 0,
+    iSlideDocumentId: 42,
+    state: 'uploading',
+    lProgress: 100,
+    reason: { key: 'network', detail: 'Network error' },
+    bNeedsFiles: false,
+    dtAdded: 5,
+    dtFinished: null,
+    ...over,
+  };
+}
+
+describe('queue kept in localStorage', () => {
+  it('is one key per user', () => {
+    expect(storageKeyOf(3)).not.toBe(storageKeyOf(4));
+  });
+
+  it('round-trips the metadata; the files must be chosen again', () => {
+    const items = [item(1), item(2, { state: 'failed', reason: { text: 'bad' }, dtFinished: 9 })];
+    const back = parseQueue(serializeQueue(items));
+    expect(back).toEqual(items.map((i) => ({ ...i, bNeedsFiles: true })));
+  });
+
+  it('keeps every unfinished item and only the newest finished ones', () => {
+    const finished = Array.from({ length: FINISHED_KEPT + 5 }, (_, i) =>
+      item(100 + i, { state: 'uploaded', reason: null, dtFinished: i }),
+    );
+    const back = parseQueue(serializeQueue([item(1), ...finished]));
+    expect(back).toHaveLength(FINISHED_KEPT + 1);
+    expect(back[0]!.iFileId).toBe(1);
+    // The oldest finished (dtFinished 0..4) are gone.
+    expect(back.some((i) => i.iFileId === 100)).toBe(false);
+  });
+
+  it('drops what it cannot trust', () => {
+    expect(parseQueue(null)).toEqual([]);
+    expect(parseQueue('not json')).toEqual([]);
+    expect(parseQueue(JSON.stringify({ version: 99, items: [item(1)] }))).toEqual([]);
+    const good = item(1);
+    const raw = JSON.stringify({
+      version: 1,
+      items: [
+        good,
+        { ...item(2), state: 'exploded' },
+        { ...item(3), lSize: -1 },
+        { ...item(4), listFileSliceInfo: [{ strFilePath: 5 }] },
+        { ...item(5), reason: { key: 'whatever' } },
+        { ...item(6), target: null },
+        // A second item with an id already seen.
+        { ...item(1), strFileName: 'other.svs' },
+      ],
+    });
+    expect(parseQueue(raw).map((i) => i.iFileId)).toEqual([1]);
+  });
+});

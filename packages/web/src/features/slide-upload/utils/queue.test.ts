@@ -1,0 +1,185 @@
+import { describe, expect, it } from 'vitest';
+import {
+  canCancel,
+  emptyQueue,
+  nextItem,
+  percentOf,
+  queueReducer,
+  queueTotals,
+  restoredQueue,
+  resumableItem,
+  splitQueue,
+  statusOf,
+  type QueueAction,
+  type QueueItem,
+  type QueueState,
+} from './queue';
+
+const CASE = { iPatientId: 7, strDiagnosistNum: 'P-7', strPatientName: 'Wang' };
+
+function item(iFileId: number, over: Partial<QueueItem> = {}): QueueItem {
+  return {
+    iFileId,
+    strFileName: `s${iFileId}.svs`,
+    lSize: 100,
+    lLastModified: 1000,
+    listFileSliceInfo: null,
+    target: CASE,
+    iUploadType: 1,
+    iSlideDocumentId: null,
+    state: 'waiting',
+    lProgress: 0,
+    reason: null,
+    bNeedsFiles: false,
+    dtAdded: 1,
+    dtFinished: null,
+    ...over,
+  };
+}
+
+const run = (state: QueueState, ...actions: QueueAction[]) => actions.reduce(queueReducer, state);
+const stateOf = (s: QueueState, id: number) => s.items.find((i) => i.iFileId === id)?.state;
+
+describe('upload queue state machine (spec §4 "Upload")', () => {
+  const queued = run(emptyQueue, { type: 'add', items: [item(1), item(2)] });
+
+  it('goes waiting → uploading → uploaded, and uploaded is status 1', () => {
+    const s = run(
+      queued,
+      { type: 'start' },
+      { type: 'begin', iFileId: 1 },
+      { type: 'registered', iFileId: 1, iSlideDocumentId: 50, lProgress: 20 },
+      { type: 'progress', iFileId: 1, lProgress: 60 },
+    );
+    expect(s.uploading).toBe(true);
+    const uploading = s.items[0]!;
+    expect(uploading).toMatchObject({ state: 'uploading', iSlideDocumentId: 50, lProgress: 60 });
+    expect(statusOf(uploading)).toBe(0);
+    const done = run(s, { type: 'uploaded', iFileId: 1, at: 99 });
+    expect(done.items[0]).toMatchObject({ state: 'uploaded', lProgress: 100, dtFinished: 99 });
+    expect(statusOf(done.items[0]!)).toBe(1);
+  });
+
+  it('stop pauses the uploading item and clears the flag; start lets it wait again', () => {
+    const stopped = run(queued, { type: 'start' }, { type: 'begin', iFileId: 1 }, { type: 'stop' });
+    expect(stopped.uploading).toBe(false);
+    expect(stateOf(stopped, 1)).toBe('paused');
+    expect(stateOf(stopped, 2)).toBe('waiting');
+    const again = run(stopped, { type: 'start' });
+    expect(stateOf(again, 1)).toBe('waiting');
+    expect(nextItem(again)?.iFileId).toBe(1);
+  });
+
+  it('a failure is final (status 1) and keeps its reason', () => {
+    const s = run(
+      queued,
+      { type: 'begin', iFileId: 2 },
+      { type: 'failed', iFileId: 2, reason: { text: 'not a slide' }, at: 5 },
+    );
+    expect(s.items[1]).toMatchObject({ state: 'failed', reason: { text: 'not a slide' } });
+    expect(statusOf(s.items[1]!)).toBe(1);
+    // Nothing moves it any more.
+    expect(run(s, { type: 'begin', iFileId: 2 }, { type: 'uploaded', iFileId: 2, at: 6 })).toBe(s);
+  });
+
+  it('pauses by itself with a reason, and start retries it', () => {
+    const s = run(
+      queued,
+      { type: 'start' },
+      { type: 'begin', iFileId: 1 },
+      { type: 'pausedByError', iFileId: 1, reason: { key: 'network' } },
+    );
+    expect(s.items[0]).toMatchObject({ state: 'paused', reason: { key: 'network' } });
+    const again = run(s, { type: 'start' });
+    expect(again.items[0]).toMatchObject({ state: 'waiting', reason: null });
+  });
+
+  it('cancels only while status is 0', () => {
+    const s = run(queued, { type: 'begin', iFileId: 1 }, { type: 'uploaded', iFileId: 1, at: 2 });
+    expect(canCancel(s.items[0]!)).toBe(false);
+    expect(run(s, { type: 'cancel', iFileId: 1 })).toBe(s);
+    expect(canCancel(s.items[1]!)).toBe(true);
+    expect(run(s, { type: 'cancel', iFileId: 2 }).items.map((i) => i.iFileId)).toEqual([1]);
+  });
+
+  it('refuses transitions the state does not allow', () => {
+    expect(run(queued, { type: 'uploaded', iFileId: 1, at: 1 })).toBe(queued);
+    expect(run(queued, { type: 'progress', iFileId: 1, lProgress: 5 })).toBe(queued);
+    expect(run(queued, { type: 'begin', iFileId: 99 })).toBe(queued);
+  });
+
+  it('progress stays within the size', () => {
+    const s = run(
+      queued,
+      { type: 'begin', iFileId: 1 },
+      { type: 'progress', iFileId: 1, lProgress: 500 },
+    );
+    expect(s.items[0]!.lProgress).toBe(100);
+  });
+
+  it('moves finished items to the finished list, newest first, and clears them', () => {
+    const s = run(
+      run(emptyQueue, { type: 'add', items: [item(1), item(2), item(3)] }),
+      { type: 'begin', iFileId: 1 },
+      { type: 'uploaded', iFileId: 1, at: 10 },
+      { type: 'begin', iFileId: 2 },
+      { type: 'failed', iFileId: 2, reason: { key: 'verifyFailed' }, at: 20 },
+    );
+    const { active, finished } = splitQueue(s.items);
+    expect(active.map((i) => i.iFileId)).toEqual([3]);
+    expect(finished.map((i) => i.iFileId)).toEqual([2, 1]);
+    expect(run(s, { type: 'clearFinished' }).items.map((i) => i.iFileId)).toEqual([3]);
+  });
+
+  it('totals count the unfinished items only', () => {
+    const items = [
+      item(1, { lProgress: 40 }),
+      item(2, { lSize: 50, lProgress: 10, state: 'paused' }),
+      item(3, { state: 'uploaded', lProgress: 100 }),
+    ];
+    expect(queueTotals(items)).toEqual({ lSize: 150, lProgress: 50 });
+  });
+
+  it('percent reaches 100 only when everything is there', () => {
+    expect(percentOf(0, 0)).toBe(0);
+    expect(percentOf(999, 1000)).toBe(99);
+    expect(percentOf(1000, 1000)).toBe(100);
+    expect(percentOf(1, 3)).toBe(33);
+  });
+});
+
+describe('queue after a page reload', () => {
+  const saved = [
+    item(1, { state: 'uploading', iSlideDocumentId: 9, lProgress: 30 }),
+    item(2, { state: 'waiting' }),
+    item(3, { state: 'uploaded', lProgress: 100 }),
+  ];
+
+  it('pauses what was not finished until its files are chosen again', () => {
+    const s = restoredQueue(saved);
+    expect(s.uploading).toBe(false);
+    expect(s.items.map((i) => [i.state, i.bNeedsFiles])).toEqual([
+      ['paused', true],
+      ['paused', true],
+      ['uploaded', false],
+    ]);
+    // Start has nothing to send while no file is there.
+    expect(nextItem(run(s, { type: 'start' }))).toBeUndefined();
+  });
+
+  it('matches chosen files by case, name, size and modification time', () => {
+    const s = restoredQueue(saved);
+    const doc = { strFileName: 's1.svs', lSize: 100, lLastModified: 1000 };
+    expect(resumableItem(s.items, CASE, doc)?.iFileId).toBe(1);
+    expect(resumableItem(s.items, CASE, { ...doc, lSize: 101 })).toBeUndefined();
+    expect(resumableItem(s.items, CASE, { ...doc, lLastModified: 1 })).toBeUndefined();
+    expect(resumableItem(s.items, { ...CASE, iPatientId: 8 }, doc)).toBeUndefined();
+    // A finished item is never resumed.
+    expect(resumableItem(s.items, CASE, { ...doc, strFileName: 's3.svs' })).toBeUndefined();
+  });
+
+  it('the attached item goes on with its document id', () => {
+    const s = run(restoredQueue(saved), { type: 'attach', iFileId: 1 }, { type: 'start' });
+    expect(nextItem(s)).toMatchObject({ iFileId: 1, iSlideDocumentId: 9, state: 'waiting' });
+  });
+});

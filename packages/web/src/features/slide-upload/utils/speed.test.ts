@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { SPEED_SAMPLES, SpeedMeter, formatSpeed, remainingTime } from './speed';
+
+describe('speed meter (spec §9: average of the last 10 one-second samples)', () => {
+  it('is 0 before any sample', () => {
+    expect(new SpeedMeter().average()).toBe(0);
+  });
+
+  it('averages the samples it has while fewer than 10', () => {
+    const meter = new SpeedMeter();
+    meter.add(100);
+    meter.add(300);
+    expect(meter.average()).toBe(200);
+  });
+
+  it('keeps only the last 10 samples', () => {
+    const meter = new SpeedMeter();
+    for (let i = 0; i < SPEED_SAMPLES; i += 1) {
+      meter.add(1000);
+    }
+    expect(meter.average()).toBe(1000);
+    meter.add(0);
+    meter.add(0);
+    // Two of the ten samples are now 0.
+    expect(meter.average()).toBe(800);
+    for (let i = 0; i < SPEED_SAMPLES; i += 1) {
+      meter.add(50);
+    }
+    expect(meter.average()).toBe(50);
+  });
+
+  it('starts over after a reset and ignores negative samples', () => {
+    const meter = new SpeedMeter();
+    meter.add(1000);
+    meter.reset();
+    meter.add(-5);
+    expect(meter.average()).toBe(0);
+  });
+});
+
+describe('speed text in B, K, M per second', () => {
+  it.each([
+    [0, '0 B/s'],
+    [512, '512 B/s'],
+    [1023, '1023 B/s'],
+    [1024, '1.0 K/s'],
+    [1536, '1.5 K/s'],
+    [1024 * 1024 - 1, '1024.0 K/s'],
+    [1024 * 1024, '1.0 M/s'],
+    [12.34 * 1024 * 1024, '12.3 M/s'],
+  ])('%d bytes a second reads %s', (bps, text) => {
+    expect(formatSpeed(bps)).toBe(text);
+  });
+});
+
+describe('remaining time in s, min, h', () => {
+  it('is unknown without a speed', () => {
+    expect(remainingTime(1000, 0)).toBeNull();
+  });
+
+  it.each([
+    [0, 100, { value: 0, unit: 's' }],
+    [1000, 100, { value: 10, unit: 's' }],
+    [5900, 100, { value: 59, unit: 's' }],
+    [6000, 100, { value: 1, unit: 'min' }],
+    // 61 s is 2 minutes: the time left is rounded up, never down.
+    [6100, 100, { value: 2, unit: 'min' }],
+    [359_900, 100, { value: 60, unit: 'min' }],
+    [360_000, 100, { value: 1, unit: 'h' }],
+    [540_000, 100, { value: 1.5, unit: 'h' }],
+  ])('%d bytes at %d B/s', (bytes, bps, expected) => {
+    expect(remainingTime(bytes, bps)).toEqual(expected);
+  });
+});

@@ -1,0 +1,74 @@
+/**
+ * Upload speed and remaining time as spec §9 shows them: one sample a second, the speed being the
+ * average of the last 10 samples, in B, K or M per second; the remaining time in s, min or h.
+ */
+
+/** Samples the average is taken over. */
+export const SPEED_SAMPLES = 10;
+
+/** Bytes sent in each of the last seconds; the average is the speed shown. */
+export class SpeedMeter {
+  private samples: number[] = [];
+
+  /** One second's bytes (called by the one-second timer while uploading). */
+  add(bytes: number): void {
+    this.samples.push(Math.max(0, bytes));
+    if (this.samples.length > SPEED_SAMPLES) {
+      this.samples.shift();
+    }
+  }
+
+  /** Bytes per second over the last samples; 0 before the first one. */
+  average(): number {
+    if (this.samples.length === 0) {
+      return 0;
+    }
+    return this.samples.reduce((sum, b) => sum + b, 0) / this.samples.length;
+  }
+
+  reset(): void {
+    this.samples = [];
+  }
+}
+
+const K = 1024;
+const M = 1024 * 1024;
+
+/** "512 B/s", "1.5 K/s", "12.3 M/s" (the units of spec §9 in both languages). */
+export function formatSpeed(bytesPerSecond: number): string {
+  const b = Math.max(0, bytesPerSecond);
+  if (b < K) {
+    return `${Math.round(b)} B/s`;
+  }
+  if (b < M) {
+    return `${(b / K).toFixed(1)} K/s`;
+  }
+  return `${(b / M).toFixed(1)} M/s`;
+}
+
+export type RemainingUnit = 's' | 'min' | 'h';
+
+/** A remaining time in the largest fitting unit, or null when it cannot be told (no speed). */
+export interface Remaining {
+  value: number;
+  unit: RemainingUnit;
+}
+
+/**
+ * Time left for `bytes` at `bytesPerSecond`: whole seconds under a minute, whole minutes (rounded
+ * up, so that "1 min" never hides 1 min 50 s of waiting as "1") under an hour, else hours to one
+ * decimal. Null while the speed is unknown.
+ */
+export function remainingTime(bytes: number, bytesPerSecond: number): Remaining | null {
+  if (!(bytesPerSecond > 0)) {
+    return null;
+  }
+  const seconds = Math.ceil(Math.max(0, bytes) / bytesPerSecond);
+  if (seconds < 60) {
+    return { value: seconds, unit: 's' };
+  }
+  if (seconds < 3600) {
+    return { value: Math.ceil(seconds / 60), unit: 'min' };
+  }
+  return { value: Math.round((seconds / 3600) * 10) / 10, unit: 'h' };
+}

@@ -1,0 +1,162 @@
+import { describe, expect, it } from 'vitest';
+import { SLIDE_MAX_BYTES } from '@pathconsult/shared';
+import { scanPicked, type FileLike, type PickedFile } from './folder-scan';
+import type { QueueItem } from './queue';
+import { capacityUsedUp, checkDocuments, sniffDocument, type CheckContext } from './upload-checks';
+
+const TYPES = ['svs', 'tif', 'mrxs', 'dcm'];
+const CASE = { iPatientId: 7, strDiagnosistNum: 'P-7', strPatientName: 'Wang' };
+
+function at(path: string, size = 10, lastModified = 1): PickedFile<FileLike> {
+  return { path, file: { name: path.slice(path.lastIndexOf('/') + 1), size, lastModified } };
+}
+
+function queued(name: string, over: Partial<QueueItem> = {}): QueueItem {
+  return {
+    iFileId: 1,
+    strFileName: name,
+    lSize: 10,
+    lLastModified: 1,
+    listFileSliceInfo: null,
+    target: CASE,
+    iUploadType: 1,
+    iSlideDocumentId: 3,
+    state: 'waiting',
+    lProgress: 0,
+    reason: null,
+    bNeedsFiles: false,
+    dtAdded: 1,
+    dtFinished: null,
+    ...over,
+  };
+}
+
+const context = (over: Partial<CheckContext> = {}): CheckContext => ({
+  target: CASE,
+  single: false,
+  uploadedNames: [],
+  queue: [],
+  ...over,
+});
+
+const check = (files: PickedFile<FileLike>[], over: Partial<CheckContext> = {}, strict = true) =>
+  checkDocuments(scanPicked(files, TYPES, strict), context(over));
+
+describe('checks before queueing (spec §5 "Slide upload")', () => {
+  it('queues supported slides and refuses other types with the slice-file error', () => {
+    const result = check([at('a.svs'), at('b.txt')]);
+    expect(result.accepted.map((d) => d.strFileName)).toEqual(['a.svs']);
+    expect(result.refused).toEqual([{ name: 'b.txt', code: 'SLIDE_TYPE_UNSUPPORTED' }]);
+  });
+
+  it('refuses names already uploaded for the case, whatever their case', () => {
+    const result = check([at('A.svs'), at('b.svs')], { uploadedNames: ['a.SVS'] });
+    expect(result.accepted.map((d) => d.strFileName)).toEqual(['b.svs']);
+    expect(result.refused).toEqual([{ name: 'A.svs', code: 'SLIDE_NAME_EXISTS' }]);
+  });
+
+  it('refuses names already queued for the same pathology number, not for another', () => {
+    expect(check([at('a.svs', 99)], { queue: [queued('a.svs')] }).refused).toEqual([
+      { name: 'a.svs', code: 'SLIDE_NAME_EXISTS' },
+    ]);
+    const elsewhere = queued('a.svs', { target: { ...CASE, iPatientId: 8 } });
+    expect(check([at('a.svs')], { queue: [elsewhere] }).accepted).toHaveLength(1);
+    // A failed item does not hold its name: the server decides.
+    expect(
+      check([at('a.svs')], { queue: [queued('a.svs', { state: 'failed' })] }).accepted,
+    ).toHaveLength(1);
+  });
+
+  it('refuses the same name twice in one choice', () => {
+    const result = check([at('x/a.svs'), at('y/a.svs')], {}, false);
+    expect(result.accepted).toHaveLength(1);
+    expect(result.refused).toEqual([{ name: 'a.svs', code: 'SLIDE_NAME_EXISTS' }]);
+  });
+
+  it('a single upload takes one file only', () => {
+    expect(check([at('a.svs'), at('b.svs')], { single: true })).toEqual({
+      accepted: [],
+      resumed: [],
+      refused: [{ name: '', code: 'singleOnly' }],
+    });
+    expect(check([at('a.svs')], { single: true }).accepted).toHaveLength(1);
+  });
+
+  it('refuses empty and too large files', () => {
+    expect(check([at('a.svs', 0)]).refused).toEqual([{ name: 'a.svs', code: 'emptyFile' }]);
+    expect(check([at('a.svs', SLIDE_MAX_BYTES + 1)]).refused).toEqual([
+      { name: 'a.svs', code: 'validation.slideTooLarge' },
+    ]);
+  });
+
+  it('gives an item restored after a reload its files back instead of refusing the name', () => {
+    const waiting = queued('a.svs', {
+      state: 'paused',
+      bNeedsFiles: true,
+      lSize: 10,
+      lLastModified: 5,
+    });
+    const same = check([at('a.svs', 10, 5)], { queue: [waiting], uploadedNames: [] });
+    expect(same.resumed).toEqual([
+      { doc: expect.objectContaining({ strFileName: 'a.svs' }), item: waiting },
+    ]);
+    expect(same.accepted).toEqual([]);
+    // Another modification time is another file with the same name.
+    expect(check([at('a.svs', 10, 6)], { queue: [waiting] }).refused).toEqual([
+      { name: 'a.svs', code: 'SLIDE_NAME_EXISTS' },
+    ]);
+  });
+
+  it('resumes a folder slide only when its files are the ones declared', () => {
+    const declared = [
+      { strFilePath: 'S.mrxs', lSize: 10 },
+      { strFilePath: 'S/Slidedat.ini', lSize: 4 },
+    ];
+    const waiting = queued('S.mrxs', {
+      state: 'paused',
+      bNeedsFiles: true,
+      lSize: 14,
+      listFileSliceInfo: declared,
+    });
+    const files = [at('S.mrxs', 10), at('S/Slidedat.ini', 4)];
+    expect(check(files, { queue: [waiting] }, false).resumed).toHaveLength(1);
+    const changed = [at('S.mrxs', 10), at('S/Slidedat.ini', 3), at('S/Index.dat', 1)];
+    expect(check(changed, { queue: [waiting] }, false).refused).toEqual([
+      { name: 'S.mrxs', code: 'SLIDE_NAME_EXISTS' },
+    ]);
+  });
+});
+
+describe('content sniff of the main file', () => {
+  const doc = (name: string) => scanPicked([at(name)], TYPES, true).documents[0]!;
+  const head = (bytes: number[]) => async () => new Uint8Array(bytes);
+
+  it('accepts a TIFF-based slide whose bytes start like a TIFF', async () => {
+    expect(await sniffDocument(doc('a.svs'), head([0x49, 0x49, 0x2a, 0]))).toBeNull();
+  });
+
+  it('refuses a text file renamed to .svs', async () => {
+    const text = [...new TextEncoder().encode('hello, this is not a slide')];
+    expect(await sniffDocument(doc('a.svs'), head(text))).toEqual({
+      name: 'a.svs',
+      code: 'SLIDE_CONTENT_MISMATCH',
+    });
+  });
+
+  it('reads 512 bytes of the main file only', async () => {
+    let asked: [string, number] | null = null;
+    await sniffDocument(doc('a.svs'), async (file, bytes) => {
+      asked = [file.name, bytes];
+      return new Uint8Array();
+    });
+    expect(asked).toEqual(['a.svs', 512]);
+  });
+});
+
+describe('capacity before start', () => {
+  it('refuses start once the used storage reaches the total', () => {
+    expect(capacityUsedUp({ dUsedMemory: 499.99, dTotalMemory: 500 })).toBe(false);
+    expect(capacityUsedUp({ dUsedMemory: 500, dTotalMemory: 500 })).toBe(true);
+    expect(capacityUsedUp({ dUsedMemory: 0, dTotalMemory: 0 })).toBe(true);
+  });
+});

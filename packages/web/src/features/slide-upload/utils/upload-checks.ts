@@ -1,0 +1,139 @@
+import {
+  SLIDE_MAX_BYTES,
+  SNIFF_BYTES,
+  contentMatchesType,
+  extensionOf,
+  isSafeFileName,
+} from '@pathconsult/shared';
+import type { FileLike, ScanResult, ScannedDocument } from './folder-scan';
+import { resumableItem, sameTarget, type QueueItem, type UploadTarget } from './queue';
+
+/**
+ * The checks of spec §5 "Slide upload" made before anything is sent, so that the doctor hears
+ * at once what the server would refuse: the type, the name (already uploaded for the case, or
+ * already queued for the same pathology number), a single upload taking one file, and the
+ * content (a file renamed to .svs is not a slide). The server checks all of it again.
+ */
+
+/** Why a chosen file is not queued: a server text key (shared messages) or one of the upload screen's. */
+export type RefusalCode =
+  | 'SLIDE_TYPE_UNSUPPORTED'
+  | 'SLIDE_LAYOUT_INVALID'
+  | 'SLIDE_NAME_EXISTS'
+  | 'SLIDE_CONTENT_MISMATCH'
+  | 'validation.slideTooLarge'
+  | 'validation.fileName'
+  | 'singleOnly'
+  | 'emptyFile'
+  | 'noSlideFolder';
+
+export interface Refusal {
+  name: string;
+  code: RefusalCode;
+}
+
+export interface CheckContext {
+  target: UploadTarget;
+  /** A single upload (iUploadType 0) takes exactly one slide. */
+  single: boolean;
+  /** Names of the case's slides that block the same name (uploaded or failed, not unfinished). */
+  uploadedNames: readonly string[];
+  queue: readonly QueueItem[];
+}
+
+export interface CheckResult<F extends FileLike = File> {
+  /** New documents to queue. */
+  accepted: ScannedDocument<F>[];
+  /** Documents that give an unfinished item (restored after a reload) its files back. */
+  resumed: { doc: ScannedDocument<F>; item: QueueItem }[];
+  refused: Refusal[];
+}
+
+const lower = (name: string) => name.toLowerCase();
+
+export function checkDocuments<F extends FileLike>(
+  scan: ScanResult<F>,
+  context: CheckContext,
+): CheckResult<F> {
+  const result: CheckResult<F> = { accepted: [], resumed: [], refused: [] };
+  for (const problem of scan.problems) {
+    result.refused.push({ name: problem.name, code: problem.code });
+  }
+  if (context.single && scan.documents.length + scan.problems.length > 1) {
+    return { accepted: [], resumed: [], refused: [{ name: '', code: 'singleOnly' }] };
+  }
+  const uploaded = new Set(context.uploadedNames.map(lower));
+  const queued = new Set(
+    context.queue
+      .filter((item) => item.state !== 'failed' && sameTarget(item.target, context.target))
+      .map((item) => lower(item.strFileName)),
+  );
+  const picked = new Set<string>();
+  for (const doc of scan.documents) {
+    const name = doc.strFileName;
+    const key = lower(name);
+    const refuse = (code: RefusalCode) => result.refused.push({ name, code });
+    if (picked.has(key)) {
+      refuse('SLIDE_NAME_EXISTS');
+      continue;
+    }
+    picked.add(key);
+    const item = resumableItem(context.queue, context.target, doc);
+    if (item && !sameFiles(item, doc)) {
+      // Same name, size and time but other files inside: not the slide that was being sent.
+      refuse('SLIDE_NAME_EXISTS');
+    } else if (item) {
+      result.resumed.push({ doc, item });
+    } else if (!isSafeFileName(name)) {
+      refuse('validation.fileName');
+    } else if (doc.lSize === 0 || doc.files[0]?.file.size === 0) {
+      refuse('emptyFile');
+    } else if (doc.lSize > SLIDE_MAX_BYTES) {
+      refuse('validation.slideTooLarge');
+    } else if (uploaded.has(key) || queued.has(key)) {
+      refuse('SLIDE_NAME_EXISTS');
+    } else {
+      result.accepted.push(doc);
+    }
+  }
+  return result;
+}
+
+/** Whether a chosen document has exactly the files an unfinished item declared. */
+function sameFiles(item: QueueItem, doc: ScannedDocument<FileLike>): boolean {
+  const declared = item.listFileSliceInfo ?? [{ strFilePath: item.strFileName, lSize: item.lSize }];
+  if (declared.length !== doc.files.length) {
+    return false;
+  }
+  const sizes = new Map(doc.files.map((f) => [f.strFilePath, f.file.size]));
+  return declared.every((f) => sizes.get(f.strFilePath) === f.lSize);
+}
+
+/** Reads the first bytes of a file (a Blob's slice in the browser). */
+export type HeadReader<F> = (file: F, bytes: number) => Promise<Uint8Array>;
+
+/**
+ * Whether the main file's first bytes are what its extension says; a refusal (content mismatch)
+ * when not. Only the main file is sniffed: the data files of a folder slide have no signature.
+ */
+export async function sniffDocument<F extends FileLike>(
+  doc: ScannedDocument<F>,
+  readHead: HeadReader<F>,
+): Promise<Refusal | null> {
+  const main = doc.files.find((f) => f.strFilePath === doc.strFileName);
+  if (!main) {
+    return { name: doc.strFileName, code: 'SLIDE_LAYOUT_INVALID' };
+  }
+  const head = await readHead(main.file, SNIFF_BYTES);
+  return contentMatchesType(extensionOf(doc.strFileName), head)
+    ? null
+    : { name: doc.strFileName, code: 'SLIDE_CONTENT_MISMATCH' };
+}
+
+/**
+ * Start needs used storage below the total (spec §5), else the capacity error. Whether one slide
+ * still fits is the server's to say when it reserves the storage (the figures here are rounded GB).
+ */
+export function capacityUsedUp(usage: { dUsedMemory: number; dTotalMemory: number }): boolean {
+  return usage.dUsedMemory >= usage.dTotalMemory;
+}

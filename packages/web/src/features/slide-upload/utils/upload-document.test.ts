@@ -1,0 +1,330 @@
+import { sha256 } from 'hash-wasm';
+import { describe, expect, it } from 'vitest';
+import { FAKE_CHUNK, FakeUploadServer, patterned } from '../test-support/fake-upload-server';
+import type { RetryPolicy } from './retry';
+import { uploadDocument, type DocumentJob, type Readable } from './upload-document';
+
+const noWait = async () => {};
+const POLICY: RetryPolicy = { maxFailures: 4, baseMs: 1, maxMs: 1 };
+const CASE = { iPatientId: 7, iUploadType: 1 as const };
+
+const blob = (bytes: Uint8Array): Readable => new Blob([bytes as Uint8Array<ArrayBuffer>]);
+
+async function start(server: FakeUploadServer, files: Record<string, Uint8Array>, name: string) {
+  const declared = Object.entries(files).map(([strFilePath, b]) => ({
+    strFilePath,
+    lSize: b.length,
+  }));
+  const lSize = declared.reduce((s, f) => s + f.lSize, 0);
+  const answer = await server.register(
+    {
+      ...CASE,
+      listFile: [
+        {
+          strFileName: name,
+          lSize,
+          lLastModified: 1,
+          ...(declared.length > 1 ? { listFileSliceInfo: declared } : {}),
+        },
+      ],
+    },
+    new AbortController().signal,
+  );
+  return answer.listFile[0]!;
+}
+
+function job(
+  server: FakeUploadServer,
+  status: DocumentJob['status'],
+  files: Record<string, Uint8Array>,
+  over: Partial<DocumentJob> = {},
+) {
+  const progress: number[] = [];
+  const j: DocumentJob = {
+    status,
+    files: new Map(Object.entries(files).map(([path, bytes]) => [path, blob(bytes)])),
+    send: (request) => server.sendChunk(request),
+    hash: sha256,
+    signal: new AbortController().signal,
+    policy: POLICY,
+    sleep: noWait,
+    onProgress: (bytes) => progress.push(bytes),
+    ...over,
+  };
+  return { job: j, progress };
+}
+
+describe('uploading one slide document', () => {
+  it('sends every chunk with its SHA-256, completes last, and the server holds the file', async () => {
+    const server = new FakeUploadServer();
+    const bytes = patterned(FAKE_CHUNK * 5 + 3);
+    const status = await start(server, { 'a.svs': bytes }, 'a.svs');
+    const { job: j, progress } = job(server, status, { 'a.svs': bytes });
+    expect(await uploadDocument(j)).toEqual({ kind: 'uploaded' });
+    expect(server.docs.get(status.iSlideDocumentId)!.state).toBe(1);
+    expect(server.contentOf(status.iSlideDocumentId, 'a.svs')).toEqual(bytes);
+    // Five chunks in any order, then the completing one, alone and last.
+    expect(server.log.slice(0, 5).sort()).toEqual([0, 1, 2, 3, 4].map((i) => `a.svs#${i}`));
+    expect(server.log[5]).toBe('a.svs#5!');
+    expect(server.log).toHaveLength(6);
+    expect(progress.at(-1)).toBe(bytes.length);
+  });
+
+  it('hash-wasm gives the standard SHA-256 in lower-case hex (FIPS 180-2 vector)', async () => {
+    expect(await sha256(new TextEncoder().encode('abc'))).toBe(
+      'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad',
+    );
+  });
+
+  it('never completes before every other chunk is acknowledged', async () => {
+    const server = new FakeUploadServer();
+    const bytes = patterned(FAKE_CHUNK * 8);
+    const status = await start(server, { 'a.svs': bytes }, 'a.svs');
+    const inFlight = new Set<number>();
+    let maxInFlight = 0;
+    server.beforeChunk = async (request) => {
+      if (request.iUpdadeState === 1) {
+        expect(inFlight.size).toBe(0);
+        return;
+      }
+      inFlight.add(request.iChunk);
+      maxInFlight = Math.max(maxInFlight, inFlight.size);
+      await new Promise((r) => setTimeout(r, 2));
+      inFlight.delete(request.iChunk);
+    };
+    const { job: j } = job(server, status, { 'a.svs': bytes }, { concurrency: 3 });
+    expect(await uploadDocument(j)).toEqual({ kind: 'uploaded' });
+    // Several chunks were in flight at once, never more than asked.
+    expect(maxInFlight).toBe(3);
+  });
+
+  it('sends only what the server lacks when resuming', async () => {
+    const server = new FakeUploadServer();
+    const bytes = patterned(FAKE_CHUNK * 4);
+    const first = await start(server, { 'a.svs': bytes }, 'a.svs');
+    // The first attempt stops after two chunks.
+    const controller = new AbortController();
+    let sent = 0;
+    server.beforeChunk = () => {
+      sent += 1;
+      if (sent === 3) {
+        controller.abort();
+      }
+    };
+    const { job: j1 } = job(
+      server,
+      first,
+      { 'a.svs': bytes },
+      { signal: controller.signal, concurrency: 1 },
+    );
+    expect(await uploadDocument(j1)).toMatchObject({ kind: 'paused', reason: null });
+    expect(server.log).toEqual(['a.svs#0', 'a.svs#1']);
+
+    server.beforeChunk = null;
+    server.log.length = 0;
+    const again = await start(server, { 'a.svs': bytes }, 'a.svs');
+    expect(again.listFileSliceInfo[0]!.listReceived).toEqual([[0, 1]]);
+    const { job: j2, progress } = job(server, again, { 'a.svs': bytes });
+    expect(await uploadDocument(j2)).toEqual({ kind: 'uploaded' });
+    expect(server.log).toEqual(['a.svs#2', 'a.svs#3!']);
+    expect(progress).toEqual([FAKE_CHUNK * 3, FAKE_CHUNK * 4]);
+    expect(server.contentOf(again.iSlideDocumentId, 'a.svs')).toEqual(bytes);
+  });
+
+  it('sends a chunk again when its checksum was damaged on the way', async () => {
+    const server = new FakeUploadServer();
+    const bytes = patterned(FAKE_CHUNK * 2);
+    const status = await start(server, { 'a.svs': bytes }, 'a.svs');
+    server.corrupt = 2;
+    const { job: j } = job(server, status, { 'a.svs': bytes }, { concurrency: 1 });
+    expect(await uploadDocument(j)).toEqual({ kind: 'uploaded' });
+    expect(server.log).toEqual(['a.svs#0', 'a.svs#0', 'a.svs#0', 'a.svs#1!']);
+  });
+
+  it('pauses (does not fail) when the checksum keeps failing', async () => {
+    const server = new FakeUploadServer();
+    const bytes = patterned(FAKE_CHUNK * 2);
+    const status = await start(server, { 'a.svs': bytes }, 'a.svs');
+    server.corrupt = 100;
+    const { job: j } = job(server, status, { 'a.svs': bytes }, { concurrency: 1 });
+    expect(await uploadDocument(j)).toEqual({
+      kind: 'paused',
+      reason: { key: 'checksum' },
+      stopQueue: false,
+      needsFiles: false,
+    });
+  });
+
+  it('retries network failures and 5xx, then succeeds', async () => {
+    const server = new FakeUploadServer();
+    const bytes = patterned(FAKE_CHUNK * 3);
+    const status = await start(server, { 'a.svs': bytes }, 'a.svs');
+    server.failures = [0, 502, 503];
+    const waits: number[] = [];
+    const { job: j } = job(
+      server,
+      status,
+      { 'a.svs': bytes },
+      {
+        concurrency: 1,
+        policy: { maxFailures: 4, baseMs: 100, maxMs: 250 },
+        sleep: async (ms) => {
+          waits.push(ms);
+        },
+      },
+    );
+    expect(await uploadDocument(j)).toEqual({ kind: 'uploaded' });
+    // Growing pauses, capped.
+    expect(waits).toEqual([100, 200, 250]);
+    expect(server.contentOf(status.iSlideDocumentId, 'a.svs')).toEqual(bytes);
+  });
+
+  it('pauses by itself with the reason after too many failures in a row, keeping what was sent', async () => {
+    const server = new FakeUploadServer();
+    const bytes = patterned(FAKE_CHUNK * 3);
+    const status = await start(server, { 'a.svs': bytes }, 'a.svs');
+    let calls = 0;
+    server.beforeChunk = () => {
+      calls += 1;
+      if (calls > 1) {
+        server.failures = [0];
+      }
+    };
+    const { job: j } = job(server, status, { 'a.svs': bytes }, { concurrency: 1 });
+    expect(await uploadDocument(j)).toEqual({
+      kind: 'paused',
+      reason: { key: 'network', detail: 'NETWORK' },
+      stopQueue: true,
+      needsFiles: false,
+    });
+    expect(server.log).toEqual(['a.svs#0']);
+  });
+
+  it('sends what completion says is missing, then completes again', async () => {
+    const server = new FakeUploadServer();
+    const bytes = patterned(FAKE_CHUNK * 4);
+    const status = await start(server, { 'a.svs': bytes }, 'a.svs');
+    server.lose = { strFilePath: 'a.svs', iChunk: 1 };
+    const { job: j } = job(server, status, { 'a.svs': bytes }, { concurrency: 1 });
+    expect(await uploadDocument(j)).toEqual({ kind: 'uploaded' });
+    expect(server.log).toEqual([
+      'a.svs#0',
+      'a.svs#1',
+      'a.svs#2',
+      'a.svs#3!',
+      'a.svs#1',
+      'a.svs#3!',
+    ]);
+    expect(server.contentOf(status.iSlideDocumentId, 'a.svs')).toEqual(bytes);
+  });
+
+  it('uploads every file of a folder slide', async () => {
+    const server = new FakeUploadServer();
+    const files = {
+      'S.mrxs': patterned(20, 1),
+      'S/Slidedat.ini': patterned(40, 2),
+      'S/Data0000.dat': patterned(FAKE_CHUNK * 3, 3),
+    };
+    const status = await start(server, files, 'S.mrxs');
+    const { job: j } = job(server, status, files);
+    expect(await uploadDocument(j)).toEqual({ kind: 'uploaded' });
+    for (const [path, bytes] of Object.entries(files)) {
+      expect(server.contentOf(status.iSlideDocumentId, path)).toEqual(bytes);
+    }
+  });
+
+  it('fails the item on a refusal that sending again cannot cure', async () => {
+    const server = new FakeUploadServer();
+    const bytes = patterned(FAKE_CHUNK * 3);
+    const status = await start(server, { 'a.svs': bytes }, 'a.svs');
+    server.refuseFirstChunk = 'SLIDE_CONTENT_MISMATCH';
+    const { job: j } = job(server, status, { 'a.svs': bytes }, { concurrency: 1 });
+    expect(await uploadDocument(j)).toEqual({
+      kind: 'failed',
+      reason: { text: 'SLIDE_CONTENT_MISMATCH' },
+    });
+    // The other chunks were not sent after the refusal.
+    expect(server.log).toEqual(['a.svs#0']);
+  });
+
+  it('fails on a conflicting chunk (another file under the same name)', async () => {
+    const server = new FakeUploadServer();
+    const bytes = patterned(FAKE_CHUNK * 2);
+    const status = await start(server, { 'a.svs': bytes }, 'a.svs');
+    const { job: j1 } = job(server, status, { 'a.svs': bytes }, { concurrency: 1 });
+    await uploadDocument(j1);
+    const doc = server.docs.get(status.iSlideDocumentId)!;
+    doc.state = 0;
+    const other = patterned(FAKE_CHUNK * 2, 9);
+    const { job: j2 } = job(server, { ...status }, { 'a.svs': other }, { concurrency: 1 });
+    expect(await uploadDocument(j2)).toEqual({
+      kind: 'failed',
+      reason: { text: 'CHUNK_CONFLICT' },
+    });
+  });
+
+  it('stops the queue on a capacity refusal, without failing', async () => {
+    const server = new FakeUploadServer();
+    const bytes = patterned(FAKE_CHUNK * 2);
+    const status = await start(server, { 'a.svs': bytes }, 'a.svs');
+    server.refuseFirstChunk = 'CAPACITY_USED_UP';
+    const { job: j } = job(server, status, { 'a.svs': bytes });
+    expect(await uploadDocument(j)).toEqual({
+      kind: 'paused',
+      reason: { text: 'CAPACITY_USED_UP' },
+      stopQueue: true,
+      needsFiles: false,
+    });
+  });
+
+  it('asks for the files again when one can no longer be read', async () => {
+    const server = new FakeUploadServer();
+    const bytes = patterned(FAKE_CHUNK * 2);
+    const status = await start(server, { 'a.svs': bytes }, 'a.svs');
+    const unreadable: Readable = {
+      slice: () => ({
+        arrayBuffer: () => Promise.reject(new DOMException('gone', 'NotReadableError')),
+      }),
+    };
+    const { job: j } = job(server, status, {}, { files: new Map([['a.svs', unreadable]]) });
+    expect(await uploadDocument(j)).toEqual({
+      kind: 'paused',
+      reason: { key: 'unreadable', detail: 'gone' },
+      stopQueue: false,
+      needsFiles: true,
+    });
+  });
+
+  it('stops at once when the user pauses: in-flight requests are aborted', async () => {
+    const server = new FakeUploadServer();
+    const bytes = patterned(FAKE_CHUNK * 6);
+    const status = await start(server, { 'a.svs': bytes }, 'a.svs');
+    const controller = new AbortController();
+    const aborted: number[] = [];
+    server.beforeChunk = (request) =>
+      new Promise<void>((_, reject) => {
+        // Held until aborted, like a request on a slow link.
+        request.signal.addEventListener('abort', () => {
+          aborted.push(request.iChunk);
+          reject(new DOMException('aborted', 'AbortError'));
+        });
+        if (request.iChunk === 2) {
+          controller.abort();
+        }
+      });
+    const { job: j } = job(
+      server,
+      status,
+      { 'a.svs': bytes },
+      { signal: controller.signal, concurrency: 3 },
+    );
+    expect(await uploadDocument(j)).toEqual({
+      kind: 'paused',
+      reason: null,
+      stopQueue: false,
+      needsFiles: false,
+    });
+    expect(aborted.sort()).toEqual([0, 1, 2]);
+    expect(server.log).toEqual([]);
+  });
+});

@@ -1,0 +1,304 @@
+import {
+  SlideUploadState,
+  missingChunksSchema,
+  type ChunkResultDto,
+  type FileStatusDto,
+} from '@pathconsult/shared';
+import { ApiError } from '@/lib/api-error';
+import {
+  chunkKey,
+  chunkPlan,
+  chunksInRanges,
+  receivedBytes,
+  type FileChunks,
+  type PlannedChunk,
+} from './chunk-plan';
+import type { ItemReason } from './queue';
+import {
+  PausedError,
+  abortError,
+  isAbort,
+  isTransient,
+  withRetry,
+  type RetryPolicy,
+  type Sleep,
+} from './retry';
+
+/**
+ * Sends one slide document (spec §4 "Upload", §7 fileUploadHandler): the chunks the server lacks,
+ * several at once, each with its SHA-256; then the last one flagged iUpdadeState=1, only once
+ * every other chunk is acknowledged, which completes the document. The server's answers steer it:
+ * a checksum refusal sends the chunk again (it was damaged on the way), a "chunks missing" answer
+ * to completion sends what it lists then completes again. The transport and the hash are given,
+ * so that this runs the same under test as in the browser.
+ */
+
+export interface ChunkRequest {
+  iSlideDocumentId: number;
+  strFilePath: string;
+  iChunk: number;
+  strChunkSha256: string;
+  iUpdadeState: 0 | 1;
+  bytes: Uint8Array;
+  signal: AbortSignal;
+  /** Bytes put on the wire since the last call (for the speed). */
+  onSent: (bytes: number) => void;
+}
+
+/** A blob-like file: what the browser's File offers for reading a range. */
+export interface Readable {
+  slice(start: number, end: number): { arrayBuffer(): Promise<ArrayBuffer> };
+}
+
+export interface DocumentJob {
+  status: FileStatusDto;
+  /** strFilePath (as declared) → the file to read. */
+  files: ReadonlyMap<string, Readable>;
+  send: (request: ChunkRequest) => Promise<ChunkResultDto>;
+  hash: (bytes: Uint8Array) => Promise<string>;
+  signal: AbortSignal;
+  /** Chunks in flight at once. */
+  concurrency?: number;
+  policy?: RetryPolicy;
+  sleep?: Sleep;
+  /** Bytes the server holds of the document, after each acknowledgement. */
+  onProgress: (bytes: number) => void;
+  onSent?: (bytes: number) => void;
+}
+
+export type Outcome =
+  | { kind: 'uploaded' }
+  | { kind: 'failed'; reason: ItemReason }
+  | { kind: 'paused'; reason: ItemReason | null; stopQueue: boolean; needsFiles: boolean };
+
+export const DEFAULT_CONCURRENCY = 3;
+
+/** Times the same chunk may fail its checksum before the upload pauses (the file is changing). */
+const CHECKSUM_TRIES = 3;
+
+/** Completion attempts answered "chunks missing" before giving up. */
+const COMPLETION_TRIES = 3;
+
+/** The refusals after which the whole queue stops: every other slide would meet them too. */
+const QUEUE_STOPPERS = new Set(['CAPACITY_USED_UP', 'SLIDE_EXCEEDS_CAPACITY']);
+
+/** What an error ends an item with. */
+export function outcomeOf(error: unknown, signal: AbortSignal): Outcome {
+  if (signal.aborted || isAbort(error)) {
+    return { kind: 'paused', reason: null, stopQueue: false, needsFiles: false };
+  }
+  if (error instanceof PausedError) {
+    return {
+      kind: 'paused',
+      reason: error.reason,
+      stopQueue: error.stopQueue,
+      needsFiles: error.needsFiles,
+    };
+  }
+  if (error instanceof ApiError) {
+    const text = { text: error.strMessage };
+    // The session ended (the client goes to the login page), or the storage is full, or the link
+    // failed in a way that was not retried: nothing is lost, start continues later.
+    if (
+      error.httpStatus === 401 ||
+      QUEUE_STOPPERS.has(error.strErrorCode ?? '') ||
+      isTransient(error)
+    ) {
+      return { kind: 'paused', reason: text, stopQueue: true, needsFiles: false };
+    }
+    return { kind: 'failed', reason: text };
+  }
+  // Reading the file failed: it was moved, changed or its permission withdrawn.
+  if (error instanceof DOMException || error instanceof TypeError) {
+    return {
+      kind: 'paused',
+      reason: { key: 'unreadable', detail: error.message },
+      stopQueue: false,
+      needsFiles: true,
+    };
+  }
+  return {
+    kind: 'failed',
+    reason: { text: error instanceof Error ? error.message : String(error) },
+  };
+}
+
+class DocumentSender {
+  private readonly held = new Set<string>();
+  private bytesHeld: number;
+  private readonly chunkBytes: number;
+  private readonly byPath: Map<string, FileChunks>;
+
+  constructor(private readonly job: DocumentJob) {
+    const { status } = job;
+    this.chunkBytes = status.lChunkSize;
+    this.byPath = new Map(status.listFileSliceInfo.map((f) => [f.strFilePath, f]));
+    for (const file of status.listFileSliceInfo) {
+      for (const [from, to] of file.listReceived) {
+        for (let i = from; i <= to; i += 1) {
+          this.held.add(chunkKey({ strFilePath: file.strFilePath, iChunk: i }));
+        }
+      }
+    }
+    this.bytesHeld = receivedBytes(status.listFileSliceInfo, this.chunkBytes);
+  }
+
+  async run(): Promise<ChunkResultDto | null> {
+    const plan = chunkPlan(this.job.status.listFileSliceInfo, this.chunkBytes);
+    const final = plan.final;
+    if (!final) {
+      return null;
+    }
+    await this.pool(plan.pending);
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await this.sendChunk(final, 1);
+      } catch (error) {
+        const missing = this.missingOf(error);
+        if (!missing || attempt >= COMPLETION_TRIES) {
+          throw error;
+        }
+        // Completion listed chunks the server lacks (lost after an acknowledgement, e.g. a disk
+        // replaced): they go again, then completion is asked again.
+        for (const chunk of missing) {
+          this.forget(chunk);
+        }
+        await this.pool(missing.filter((c) => chunkKey(c) !== chunkKey(final)));
+      }
+    }
+  }
+
+  private missingOf(error: unknown): PlannedChunk[] | null {
+    if (!(error instanceof ApiError) || error.strErrorCode !== 'SLIDE_CHUNKS_MISSING') {
+      return null;
+    }
+    const data = missingChunksSchema.safeParse((error as { objData?: unknown }).objData);
+    if (!data.success) {
+      return null;
+    }
+    return data.data.listMissing.flatMap((entry) => {
+      const file = this.byPath.get(entry.strFilePath);
+      return file ? chunksInRanges(file, entry.listChunks, this.chunkBytes) : [];
+    });
+  }
+
+  private forget(chunk: PlannedChunk): void {
+    if (this.held.delete(chunkKey(chunk))) {
+      this.bytesHeld -= chunk.end - chunk.start;
+    }
+  }
+
+  /** Sends the chunks with a few in flight; the first failure stops the others. */
+  private async pool(chunks: readonly PlannedChunk[]): Promise<void> {
+    const stop = new AbortController();
+    const forward = () => stop.abort();
+    this.job.signal.addEventListener('abort', forward, { once: true });
+    let next = 0;
+    let failure: { error: unknown } | null = null;
+    const worker = async () => {
+      while (!failure && next < chunks.length) {
+        const chunk = chunks[next]!;
+        next += 1;
+        try {
+          await this.sendChunk(chunk, 0, stop.signal);
+        } catch (error) {
+          // The first real failure wins; the aborts it causes in the other workers do not.
+          failure ??= { error };
+          stop.abort();
+        }
+      }
+    };
+    try {
+      const workers = Math.min(this.job.concurrency ?? DEFAULT_CONCURRENCY, chunks.length);
+      await Promise.all(Array.from({ length: workers }, worker));
+    } finally {
+      this.job.signal.removeEventListener('abort', forward);
+    }
+    if (this.job.signal.aborted) {
+      throw abortError();
+    }
+    if (failure) {
+      throw (failure as { error: unknown }).error;
+    }
+  }
+
+  private async read(chunk: PlannedChunk): Promise<Uint8Array> {
+    const file = this.job.files.get(chunk.strFilePath);
+    if (!file) {
+      throw new PausedError({ key: 'missingFile', detail: chunk.strFilePath }, false, true);
+    }
+    return new Uint8Array(await file.slice(chunk.start, chunk.end).arrayBuffer());
+  }
+
+  private async sendChunk(
+    chunk: PlannedChunk,
+    iUpdadeState: 0 | 1,
+    signal: AbortSignal = this.job.signal,
+  ): Promise<ChunkResultDto> {
+    const { job } = this;
+    for (let checksumFailures = 0; ;) {
+      // Read and hashed for every try after a checksum refusal: what is sent is what is hashed.
+      const bytes = await this.read(chunk);
+      if (bytes.length !== chunk.end - chunk.start) {
+        throw new PausedError({ key: 'unreadable' }, false, true);
+      }
+      const strChunkSha256 = await job.hash(bytes);
+      try {
+        const result = await withRetry(
+          () =>
+            job.send({
+              iSlideDocumentId: job.status.iSlideDocumentId,
+              strFilePath: chunk.strFilePath,
+              iChunk: chunk.iChunk,
+              strChunkSha256,
+              iUpdadeState,
+              bytes,
+              signal,
+              onSent: (n) => job.onSent?.(n),
+            }),
+          { signal, policy: job.policy, sleep: job.sleep },
+        );
+        this.acknowledged(chunk);
+        return result;
+      } catch (error) {
+        if (
+          error instanceof ApiError &&
+          error.strErrorCode === 'CHUNK_CHECKSUM_MISMATCH' &&
+          !signal.aborted
+        ) {
+          checksumFailures += 1;
+          if (checksumFailures < CHECKSUM_TRIES) {
+            continue;
+          }
+          throw new PausedError({ key: 'checksum' }, false);
+        }
+        throw error;
+      }
+    }
+  }
+
+  private acknowledged(chunk: PlannedChunk): void {
+    const key = chunkKey(chunk);
+    if (!this.held.has(key)) {
+      this.held.add(key);
+      this.bytesHeld += chunk.end - chunk.start;
+      this.job.onProgress(this.bytesHeld);
+    }
+  }
+}
+
+/** Uploads what the server lacks of the document and completes it. Never throws. */
+export async function uploadDocument(job: DocumentJob): Promise<Outcome> {
+  try {
+    const result = await new DocumentSender(job).run();
+    if (result === null) {
+      return { kind: 'failed', reason: { key: 'unreadable' } };
+    }
+    if (result.ddUploadState.iNumber === SlideUploadState.Failed) {
+      return { kind: 'failed', reason: { key: 'verifyFailed' } };
+    }
+    return { kind: 'uploaded' };
+  } catch (error) {
+    return outcomeOf(error, job.signal);
+  }
+}

@@ -1,0 +1,88 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  SlideDocumentDto,
+  SlideListQuery,
+  SlideMatchResult,
+  SlidePage,
+  SlideStatistics,
+  SlideUpdateInput,
+} from '@pathconsult/shared';
+import { api } from '@/lib/api-client';
+import type { ApiError } from '@/lib/api-error';
+import { useSession } from '@/lib/use-session';
+
+/**
+ * slideDocument calls of slide management. Query keys start with 'slides' and hold the session's
+ * user id, like every list of the app; every change refreshes all of them (a case's Imagery tab
+ * included, when it keys its list under 'slides' too).
+ */
+
+export function useSlidePage(params: SlideListQuery) {
+  const { iUserId } = useSession();
+  return useQuery({
+    queryKey: ['slides', 'page', iUserId, params],
+    queryFn: ({ signal }) =>
+      api.get<SlidePage>('slideDocument/selectSlideDocumentByType', {
+        query: { ...params },
+        signal,
+      }),
+    enabled: iUserId !== null,
+  });
+}
+
+export function useSlideStatistics(iHospitalId: number | undefined) {
+  const { iUserId } = useSession();
+  return useQuery({
+    queryKey: ['slides', 'statistics', iUserId, iHospitalId ?? null],
+    queryFn: ({ signal }) =>
+      api.get<SlideStatistics>('slideDocument/statisticsSlide', {
+        query: { iHospitalId },
+        signal,
+      }),
+    enabled: iUserId !== null,
+  });
+}
+
+function useInvalidateSlides() {
+  const client = useQueryClient();
+  // Storage figures of the hospital list change with deletions.
+  return () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: ['slides'] }),
+      client.invalidateQueries({ queryKey: ['hospitals'] }),
+    ]);
+}
+
+const selection = (ids: readonly number[]) => ({
+  listSlideDocument: ids.map((iSlideDocumentId) => ({ iSlideDocumentId })),
+});
+
+/** Deletes all of the selection or nothing; the API client shows why a refusal happened. */
+export function useDeleteSlides() {
+  const invalidate = useInvalidateSlides();
+  return useMutation<unknown, ApiError, readonly number[]>({
+    mutationFn: (ids) => api.post('slideDocument/deleteSlideDocument', selection(ids)),
+    onSettled: () => invalidate(),
+  });
+}
+
+/** Matches the slides to the cases of their numbers; "none matched" is shown by the client. */
+export function useMatchSlides() {
+  const invalidate = useInvalidateSlides();
+  return useMutation<SlideMatchResult, ApiError, readonly number[]>({
+    mutationFn: (ids) => api.post<SlideMatchResult>('slideDocument/matchPatient', selection(ids)),
+    onSettled: () => invalidate(),
+  });
+}
+
+/** Rename or renumber; the dialog shows the refusals (name taken, field errors) itself. */
+export function useUpdateSlide() {
+  const invalidate = useInvalidateSlides();
+  return useMutation<SlideDocumentDto, ApiError, SlideUpdateInput>({
+    mutationFn: (body) =>
+      api.post<SlideDocumentDto>('slideDocument/updateSlideDocument', body, {
+        handleFailure: true,
+      }),
+    onSuccess: () => invalidate(),
+  });
+}

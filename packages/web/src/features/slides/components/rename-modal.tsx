@@ -1,0 +1,100 @@
+import { Form, Input } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { slideUpdateInputSchema, type SlideDocumentDto } from '@pathconsult/shared';
+import { FormModal } from '@/components/form-modal';
+import type { ApiError } from '@/lib/api-error';
+import { applyFieldErrors, showFailure } from '@/lib/form-errors';
+import { zodRule } from '@/lib/form-rules';
+import { toastError, toastSuccess } from '@/lib/toast';
+import { useUpdateSlide } from '../api/slides';
+
+interface RenameValues {
+  strFileName: string;
+  strDiagnosistNum: string;
+}
+
+/**
+ * Edit a slide: its display name, and its pathology number while it is unmatched (a matched
+ * slide's number is its case's). The dialog is `slide-rename-modal`, its button
+ * `slide-rename-submit`; fields `#slideRename_strFileName`, `#slideRename_strDiagnosistNum`.
+ */
+export function RenameModal({
+  slide,
+  onClose,
+}: {
+  slide: SlideDocumentDto | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('slides');
+  const [form] = Form.useForm<RenameValues>();
+  const update = useUpdateSlide();
+  const matched = slide?.iPatientId != null;
+
+  function handleFinish(values: RenameValues) {
+    if (!slide) {
+      return;
+    }
+    const number = values.strDiagnosistNum.trim();
+    update.mutate(
+      {
+        iSlideDocumentId: slide.iSlideDocumentId,
+        strFileName: values.strFileName,
+        ...(matched || number === slide.strDiagnosistNum ? {} : { strDiagnosistNum: number }),
+      },
+      {
+        onSuccess: () => {
+          toastSuccess(t('rename.done'));
+          onClose();
+        },
+        onError: (error: ApiError) => {
+          if (error.strErrorCode === 'SLIDE_NAME_EXISTS') {
+            form.setFields([{ name: 'strFileName', errors: [error.strMessage] }]);
+          } else if (!applyFieldErrors(form, error.fieldErrors)) {
+            showFailure(error, toastError, t('rename.failed'));
+          }
+        },
+      },
+    );
+  }
+
+  return (
+    <FormModal<RenameValues>
+      open={slide !== null}
+      title={t('rename.title')}
+      onCancel={onClose}
+      okText={t('rename.save')}
+      cancelText={t('rename.cancel')}
+      submit={{ testId: 'slide-rename-submit', loading: update.isPending }}
+      form={form}
+      ready={slide !== null}
+      formProps={{
+        name: 'slideRename',
+        initialValues: {
+          strFileName: slide?.strFileName ?? '',
+          strDiagnosistNum: slide?.strDiagnosistNum ?? '',
+        },
+        onFinish: handleFinish,
+      }}
+    >
+      <div data-testid="slide-rename-modal">
+        <Form.Item
+          name="strFileName"
+          label={t('fields.fileName')}
+          required
+          rules={[zodRule(slideUpdateInputSchema.shape.strFileName.unwrap())]}
+        >
+          <Input autoFocus maxLength={255} />
+        </Form.Item>
+        <Form.Item
+          name="strDiagnosistNum"
+          label={t('fields.number')}
+          required
+          extra={matched ? t('rename.numberLocked') : undefined}
+          rules={matched ? [] : [zodRule(slideUpdateInputSchema.shape.strDiagnosistNum.unwrap())]}
+        >
+          <Input maxLength={64} disabled={matched} />
+        </Form.Item>
+      </div>
+    </FormModal>
+  );
+}

@@ -1,0 +1,72 @@
+import { Form, Input, Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { HospitalOption } from '@pathconsult/shared';
+import { FilterBar } from '@/components/filter-bar';
+import { SearchSelect } from '@/components/search-select';
+import { QuickRangePicker } from '@/features/audit/components/quick-range-picker';
+import type { SlideFilterValues } from '../utils/slide-filters';
+
+interface SlideFiltersProps {
+  /** The removed list has no upload-state or match-state filter worth keeping apart. */
+  withStates: boolean;
+  /** Hospitals to choose from (administrators whose scope holds every hospital), or null. */
+  hospitals: HospitalOption[] | null;
+  hospitalsLoading?: boolean;
+  onSearch: (values: SlideFilterValues) => void;
+}
+
+/**
+ * Filter bar of the slide lists: file name (part), pathology number (start), match and upload
+ * state, hospital, upload days. Field ids: `#slideFilters_strFileName` and so on.
+ */
+export function SlideFilters(props: SlideFiltersProps) {
+  const { t } = useTranslation('slides');
+  return (
+    <FilterBar<SlideFilterValues>
+      name="slideFilters"
+      onSearch={props.onSearch}
+      search={{ label: t('filters.search'), testId: 'slide-search' }}
+      reset={{ label: t('filters.reset'), testId: 'slide-reset', values: {} }}
+    >
+      <Form.Item name="strFileName" label={t('fields.fileName')}>
+        <Input allowClear maxLength={255} style={{ width: 160 }} />
+      </Form.Item>
+      <Form.Item name="strDiagnosistNum" label={t('fields.number')}>
+        <Input allowClear maxLength={64} style={{ width: 140 }} />
+      </Form.Item>
+      {props.withStates && (
+        <>
+          <Form.Item name="iMatchState" label={t('fields.matchState')}>
+            <Select
+              allowClear
+              style={{ width: 120 }}
+              options={[0, 1].map((value) => ({ value, label: t(`matchState.${value}`) }))}
+            />
+          </Form.Item>
+          <Form.Item name="iUploadState" label={t('fields.uploadState')}>
+            <Select
+              allowClear
+              style={{ width: 120 }}
+              options={[0, 1, 2].map((value) => ({ value, label: t(`uploadState.${value}`) }))}
+            />
+          </Form.Item>
+        </>
+      )}
+      {props.hospitals && (
+        <Form.Item name="iHospitalId" label={t('fields.hospital')}>
+          <SearchSelect
+            style={{ width: 200 }}
+            loading={props.hospitalsLoading}
+            options={props.hospitals.map((h) => ({
+              value: h.iHospitalId,
+              label: h.strHospitalName,
+            }))}
+          />
+        </Form.Item>
+      )}
+      <Form.Item name="range" label={t('fields.uploadTime')}>
+        <QuickRangePicker ns="slides" />
+      </Form.Item>
+    </FilterBar>
+  );
+}

@@ -1,0 +1,147 @@
+import { Alert } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { SlideDocumentDto } from '@pathconsult/shared';
+import { ListPage } from '@/app/routes/list-page';
+import { usePagedRows, usePaging } from '@/app/routes/list-state';
+import { useAllHospitals } from '@/features/hospitals/api/hospitals';
+import { toastSuccess } from '@/lib/toast';
+import { useConfirmAction } from '@/lib/use-confirm-action';
+import { useSession } from '@/lib/use-session';
+import { useDeleteSlides, useMatchSlides, useSlidePage } from '../api/slides';
+import type { SlideListMode, SlideRowAction } from '../utils/slide-actions';
+import { slideFiltersToQuery, type SlideFilterQuery } from '../utils/slide-filters';
+import { RenameModal } from './rename-modal';
+import { SelectionBar } from './selection-bar';
+import { SlideFilters } from './slide-filters';
+import { SlideSummary } from './slide-summary';
+import { SlideTable } from './slide-table';
+
+/**
+ * One screen for the three slide lists: the doctor's slide management, the administrators' stored
+ * slides and their removed slides. The server decides which slides each caller sees; the screen
+ * offers what the caller may do with them (utils/slide-actions.ts): match by pathology number,
+ * rename, delete one or a selection of up to 100.
+ */
+export function SlideListScreen({ mode }: { mode: SlideListMode }) {
+  const { t } = useTranslation('slides');
+  const confirm = useConfirmAction();
+  const { iRoleType } = useSession();
+  // The hospital filter is for platform administrators, who see every hospital.
+  const hospitals = useAllHospitals(mode !== 'doctor' && iRoleType === 1);
+  const [filters, setFilters] = useState<SlideFilterQuery>({});
+  const paging = usePaging();
+  const query = useSlidePage({ iType: mode === 'removed' ? 1 : 0, ...filters, ...paging.page });
+  const rows = usePagedRows(query, paging);
+  const [selected, setSelected] = useState<SlideDocumentDto[]>([]);
+  const [renaming, setRenaming] = useState<SlideDocumentDto | null>(null);
+  const remove = useDeleteSlides();
+  const match = useMatchSlides();
+  const selectable = mode !== 'removed';
+
+  function runMatch(ids: number[]) {
+    match.mutate(ids, {
+      onSuccess: (result) => {
+        setSelected((rows) => rows.filter((r) => !ids.includes(r.iSlideDocumentId)));
+        toastSuccess(
+          result.listUnmatched.length === 0
+            ? t('match.done', { matched: result.iMatched })
+            : t('match.partly', {
+                matched: result.iMatched,
+                unmatched: result.listUnmatched.length,
+              }),
+        );
+      },
+    });
+  }
+
+  function confirmDelete(targets: SlideDocumentDto[]) {
+    const [only] = targets;
+    const ids = targets.map((r) => r.iSlideDocumentId);
+    confirm({
+      title:
+        targets.length === 1 && only
+          ? t('delete.titleOne', { name: only.strFileName })
+          : t('delete.titleMany', { count: targets.length }),
+      content: t('delete.content'),
+      okText: t('delete.ok'),
+      cancelText: t('delete.cancel'),
+      okTestId: 'slide-delete-confirm',
+      action: () =>
+        remove
+          .mutateAsync(ids)
+          .then(() => setSelected((rows) => rows.filter((r) => !ids.includes(r.iSlideDocumentId)))),
+      done: t('delete.done', { count: targets.length }),
+    });
+  }
+
+  function handleAction(action: SlideRowAction, row: SlideDocumentDto) {
+    switch (action) {
+      case 'rename':
+        setRenaming(row);
+        return;
+      case 'match':
+        runMatch([row.iSlideDocumentId]);
+        return;
+      case 'delete':
+        confirmDelete([row]);
+    }
+  }
+
+  const busy =
+    match.isPending && match.variables.length === 1
+      ? { action: 'match' as const, id: match.variables[0] ?? 0 }
+      : null;
+
+  return (
+    <ListPage
+      notice={
+        <>
+          <Alert type="info" showIcon title={t(`notice.${mode}`)} data-testid="slide-notice" />
+          {mode !== 'removed' && <SlideSummary iHospitalId={filters.iHospitalId} />}
+        </>
+      }
+      filters={
+        <SlideFilters
+          withStates={mode !== 'removed'}
+          hospitals={mode !== 'doctor' && iRoleType === 1 ? (hospitals.data ?? []) : null}
+          hospitalsLoading={hospitals.isLoading}
+          onSearch={(values) => {
+            setFilters(slideFiltersToQuery(values));
+            setSelected([]);
+            paging.toFirstPage();
+          }}
+        />
+      }
+      query={query}
+      loadError={{ title: t('list.loadError'), testId: 'slide-error' }}
+      dialogs={<RenameModal slide={renaming} onClose={() => setRenaming(null)} />}
+    >
+      {selectable && (
+        <SelectionBar
+          selected={selected}
+          matching={match.isPending}
+          onMatch={runMatch}
+          onDelete={() => confirmDelete(selected)}
+          onClear={() => setSelected([])}
+        />
+      )}
+      <SlideTable
+        {...rows}
+        mode={mode}
+        busy={busy}
+        onAction={handleAction}
+        rowSelection={
+          selectable
+            ? {
+                selectedRowKeys: selected.map((r) => r.iSlideDocumentId),
+                // Selections span pages: up to 100 slides go in one request.
+                preserveSelectedRowKeys: true,
+                onChange: (_keys, rows) => setSelected(rows.filter(Boolean)),
+              }
+            : undefined
+        }
+      />
+    </ListPage>
+  );
+}

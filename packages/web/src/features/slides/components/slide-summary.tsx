@@ -1,0 +1,38 @@
+import { Space, Statistic } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { formatGb } from '@/features/hospitals/utils/storage';
+import { useSlideStatistics } from '../api/slides';
+
+/**
+ * The figures above a stored-slides list: slides in all, matched, unmatched, uploading, failed,
+ * and the storage used of the total. Nothing is shown while they load or when they fail: the
+ * list below is what the screen is for.
+ */
+export function SlideSummary({ iHospitalId }: { iHospitalId: number | undefined }) {
+  const { t } = useTranslation('slides');
+  const { data } = useSlideStatistics(iHospitalId);
+  if (!data) {
+    return null;
+  }
+  const figures = [
+    ['total', data.iTotal],
+    ['matched', data.iMatched],
+    ['unmatched', data.iUnmatched],
+    ['uploading', data.iUploading],
+    ['failed', data.iFailed],
+  ] as const;
+  return (
+    <Space size="large" wrap data-testid="slide-summary">
+      {figures.map(([key, value]) => (
+        <Statistic key={key} title={t(`summary.${key}`)} value={value} />
+      ))}
+      <Statistic
+        title={t('summary.storage')}
+        value={t('summary.storageValue', {
+          used: formatGb(data.dUsedMemory),
+          total: formatGb(data.dTotalMemory),
+        })}
+      />
+    </Space>
+  );
+}

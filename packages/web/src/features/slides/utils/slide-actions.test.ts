@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { matchableIds, selectionDeleteBlock, slideRowActions } from './slide-actions';
+
+const row = (iUploadUserId: number, matched: boolean, iSlideDocumentId = 1, state = 1) => ({
+  iSlideDocumentId,
+  iUploadUserId,
+  ddMatchState: { iNumber: matched ? 1 : 0 },
+  ddUploadState: { iNumber: state },
+});
+
+describe('slideRowActions', () => {
+  it('gives a doctor its own uploads to rename and delete, and unmatched slides to match', () => {
+    expect(slideRowActions(row(7, false), 'doctor', 7)).toEqual(['rename', 'match', 'delete']);
+    expect(slideRowActions(row(7, true), 'doctor', 7)).toEqual(['rename', 'delete']);
+    // A colleague's unmatched slide: matched by number, not renamed or deleted.
+    expect(slideRowActions(row(8, false), 'doctor', 7)).toEqual(['match']);
+    // A colleague's upload on the doctor's own case: the case owner may remove it.
+    expect(slideRowActions(row(8, true), 'doctor', 7)).toEqual(['delete']);
+  });
+
+  it('gives administrators every slide and the removed list nothing', () => {
+    expect(slideRowActions(row(8, false), 'admin', 1)).toEqual(['rename', 'match', 'delete']);
+    expect(slideRowActions(row(8, true), 'admin', 1)).toEqual(['rename', 'delete']);
+    expect(slideRowActions(row(7, false), 'removed', 7)).toEqual([]);
+  });
+
+  it('keeps the name and number of a slide still uploading', () => {
+    expect(slideRowActions(row(7, false, 1, 0), 'doctor', 7)).toEqual(['match', 'delete']);
+    expect(slideRowActions(row(7, false, 1, 0), 'admin', 1)).toEqual(['match', 'delete']);
+    expect(slideRowActions(row(7, false, 1, 2), 'doctor', 7)).toEqual([
+      'rename',
+      'match',
+      'delete',
+    ]);
+  });
+});
+
+describe('selectionDeleteBlock', () => {
+  it('allows up to 100 unmatched slides, or one matched slide alone', () => {
+    expect(selectionDeleteBlock([row(1, false), row(1, false)])).toBeNull();
+    expect(selectionDeleteBlock([row(1, true)])).toBeNull();
+    expect(selectionDeleteBlock(Array.from({ length: 100 }, () => row(1, false)))).toBeNull();
+  });
+
+  it('refuses more than 100, and matched slides among several', () => {
+    expect(selectionDeleteBlock(Array.from({ length: 101 }, () => row(1, false)))).toBe('tooMany');
+    expect(selectionDeleteBlock([row(1, false), row(1, true)])).toBe('matched');
+  });
+});
+
+describe('matchableIds', () => {
+  it('keeps the unmatched slides of a selection', () => {
+    expect(matchableIds([row(1, false, 4), row(1, true, 5), row(2, false, 6)])).toEqual([4, 6]);
+  });
+});

@@ -1,0 +1,69 @@
+import {
+  SLIDE_DELETE_MAX,
+  SlideMatchState,
+  SlideUploadState,
+  type SlideDocumentDto,
+} from '@pathconsult/shared';
+
+/**
+ * Which slide list a screen shows: the doctor's slide management (/sliceManage), the
+ * administrators' stored slides (/slideInfo) or their removed slides (/removeSlideInfo).
+ */
+export type SlideListMode = 'doctor' | 'admin' | 'removed';
+
+export type SlideRowAction = 'rename' | 'match' | 'delete';
+
+type Row = Pick<SlideDocumentDto, 'iUploadUserId' | 'ddMatchState' | 'ddUploadState'>;
+
+const isMatched = (row: Row) => row.ddMatchState.iNumber === SlideMatchState.Matched;
+
+/**
+ * What a row offers, as the server decides it (slides/access.ts): administrators rename, match
+ * and delete any slide they see; a doctor renames and deletes its own uploads, and deletes a
+ * matched slide it sees (it sees only those of its own cases and its own uploads: the server
+ * then allows one alone while the case is editable). Only an unmatched slide matches; a slide
+ * still uploading keeps its name and number (its upload resumes by them).
+ */
+export function slideRowActions(
+  row: Row,
+  mode: SlideListMode,
+  iUserId: number | null,
+): SlideRowAction[] {
+  if (mode === 'removed') {
+    return [];
+  }
+  const mine = mode === 'admin' || row.iUploadUserId === iUserId;
+  const actions: SlideRowAction[] = [];
+  if (mine && row.ddUploadState.iNumber !== SlideUploadState.Uploading) {
+    actions.push('rename');
+  }
+  if (!isMatched(row)) {
+    actions.push('match');
+  }
+  if (mine || isMatched(row)) {
+    actions.push('delete');
+  }
+  return actions;
+}
+
+/**
+ * Why the selected slides cannot be deleted together, or null: more than SLIDE_DELETE_MAX, or a
+ * matched slide among several (spec §5: "an option containing matched slides cannot be deleted
+ * that way"; one matched slide alone is left to the server, which allows it for its case's owner).
+ */
+export function selectionDeleteBlock(rows: readonly Row[]): 'tooMany' | 'matched' | null {
+  if (rows.length > SLIDE_DELETE_MAX) {
+    return 'tooMany';
+  }
+  if (rows.length > 1 && rows.some(isMatched)) {
+    return 'matched';
+  }
+  return null;
+}
+
+/** The selected slides matching can still attach (the unmatched ones). */
+export function matchableIds(
+  rows: readonly (Row & Pick<SlideDocumentDto, 'iSlideDocumentId'>)[],
+): number[] {
+  return rows.filter((row) => !isMatched(row)).map((row) => row.iSlideDocumentId);
+}

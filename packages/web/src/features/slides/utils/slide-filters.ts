@@ -1,0 +1,38 @@
+import type { Dayjs } from 'dayjs';
+import type { SlideListQuery } from '@pathconsult/shared';
+import { rangeToQuery } from '@/features/audit/utils/date-range';
+
+/** What the filter bar of a slide list holds. */
+export interface SlideFilterValues {
+  strFileName?: string;
+  strDiagnosistNum?: string;
+  iMatchState?: number;
+  iUploadState?: number;
+  iHospitalId?: number;
+  /** Upload days, in the user's own time zone. */
+  range?: [Dayjs, Dayjs] | null;
+}
+
+export type SlideFilterQuery = Pick<
+  SlideListQuery,
+  | 'strFileName'
+  | 'strDiagnosistNum'
+  | 'iMatchState'
+  | 'iUploadState'
+  | 'iHospitalId'
+  | 'dtStart'
+  | 'dtEnd'
+>;
+
+/** The filters as the query of selectSlideDocumentByType: blanks left out, days as instants. */
+export function slideFiltersToQuery(values: SlideFilterValues): SlideFilterQuery {
+  const text = (value: string | undefined) => value?.trim() || undefined;
+  return {
+    strFileName: text(values.strFileName),
+    strDiagnosistNum: text(values.strDiagnosistNum),
+    iMatchState: values.iMatchState ?? undefined,
+    iUploadState: values.iUploadState ?? undefined,
+    iHospitalId: values.iHospitalId ?? undefined,
+    ...rangeToQuery(values.range),
+  };
+}
