@@ -602,6 +602,17 @@ export const slideDocuments = pgTable(
     sha256: text('sha256'),
     objectiveMagnification: numeric('objective_magnification', { precision: 6, scale: 2 }),
     thumbnail: text('thumbnail'),
+    /** Filled by ingest once the slide engine opened the finished upload. */
+    ingestedAt: timestamp('ingested_at', { withTimezone: true }),
+    reader: text('reader'),
+    vendor: text('vendor'),
+    width: integer('width'),
+    height: integer('height'),
+    levelCount: smallint('level_count'),
+    mppX: numeric('mpp_x', { precision: 10, scale: 6 }),
+    mppY: numeric('mpp_y', { precision: 10, scale: 6 }),
+    /** Associated images saved next to the slide (label.jpg, macro.jpg), as names. */
+    associatedImages: text('associated_images').array(),
     createdAt: createdAt(),
     /** Last chunk received: abandoned uploads are those idle for long. */
     activeAt: timestamp('active_at', { withTimezone: true }).notNull().defaultNow(),
@@ -613,6 +624,10 @@ export const slideDocuments = pgTable(
     index('slide_documents_hospital_idx').on(t.hospitalId, t.createdAt),
     index('slide_documents_patient_idx').on(t.patientId),
     index('slide_documents_number_idx').on(t.hospitalId, t.diagnosisNum),
+    // Finished uploads the slide engine has not opened yet (after a restart, ingest resumes them).
+    index('slide_documents_ingest_idx')
+      .on(t.completedAt)
+      .where(sql`${t.state} = 1 and ${t.ingestedAt} is null`),
     index('slide_documents_active_idx')
       .on(t.activeAt)
       .where(sql`${t.state} = 0 and ${t.deletedAt} is null`),
