@@ -25,5 +25,7 @@ describe('storage figures', () => {
   it('prints GB with at most two decimals', () => {
     expect(formatGb(12)).toBe('12');
     expect(formatGb(0.123456)).toBe('0.12');
+    expect(formatGb(0.002)).toBe('0.002');
+    expect(formatGb(0)).toBe('0');
   });
 });

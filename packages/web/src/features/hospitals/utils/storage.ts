@@ -25,7 +25,13 @@ export function storagePercent(used: number, total: number): number {
   return Math.min(100, Math.max(0, Math.round((used / total) * 1000) / 10));
 }
 
-/** A GB figure with at most two decimals: 0.5, 12, 1.25. */
+/**
+ * A GB figure with at most two decimals: 0.5, 12, 1.25; a small non-zero figure keeps its third
+ * decimal (the server's precision, about 1 MB), so a few uploaded slides do not read as 0.
+ */
 export function formatGb(value: number): string {
+  if (value > 0 && value < 0.01) {
+    return String(Math.round(value * 1000) / 1000);
+  }
   return String(Math.round(value * 100) / 100);
 }
