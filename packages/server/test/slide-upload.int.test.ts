@@ -12,6 +12,7 @@ import {
 } from '@pathconsult/shared';
 import { auditLogs, hospitals, slideDocuments, slideFiles } from '../src/db/schema';
 import { cleanAbandonedUploads } from '../src/modules/slide-upload/cleanup';
+import { TEST_SLIDES_DIR } from '../src/slides/testing/test-slides-dir';
 import { documentDir, storedFilePath } from '../src/storage/slide-paths';
 import { testDatabases } from './helpers/databases';
 import { startTestApp, type TestApp } from './helpers/test-app';
@@ -27,7 +28,7 @@ import {
 } from './helpers/case-fixtures';
 import { addRecords, chunkOf, sendChunk, sha256, uploadSlide } from './helpers/slide-upload';
 
-const SLIDES = path.resolve(__dirname, '../../../../shared/testdata/slides');
+const SLIDES = TEST_SLIDES_DIR;
 const CMU = fs.readFileSync(path.join(SLIDES, 'CMU-1-Small-Region.svs'));
 const CMU_SHA256 = 'ed92d5a9f2e86df67640d6f92ce3e231419ce127131697fbbce42ad5e002c8a7';
 
@@ -152,7 +153,13 @@ describe.each(await testDatabases())('slide upload on $name', (testDb) => {
     // Stored under a generated path: the folder key and slide.<ext>, never the user's name.
     const stored = storedFilePath(t.dataDir, hospitalA, row?.storageKey ?? '', 'slide.svs');
     expect(sha256(fs.readFileSync(stored))).toBe(CMU_SHA256);
-    expect(fs.readdirSync(path.dirname(stored))).toEqual(['slide.svs']);
+    // Beside it, once the slide engine has read it: its label and macro images (issue 6).
+    await t.app.slideIngest.idle();
+    expect(fs.readdirSync(path.dirname(stored)).sort()).toEqual([
+      'label.jpg',
+      'macro.jpg',
+      'slide.svs',
+    ]);
     expect(await used()).toBe(before + CMU.length);
 
     const s = expectOk(await status(doc.iSlideDocumentId));
@@ -478,7 +485,8 @@ describe.each(await testDatabases())('slide upload on $name', (testDb) => {
       );
     }
     const [row] = await db().select().from(slideDocuments).where(eq(slideDocuments.id, id));
-    expect(row?.state).toBe(SlideUploadState.Uploaded);
+    // Complete (the slide engine then refuses these made-up contents: not this test's matter).
+    expect(row?.completedAt).not.toBeNull();
     const dir = documentDir(t.dataDir, hospitalA, row?.storageKey ?? '');
     expect(fs.readdirSync(dir).sort()).toEqual(['slide', 'slide.mrxs']);
     expect(fs.readdirSync(path.join(dir, 'slide')).sort()).toEqual([

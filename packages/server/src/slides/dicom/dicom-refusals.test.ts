@@ -9,11 +9,12 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SlideOpenError } from '../slide-source.js';
 import { openDicomSlide } from './dicom-slide.js';
+import { TEST_SLIDES_DIR } from '../testing/test-slides-dir.js';
 import { jpeg2000Supported } from './frame-decode.js';
 import { T, TS } from './tags.js';
 import { el, nativeFrames, wsiElements, writeDicom, type Element } from './testing/write-dicom.js';
 
-const DIR = '/work/shared/testdata/slides';
+const DIR = TEST_SLIDES_DIR;
 const work = mkdtempSync(join(tmpdir(), 'dicom-refusals-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 

@@ -9,10 +9,11 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RgbImage, SlideSource } from '../slide-source.js';
 import { openDicomSlide } from './dicom-slide.js';
+import { TEST_SLIDES_DIR } from '../testing/test-slides-dir.js';
 import { openInstance } from './instance.js';
 import { TS } from './tags.js';
 
-const DIR = '/work/shared/testdata/slides';
+const DIR = TEST_SLIDES_DIR;
 const groundTruth = JSON.parse(readFileSync(`${DIR}/groundtruth.json`, 'utf8')) as {
   slides: { id: string; dicom?: { instances: Record<string, unknown>[] } }[];
 };

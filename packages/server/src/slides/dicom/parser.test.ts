@@ -9,6 +9,7 @@ import { openDicomSlide } from './dicom-slide.js';
 import { readDicomHeader } from './file-header.js';
 import { MalformedDicom, NeedMoreData, parseDataset } from './parser.js';
 import { T } from './tags.js';
+import { TEST_SLIDES_DIR } from '../testing/test-slides-dir.js';
 import { el, wsiElements, writeDicom } from './testing/write-dicom.js';
 
 const work = mkdtempSync(join(tmpdir(), 'dicom-parser-'));
@@ -100,7 +101,7 @@ async function countingHandle(path: string) {
 
 describe('readDicomHeader', () => {
   it('reads the header of a 1.5 MB slide without reading its frames', async () => {
-    const path = '/work/shared/testdata/slides/small_dicom.dcm';
+    const path = `${TEST_SLIDES_DIR}/small_dicom.dcm`;
     const h = await countingHandle(path);
     try {
       const header = await readDicomHeader(h.counted, (await h.file.stat()).size);

@@ -1,16 +1,14 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { inflateSync } from 'node:zlib';
+import { TEST_SLIDES_DIR } from '../testing/test-slides-dir';
 
 /*
  * Tests only: the shared test slides (read-only) and what OpenSlide 3.4.1 reads from them
  * (groundtruth.json, see its MANIFEST.md).
  */
 
-export const SLIDES_DIR = path.resolve(
-  import.meta.dirname,
-  '../../../../../../shared/testdata/slides',
-);
+export const SLIDES_DIR = TEST_SLIDES_DIR;
 
 export interface GroundTruthOpenSlide {
   vendor: string;

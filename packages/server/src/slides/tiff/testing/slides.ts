@@ -2,13 +2,11 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { RgbImage } from '../../slide-source';
+import { TEST_SLIDES_DIR } from '../../testing/test-slides-dir';
 
 /** Tests only: the shared test slides (read-only) and what groundtruth.json says about them. */
 
-export const SLIDES_DIR = path.resolve(
-  import.meta.dirname,
-  '../../../../../../../shared/testdata/slides',
-);
+export const SLIDES_DIR = TEST_SLIDES_DIR;
 
 export interface OpenSlideFacts {
   vendor: string;
