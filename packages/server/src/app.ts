@@ -39,6 +39,7 @@ import { serialNumberRoutes } from './modules/serial-number/routes';
 import { medicalOrderRoutes } from './modules/medical-order/routes';
 import { slideRoutes } from './modules/slides/routes';
 import { slideUploadRoutes } from './modules/slide-upload/routes';
+import { registerSlideIngest } from './modules/slide-ingest';
 
 export interface RouteCatalogEntry {
   method: string;
@@ -111,6 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authGuard, { auth });
   await app.register(auditTrail, { db, clock });
   await app.register(openApi);
+  const slideIngest = registerSlideIngest(app, { db, clock, dataDir: config.dataDir });
 
   await app.register(
     async (api) => {
@@ -142,6 +144,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         clock,
         dataDir: config.dataDir,
         abandonHours: config.uploadAbandonHours ?? 48,
+        onUploaded: slideIngest.enqueue,
       });
     },
     { prefix: '/api' },

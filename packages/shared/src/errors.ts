@@ -89,6 +89,12 @@ export const ErrorCode = {
   SLIDE_NOT_OWNED: 200,
   SLIDE_NUMBER_LOCKED: 200,
   SLIDE_STILL_UPLOADING: 200,
+  // slide ingest (issue 6): stored as a finished slide's fail reason
+  SLIDE_UNREADABLE: 200,
+  SLIDE_FORMAT_UNSUPPORTED: 200,
+  SLIDE_TOO_LARGE: 200,
+  SLIDE_OPENSLIDE_MISSING: 200,
+  SLIDE_INGEST_TIMEOUT: 200,
 } as const satisfies Record<string, number>;
 
 export type ErrorCodeName = keyof typeof ErrorCode;

@@ -146,6 +146,12 @@ const zh: Texts = {
   SLIDE_NOT_OWNED: '非本人上传的切片，无权操作',
   SLIDE_NUMBER_LOCKED: '切片已匹配病例，不能修改病理号',
   SLIDE_STILL_UPLOADING: '切片尚未上传完成，请上传完成后再修改',
+  SLIDE_UNREADABLE: '无法读取该切片：文件已损坏或不是切片图像',
+  SLIDE_FORMAT_UNSUPPORTED: '该切片的编码格式暂不支持（如 JPEG 2000），无法读取',
+  SLIDE_TOO_LARGE: '切片声明的图像尺寸超出合理范围，已拒绝读取',
+  SLIDE_OPENSLIDE_MISSING:
+    '服务器未安装 OpenSlide，无法读取此格式：请管理员安装 libopenslide0（apt-get install libopenslide0）并重启服务，切片将自动重新读取',
+  SLIDE_INGEST_TIMEOUT: '读取切片超时，请确认文件完整后删除并重新上传',
   'validation.required': '该项不能为空',
   'validation.userNameRequired': '请输入用户名或手机号',
   'validation.passwordRequired': '请输入密码',
@@ -290,6 +296,14 @@ const en: Texts = {
   SLIDE_NOT_OWNED: 'This slide was uploaded by someone else: you cannot change it',
   SLIDE_NUMBER_LOCKED: 'The slide is matched to a case: its pathology number cannot change',
   SLIDE_STILL_UPLOADING: 'The slide is still uploading: change it once the upload is complete',
+  SLIDE_UNREADABLE: 'The slide cannot be read: the file is damaged or is not a slide image',
+  SLIDE_FORMAT_UNSUPPORTED:
+    'The slide uses an encoding that is not supported (such as JPEG 2000) and cannot be read',
+  SLIDE_TOO_LARGE: 'The slide declares an impossibly large image and was refused',
+  SLIDE_OPENSLIDE_MISSING:
+    'The server cannot read this format without OpenSlide: an administrator installs libopenslide0 (apt-get install libopenslide0) and restarts the server, then the slide is read again',
+  SLIDE_INGEST_TIMEOUT:
+    'Reading the slide took too long: check the file, then delete it and upload it again',
   'validation.required': 'This field cannot be empty',
   'validation.userNameRequired': 'Please enter a user name or mobile number',
   'validation.passwordRequired': 'Please enter the password',

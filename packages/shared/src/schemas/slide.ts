@@ -175,7 +175,18 @@ export const slideDocumentDtoSchema = z.object({
   iFileCount: z.number().int(),
   strSha256: z.string().nullable().describe('Of the main file, once uploaded'),
   dObjectiveMagnification: z.number().nullable(),
-  strThumbnailBase64: z.string().nullable(),
+  strThumbnailBase64: z.string().nullable().describe('JPEG within 256×256, bare base64'),
+  // What the slide engine read at ingest; absent until it has read the slide.
+  iWidth: z.number().int().optional().describe('Level 0 width in pixels'),
+  iHeight: z.number().int().optional().describe('Level 0 height in pixels'),
+  iLevelCount: z.number().int().optional(),
+  dMppX: z.number().nullable().optional().describe('Micrometres per pixel at level 0'),
+  dMppY: z.number().nullable().optional(),
+  strVendor: z.string().optional().describe("Format as read: 'aperio', 'generic-tiff', 'dicom'…"),
+  listAssociated: z
+    .array(z.string())
+    .optional()
+    .describe("Associated images kept beside the slide: 'label', 'macro'"),
   dtUploadTime: z.string(),
   dtCompleteTime: z.string().nullable(),
   dtDeleteTime: z.string().nullable(),

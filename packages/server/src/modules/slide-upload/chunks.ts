@@ -55,7 +55,7 @@ async function againForFinished(
   if (sha256Hex(stored) !== fields.strChunkSha256) {
     throw new AppError('CHUNK_CONFLICT');
   }
-  return resultOf(t, fields, true, SlideUploadState.Uploaded);
+  return resultOf(t, fields, true, t.doc.state);
 }
 
 /**
@@ -75,7 +75,8 @@ export async function receiveChunk(
   if (t.doc.state !== SlideUploadState.Uploading) {
     forgetDocument(t.doc.id);
   }
-  if (t.doc.state === SlideUploadState.Failed) {
+  // A failed upload lost its files; a complete one the slide engine refused keeps them.
+  if (t.doc.state === SlideUploadState.Failed && t.doc.completedAt === null) {
     throw new AppError('SLIDE_UPLOAD_FAILED', { reason: t.doc.failReason ?? '' });
   }
   if (
@@ -87,7 +88,7 @@ export async function receiveChunk(
   if (sha256Hex(bytes) !== fields.strChunkSha256) {
     throw new AppError('CHUNK_CHECKSUM_MISMATCH');
   }
-  if (t.doc.state === SlideUploadState.Uploaded) {
+  if (t.doc.completedAt !== null) {
     return againForFinished(deps, t, fields, bytes);
   }
   assertWithinQuota(t.usedBytes, t.totalGb);

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   SLIDE_TYPES,
+  SlideUploadState,
   UPLOAD_CHUNK_BYTES,
   chunkFieldsSchema,
   chunkResultDtoSchema,
@@ -41,6 +42,8 @@ interface SlideUploadOptions {
   clock: Clock;
   dataDir: string;
   abandonHours: number;
+  /** Called once a document is complete (the slide engine's ingest); must not wait for it. */
+  onUploaded?: (documentId: number) => void;
 }
 
 /**
@@ -156,6 +159,9 @@ export const slideUploadRoutes: FastifyPluginAsyncZod<SlideUploadOptions> = asyn
         const result = await receiveChunk(deps, actor, parsed.data, file);
         if (parsed.data.iUpdadeState === 1) {
           await record('success', { bComplete: true, iState: result.ddUploadState.iNumber });
+          if (result.ddUploadState.iNumber === SlideUploadState.Uploaded) {
+            options.onUploaded?.(result.iSlideDocumentId);
+          }
         }
         return ok(request.lang, result);
       } catch (error) {

@@ -111,8 +111,11 @@ export function deletionRefusal(
 /**
  * Storage a live document still holds: its declared size, reserved when the upload started and
  * kept once uploaded. A failed upload gave its storage back when it failed (slide-upload's
- * failUpload), so deleting it gives nothing back.
+ * failUpload), so deleting it gives nothing back; a complete upload the slide engine refused
+ * keeps its files, and its storage, until it is deleted.
  */
-export function bytesHeldBy(doc: Pick<SlideDocumentRow, 'state' | 'totalBytes'>): number {
-  return doc.state === SlideUploadState.Failed ? 0 : doc.totalBytes;
+export function bytesHeldBy(
+  doc: Pick<SlideDocumentRow, 'state' | 'totalBytes' | 'completedAt'>,
+): number {
+  return doc.state === SlideUploadState.Failed && doc.completedAt === null ? 0 : doc.totalBytes;
 }

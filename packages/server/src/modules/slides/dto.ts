@@ -26,6 +26,22 @@ function failReasonText(doc: SlideDocumentRow, lang: Lang): string | null {
   });
 }
 
+/** What the slide engine read at ingest, once it has (the fields are absent before). */
+function ingestFacts(d: SlideDocumentRow): Partial<SlideDocumentDto> {
+  if (d.ingestedAt === null) {
+    return {};
+  }
+  return {
+    iWidth: d.width ?? undefined,
+    iHeight: d.height ?? undefined,
+    iLevelCount: d.levelCount ?? undefined,
+    dMppX: d.mppX === null ? null : Number(d.mppX),
+    dMppY: d.mppY === null ? null : Number(d.mppY),
+    strVendor: d.vendor ?? undefined,
+    listAssociated: d.associatedImages ?? [],
+  };
+}
+
 /** The one mapping of a slide document to the wire shape (slideDocumentDtoSchema). */
 export function toSlideDocumentDto(v: SlideDocumentView, lang: Lang): SlideDocumentDto {
   const d = v.doc;
@@ -55,6 +71,7 @@ export function toSlideDocumentDto(v: SlideDocumentView, lang: Lang): SlideDocum
     dObjectiveMagnification:
       d.objectiveMagnification === null ? null : Number(d.objectiveMagnification),
     strThumbnailBase64: d.thumbnail,
+    ...ingestFacts(d),
     dtUploadTime: d.createdAt.toISOString(),
     dtCompleteTime: d.completedAt?.toISOString() ?? null,
     dtDeleteTime: d.deletedAt?.toISOString() ?? null,

@@ -4,7 +4,7 @@ import {
   ReloadOutlined,
   UploadOutlined,
 } from '@ant-design/icons';
-import { Alert, Button, Card, Empty, Flex, Table, Tag, Tooltip, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Flex, Table, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import type { HTMLAttributes } from 'react';
@@ -25,6 +25,8 @@ import { useCaseSlides, useDeleteCaseSlide } from '../api/case-slides';
 import {
   blockingNames,
   canChangeSlides,
+  slideMppText,
+  slidePixelSize,
   slidesLocked,
   thumbnailSrc,
   uploadTargetOf,
@@ -47,10 +49,40 @@ function StateTag({ slide }: { slide: SlideDocumentDto }) {
       {t(`imagery.state.${state in STATE_COLORS ? state : SlideUploadState.Uploading}`)}
     </Tag>
   );
-  return state === SlideUploadState.Failed && slide.strFailReason ? (
-    <Tooltip title={slide.strFailReason}>{tag}</Tooltip>
-  ) : (
-    tag
+  if (state !== SlideUploadState.Failed || !slide.strFailReason) {
+    return tag;
+  }
+  return (
+    <Flex vertical gap={2} align="start">
+      {tag}
+      <Typography.Text
+        type="danger"
+        style={{ fontSize: 12, maxWidth: 160 }}
+        ellipsis={{ tooltip: slide.strFailReason }}
+        data-testid={`imagery-reason-${slide.strFileName}`}
+      >
+        {slide.strFailReason}
+      </Typography.Text>
+    </Flex>
+  );
+}
+
+/** Pixel size and micrometres per pixel, once the slide engine has read the slide. */
+function ImageFacts({ slide }: { slide: SlideDocumentDto }) {
+  const size = slidePixelSize(slide);
+  const mpp = slideMppText(slide);
+  if (!size) {
+    return '—';
+  }
+  return (
+    <Flex vertical data-testid={`imagery-pixels-${slide.strFileName}`}>
+      <span>{size}</span>
+      {mpp && (
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {mpp}
+        </Typography.Text>
+      )}
+    </Flex>
   );
 }
 
@@ -117,6 +149,12 @@ export function CaseImagery({ patient }: { patient: PatientDto }) {
       render: (size: number) => formatBytes(size),
     },
     {
+      title: t('imagery.col.pixels'),
+      key: 'pixels',
+      width: 130,
+      render: (_, slide) => <ImageFacts slide={slide} />,
+    },
+    {
       title: t('imagery.col.magnification'),
       dataIndex: 'dObjectiveMagnification',
       width: 110,
@@ -125,7 +163,7 @@ export function CaseImagery({ patient }: { patient: PatientDto }) {
     {
       title: t('imagery.col.state'),
       key: 'state',
-      width: 100,
+      width: 170,
       render: (_, slide) => <StateTag slide={slide} />,
     },
     {
@@ -221,7 +259,7 @@ export function CaseImagery({ patient }: { patient: PatientDto }) {
             dataSource={list}
             loading={slides.isPending}
             pagination={false}
-            scroll={{ x: 900 }}
+            scroll={{ x: 1100 }}
             onRow={(slide) =>
               ({ 'data-testid': `imagery-row-${slide.strFileName}` }) as HTMLAttributes<HTMLElement>
             }

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { CaseState, RoleType, SlideUploadState } from '@pathconsult/shared';
-import { blockingNames, canChangeSlides, slidesLocked, thumbnailSrc } from './imagery';
+import {
+  blockingNames,
+  canChangeSlides,
+  slideMppText,
+  slidePixelSize,
+  slidesLocked,
+  thumbnailSrc,
+} from './imagery';
 
 const ME = 5;
 const patient = (state: number, owner = ME) => ({
@@ -54,5 +61,20 @@ describe('thumbnails', () => {
     expect(thumbnailSrc(null)).toBeNull();
     expect(thumbnailSrc('data:image/png;base64,AAA')).toBe('data:image/png;base64,AAA');
     expect(thumbnailSrc('/9j/AAA')).toBe('data:image/jpeg;base64,/9j/AAA');
+  });
+});
+
+describe('what the slide engine read', () => {
+  it('shows the full-resolution size once known', () => {
+    expect(slidePixelSize({ iWidth: 2220, iHeight: 2967 })).toBe('2220 × 2967');
+    expect(slidePixelSize({})).toBeNull();
+  });
+
+  it('shows the pixel size in micrometres, both axes when they differ', () => {
+    expect(slideMppText({ dMppX: 0.499, dMppY: 0.499 })).toBe('0.499 µm/px');
+    expect(slideMppText({ dMppX: 0.2527, dMppY: 0.25271 })).toBe('0.2527 µm/px');
+    expect(slideMppText({ dMppX: 0.25, dMppY: 0.26 })).toBe('0.25 × 0.26 µm/px');
+    expect(slideMppText({ dMppX: null, dMppY: null })).toBeNull();
+    expect(slideMppText({})).toBeNull();
   });
 });
