@@ -13,6 +13,7 @@ import { isOpenSlideAvailable } from '../src/slides/openslide';
 import { buildTiff, long8, short } from '../src/slides/tiff/testing/build-tiff';
 import { Tag } from '../src/slides/tiff/tiff-tags';
 import { documentDir } from '../src/storage/slide-paths';
+import { TEST_SLIDES_DIR } from '../src/slides/testing/test-slides-dir';
 import { expectOk, expectRefused } from './helpers/assertions';
 import { addCase, loggedInUser, userHospital } from './helpers/case-fixtures';
 import { testDatabases } from './helpers/databases';
@@ -20,7 +21,7 @@ import { apiClient, type ApiClient } from './helpers/http';
 import { sendChunk, uploadSlide } from './helpers/slide-upload';
 import { startTestApp, type TestApp } from './helpers/test-app';
 
-const SLIDES = path.resolve(__dirname, '../../../../shared/testdata/slides');
+const SLIDES = TEST_SLIDES_DIR;
 const read = (name: string) => fs.readFileSync(path.join(SLIDES, name));
 const CMU = read('CMU-1-Small-Region.svs');
 const BOXES = read('boxes.tiff');
