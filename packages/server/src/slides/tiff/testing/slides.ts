@@ -1,47 +1,15 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import sharp from 'sharp';
 import type { RgbImage } from '../../slide-source';
-import { TEST_SLIDES_DIR } from '../../testing/test-slides-dir';
+import { openSlideTruth, type GroundTruthOpenSlide } from '../../testing/ground-truth';
 
 /** Tests only: the shared test slides (read-only) and what groundtruth.json says about them. */
 
-export const SLIDES_DIR = TEST_SLIDES_DIR;
-
-export interface OpenSlideFacts {
-  vendor: string;
-  level_count: number;
-  levels: Array<{
-    width: number;
-    height: number;
-    downsample: number;
-    tile_width: number;
-    tile_height: number;
-  }>;
-  mpp_x: number | null;
-  mpp_y: number | null;
-  objective_power: number | null;
-  associated_images: Record<string, [number, number]>;
-  background_color: string | null;
-  pixel_probes: {
-    lowest_level_mean_rgb: [number, number, number];
-    level0_topleft_region: [number, number, number, number];
-    level0_topleft_mean_rgb: [number, number, number];
-    level0_center_region: [number, number, number, number];
-    level0_center_mean_rgb: [number, number, number];
-  };
-}
-
-const groundTruth = JSON.parse(readFileSync(path.join(SLIDES_DIR, 'groundtruth.json'), 'utf8')) as {
-  slides: Array<{ files: Array<{ name: string }>; openslide?: OpenSlideFacts }>;
-};
+export { SLIDES_DIR } from '../../testing/ground-truth';
+export type OpenSlideFacts = GroundTruthOpenSlide;
 
 export function factsOf(name: string): { file: string; facts: OpenSlideFacts } {
-  const slide = groundTruth.slides.find((s) => s.files.some((f) => f.name === name));
-  if (!slide?.openslide) {
-    throw new Error(`groundtruth.json has no OpenSlide facts for ${name}`);
-  }
-  return { file: path.join(SLIDES_DIR, name), facts: slide.openslide };
+  const { file, truth } = openSlideTruth(name);
+  return { file, facts: truth };
 }
 
 /** One IFD of a TIFF decoded by libtiff (inside sharp's libvips): an independent decoder. */
