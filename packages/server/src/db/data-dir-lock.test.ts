@@ -20,16 +20,34 @@ afterEach(() => {
 const tsx = path.resolve(import.meta.dirname, '../../../../node_modules/.bin/tsx');
 const contender = path.resolve(import.meta.dirname, '../../test/fixtures/lock-contender.ts');
 
-/** Starts `n` processes that all try to take the lock at the same instant; returns what each got. */
+/**
+ * Starts `n` processes that all try to take the lock at the same instant; returns what each got.
+ * Holders keep the lock until every process has answered (their stdin is closed only then).
+ */
 async function race(dir: string, n: number): Promise<string[]> {
   const startAt = Date.now() + 2500; // after every process has started up
-  const runs = Array.from({ length: n }, () => {
-    const child = spawn(tsx, [contender, dir, String(startAt)]);
-    let out = '';
-    child.stdout.on('data', (d) => (out += String(d)));
-    return new Promise<string>((resolve) => child.on('exit', () => resolve(out.trim())));
-  });
-  return Promise.all(runs);
+  const children = Array.from({ length: n }, () => spawn(tsx, [contender, dir, String(startAt)]));
+  // Listened to from the start: a refused contender may exit before the answers are all in.
+  const exits = children.map((child) => new Promise((r) => child.on('exit', r)));
+  const answers = children.map(
+    (child) =>
+      new Promise<string>((resolve) => {
+        let out = '';
+        child.stdout.on('data', (d) => {
+          out += String(d);
+          if (out.includes('\n')) {
+            resolve(out.trim());
+          }
+        });
+        child.on('exit', () => resolve(out.trim()));
+      }),
+  );
+  const outcomes = await Promise.all(answers);
+  for (const child of children) {
+    child.stdin.end();
+  }
+  await Promise.all(exits);
+  return outcomes;
 }
 
 describe('data folder lock', () => {
