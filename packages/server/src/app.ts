@@ -40,6 +40,7 @@ import { medicalOrderRoutes } from './modules/medical-order/routes';
 import { slideRoutes } from './modules/slides/routes';
 import { slideUploadRoutes } from './modules/slide-upload/routes';
 import { registerSlideIngest } from './modules/slide-ingest';
+import { createTileService, tileTokenRoutes } from './modules/tiles';
 
 export interface RouteCatalogEntry {
   method: string;
@@ -57,7 +58,7 @@ export interface AppDeps {
   db: Db;
   clock: Clock;
   config: Pick<AppConfig, 'session' | 'trustProxy' | 'logLevel' | 'webDist' | 'dataDir'> &
-    Partial<Pick<AppConfig, 'sms' | 'captchaFixedText' | 'uploadAbandonHours'>>;
+    Partial<Pick<AppConfig, 'sms' | 'captchaFixedText' | 'uploadAbandonHours' | 'tileTokenSecret'>>;
   /** Text messages; default from `config.sms` (the outbox without a gateway). Tests pass their own. */
   notifier?: Notifier;
   /** Text of every new captcha (tests); by default random, or CAPTCHA_FIXED_TEXT under NODE_ENV=test. */
@@ -113,6 +114,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(auditTrail, { db, clock });
   await app.register(openApi);
   const slideIngest = registerSlideIngest(app, { db, clock, dataDir: config.dataDir });
+  const tiles = createTileService({
+    db,
+    clock,
+    dataDir: config.dataDir,
+    secret: config.tileTokenSecret,
+  });
 
   await app.register(
     async (api) => {
@@ -146,9 +153,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         abandonHours: config.uploadAbandonHours ?? 48,
         onUploaded: slideIngest.enqueue,
       });
+      await api.register(tileTokenRoutes, { db, clock, tokens: tiles.tokens });
     },
     { prefix: '/api' },
   );
+  await tiles.register(app);
   await app.register(webApp, { webDist: config.webDist });
   return app;
 }

@@ -36,6 +36,8 @@ const envSchema = z.object({
     .or(z.literal('')),
   SMS_GATEWAY_TOKEN: z.string().optional(),
   SMS_SIGN_NAME: z.string().trim().min(1).max(20).default('PathConsult'),
+  // Signs slide tile tokens; unset: a random secret per process (tokens end with a restart).
+  TILE_TOKEN_SECRET: z.string().min(32, { error: 'at least 32 characters' }).optional(),
   SMS_GATEWAY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
 });
 
@@ -55,6 +57,8 @@ export interface AppConfig {
   webDist: string;
   /** End-to-end tests only: the text of every captcha (needs NODE_ENV=test). */
   captchaFixedText?: string;
+  /** Key of the slide tile tokens' HMAC; unset: random per process (tokens die with it). */
+  tileTokenSecret?: string;
   /** How text messages leave: an HTTP SMS gateway, or without one the outbox administrators read. */
   sms: SmsConfig;
 }
@@ -120,6 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ? path.resolve(base, e.WEB_DIST) : path.join(repoRoot, 'packages/web/dist'),
     captchaFixedText: e.CAPTCHA_FIXED_TEXT || undefined,
+    tileTokenSecret: e.TILE_TOKEN_SECRET || undefined,
     sms: {
       gatewayUrl: e.SMS_GATEWAY_URL || undefined,
       gatewayToken: e.SMS_GATEWAY_TOKEN || undefined,

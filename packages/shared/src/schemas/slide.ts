@@ -145,6 +145,19 @@ export type MissingChunks = z.infer<typeof missingChunksSchema>;
 export const documentIdQuerySchema = z.object({ iSlideDocumentId: idSchema });
 export type DocumentIdQuery = z.infer<typeof documentIdQuerySchema>;
 
+/**
+ * GET slideDocument/getSlideToken?iSlideDocumentId: a signed, expiring token that opens the
+ * slide's tiles (Deep Zoom at strDziUrl, IIIF Image API at strIiifUrl) without a session; tile
+ * requests carry it in their path and are checked without a database query.
+ */
+export const slideTokenDtoSchema = z.object({
+  strToken: z.string(),
+  dtExpire: z.string().describe('UTC, ISO 8601'),
+  strDziUrl: z.string().describe('Server-relative URL of the Deep Zoom descriptor'),
+  strIiifUrl: z.string().describe('Server-relative IIIF Image API base (append /info.json)'),
+});
+export type SlideTokenDto = z.infer<typeof slideTokenDtoSchema>;
+
 /** GET slideDocument/getSupportSlide. */
 export const supportSlideDtoSchema = z.object({
   listType: z.array(z.string()).describe('Lower-case extensions'),

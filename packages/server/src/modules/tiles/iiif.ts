@@ -1,0 +1,127 @@
+import type { Rect } from './render';
+import { deepZoomOf, type DeepZoom } from './deep-zoom';
+import type { SlideProperties } from '../../slides/slide-source';
+
+/**
+ * IIIF Image API 3.0 at compliance level 1 (https://iiif.io/api/image/3.0/): regions full,
+ * square, x,y,w,h and pct:; sizes max, w,, ,h, w,h, !w,h and pct:n (no upscaling: `^` is
+ * refused); rotation 0; quality default or color; format jpg. Anything else is a 400.
+ */
+
+/** The largest picture one request may ask for (IIIF maxWidth / maxHeight). */
+export const IIIF_MAX_SIZE = 4096;
+
+export interface IiifRequest {
+  region: Rect;
+  width: number;
+  height: number;
+}
+
+const NUMBER = /^\d+(\.\d+)?$/;
+
+function parseRegion(text: string, w: number, h: number): Rect | null {
+  if (text === 'full') {
+    return { x: 0, y: 0, width: w, height: h };
+  }
+  if (text === 'square') {
+    const side = Math.min(w, h);
+    return {
+      x: Math.floor((w - side) / 2),
+      y: Math.floor((h - side) / 2),
+      width: side,
+      height: side,
+    };
+  }
+  const pct = text.startsWith('pct:');
+  const parts = (pct ? text.slice(4) : text).split(',');
+  if (
+    parts.length !== 4 ||
+    !parts.every((p) => NUMBER.test(p)) ||
+    (!pct && !parts.every((p) => /^\d+$/.test(p)))
+  ) {
+    return null;
+  }
+  let [x, y, rw, rh] = parts.map(Number) as [number, number, number, number];
+  if (pct) {
+    [x, y, rw, rh] = [(x * w) / 100, (y * h) / 100, (rw * w) / 100, (rh * h) / 100].map(
+      Math.round,
+    ) as [number, number, number, number];
+  }
+  // Clipped to the image; a region entirely outside it (or empty) is refused.
+  const width = Math.min(rw, w - x);
+  const height = Math.min(rh, h - y);
+  return width > 0 && height > 0 ? { x, y, width, height } : null;
+}
+
+function parseSize(text: string, region: Rect): { width: number; height: number } | null {
+  const { width: rw, height: rh } = region;
+  const fit = (maxW: number, maxH: number) => {
+    const scale = Math.min(maxW / rw, maxH / rh, 1);
+    return {
+      width: Math.max(1, Math.round(rw * scale)),
+      height: Math.max(1, Math.round(rh * scale)),
+    };
+  };
+  let size: { width: number; height: number } | null = null;
+  let m: RegExpExecArray | null;
+  if (text === 'max') {
+    size = fit(IIIF_MAX_SIZE, IIIF_MAX_SIZE);
+  } else if ((m = /^(\d+),$/.exec(text))) {
+    const width = Number(m[1]);
+    size = { width, height: Math.max(1, Math.round((rh * width) / rw)) };
+  } else if ((m = /^,(\d+)$/.exec(text))) {
+    const height = Number(m[1]);
+    size = { width: Math.max(1, Math.round((rw * height) / rh)), height };
+  } else if ((m = /^(\d+),(\d+)$/.exec(text))) {
+    size = { width: Number(m[1]), height: Number(m[2]) };
+  } else if ((m = /^!(\d+),(\d+)$/.exec(text))) {
+    size = fit(Number(m[1]), Number(m[2]));
+  } else if ((m = /^pct:(\d+(\.\d+)?)$/.exec(text))) {
+    const p = Number(m[1]) / 100;
+    size = { width: Math.round(rw * p), height: Math.round(rh * p) };
+  }
+  if (!size || size.width < 1 || size.height < 1) {
+    return null;
+  }
+  // No upscaling (level 1 does not require it) and nothing beyond the declared maximum.
+  const tooLarge = size.width > rw || size.height > rh;
+  const beyond = size.width > IIIF_MAX_SIZE || size.height > IIIF_MAX_SIZE;
+  return tooLarge || beyond ? null : size;
+}
+
+/** The request of `/{region}/{size}/{rotation}/{quality}.{format}`, or null (400). */
+export function parseIiif(
+  p: SlideProperties,
+  region: string,
+  size: string,
+  rotation: string,
+  qualityFormat: string,
+): IiifRequest | null {
+  const base = p.levels[0]!;
+  if (rotation !== '0' || !/^(default|color)\.jpg$/.test(qualityFormat)) {
+    return null;
+  }
+  const r = parseRegion(region, base.width, base.height);
+  const s = r && parseSize(size, r);
+  return r && s ? { region: r, ...s } : null;
+}
+
+/** info.json: the image's size, its tiles (the Deep Zoom tile size) and what is supported. */
+export function iiifInfo(id: string, p: SlideProperties): Record<string, unknown> {
+  const dz: DeepZoom = deepZoomOf(p);
+  const scaleFactors = Array.from({ length: dz.maxLevel + 1 }, (_, k) => 2 ** k).filter(
+    (f) => f === 1 || Math.max(dz.width, dz.height) / f >= dz.tileSize / 2,
+  );
+  return {
+    '@context': 'http://iiif.io/api/image/3/context.json',
+    id,
+    type: 'ImageService3',
+    protocol: 'http://iiif.io/api/image',
+    profile: 'level1',
+    width: dz.width,
+    height: dz.height,
+    maxWidth: IIIF_MAX_SIZE,
+    maxHeight: IIIF_MAX_SIZE,
+    tiles: [{ width: dz.tileSize, scaleFactors }],
+  };
+}

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { TileTimeoutError, WorkLimiter } from './limiter';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('WorkLimiter', () => {
+  it('runs at most `slots` tasks at once, the others in order', async () => {
+    const limiter = new WorkLimiter(2, 1000);
+    let running = 0;
+    let peak = 0;
+    const order: number[] = [];
+    await Promise.all(
+      [1, 2, 3, 4, 5].map((n) =>
+        limiter.run(async () => {
+          running += 1;
+          peak = Math.max(peak, running);
+          await sleep(10);
+          order.push(n);
+          running -= 1;
+        }),
+      ),
+    );
+    expect(peak).toBe(2);
+    expect(order).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('times a hung task out while the others still get their turn', async () => {
+    const limiter = new WorkLimiter(2, 50);
+    const hung = limiter.run(() => new Promise(() => undefined));
+    await expect(hung).rejects.toBeInstanceOf(TileTimeoutError);
+    await expect(limiter.run(async () => 'done')).resolves.toBe('done');
+  });
+});

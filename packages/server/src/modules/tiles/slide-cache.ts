@@ -1,0 +1,144 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { slideDocuments, slideFiles } from '../../db/schema';
+import { openSlideFile } from '../../slides/open-slide';
+import type { SlideSource } from '../../slides/slide-source';
+import { storedFilePath } from '../../storage/slide-paths';
+
+/** A slide that is not there (deleted, another hospital's, files gone): answered 404. */
+export class SlideGoneError extends Error {
+  constructor(message: string) {
+    super(message);
+  }
+}
+
+export interface OpenedSlide {
+  id: number;
+  source: SlideSource;
+  /** SHA-256 of the stored main file (part of every ETag: a replaced file changes them). */
+  sha256: string;
+}
+
+interface Entry {
+  opening: Promise<OpenedSlide>;
+  users: number;
+  evicted: boolean;
+}
+
+/**
+ * Slides kept open between tile requests, least recently used evicted beyond `capacity`. The
+ * main file's path is looked up once per slide and process (one query joining the document and
+ * its files), not per tile. An evicted slide is closed once the requests using it are done; a
+ * failed open is forgotten, so the next request tries again.
+ */
+export class OpenSlideCache {
+  private readonly entries = new Map<number, Entry>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly dataDir: string,
+    private readonly capacity = 32,
+    private readonly open: typeof openSlideFile = openSlideFile,
+  ) {}
+
+  async use<T>(
+    slideId: number,
+    hospitalId: number,
+    work: (slide: OpenedSlide) => Promise<T>,
+  ): Promise<T> {
+    const entry = this.entryOf(slideId, hospitalId);
+    entry.users += 1;
+    try {
+      return await work(await entry.opening);
+    } finally {
+      entry.users -= 1;
+      if (entry.evicted && entry.users === 0) {
+        await closeEntry(entry);
+      }
+    }
+  }
+
+  /** Closes every slide (server close); slides in use close when their requests end. */
+  async closeAll(): Promise<void> {
+    const all = [...this.entries.values()];
+    this.entries.clear();
+    for (const entry of all) {
+      entry.evicted = true;
+    }
+    await Promise.all(all.filter((e) => e.users === 0).map(closeEntry));
+  }
+
+  private entryOf(slideId: number, hospitalId: number): Entry {
+    const known = this.entries.get(slideId);
+    if (known) {
+      // Map order is the recency order: move it to the end.
+      this.entries.delete(slideId);
+      this.entries.set(slideId, known);
+      return known;
+    }
+    const entry: Entry = { opening: this.load(slideId, hospitalId), users: 0, evicted: false };
+    entry.opening.catch(() => {
+      if (this.entries.get(slideId) === entry) {
+        this.entries.delete(slideId);
+      }
+    });
+    this.entries.set(slideId, entry);
+    this.evictBeyondCapacity();
+    return entry;
+  }
+
+  private evictBeyondCapacity(): void {
+    for (const [id, entry] of this.entries) {
+      if (this.entries.size <= this.capacity) {
+        return;
+      }
+      this.entries.delete(id);
+      entry.evicted = true;
+      if (entry.users === 0) {
+        void closeEntry(entry);
+      }
+    }
+  }
+
+  private async load(slideId: number, hospitalId: number): Promise<OpenedSlide> {
+    const files = await this.db
+      .select({
+        storageKey: slideDocuments.storageKey,
+        fileType: slideDocuments.fileType,
+        docSha: slideDocuments.sha256,
+        storedPath: slideFiles.storedPath,
+        fileSha: slideFiles.sha256,
+      })
+      .from(slideDocuments)
+      .innerJoin(slideFiles, eq(slideFiles.documentId, slideDocuments.id))
+      .where(
+        and(
+          eq(slideDocuments.id, slideId),
+          eq(slideDocuments.hospitalId, hospitalId),
+          isNull(slideDocuments.deletedAt),
+        ),
+      )
+      .orderBy(slideFiles.position);
+    const main = files[0];
+    if (!main) {
+      throw new SlideGoneError(`slide ${slideId} is not stored`);
+    }
+    const paths = files.map((f) =>
+      storedFilePath(this.dataDir, hospitalId, f.storageKey, f.storedPath),
+    );
+    try {
+      const source = await this.open(paths[0]!, main.fileType, paths);
+      return { id: slideId, source, sha256: main.fileSha ?? main.docSha ?? main.storageKey };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+        throw new SlideGoneError(`slide ${slideId}: its file is gone`);
+      }
+      throw error;
+    }
+  }
+}
+
+async function closeEntry(entry: Entry): Promise<void> {
+  const slide = await entry.opening.catch(() => null);
+  await slide?.source.close().catch(() => undefined);
+}

@@ -1,0 +1,56 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { SlideUploadState } from '@pathconsult/shared';
+import type { Db } from '../../db/client';
+import { patients, slideDocuments } from '../../db/schema';
+import { AppError, notFound } from '../../lib/app-error';
+import type { Actor } from '../auth/actor';
+import { readerRole } from '../patients/access';
+import { visibleWhere } from '../slides/access';
+
+/**
+ * Whether the caller may view a slide's pixels, answered before a tile token is issued: those
+ * who see it in slide management (slides/access.ts) and those who may read the case it belongs
+ * to (patients/access.ts: owner, report-view administrators). Anyone else gets the 404 of a
+ * missing slide. A slide the engine has not read (still ingesting, refused) is SLIDE_NOT_READY.
+ */
+export async function slideForViewing(
+  db: Db,
+  actor: Actor,
+  slideId: number,
+): Promise<{ hospitalId: number }> {
+  const live = and(eq(slideDocuments.id, slideId), isNull(slideDocuments.deletedAt));
+  const [doc] = await db.select().from(slideDocuments).where(live);
+  if (!doc) {
+    throw notFound();
+  }
+  const managed = await db
+    .select({ id: slideDocuments.id })
+    .from(slideDocuments)
+    .where(and(live, visibleWhere(actor)));
+  if (managed.length === 0 && !(await mayReadCase(db, actor, doc.patientId))) {
+    throw notFound();
+  }
+  if (doc.ingestedAt === null || doc.state !== SlideUploadState.Uploaded) {
+    throw new AppError('SLIDE_NOT_READY');
+  }
+  return { hospitalId: doc.hospitalId };
+}
+
+async function mayReadCase(db: Db, actor: Actor, patientId: number | null): Promise<boolean> {
+  if (patientId === null) {
+    return false;
+  }
+  const [ref] = await db
+    .select({ hospitalId: patients.hospitalId, ownerId: patients.ownerId })
+    .from(patients)
+    .where(eq(patients.id, patientId));
+  if (!ref) {
+    return false;
+  }
+  try {
+    readerRole(actor, ref);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,63 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+
+/**
+ * Slide tile tokens: `<slideId>.<hospitalId>.<expiryEpochSec>.<signature>`, the signature being
+ * HMAC-SHA256 (base64url) of the first three parts. Tile requests carry one in their path and are
+ * let through on the signature and expiry alone: no session lookup, no database query per tile.
+ * Whoever holds a token sees that one slide until it expires (the viewer asks for a new one).
+ */
+
+export const TILE_TOKEN_LIFETIME_SEC = 2 * 60 * 60;
+
+export interface TileGrant {
+  slideId: number;
+  hospitalId: number;
+  /** Epoch seconds. */
+  expiresAt: number;
+}
+
+export interface TileTokens {
+  sign(grant: TileGrant): string;
+  /** The grant of a well-formed, authentic token not expired at `now`, else null. */
+  verify(token: string, now: Date): TileGrant | null;
+}
+
+const TOKEN_SHAPE = /^(\d{1,12})\.(\d{1,12})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/;
+
+/**
+ * Tokens signed with `secret`; without one, a random key of this process (TILE_TOKEN_SECRET
+ * unset): tokens then stop working when the server restarts and the viewer fetches new ones.
+ */
+export function tileTokens(secret: string | undefined): TileTokens {
+  const key = secret ? Buffer.from(secret, 'utf8') : randomBytes(32);
+  const mac = (payload: string) => createHmac('sha256', key).update(payload).digest();
+  return {
+    sign({ slideId, hospitalId, expiresAt }) {
+      const payload = `${slideId}.${hospitalId}.${expiresAt}`;
+      return `${payload}.${mac(payload).toString('base64url')}`;
+    },
+    verify(token, now) {
+      const m = TOKEN_SHAPE.exec(token);
+      if (!m) {
+        return null;
+      }
+      const [, slide, hospital, expiry, signature] = m as unknown as [
+        string,
+        string,
+        string,
+        string,
+        string,
+      ];
+      const given = Buffer.from(signature, 'base64url');
+      const expected = mac(`${slide}.${hospital}.${expiry}`);
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+        return null;
+      }
+      const expiresAt = Number(expiry);
+      if (expiresAt * 1000 <= now.getTime()) {
+        return null;
+      }
+      return { slideId: Number(slide), hospitalId: Number(hospital), expiresAt };
+    },
+  };
+}

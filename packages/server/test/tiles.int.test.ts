@@ -1,0 +1,249 @@
+import fs from 'node:fs';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { SlideTokenDto } from '@pathconsult/shared';
+import { slideDocuments, slideFiles } from '../src/db/schema';
+import { openSlideTruth } from '../src/slides/testing/ground-truth';
+import { openTiffSlide } from '../src/slides/tiff';
+import { storedFilePath } from '../src/storage/slide-paths';
+import { expectNotFound, expectOk } from './helpers/assertions';
+import { addCase, doctorElsewhere, loggedInUser, userHospital } from './helpers/case-fixtures';
+import { testDatabases } from './helpers/databases';
+import { apiClient, type ApiClient } from './helpers/http';
+import { uploadSlide } from './helpers/slide-upload';
+import { startTestApp, type TestApp } from './helpers/test-app';
+
+const { file: CMU_PATH, truth } = openSlideTruth('CMU-1-Small-Region.svs');
+const CMU = fs.readFileSync(CMU_PATH);
+/** CMU-1-Small-Region: 2220 × 2967, one level of 240² JPEG tiles; Deep Zoom levels 0..12. */
+const FULL = 12;
+
+async function decoded(bytes: Buffer) {
+  const { data, info } = await sharp(bytes).raw().toBuffer({ resolveWithObject: true });
+  const mean = [0, 0, 0];
+  for (let i = 0; i < data.length; i += info.channels) {
+    for (let c = 0; c < 3; c++) {
+      mean[c]! += data[i + c]!;
+    }
+  }
+  const pixels = info.width * info.height;
+  return { width: info.width, height: info.height, mean: mean.map((v) => v / pixels) };
+}
+
+describe.each(await testDatabases())('tile service on $name', (testDb) => {
+  let t: TestApp;
+  let api: ApiClient;
+  let doctor: { id: number; token: string };
+  let slideId: number;
+  let tile: SlideTokenDto;
+
+  const db = () => t.database.db;
+  const getToken = (id: number, token = doctor.token) =>
+    api.get<SlideTokenDto>('slideDocument/getSlideToken', { iSlideDocumentId: id }, { token });
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    fetch(`${t.baseUrl}${url}`, { headers });
+  const tileUrl = (token: string, level: number, col: number, row: number) =>
+    `/tiles/${token}/slide_files/${level}/${col}_${row}.jpeg`;
+  const storedPathOf = async (id: number) => {
+    const [row] = await db()
+      .select({ doc: slideDocuments, file: slideFiles })
+      .from(slideDocuments)
+      .innerJoin(slideFiles, eq(slideFiles.documentId, slideDocuments.id))
+      .where(eq(slideDocuments.id, id));
+    return storedFilePath(
+      t.dataDir,
+      row!.doc.hospitalId,
+      row!.doc.storageKey,
+      row!.file.storedPath,
+    );
+  };
+
+  beforeAll(async () => {
+    t = await startTestApp(testDb);
+    api = apiClient(t.baseUrl);
+    doctor = await loggedInUser(db(), api, await userHospital(db(), 'demo_doctor'));
+    const caseId = (await addCase(api, doctor.token)).iPatientId;
+    slideId = await uploadSlide(
+      api,
+      t.baseUrl,
+      doctor.token,
+      { iPatientId: caseId },
+      'CMU-1-Small-Region.svs',
+      CMU,
+    );
+    await t.app.slideIngest.idle();
+    tile = expectOk(await getToken(slideId));
+  });
+  afterAll(() => t.close());
+
+  it('issues a two-hour token with the Deep Zoom and IIIF addresses', () => {
+    expect(tile.strToken).toMatch(new RegExp(`^${slideId}\\.\\d+\\.\\d+\\.[\\w-]{43}$`));
+    expect(new Date(tile.dtExpire).getTime() - t.clock.now().getTime()).toBe(2 * 3600 * 1000);
+    expect(tile.strDziUrl).toBe(`/tiles/${tile.strToken}/slide.dzi`);
+    expect(tile.strIiifUrl).toBe(`/iiif/${tile.strToken}`);
+  });
+
+  it('describes the slide in Deep Zoom XML with the native tile size', async () => {
+    const res = await get(tile.strDziUrl);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('application/xml');
+    const xml = await res.text();
+    expect(xml).toContain('TileSize="240"');
+    expect(xml).toContain('Overlap="0"');
+    expect(xml).toContain('Format="jpeg"');
+    expect(xml).toContain(`<Size Width="${truth.dimensions[0]}" Height="${truth.dimensions[1]}"/>`);
+  });
+
+  it('sends a stored full-resolution tile byte for byte, and re-encodes padded edge tiles', async () => {
+    const source = await openTiffSlide(await storedPathOf(slideId));
+    try {
+      const res = await get(tileUrl(tile.strToken, FULL, 1, 1));
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('image/jpeg');
+      const bytes = Buffer.from(await res.arrayBuffer());
+      expect(bytes.equals((await source.readRawTile(0, 1, 1))!.bytes)).toBe(true);
+      expect(await decoded(bytes)).toMatchObject({ width: 240, height: 240 });
+
+      // Column 9 holds 2220 - 9 × 240 = 60 image pixels of a padded 240-wide stored tile.
+      const edge = Buffer.from(await (await get(tileUrl(tile.strToken, FULL, 9, 0))).arrayBuffer());
+      expect(edge.equals((await source.readRawTile(0, 9, 0))!.bytes)).toBe(false);
+      expect(await decoded(edge)).toMatchObject({ width: 60, height: 240 });
+    } finally {
+      await source.close();
+    }
+  });
+
+  it('renders levels the file lacks, downscaled, with the slide’s colours', async () => {
+    const want = truth.pixel_probes.lowest_level_mean_rgb;
+    // Level 8: downsample 16 → 139 × 186 in one tile.
+    const low = await decoded(
+      Buffer.from(await (await get(tileUrl(tile.strToken, 8, 0, 0))).arrayBuffer()),
+    );
+    expect(low).toMatchObject({ width: 139, height: 186 });
+    low.mean.forEach((v, c) => expect(Math.abs(v - want[c]!)).toBeLessThan(6));
+    // Level 10: downsample 4 → 555 × 742, tile 2,3 is the 75 × 22 corner.
+    const corner = await decoded(
+      Buffer.from(await (await get(tileUrl(tile.strToken, 10, 2, 3))).arrayBuffer()),
+    );
+    expect(corner).toMatchObject({ width: 75, height: 22 });
+    expect(
+      await decoded(Buffer.from(await (await get(tileUrl(tile.strToken, 0, 0, 0))).arrayBuffer())),
+    ).toMatchObject({ width: 1, height: 1 });
+    expect((await get(tileUrl(tile.strToken, 8, 1, 0))).status).toBe(404);
+    expect((await get(tileUrl(tile.strToken, 13, 0, 0))).status).toBe(404);
+  });
+
+  it('marks tiles immutable with an ETag and answers 304 to a revalidation', async () => {
+    const url = tileUrl(tile.strToken, 9, 0, 0);
+    const first = await get(url);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('cache-control')).toBe('private, max-age=31536000, immutable');
+    const etag = first.headers.get('etag')!;
+    expect(etag).toMatch(/^"[0-9a-f]{32}"$/);
+    expect((await get(tileUrl(tile.strToken, 9, 1, 0))).headers.get('etag')).not.toBe(etag);
+    const again = await get(url, { 'if-none-match': etag });
+    expect(again.status).toBe(304);
+    // A new token for the same slide keeps the same ETag: the browser's copy stays valid.
+    const other = expectOk(await getToken(slideId)).strToken;
+    expect((await get(tileUrl(other, 9, 0, 0))).headers.get('etag')).toBe(etag);
+  });
+
+  it('answers IIIF Image API 3: info.json, regions and sizes from the same engine', async () => {
+    const info = await get(`${tile.strIiifUrl}/info.json`);
+    expect(info.status).toBe(200);
+    expect(await info.json()).toMatchObject({
+      '@context': 'http://iiif.io/api/image/3/context.json',
+      id: `${t.baseUrl}${tile.strIiifUrl}`,
+      type: 'ImageService3',
+      profile: 'level1',
+      width: 2220,
+      height: 2967,
+      tiles: [{ width: 240, scaleFactors: [1, 2, 4, 8, 16] }],
+    });
+    const image = async (path: string) => {
+      const res = await get(`${tile.strIiifUrl}/${path}`);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('content-type')).toBe('image/jpeg');
+      return decoded(Buffer.from(await res.arrayBuffer()));
+    };
+    const probes = truth.pixel_probes;
+    const near = (got: number[], want: number[], within: number) =>
+      got.forEach((v, c) => expect(Math.abs(v - want[c]!)).toBeLessThan(within));
+    const [cx, cy] = probes.level0_center_region;
+    const centre = await image(`${cx},${cy},256,256/max/0/default.jpg`);
+    expect(centre).toMatchObject({ width: 256, height: 256 });
+    near(centre.mean, probes.level0_center_mean_rgb, 4);
+    // The same place at a quarter of the size (read with libjpeg's 1/4 decode).
+    near(
+      (await image(`${cx},${cy},256,256/64,/0/color.jpg`)).mean,
+      probes.level0_center_mean_rgb,
+      5,
+    );
+    const whole = await image('full/!300,300/0/default.jpg');
+    expect(whole).toMatchObject({ width: 224, height: 300 });
+    near(whole.mean, probes.lowest_level_mean_rgb, 6);
+    expect(await image('square/,100/0/default.jpg')).toMatchObject({ width: 100, height: 100 });
+    expect(await image('pct:0,0,50,50/pct:10/0/default.jpg')).toMatchObject({
+      width: 111,
+      height: 148,
+    });
+    for (const bad of [
+      'full/max/90/default.jpg',
+      'full/max/0/gray.jpg',
+      'full/max/0/default.png',
+      '0,0,100,100/200,/0/default.jpg',
+      '5000,0,10,10/max/0/default.jpg',
+    ]) {
+      expect((await get(`${tile.strIiifUrl}/${bad}`)).status, bad).toBe(400);
+    }
+  });
+
+  it('refuses tampered tokens (403) and another hospital’s callers (404)', async () => {
+    const [id, hospital, expiry, sig] = tile.strToken.split('.') as [
+      string,
+      string,
+      string,
+      string,
+    ];
+    const flipped = `${sig.startsWith('A') ? 'B' : 'A'}${sig.slice(1)}`;
+    for (const bad of [
+      `${id}.${hospital}.${expiry}.${flipped}`,
+      `${Number(id) + 1}.${hospital}.${expiry}.${sig}`,
+      `${id}.${hospital}.${Number(expiry) + 3600}.${sig}`,
+      'garbage',
+    ]) {
+      expect((await get(`/tiles/${bad}/slide.dzi`)).status, bad).toBe(403);
+      expect((await get(tileUrl(bad, FULL, 0, 0))).status, bad).toBe(403);
+      expect((await get(`/iiif/${bad}/info.json`)).status, bad).toBe(403);
+    }
+    const stranger = await doctorElsewhere(db(), api);
+    expectNotFound(await getToken(slideId, stranger.token));
+    expectNotFound(await getToken(slideId + 1000));
+  });
+
+  it('answers a damaged or missing file with an error and keeps serving other slides', async () => {
+    const target = { strDiagnosistNum: 'TILES-1' };
+    const truncated = await uploadSlide(api, t.baseUrl, doctor.token, target, 'a.svs', CMU);
+    const removed = await uploadSlide(api, t.baseUrl, doctor.token, target, 'b.svs', CMU);
+    await t.app.slideIngest.idle();
+    const truncatedToken = expectOk(await getToken(truncated)).strToken;
+    const removedToken = expectOk(await getToken(removed)).strToken;
+    fs.truncateSync(await storedPathOf(truncated), 200_000);
+    fs.rmSync(await storedPathOf(removed));
+
+    const broken = await get(tileUrl(truncatedToken, FULL, 5, 10));
+    expect([404, 500]).toContain(broken.status);
+    expect((await get(`/tiles/${removedToken}/slide.dzi`)).status).toBe(404);
+    expect((await get(tileUrl(removedToken, FULL, 0, 0))).status).toBe(404);
+    expect((await get(tileUrl(tile.strToken, FULL, 2, 2))).status).toBe(200);
+  });
+
+  it('refuses a token once it has expired, by the server’s clock', async () => {
+    const url = tileUrl(tile.strToken, FULL, 1, 1);
+    expect((await get(url)).status).toBe(200);
+    t.clock.advanceMinutes(121);
+    expect((await get(url)).status).toBe(403);
+    expect((await get(tile.strDziUrl)).status).toBe(403);
+  });
+});
