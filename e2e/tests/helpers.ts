@@ -42,3 +42,11 @@ export async function openFromMenu(page: Page, path: string, group?: string) {
   await item.click();
   await expect(page).toHaveURL(new RegExp(`#${path.replace(/[/]/g, '\\/')}$`));
 }
+
+/**
+ * Waits until dialogs have finished their opening motion: a click sent while a dialog still zooms
+ * in lands where its button is not yet (as no person would click).
+ */
+export async function dialogsSettled(page: Page) {
+  await expect(page.locator('.ant-zoom-appear, .ant-zoom-enter')).toHaveCount(0);
+}

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, DOCTOR, logIn, openFromMenu, tokenOf } from './helpers';
+import { ADMIN, DOCTOR, dialogsSettled, logIn, openFromMenu, tokenOf } from './helpers';
 
 /** Picks an option of an antd Select by clicking it open and clicking the option's label. */
 async function choose(page: Page, select: ReturnType<Page['locator']>, label: string) {
@@ -67,6 +67,7 @@ test('the administrator adds a dictionary item and disables it; doctors stop see
 
   await page.getByTestId('order-add').click();
   await expect(page.getByTestId('order-form-modal')).toBeVisible();
+  await dialogsSettled(page);
   // Both required fields say so on the spot.
   await page.getByTestId('order-form-submit').click();
   await expect(page.getByText('该项不能为空')).toHaveCount(2);
