@@ -1,5 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, DOCTOR, EXPERT, logIn, openFromMenu, tokenOf, userPage } from './helpers';
+import {
+  ADMIN,
+  DOCTOR,
+  EXPERT,
+  dialogsSettled,
+  logIn,
+  openFromMenu,
+  tokenOf,
+  userPage,
+} from './helpers';
 
 /** A small but real PNG (1×1), and one that starts like a PNG but is over 100 K. */
 const PNG_1PX = Buffer.from(
@@ -18,6 +27,7 @@ async function openAccountFeedback(page: Page) {
   await page.getByTestId('account-menu').click();
   await page.getByTestId('account-feedback').click();
   await expect(page.getByTestId('feedback-modal')).toBeVisible();
+  await dialogsSettled(page);
 }
 
 test('a doctor sends feedback with an image; the admin sees it and marks it handled', async ({

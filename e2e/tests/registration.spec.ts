@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, logIn, openFromMenu } from './helpers';
+import { ADMIN, dialogsSettled, logIn, openFromMenu } from './helpers';
 
 /** The text of every captcha of the e2e server (CAPTCHA_FIXED_TEXT in playwright.config.ts). */
 const CAPTCHA_TEXT = 'E2E7K';
@@ -149,6 +149,7 @@ test('a refused registration shows its reason at login', async ({ page }) => {
   await expect(page.getByTestId(`registration-row-${userName}`)).toContainText('未列出的单位');
   await page.getByTestId(`registration-reject-${userName}`).click();
   await expect(page.getByTestId('registration-reject-modal')).toBeVisible();
+  await dialogsSettled(page);
   // The reason is required.
   await page.getByTestId('registration-reject-submit').click();
   await expect(page.locator('#rejectForm_strReason_help')).toContainText('该项不能为空');

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { ADMIN, DOCTOR, logIn, openFromMenu, tokenOf } from './helpers';
+import { ADMIN, DOCTOR, dialogsSettled, logIn, openFromMenu, tokenOf } from './helpers';
 
 /*
  * Slide management (issue 5 part 4). Set-up uploads a real slide twice through the upload API,
@@ -141,6 +141,7 @@ test('slides are matched and renamed by the doctor, removed by the administrator
   // The other one renamed; its number stays editable while it is unmatched.
   await page.getByTestId(`slide-rename-${loose}`).click();
   await expect(page.getByTestId('slide-rename-modal')).toBeVisible();
+  await dialogsSettled(page);
   await expect(page.locator('#slideRename_strDiagnosistNum')).toBeEnabled();
   await page.locator('#slideRename_strFileName').fill(renamed);
   await page.getByTestId('slide-rename-submit').click();
