@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { DOCTOR, logIn, openFromMenu } from './helpers';
+import { expect, test } from '@playwright/test';
+import { DOCTOR, addCase, logIn, openFromMenu, tokenOf } from './helpers';
 
 /*
  * The case detail under /case (issue 4): the doctor opens a case from the new-case list, reads its
@@ -9,40 +9,10 @@ import { DOCTOR, logIn, openFromMenu } from './helpers';
 
 const RUN = String(Date.now() % 100_000_000);
 
-async function doctorToken(request: APIRequestContext): Promise<string> {
-  const res = await request.post('/api/user/login', {
-    data: { strUserName: DOCTOR.name, strUserPassword: DOCTOR.password },
-  });
-  return ((await res.json()) as { objData: { token: string } }).objData.token;
-}
-
-/** A complete human case of the demo doctor, through the API (the form has its own spec). */
-async function addCase(request: APIRequestContext, num: string): Promise<number> {
-  const res = await request.post('/api/patient/addPatient', {
-    headers: { token: await doctorToken(request) },
-    data: {
-      strDiagnosistNum: num,
-      strPatientName: 'Wang Fang',
-      iAgeYear: 52,
-      ddSex: { iNumber: 2 },
-      ddClassification: { iNumber: 11 },
-      strSamplingSite: 'Right breast',
-      ddSampleType: { iNumber: 2 },
-      strClinicalData: 'Lump for 3 months',
-      strInitialOpinion: 'Fibroadenoma?',
-      strTissueDescription: 'Nodule 2 × 1.5 cm',
-      strPhone: '13800001111',
-    },
-  });
-  const body = (await res.json()) as { iCode: number; objData: { iPatientId: number } };
-  expect(body.iCode, JSON.stringify(body)).toBe(0);
-  return body.objData.iPatientId;
-}
-
 test('the doctor opens a case, reads its record and talks on it', async ({ page, request }) => {
   test.setTimeout(120_000);
   const num = `CD${RUN}`;
-  const id = await addCase(request, num);
+  const id = await addCase(request, await tokenOf(request, DOCTOR), num);
 
   await logIn(page, DOCTOR, '?lang=en');
   await openFromMenu(page, '/setnew');

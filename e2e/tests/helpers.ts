@@ -50,3 +50,31 @@ export async function openFromMenu(page: Page, path: string, group?: string) {
 export async function dialogsSettled(page: Page) {
   await expect(page.locator('.ant-zoom-appear, .ant-zoom-enter')).toHaveCount(0);
 }
+
+/** A complete human case of the user behind `token`, through the API; returns its id. */
+export async function addCase(
+  request: APIRequestContext,
+  token: string,
+  num: string,
+  strPatientName = 'Wang Fang',
+): Promise<number> {
+  const res = await request.post('/api/patient/addPatient', {
+    headers: { token },
+    data: {
+      strDiagnosistNum: num,
+      strPatientName,
+      iAgeYear: 52,
+      ddSex: { iNumber: 2 },
+      ddClassification: { iNumber: 11 },
+      strSamplingSite: 'Right breast',
+      ddSampleType: { iNumber: 2 },
+      strClinicalData: 'Lump for 3 months',
+      strInitialOpinion: 'Fibroadenoma?',
+      strTissueDescription: 'Nodule 2 × 1.5 cm',
+      strPhone: '13800001111',
+    },
+  });
+  const body = (await res.json()) as { iCode: number; objData: { iPatientId: number } };
+  expect(body.iCode, JSON.stringify(body)).toBe(0);
+  return body.objData.iPatientId;
+}

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { ADMIN, DOCTOR, dialogsSettled, logIn, openFromMenu, tokenOf } from './helpers';
+import { ADMIN, DOCTOR, addCase, dialogsSettled, logIn, openFromMenu, tokenOf } from './helpers';
 
 /*
  * Slide management (issue 5 part 4). Set-up uploads a real slide twice through the upload API,
@@ -73,24 +73,6 @@ async function uploadSlide(request: APIRequestContext, token: string, name: stri
   }
 }
 
-async function addCase(request: APIRequestContext, token: string, num: string) {
-  await call(request, token, 'patient/addPatient', {
-    data: {
-      strDiagnosistNum: num,
-      strPatientName: 'Zhao Min',
-      iAgeYear: 47,
-      ddSex: { iNumber: 2 },
-      ddClassification: { iNumber: 11 },
-      strSamplingSite: 'Left breast',
-      ddSampleType: { iNumber: 2 },
-      strClinicalData: 'Lump for 2 months',
-      strInitialOpinion: 'Fibroadenoma?',
-      strTissueDescription: 'Nodule 2 × 1.5 cm',
-      strPhone: '13800001111',
-    },
-  });
-}
-
 test('slides are matched and renamed by the doctor, removed by the administrator', async ({
   browser,
   request,
@@ -104,7 +86,7 @@ test('slides are matched and renamed by the doctor, removed by the administrator
   const renamed = `renamed-${RUN}.svs`;
   await uploadSlide(request, token, toMatch, matchNum);
   await uploadSlide(request, token, loose, looseNum);
-  await addCase(request, token, matchNum);
+  await addCase(request, token, matchNum, 'Zhao Min');
 
   // The doctor, in English: both slides, unmatched, uploaded, with their size and format.
   const doctorContext = await browser.newContext();

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DOCTOR, logIn, tokenOf } from './helpers';
+import { DOCTOR, addCase, logIn, tokenOf } from './helpers';
 
 /*
  * Slide upload (issue 5): the doctor uploads a real slide to a case from its Imagery tab, pauses
@@ -16,28 +16,6 @@ const SLIDES = path.resolve(import.meta.dirname, '../../../shared/testdata/slide
 const SLIDE = path.join(SLIDES, 'CMU-1-Small-Region.svs');
 const NAME = 'CMU-1-Small-Region.svs';
 const CHUNKS = '**/api/slideDocument/fileUploadHandler';
-
-async function addCase(request: APIRequestContext, token: string, num: string): Promise<number> {
-  const res = await request.post('/api/patient/addPatient', {
-    headers: { token },
-    data: {
-      strDiagnosistNum: num,
-      strPatientName: 'Li Na',
-      iAgeYear: 47,
-      ddSex: { iNumber: 2 },
-      ddClassification: { iNumber: 11 },
-      strSamplingSite: 'Left breast',
-      ddSampleType: { iNumber: 2 },
-      strClinicalData: 'Lump for 2 months',
-      strInitialOpinion: 'Fibroadenoma?',
-      strTissueDescription: 'Nodule 1.5 cm',
-      strPhone: '13800002222',
-    },
-  });
-  const body = (await res.json()) as { iCode: number; objData: { iPatientId: number } };
-  expect(body.iCode, JSON.stringify(body)).toBe(0);
-  return body.objData.iPatientId;
-}
 
 interface SlideRow {
   strFileName: string;

@@ -5,7 +5,7 @@
  */
 import { SLIDE_LIMITS, SlideOpenError, type AssociatedImageName } from '../slide-source.js';
 import type { ImageFlavor, WsiInstance } from './instance.js';
-import { parseHexColor } from './pixels.js';
+import { rgbFromHex } from '../rgb.js';
 import { TiledImage } from './tiled-image.js';
 
 export interface SeriesLayout {
@@ -71,7 +71,7 @@ export function layOutSeries(instances: WsiInstance[]): SeriesLayout {
     (a, b) => b[0]!.width - a[0]!.width || b[0]!.height - a[0]!.height,
   );
   // The base level's instance names the background (what the slide properties report too).
-  const background = parseHexColor(oneImage(sizes[0]!)[0]!.backgroundColor);
+  const background = rgbFromHex(oneImage(sizes[0]!)[0]!.backgroundColor);
   const levels = sizes.map((group) => new TiledImage(oneImage(group), background));
 
   const associated = new Map<AssociatedImageName, TiledImage>();

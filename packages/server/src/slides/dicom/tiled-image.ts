@@ -8,8 +8,8 @@ import { SLIDE_LIMITS, type RawTile, type RgbImage } from '../slide-source.js';
 import { decodeFrame } from './frame-decode.js';
 import { readFrame } from './frame-index.js';
 import type { WsiInstance } from './instance.js';
-import { hasColourMarker, withAdobeRgbMarker } from './jpeg-markers.js';
-import { blit, crop, solid, type Rgb } from './pixels.js';
+import { hasColourMarker, withAdobeRgbMarker } from '../jpeg-markers.js';
+import { cropRgb, drawRgb, filledRgb, type Rgb } from '../rgb.js';
 
 interface FrameRef {
   inst: WsiInstance;
@@ -187,10 +187,10 @@ export class TiledImage {
       image.width >= w &&
       image.height >= h
     ) {
-      return crop(image, 0, 0, w, h);
+      return cropRgb(image, 0, 0, w, h);
     }
-    const canvas = solid(w, h, this.background);
-    refs.forEach((ref, i) => blit(canvas, decoded[i]!, ref.x - x0, ref.y - y0));
+    const canvas = filledRgb(w, h, this.background);
+    refs.forEach((ref, i) => drawRgb(canvas, decoded[i]!, ref.x - x0, ref.y - y0));
     return canvas;
   }
 
@@ -204,7 +204,7 @@ export class TiledImage {
         `a region of ${w}×${h} pixels exceeds the ${SLIDE_LIMITS.maxRegionPixels}-pixel limit`,
       );
     }
-    const canvas = solid(w, h, this.background);
+    const canvas = filledRgb(w, h, this.background);
     const left = Math.max(0, x);
     const top = Math.max(0, y);
     const right = Math.min(this.width, x + w);
@@ -230,7 +230,7 @@ export class TiledImage {
       const batch = tiles.slice(i, i + REGION_CONCURRENCY);
       const images = await Promise.all(batch.map(([col, row]) => this.readTile(col, row)));
       batch.forEach(([col, row], k) => {
-        blit(canvas, images[k]!, col * this.tileWidth - x, row * this.tileHeight - y);
+        drawRgb(canvas, images[k]!, col * this.tileWidth - x, row * this.tileHeight - y);
       });
     }
     return canvas;

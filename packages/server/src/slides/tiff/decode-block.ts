@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { cropRgb } from '../rgb';
 import { SLIDE_LIMITS, type RgbImage } from '../slide-source';
 import { decodedBySharp } from './codecs';
-import { spliceJpegTile } from './jpeg-splice';
+import { spliceJpegTile } from '../jpeg-markers';
 import { decodeLzw } from './lzw';
 import { decodePackBits } from './packbits';
 import { undoHorizontalPredictor } from './predictor';

@@ -10,7 +10,7 @@ import {
 } from '../slide-source';
 import { decodeBlock } from './decode-block';
 import { parseHeader, readIfdChain, TiffFormatError, type Ifd } from './ifd-parser';
-import { spliceJpegTile } from './jpeg-splice';
+import { spliceJpegTile } from '../jpeg-markers';
 import { levelDownsample, layoutSlide, type SlideLayout } from './slide-layout';
 import { Compression, Photometric } from './tiff-tags';
 import { TiffFile, TruncatedReadError } from './tiff-file';

@@ -1,8 +1,30 @@
 /**
- * A JPEG-compressed TIFF tile made into a complete JPEG file without decoding it: TIFF stores the
- * quantisation and Huffman tables once per IFD (JPEGTables, an "abbreviated" JPEG of SOI, tables,
- * EOI) and each tile without them. The tile service sends the result to browsers as it is.
+ * JPEG streams served without decoding (TIFF tiles, DICOM frames): completing an abbreviated TIFF
+ * tile with its tables, and colour signalling. A JPEG without a JFIF (APP0) or Adobe (APP14)
+ * marker is decoded as YCbCr by libjpeg and browsers; data stored as RGB (Aperio's Photometric 2,
+ * DICOM's RGB on a frame without JFIF) needs an Adobe marker with transform 0 to decode right.
  */
+
+/** True when the JPEG says itself how its colours are coded (JFIF or Adobe marker). */
+export function hasColourMarker(jpeg: Buffer): boolean {
+  if (jpeg.length < 4 || jpeg[0] !== 0xff || jpeg[1] !== 0xd8) {
+    return false;
+  }
+  let at = 2;
+  while (at + 4 <= jpeg.length && jpeg[at] === 0xff) {
+    const marker = jpeg[at + 1]!;
+    if (marker === 0xda || marker === 0xd9) {
+      return false; // start of scan: no more headers
+    }
+    const length = jpeg.readUInt16BE(at + 2);
+    const id = jpeg.toString('latin1', at + 4, at + 9);
+    if ((marker === 0xe0 && id.startsWith('JFIF')) || (marker === 0xee && id === 'Adobe')) {
+      return true;
+    }
+    at += 2 + length;
+  }
+  return false;
+}
 
 /**
  * Adobe APP14 segment with colour transform 0: "the components are RGB, do not convert from
@@ -35,4 +57,9 @@ export function spliceJpegTile(tile: Buffer, tables: Buffer | null, rgb: boolean
   }
   parts.push(tile.subarray(2));
   return Buffer.concat(parts);
+}
+
+/** The JPEG with an Adobe RGB marker right after its SOI. */
+export function withAdobeRgbMarker(jpeg: Buffer): Buffer {
+  return spliceJpegTile(jpeg, null, true);
 }

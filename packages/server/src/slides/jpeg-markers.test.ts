@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { JpegTileError, spliceJpegTile } from './jpeg-splice';
+import { JpegTileError, spliceJpegTile } from './jpeg-markers';
 
 const hex = (s: string) => Buffer.from(s.replace(/\s/g, ''), 'hex');
 const TABLES = hex('ffd8 ffdb0004aabb ffc40004ccdd ffd9');
