@@ -16,6 +16,10 @@ export interface ServerOptions {
   databaseUrl?: string;
   doctor: string;
   password: string;
+  /** Port to listen on (default: any free port). */
+  port?: number;
+  /** More environment for the server (e.g. TILE_DISK_CACHE_MB). */
+  env?: Record<string, string>;
 }
 
 export interface ServerChild {
@@ -42,7 +46,12 @@ function exitOf(child: ChildProcess): Promise<void> {
 
 /** Starts the server and resolves once it printed READY with its port. */
 export async function startServer(o: ServerOptions): Promise<ServerChild> {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: o.dataDir, PORT: '0' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    ...o.env,
+    DATA_DIR: o.dataDir,
+    PORT: String(o.port ?? 0),
+  };
   delete env.DATABASE_URL;
   if (o.databaseUrl) {
     env.DATABASE_URL = o.databaseUrl;
@@ -50,9 +59,16 @@ export async function startServer(o: ServerOptions): Promise<ServerChild> {
   env.BENCH_DOCTOR = o.doctor;
   env.BENCH_PASSWORD = o.password;
   // stdin stays open: when the bench dies, the pipe closes and the server ends itself.
+  // BENCH_SERVER_CPU_PROF=<dir>: the server writes a CPU profile there when it ends.
+  const profile = process.env.BENCH_SERVER_CPU_PROF;
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', path.join(benchDir, 'upload-server.ts')],
+    [
+      ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []),
+      '--import',
+      'tsx',
+      path.join(benchDir, 'upload-server.ts'),
+    ],
     {
       cwd: benchDir,
       env,

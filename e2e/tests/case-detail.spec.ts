@@ -39,7 +39,7 @@ test('the doctor opens a case, reads its record and talks on it', async ({ page,
   await expect(page).toHaveURL(new RegExp(`#/case/Imagery-info\\?iPatientId=${id}$`));
   await expect(page.getByTestId('case-imagery-empty')).toBeVisible();
   await page.getByTestId('case-tab-result-info').click();
-  await expect(page.getByTestId('case-result-empty')).toBeVisible();
+  await expect(page.getByTestId('diagnosis-none')).toContainText('No report yet');
   await page.getByTestId('case-tab-comments-info').click();
   await expect(page).toHaveURL(new RegExp(`#/case/comments-info\\?iPatientId=${id}$`));
   await expect(page.getByTestId('comments-empty')).toBeVisible();
@@ -56,8 +56,9 @@ test('the doctor opens a case, reads its record and talks on it', async ({ page,
   await expect(box).toHaveValue('');
   await expect(list.locator('[data-unread="true"]')).toHaveCount(0);
 
-  // The message list shows the conversation and leads back to it.
+  // The message list's conversations tab shows it and leads back to it.
   await openFromMenu(page, '/msglist');
+  await page.getByRole('tab', { name: 'Case messages' }).click();
   const row = page.getByTestId(`msglist-row-${id}`);
   await expect(row).toContainText(num);
   await expect(row).toContainText('Please look at the margins first.');

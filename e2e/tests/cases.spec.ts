@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { ADMIN, DOCTOR, EXPERT, logIn, openFromMenu, tokenOf, userPage } from './helpers';
+import { ADMIN, DOCTOR, logIn, openFromMenu, tokenOf, userPage } from './helpers';
 
 /*
  * The doctor's cases (issue 4): the case form with a message per empty required field, saving,
@@ -344,11 +344,4 @@ test('with the veterinary variant the doctor creates a pet case', async ({
   } finally {
     await setCaseVariant(request, 1);
   }
-});
-
-test('experts keep the title-only screens of the shared lists until issue 7', async ({ page }) => {
-  await logIn(page, EXPERT, '?lang=en');
-  await openFromMenu(page, '/waitdiagnosis');
-  await expect(page.getByTestId('page-title')).toBeVisible();
-  await expect(page.getByTestId('case-table')).toHaveCount(0);
 });

@@ -28,6 +28,8 @@ test('a token that expired on the server sends the user to login with the timeou
   page,
 }) => {
   await logIn(page, ADMIN, '?lang=en');
+  // The workspace's first calls (menu counts, messages) are answered before the session ends.
+  await page.waitForLoadState('networkidle');
   const token = await page.evaluate(() => sessionStorage.getItem('token'));
   // End the session behind the page's back, as the idle timeout would.
   const logout = await page.request.post('/api/user/logout', { headers: { token: token ?? '' } });

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { ADMIN, EXPERT, logIn, openFromMenu } from './helpers';
+import { ADMIN, EXPERT, logIn, openFromMenu, tokenOf } from './helpers';
 
 const fixture = (name: string) => path.resolve(import.meta.dirname, '..', 'fixtures', name);
 
@@ -13,17 +13,21 @@ test('the admin sets the demo expert’s working time and sees it in the list', 
   await page.locator('#scheduleFilters_strRealName').fill('王专家');
   await page.getByTestId('schedule-search').click();
   const week = page.getByTestId('schedule-week-demo_expert');
-  await expect(week).toHaveText('Not scheduled');
+  // The demo data gives the expert weekday mornings and Wednesday afternoon.
+  await expect(week).toHaveText('Mon AM, Tue AM, Wed all day, Thu AM, Fri AM');
 
   await page.getByTestId('schedule-edit-demo_expert').click();
   const dialog = page.getByTestId('schedule-dialog');
   await expect(dialog).toBeVisible();
   await expect(page.getByTestId('schedule-save')).toBeDisabled();
-  // The grid works from the keyboard: focus a cell, Space ticks it.
-  await page.getByTestId('schedule-cell-1-1').focus();
+  await expect(page.getByTestId('schedule-cell-2-1')).toBeChecked();
+  // The grid works from the keyboard: focus a cell, Space toggles it.
+  await page.getByTestId('schedule-cell-2-1').focus();
   await page.keyboard.press('Space');
+  await expect(page.getByTestId('schedule-cell-2-1')).not.toBeChecked();
+  await page.getByRole('checkbox', { name: 'Wed Morning' }).uncheck();
+  await page.getByTestId('schedule-cell-4-1').uncheck();
   await page.getByRole('checkbox', { name: 'Wed Afternoon' }).check();
-  await page.getByTestId('schedule-cell-5-1').check();
   await page.getByTestId('schedule-cell-5-2').check();
   await expect(dialog).toContainText('4 half-days selected');
   await page.getByTestId('schedule-save').click();
@@ -41,7 +45,17 @@ test('the admin sets the demo expert’s working time and sees it in the list', 
 
 test('the demo expert sees their week and uploads a cropped 265×150 signature', async ({
   page,
+  request,
 }) => {
+  // Start without a signature whatever other flows left (the diagnosis flow signs with one).
+  const token = await tokenOf(request, EXPERT);
+  const me = await request.get('/api/userManage/getUserInfo', { headers: { token } });
+  const { iUserId } = ((await me.json()) as { objData: { iUserId: number } }).objData;
+  const cleared = await request.post('/api/userManage/updateSignature', {
+    headers: { token },
+    data: { iUserId, strSignatureUrl: '' },
+  });
+  expect(((await cleared.json()) as { iCode: number }).iCode).toBe(0);
   await logIn(page, EXPERT, '?lang=en');
 
   await page.getByTestId('account-menu').click();

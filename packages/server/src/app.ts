@@ -1,3 +1,4 @@
+import http from 'node:http';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   serializerCompiler,
@@ -37,10 +38,22 @@ import { caseImportRoutes } from './modules/case-import/routes';
 import { patientRoutes } from './modules/patients/routes';
 import { serialNumberRoutes } from './modules/serial-number/routes';
 import { medicalOrderRoutes } from './modules/medical-order/routes';
+import { commonWordRoutes } from './modules/common-words/routes';
 import { slideRoutes } from './modules/slides/routes';
 import { slideUploadRoutes } from './modules/slide-upload/routes';
+import { annotationRoutes } from './modules/annotations/routes';
+import { receiveRoutes } from './modules/receives/routes';
+import { distributionRoutes } from './modules/distribution/routes';
+import { appointmentRoutes } from './modules/appointments/routes';
+import { diagnosisRoutes } from './modules/diagnosis/routes';
+import { NotificationHub } from './modules/notifications/hub';
+import { noticeRoutes } from './modules/notifications/routes';
+import { registerNotificationSocket } from './modules/notifications/socket-route';
+import { screenshotRoutes } from './modules/screenshots/routes';
+import { reportTemplateRoutes } from './modules/report-templates/routes';
+import { viewerRoutes } from './modules/viewer/routes';
 import { registerSlideIngest } from './modules/slide-ingest';
-import { createTileService, tileTokenRoutes } from './modules/tiles';
+import { createTileService, tileTokenRoutes, type FastRequestHandler } from './modules/tiles';
 
 export interface RouteCatalogEntry {
   method: string;
@@ -58,7 +71,12 @@ export interface AppDeps {
   db: Db;
   clock: Clock;
   config: Pick<AppConfig, 'session' | 'trustProxy' | 'logLevel' | 'webDist' | 'dataDir'> &
-    Partial<Pick<AppConfig, 'sms' | 'captchaFixedText' | 'uploadAbandonHours' | 'tileTokenSecret'>>;
+    Partial<
+      Pick<
+        AppConfig,
+        'sms' | 'captchaFixedText' | 'uploadAbandonHours' | 'tileTokenSecret' | 'tileCacheMb'
+      >
+    >;
   /** Text messages; default from `config.sms` (the outbox without a gateway). Tests pass their own. */
   notifier?: Notifier;
   /** Text of every new captcha (tests); by default random, or CAPTCHA_FIXED_TEXT under NODE_ENV=test. */
@@ -79,7 +97,16 @@ function captchaTextOf({ captchaText, config }: AppDeps): (() => string) | undef
 /** Builds the Fastify app: API under /api, OpenAPI at /api/docs, the web app at /. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { db, clock, config } = deps;
+  // Plain Deep Zoom tile URLs are answered before Fastify (modules/tiles/fast-tiles.ts), once
+  // the tile service is registered; every other request goes through Fastify.
+  let tileFastPath: FastRequestHandler | null = null;
   const app = Fastify({
+    serverFactory: (handler) =>
+      http.createServer((req, res) => {
+        if (!tileFastPath?.(req, res)) {
+          handler(req, res);
+        }
+      }),
     logger: deps.logger === false ? false : { level: config.logLevel },
     trustProxy:
       typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
@@ -114,11 +141,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(auditTrail, { db, clock });
   await app.register(openApi);
   const slideIngest = registerSlideIngest(app, { db, clock, dataDir: config.dataDir });
+  const hub = new NotificationHub();
+  app.decorate('notificationHub', hub);
+  await registerNotificationSocket(app, { auth, hub });
   const tiles = createTileService({
     db,
     clock,
     dataDir: config.dataDir,
     secret: config.tileTokenSecret,
+    cacheMb: config.tileCacheMb,
   });
 
   await app.register(
@@ -140,11 +171,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(upgradeNoticeRoutes, { db, clock });
       await api.register(privilegeRoutes, { db, clock });
       await api.register(registrationRoutes, { db, clock, captchaText: captchaTextOf(deps) });
-      await api.register(patientRoutes, { db, clock });
+      await api.register(patientRoutes, { db, clock, hub, dataDir: config.dataDir });
       await api.register(caseImportRoutes, { db, clock });
       await api.register(commentRoutes, { db, clock });
       await api.register(serialNumberRoutes, { db, clock });
       await api.register(medicalOrderRoutes, { db, clock });
+      await api.register(commonWordRoutes, { db, clock });
       await api.register(slideRoutes, { db, clock, dataDir: config.dataDir });
       await api.register(slideUploadRoutes, {
         db,
@@ -154,10 +186,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         onUploaded: slideIngest.enqueue,
       });
       await api.register(tileTokenRoutes, { db, clock, tokens: tiles.tokens });
+      await api.register(annotationRoutes, { db, clock });
+      await api.register(receiveRoutes, { db, clock, hub });
+      await api.register(noticeRoutes, { db, clock });
+      await api.register(distributionRoutes, { db, clock, hub });
+      await api.register(appointmentRoutes, { db, clock, hub });
+      await api.register(diagnosisRoutes, { db, clock, hub, dataDir: config.dataDir });
+      await api.register(viewerRoutes, { db, clock, tokens: tiles.tokens });
+      await api.register(screenshotRoutes, { db, clock, dataDir: config.dataDir });
+      await api.register(reportTemplateRoutes, { db, clock });
     },
     { prefix: '/api' },
   );
-  await tiles.register(app);
+  tileFastPath = await tiles.register(app);
   await app.register(webApp, { webDist: config.webDist });
   return app;
 }

@@ -39,6 +39,9 @@ const envSchema = z.object({
   // Signs slide tile tokens; unset: a random secret per process (tokens end with a restart).
   TILE_TOKEN_SECRET: z.string().min(32, { error: 'at least 32 characters' }).optional(),
   SMS_GATEWAY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  // Rendered slide tiles kept in memory and in DATA_DIR/tile-cache (0 turns the disk cache off).
+  TILE_MEMORY_CACHE_MB: z.coerce.number().int().min(0).max(65_536).default(64),
+  TILE_DISK_CACHE_MB: z.coerce.number().int().min(0).max(16_777_216).default(2048),
 });
 
 export interface AppConfig {
@@ -59,6 +62,8 @@ export interface AppConfig {
   captchaFixedText?: string;
   /** Key of the slide tile tokens' HMAC; unset: random per process (tokens die with it). */
   tileTokenSecret?: string;
+  /** Rendered tiles kept in memory and on disk (DATA_DIR/tile-cache), in MB (2^20 bytes). */
+  tileCacheMb?: { memory: number; disk: number };
   /** How text messages leave: an HTTP SMS gateway, or without one the outbox administrators read. */
   sms: SmsConfig;
 }
@@ -125,6 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDist: e.WEB_DIST ? path.resolve(base, e.WEB_DIST) : path.join(repoRoot, 'packages/web/dist'),
     captchaFixedText: e.CAPTCHA_FIXED_TEXT || undefined,
     tileTokenSecret: e.TILE_TOKEN_SECRET || undefined,
+    tileCacheMb: { memory: e.TILE_MEMORY_CACHE_MB, disk: e.TILE_DISK_CACHE_MB },
     sms: {
       gatewayUrl: e.SMS_GATEWAY_URL || undefined,
       gatewayToken: e.SMS_GATEWAY_TOKEN || undefined,

@@ -255,7 +255,11 @@ describe.each(await testDatabases())('administrator roles and privileges on $nam
       expect(u.status).toBe(400);
       expect(await readRole(role.iRoleId, role.strRoleName)).toEqual(role);
       const target = await hospitalAdmin(hospitalA);
-      for (const list of [[g('nope')], [g('assignCases', 2)], [g('statistics'), g('statistics')]]) {
+      for (const list of [
+        [g('nope')],
+        [g('permissionManage', 2)],
+        [g('statistics'), g('statistics')],
+      ]) {
         expect((await setPrivileges(target.id, list)).status).toBe(400);
       }
       expect(await grantRows(target.id)).toEqual(sorted(DEFAULTS));

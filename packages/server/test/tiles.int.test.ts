@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
@@ -149,6 +150,51 @@ describe.each(await testDatabases())('tile service on $name', (testDb) => {
     expect((await get(tileUrl(other, 9, 0, 0))).headers.get('etag')).toBe(etag);
   });
 
+  it('answers a tile the same through the hot path and through Fastify (a query string)', async () => {
+    for (const url of [tileUrl(tile.strToken, FULL, 3, 4), tileUrl(tile.strToken, 9, 1, 1)]) {
+      const fast = await get(url);
+      const routed = await get(`${url}?v=1`);
+      expect(fast.status).toBe(200);
+      expect(routed.status).toBe(200);
+      expect(routed.headers.get('etag')).toBe(fast.headers.get('etag'));
+      expect(routed.headers.get('cache-control')).toBe(fast.headers.get('cache-control'));
+      expect(fast.headers.get('x-content-type-options')).toBe('nosniff');
+      const a = Buffer.from(await fast.arrayBuffer());
+      expect(Buffer.from(await routed.arrayBuffer()).equals(a)).toBe(true);
+      const head = await fetch(`${t.baseUrl}${url}`, { method: 'HEAD' });
+      expect(head.status).toBe(200);
+      expect(head.headers.get('content-length')).toBe(String(a.length));
+    }
+    expect((await get(`/tiles/${tile.strToken}/slide_files/${FULL}/3_4.png`)).status).toBe(404);
+  });
+
+  it('keeps rendered tiles on disk and builds a damaged cache entry again', async () => {
+    const cacheDir = path.join(t.dataDir, 'tile-cache');
+    const url = tileUrl(tile.strToken, 10, 1, 1);
+    const first = Buffer.from(await (await get(url)).arrayBuffer());
+    const entries = () =>
+      fs.existsSync(cacheDir)
+        ? fs
+            .readdirSync(cacheDir)
+            .flatMap((d) =>
+              fs.readdirSync(path.join(cacheDir, d)).map((f) => path.join(cacheDir, d, f)),
+            )
+        : [];
+    await expect.poll(() => entries().length).toBeGreaterThan(0);
+    for (const file of entries()) {
+      fs.writeFileSync(file, Buffer.alloc(fs.statSync(file).size, 7));
+    }
+    await t.restart();
+    api = apiClient(t.baseUrl);
+    const token = expectOk(await getToken(slideId)).strToken;
+    const again = await get(tileUrl(token, 10, 1, 1));
+    expect(again.status).toBe(200);
+    const bytes = Buffer.from(await again.arrayBuffer());
+    expect(bytes.equals(first)).toBe(true);
+    expect(await decoded(bytes)).toMatchObject({ width: 240, height: 240 });
+    tile = expectOk(await getToken(slideId));
+  });
+
   it('answers IIIF Image API 3: info.json, regions and sizes from the same engine', async () => {
     const info = await get(`${tile.strIiifUrl}/info.json`);
     expect(info.status).toBe(200);
@@ -189,14 +235,92 @@ describe.each(await testDatabases())('tile service on $name', (testDb) => {
       height: 148,
     });
     for (const bad of [
-      'full/max/90/default.jpg',
-      'full/max/0/gray.jpg',
-      'full/max/0/default.png',
+      'full/max/45/default.jpg',
+      'full/max/!/default.jpg',
+      'full/max/0/bitonal.jpg',
+      'full/max/0/default.gif',
+      'full/max/0/default.toString',
       '0,0,100,100/200,/0/default.jpg',
       '5000,0,10,10/max/0/default.jpg',
     ]) {
       expect((await get(`${tile.strIiifUrl}/${bad}`)).status, bad).toBe(400);
     }
+  });
+
+  it('turns, mirrors and greys IIIF pictures and encodes PNG and WebP', async () => {
+    const info = (await (await get(`${tile.strIiifUrl}/info.json`)).json()) as Record<
+      string,
+      unknown
+    >;
+    expect(info.extraQualities).toEqual(['color', 'gray']);
+    expect(info.extraFormats).toEqual(['png', 'webp']);
+    expect(info.extraFeatures).toEqual(expect.arrayContaining(['mirroring', 'rotationBy90s']));
+    const region = `${truth.pixel_probes.level0_center_region[0]},${truth.pixel_probes.level0_center_region[1]},120,60`;
+    const raw = async (rotation: string, qualityFormat: string, type: string) => {
+      const res = await get(`${tile.strIiifUrl}/${region}/max/${rotation}/${qualityFormat}`);
+      expect(res.status, `${rotation}/${qualityFormat}`).toBe(200);
+      expect(res.headers.get('content-type')).toBe(type);
+      const bytes = Buffer.from(await res.arrayBuffer());
+      // Channels as stored (sharp decodes grey to RGB below).
+      const { channels } = await sharp(bytes).metadata();
+      const { data, info: meta } = await sharp(bytes).raw().toBuffer({ resolveWithObject: true });
+      const at = (x: number, y: number) =>
+        Array.from(
+          data.subarray(
+            (y * meta.width + x) * meta.channels,
+            (y * meta.width + x + 1) * meta.channels,
+          ),
+        );
+      return { width: meta.width, height: meta.height, channels, at };
+    };
+    const upright = await raw('0', 'default.png', 'image/png');
+    expect(upright).toMatchObject({ width: 120, height: 60, channels: 3 });
+    const r90 = await raw('90', 'default.png', 'image/png');
+    const r180 = await raw('180', 'color.png', 'image/png');
+    const r270 = await raw('270', 'default.png', 'image/png');
+    const mirrored = await raw('!0', 'default.png', 'image/png');
+    const mirrored90 = await raw('!90', 'default.png', 'image/png');
+    expect(r90).toMatchObject({ width: 60, height: 120 });
+    expect(r270).toMatchObject({ width: 60, height: 120 });
+    expect(r180).toMatchObject({ width: 120, height: 60 });
+    for (const [x, y] of [
+      [0, 0],
+      [119, 0],
+      [7, 59],
+      [64, 31],
+    ] as const) {
+      const want = upright.at(x, y);
+      expect(r90.at(59 - y, x), `90 ${x},${y}`).toEqual(want);
+      expect(r180.at(119 - x, 59 - y), `180 ${x},${y}`).toEqual(want);
+      expect(r270.at(y, 119 - x), `270 ${x},${y}`).toEqual(want);
+      expect(mirrored.at(119 - x, y), `!0 ${x},${y}`).toEqual(want);
+      // Mirrored first, then turned: pixel (119 - x, y) of the mirror lands at (59 - y, 119 - x).
+      expect(mirrored90.at(59 - y, 119 - x), `!90 ${x},${y}`).toEqual(want);
+    }
+    const gray = await raw('0', 'gray.png', 'image/png');
+    expect(gray.channels).toBe(1);
+    for (const [x, y] of [
+      [3, 3],
+      [100, 50],
+    ] as const) {
+      const [r, g, b] = upright.at(x, y) as [number, number, number];
+      expect(Math.abs(gray.at(x, y)[0]! - (0.299 * r + 0.587 * g + 0.114 * b))).toBeLessThanOrEqual(
+        1,
+      );
+    }
+    const grayJpeg = await raw('0', 'gray.jpg', 'image/jpeg');
+    expect(grayJpeg).toMatchObject({ width: 120, height: 60, channels: 1 });
+    expect(await raw('180', 'default.webp', 'image/webp')).toMatchObject({
+      width: 120,
+      height: 60,
+    });
+    // Each variant is its own cached picture with its own ETag.
+    const etags = await Promise.all(
+      ['0/default.jpg', '90/default.jpg', '0/gray.jpg', '0/default.png'].map(async (v) =>
+        (await get(`${tile.strIiifUrl}/${region}/max/${v}`)).headers.get('etag'),
+      ),
+    );
+    expect(new Set(etags).size).toBe(4);
   });
 
   it('refuses tampered tokens (403) and another hospital’s callers (404)', async () => {

@@ -1,3 +1,5 @@
+import { ReceiveState, type ReceiveStateCode } from './receive-states';
+
 /**
  * The case lifecycle of spec §4, in one place: the states, the actions and which action may move
  * a case from which state to which. The server refuses anything not listed here with
@@ -34,10 +36,12 @@ export type CaseAction =
   | 'submit'
   /** The doctor takes it back, only before an expert viewed it (checked by the caller). */
   | 'withdraw'
-  /** The expert signs the report (issue 7). */
+  /** An expert signs a report (issue 7); a second expert of the same sending may sign too. */
   | 'complete'
-  /** The expert sends it back (issue 7). */
-  | 'return';
+  /** The last expert still holding the case sends it back (issue 7). */
+  | 'return'
+  /** An expert passes the case to another expert: it stays submitted (issue 7). */
+  | 'refer';
 
 /** Every allowed move: action → from-state → to-state. Anything else is refused. */
 const TRANSITIONS: Record<CaseAction, Partial<Record<CaseStateCode, CaseStateCode>>> = {
@@ -53,8 +57,16 @@ const TRANSITIONS: Record<CaseAction, Partial<Record<CaseStateCode, CaseStateCod
   },
   submit: { [CaseState.New]: CaseState.Submitted },
   withdraw: { [CaseState.Submitted]: CaseState.Withdrawn },
-  complete: { [CaseState.Submitted]: CaseState.Completed },
+  complete: {
+    [CaseState.Submitted]: CaseState.Completed,
+    [CaseState.Completed]: CaseState.Completed,
+  },
   return: { [CaseState.Submitted]: CaseState.Returned },
+  // Another expert may have signed already: the case stays completed.
+  refer: {
+    [CaseState.Submitted]: CaseState.Submitted,
+    [CaseState.Completed]: CaseState.Completed,
+  },
 };
 
 export const CASE_ACTIONS = Object.keys(TRANSITIONS) as CaseAction[];
@@ -71,4 +83,111 @@ export function caseActionAllowed(from: CaseStateCode, action: CaseAction): bool
 /** The states from which an action is allowed (for list filters and SQL guards). */
 export function statesAllowing(action: CaseAction): CaseStateCode[] {
   return CASE_STATES.filter((s) => caseActionAllowed(s, action));
+}
+
+/*
+ * The sendings of a case (receives) and the reports on them move in the same workflow; their
+ * tables sit here too so that every transition of spec §4 is in this one module. Receive states
+ * are ReceiveState (receive-states.ts).
+ */
+export type ReceiveAction =
+  /** The expert saves a draft of the report. */
+  | 'draft'
+  /** The expert signs: the first report, or a new version after an agreed request. */
+  | 'sign'
+  /** The expert sends the case back: regular, referral or additional order. */
+  | 'return'
+  /** The doctor takes the case back before it was viewed. */
+  | 'withdraw'
+  /** An administrator gives a case waiting at a diagnosis center its experts. */
+  | 'distribute'
+  /** An administrator passes a case waiting at a diagnosis center to another center. */
+  | 'forward';
+
+const RECEIVE_TRANSITIONS: Record<ReceiveAction, Partial<Record<number, number>>> = {
+  draft: {
+    [ReceiveState.Waiting]: ReceiveState.Waiting,
+    [ReceiveState.Diagnosed]: ReceiveState.Diagnosed,
+  },
+  sign: {
+    [ReceiveState.Waiting]: ReceiveState.Diagnosed,
+    [ReceiveState.Diagnosed]: ReceiveState.Diagnosed,
+  },
+  return: { [ReceiveState.Waiting]: ReceiveState.Returned },
+  withdraw: { [ReceiveState.Waiting]: ReceiveState.Withdrawn },
+  // Only while the receive has no expert yet (checked by the caller): a distributed receive is
+  // its expert's.
+  distribute: { [ReceiveState.Waiting]: ReceiveState.Waiting },
+  forward: { [ReceiveState.Waiting]: ReceiveState.Waiting },
+};
+
+export const RECEIVE_ACTIONS = Object.keys(RECEIVE_TRANSITIONS) as ReceiveAction[];
+export const RECEIVE_STATES: readonly ReceiveStateCode[] = [0, 1, 2, 3];
+
+/** The state a receive action leads to, or null when it is refused from `from`. */
+export function nextReceiveState(from: number, action: ReceiveAction): ReceiveStateCode | null {
+  return (RECEIVE_TRANSITIONS[action][from] as ReceiveStateCode | undefined) ?? null;
+}
+
+/** A report version: a draft is saved over; a signed version is never changed. */
+export const ReportState = { Draft: 0, Signed: 1 } as const;
+export type ReportStateCode = (typeof ReportState)[keyof typeof ReportState];
+
+/** Why a report version exists. */
+export const ReportKind = { Initial: 0, Supplementary: 1, Modification: 2 } as const;
+export type ReportKindCode = (typeof ReportKind)[keyof typeof ReportKind];
+
+/** The three returns of spec §4. */
+export const ReturnKind = { Regular: 0, Referral: 1, AddOrder: 2 } as const;
+export type ReturnKindCode = (typeof ReturnKind)[keyof typeof ReturnKind];
+
+/** What the doctor asks of a signed report (spec §4). */
+export const ReportRequestKind = { Modification: 0, Supplementary: 1 } as const;
+export type ReportRequestKindCode = (typeof ReportRequestKind)[keyof typeof ReportRequestKind];
+
+/**
+ * A request: pending (to be reviewed by the expert) → agreed or refused with a reason; an agreed
+ * request is done once the expert signed the new version.
+ */
+export const ReportRequestState = { Pending: 0, Agreed: 1, Refused: 2, Done: 3 } as const;
+export type ReportRequestStateCode = (typeof ReportRequestState)[keyof typeof ReportRequestState];
+
+export type ReportRequestAction = 'agree' | 'refuse' | 'fulfil';
+
+const REQUEST_TRANSITIONS: Record<
+  ReportRequestAction,
+  Partial<Record<number, ReportRequestStateCode>>
+> = {
+  agree: { [ReportRequestState.Pending]: ReportRequestState.Agreed },
+  refuse: { [ReportRequestState.Pending]: ReportRequestState.Refused },
+  fulfil: { [ReportRequestState.Agreed]: ReportRequestState.Done },
+};
+export const REPORT_REQUEST_ACTIONS = Object.keys(REQUEST_TRANSITIONS) as ReportRequestAction[];
+export const REPORT_REQUEST_STATES: readonly ReportRequestStateCode[] = [0, 1, 2, 3];
+
+export function nextReportRequestState(
+  from: number,
+  action: ReportRequestAction,
+): ReportRequestStateCode | null {
+  return REQUEST_TRANSITIONS[action][from] ?? null;
+}
+
+/**
+ * Whether the doctor may ask again, given the earlier requests of the report: never while one is
+ * open (pending or agreed); a modification again after a refusal or once done; a supplementary
+ * opinion only once (spec §4, §9), whatever became of it.
+ */
+export function mayRequest(
+  kind: ReportRequestKindCode,
+  earlier: readonly { kind: number; state: number }[],
+): boolean {
+  const open = earlier.some(
+    (r) => r.state === ReportRequestState.Pending || r.state === ReportRequestState.Agreed,
+  );
+  if (open) {
+    return false;
+  }
+  return kind === ReportRequestKind.Modification
+    ? true
+    : !earlier.some((r) => r.kind === ReportRequestKind.Supplementary);
 }

@@ -48,7 +48,8 @@ export const PRIVILEGES = [
   def('medicalConsortia', 'medicalConsortia', ['/manage/HospitalManagement'], true),
   def('hospitalGroup', 'hospitalGroup', ['/hospitalGroup']),
   def('statistics', 'statistics', ['/total/ActiveData', '/total/ThoughTotal'], true),
-  def('assignCases', 'assignCases', ['/assignMent/unassigned', '/assignMent/completed']),
+  // Own hospital or all hospitals: which centers' cases, to which experts (docs/decisions.md).
+  def('assignCases', 'assignCases', ['/assignMent/unassigned', '/assignMent/completed'], true),
   def('reportView', 'reportView', ['/ReportOnline'], true),
   def('clearSlide', 'clearSlide', ['/slideInfo', '/removeSlideInfo'], true),
   def('commonWordsManage', 'commonWordsManage', ['/CommonWordManage']),

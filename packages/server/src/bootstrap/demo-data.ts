@@ -8,7 +8,7 @@ import {
   type RoleTypeCode,
 } from '@pathconsult/shared';
 import type { Db } from '../db/client';
-import { hospitalGroups, hospitals, userPrivileges, users } from '../db/schema';
+import { hospitalGroups, hospitals, userPrivileges, users, workingTimes } from '../db/schema';
 import { hashPassword } from '../modules/auth/passwords';
 
 /** The demonstration accounts; their passwords are public on purpose (README, console). */
@@ -115,6 +115,13 @@ export async function ensureDemoData(db: Db): Promise<boolean> {
       );
     if (grants.length > 0) {
       await tx.insert(userPrivileges).values(grants);
+    }
+    // The demo expert works weekday mornings and Wednesday afternoon (the expert picker shows it).
+    const expert = created.find((u) => u.roleType === RoleType.Expert);
+    if (expert) {
+      const slots = [1, 2, 3, 4, 5].map((weekday) => ({ weekday, period: 1 }));
+      slots.push({ weekday: 3, period: 2 });
+      await tx.insert(workingTimes).values(slots.map((s) => ({ ...s, userId: expert.id })));
     }
   });
   return true;

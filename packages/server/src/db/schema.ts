@@ -5,6 +5,7 @@ import {
   bigserial,
   boolean,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -68,6 +69,8 @@ export const hospitals = pgTable(
     groupId: integer('group_id').references(() => hospitalGroups.id, { onDelete: 'set null' }),
     /** IPs or CIDR ranges allowed to log in, one per line; empty allows any address. */
     allowedLoginIps: text('allowed_login_ips').notNull().default(''),
+    /** Signed reports of this hospital's cases wait for an administrator's review before release. */
+    reportReviewRequired: boolean('report_review_required').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -673,4 +676,360 @@ export const slideChunks = pgTable(
     sha256: text('sha256').notNull(),
   },
   (t) => [primaryKey({ columns: [t.fileId, t.chunkIndex] })],
+);
+
+/**
+ * Annotations and measurements drawn on a slide in the viewer (issue 6): geometry in level-0
+ * image pixels (`points`: [[x, y], ...]). Everyone who may view the slide sees them; only the
+ * author changes or deletes them.
+ */
+export const slideAnnotations = pgTable(
+  'slide_annotations',
+  {
+    id: serial('id').primaryKey(),
+    slideDocumentId: integer('slide_document_id')
+      .notNull()
+      .references(() => slideDocuments.id, { onDelete: 'cascade' }),
+    authorId: integer('author_id')
+      .notNull()
+      .references(() => users.id),
+    /** line, rectangle, ellipse, polygon, freehand, arrow, text (ANNOTATION_KINDS). */
+    kind: text('kind').notNull(),
+    color: text('color').notNull(),
+    /** Label of a shape or the text of a note. */
+    text: text('text'),
+    points: jsonb('points').$type<[number, number][]>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('slide_annotations_slide_idx').on(t.slideDocumentId, t.id)],
+);
+
+/**
+ * Where each user left each slide in the viewer (issue 6): saved when the viewer closes, offered
+ * when it opens the slide again. One row per user and slide, overwritten; gone with either.
+ */
+export const slideViewStates = pgTable(
+  'slide_view_states',
+  {
+    /** The user's own state, like a session: it goes with the account and never keeps it. */
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    slideDocumentId: integer('slide_document_id')
+      .notNull()
+      .references(() => slideDocuments.id, { onDelete: 'cascade' }),
+    /** Centre of the view in level-0 image pixels. */
+    centerX: doublePrecision('center_x').notNull(),
+    centerY: doublePrecision('center_y').notNull(),
+    /** Screen pixels per level-0 pixel. */
+    imageZoom: doublePrecision('image_zoom').notNull(),
+    /** 0, 90, 180 or 270 degrees clockwise. */
+    rotation: integer('rotation').notNull(),
+    flip: boolean('flip').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.slideDocumentId] })],
+);
+
+/**
+ * Screenshots of the viewer saved to a case for the report (issue 6; bound to the expert's
+ * diagnosis in issue 7). The image lives at `<DATA_DIR>/screenshots/<hospital>/<case>/<stored_name>`,
+ * a generated name. `region` is the view it shows, in level-0 image pixels.
+ */
+export const caseScreenshots = pgTable(
+  'case_screenshots',
+  {
+    id: serial('id').primaryKey(),
+    hospitalId: integer('hospital_id')
+      .notNull()
+      .references(() => hospitals.id),
+    patientId: integer('patient_id')
+      .notNull()
+      .references(() => patients.id, { onDelete: 'cascade' }),
+    authorId: integer('author_id')
+      .notNull()
+      .references(() => users.id),
+    /** The slide it was taken from; a removed slide leaves the screenshot in the report. */
+    slideDocumentId: integer('slide_document_id').references(() => slideDocuments.id, {
+      onDelete: 'set null',
+    }),
+    storedName: text('stored_name').notNull(),
+    mimeType: text('mime_type').notNull(),
+    bytes: integer('bytes').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    region: jsonb('region')
+      .$type<{
+        iX: number;
+        iY: number;
+        iWidth: number;
+        iHeight: number;
+        iRotation: number;
+        bFlipped: boolean;
+      }>()
+      .notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('case_screenshots_patient_idx').on(t.patientId, t.authorId)],
+);
+
+/**
+ * One sending of a case for diagnosis (spec §3 "Patient receive"): to a named expert, or to a
+ * diagnosis center (expert null, not assigned) whose administrators distribute it. A case sent
+ * to two experts has two receives. `state` is ReceiveState (new receives start at 0, spec §4).
+ */
+export const patientReceives = pgTable(
+  'patient_receives',
+  {
+    id: serial('id').primaryKey(),
+    patientId: integer('patient_id')
+      .notNull()
+      .references(() => patients.id, { onDelete: 'cascade' }),
+    /** The case's hospital: the tenancy of the receive. */
+    hospitalId: integer('hospital_id')
+      .notNull()
+      .references(() => hospitals.id),
+    senderId: integer('sender_id')
+      .notNull()
+      .references(() => users.id),
+    expertId: integer('expert_id').references(() => users.id),
+    centerHospitalId: integer('center_hospital_id').references(() => hospitals.id),
+    state: smallint('state').notNull().default(0),
+    /** ddIsDistribution: the receive has its expert. */
+    assigned: boolean('assigned').notNull(),
+    viewedAt: timestamp('viewed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // The expert's lists: their receives by state, newest first.
+    index('patient_receives_expert_idx').on(t.expertId, t.state, t.createdAt, t.id),
+    index('patient_receives_patient_idx').on(t.patientId),
+    // A center's cases waiting for distribution.
+    index('patient_receives_center_idx').on(t.centerHospitalId, t.assigned, t.createdAt),
+  ],
+);
+
+/**
+ * One version of an expert's report on a receive (spec §3 "Diagnosis"): drafts are saved over,
+ * a signed version is never changed again; a modification or a supplementary opinion is a new
+ * version. `kind` is ReportKind, `state` ReportState, `reviewState` ReviewState (null when the
+ * hospital does not review reports).
+ */
+export const diagnosisReports = pgTable(
+  'diagnosis_reports',
+  {
+    id: serial('id').primaryKey(),
+    receiveId: integer('receive_id')
+      .notNull()
+      .references(() => patientReceives.id, { onDelete: 'cascade' }),
+    patientId: integer('patient_id')
+      .notNull()
+      .references(() => patients.id, { onDelete: 'cascade' }),
+    /** The case's hospital: the tenancy of the report. */
+    hospitalId: integer('hospital_id')
+      .notNull()
+      .references(() => hospitals.id),
+    expertId: integer('expert_id')
+      .notNull()
+      .references(() => users.id),
+    version: integer('version').notNull(),
+    kind: smallint('kind').notNull().default(0),
+    state: smallint('state').notNull().default(0),
+    result: text('result').notNull().default(''),
+    opinion: text('opinion').notNull().default(''),
+    /** A supplementary version's added opinion (spec §4: requested at most once). */
+    supplement: text('supplement').notNull().default(''),
+    /** Up to 4 case screenshots, in the order shown on the report. */
+    screenshotIds: jsonb('screenshot_ids').$type<number[]>().notNull().default([]),
+    /** The expert's signature image as it was when signing (a later signature does not change it). */
+    signaturePng: text('signature_png'),
+    signedAt: timestamp('signed_at', { withTimezone: true }),
+    reviewState: smallint('review_state'),
+    reviewReason: text('review_reason'),
+    reviewedBy: integer('reviewed_by').references(() => users.id),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    printCount: integer('print_count').notNull().default(0),
+    lastPrintedAt: timestamp('last_printed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('diagnosis_reports_version_key').on(t.receiveId, t.version),
+    index('diagnosis_reports_patient_idx').on(t.patientId, t.version),
+    // "My reports" of an expert, newest first.
+    index('diagnosis_reports_expert_idx').on(t.expertId, t.state, t.signedAt),
+  ],
+);
+
+/**
+ * An expert sending a case back (spec §4: regular, referral to another expert, additional
+ * order). Kept for the history shown to the doctor; `kind` is ReturnKind.
+ */
+export const receiveReturns = pgTable(
+  'receive_returns',
+  {
+    id: serial('id').primaryKey(),
+    receiveId: integer('receive_id')
+      .notNull()
+      .references(() => patientReceives.id, { onDelete: 'cascade' }),
+    patientId: integer('patient_id')
+      .notNull()
+      .references(() => patients.id, { onDelete: 'cascade' }),
+    hospitalId: integer('hospital_id')
+      .notNull()
+      .references(() => hospitals.id),
+    expertId: integer('expert_id')
+      .notNull()
+      .references(() => users.id),
+    kind: smallint('kind').notNull(),
+    reason: text('reason').notNull(),
+    /** Referral: the expert the case was passed to. */
+    referredExpertId: integer('referred_expert_id').references(() => users.id),
+    /** Additional order: the dictionary items asked for (id and name as they were). */
+    orderItems: jsonb('order_items')
+      .$type<{ iMedicalorderId: number; strName: string }[]>()
+      .notNull()
+      .default([]),
+    createdAt: createdAt(),
+  },
+  (t) => [index('receive_returns_patient_idx').on(t.patientId, t.createdAt)],
+);
+
+/**
+ * The doctor's request about a signed report (spec §4): a modification (agreed or refused with a
+ * reason, re-applicable after a refusal) or the one supplementary opinion. `kind` and `state`
+ * are ReportRequestKind and ReportRequestState.
+ */
+export const reportRequests = pgTable(
+  'report_requests',
+  {
+    id: serial('id').primaryKey(),
+    reportId: integer('report_id')
+      .notNull()
+      .references(() => diagnosisReports.id, { onDelete: 'cascade' }),
+    patientId: integer('patient_id')
+      .notNull()
+      .references(() => patients.id, { onDelete: 'cascade' }),
+    hospitalId: integer('hospital_id')
+      .notNull()
+      .references(() => hospitals.id),
+    requesterId: integer('requester_id')
+      .notNull()
+      .references(() => users.id),
+    kind: smallint('kind').notNull(),
+    state: smallint('state').notNull().default(0),
+    reason: text('reason').notNull(),
+    answer: text('answer'),
+    decidedBy: integer('decided_by').references(() => users.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('report_requests_report_idx').on(t.reportId, t.createdAt)],
+);
+
+/**
+ * Common words (spec §3): phrases an expert inserts into a report. Scope 0 private (the owner
+ * only), 1 shared (every expert), 2 institution shared (the owner's hospital).
+ */
+export const commonWords = pgTable(
+  'common_words',
+  {
+    id: serial('id').primaryKey(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    hospitalId: integer('hospital_id')
+      .notNull()
+      .references(() => hospitals.id),
+    category: text('category').notNull(),
+    content: text('content').notNull(),
+    scope: smallint('scope').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('common_words_owner_idx').on(t.ownerId, t.category),
+    index('common_words_scope_idx').on(t.scope, t.hospitalId),
+  ],
+);
+
+/**
+ * A hospital's report form (spec "/ReportOnline", reportFile/*): which sections and fields the
+ * printed report shows and in what order, the header (title, logo) and the footer.
+ */
+export const reportTemplates = pgTable('report_templates', {
+  hospitalId: integer('hospital_id')
+    .primaryKey()
+    .references(() => hospitals.id, { onDelete: 'cascade' }),
+  title: text('title').notNull(),
+  /** PNG or JPEG as a data URL, at most 200 KB. */
+  logoDataUrl: text('logo_data_url'),
+  footer: text('footer').notNull().default(''),
+  layout: jsonb('layout').$type<unknown>().notNull(),
+  updatedBy: integer('updated_by').references(() => users.id),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * A doctor's booking of an expert's half-day (spec "/subscribeList", addPatientReceiveReservation)
+ * for a frozen-section or urgent consultation of a case; the expert accepts or declines.
+ * `kind` and `state` are AppointmentKind and AppointmentState (shared).
+ */
+export const appointments = pgTable(
+  'appointments',
+  {
+    id: serial('id').primaryKey(),
+    patientId: integer('patient_id')
+      .notNull()
+      .references(() => patients.id, { onDelete: 'cascade' }),
+    /** The case's hospital: the tenancy of the booking. */
+    hospitalId: integer('hospital_id')
+      .notNull()
+      .references(() => hospitals.id),
+    doctorId: integer('doctor_id')
+      .notNull()
+      .references(() => users.id),
+    expertId: integer('expert_id')
+      .notNull()
+      .references(() => users.id),
+    startAt: timestamp('start_at', { withTimezone: true }).notNull(),
+    endAt: timestamp('end_at', { withTimezone: true }).notNull(),
+    kind: smallint('kind').notNull(),
+    note: text('note').notNull().default(''),
+    state: smallint('state').notNull().default(0),
+    answer: text('answer'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('appointments_expert_idx').on(t.expertId, t.startAt),
+    index('appointments_doctor_idx').on(t.doctorId, t.startAt),
+    index('appointments_patient_idx').on(t.patientId),
+  ],
+);
+
+/**
+ * A workflow message to one user (issue 7 "messages"): a case was sent to them, signed, returned,
+ * a request made or answered... `kind` names the event (PatientEventType), `params` what the text
+ * needs; read once `readAt` is set. Pushed over the WebSocket when it is written.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    patientId: integer('patient_id').references(() => patients.id, { onDelete: 'cascade' }),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    kind: text('kind').notNull(),
+    params: jsonb('params').$type<Record<string, string | number>>().notNull().default({}),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('notifications_user_idx').on(t.userId, t.readAt, t.createdAt)],
 );

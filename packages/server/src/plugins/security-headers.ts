@@ -19,6 +19,8 @@ export const securityHeaders = fp(async (app) => {
         connectSrc: ["'self'", 'ws:', 'wss:'],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
+        // The report preview shows the PDF the server printed in a frame, from a blob: URL.
+        frameSrc: ["'self'", 'blob:'],
         frameAncestors: ["'self'"],
         upgradeInsecureRequests: null,
       },

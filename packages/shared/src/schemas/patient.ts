@@ -278,8 +278,16 @@ export const PATIENT_EVENT_TYPES = [
   'frozenHead',
   'withdraw',
   'submit',
+  'distribute',
+  'forward',
   'complete',
   'return',
+  'referral',
+  'addOrder',
+  'requestModification',
+  'requestSupplement',
+  'requestAgreed',
+  'requestRefused',
 ] as const;
 export type PatientEventType = (typeof PATIENT_EVENT_TYPES)[number];
 

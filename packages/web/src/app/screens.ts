@@ -25,6 +25,7 @@ const screens: Record<string, LazyExoticComponent<ComponentType>> = {
   '/register': lazyScreen(() => import('./routes/register-page')),
   '/admin/registrations': lazyScreen(() => import('./routes/registrations-page')),
   '/medicalNum': lazyScreen(() => import('./routes/medical-num-page')),
+  '/ReportOnline': lazyScreen(() => import('./routes/report-online-page')),
   '/setnew': lazyScreen(() => import('./routes/new-cases-page')),
   '/setnew/newlybuild': lazyScreen(() => import('./routes/case-form-page')),
   '/batchnew': lazyScreen(() => import('./routes/batch-cases-page')),
@@ -41,6 +42,15 @@ const screens: Record<string, LazyExoticComponent<ComponentType>> = {
   '/sliceManage': lazyScreen(() => import('./routes/slice-manage-page')),
   '/slideInfo': lazyScreen(() => import('./routes/slide-info-page')),
   '/removeSlideInfo': lazyScreen(() => import('./routes/removed-slides-page')),
+  '/ShowSlide': lazyScreen(() => import('./routes/show-slide-page')),
+  '/mobileShowSilde': lazyScreen(() => import('./routes/mobile-show-slide-page')),
+  '/admin/CommonWords': lazyScreen(() => import('./routes/common-words-page')),
+  '/CommonWordManage': lazyScreen(() => import('./routes/common-word-manage-page')),
+  '/assignMent/unassigned': lazyScreen(() => import('./routes/assignment-unassigned-page')),
+  '/assignMent/completed': lazyScreen(() => import('./routes/assignment-completed-page')),
+  '/ExpertsReorts': lazyScreen(() => import('./routes/expert-reports-page')),
+  '/DiagnosticReport': lazyScreen(() => import('./routes/doctor-reports-page')),
+  '/subscribeList': lazyScreen(() => import('./routes/subscribe-list-page')),
   '/403': lazyScreen(() => import('./routes/forbidden-page')),
 };
 

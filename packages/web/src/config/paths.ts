@@ -48,6 +48,7 @@ export const HOME_PATH = '/workplace';
 export const LOGIN_PATH = '/login';
 export const FORBIDDEN_PATH = '/403';
 export const AUDIT_LOGS_PATH = '/auditLogs';
+export const SHOW_SLIDE_PATH = '/ShowSlide';
 
 export const routes: readonly RouteDef[] = [
   // Home: always allowed once logged in (spec §2 "Route guard").
@@ -118,7 +119,7 @@ export const routes: readonly RouteDef[] = [
   ws(AUDIT_LOGS_PATH, 'auditLogs', ADMIN),
 
   // Shared: the slide viewer.
-  ws('/ShowSlide', 'ShowSlide', ALL),
+  ws(SHOW_SLIDE_PATH, 'ShowSlide', ALL),
 
   /*
    * Global configuration: the spec requires authority 4 for its basic page; platform administrators,

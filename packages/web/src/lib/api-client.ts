@@ -25,6 +25,8 @@ export interface RequestOptions {
    * puts them under the form. Transport failures (401, 403, 5xx, no answer) are still toasted.
    */
   handleFailure?: boolean;
+  /** The call outlives the page (sent while it closes: the slide viewer's last view). */
+  keepalive?: boolean;
 }
 
 interface Envelope {
@@ -125,6 +127,7 @@ async function send(method: 'GET' | 'POST', path: string, opts: RequestOptions):
       headers,
       body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
       signal: controller.signal,
+      keepalive: opts.keepalive,
     });
   } catch (error) {
     if (opts.signal?.aborted) {

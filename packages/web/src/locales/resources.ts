@@ -23,6 +23,15 @@ import enMedicalOrder from './en/medicalOrder.json';
 import enCaseImport from './en/caseImport.json';
 import enSlides from './en/slides.json';
 import enUpload from './en/upload.json';
+import enAnnotations from './en/annotations.json';
+import enViewer from './en/viewer.json';
+import enReceives from './en/receives.json';
+import enDistribution from './en/distribution.json';
+import enAppointments from './en/appointments.json';
+import enReportTemplates from './en/reportTemplates.json';
+import enDiagnosis from './en/diagnosis.json';
+import enNotices from './en/notices.json';
+import enCommonWords from './en/commonWords.json';
 import zhAccount from './zh-CN/account.json';
 import zhRegistration from './zh-CN/registration.json';
 import zhConfig from './zh-CN/config.json';
@@ -48,6 +57,15 @@ import zhMedicalOrder from './zh-CN/medicalOrder.json';
 import zhCaseImport from './zh-CN/caseImport.json';
 import zhSlides from './zh-CN/slides.json';
 import zhUpload from './zh-CN/upload.json';
+import zhAnnotations from './zh-CN/annotations.json';
+import zhViewer from './zh-CN/viewer.json';
+import zhReceives from './zh-CN/receives.json';
+import zhDistribution from './zh-CN/distribution.json';
+import zhAppointments from './zh-CN/appointments.json';
+import zhReportTemplates from './zh-CN/reportTemplates.json';
+import zhDiagnosis from './zh-CN/diagnosis.json';
+import zhNotices from './zh-CN/notices.json';
+import zhCommonWords from './zh-CN/commonWords.json';
 
 /**
  * All texts of the web app, bundled: together they are a few KB, less than one extra request
@@ -81,6 +99,15 @@ export const resources = {
     caseImport: zhCaseImport,
     slides: zhSlides,
     upload: zhUpload,
+    annotations: zhAnnotations,
+    viewer: zhViewer,
+    receives: zhReceives,
+    distribution: zhDistribution,
+    appointments: zhAppointments,
+    reportTemplates: zhReportTemplates,
+    diagnosis: zhDiagnosis,
+    notices: zhNotices,
+    commonWords: zhCommonWords,
   },
   en: {
     common: enCommon,
@@ -108,6 +135,15 @@ export const resources = {
     caseImport: enCaseImport,
     slides: enSlides,
     upload: enUpload,
+    annotations: enAnnotations,
+    viewer: enViewer,
+    receives: enReceives,
+    distribution: enDistribution,
+    appointments: enAppointments,
+    reportTemplates: enReportTemplates,
+    diagnosis: enDiagnosis,
+    notices: enNotices,
+    commonWords: enCommonWords,
   },
 } as const;
 

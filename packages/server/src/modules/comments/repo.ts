@@ -33,9 +33,9 @@ const unreadBy = (userId: number) =>
 export async function caseRef(
   db: Db,
   patientId: number,
-): Promise<{ hospitalId: number; ownerId: number } | undefined> {
+): Promise<{ id: number; hospitalId: number; ownerId: number } | undefined> {
   const [row] = await db
-    .select({ hospitalId: patients.hospitalId, ownerId: patients.ownerId })
+    .select({ id: patients.id, hospitalId: patients.hospitalId, ownerId: patients.ownerId })
     .from(patients)
     .where(eq(patients.id, patientId));
   return row;

@@ -38,7 +38,8 @@ export const commentRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock }> = as
     {
       schema: {
         tags: ['comments'],
-        summary: 'A message on a case the caller takes part in (its owner; experts: issue 7)',
+        summary:
+          'A message on a case the caller takes part in (its owner, the experts it was sent to)',
         body: commentAddSchema,
         response: { 200: envelopeSchema(commentDtoSchema) },
       },

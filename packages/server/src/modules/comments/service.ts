@@ -12,7 +12,7 @@ import type { Db } from '../../db/client';
 import { notFound } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { Actor } from '../auth/actor';
-import { readableWhere, readerRole, type CaseReaderRole } from '../patients/access';
+import { caseReaderRole, readableWhere, type CaseReaderRole } from '../patients/access';
 import * as patientRepo from '../patients/repo';
 import * as repo from './repo';
 
@@ -38,7 +38,7 @@ async function roleOnLockedCase(tx: Db, actor: Actor, patientId: number) {
   if (!row) {
     throw notFound();
   }
-  return readerRole(actor, row);
+  return caseReaderRole(tx, actor, row);
 }
 
 function toDto(v: repo.CommentView, callerId: number, observer: boolean): CommentDto {
@@ -163,5 +163,5 @@ async function readRole(db: Db, actor: Actor, patientId: number): Promise<CaseRe
   if (!row) {
     throw notFound();
   }
-  return readerRole(actor, row);
+  return caseReaderRole(db, actor, row);
 }

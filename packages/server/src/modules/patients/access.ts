@@ -1,6 +1,7 @@
-import { and, eq, or, sql, type SQL } from 'drizzle-orm';
-import { ADMIN_ROLES } from '@pathconsult/shared';
-import { patients } from '../../db/schema';
+import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { ADMIN_ROLES, ReceiveState, RoleType } from '@pathconsult/shared';
+import type { Db } from '../../db/client';
+import { patientReceives, patients } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
 import type { Actor } from '../auth/actor';
 import { holds } from '../privileges/held';
@@ -13,8 +14,8 @@ import { isHospitalInScope, scopeOf, whereInScope } from '../tenancy/scope';
  *   who moved to another hospital leaves its cases behind);
  * - administrators holding "report view" read the cases of the hospitals that privilege's scope
  *   holds (own hospital or all), never change them;
- * - issue 7 adds the experts a case was sent to: one more reader rule in `readerRole` and
- *   `readableWhere`, nothing else changes.
+ * - experts read the cases sent to them (a receive not withdrawn): `caseReaderRole` and
+ *   `readableWhere` (issue 7); they never change the case itself.
  * Anyone else is refused with CASE_NOT_OWNED inside the own hospital and with the same 404 as a
  * missing case outside it, so other hospitals' case ids cannot be probed.
  */
@@ -24,7 +25,10 @@ export interface CaseRef {
   ownerId: number;
 }
 
-export type CaseReaderRole = 'owner' | 'reportViewer';
+export type CaseReaderRole = 'owner' | 'reportViewer' | 'expert';
+
+/** Receives through which an expert reads a case: all but withdrawn ones. */
+const READING_RECEIVES = [ReceiveState.Waiting, ReceiveState.Diagnosed, ReceiveState.Returned];
 
 function isOwner(actor: Actor, c: CaseRef): boolean {
   return c.ownerId === actor.userId && isHospitalInScope(scopeOf(actor), c.hospitalId);
@@ -41,8 +45,43 @@ function refusal(actor: Actor, c: CaseRef): AppError {
     : notFound();
 }
 
-/** How the caller may read the case, or the refusal. */
-export function readerRole(actor: Actor, c: CaseRef): CaseReaderRole {
+/** A case as the read check needs it: its id (for the receives) and its ownership. */
+export type ReadableCase = CaseRef & { id: number };
+
+/**
+ * How the caller may read the case, or the refusal. Owners and report viewers are decided from
+ * the row; an expert reads a case sent to them (one query on patient_receives_patient_idx).
+ */
+export async function caseReaderRole(
+  db: Db,
+  actor: Actor,
+  c: ReadableCase,
+): Promise<CaseReaderRole> {
+  if (actor.roleType === RoleType.Expert && (await wasSentTo(db, c.id, actor.userId))) {
+    return 'expert';
+  }
+  return readerRole(actor, c);
+}
+
+/** A receive of the case by the expert through which they read it. */
+function sentToExpert(expertId: number): SQL | undefined {
+  return and(
+    eq(patientReceives.expertId, expertId),
+    inArray(patientReceives.state, READING_RECEIVES),
+  );
+}
+
+async function wasSentTo(db: Db, patientId: number, expertId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: patientReceives.id })
+    .from(patientReceives)
+    .where(and(eq(patientReceives.patientId, patientId), sentToExpert(expertId)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** The rules that need no query (owner, report viewers): only through caseReaderRole. */
+function readerRole(actor: Actor, c: CaseRef): CaseReaderRole {
   if (isOwner(actor, c)) {
     return 'owner';
   }
@@ -59,7 +98,7 @@ export function assertOwner(actor: Actor, c: CaseRef): void {
   }
 }
 
-/** `readerRole` as SQL over `patients`: the cases the caller may read (collection list). */
+/** `caseReaderRole` as SQL over `patients`: the cases the caller may read (collection list). */
 export function readableWhere(actor: Actor): SQL {
   const own = and(
     eq(patients.ownerId, actor.userId),
@@ -68,5 +107,12 @@ export function readableWhere(actor: Actor): SQL {
   const asReportViewer = mayViewReports(actor)
     ? whereInScope(scopeOf(actor, 'reportView'), patients.hospitalId)
     : sql`false`;
-  return or(own, asReportViewer) ?? sql`false`;
+  const asExpert =
+    actor.roleType === RoleType.Expert
+      ? sql`exists (select 1 from ${patientReceives} where ${and(
+          eq(patientReceives.patientId, patients.id),
+          sentToExpert(actor.userId),
+        )})`
+      : sql`false`;
+  return or(own, asReportViewer, asExpert) ?? sql`false`;
 }

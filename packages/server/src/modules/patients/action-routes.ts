@@ -19,15 +19,17 @@ import * as actions from './case-actions';
 import { clonePatient } from './clone';
 import { setCollected } from './collection';
 import { DOCTORS } from './policies';
+import type { NotificationHub } from '../notifications/hub';
 
 /**
  * The actions on one case beside the form: clone, withdraw and its record (back/*), frozen head
  * count, collection (spec §7 Patient, back, collection).
  */
-export const caseActionRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock }> = async (
-  app,
-  { db, clock },
-) => {
+export const caseActionRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  clock: Clock;
+  hub: NotificationHub;
+}> = async (app, { db, clock, hub }) => {
   const deps = { db, clock };
 
   app.post(
@@ -73,7 +75,7 @@ export const caseActionRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock }> =
     async (request) => {
       const actor = requireActor(request);
       request.auditNote = { targetType: 'patient', targetId: request.body.iPatientId };
-      return ok(request.lang, await actions.withdrawPatient(deps, actor, request.body));
+      return ok(request.lang, await actions.withdrawPatient({ ...deps, hub }, actor, request.body));
     },
   );
 

@@ -7,30 +7,36 @@ import type {
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import type { Actor } from '../auth/actor';
-import { readerRole } from './access';
+import { caseReaderRole } from './access';
 import { toEventDto } from './dto';
 import { lockOwnedCase, transition } from './locked-case';
 import * as repo from './repo';
+import { waitingExpertIds, withdrawReceives } from '../receives/repo';
+import type { NotificationHub } from '../notifications/hub';
+import { withNotes } from '../notifications/notes';
 import { readPatient, type PatientDeps } from './service';
 
 /**
  * back/withdrawPatient: the owner takes back a submitted case before an expert opened it; the
  * reason is kept in the case's events. Once viewed: CASE_ALREADY_VIEWED; not submitted:
- * CASE_STATE_CHANGED. (Issue 7 adds what a withdrawal undoes on the expert's side.)
+ * CASE_STATE_CHANGED. The case's waiting receives are withdrawn with it.
  */
 export async function withdrawPatient(
-  { db, clock }: PatientDeps,
+  { db, clock, hub }: PatientDeps & { hub: NotificationHub },
   actor: Actor,
   input: { iPatientId: number; strReason: string },
 ): Promise<PatientDto> {
   const now = clock.now();
-  await db.transaction(async (tx) => {
+  await withNotes({ db, hub }, async (tx, notes) => {
     const row = await lockOwnedCase(tx, actor, input.iPatientId);
     const to = transition(row, 'withdraw');
     if (row.viewedAt != null) {
       throw new AppError('CASE_ALREADY_VIEWED');
     }
     await repo.updatePatientRow(tx, row.id, { state: to, updatedAt: now });
+    // The experts it waited with no longer have it, and are told so.
+    const experts = await waitingExpertIds(tx, row.id);
+    await withdrawReceives(tx, row.id, now);
     await repo.insertEvent(tx, {
       patientId: row.id,
       userId: actor.userId,
@@ -39,6 +45,14 @@ export async function withdrawPatient(
       toState: to,
       reason: input.strReason,
       createdAt: now,
+    });
+    await notes.add(tx, {
+      userIds: [...experts],
+      patientId: row.id,
+      actorId: actor.userId,
+      kind: 'withdraw',
+      params: { reason: input.strReason },
+      now,
     });
   });
   return readPatient(db, actor, input.iPatientId);
@@ -90,6 +104,6 @@ export async function patientEvents(
   if (!view) {
     throw notFound();
   }
-  readerRole(actor, view.patient);
+  await caseReaderRole(db, actor, view.patient);
   return (await repo.listEvents(db, q.iPatientId, q.strLogType)).map(toEventDto);
 }

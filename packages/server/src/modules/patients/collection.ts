@@ -1,7 +1,7 @@
 import type { PatientCollected } from '@pathconsult/shared';
 import { notFound } from '../../lib/app-error';
 import type { Actor } from '../auth/actor';
-import { readerRole } from './access';
+import { caseReaderRole } from './access';
 import * as repo from './repo';
 import type { PatientDeps } from './service';
 
@@ -24,7 +24,7 @@ export async function setCollected(
     if (!row) {
       throw notFound();
     }
-    readerRole(actor, row);
+    await caseReaderRole(tx, actor, row);
     if (collected) {
       await repo.addCollection(tx, actor.userId, patientId, now);
     } else {

@@ -33,11 +33,12 @@ const LIST_STATE: Record<Exclude<PatientListName, 'collection'>, CaseStateCode> 
   withdrawn: CaseState.Withdrawn,
 };
 
-const owner = alias(users, 'owner');
+export const owner = alias(users, 'owner');
 /** The caller's own collection rows (joined for bCollected, or as the list itself). */
-const mine = alias(patientCollections, 'mine');
+export const mine = alias(patientCollections, 'mine');
 
-const listColumns = {
+/** The columns of a case list row (toListItem), shared with the experts' received lists. */
+export const listColumns = {
   id: patients.id,
   state: patients.state,
   diagnosisNum: patients.diagnosisNum,
@@ -109,7 +110,7 @@ function orderOf(q: PatientQuery) {
 }
 
 /** The caller's collection row of a case: the collection list itself, or the bCollected mark. */
-function collectionJoin(actor: Actor) {
+export function collectionJoin(actor: Actor) {
   return and(eq(mine.patientId, patients.id), eq(mine.userId, actor.userId));
 }
 

@@ -14,9 +14,11 @@ import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { ok } from '../../lib/envelope';
 import { requireActor } from '../auth/require-actor';
+import type { NotificationHub } from '../notifications/hub';
 import { caseActionRoutes } from './action-routes';
 import { DOCTORS } from './policies';
 import * as service from './service';
+import { removeCaseScreenshots } from '../screenshots/storage';
 
 /** Which filters a list call used, never their values (names are patient data). */
 function filtersUsed(q: PatientQuery): string[] {
@@ -29,10 +31,12 @@ function filtersUsed(q: PatientQuery): string[] {
 }
 
 /** patient/*: the doctor's cases (spec §7 Patient), and the actions of case-actions.ts. */
-export const patientRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock }> = async (
-  app,
-  { db, clock },
-) => {
+export const patientRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  clock: Clock;
+  hub: NotificationHub;
+  dataDir: string;
+}> = async (app, { db, clock, hub, dataDir }) => {
   const deps = { db, clock };
 
   app.post(
@@ -94,7 +98,9 @@ export const patientRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock }> = as
     async (request) => {
       const actor = requireActor(request);
       request.auditNote = { targetType: 'patient', targetId: request.body.iPatientId };
-      await service.deletePatient(db, actor, request.body.iPatientId);
+      const { hospitalId } = await service.deletePatient(db, actor, request.body.iPatientId);
+      // The rows went with the case (cascade); their image files go now.
+      await removeCaseScreenshots(dataDir, { hospitalId, patientId: request.body.iPatientId });
       return ok(request.lang, {});
     },
   );
@@ -106,7 +112,7 @@ export const patientRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock }> = as
         tags: ['cases'],
         summary:
           'A case: for its owner, and read-only for administrators with report view over its ' +
-          'hospital; every read is audited',
+          'hospital and for the experts it was sent to; every read is audited',
         querystring: patientIdSchema,
         response: { 200: envelopeSchema(patientDtoSchema) },
       },
@@ -143,5 +149,5 @@ export const patientRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock }> = as
     },
   );
 
-  await app.register(caseActionRoutes, deps);
+  await app.register(caseActionRoutes, { ...deps, hub });
 };

@@ -15,7 +15,7 @@ import type { Clock } from '../../lib/clock';
 import type { Actor } from '../auth/actor';
 import { getConfig } from '../config/service';
 import { allocatePathologyNumber } from '../serial-number/allocate';
-import { readerRole } from './access';
+import { caseReaderRole } from './access';
 import { fieldsToColumns, toListItem, toPatientDto } from './dto';
 import { listPatients } from './list-repo';
 import { lockOwnedCase, transition, withNumberCheck } from './locked-case';
@@ -68,7 +68,7 @@ export async function readPatient(db: Db, actor: Actor, id: number): Promise<Pat
   if (!view) {
     throw notFound();
   }
-  readerRole(actor, view.patient);
+  await caseReaderRole(db, actor, view.patient);
   return toPatientDto(view);
 }
 
@@ -170,12 +170,20 @@ export async function updatePatient(
   return readPatient(db, actor, input.iPatientId);
 }
 
-/** patient/deletePatient: the owner deletes an unsubmitted (new, returned, withdrawn) case. */
-export async function deletePatient(db: Db, actor: Actor, id: number): Promise<void> {
-  await db.transaction(async (tx) => {
+/**
+ * patient/deletePatient: the owner deletes an unsubmitted (new, returned, withdrawn) case. Its
+ * hospital is returned so the caller can remove the case's screenshot files.
+ */
+export async function deletePatient(
+  db: Db,
+  actor: Actor,
+  id: number,
+): Promise<{ hospitalId: number }> {
+  return db.transaction(async (tx) => {
     const row = await lockOwnedCase(tx, actor, id);
     transition(row, 'delete');
     await repo.deletePatientRow(tx, row.id);
+    return { hospitalId: row.hospitalId };
   });
 }
 

@@ -10,7 +10,7 @@ import type { Db } from '../../db/client';
 import { patients, slideDocuments } from '../../db/schema';
 import { notFound } from '../../lib/app-error';
 import type { Actor } from '../auth/actor';
-import { readerRole } from '../patients/access';
+import { caseReaderRole } from '../patients/access';
 import { isHospitalInScope, scopeOf } from '../tenancy/scope';
 import { toDocumentStatusDto, toSlideDocumentDto } from './dto';
 import { listSlides } from './list-repo';
@@ -18,7 +18,7 @@ import { documentViews, progressOf, receivedBytes } from './repo';
 
 /**
  * selectSlideDocumentByPatient: a case's live slides, newest first, for whoever may read the case
- * (patients/access.ts: its owner, report-view administrators; issue 7 adds its experts).
+ * (patients/access.ts: its owner, report-view administrators, the experts it was sent to).
  */
 export async function slidesOfCase(
   db: Db,
@@ -27,13 +27,13 @@ export async function slidesOfCase(
   lang: Lang,
 ): Promise<SlideDocumentList> {
   const [ref] = await db
-    .select({ hospitalId: patients.hospitalId, ownerId: patients.ownerId })
+    .select({ id: patients.id, hospitalId: patients.hospitalId, ownerId: patients.ownerId })
     .from(patients)
     .where(eq(patients.id, patientId));
   if (!ref) {
     throw notFound();
   }
-  readerRole(actor, ref);
+  await caseReaderRole(db, actor, ref);
   const views = await documentViews(
     db,
     and(eq(slideDocuments.patientId, patientId), isNull(slideDocuments.deletedAt)),

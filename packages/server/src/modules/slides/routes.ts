@@ -34,7 +34,7 @@ export const slideRoutes: FastifyPluginAsyncZod<SlideRoutesOptions> = async (app
         tags: ['slides'],
         summary:
           'A case’s slides (not removed), newest first, for whoever may read the case ' +
-          '(its owner, report-view administrators)',
+          '(its owner, report-view administrators, the experts it was sent to)',
         querystring: slidesByPatientQuerySchema,
         response: { 200: envelopeSchema(slideDocumentListSchema) },
       },

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import type { Clock } from '../../lib/clock';
 import { TileTimeoutError, withTimeout, type WorkLimiter } from './limiter';
 import { SlideGoneError, type OpenSlideCache, type OpenedSlide } from './slide-cache';
-import type { TileTokens } from './token';
+import type { TileCache } from './tile-cache';
+import type { TileGrant, TileTokens } from './token';
 
 export interface TileRoutesOptions {
   tokens: TileTokens;
@@ -11,51 +12,112 @@ export interface TileRoutesOptions {
   slides: OpenSlideCache;
   /** Bounds decode work (passthrough tiles do not decode). */
   limiter: WorkLimiter;
+  /** Rendered tiles (memory LRU and disk), keyed by their ETag's digest. */
+  cache: TileCache;
   /** Longest a tile request may take (503 after). */
   timeoutMs: number;
 }
 
 /** Tiles never change for a stored file: the browser keeps them; the token path is private. */
-const CACHE_FOREVER = 'private, max-age=31536000, immutable';
-
-/** What to send: a versioned body, 'missing' (404) or 'invalid' (400). */
-export type Answer =
-  'missing' | 'invalid' | { etag: string; type: string; body: () => Promise<Buffer | string> };
-
-/** ETag of one answer about a slide: its id, its file's SHA-256 and what was asked. */
-export const etagOf = (slide: OpenedSlide, what: string) =>
-  `"${createHash('sha256').update(`${slide.id}:${slide.sha256}:${what}`).digest('hex').slice(0, 32)}"`;
+export const CACHE_FOREVER = 'private, max-age=31536000, immutable';
 
 /**
- * The shared frame of the token-checked routes (Deep Zoom, IIIF): the token in the path is the
- * access check (signature and expiry by the app's clock; no session, no query per tile) — 403
- * when it fails; 404 for a slide no longer stored; 503 when the work takes too long; 500 for a
- * file that cannot be read. `produce` runs with the slide held open and returns what to send;
- * only this function sends, so that a timed-out request's late result is simply dropped.
+ * What to send: a versioned body, 'missing' (404) or 'invalid' (400). A body is kept for good
+ * (CACHE_FOREVER) unless it says otherwise.
+ */
+export type Answer =
+  | 'missing'
+  | 'invalid'
+  | {
+      etag: string;
+      type: string;
+      body: () => Promise<Buffer | string>;
+      cacheControl?: string;
+    };
+
+/** An HTTP answer of the tile service, independent of the server that sends it. */
+export interface TileReply {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer | string;
+}
+
+/**
+ * Bumped when rendering changes (resampling, quality, orientation handling): rendered tiles get
+ * new ETags and cache keys, so neither browsers nor the disk cache keep the old pictures.
+ */
+const RENDER_VERSION = 2;
+
+/** Digest of one answer about a slide: its id, its file's SHA-256 and what was asked. */
+export const digestOf = (slide: OpenedSlide, what: string) =>
+  createHash('sha256')
+    .update(`${slide.id}:${slide.sha256}:${RENDER_VERSION}:${what}`)
+    .digest('hex')
+    .slice(0, 32);
+
+/** ETag of one answer about a slide (its digest, quoted). */
+export const etagOf = (slide: OpenedSlide, what: string) => `"${digestOf(slide, what)}"`;
+
+const text = (status: number, message: string): TileReply => ({
+  status,
+  headers: { 'content-type': 'text/plain; charset=utf-8' },
+  body: message,
+});
+
+/** Authentic tokens seen lately: a viewer sends the same token with hundreds of tiles. */
+const KNOWN_TOKENS_MAX = 1024;
+
+/**
+ * The shared frame of the token-checked routes (Deep Zoom, IIIF), independent of Fastify (the
+ * hot tile path answers from node:http directly, fast-tiles.ts): the token is the access check
+ * (signature and expiry by the app's clock; no session, no query per tile) — 403 when it fails;
+ * 404 for a slide no longer stored; 503 when the work takes too long; 500 for a file that cannot
+ * be read. `produce` runs with the slide held open and returns what to send; only this function
+ * answers, so that a timed-out request's late result is simply dropped.
  */
 export function slideAnswerer({ tokens, clock, slides, timeoutMs }: TileRoutesOptions) {
+  const known = new Map<string, TileGrant>();
+  const grantOf = (token: string): TileGrant | null => {
+    const now = clock.now();
+    let grant = known.get(token) ?? null;
+    if (!grant) {
+      grant = tokens.verify(token, now);
+      if (!grant) {
+        return null;
+      }
+      if (known.size >= KNOWN_TOKENS_MAX) {
+        known.clear();
+      }
+      known.set(token, grant);
+    }
+    return grant.expiresAt * 1000 > now.getTime() ? grant : null;
+  };
   return async (
-    request: FastifyRequest<{ Params: { token: string } }>,
-    reply: FastifyReply,
+    token: string,
+    ifNoneMatch: string | undefined,
     produce: (slide: OpenedSlide) => Promise<Answer>,
-  ) => {
-    const text = (code: number, message: string) =>
-      reply.code(code).type('text/plain').send(message);
-    const grant = tokens.verify(request.params.token, clock.now());
+    log: FastifyBaseLogger,
+  ): Promise<TileReply> => {
+    const grant = grantOf(token);
     if (!grant) {
       return text(403, 'invalid or expired slide token');
     }
     let answer: Answer;
     try {
-      answer = await withTimeout(slides.use(grant.slideId, grant.hospitalId, produce), timeoutMs);
+      const work = slides.use(grant.slideId, grant.hospitalId, produce);
+      // An open slide's answer is a stored read or decode work that the limiter times itself:
+      // the overall timer (a timer and a race per tile) guards opening a slide.
+      answer = slides.isOpen(grant.slideId) ? await work : await withTimeout(work, timeoutMs);
     } catch (error) {
       if (error instanceof SlideGoneError) {
         return text(404, 'slide not found');
       }
       if (error instanceof TileTimeoutError) {
-        return reply.header('retry-after', '1').code(503).type('text/plain').send('busy');
+        const busy = text(503, 'busy');
+        busy.headers['retry-after'] = '1';
+        return busy;
       }
-      request.log.warn({ err: error, slideId: grant.slideId }, 'tile failed');
+      log.warn({ err: error, slideId: grant.slideId }, 'tile failed');
       return text(500, 'the slide could not be read');
     }
     if (answer === 'missing') {
@@ -64,12 +126,25 @@ export function slideAnswerer({ tokens, clock, slides, timeoutMs }: TileRoutesOp
     if (answer === 'invalid') {
       return text(400, 'request not supported');
     }
-    reply.header('etag', answer.etag).header('cache-control', CACHE_FOREVER);
-    if (request.headers['if-none-match'] === answer.etag) {
-      return reply.code(304).send();
+    const cacheControl = answer.cacheControl ?? CACHE_FOREVER;
+    if (ifNoneMatch === answer.etag) {
+      return {
+        status: 304,
+        headers: { etag: answer.etag, 'cache-control': cacheControl },
+        body: '',
+      };
     }
-    return reply.type(answer.type).send(await answer.body());
+    return {
+      status: 200,
+      headers: { etag: answer.etag, 'cache-control': cacheControl, 'content-type': answer.type },
+      body: await answer.body(),
+    };
   };
+}
+
+/** Sends a TileReply through Fastify (the routes other than the hot tile path). */
+export function sendReply(reply: FastifyReply, answer: TileReply): FastifyReply {
+  return reply.code(answer.status).headers(answer.headers).send(answer.body);
 }
 
 /** The answer when the browser already holds `etag` (the body is not produced). */

@@ -1,7 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { etagOf, notModified, slideAnswerer, type TileRoutesOptions } from './answer';
+import {
+  digestOf,
+  etagOf,
+  notModified,
+  sendReply,
+  slideAnswerer,
+  type TileRoutesOptions,
+} from './answer';
 import { iiifInfo, parseIiif } from './iiif';
-import { renderArea } from './render';
+import { IIIF_FORMATS, presentIiif } from './iiif-picture';
+import { renderPixels } from './render';
 
 type IiifParams = {
   token: string;
@@ -12,8 +20,9 @@ type IiifParams = {
 };
 
 /**
- * IIIF Image API 3 (level 1) over the same engine and token as Deep Zoom:
+ * IIIF Image API 3 (iiif.ts says what is supported) over the same engine and token as Deep Zoom:
  * `/iiif/<token>/info.json` and `/iiif/<token>/{region}/{size}/{rotation}/{quality}.{format}`.
+ * Rendered pictures go through the tile cache like Deep Zoom's rendered tiles.
  */
 export const iiifRoutes: FastifyPluginAsync<TileRoutesOptions> = async (app, options) => {
   const withSlide = slideAnswerer(options);
@@ -22,43 +31,62 @@ export const iiifRoutes: FastifyPluginAsync<TileRoutesOptions> = async (app, opt
   app.get<{ Params: { token: string } }>(
     '/iiif/:token/info.json',
     { config: { policy } },
-    (request, reply) =>
-      withSlide(request, reply, async (slide) => ({
-        // The id is where the client is (behind a proxy: its Host), so the ETag covers it.
-        etag: etagOf(slide, `info:${request.protocol}://${request.host}`),
-        type: 'application/ld+json;profile="http://iiif.io/api/image/3/context.json"',
-        body: async () =>
-          JSON.stringify(
-            iiifInfo(
-              `${request.protocol}://${request.host}/iiif/${request.params.token}`,
-              slide.source.properties,
-            ),
-          ),
-      })),
+    async (request, reply) =>
+      sendReply(
+        reply,
+        await withSlide(
+          request.params.token,
+          request.headers['if-none-match'],
+          async (slide) => ({
+            // The id is where the client is (behind a proxy: its Host), so the ETag covers it.
+            etag: etagOf(slide, `info:${request.protocol}://${request.host}`),
+            type: 'application/ld+json;profile="http://iiif.io/api/image/3/context.json"',
+            body: async () =>
+              JSON.stringify(
+                iiifInfo(
+                  `${request.protocol}://${request.host}/iiif/${request.params.token}`,
+                  slide.source.properties,
+                ),
+              ),
+          }),
+          request.log,
+        ),
+      ),
   );
 
   app.get<{ Params: IiifParams }>(
     '/iiif/:token/:region/:size/:rotation/:quality',
     { config: { policy } },
-    (request, reply) =>
-      withSlide(request, reply, async (slide) => {
-        const { region, size, rotation, quality } = request.params;
-        const asked = parseIiif(slide.source.properties, region, size, rotation, quality);
-        if (!asked) {
-          return 'invalid';
-        }
-        const r = asked.region;
-        const etag = etagOf(
-          slide,
-          `iiif:${r.x},${r.y},${r.width},${r.height}/${asked.width},${asked.height}`,
-        );
-        if (request.headers['if-none-match'] === etag) {
-          return notModified(etag, 'image/jpeg');
-        }
-        const bytes = await options.limiter.run(() =>
-          renderArea(slide.source, r, asked.width, asked.height),
-        );
-        return { etag, type: 'image/jpeg', body: async () => bytes };
-      }),
+    async (request, reply) => {
+      const { token, region, size, rotation, quality } = request.params;
+      const ifNoneMatch = request.headers['if-none-match'];
+      const answer = await withSlide(
+        token,
+        ifNoneMatch,
+        async (slide) => {
+          const asked = parseIiif(slide.source.properties, region, size, rotation, quality);
+          if (!asked) {
+            return 'invalid';
+          }
+          const { region: r, how } = asked;
+          const what =
+            `iiif:${r.x},${r.y},${r.width},${r.height}/${asked.width},${asked.height}/` +
+            `${how.mirror ? '!' : ''}${how.degrees}/${how.gray ? 'gray' : 'color'}.${how.format}`;
+          const etag = etagOf(slide, what);
+          const type = IIIF_FORMATS[how.format];
+          if (ifNoneMatch === etag) {
+            return notModified(etag, type);
+          }
+          const bytes = await options.cache.getOrBuild(digestOf(slide, what), () =>
+            options.limiter.run(async () =>
+              presentIiif(await renderPixels(slide.source, r, asked.width, asked.height), how),
+            ),
+          );
+          return { etag, type, body: async () => bytes };
+        },
+        request.log,
+      );
+      return sendReply(reply, answer);
+    },
   );
 };

@@ -1,11 +1,13 @@
 import type { Rect } from './render';
 import { deepZoomOf, type DeepZoom } from './deep-zoom';
 import type { SlideProperties } from '../../slides/slide-source';
+import { IIIF_FORMATS, type IiifFormat, type IiifPresentation } from './iiif-picture';
 
 /**
- * IIIF Image API 3.0 at compliance level 1 (https://iiif.io/api/image/3.0/): regions full,
- * square, x,y,w,h and pct:; sizes max, w,, ,h, w,h, !w,h and pct:n (no upscaling: `^` is
- * refused); rotation 0; quality default or color; format jpg. Anything else is a 400.
+ * IIIF Image API 3.0 (https://iiif.io/api/image/3.0/), level 1 and beyond: regions full, square,
+ * x,y,w,h and pct:; sizes max, w,, ,h, w,h, !w,h and pct:n (no upscaling: `^` is refused);
+ * rotation 0, 90, 180, 270, each mirrored with `!`; qualities default, color, gray; formats jpg,
+ * png, webp. Anything else (other angles, bitonal, other formats) is a 400.
  */
 
 /** The largest picture one request may ask for (IIIF maxWidth / maxHeight). */
@@ -15,7 +17,11 @@ export interface IiifRequest {
   region: Rect;
   width: number;
   height: number;
+  how: IiifPresentation;
 }
+
+const ROTATION = /^(!?)(0|90|180|270)$/;
+const QUALITY_FORMAT = /^(default|color|gray)\.(\w+)$/;
 
 const NUMBER = /^\d+(\.\d+)?$/;
 
@@ -98,12 +104,20 @@ export function parseIiif(
   qualityFormat: string,
 ): IiifRequest | null {
   const base = p.levels[0]!;
-  if (rotation !== '0' || !/^(default|color)\.jpg$/.test(qualityFormat)) {
+  const turn = ROTATION.exec(rotation);
+  const qf = QUALITY_FORMAT.exec(qualityFormat);
+  if (!turn || !qf || !Object.hasOwn(IIIF_FORMATS, qf[2]!)) {
     return null;
   }
+  const how: IiifPresentation = {
+    mirror: turn[1] === '!',
+    degrees: Number(turn[2]) as IiifPresentation['degrees'],
+    gray: qf[1] === 'gray',
+    format: qf[2] as IiifFormat,
+  };
   const r = parseRegion(region, base.width, base.height);
   const s = r && parseSize(size, r);
-  return r && s ? { region: r, ...s } : null;
+  return r && s ? { region: r, ...s, how } : null;
 }
 
 /** info.json: the image's size, its tiles (the Deep Zoom tile size) and what is supported. */
@@ -123,5 +137,16 @@ export function iiifInfo(id: string, p: SlideProperties): Record<string, unknown
     maxWidth: IIIF_MAX_SIZE,
     maxHeight: IIIF_MAX_SIZE,
     tiles: [{ width: dz.tileSize, scaleFactors }],
+    extraQualities: ['color', 'gray'],
+    extraFormats: ['png', 'webp'],
+    extraFeatures: [
+      'mirroring',
+      'regionByPct',
+      'regionSquare',
+      'rotationBy90s',
+      'sizeByConfinedWh',
+      'sizeByPct',
+      'sizeByWh',
+    ],
   };
 }

@@ -1,43 +1,63 @@
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
+import type { TileRoutesOptions } from './answer';
+import { deepZoomTiles } from './deep-zoom-tiles';
+import { fastTileHandler, type FastRequestHandler } from './fast-tiles';
 import { WorkLimiter } from './limiter';
 import { OpenSlideCache } from './slide-cache';
+import { TileCache } from './tile-cache';
 import { iiifRoutes } from './iiif-routes';
 import { tileRoutes } from './tile-routes';
 import { tileTokens, type TileTokens } from './token';
 
 export { tileTokenRoutes } from './token-routes';
+export type { FastRequestHandler } from './fast-tiles';
 
 /** Slides kept open, decodes at once, and the longest a tile may take (issue 6 "Tile service"). */
 export const TILE_SERVICE_LIMITS = { openSlides: 32, decodeSlots: 4, timeoutMs: 10_000 };
 
+/** Default sizes of the rendered-tile caches (TILE_MEMORY_CACHE_MB, TILE_DISK_CACHE_MB). */
+export const TILE_CACHE_DEFAULTS = { memoryMb: 64, diskMb: 2048 };
+
+const MB = 1024 * 1024;
+
 /**
  * The tile service's shared parts: the token signer (TILE_TOKEN_SECRET, or a random key per
- * process) and the registration of the token-checked routes (Deep Zoom, IIIF) at the root (outside /api, whose
- * session check they do not use). Open slides are closed with the server.
+ * process), the rendered-tile cache (memory, and `<DATA_DIR>/tile-cache` on disk) and the
+ * registration of the token-checked routes (Deep Zoom, IIIF) at the root (outside /api, whose
+ * session check they do not use). `register` returns the hot-path handler for plain tile URLs,
+ * which the server calls before Fastify. Open slides are closed with the server.
  */
 export function createTileService(deps: {
   db: Db;
   clock: Clock;
   dataDir: string;
   secret: string | undefined;
-}): { tokens: TileTokens; register(app: FastifyInstance): Promise<void> } {
+  cacheMb?: { memory?: number; disk?: number };
+}): { tokens: TileTokens; register(app: FastifyInstance): Promise<FastRequestHandler> } {
   const tokens = tileTokens(deps.secret);
   return {
     tokens,
     async register(app) {
       const slides = new OpenSlideCache(deps.db, deps.dataDir, TILE_SERVICE_LIMITS.openSlides);
       app.addHook('onClose', () => slides.closeAll());
-      const options = {
+      const options: TileRoutesOptions = {
         tokens,
         clock: deps.clock,
         slides,
         limiter: new WorkLimiter(TILE_SERVICE_LIMITS.decodeSlots, TILE_SERVICE_LIMITS.timeoutMs),
+        cache: new TileCache({
+          memoryBytes: (deps.cacheMb?.memory ?? TILE_CACHE_DEFAULTS.memoryMb) * MB,
+          diskBytes: (deps.cacheMb?.disk ?? TILE_CACHE_DEFAULTS.diskMb) * MB,
+          dir: path.join(deps.dataDir, 'tile-cache'),
+        }),
         timeoutMs: TILE_SERVICE_LIMITS.timeoutMs,
       };
       await app.register(tileRoutes, options);
       await app.register(iiifRoutes, options);
+      return fastTileHandler(deepZoomTiles(options), app.log);
     },
   };
 }

@@ -8,7 +8,7 @@ import {
 } from '../../slides/codec';
 import { cropRgb, drawRgb, filledRgb } from '../../slides/rgb';
 import type { RgbImage } from '../../slides/slide-source';
-import { downsampleOf, levelSize, type DeepZoom } from './deep-zoom';
+import { downsampleOf, type DeepZoom } from './deep-zoom';
 import { resizeTo } from './resize';
 
 export const TILE_JPEG_QUALITY = 85;
@@ -35,36 +35,6 @@ export function sourceLevelFor(levels: readonly SlideLevel[], downsample: number
     }
   });
   return best;
-}
-
-/**
- * The stored JPEG bytes when Deep Zoom tile `col`,`row` of `level` is exactly a stored tile: same
- * downsample, same level size, tile size equal to the stored one, a JPEG tile not padded at the
- * edge. Else null, and the tile is rendered.
- */
-export async function passthroughTile(
-  source: SlideSource,
-  dz: DeepZoom,
-  level: number,
-  col: number,
-  row: number,
-): Promise<Buffer | null> {
-  const levels = source.properties.levels;
-  const i = sourceLevelFor(levels, downsampleOf(dz, level));
-  const stored = levels[i]!;
-  const size = levelSize(dz, level);
-  const exact =
-    Math.abs(stored.downsample / downsampleOf(dz, level) - 1) < EPSILON &&
-    stored.width === size.width &&
-    stored.height === size.height &&
-    stored.tileWidth === dz.tileSize &&
-    stored.tileHeight === dz.tileSize;
-  if (!exact) {
-    return null;
-  }
-  const raw = await source.readRawTile(i, col, row);
-  const whole = raw !== null && raw.validWidth === raw.width && raw.validHeight === raw.height;
-  return whole ? raw.bytes : null;
 }
 
 /** A Deep Zoom tile rendered from the slide (renderArea), for tiles not sent as stored. */
@@ -97,6 +67,16 @@ export async function renderArea(
   width: number,
   height: number,
 ): Promise<Buffer> {
+  return encodeJpeg(await renderPixels(source, area, width, height), TILE_JPEG_QUALITY);
+}
+
+/** renderArea's pixels, before encoding (IIIF turns, mirrors, greys and encodes them itself). */
+export async function renderPixels(
+  source: SlideSource,
+  area: Rect,
+  width: number,
+  height: number,
+): Promise<RgbImage> {
   const levels = source.properties.levels;
   const d = Math.min(area.width / width, area.height / height);
   const i = sourceLevelFor(levels, d);
@@ -108,7 +88,7 @@ export async function renderArea(
   const ey = Math.min(stored.height, Math.max(sy + 1, Math.ceil((area.y + area.height) / ds)));
   const within = { x: sx, y: sy, width: ex - sx, height: ey - sy };
   const region = await readScaled(source, i, stored, within, d / ds);
-  return encodeJpeg(await resizeTo(region, width, height), TILE_JPEG_QUALITY);
+  return resizeTo(region, width, height);
 }
 
 /** The largest decode scale ≤ `f` that divides the stored tile size. */
@@ -145,11 +125,18 @@ async function readScaled(
     return source.readRegion(i, area.x, area.y, area.width, area.height);
   }
   const canvas = filledRgb(canvasWidth, canvasHeight);
+  // The tiles decode at once (on the codec's worker threads), each drawn when it is ready.
+  const draws: Array<Promise<void>> = [];
   for (let r = r0; r <= r1; r++) {
     for (let c = c0; c <= c1; c++) {
-      drawRgb(canvas, await tileAt(source, i, c, r, s), ((c - c0) * tw) / s, ((r - r0) * th) / s);
+      draws.push(
+        tileAt(source, i, c, r, s).then((tile) =>
+          drawRgb(canvas, tile, ((c - c0) * tw) / s, ((r - r0) * th) / s),
+        ),
+      );
     }
   }
+  await Promise.all(draws);
   return cropRgb(
     canvas,
     Math.floor((area.x - c0 * tw) / s),

@@ -2,6 +2,11 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { slideDocuments, slideFiles } from '../../db/schema';
 import { openSlideFile } from '../../slides/open-slide';
+import {
+  associatedImagePath,
+  SAVED_ASSOCIATED,
+  type SavedAssociated,
+} from '../slide-ingest/associated';
 import type { SlideSource } from '../../slides/slide-source';
 import { storedFilePath } from '../../storage/slide-paths';
 
@@ -17,10 +22,14 @@ export interface OpenedSlide {
   source: SlideSource;
   /** SHA-256 of the stored main file (part of every ETag: a replaced file changes them). */
   sha256: string;
+  /** Paths of the label and macro images ingest saved beside the slide (those it has). */
+  associated: Partial<Record<SavedAssociated, string>>;
 }
 
 interface Entry {
   opening: Promise<OpenedSlide>;
+  /** Set once opening has succeeded. */
+  opened?: OpenedSlide;
   users: number;
   evicted: boolean;
 }
@@ -58,6 +67,11 @@ export class OpenSlideCache {
     }
   }
 
+  /** Whether the slide is open now (its next use waits for no file or database). */
+  isOpen(slideId: number): boolean {
+    return this.entries.get(slideId)?.opened !== undefined;
+  }
+
   /** Closes every slide (server close); slides in use close when their requests end. */
   async closeAll(): Promise<void> {
     const all = [...this.entries.values()];
@@ -77,6 +91,12 @@ export class OpenSlideCache {
       return known;
     }
     const entry: Entry = { opening: this.load(slideId, hospitalId), users: 0, evicted: false };
+    entry.opening.then(
+      (slide) => {
+        entry.opened = slide;
+      },
+      () => undefined,
+    );
     entry.opening.catch(() => {
       if (this.entries.get(slideId) === entry) {
         this.entries.delete(slideId);
@@ -106,6 +126,7 @@ export class OpenSlideCache {
         storageKey: slideDocuments.storageKey,
         fileType: slideDocuments.fileType,
         docSha: slideDocuments.sha256,
+        associatedImages: slideDocuments.associatedImages,
         storedPath: slideFiles.storedPath,
         fileSha: slideFiles.sha256,
       })
@@ -128,7 +149,12 @@ export class OpenSlideCache {
     );
     try {
       const source = await this.open(paths[0]!, main.fileType, paths);
-      return { id: slideId, source, sha256: main.fileSha ?? main.docSha ?? main.storageKey };
+      return {
+        id: slideId,
+        source,
+        sha256: main.fileSha ?? main.docSha ?? main.storageKey,
+        associated: associatedPaths(this.dataDir, hospitalId, main),
+      };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
         throw new SlideGoneError(`slide ${slideId}: its file is gone`);
@@ -136,6 +162,24 @@ export class OpenSlideCache {
       throw error;
     }
   }
+}
+
+/**
+ * The saved associated images of a slide by name. The list is read with the slide: it is written
+ * at ingest, before any token for the slide is issued, and does not change afterwards.
+ */
+function associatedPaths(
+  dataDir: string,
+  hospitalId: number,
+  doc: { storageKey: string; associatedImages: string[] | null },
+): OpenedSlide['associated'] {
+  const saved = new Set(doc.associatedImages ?? []);
+  return Object.fromEntries(
+    SAVED_ASSOCIATED.filter((name) => saved.has(name)).map((name) => [
+      name,
+      associatedImagePath(dataDir, { hospitalId, storageKey: doc.storageKey }, name),
+    ]),
+  );
 }
 
 async function closeEntry(entry: Entry): Promise<void> {

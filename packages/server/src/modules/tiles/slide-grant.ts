@@ -4,20 +4,30 @@ import type { Db } from '../../db/client';
 import { patients, slideDocuments } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
 import type { Actor } from '../auth/actor';
-import { readerRole } from '../patients/access';
+import { caseReaderRole } from '../patients/access';
 import { visibleWhere } from '../slides/access';
+
+export interface ViewableSlide {
+  hospitalId: number;
+  /** Level-0 size in pixels (null only if ingest stored none). */
+  width: number | null;
+  height: number | null;
+}
 
 /**
  * Whether the caller may view a slide's pixels, answered before a tile token is issued: those
  * who see it in slide management (slides/access.ts) and those who may read the case it belongs
- * to (patients/access.ts: owner, report-view administrators). Anyone else gets the 404 of a
- * missing slide. A slide the engine has not read (still ingesting, refused) is SLIDE_NOT_READY.
+ * to (patients/access.ts: owner, report-view administrators, the experts it was sent to).
+ * Anyone else gets the 404 of a missing slide. A slide the engine has not read (still ingesting,
+ * refused) is SLIDE_NOT_READY.
+ * Answers what the callers check next without another query: the hospital (the token's) and the
+ * level-0 size the engine read (the bounds of a saved view, viewer/service.ts).
  */
 export async function slideForViewing(
   db: Db,
   actor: Actor,
   slideId: number,
-): Promise<{ hospitalId: number }> {
+): Promise<ViewableSlide> {
   const live = and(eq(slideDocuments.id, slideId), isNull(slideDocuments.deletedAt));
   const [doc] = await db.select().from(slideDocuments).where(live);
   if (!doc) {
@@ -33,7 +43,7 @@ export async function slideForViewing(
   if (doc.ingestedAt === null || doc.state !== SlideUploadState.Uploaded) {
     throw new AppError('SLIDE_NOT_READY');
   }
-  return { hospitalId: doc.hospitalId };
+  return { hospitalId: doc.hospitalId, width: doc.width, height: doc.height };
 }
 
 async function mayReadCase(db: Db, actor: Actor, patientId: number | null): Promise<boolean> {
@@ -41,14 +51,14 @@ async function mayReadCase(db: Db, actor: Actor, patientId: number | null): Prom
     return false;
   }
   const [ref] = await db
-    .select({ hospitalId: patients.hospitalId, ownerId: patients.ownerId })
+    .select({ id: patients.id, hospitalId: patients.hospitalId, ownerId: patients.ownerId })
     .from(patients)
     .where(eq(patients.id, patientId));
   if (!ref) {
     return false;
   }
   try {
-    readerRole(actor, ref);
+    await caseReaderRole(db, actor, ref);
     return true;
   } catch {
     return false;

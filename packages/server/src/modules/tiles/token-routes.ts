@@ -4,6 +4,7 @@ import {
   documentIdQuerySchema,
   envelopeSchema,
   slideTokenDtoSchema,
+  type SlideTokenDto,
 } from '@pathconsult/shared';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
@@ -16,6 +17,26 @@ export interface TileTokenRoutesOptions {
   db: Db;
   clock: Clock;
   tokens: TileTokens;
+}
+
+/**
+ * A token opening one slide's tiles for TILE_TOKEN_LIFETIME_SEC, with the addresses it opens:
+ * the one answer of getSlideToken and of the viewer's GetSlideInfo. Call it only once
+ * slideForViewing has admitted the caller.
+ */
+export function issueSlideToken(
+  tokens: TileTokens,
+  clock: Clock,
+  slide: { slideId: number; hospitalId: number },
+): SlideTokenDto {
+  const expiresAt = Math.floor(clock.now().getTime() / 1000) + TILE_TOKEN_LIFETIME_SEC;
+  const strToken = tokens.sign({ ...slide, expiresAt });
+  return {
+    strToken,
+    dtExpire: new Date(expiresAt * 1000).toISOString(),
+    strDziUrl: `/tiles/${strToken}/slide.dzi`,
+    strIiifUrl: `/iiif/${strToken}`,
+  };
 }
 
 /** The viewer's entry to a slide's tiles (issue 6): a token for /tiles and /iiif. */
@@ -41,14 +62,10 @@ export const tileTokenRoutes: FastifyPluginAsyncZod<TileTokenRoutesOptions> = as
       const { iSlideDocumentId } = request.query;
       request.auditNote = { targetType: 'slideDocument', targetId: iSlideDocumentId };
       const { hospitalId } = await slideForViewing(db, actor, iSlideDocumentId);
-      const expiresAt = Math.floor(clock.now().getTime() / 1000) + TILE_TOKEN_LIFETIME_SEC;
-      const strToken = tokens.sign({ slideId: iSlideDocumentId, hospitalId, expiresAt });
-      return ok(request.lang, {
-        strToken,
-        dtExpire: new Date(expiresAt * 1000).toISOString(),
-        strDziUrl: `/tiles/${strToken}/slide.dzi`,
-        strIiifUrl: `/iiif/${strToken}`,
-      });
+      return ok(
+        request.lang,
+        issueSlideToken(tokens, clock, { slideId: iSlideDocumentId, hospitalId }),
+      );
     },
   );
 };

@@ -10,11 +10,14 @@ import {
   scaledSize,
 } from './types';
 
+/** Decompress handles kept for reuse (each holds a few KB of libjpeg state). */
+const MAX_IDLE_HANDLES = 8;
+
 /**
  * JPEG through libjpeg-turbo's own API: about 5× faster than sharp on 256² tiles, because there is
- * no pipeline to build per call. The calls are synchronous and short (0.3–1 ms a 256² tile), so they run
- * on the main thread; that is also why one decompress and one compress handle can be shared by
- * every caller (a tjhandle must not be used by two threads at once, and here there is only one).
+ * no pipeline to build per call. decodeSync and encodeSync run on the main thread (0.3–1 ms a 256²
+ * tile) with one shared handle each (a tjhandle must not be used by two threads at once); decode()
+ * and encode() run on worker threads with a handle per call in flight.
  */
 export class TurboJpegCodec implements JpegCodec {
   readonly name = 'libturbojpeg' as const;
@@ -23,13 +26,95 @@ export class TurboJpegCodec implements JpegCodec {
 
   constructor(private readonly tj: TurboJpegBinding) {}
 
-  // async so that refusals reject the promise, as the sharp codec's do.
+  /** Idle decompress handles for decodes off the main thread (one per decode in flight). */
+  private readonly idle: unknown[] = [];
+
+  /**
+   * Decodes on koffi's worker threads (libuv's pool), each with a handle of its own, so that
+   * several tiles decode at once on several cores: building levels a file lacks is decode-bound.
+   * The header is read here (microseconds), so sizes are checked before anything is allocated.
+   */
   async decode(bytes: Uint8Array, scale: JpegScale = 1): Promise<RgbImage> {
-    return this.decodeSync(bytes, scale);
+    checkScale(scale);
+    const tj = this.tj;
+    const handle = this.idle.pop() ?? this.initHandle(() => tj.initDecompress());
+    let healthy = false;
+    try {
+      const w = [0];
+      const h = [0];
+      const header = tj.decompressHeader3(handle, bytes, bytes.length, w, h, [0], [0]);
+      if (header !== 0 && tj.errorCode(handle) !== TJERR_WARNING) {
+        throw new Error(`JPEG header unreadable: ${tj.errorString(handle)}`);
+      }
+      const { width, height } = scaledSize(w[0] ?? 0, h[0] ?? 0, scale);
+      checkDecodeSize(width, height);
+      const data = Buffer.allocUnsafe(width * height * 3);
+      const status = await tj.decompress2Async(
+        handle,
+        bytes,
+        bytes.length,
+        data,
+        width,
+        0,
+        height,
+        TJPF_RGB,
+        0,
+      );
+      if (status !== 0 && tj.errorCode(handle) !== TJERR_WARNING) {
+        throw new Error(`JPEG decode failed: ${tj.errorString(handle)}`);
+      }
+      healthy = true;
+      return { width, height, data };
+    } finally {
+      // A handle whose call failed is dropped (see failed()); a healthy one is kept for reuse.
+      if (healthy && this.idle.length < MAX_IDLE_HANDLES) {
+        this.idle.push(handle);
+      } else {
+        tj.destroy(handle);
+      }
+    }
   }
 
+  /** Idle compress handles for encodes off the main thread. */
+  private readonly idleCompressors: unknown[] = [];
+
+  /** Encodes on koffi's worker threads, like decode(), with a handle per encode in flight. */
   async encode(img: RgbImage, quality = DEFAULT_JPEG_QUALITY): Promise<Buffer> {
-    return this.encodeSync(img, quality);
+    checkEncodeInput(img, quality);
+    const tj = this.tj;
+    const handle = this.idleCompressors.pop() ?? this.initHandle(() => tj.initCompress());
+    const out: unknown[] = [null];
+    const size = [0];
+    let healthy = false;
+    try {
+      const status = await tj.compress2Async(
+        handle,
+        img.data,
+        img.width,
+        0,
+        img.height,
+        TJPF_RGB,
+        out,
+        size,
+        TJSAMP_420,
+        quality,
+        0,
+      );
+      if (status !== 0 && tj.errorCode(handle) !== TJERR_WARNING) {
+        throw new Error(`JPEG encode failed: ${tj.errorString(handle)}`);
+      }
+      healthy = true;
+      return tj.copyOut(out[0], size[0] ?? 0);
+    } finally {
+      if (out[0] != null) {
+        tj.free(out[0]);
+      }
+      if (healthy && this.idleCompressors.length < MAX_IDLE_HANDLES) {
+        this.idleCompressors.push(handle);
+      } else {
+        tj.destroy(handle);
+      }
+    }
   }
 
   /**

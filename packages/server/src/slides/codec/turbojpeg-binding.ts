@@ -45,6 +45,32 @@ export interface TurboJpegBinding {
     quality: number,
     flags: number,
   ): number;
+  /** decompress2 on one of koffi's worker threads (the handle must not be used meanwhile). */
+  decompress2Async(
+    handle: Handle,
+    jpeg: Uint8Array,
+    size: number,
+    dst: Uint8Array,
+    width: number,
+    pitch: number,
+    height: number,
+    pixelFormat: number,
+    flags: number,
+  ): Promise<number>;
+  /** compress2 on one of koffi's worker threads (the handle must not be used meanwhile). */
+  compress2Async(
+    handle: Handle,
+    src: Uint8Array,
+    width: number,
+    pitch: number,
+    height: number,
+    pixelFormat: number,
+    jpegBuf: unknown[],
+    jpegSize: number[],
+    subsampling: number,
+    quality: number,
+    flags: number,
+  ): Promise<number>;
   free(buffer: unknown): void;
   destroy(handle: Handle): number;
   errorString(handle: Handle): string;
@@ -97,8 +123,22 @@ export function loadTurboJpeg(names: readonly string[] = LIBRARY_NAMES): TurboJp
       errorString: lib.func('const char *tjGetErrorStr2(void *handle)'),
       errorCode: lib.func('int tjGetErrorCode(void *handle)'),
     };
+    type Async = { async(...args: unknown[]): void };
+    const onWorker =
+      (fn: unknown) =>
+      (...args: unknown[]) =>
+        new Promise<number>((resolve, reject) =>
+          (fn as Async).async(...args, (err: unknown, status: number) =>
+            err ? reject(err as Error) : resolve(status),
+          ),
+        );
     return {
-      ...(f as unknown as Omit<TurboJpegBinding, 'copyOut'>),
+      ...(f as unknown as Omit<
+        TurboJpegBinding,
+        'copyOut' | 'decompress2Async' | 'compress2Async'
+      >),
+      decompress2Async: onWorker(f.decompress2),
+      compress2Async: onWorker(f.compress2),
       // Buffer.from(view) would alias memory that tjFree releases next: copy the bytes.
       copyOut: (pointer, size) => Buffer.copyBytesFrom(new Uint8Array(koffi.view(pointer, size))),
     };

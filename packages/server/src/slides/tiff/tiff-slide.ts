@@ -10,7 +10,7 @@ import {
 } from '../slide-source';
 import { decodeBlock } from './decode-block';
 import { parseHeader, readIfdChain, TiffFormatError, type Ifd } from './ifd-parser';
-import { spliceJpegTile } from '../jpeg-markers';
+import { JpegTileError, spliceJpegTile } from '../jpeg-markers';
 import { levelDownsample, layoutSlide, type SlideLayout } from './slide-layout';
 import { Compression, Photometric } from './tiff-tags';
 import { TiffFile, TruncatedReadError } from './tiff-file';
@@ -69,6 +69,8 @@ class TiffSlide implements SlideSource {
   readonly properties: SlideProperties;
   private readonly background: Rgb;
   private closed = false;
+  /** Per JPEG level: what goes before a tile's bytes when it is served (readSpliced). */
+  private readonly jpegHeads = new Map<TiffImage, Buffer>();
 
   constructor(
     private readonly file: TiffFile,
@@ -109,14 +111,14 @@ class TiffSlide implements SlideSource {
     if (!servable) {
       return null;
     }
-    const stored = await this.readStored(image, row * image.blocksAcross + col, `level ${level}`);
-    if (stored === null) {
+    const bytes = await this.readSpliced(image, row * image.blocksAcross + col, `level ${level}`);
+    if (bytes === null) {
       return null; // A missing tile: readTile paints it as background.
     }
     const { validWidth, validHeight } = blockBounds(image, col, row);
     return {
       format: 'jpeg',
-      bytes: spliceJpegTile(stored, image.jpegTables, image.photometric === Photometric.Rgb),
+      bytes,
       width: image.blockWidth,
       height: image.blockHeight,
       validWidth,
@@ -193,6 +195,44 @@ class TiffSlide implements SlideSource {
         `tile ${col},${row} is outside the ${image.blocksAcross}x${image.blocksDown} tile grid`,
       );
     }
+  }
+
+  /**
+   * A stored JPEG tile made complete (spliceJpegTile) with one read and one allocation: the
+   * level's head (SOI, colour marker, tables) is built once, the tile is read right behind it and
+   * the head then written over the tile's own SOI. The tile server's hot path.
+   */
+  private async readSpliced(image: TiffImage, index: number, what: string): Promise<Buffer | null> {
+    const offset = image.offsets?.[index] ?? 0;
+    const length = image.byteCounts?.[index] ?? 0;
+    if (offset === 0 || length === 0) {
+      return null;
+    }
+    let head = this.jpegHeads.get(image);
+    if (!head) {
+      // The head of a spliced 2-byte stand-in tile: everything before the tile's bytes.
+      const probe = spliceJpegTile(
+        Buffer.from([0xff, 0xd8, 0xff, 0xd9]),
+        image.jpegTables,
+        image.photometric === Photometric.Rgb,
+      );
+      head = probe.subarray(0, probe.length - 2);
+      this.jpegHeads.set(image, head);
+    }
+    const at = head.length - 2;
+    const out = Buffer.allocUnsafe(at + length);
+    try {
+      await this.file.readInto(out, at, offset, length);
+    } catch (error) {
+      throw new Error(`${what}: reading block ${index} failed: ${(error as Error).message}`, {
+        cause: error,
+      });
+    }
+    if (length < 4 || out[at] !== 0xff || out[at + 1] !== 0xd8) {
+      throw new JpegTileError('the stored tile is not a JPEG stream (no SOI marker)');
+    }
+    head.copy(out, 0);
+    return out;
   }
 
   /** The stored bytes of a block, or null for a missing (sparse) block. */

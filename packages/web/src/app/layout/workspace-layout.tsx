@@ -4,6 +4,7 @@ import { Outlet } from 'react-router';
 import { DEFAULT_CONFIG, useConfig } from '@/features/config/api/get-config';
 import { UploadHeaderButton } from '@/features/slide-upload/components/upload-header-button';
 import { UploadRuntime } from '@/features/slide-upload/components/upload-runtime';
+import { useNotificationSocket } from '@/features/notifications/use-notification-socket';
 import { UpgradeBanner } from '@/features/upgrade-notice/components/upgrade-banner';
 import { useSession } from '@/lib/use-session';
 import { TabBar } from '../tab-bar/tab-bar';
@@ -18,6 +19,8 @@ export function WorkspaceLayout() {
   const { user, iRoleType } = useSession();
   const config = useConfig() ?? DEFAULT_CONFIG;
   const [collapsed, setCollapsed] = useState(false);
+  // Workflow messages arrive live while the workspace is open.
+  useNotificationSocket();
   return (
     <Layout className="workspace">
       <Layout.Sider

@@ -1,19 +1,40 @@
-import type { PatientListName } from '@pathconsult/shared';
+import {
+  ReceiveState,
+  RoleType,
+  type PatientListName,
+  type ReceiveStateCode,
+} from '@pathconsult/shared';
 import { findRoute } from '@/config/paths';
 import { CaseList } from '@/features/cases/components/case-list';
+import { ReceivedList } from '@/features/receives/components/received-list';
 import { useSession } from '@/lib/use-session';
 import { LaterPage } from './later-page';
 
+/** The expert's side of the shared list routes: the receives in the matching state. */
+const EXPERT_LISTS: Partial<Record<PatientListName, ReceiveStateCode>> = {
+  waiting: ReceiveState.Waiting,
+  completed: ReceiveState.Diagnosed,
+  returned: ReceiveState.Returned,
+};
+
 /**
- * A case list route. Doctors get their list; the experts' lists of the shared routes
- * (/waitdiagnosis, /enddiagnosis, /returncases, /collection) are the received cases of issue 7,
- * so until then experts keep the title-only screen.
+ * A case list route. Doctors get their cases; experts the cases sent to them (the receives), and
+ * on /collection the cases they saved. Anyone else keeps the title-only screen.
  */
 export function CaseListScreen({ path, list }: { path: string; list: PatientListName }) {
   const { iRoleType } = useSession();
   const route = findRoute(path);
-  if (iRoleType !== 3 && route) {
-    return <LaterPage route={route} />;
+  if (iRoleType === RoleType.Doctor) {
+    return <CaseList list={list} />;
   }
-  return <CaseList list={list} />;
+  if (iRoleType === RoleType.Expert) {
+    const state = EXPERT_LISTS[list];
+    if (state !== undefined) {
+      return <ReceivedList key={state} state={state} />;
+    }
+    if (list === 'collection') {
+      return <CaseList list={list} />;
+    }
+  }
+  return route ? <LaterPage route={route} /> : null;
 }

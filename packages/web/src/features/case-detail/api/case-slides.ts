@@ -8,7 +8,7 @@ import { useSession } from '@/lib/use-session';
  * slideDocument/selectSlideDocumentByPatient: the case's slides (Imagery tab). Keyed under
  * 'slides', which every slide change and every completed upload refreshes.
  */
-export function useCaseSlides(iPatientId: number) {
+export function useCaseSlides(iPatientId: number, enabled = true) {
   const { iUserId } = useSession();
   return useQuery({
     queryKey: ['slides', 'case', iUserId, iPatientId],
@@ -17,7 +17,7 @@ export function useCaseSlides(iPatientId: number) {
         query: { iPatientId },
         signal,
       }),
-    enabled: iUserId !== null,
+    enabled: iUserId !== null && enabled,
   });
 }
 

@@ -1,6 +1,7 @@
 import {
   CloudUploadOutlined,
   DeleteOutlined,
+  EyeOutlined,
   ReloadOutlined,
   UploadOutlined,
 } from '@ant-design/icons';
@@ -9,6 +10,7 @@ import type { TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import type { HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import {
   SlideUploadState,
   UploadType,
@@ -17,6 +19,7 @@ import {
   type SlideDocumentDto,
 } from '@pathconsult/shared';
 import { ListError } from '@/app/routes/list-error';
+import { SHOW_SLIDE_PATH } from '@/config/paths';
 import { useUploads } from '@/features/slide-upload/components/upload-context';
 import { formatBytes } from '@/features/slides/utils/format-bytes';
 import { useConfirmAction } from '@/lib/use-confirm-action';
@@ -25,6 +28,7 @@ import { useCaseSlides, useDeleteCaseSlide } from '../api/case-slides';
 import {
   blockingNames,
   canChangeSlides,
+  isViewable,
   slideMppText,
   slidePixelSize,
   slidesLocked,
@@ -93,6 +97,8 @@ function ImageFacts({ slide }: { slide: SlideDocumentDto }) {
  */
 export function CaseImagery({ patient }: { patient: PatientDto }) {
   const { t } = useTranslation('upload');
+  const { t: tv } = useTranslation('viewer');
+  const navigate = useNavigate();
   const { iUserId, iRoleType } = useSession();
   const { openPanel } = useUploads();
   const confirm = useConfirmAction();
@@ -173,27 +179,38 @@ export function CaseImagery({ patient }: { patient: PatientDto }) {
       render: (time: string) => dayjs(time).format('YYYY-MM-DD HH:mm'),
     },
     { title: t('imagery.col.uploader'), dataIndex: 'strUploadUserName', width: 110 },
-    ...(canChange
-      ? [
-          {
-            title: t('imagery.col.actions'),
-            key: 'actions',
-            width: 90,
-            render: (_: unknown, slide: SlideDocumentDto) => (
-              <Button
-                type="link"
-                size="small"
-                danger
-                icon={<DeleteOutlined />}
-                onClick={() => onDelete(slide)}
-                data-testid={`imagery-delete-${slide.strFileName}`}
-              >
-                {t('imagery.delete')}
-              </Button>
-            ),
-          },
-        ]
-      : []),
+    {
+      title: t('imagery.col.actions'),
+      key: 'actions',
+      width: canChange ? 160 : 90,
+      render: (_: unknown, slide: SlideDocumentDto) => (
+        <Flex gap={0} wrap>
+          {isViewable(slide) && (
+            <Button
+              type="link"
+              size="small"
+              icon={<EyeOutlined />}
+              onClick={() => void navigate(`${SHOW_SLIDE_PATH}?id=${slide.iSlideDocumentId}`)}
+              data-testid={`imagery-view-${slide.strFileName}`}
+            >
+              {tv('open')}
+            </Button>
+          )}
+          {canChange && (
+            <Button
+              type="link"
+              size="small"
+              danger
+              icon={<DeleteOutlined />}
+              onClick={() => onDelete(slide)}
+              data-testid={`imagery-delete-${slide.strFileName}`}
+            >
+              {t('imagery.delete')}
+            </Button>
+          )}
+        </Flex>
+      ),
+    },
   ];
 
   return (

@@ -1,14 +1,16 @@
 import { Badge } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useNoticeUnreadCount } from '@/features/notifications/api/notices';
 import { useUnreadCount } from '../api/comments';
 
 /**
- * The unread-message count beside the message-list menu entry, read every minute (and after
- * every change of the caller's messages). Nothing is shown when all is read.
+ * The unread count beside the message-list menu entry: case conversations and workflow messages
+ * together, read every minute, after every change and when the WebSocket says something new
+ * arrived. Nothing is shown when all is read.
  */
 export function UnreadBadge() {
   const { t } = useTranslation('caseDetail');
-  const unread = useUnreadCount();
+  const unread = useUnreadCount() + useNoticeUnreadCount();
   return (
     <Badge
       count={unread}

@@ -3,6 +3,7 @@ import { CaseState, RoleType, SlideUploadState } from '@pathconsult/shared';
 import {
   blockingNames,
   canChangeSlides,
+  isViewable,
   slideMppText,
   slidePixelSize,
   slidesLocked,
@@ -76,5 +77,19 @@ describe('what the slide engine read', () => {
     expect(slideMppText({ dMppX: 0.25, dMppY: 0.26 })).toBe('0.25 × 0.26 µm/px');
     expect(slideMppText({ dMppX: null, dMppY: null })).toBeNull();
     expect(slideMppText({})).toBeNull();
+  });
+});
+
+describe('which slides the viewer opens', () => {
+  const state = (iNumber: number) => ({ iNumber });
+  it('uploaded slides the slide engine has read', () => {
+    expect(isViewable({ ddUploadState: state(SlideUploadState.Uploaded), iWidth: 2220 })).toBe(
+      true,
+    );
+    expect(isViewable({ ddUploadState: state(SlideUploadState.Uploaded) })).toBe(false);
+    expect(isViewable({ ddUploadState: state(SlideUploadState.Uploading), iWidth: 10 })).toBe(
+      false,
+    );
+    expect(isViewable({ ddUploadState: state(SlideUploadState.Failed), iWidth: 10 })).toBe(false);
   });
 });

@@ -89,3 +89,8 @@ export function slideMppText(slide: Pick<SlideDocumentDto, 'dMppX' | 'dMppY'>): 
   }
   return round(x) === round(y) ? `${round(x)} µm/px` : `${round(x)} × ${round(y)} µm/px`;
 }
+
+/** Whether the slide viewer can open the slide: uploaded, and read by the slide engine. */
+export function isViewable(slide: Pick<SlideDocumentDto, 'ddUploadState' | 'iWidth'>): boolean {
+  return slide.ddUploadState.iNumber === SlideUploadState.Uploaded && !!slide.iWidth;
+}

@@ -24,6 +24,7 @@ import {
 import { DEFAULT_CASE_SORT, nextCaseSort, type CaseSort } from '../utils/case-sort';
 import { CaseFilters } from './case-filters';
 import { CaseTable } from './case-table';
+import { SubmitCaseDialog } from '@/features/receives/components/submit-case-dialog';
 import { WithdrawModal } from './withdraw-modal';
 
 export const CASE_FORM_PATH = '/setnew/newlybuild';
@@ -47,6 +48,7 @@ export function CaseList({ list }: { list: PatientListName }) {
   const rows = usePagedRows(query, paging);
   const shown = useLastData(query.data);
   const [withdrawing, setWithdrawing] = useState<PatientListItem | null>(null);
+  const [submitting, setSubmitting] = useState<PatientListItem | null>(null);
   const remove = useDeleteCase();
   const clone = useCloneCase();
   const collect = useCollectCase();
@@ -68,6 +70,9 @@ export function CaseList({ list }: { list: PatientListName }) {
         return;
       case 'withdraw':
         setWithdrawing(row);
+        return;
+      case 'submit':
+        setSubmitting(row);
         return;
       case 'collect':
         collect.mutate(id, { onSuccess: () => toastSuccess(t('collect.done')) });
@@ -123,7 +128,12 @@ export function CaseList({ list }: { list: PatientListName }) {
       }}
       query={query}
       loadError={{ title: t('list.loadError'), testId: 'case-error' }}
-      dialogs={<WithdrawModal target={withdrawing} onClose={() => setWithdrawing(null)} />}
+      dialogs={
+        <>
+          <WithdrawModal target={withdrawing} onClose={() => setWithdrawing(null)} />
+          <SubmitCaseDialog target={submitting} onClose={() => setSubmitting(null)} />
+        </>
+      }
     >
       <CaseTable
         {...rows}

@@ -4,6 +4,7 @@ import {
   EditOutlined,
   EyeOutlined,
   RollbackOutlined,
+  SendOutlined,
   StarFilled,
   StarOutlined,
 } from '@ant-design/icons';
@@ -34,6 +35,7 @@ interface CaseTableProps extends PagedRows<PatientListItem> {
 const ICONS: Record<CaseRowAction, ReactNode> = {
   detail: <EyeOutlined />,
   edit: <EditOutlined />,
+  submit: <SendOutlined />,
   clone: <CopyOutlined />,
   collect: <StarOutlined />,
   uncollect: <StarFilled />,

@@ -25,7 +25,7 @@ function row(state: number, extra: Partial<PatientListItem> = {}): PatientListIt
 
 describe('case row actions follow the state machine', () => {
   it.each([
-    [0, ['detail', 'edit', 'clone', 'collect', 'delete']],
+    [0, ['detail', 'edit', 'submit', 'clone', 'collect', 'delete']],
     [1, ['detail', 'clone', 'collect', 'withdraw']],
     [2, ['detail', 'clone', 'collect']],
     [3, ['detail', 'edit', 'clone', 'collect', 'delete']],

@@ -7,7 +7,7 @@ import {
 
 /** The actions a case row may show, in the order they appear. */
 export type CaseRowAction =
-  'detail' | 'edit' | 'clone' | 'collect' | 'uncollect' | 'withdraw' | 'delete';
+  'detail' | 'edit' | 'submit' | 'clone' | 'collect' | 'uncollect' | 'withdraw' | 'delete';
 
 /**
  * The row actions of a case for the signed-in doctor, read from the state machine
@@ -23,6 +23,10 @@ export function caseRowActions(row: PatientListItem, userId: number | null): Cas
   const actions: CaseRowAction[] = ['detail'];
   if (own && known && caseActionAllowed(state, 'edit')) {
     actions.push('edit');
+  }
+  // Sending needs slides too: the server says so (CASE_NO_SLIDES) when the case has none.
+  if (own && known && caseActionAllowed(state, 'submit')) {
+    actions.push('submit');
   }
   if (own) {
     actions.push('clone');

@@ -1,0 +1,78 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, type APIRequestContext } from '@playwright/test';
+
+/** The shared test slides beside the project (read-only). */
+export const SLIDES_DIR = path.resolve(import.meta.dirname, '../../../shared/testdata/slides');
+
+export interface Envelope<T> {
+  iCode: number;
+  strErrorCode?: string;
+  strMessage: string;
+  objData: T;
+}
+
+export async function post<T>(
+  request: APIRequestContext,
+  token: string,
+  url: string,
+  data: unknown,
+) {
+  const res = await request.post(`/api/${url}`, { headers: { token }, data });
+  return (await res.json()) as Envelope<T>;
+}
+
+const CHUNK = 1024 * 1024;
+
+/**
+ * Uploads a test slide to a case through the upload protocol (1 MB chunks, the last one
+ * completing it) and waits until the slide engine has read it; returns the slide's id.
+ */
+export async function uploadCaseSlide(
+  request: APIRequestContext,
+  token: string,
+  caseId: number,
+  file: string,
+  name: string,
+): Promise<number> {
+  const bytes = fs.readFileSync(path.join(SLIDES_DIR, file));
+  const records = await post<{ listFile: { iSlideDocumentId: number }[] }>(
+    request,
+    token,
+    'slideDocument/addUploadRecords',
+    {
+      iPatientId: caseId,
+      iUploadType: 0,
+      listFile: [{ strFileName: name, lSize: bytes.length, lLastModified: 1_700_000_000_000 }],
+    },
+  );
+  expect(records.iCode, JSON.stringify(records)).toBe(0);
+  const id = records.objData.listFile[0]!.iSlideDocumentId;
+  const chunks = Math.ceil(bytes.length / CHUNK);
+  for (let i = 0; i < chunks; i++) {
+    const part = bytes.subarray(i * CHUNK, (i + 1) * CHUNK);
+    const res = await request.post('/api/slideDocument/fileUploadHandler', {
+      headers: { token },
+      multipart: {
+        iSlideDocumentId: String(id),
+        strFilePath: name,
+        iChunk: String(i),
+        strChunkSha256: createHash('sha256').update(part).digest('hex'),
+        iUpdadeState: i === chunks - 1 ? '1' : '0',
+        file: { name: 'blob', mimeType: 'application/octet-stream', buffer: part },
+      },
+    });
+    const body = (await res.json()) as Envelope<unknown>;
+    expect(body.iCode, JSON.stringify(body)).toBe(0);
+  }
+  await expect
+    .poll(async () => {
+      const r = await request.get(`/api/slideDocument/getSlideToken?iSlideDocumentId=${id}`, {
+        headers: { token },
+      });
+      return ((await r.json()) as Envelope<unknown>).iCode;
+    })
+    .toBe(0);
+  return id;
+}

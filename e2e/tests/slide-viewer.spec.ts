@@ -1,0 +1,238 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { DOCTOR, addCase, logIn, tokenOf } from './helpers';
+import { uploadCaseSlide } from './slide-helpers';
+
+/*
+ * The slide viewer (issue 6) on a real slide (CMU-1-Small-Region.svs: 2220 × 2967 px, 20×,
+ * 0.499 µm/px, with label and macro images): opened from the case's Imagery tab, it paints
+ * tissue; the doctor zooms to 20×, measures a line, draws a rectangle, takes a screenshot for the
+ * report, reloads and finds the annotations, the screenshot and the view where they left it.
+ */
+
+const RUN = String(Date.now() % 100_000_000);
+
+/**
+ * What the view's canvas shows: the share of clearly coloured pixels (H&E tissue is pink and
+ * purple; an empty or blank canvas has none) and how many distinct colours appear.
+ */
+async function paintedTissue(view: Locator) {
+  return view.evaluate((element) => {
+    const canvas = element.querySelector('.openseadragon-canvas canvas') as HTMLCanvasElement;
+    const context = canvas.getContext('2d')!;
+    const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+    let coloured = 0;
+    const colours = new Set<number>();
+    for (let i = 0; i < data.length; i += 4 * 7) {
+      const [r, g, b] = [data[i]!, data[i + 1]!, data[i + 2]!];
+      if (Math.max(r, g, b) - Math.min(r, g, b) > 40) {
+        coloured++;
+      }
+      colours.add(((r >> 4) << 8) | ((g >> 4) << 4) | (b >> 4));
+    }
+    return { colouredShare: coloured / (data.length / (4 * 7)), colours: colours.size };
+  });
+}
+
+async function expectTissue(view: Locator) {
+  await expect
+    .poll(async () => (await paintedTissue(view)).colouredShare, { timeout: 20_000 })
+    .toBeGreaterThan(0.05);
+  expect((await paintedTissue(view)).colours).toBeGreaterThan(50);
+}
+
+/** Drags across the view from one point to another (element pixels), as a mouse would. */
+async function drag(page: Page, view: Locator, from: [number, number], to: [number, number]) {
+  const box = (await view.boundingBox())!;
+  await page.mouse.move(box.x + from[0], box.y + from[1]);
+  await page.mouse.down();
+  await page.mouse.move(box.x + (from[0] + to[0]) / 2, box.y + (from[1] + to[1]) / 2, {
+    steps: 5,
+  });
+  await page.mouse.move(box.x + to[0], box.y + to[1], { steps: 5 });
+  await page.mouse.up();
+}
+
+test('a doctor views a slide, measures, annotates, takes a screenshot and finds them again', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const token = await tokenOf(request, DOCTOR);
+  const caseId = await addCase(request, token, `VW${RUN}`);
+  const name = `cmu-${RUN}.svs`;
+  const slideId = await uploadCaseSlide(request, token, caseId, 'CMU-1-Small-Region.svs', name);
+
+  await logIn(page, DOCTOR);
+  await page.goto(`/#/case/Imagery-info?iPatientId=${caseId}`);
+  await page.getByTestId(`imagery-view-${name}`).click();
+  await expect(page).toHaveURL(new RegExp(`#/ShowSlide\\?id=${slideId}$`));
+
+  const view = page.getByTestId('slide-view');
+  await expectTissue(view);
+  await view.screenshot({ path: 'test-results/slide-viewer-whole.png' });
+  await expect(page.getByTestId('annotation-list-empty')).toBeVisible();
+
+  // 20×: the scan's own resolution; the readout and the scale bar follow.
+  await page.getByTestId('viewer-mag-20').click();
+  await expect(page.getByTestId('viewer-magnification')).toHaveText('20×');
+  await expect(page.getByTestId('viewer-mag-20')).toHaveClass(/ant-btn-primary/);
+  await expect(page.getByTestId('scale-bar')).toContainText(/^\d+ µm$/);
+  await expectTissue(view);
+
+  // A 200-pixel ruler at 20× (1 screen px = 1 level-0 px of 0.499 µm): about 100 µm.
+  await page.getByTestId('tool-line').click();
+  await drag(page, view, [150, 200], [350, 200]);
+  const list = page.getByTestId('annotation-list');
+  await expect(list.locator('[data-testid^="annotation-item-"]')).toHaveCount(1);
+  const ruler = await list.locator('[data-testid^="annotation-item-"]').first().innerText();
+  const um = Number(/([\d.]+) µm/.exec(ruler)?.[1]);
+  expect(um).toBeGreaterThan(95);
+  expect(um).toBeLessThan(105);
+
+  await page.getByTestId('tool-rectangle').click();
+  await drag(page, view, [200, 260], [320, 360]);
+  await expect(list.locator('[data-testid^="annotation-item-"]')).toHaveCount(2);
+  await expect(list).toContainText('矩形');
+  await expect(page.locator('[data-testid^="annotation-shape-"]')).toHaveCount(2);
+
+  await page.getByTestId('tool-select').click();
+  await page.getByTestId('screenshot-take').click();
+  await expect(page.getByTestId('screenshot-take')).toContainText('1/4');
+  await expect(
+    page.getByTestId('annotation-tools').locator('[data-testid^="screenshot-image-"] img'),
+  ).toHaveAttribute('src', /^blob:/);
+
+  // Reloaded, the viewer opens at the same place with the same annotations and screenshot.
+  await page.reload();
+  await expect(page.getByTestId('viewer-magnification')).toHaveText('20×', { timeout: 20_000 });
+  await expect(list.locator('[data-testid^="annotation-item-"]')).toHaveCount(2);
+  await expect(page.locator('[data-testid^="annotation-shape-"]')).toHaveCount(2);
+  await expect(page.getByTestId('screenshot-take')).toContainText('1/4');
+  await expectTissue(view);
+  await view.screenshot({ path: 'test-results/slide-viewer-20x.png' });
+
+  // The case's Imagery tab lists the screenshot for the report.
+  await page.goto(`/#/case/Imagery-info?iPatientId=${caseId}`);
+  await expect(
+    page.getByTestId('screenshot-strip').locator('[data-testid^="screenshot-image-"]'),
+  ).toHaveCount(1);
+});
+
+test('the viewer in English: controls, turns, adjustments, label and macro', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const token = await tokenOf(request, DOCTOR);
+  const caseId = await addCase(request, token, `VE${RUN}`);
+  const slideId = await uploadCaseSlide(
+    request,
+    token,
+    caseId,
+    'CMU-1-Small-Region.svs',
+    `cmu-en-${RUN}.svs`,
+  );
+
+  await logIn(page, DOCTOR, '?lang=en');
+  await page.goto(`/?lang=en#/ShowSlide?id=${slideId}`);
+  const view = page.getByTestId('slide-view');
+  await expectTissue(view);
+  await expect(page.getByRole('button', { name: 'Whole slide' })).toBeVisible();
+  await expect(page.getByLabel('Ruler')).toBeVisible();
+
+  await page.getByTestId('viewer-mag-10').click();
+  await expect(page.getByTestId('viewer-magnification')).toHaveText('10×');
+
+  // A quarter turn and a mirror keep the tissue on screen.
+  await page.getByRole('button', { name: 'Rotate 90° clockwise' }).click();
+  await page.getByRole('button', { name: 'Mirror' }).click();
+  await expect(page.getByTestId('viewer-flip')).toHaveClass(/ant-btn-primary/);
+  await expectTissue(view);
+
+  await page.getByTestId('viewer-adjust').click();
+  await expect(page.getByTestId('adjustments-panel')).toContainText('Brightness');
+  await expect(page.getByTestId('adjustments-panel')).toContainText('Gamma');
+
+  await page.getByTestId('viewer-associated').click();
+  for (const name of ['Label', 'Macro image']) {
+    const img = page.getByTestId('associated-images').getByRole('img', { name });
+    await expect(img).toBeVisible();
+    await expect
+      .poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth))
+      .toBeGreaterThan(100);
+  }
+  await expect(page.getByTestId('associated-images')).toContainText('Macro image');
+});
+
+test('two slides of a case side by side move together once linked', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const token = await tokenOf(request, DOCTOR);
+  const caseId = await addCase(request, token, `VL${RUN}`);
+  const first = await uploadCaseSlide(
+    request,
+    token,
+    caseId,
+    'CMU-1-Small-Region.svs',
+    `cmu-a-${RUN}.svs`,
+  );
+  const second = await uploadCaseSlide(
+    request,
+    token,
+    caseId,
+    'CMU-1-Small-Region.svs',
+    `cmu-b-${RUN}.svs`,
+  );
+
+  await logIn(page, DOCTOR);
+  await page.goto(`/#/ShowSlide?id=${first}`);
+  await expectTissue(page.getByTestId('slide-view'));
+  // The picker offers the case's other slide; choosing it opens it beside the first.
+  await page.getByTestId('viewer-slide-picker').click();
+  await page.getByTitle(`cmu-b-${RUN}.svs`).click();
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL(new RegExp(`#/ShowSlide\\?id=${first}%2C${second}$`));
+  const a = page.getByTestId(`slide-pane-${first}`);
+  const b = page.getByTestId(`slide-pane-${second}`);
+  await expectTissue(b.getByTestId('slide-view'));
+
+  // Unlinked, zooming one leaves the other alone.
+  const before = await b.getByTestId('viewer-magnification').innerText();
+  await a.getByTestId('viewer-mag-4').click();
+  await expect(a.getByTestId('viewer-magnification')).toHaveText('4×');
+  await expect(b.getByTestId('viewer-magnification')).toHaveText(before);
+  await b.getByTestId('viewer-mag-4').click();
+  await expect(b.getByTestId('viewer-magnification')).toHaveText('4×');
+  await expect(a.getByTestId('viewer-magnification')).toHaveText('4×');
+
+  // Linked (联动浏览), the other makes the same movement: from 4× to 10×, then to 20×.
+  await page.getByTestId('viewer-link').click();
+  await a.getByTestId('viewer-mag-10').click();
+  await expect(a.getByTestId('viewer-magnification')).toHaveText('10×');
+  await expect(b.getByTestId('viewer-magnification')).toHaveText('10×');
+  await b.getByTestId('viewer-mag-20').click();
+  await expect(a.getByTestId('viewer-magnification')).toHaveText('20×');
+  // Side by side, the panes show the slides' annotations without the drawing tools.
+  await expect(page.getByTestId('annotation-tools')).toHaveCount(0);
+  await expectTissue(b.getByTestId('slide-view'));
+  await page.screenshot({ path: 'test-results/slide-viewer-side-by-side.png' });
+});
+
+test('the phone viewer shows the slide with compact controls', async ({ page, request }) => {
+  const token = await tokenOf(request, DOCTOR);
+  const caseId = await addCase(request, token, `VM${RUN}`);
+  const slideId = await uploadCaseSlide(
+    request,
+    token,
+    caseId,
+    'CMU-1-Small-Region.svs',
+    `cmu-m-${RUN}.svs`,
+  );
+  await page.setViewportSize({ width: 390, height: 800 });
+  await logIn(page, DOCTOR);
+  await page.goto(`/#/mobileShowSilde?id=${slideId}`);
+  await expectTissue(page.getByTestId('slide-view'));
+  await page.getByTestId('viewer-mag-20').click();
+  await expect(page.getByTestId('viewer-magnification')).toHaveText('20×');
+  await expect(page.getByTestId('annotation-tools')).toHaveCount(0);
+  await page.screenshot({ path: 'test-results/slide-viewer-mobile.png' });
+});

@@ -1,0 +1,82 @@
+import { and, asc, count, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { slideAnnotations, slideDocuments, users } from '../../db/schema';
+
+export type AnnotationRow = typeof slideAnnotations.$inferSelect;
+export interface AnnotationView {
+  row: AnnotationRow;
+  authorName: string;
+}
+
+/** The slide's pixel size, for the bounds check of a shape (null before ingest). */
+export async function slideSize(
+  db: Db,
+  slideId: number,
+): Promise<{ width: number | null; height: number | null } | undefined> {
+  const [row] = await db
+    .select({ width: slideDocuments.width, height: slideDocuments.height })
+    .from(slideDocuments)
+    .where(eq(slideDocuments.id, slideId));
+  return row;
+}
+
+/** Every annotation of a slide, oldest first (drawing order), with its author's name. */
+export async function listOfSlide(db: Db, slideId: number): Promise<AnnotationView[]> {
+  const rows = await db
+    .select({ row: slideAnnotations, authorName: users.realName })
+    .from(slideAnnotations)
+    .innerJoin(users, eq(users.id, slideAnnotations.authorId))
+    .where(eq(slideAnnotations.slideDocumentId, slideId))
+    .orderBy(asc(slideAnnotations.id));
+  return rows;
+}
+
+export async function countOfSlide(db: Db, slideId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(slideAnnotations)
+    .where(eq(slideAnnotations.slideDocumentId, slideId));
+  return row?.n ?? 0;
+}
+
+export async function findOne(db: Db, id: number): Promise<AnnotationView | undefined> {
+  const [row] = await db
+    .select({ row: slideAnnotations, authorName: users.realName })
+    .from(slideAnnotations)
+    .innerJoin(users, eq(users.id, slideAnnotations.authorId))
+    .where(eq(slideAnnotations.id, id));
+  return row;
+}
+
+export async function insert(
+  db: Db,
+  values: typeof slideAnnotations.$inferInsert,
+): Promise<AnnotationRow> {
+  const [row] = await db.insert(slideAnnotations).values(values).returning();
+  if (!row) {
+    throw new Error('annotation insert returned nothing');
+  }
+  return row;
+}
+
+export async function update(
+  db: Db,
+  id: number,
+  authorId: number,
+  values: Pick<AnnotationRow, 'kind' | 'color' | 'text' | 'points' | 'updatedAt'>,
+): Promise<AnnotationRow | undefined> {
+  const [row] = await db
+    .update(slideAnnotations)
+    .set(values)
+    .where(and(eq(slideAnnotations.id, id), eq(slideAnnotations.authorId, authorId)))
+    .returning();
+  return row;
+}
+
+export async function remove(db: Db, id: number, authorId: number): Promise<boolean> {
+  const rows = await db
+    .delete(slideAnnotations)
+    .where(and(eq(slideAnnotations.id, id), eq(slideAnnotations.authorId, authorId)))
+    .returning({ id: slideAnnotations.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,139 @@
+import {
+  ANNOTATIONS_PER_SLIDE_MAX,
+  RoleType,
+  type AnnotationAddInput,
+  type AnnotationDto,
+  type AnnotationKind,
+  type AnnotationList,
+  type AnnotationPoint,
+  type AnnotationUpdateInput,
+} from '@pathconsult/shared';
+import type { Db } from '../../db/client';
+import { AppError, notFound } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import type { Actor } from '../auth/actor';
+import { slideForViewing } from '../tiles/slide-grant';
+import * as repo from './repo';
+
+/*
+ * viewer/*Annotation (issue 6): shapes and measurements on a slide. Whoever may view the slide
+ * (tiles/slide-grant.ts) reads them; doctors and experts among them draw, and change or delete
+ * only what they drew. Administrators (report view, slide management) are observers: they read,
+ * never draw. A slide the caller may not view answers 404 as a missing one.
+ */
+
+export interface AnnotationDeps {
+  db: Db;
+  clock: Clock;
+}
+
+/** Those who take part in a case draw; administrators only look. */
+export const mayDraw = (actor: Actor): boolean =>
+  actor.roleType === RoleType.Doctor || actor.roleType === RoleType.Expert;
+
+function toDto(v: repo.AnnotationView, callerId: number): AnnotationDto {
+  return {
+    iAnnotationId: v.row.id,
+    iSlideDocumentId: v.row.slideDocumentId,
+    strKind: v.row.kind as AnnotationKind,
+    strColor: v.row.color,
+    strText: v.row.text,
+    listPoint: v.row.points,
+    author: { iUserId: v.row.authorId, strRealName: v.authorName },
+    bMine: v.row.authorId === callerId,
+    dtCreateTime: v.row.createdAt.toISOString(),
+    dtUpdateTime: v.row.updatedAt.toISOString(),
+  };
+}
+
+/** Every point must lie on the slide image (its level-0 size, known once ingested). */
+async function assertOnSlide(db: Db, slideId: number, points: AnnotationPoint[]): Promise<void> {
+  const size = await repo.slideSize(db, slideId);
+  if (!size || size.width === null || size.height === null) {
+    throw new AppError('SLIDE_NOT_READY');
+  }
+  const { width, height } = size;
+  if (points.some(([x, y]) => x > width || y > height)) {
+    throw new AppError('ANNOTATION_OUTSIDE_SLIDE');
+  }
+}
+
+export async function listOfSlide(db: Db, actor: Actor, slideId: number): Promise<AnnotationList> {
+  await slideForViewing(db, actor, slideId);
+  const rows = await repo.listOfSlide(db, slideId);
+  return { listAnnotation: rows.map((r) => toDto(r, actor.userId)), bMayWrite: mayDraw(actor) };
+}
+
+export async function add(
+  { db, clock }: AnnotationDeps,
+  actor: Actor,
+  input: AnnotationAddInput,
+): Promise<AnnotationDto> {
+  await slideForViewing(db, actor, input.iSlideDocumentId);
+  await assertOnSlide(db, input.iSlideDocumentId, input.listPoint);
+  if ((await repo.countOfSlide(db, input.iSlideDocumentId)) >= ANNOTATIONS_PER_SLIDE_MAX) {
+    throw new AppError('ANNOTATION_LIMIT', { max: ANNOTATIONS_PER_SLIDE_MAX });
+  }
+  const now = clock.now();
+  const row = await repo.insert(db, {
+    slideDocumentId: input.iSlideDocumentId,
+    authorId: actor.userId,
+    kind: input.strKind,
+    color: input.strColor,
+    text: input.strText || null,
+    points: input.listPoint,
+    createdAt: now,
+    updatedAt: now,
+  });
+  const saved = await repo.findOne(db, row.id);
+  return toDto(saved ?? { row, authorName: '' }, actor.userId);
+}
+
+/**
+ * The annotation for a change by the caller: 404 when it is missing or on a slide the caller may
+ * not view, ANNOTATION_NOT_OWNED when someone else drew it.
+ */
+async function ownAnnotation(db: Db, actor: Actor, id: number): Promise<repo.AnnotationView> {
+  const found = await repo.findOne(db, id);
+  if (!found) {
+    throw notFound();
+  }
+  await slideForViewing(db, actor, found.row.slideDocumentId);
+  if (found.row.authorId !== actor.userId) {
+    throw new AppError('ANNOTATION_NOT_OWNED');
+  }
+  return found;
+}
+
+export async function update(
+  { db, clock }: AnnotationDeps,
+  actor: Actor,
+  input: AnnotationUpdateInput,
+): Promise<AnnotationDto> {
+  const found = await ownAnnotation(db, actor, input.iAnnotationId);
+  await assertOnSlide(db, found.row.slideDocumentId, input.listPoint);
+  const row = await repo.update(db, input.iAnnotationId, actor.userId, {
+    kind: input.strKind,
+    color: input.strColor,
+    text: input.strText || null,
+    points: input.listPoint,
+    updatedAt: clock.now(),
+  });
+  if (!row) {
+    // Deleted by its author in another window between the check and the change.
+    throw notFound();
+  }
+  return toDto({ row, authorName: found.authorName }, actor.userId);
+}
+
+export async function remove(
+  db: Db,
+  actor: Actor,
+  id: number,
+): Promise<{ iSlideDocumentId: number }> {
+  const found = await ownAnnotation(db, actor, id);
+  if (!(await repo.remove(db, id, actor.userId))) {
+    throw notFound();
+  }
+  return { iSlideDocumentId: found.row.slideDocumentId };
+}

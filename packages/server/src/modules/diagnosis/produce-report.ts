@@ -1,0 +1,100 @@
+import { CaseVariant, ReportKind, ReportState, type Lang } from '@pathconsult/shared';
+import type { Db } from '../../db/client';
+import { notFound } from '../../lib/app-error';
+import type { Actor } from '../auth/actor';
+import { toPatientDto } from '../patients/dto';
+import { reportFormOf } from '../report-templates/service';
+import type { ReportDocument, ReportKindName } from '../reports/report-document';
+import { renderReportPdf } from '../reports/render-report-pdf';
+import { listOfIds } from '../screenshots/repo';
+import { readScreenshot } from '../screenshots/storage';
+import { assertMayReadReport } from './report-access';
+import * as repo from './repo';
+
+/*
+ * ProduceReport: a signed report version as the PDF the hospital prints — its form (title, logo,
+ * sections), the case as entered, the version's texts, screenshots and the signature it was
+ * signed with. Who may have it is report-access.ts's: the case's readers, experts only their own
+ * reports; 404 otherwise. A supplementary version prints the signed report with
+ * its supplementary opinion.
+ */
+
+const KIND_NAMES: Record<number, ReportKindName> = {
+  [ReportKind.Initial]: 'initial',
+  [ReportKind.Supplementary]: 'supplementary',
+  [ReportKind.Modification]: 'modification',
+};
+
+export interface ProducedReport {
+  pdf: Buffer;
+  fileName: string;
+  patientId: number;
+}
+
+export async function produceReport(
+  { db, dataDir }: { db: Db; dataDir: string },
+  actor: Actor,
+  reportId: number,
+  lang: Lang,
+  now: Date,
+): Promise<ProducedReport> {
+  const found = await repo.findReport(db, reportId);
+  if (!found || found.row.state !== ReportState.Signed || !found.row.signedAt) {
+    throw notFound();
+  }
+  const r = found.row;
+  const patient = toPatientDto(await assertMayReadReport(db, actor, r));
+  const docLang = lang === 'en' ? 'en' : 'zh-CN';
+  const form = await reportFormOf(db, r.hospitalId, docLang);
+  const doc: ReportDocument = {
+    lang: docLang,
+    template: form.template,
+    hospital: form.hospital,
+    variant: patient.ddVariant.iNumber === CaseVariant.Veterinary ? 'veterinary' : 'human',
+    patient,
+    report: {
+      version: r.version,
+      kind: KIND_NAMES[r.kind] ?? 'initial',
+      result: r.result,
+      opinion: r.opinion,
+      supplementaryOpinions: r.supplement
+        ? [{ text: r.supplement, expertName: found.expertName, signedAt: r.signedAt! }]
+        : [],
+      expertName: found.expertName,
+      expertHospitalName: found.expertHospitalName,
+      signedAt: r.signedAt!,
+      signaturePng: r.signaturePng,
+      screenshots: await screenshotsOf(db, dataDir, r.screenshotIds),
+    },
+    printedAt: now,
+  };
+  return {
+    pdf: await renderReportPdf(doc),
+    fileName: `report-${patient.strDiagnosistNum}-v${r.version}.pdf`,
+    patientId: r.patientId,
+  };
+}
+
+/** The version's screenshots in its order (one query); one whose file is gone is left out. */
+async function screenshotsOf(db: Db, dataDir: string, ids: readonly number[]) {
+  const rows = ids.length === 0 ? [] : await listOfIds(db, [...ids]);
+  const byId = new Map(rows.map((r) => [r.row.id, r.row]));
+  const shots: ReportDocument['report']['screenshots'] = [];
+  for (const id of ids) {
+    const row = byId.get(id);
+    if (!row) {
+      continue;
+    }
+    try {
+      const data = await readScreenshot(
+        dataDir,
+        { hospitalId: row.hospitalId, patientId: row.patientId },
+        row.storedName,
+      );
+      shots.push({ data, mimeType: row.mimeType === 'image/jpeg' ? 'image/jpeg' : 'image/png' });
+    } catch {
+      // A screenshot file removed from disk must not keep the report from printing.
+    }
+  }
+  return shots;
+}

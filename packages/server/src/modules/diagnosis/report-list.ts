@@ -1,0 +1,108 @@
+import { and, count, desc, eq, gt, gte, lt, notExists, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import {
+  ReportState,
+  type Lang,
+  type ReportListPage,
+  type ReportListQuery,
+} from '@pathconsult/shared';
+import type { Db } from '../../db/client';
+import { diagnosisReports, patients } from '../../db/schema';
+import { users } from '../../db/schema';
+import { escapeLike } from '../../lib/like';
+import type { Actor } from '../auth/actor';
+import { chinaEndExclusive, chinaInstant } from '../patients/china-time';
+import { toListItem } from '../patients/dto';
+import { collectionJoin, listColumns, mine, owner } from '../patients/list-repo';
+import { scopeOf, whereInScope } from '../tenancy/scope';
+
+/*
+ * "My reports": /ExpertsReorts lists the reports an expert signed, /DiagnosticReport the reports
+ * on a doctor's own cases. One row per sending: its latest signed version (earlier versions stay
+ * in the case's history). Newest signature first; signed date range in China time.
+ */
+
+const expert = alias(users, 'report_expert');
+const newer = alias(diagnosisReports, 'newer');
+
+/** The version is the latest signed one of its receive. */
+function isLatest(db: Db): SQL {
+  return notExists(
+    db
+      .select({ one: sql`1` })
+      .from(newer)
+      .where(
+        and(
+          eq(newer.receiveId, diagnosisReports.receiveId),
+          eq(newer.state, ReportState.Signed),
+          gt(newer.version, diagnosisReports.version),
+        ),
+      ),
+  );
+}
+
+export type ReportListOwner = 'expert' | 'doctor';
+
+function whereOf(db: Db, actor: Actor, who: ReportListOwner, q: ReportListQuery): SQL | undefined {
+  return and(
+    eq(diagnosisReports.state, ReportState.Signed),
+    isLatest(db),
+    who === 'expert'
+      ? eq(diagnosisReports.expertId, actor.userId)
+      : and(eq(patients.ownerId, actor.userId), whereInScope(scopeOf(actor), patients.hospitalId)),
+    q.strPatientName
+      ? sql`lower(${patients.name}) like lower(${`${escapeLike(q.strPatientName)}%`})`
+      : undefined,
+    q.strDiagnosistNum
+      ? sql`lower(${patients.diagnosisNum}) like lower(${`${escapeLike(q.strDiagnosistNum)}%`})`
+      : undefined,
+    q.dtStart ? gte(diagnosisReports.signedAt, chinaInstant(q.dtStart)) : undefined,
+    q.dtEnd ? lt(diagnosisReports.signedAt, chinaEndExclusive(q.dtEnd)) : undefined,
+  );
+}
+
+export async function reportList(
+  db: Db,
+  actor: Actor,
+  who: ReportListOwner,
+  q: ReportListQuery,
+  lang: Lang,
+): Promise<ReportListPage> {
+  const where = whereOf(db, actor, who, q);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        ...listColumns,
+        report: diagnosisReports,
+        expertName: expert.realName,
+      })
+      .from(diagnosisReports)
+      .innerJoin(patients, eq(patients.id, diagnosisReports.patientId))
+      .innerJoin(owner, eq(owner.id, patients.ownerId))
+      .innerJoin(expert, eq(expert.id, diagnosisReports.expertId))
+      .leftJoin(mine, collectionJoin(actor))
+      .where(where)
+      .orderBy(desc(diagnosisReports.signedAt), desc(diagnosisReports.id))
+      .limit(q.iPageSize)
+      .offset((q.iCurPage - 1) * q.iPageSize),
+    db
+      .select({ n: count() })
+      .from(diagnosisReports)
+      .innerJoin(patients, eq(patients.id, diagnosisReports.patientId))
+      .where(where),
+  ]);
+  return {
+    listPage: rows.map(({ report, expertName, ...row }) => ({
+      ...toListItem(row, lang),
+      iReportId: report.id,
+      iPatientReceiveId: report.receiveId,
+      iVersion: report.version,
+      ddKind: { iNumber: report.kind },
+      strResult: report.result,
+      expert: { iUserId: report.expertId, strRealName: expertName },
+      dtSignTime: (report.signedAt ?? report.updatedAt).toISOString(),
+      iPrintCount: report.printCount,
+    })),
+    iTotalCount: total?.n ?? 0,
+  };
+}

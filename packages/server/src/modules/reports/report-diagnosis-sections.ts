@@ -1,0 +1,124 @@
+import type { Content } from './pdfmake-types';
+import type { ReportDocument } from './report-document';
+import { screenshotDataUrl, signatureDataUrl } from './report-images';
+import type { ReportTexts } from './report-labels';
+import { chinaDateTime } from './report-values';
+import { CONTENT_WIDTH, fieldLabel, labelled, sectionTitle } from './report-styles';
+
+/** The spec's limit of screenshots on a report; more would be a caller's mistake, not printed. */
+const MAX_SCREENSHOTS = 4;
+const SHOTS_PER_ROW = 2;
+const SHOT_GAP = 12;
+const SHOT_BOX: [number, number] = [(CONTENT_WIDTH - SHOT_GAP) / SHOTS_PER_ROW - 4, 190];
+const SIGNATURE_BOX: [number, number] = [133, 75];
+
+const colonOf = (doc: ReportDocument) => (doc.lang === 'en' ? ': ' : '：');
+const parenthesized = (doc: ReportDocument, text: string, inner: string) =>
+  doc.lang === 'en' ? `${text} (${inner})` : `${text}（${inner}）`;
+
+/**
+ * Result and opinion as the expert wrote them, then each supplementary opinion with who gave it
+ * and when. The result stands out: it is what the reader looks for first.
+ */
+export function diagnosisSection(doc: ReportDocument, texts: ReportTexts): Content {
+  const { report } = doc;
+  const body: Content[] = [
+    fieldLabel(texts.result),
+    { text: report.result, style: 'result', margin: [0, 0, 0, 6] },
+  ];
+  if (report.opinion.trim() !== '') {
+    body.push(fieldLabel(texts.opinion), {
+      text: report.opinion,
+      style: 'paragraph',
+      margin: [0, 0, 0, 6],
+    });
+  }
+  for (const extra of report.supplementaryOpinions) {
+    body.push(
+      fieldLabel(
+        parenthesized(
+          doc,
+          texts.supplementary,
+          `${extra.expertName} · ${chinaDateTime(extra.signedAt)}`,
+        ),
+      ),
+      { text: extra.text, style: 'paragraph', margin: [0, 0, 0, 6] },
+    );
+  }
+  return { stack: [sectionTitle(texts.sections.diagnosis), ...body] };
+}
+
+/** Up to four screenshots, two to a row, each fitted into its cell and captioned. */
+export function screenshotsSection(doc: ReportDocument, texts: ReportTexts): Content | null {
+  const shots = doc.report.screenshots.slice(0, MAX_SCREENSHOTS);
+  if (shots.length === 0) {
+    return null;
+  }
+  const cells: Content[] = shots.map((shot, i) => ({
+    stack: [
+      { image: screenshotDataUrl(shot.data), fit: SHOT_BOX, alignment: 'center' },
+      {
+        text: shot.caption ? `${texts.figure(i + 1)}  ${shot.caption}` : texts.figure(i + 1),
+        style: 'caption',
+      },
+    ],
+    margin: [0, 2, 0, 6],
+  }));
+  const rows: Content[][] = [];
+  for (let i = 0; i < cells.length; i += SHOTS_PER_ROW) {
+    const row = cells.slice(i, i + SHOTS_PER_ROW);
+    while (row.length < SHOTS_PER_ROW) {
+      row.push('');
+    }
+    rows.push(row);
+  }
+  return {
+    stack: [
+      sectionTitle(texts.sections.screenshots),
+      {
+        table: { widths: ['*', '*'], body: rows },
+        layout: 'noBorders',
+      },
+    ],
+  };
+}
+
+/**
+ * Who signed and when, on the right as on a paper report. With the section shown, the expert's
+ * signature image is there too (or a note that the report was signed without one); hidden, the
+ * report still names its expert and time — a report nobody signed would not be a report.
+ */
+export function signatureSection(
+  doc: ReportDocument,
+  texts: ReportTexts,
+  withImage: boolean,
+): Content {
+  const { report } = doc;
+  const lines: Content[] = [
+    labelled(texts.expert, report.expertName, doc.lang),
+    labelled(texts.expertHospital, report.expertHospitalName, doc.lang),
+  ];
+  if (withImage) {
+    const image = signatureDataUrl(report.signaturePng);
+    lines.push(
+      image
+        ? {
+            columns: [
+              { text: `${texts.signature}${colonOf(doc)}`, style: 'fieldLabel', width: 'auto' },
+              { image, fit: SIGNATURE_BOX, width: SIGNATURE_BOX[0] },
+            ],
+            columnGap: 4,
+          }
+        : labelled(texts.signature, texts.noSignature, doc.lang),
+    );
+  }
+  lines.push(labelled(texts.signedAt, chinaDateTime(report.signedAt), doc.lang));
+  return {
+    columns: [
+      { text: '', width: '*' },
+      { stack: lines, width: 'auto' },
+    ],
+    margin: [0, 14, 0, 0],
+    unbreakable: true,
+  };
+}

@@ -1,0 +1,212 @@
+import {
+  SCREENSHOTS_PER_REPORT,
+  type ScreenshotAddInput,
+  type ScreenshotDto,
+  type ScreenshotList,
+  type ScreenshotSlideList,
+} from '@pathconsult/shared';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { patients } from '../../db/schema';
+import { AppError, notFound } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import type { Actor } from '../auth/actor';
+import { caseReaderRole, type CaseReaderRole, type ReadableCase } from '../patients/access';
+import * as patientRepo from '../patients/repo';
+import { slideForViewing } from '../tiles/slide-grant';
+import { checkScreenshot } from './image';
+import * as repo from './repo';
+import * as storage from './storage';
+
+/*
+ * Screenshots of the viewer kept for a case's report (spec §5 "up to 4 screenshots", issue 6).
+ * They belong to the case of the slide they were taken from and to their author: each author keeps
+ * at most SCREENSHOTS_PER_REPORT per case (the expert's diagnosis takes its author's set in
+ * issue 7). The case's readers (patients/access.ts) see them all; its participants (the owner,
+ * the experts it was sent to) take them and delete their own; report-view administrators only
+ * look.
+ * Another hospital's case or slide answers 404.
+ */
+
+export interface ScreenshotDeps {
+  db: Db;
+  clock: Clock;
+  dataDir: string;
+}
+
+const isParticipant = (role: CaseReaderRole) => role !== 'reportViewer';
+
+export const imageUrlOf = (id: number) =>
+  `/api/webViewer/consulation/getPathologyImgFile?iScreenshotId=${id}`;
+
+export function toScreenshotDto(v: repo.ScreenshotView, callerId: number): ScreenshotDto {
+  return {
+    iScreenshotId: v.row.id,
+    iPatientId: v.row.patientId,
+    iSlideDocumentId: v.row.slideDocumentId,
+    strSlideName: v.slideName,
+    author: { iUserId: v.row.authorId, strRealName: v.authorName },
+    bMine: v.row.authorId === callerId,
+    strMimeType: v.row.mimeType as ScreenshotDto['strMimeType'],
+    iWidth: v.row.width,
+    iHeight: v.row.height,
+    iBytes: v.row.bytes,
+    region: v.row.region,
+    strImageUrl: imageUrlOf(v.row.id),
+    dtCreateTime: v.row.createdAt.toISOString(),
+  };
+}
+
+async function caseRef(db: Db, patientId: number): Promise<ReadableCase> {
+  const [row] = await db
+    .select({ id: patients.id, hospitalId: patients.hospitalId, ownerId: patients.ownerId })
+    .from(patients)
+    .where(eq(patients.id, patientId));
+  if (!row) {
+    throw notFound();
+  }
+  return row;
+}
+
+/**
+ * webViewer/consulation/setPathologyImg. The case row is locked for update so two screenshots
+ * sent at once cannot both pass the limit; the file is written before its row, and removed again
+ * when the row is not saved.
+ */
+export async function add(
+  { db, clock, dataDir }: ScreenshotDeps,
+  actor: Actor,
+  input: ScreenshotAddInput,
+): Promise<ScreenshotDto> {
+  await slideForViewing(db, actor, input.iSlideDocumentId);
+  const patientId = (await repo.slideCase(db, input.iSlideDocumentId))?.patientId ?? null;
+  if (patientId === null) {
+    throw new AppError('SCREENSHOT_NEEDS_CASE');
+  }
+  const image = await checkScreenshot(input.strImage);
+  const id = await db.transaction(async (tx) => {
+    const locked = await patientRepo.lockPatient(tx, patientId, 'update');
+    if (!locked) {
+      throw notFound();
+    }
+    if (!isParticipant(await caseReaderRole(tx, actor, locked))) {
+      throw notFound();
+    }
+    if ((await repo.countOfAuthor(tx, patientId, actor.userId)) >= SCREENSHOTS_PER_REPORT) {
+      throw new AppError('SCREENSHOT_LIMIT', { max: SCREENSHOTS_PER_REPORT });
+    }
+    const place = { hospitalId: locked.hospitalId, patientId };
+    const storedName = storage.newStoredName(image.extension);
+    await storage.writeScreenshot(dataDir, place, storedName, image.bytes);
+    try {
+      const row = await repo.insert(tx, {
+        hospitalId: locked.hospitalId,
+        patientId,
+        authorId: actor.userId,
+        slideDocumentId: input.iSlideDocumentId,
+        storedName,
+        mimeType: image.mimeType,
+        bytes: image.bytes.length,
+        width: image.width,
+        height: image.height,
+        region: input.region,
+        createdAt: clock.now(),
+      });
+      return row.id;
+    } catch (error) {
+      await storage.removeScreenshot(dataDir, place, storedName);
+      throw error;
+    }
+  });
+  const saved = await repo.findOne(db, id);
+  if (!saved) {
+    throw notFound();
+  }
+  return toScreenshotDto(saved, actor.userId);
+}
+
+/** webViewer/consulation/getPathologyImgBySlides: every screenshot of a case, oldest first. */
+export async function listOfCase(db: Db, actor: Actor, patientId: number): Promise<ScreenshotList> {
+  const role = await caseReaderRole(db, actor, await caseRef(db, patientId));
+  const rows = await repo.listOfCase(db, patientId);
+  return {
+    listScreenshot: rows.map((r) => toScreenshotDto(r, actor.userId)),
+    iLimit: SCREENSHOTS_PER_REPORT,
+    iMineCount: rows.filter((r) => r.row.authorId === actor.userId).length,
+    bMayWrite: isParticipant(role),
+  };
+}
+
+/**
+ * webViewer/consulation/getCutImgBySlides: the screenshots taken from the given slides. Each slide
+ * must be one the caller may view (else 404, as a missing slide); of their screenshots, those of
+ * cases the caller may read (a doctor who only uploaded a slide to someone else's case does not
+ * see that case's report pictures).
+ */
+export async function listOfSlides(
+  db: Db,
+  actor: Actor,
+  slideIds: number[],
+): Promise<ScreenshotSlideList> {
+  const unique = [...new Set(slideIds)];
+  for (const id of unique) {
+    await slideForViewing(db, actor, id);
+  }
+  const rows = await repo.listOfSlides(db, unique);
+  const readable = new Map<number, boolean>();
+  const visible: repo.ScreenshotView[] = [];
+  for (const r of rows) {
+    if (!readable.has(r.row.patientId)) {
+      readable.set(r.row.patientId, await mayRead(db, actor, r.row.patientId));
+    }
+    if (readable.get(r.row.patientId)) {
+      visible.push(r);
+    }
+  }
+  return { listScreenshot: visible.map((r) => toScreenshotDto(r, actor.userId)) };
+}
+
+async function mayRead(db: Db, actor: Actor, patientId: number): Promise<boolean> {
+  try {
+    await caseReaderRole(db, actor, await caseRef(db, patientId));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A screenshot the caller may see, or 404 / CASE_NOT_OWNED as for its case. */
+async function readable(db: Db, actor: Actor, id: number): Promise<repo.ScreenshotView> {
+  const found = await repo.findOne(db, id);
+  if (!found) {
+    throw notFound();
+  }
+  await caseReaderRole(db, actor, await caseRef(db, found.row.patientId));
+  return found;
+}
+
+/** webViewer/consulation/getPathologyImgFile: the image bytes for the browser. */
+export async function imageOf(
+  { db, dataDir }: Pick<ScreenshotDeps, 'db' | 'dataDir'>,
+  actor: Actor,
+  id: number,
+): Promise<{ bytes: Buffer; mimeType: string; patientId: number }> {
+  const { row } = await readable(db, actor, id);
+  const bytes = await storage.readScreenshot(dataDir, row, row.storedName);
+  return { bytes, mimeType: row.mimeType, patientId: row.patientId };
+}
+
+/** webViewer/consulation/deletePathologyImg: the author's own, row first, then the file. */
+export async function remove(
+  { db, dataDir }: Pick<ScreenshotDeps, 'db' | 'dataDir'>,
+  actor: Actor,
+  id: number,
+): Promise<{ iPatientId: number }> {
+  const { row } = await readable(db, actor, id);
+  if (row.authorId !== actor.userId) {
+    throw new AppError('SCREENSHOT_NOT_OWNED');
+  }
+  await repo.remove(db, id);
+  await storage.removeScreenshot(dataDir, row, row.storedName);
+  return { iPatientId: row.patientId };
+}

@@ -1,0 +1,769 @@
+import fs from 'node:fs';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  CaseState,
+  ReceiveState,
+  ReportKind,
+  ReportRequestKind,
+  ReportRequestState,
+  ReportState,
+  ReturnKind,
+  RoleType,
+  type DiagnosisDto,
+  type ExpertPickPage,
+  type MedicalOrderOption,
+  type PatientDto,
+  type PatientEventDto,
+  type PatientReceiveList,
+  type ReportListPage,
+  type ReturnList,
+  type ScreenshotDto,
+} from '@pathconsult/shared';
+import { diagnosisReports, patientReceives, users } from '../src/db/schema';
+import { openSlideTruth } from '../src/slides/testing/ground-truth';
+import {
+  expectFieldError,
+  expectForbidden,
+  expectNotFound,
+  expectOk,
+  expectRefused,
+} from './helpers/assertions';
+import { pdfImages, pdfText, squeeze } from '../src/modules/reports/testing/pdf-inspect';
+import { latestAuditRecord } from './helpers/audit-records';
+import {
+  addCase,
+  caseRow,
+  doctorElsewhere,
+  loggedInUser,
+  userHospital,
+} from './helpers/case-fixtures';
+import { testDatabases } from './helpers/databases';
+import { apiClient, type ApiClient } from './helpers/http';
+import { uploadSlide } from './helpers/slide-upload';
+import { startTestApp, type TestApp } from './helpers/test-app';
+
+const BOXES = fs.readFileSync(openSlideTruth('boxes.tiff').file);
+const REGION = { iX: 10, iY: 20, iWidth: 200, iHeight: 150, iRotation: 0, bFlipped: false };
+
+type User = { id: number; token: string };
+
+/*
+ * Issue 7: the expert's report (draft, signature, versions), the three returns and the doctor's
+ * modification and supplementary requests, on both databases.
+ */
+describe.each(await testDatabases())('diagnosis and returns on $name', (testDb) => {
+  let t: TestApp;
+  let api: ApiClient;
+  let applicant: number;
+  let center: number;
+  let doctor: User;
+  let expert: User;
+  let secondExpert: User;
+  let unsigned: User;
+  let stranger: User;
+  let picture: string;
+  /** A 265 × 150 PNG, as the signature upload keeps them. */
+  let signature: string;
+
+  const db = () => t.database.db;
+  const send = async (caseId: number, experts: number[]) =>
+    expectOk(
+      await api.post<PatientReceiveList>(
+        'patient/addPatientReceive',
+        {
+          listPatient: [{ iPatientId: caseId }],
+          listUser: experts.map((iUserId) => ({ iUserId })),
+        },
+        { token: doctor.token },
+      ),
+    ).listPatientReceive;
+  const diagnosis = (token: string, query: Record<string, number>) =>
+    api.get<DiagnosisDto>('diagnosis/selectDiagnosis', query, { token });
+  const draft = (token: string, body: Record<string, unknown>, lang?: 'en' | 'zh') =>
+    api.post<DiagnosisDto>('diagnosis/saveDraft', body, { token, lang });
+  const confirm = (token: string, body: Record<string, unknown>, lang?: 'en' | 'zh') =>
+    api.post<DiagnosisDto>('diagnosis/confirmDiagnosis', body, { token, lang });
+  const events = async (caseId: number) =>
+    expectOk(
+      await api.get<PatientEventDto[]>(
+        'back/selectBackByLogType',
+        { iPatientId: caseId },
+        { token: doctor.token },
+      ),
+    );
+  const returnsOf = (token: string, caseId: number) =>
+    api.get<ReturnList>('diagnosis/selectReturns', { iPatientId: caseId }, { token });
+  const receiveState = async (id: number) =>
+    (await db().select().from(patientReceives).where(eq(patientReceives.id, id)))[0]?.state;
+
+  /** A case of the doctor with a slide and one screenshot, sent to `experts`. */
+  async function sentCase(experts: number[]) {
+    const c = await addCase(api, doctor.token);
+    const slide = await uploadSlide(
+      api,
+      t.baseUrl,
+      doctor.token,
+      { iPatientId: c.iPatientId },
+      'boxes.tiff',
+      BOXES,
+    );
+    await t.app.slideIngest.idle();
+    const shot = expectOk(
+      await api.post<ScreenshotDto>(
+        'webViewer/consulation/setPathologyImg',
+        { iSlideDocumentId: slide, strImage: picture, region: REGION },
+        { token: doctor.token },
+      ),
+    );
+    const receives = send(c.iPatientId, experts);
+    return { caseId: c.iPatientId, shot: shot.iScreenshotId, receives: await receives };
+  }
+
+  /** Signs a first report on the receive. */
+  async function signed(receiveId: number, token = expert.token, result = 'Benign naevus') {
+    return expectOk(
+      await confirm(token, {
+        iPatientReceiveId: receiveId,
+        strResult: result,
+        strOpinion: 'No atypia',
+      }),
+    );
+  }
+
+  beforeAll(async () => {
+    t = await startTestApp(testDb);
+    api = apiClient(t.baseUrl);
+    applicant = await userHospital(db(), 'demo_doctor');
+    center = await userHospital(db(), 'demo_expert');
+    doctor = await loggedInUser(db(), api, applicant);
+    expert = await loggedInUser(db(), api, center, RoleType.Expert);
+    secondExpert = await loggedInUser(db(), api, center, RoleType.Expert);
+    unsigned = await loggedInUser(db(), api, center, RoleType.Expert);
+    stranger = await doctorElsewhere(db(), api);
+    const signaturePng = await sharp({
+      create: { width: 265, height: 150, channels: 4, background: { r: 0, g: 0, b: 80, alpha: 1 } },
+    })
+      .png()
+      .toBuffer();
+    signature = `data:image/png;base64,${signaturePng.toString('base64')}`;
+    for (const u of [expert, secondExpert]) {
+      await db().update(users).set({ signaturePng: signature }).where(eq(users.id, u.id));
+    }
+    const png = await sharp({
+      create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 120, b: 160 } },
+    })
+      .png()
+      .toBuffer();
+    picture = `data:image/png;base64,${png.toString('base64')}`;
+  });
+  afterAll(() => t.close());
+
+  it('keeps a draft for the expert only, then signs it: receive diagnosed, case completed', async () => {
+    const { caseId, shot, receives } = await sentCase([expert.id]);
+    const receiveId = receives[0]!.iPatientReceiveId;
+
+    // Before anything is saved the expert gets a blank first version.
+    const blank = expectOk(await diagnosis(expert.token, { iPatientReceiveId: receiveId }));
+    expect(blank).toMatchObject({ listReport: [], iOpenKind: ReportKind.Initial });
+    expect(blank.objDraft).toMatchObject({ iReportId: 0, strResult: '', iVersion: 1 });
+
+    const saved = expectOk(
+      await draft(expert.token, {
+        iPatientReceiveId: receiveId,
+        strResult: 'Draft result',
+        strOpinion: 'Thinking',
+        listScreenshotId: [shot],
+      }),
+    );
+    expect(saved.objDraft).toMatchObject({
+      strResult: 'Draft result',
+      ddState: { iNumber: ReportState.Draft },
+      strSignature: null,
+    });
+    expect(saved.objDraft?.listScreenshot.map((s) => s.iScreenshotId)).toEqual([shot]);
+    // Saved over, not a second row.
+    expectOk(await draft(expert.token, { iPatientReceiveId: receiveId, strResult: 'Second' }));
+    const rows = await db()
+      .select()
+      .from(diagnosisReports)
+      .where(eq(diagnosisReports.receiveId, receiveId));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ result: 'Second', screenshotIds: [] });
+
+    // The doctor sees no draft; the case is still waiting.
+    expect(expectOk(await diagnosis(doctor.token, { iPatientId: caseId }))).toMatchObject({
+      listReport: [],
+      objDraft: null,
+    });
+    expect((await caseRow(db(), caseId))?.state).toBe(CaseState.Submitted);
+
+    // Signing: the result is required (its own message), the screenshots must be the case's.
+    expectFieldError(
+      await confirm(expert.token, { iPatientReceiveId: receiveId, strResult: '  ' }, 'en'),
+      'strResult',
+      'validation.diagnosis.result',
+    );
+    const other = await sentCase([secondExpert.id]);
+    expectNotFound(
+      await confirm(expert.token, {
+        iPatientReceiveId: receiveId,
+        strResult: 'x',
+        listScreenshotId: [other.shot],
+      }),
+    );
+    expectFieldError(
+      await draft(
+        expert.token,
+        { iPatientReceiveId: receiveId, listScreenshotId: [1, 2, 3, 4, 5] },
+        'en',
+      ),
+      'listScreenshotId',
+      'validation.diagnosis.screenshots',
+    );
+    // Nothing of the refusals was written.
+    expect(
+      (
+        await db().select().from(diagnosisReports).where(eq(diagnosisReports.receiveId, receiveId))
+      )[0],
+    ).toMatchObject({ result: 'Second', state: ReportState.Draft });
+
+    const done = expectOk(
+      await confirm(expert.token, {
+        iPatientReceiveId: receiveId,
+        strResult: 'Benign naevus',
+        strOpinion: 'No atypia',
+        listScreenshotId: [shot],
+      }),
+    );
+    expect(done.objDraft).toBeNull();
+    expect(done.iOpenKind).toBeNull();
+    expect(done.listReport).toHaveLength(1);
+    expect(done.listReport[0]).toMatchObject({
+      iVersion: 1,
+      ddKind: { iNumber: ReportKind.Initial },
+      ddState: { iNumber: ReportState.Signed },
+      strResult: 'Benign naevus',
+      strSignature: signature,
+      expert: { iUserId: expert.id },
+    });
+    expect(await receiveState(receiveId)).toBe(ReceiveState.Diagnosed);
+    expect((await caseRow(db(), caseId))?.state).toBe(CaseState.Completed);
+    expect((await events(caseId))[0]).toMatchObject({ strLogType: 'complete' });
+
+    // The doctor reads the signed report with its screenshot.
+    const forDoctor = expectOk(await diagnosis(doctor.token, { iPatientId: caseId }));
+    expect(forDoctor.listReport[0]).toMatchObject({
+      strResult: 'Benign naevus',
+      bMayRequestModification: true,
+      bMayRequestSupplement: true,
+    });
+    expect(forDoctor.listReport[0]?.listScreenshot.map((s) => s.iScreenshotId)).toEqual([shot]);
+
+    // Signed is final: no more drafts until the doctor asks for a change.
+    expectRefused(
+      await draft(expert.token, { iPatientReceiveId: receiveId, strResult: 'changed' }),
+      'REPORT_NOT_OPEN',
+    );
+    expect(await latestAuditRecord(db(), 'diagnosis/confirmDiagnosis')).toMatchObject({
+      userId: expert.id,
+      targetType: 'patientReceive',
+      targetId: String(receiveId),
+      outcome: 'success',
+    });
+    expect(await latestAuditRecord(db(), 'diagnosis/selectDiagnosis')).toMatchObject({
+      userId: doctor.id,
+      targetType: 'patient',
+      targetId: String(caseId),
+    });
+  });
+
+  it('refuses signing without a signature image, other people and other roles', async () => {
+    const { caseId, receives } = await sentCase([unsigned.id, expert.id]);
+    const mine = receives.find((r) => r.expert?.iUserId === unsigned.id)!.iPatientReceiveId;
+    const theirs = receives.find((r) => r.expert?.iUserId === expert.id)!.iPatientReceiveId;
+    expectRefused(
+      await confirm(unsigned.token, { iPatientReceiveId: mine, strResult: 'x' }),
+      'SIGNATURE_MISSING',
+    );
+    expect(await receiveState(mine)).toBe(ReceiveState.Waiting);
+    // Another expert's receive is like a missing one; doctors cannot write reports.
+    expectNotFound(await draft(unsigned.token, { iPatientReceiveId: theirs, strResult: 'x' }));
+    expectNotFound(await diagnosis(unsigned.token, { iPatientReceiveId: theirs }));
+    expectForbidden(await draft(doctor.token, { iPatientReceiveId: mine, strResult: 'x' }));
+    // Another hospital's doctor cannot read the case's reports.
+    expectNotFound(await diagnosis(stranger.token, { iPatientId: caseId }));
+    expectNotFound(await diagnosis(expert.token, { iPatientReceiveId: 99_999_999 }));
+  });
+
+  it('lets a second expert sign a completed case; returns by one expert leave the others working', async () => {
+    const { caseId, receives } = await sentCase([expert.id, secondExpert.id]);
+    const [a, b] = [expert, secondExpert].map(
+      (u) => receives.find((r) => r.expert?.iUserId === u.id)!.iPatientReceiveId,
+    ) as [number, number];
+    expectOk(
+      await api.post(
+        'diagnosis/backPatient',
+        { iPatientReceiveId: a, strReason: 'Outside my field' },
+        { token: expert.token },
+      ),
+    );
+    expect(await receiveState(a)).toBe(ReceiveState.Returned);
+    // The other expert still holds the case: it stays submitted.
+    expect((await caseRow(db(), caseId))?.state).toBe(CaseState.Submitted);
+    await signed(b, secondExpert.token);
+    expect((await caseRow(db(), caseId))?.state).toBe(CaseState.Completed);
+    // The returning expert can no longer write on their receive.
+    expectRefused(
+      await draft(expert.token, { iPatientReceiveId: a, strResult: 'late' }),
+      'CASE_STATE_CHANGED',
+    );
+  });
+
+  it('returns a case with a reason; the doctor edits it back to new and sends it again', async () => {
+    const { caseId, receives } = await sentCase([expert.id]);
+    const receiveId = receives[0]!.iPatientReceiveId;
+    expectFieldError(
+      await api.post(
+        'diagnosis/backPatient',
+        { iPatientReceiveId: receiveId, strReason: ' ' },
+        { token: expert.token, lang: 'en' },
+      ),
+      'strReason',
+      'validation.diagnosis.reason',
+    );
+    expect((await caseRow(db(), caseId))?.state).toBe(CaseState.Submitted);
+    expectOk(
+      await api.post(
+        'diagnosis/backPatient',
+        { iPatientReceiveId: receiveId, strReason: 'Slides out of focus' },
+        { token: expert.token },
+      ),
+    );
+    expect((await caseRow(db(), caseId))?.state).toBe(CaseState.Returned);
+    const detail = expectOk(await returnsOf(doctor.token, caseId));
+    expect(detail.listReturn).toEqual([
+      expect.objectContaining({
+        ddKind: { iNumber: ReturnKind.Regular },
+        strReason: 'Slides out of focus',
+        expert: expect.objectContaining({ iUserId: expert.id }),
+        referredExpert: null,
+        listOrder: [],
+      }),
+    ]);
+    expect((await events(caseId))[0]).toMatchObject({
+      strLogType: 'return',
+      strReason: 'Slides out of focus',
+    });
+    // A second return of the same receive is refused.
+    expectRefused(
+      await api.post(
+        'diagnosis/backPatient',
+        { iPatientReceiveId: receiveId, strReason: 'again' },
+        { token: expert.token },
+      ),
+      'CASE_STATE_CHANGED',
+    );
+    expectNotFound(await returnsOf(stranger.token, caseId));
+
+    // Edited, the case is new again; sent again, the history stays.
+    const current = expectOk(
+      await api.get<PatientDto>(
+        'patient/getPatientInfo',
+        { iPatientId: caseId },
+        { token: doctor.token },
+      ),
+    );
+    expectOk(
+      await api.post(
+        'patient/updatePatient',
+        { ...current, strRemark: 'Recut and rescanned' },
+        { token: doctor.token },
+      ),
+    );
+    expect((await caseRow(db(), caseId))?.state).toBe(CaseState.New);
+    const again = await send(caseId, [expert.id]);
+    expect(again[0]?.iPatientReceiveId).not.toBe(receiveId);
+    expect((await caseRow(db(), caseId))?.state).toBe(CaseState.Submitted);
+    expect(expectOk(await returnsOf(doctor.token, caseId)).listReturn).toHaveLength(1);
+    const all = expectOk(
+      await api.get<PatientReceiveList>(
+        'patient/selectPatientReceiveByPatient',
+        { iPatientId: caseId },
+        { token: doctor.token },
+      ),
+    ).listPatientReceive;
+    expect(all.map((r) => r.ddPatientState.iNumber)).toEqual([
+      ReceiveState.Waiting,
+      ReceiveState.Returned,
+    ]);
+  });
+
+  it('refers a case to another expert of the doctor’s reach, not to oneself or a holder', async () => {
+    const { caseId, receives } = await sentCase([expert.id]);
+    const receiveId = receives[0]!.iPatientReceiveId;
+    const refer = (iUserId: number) =>
+      api.post(
+        'diagnosis/backPatientReferral',
+        { iPatientReceiveId: receiveId, strReason: 'Needs a dermatopathologist', iUserId },
+        { token: expert.token },
+      );
+    // The picker offers the doctor's reach, marking who already holds the case.
+    const offered = expectOk(
+      await api.get<ExpertPickPage>(
+        'diagnosis/selectReferralExperts',
+        { iPatientReceiveId: receiveId, iPageSize: 100 },
+        { token: expert.token },
+      ),
+    ).listPage;
+    expect(offered.find((e) => e.iUserId === expert.id)?.bAlreadySent).toBe(true);
+    expect(offered.find((e) => e.iUserId === secondExpert.id)?.bAlreadySent).toBe(false);
+    expectNotFound(
+      await api.get(
+        'diagnosis/selectReferralExperts',
+        { iPatientReceiveId: receiveId },
+        { token: secondExpert.token },
+      ),
+    );
+    expectRefused(await refer(expert.id), 'REFERRAL_SAME_EXPERT');
+    // Someone the case's doctor could not have chosen (here: another hospital's doctor).
+    const unreachable = await doctorElsewhere(db(), api);
+    expectNotFound(await refer(unreachable.id));
+    expectOk(await refer(secondExpert.id));
+    expect(await receiveState(receiveId)).toBe(ReceiveState.Returned);
+    expect((await caseRow(db(), caseId))?.state).toBe(CaseState.Submitted);
+    const list = expectOk(
+      await api.get<PatientReceiveList>(
+        'patient/selectPatientReceiveByPatient',
+        { iPatientId: caseId },
+        { token: doctor.token },
+      ),
+    ).listPatientReceive;
+    expect(list[0]).toMatchObject({
+      expert: { iUserId: secondExpert.id },
+      sendUser: { iUserId: doctor.id },
+      ddPatientState: { iNumber: ReceiveState.Waiting },
+    });
+    expect(expectOk(await returnsOf(doctor.token, caseId)).listReturn[0]).toMatchObject({
+      ddKind: { iNumber: ReturnKind.Referral },
+      referredExpert: { iUserId: secondExpert.id },
+    });
+    // The new expert reads and reports on the case.
+    await signed(list[0]!.iPatientReceiveId, secondExpert.token);
+    expect((await caseRow(db(), caseId))?.state).toBe(CaseState.Completed);
+  });
+
+  it('returns a case for additional orders from the case hospital’s dictionary', async () => {
+    const { caseId, receives } = await sentCase([expert.id]);
+    const receiveId = receives[0]!.iPatientReceiveId;
+    const items = expectOk(
+      await api.get<MedicalOrderOption[]>(
+        'diagnosis/selectOrderItems',
+        { iPatientReceiveId: receiveId },
+        { token: expert.token },
+      ),
+    );
+    expect(items.length).toBeGreaterThan(1);
+    const [first, second] = items as [MedicalOrderOption, MedicalOrderOption];
+    const order = (ids: number[]) =>
+      api.post(
+        'diagnosis/backPatientMedicalorder',
+        { iPatientReceiveId: receiveId, listMedicalorderId: ids },
+        { token: expert.token, lang: 'en' },
+      );
+    expectFieldError(await order([]), 'listMedicalorderId', 'validation.diagnosis.orders');
+    expectNotFound(await order([first.iItemId, 99_999_999]));
+    expect((await caseRow(db(), caseId))?.state).toBe(CaseState.Submitted);
+    expectOk(await order([first.iItemId, second.iItemId]));
+    expect((await caseRow(db(), caseId))?.state).toBe(CaseState.Returned);
+    expect(expectOk(await returnsOf(doctor.token, caseId)).listReturn[0]).toMatchObject({
+      ddKind: { iNumber: ReturnKind.AddOrder },
+      listOrder: [
+        { iMedicalorderId: first.iItemId, strName: first.strName },
+        { iMedicalorderId: second.iItemId, strName: second.strName },
+      ],
+    });
+    expect((await events(caseId))[0]).toMatchObject({ strLogType: 'addOrder' });
+  });
+
+  it('runs a modification request through refusal, re-application and a new signed version', async () => {
+    const { caseId, receives } = await sentCase([expert.id]);
+    const receiveId = receives[0]!.iPatientReceiveId;
+    const v1 = (await signed(receiveId)).listReport[0]!;
+    const apply = (kind: 0 | 1, reportId = v1.iReportId, token = doctor.token) =>
+      api.post<{ iRequestId: number }>(
+        'diagnosis/applyReportChange',
+        { iReportId: reportId, ddKind: { iNumber: kind }, strReason: 'Please state the margin' },
+        { token },
+      );
+    const answer = (iRequestId: number, bAgree: boolean, strAnswer = '') =>
+      api.post(
+        'diagnosis/answerReportChange',
+        { iRequestId, bAgree, strAnswer },
+        { token: expert.token, lang: 'en' },
+      );
+
+    expectForbidden(await apply(ReportRequestKind.Modification, v1.iReportId, expert.token));
+    expectNotFound(await apply(ReportRequestKind.Modification, v1.iReportId, stranger.token));
+    const first = expectOk(await apply(ReportRequestKind.Modification));
+    // One open request at a time.
+    expectRefused(await apply(ReportRequestKind.Supplementary), 'REPORT_REQUEST_NOT_ALLOWED');
+    // Refusing needs its reason.
+    expectFieldError(
+      await answer(first.iRequestId, false),
+      'strAnswer',
+      'validation.diagnosis.refuseReason',
+    );
+    expectOk(await answer(first.iRequestId, false, 'The margin is in the opinion'));
+    expectRefused(await answer(first.iRequestId, true), 'CASE_STATE_CHANGED');
+    const seen = expectOk(await diagnosis(doctor.token, { iPatientId: caseId }));
+    expect(seen.listRequest[0]).toMatchObject({
+      ddState: { iNumber: ReportRequestState.Refused },
+      strAnswer: 'The margin is in the opinion',
+    });
+    expect(seen.listReport[0]?.bMayRequestModification).toBe(true);
+
+    // Asked again and agreed: the expert gets a modification version starting from v1's text.
+    const second = expectOk(await apply(ReportRequestKind.Modification));
+    expectOk(await answer(second.iRequestId, true));
+    const open = expectOk(await diagnosis(expert.token, { iPatientReceiveId: receiveId }));
+    expect(open.iOpenKind).toBe(ReportKind.Modification);
+    expect(open.objDraft).toMatchObject({ strResult: v1.strResult, iVersion: 2 });
+    const v2 = expectOk(
+      await confirm(expert.token, {
+        iPatientReceiveId: receiveId,
+        strResult: 'Benign naevus, margins clear',
+        strOpinion: 'No atypia',
+      }),
+    );
+    expect(v2.listReport.map((r) => [r.iVersion, r.strResult])).toEqual([
+      [2, 'Benign naevus, margins clear'],
+      [1, 'Benign naevus'],
+    ]);
+    expect(v2.listRequest.map((r) => r.ddState.iNumber)).toEqual([
+      ReportRequestState.Refused,
+      ReportRequestState.Done,
+    ]);
+    // The old version cannot be asked about any more, the new one can.
+    expectRefused(await apply(ReportRequestKind.Modification), 'CASE_STATE_CHANGED');
+    const v2Id = v2.listReport[0]!.iReportId;
+
+    // The supplementary opinion: once, keeping the signed text.
+    const sup = expectOk(await apply(ReportRequestKind.Supplementary, v2Id));
+    expectOk(await answer(sup.iRequestId, true));
+    expectFieldError(
+      await confirm(expert.token, { iPatientReceiveId: receiveId, strSupplement: '' }, 'en'),
+      'strSupplement',
+      'validation.diagnosis.supplement',
+    );
+    const v3 = expectOk(
+      await confirm(expert.token, {
+        iPatientReceiveId: receiveId,
+        strResult: 'ignored',
+        strSupplement: 'Immunostains support the diagnosis',
+      }),
+    );
+    expect(v3.listReport[0]).toMatchObject({
+      iVersion: 3,
+      ddKind: { iNumber: ReportKind.Supplementary },
+      strResult: 'Benign naevus, margins clear',
+      strSupplement: 'Immunostains support the diagnosis',
+    });
+    const v3Id = v3.listReport[0]!.iReportId;
+    // A later modification keeps the supplementary opinion.
+    const again = expectOk(await apply(ReportRequestKind.Modification, v3Id));
+    expectOk(await answer(again.iRequestId, true));
+    const v4 = expectOk(
+      await confirm(expert.token, {
+        iPatientReceiveId: receiveId,
+        strResult: 'Benign naevus, margins clear (2 mm)',
+        strOpinion: 'No atypia',
+      }),
+    );
+    expect(v4.listReport[0]).toMatchObject({
+      iVersion: 4,
+      ddKind: { iNumber: ReportKind.Modification },
+      strSupplement: 'Immunostains support the diagnosis',
+    });
+    const v4Id = v4.listReport[0]!.iReportId;
+    expectRefused(await apply(ReportRequestKind.Supplementary, v4Id), 'REPORT_REQUEST_NOT_ALLOWED');
+    const last = expectOk(await diagnosis(doctor.token, { iPatientId: caseId })).listReport[0]!;
+    expect(last).toMatchObject({ bMayRequestModification: true, bMayRequestSupplement: false });
+    // Signed versions are never changed.
+    const stored = await db()
+      .select()
+      .from(diagnosisReports)
+      .where(eq(diagnosisReports.receiveId, receiveId));
+    expect(stored.find((r) => r.version === 1)).toMatchObject({
+      result: 'Benign naevus',
+      state: ReportState.Signed,
+    });
+  });
+
+  it('lists the latest signed report of each sending for its expert and its doctor; prints are counted', async () => {
+    const { caseId, receives } = await sentCase([expert.id]);
+    const report = (await signed(receives[0]!.iPatientReceiveId, expert.token, 'Listed'))
+      .listReport[0]!;
+    const mine = expectOk(
+      await api.get<ReportListPage>(
+        'diagnosis/selectExpertReports',
+        { iPageSize: 100 },
+        { token: expert.token },
+      ),
+    );
+    expect(mine.listPage[0]).toMatchObject({
+      iPatientId: caseId,
+      iReportId: report.iReportId,
+      strResult: 'Listed',
+    });
+    // Latest versions only: one row per receive.
+    const receiveIds = mine.listPage.map((r) => r.iPatientReceiveId);
+    expect(new Set(receiveIds).size).toBe(receiveIds.length);
+    const theirs = expectOk(
+      await api.get<ReportListPage>(
+        'diagnosis/selectDoctorReports',
+        { strDiagnosistNum: (await caseRow(db(), caseId))!.diagnosisNum },
+        { token: doctor.token },
+      ),
+    );
+    expect(theirs.listPage.map((r) => r.iReportId)).toEqual([report.iReportId]);
+    expect(
+      expectOk(
+        await api.get<ReportListPage>(
+          'diagnosis/selectDoctorReports',
+          {},
+          { token: stranger.token },
+        ),
+      ).iTotalCount,
+    ).toBe(0);
+    expectForbidden(await api.get('diagnosis/selectExpertReports', {}, { token: doctor.token }));
+
+    const print = () =>
+      api.post<{ iPrintCount: number }>(
+        'patient/updatePatientReceivePrintState',
+        { iReportId: report.iReportId },
+        { token: doctor.token },
+      );
+    expect(expectOk(await print()).iPrintCount).toBe(1);
+    expect(expectOk(await print()).iPrintCount).toBe(2);
+    expectNotFound(
+      await api.post(
+        'patient/updatePatientReceivePrintState',
+        { iReportId: report.iReportId },
+        { token: stranger.token },
+      ),
+    );
+  });
+
+  it('answers "case not assigned" to the center’s experts for an undistributed case', async () => {
+    const c = await addCase(api, doctor.token);
+    await uploadSlide(
+      api,
+      t.baseUrl,
+      doctor.token,
+      { iPatientId: c.iPatientId },
+      'boxes.tiff',
+      BOXES,
+    );
+    const sentToCenter = expectOk(
+      await api.post<PatientReceiveList>(
+        'patient/addPatientReceive',
+        {
+          listPatient: [{ iPatientId: c.iPatientId }],
+          ddIsDiagnosticsCenter: { iNumber: 1 },
+          iAllotDiagnosticsCenterId: center,
+        },
+        { token: doctor.token },
+      ),
+    ).listPatientReceive[0]!;
+    const localExpert = await loggedInUser(db(), api, applicant, RoleType.Expert);
+    const body = { iPatientReceiveId: sentToCenter.iPatientReceiveId, strResult: 'x' };
+    expectRefused(await draft(expert.token, body), 'CASE_NOT_ASSIGNED');
+    expectRefused(
+      await api.post(
+        'diagnosis/backPatient',
+        { ...body, strReason: 'no' },
+        { token: expert.token },
+      ),
+      'CASE_NOT_ASSIGNED',
+    );
+    expectNotFound(await draft(localExpert.token, body));
+  });
+
+  it('prints a signed report as a PDF with the case, the texts, the screenshot and the signature', async () => {
+    const { caseId, shot, receives } = await sentCase([expert.id]);
+    const report = expectOk(
+      await confirm(expert.token, {
+        iPatientReceiveId: receives[0]!.iPatientReceiveId,
+        strResult: '乳腺纤维腺瘤',
+        strOpinion: 'No atypia seen',
+        listScreenshotId: [shot],
+      }),
+    ).listReport[0]!;
+    const pdf = async (token: string, lang: 'zh' | 'en', id = report.iReportId) => {
+      const res = await fetch(`${t.baseUrl}/api/diagnosis/ProduceReport?iReportId=${id}`, {
+        headers: { token, lang },
+      });
+      return {
+        status: res.status,
+        type: res.headers.get('content-type') ?? '',
+        bytes: new Uint8Array(await res.arrayBuffer()),
+      };
+    };
+    const zh = await pdf(doctor.token, 'zh');
+    expect(zh.status).toBe(200);
+    expect(zh.type).toBe('application/pdf');
+    const text = squeeze(await pdfText(zh.bytes));
+    const patient = (await caseRow(db(), caseId))!;
+    for (const expected of ['乳腺纤维腺瘤', 'Noatypiaseen', patient.name, patient.diagnosisNum]) {
+      expect(text).toContain(squeeze(expected));
+    }
+    const sizes = (await pdfImages(zh.bytes)).map((i) => `${i.width}x${i.height}`);
+    expect(sizes).toEqual(expect.arrayContaining(['64x48', '265x150']));
+    // English labels for an English reader; the expert reads it too.
+    const en = await pdf(expert.token, 'en');
+    expect(en.status).toBe(200);
+    expect(squeeze(await pdfText(en.bytes))).toContain(squeeze('乳腺纤维腺瘤'));
+    expect(await latestAuditRecord(db(), 'diagnosis/ProduceReport')).toMatchObject({
+      userId: expert.id,
+      targetType: 'diagnosisReport',
+      targetId: String(report.iReportId),
+    });
+    // Another hospital's doctor gets the 404 of a missing report.
+    expect((await pdf(stranger.token, 'zh')).status).toBe(404);
+  });
+
+  it('lets an expert refer a case a colleague already signed; each has only their own report', async () => {
+    const { caseId, receives } = await sentCase([expert.id, secondExpert.id]);
+    const [a, b] = [expert, secondExpert].map(
+      (u) => receives.find((r) => r.expert?.iUserId === u.id)!.iPatientReceiveId,
+    ) as [number, number];
+    const report = (await signed(a)).listReport[0]!;
+    expect((await caseRow(db(), caseId))?.state).toBe(CaseState.Completed);
+    // The colleague may neither print nor count prints of it.
+    const pdf = await fetch(
+      `${t.baseUrl}/api/diagnosis/ProduceReport?iReportId=${report.iReportId}`,
+      { headers: { token: secondExpert.token } },
+    );
+    expect(pdf.status).toBe(404);
+    expectNotFound(
+      await api.post(
+        'patient/updatePatientReceivePrintState',
+        { iReportId: report.iReportId },
+        { token: secondExpert.token },
+      ),
+    );
+    // Referring after the colleague signed keeps the case completed.
+    const third = await loggedInUser(db(), api, center, RoleType.Expert);
+    expectOk(
+      await api.post(
+        'diagnosis/backPatientReferral',
+        { iPatientReceiveId: b, strReason: 'A second opinion from a colleague', iUserId: third.id },
+        { token: secondExpert.token },
+      ),
+    );
+    expect((await caseRow(db(), caseId))?.state).toBe(CaseState.Completed);
+    expect(await receiveState(b)).toBe(ReceiveState.Returned);
+  });
+});

@@ -1,0 +1,312 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  RoleType,
+  SCREENSHOTS_PER_REPORT,
+  translate,
+  type ScreenshotDto,
+  type ScreenshotList,
+  type ScreenshotSlideList,
+} from '@pathconsult/shared';
+import { caseScreenshots, users } from '../src/db/schema';
+import { eq } from 'drizzle-orm';
+import { openSlideTruth } from '../src/slides/testing/ground-truth';
+import { expectForbidden, expectNotFound, expectOk, expectRefused } from './helpers/assertions';
+import { latestAuditRecord } from './helpers/audit-records';
+import {
+  addCase,
+  caseNumber,
+  doctorElsewhere,
+  loggedInUser,
+  setReportView,
+  userHospital,
+} from './helpers/case-fixtures';
+import { testDatabases } from './helpers/databases';
+import { apiClient, type ApiClient } from './helpers/http';
+import { uploadSlide } from './helpers/slide-upload';
+import { startTestApp, type TestApp } from './helpers/test-app';
+
+const BOXES = fs.readFileSync(openSlideTruth('boxes.tiff').file);
+const REGION = { iX: 10, iY: 20, iWidth: 200, iHeight: 150, iRotation: 90, bFlipped: true };
+
+const picture = (format: 'png' | 'jpeg', width = 64, height = 48) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 120, b: 160 } } })
+    .toFormat(format)
+    .toBuffer();
+const dataUrl = (bytes: Buffer, type = 'png') =>
+  `data:image/${type};base64,${bytes.toString('base64')}`;
+
+type User = { id: number; token: string };
+
+describe.each(await testDatabases())('case screenshots on $name', (testDb) => {
+  let t: TestApp;
+  let api: ApiClient;
+  let hospital: number;
+  let owner: User;
+  let colleague: User;
+  let reportViewer: User;
+  let caseId: number;
+  let caseSlide: number;
+  let unmatchedSlide: number;
+
+  const db = () => t.database.db;
+  const BASE = 'webViewer/consulation';
+  const take = (slide: number, image: string, token: string, lang?: 'en' | 'zh') =>
+    api.post<ScreenshotDto>(
+      `${BASE}/setPathologyImg`,
+      { iSlideDocumentId: slide, strImage: image, region: REGION },
+      { token, lang },
+    );
+  const ofCase = (id: number, token: string) =>
+    api.post<ScreenshotList>(`${BASE}/getPathologyImgBySlides`, { iPatientId: id }, { token });
+  const ofSlides = (ids: number[], token: string) =>
+    api.post<ScreenshotSlideList>(
+      `${BASE}/getCutImgBySlides`,
+      { listSlideDocumentId: ids },
+      { token },
+    );
+  const remove = (id: number, token: string) =>
+    api.post(`${BASE}/deletePathologyImg`, { iScreenshotId: id }, { token });
+  const image = (dto: Pick<ScreenshotDto, 'strImageUrl'>, token: string) =>
+    fetch(`${t.baseUrl}${dto.strImageUrl}`, { headers: { token } });
+  const storedFiles = () => {
+    const folder = path.join(t.dataDir, 'screenshots', String(hospital), String(caseId));
+    return fs.existsSync(folder) ? fs.readdirSync(folder).sort() : [];
+  };
+
+  beforeAll(async () => {
+    t = await startTestApp(testDb);
+    api = apiClient(t.baseUrl);
+    hospital = await userHospital(db(), 'demo_doctor');
+    owner = await loggedInUser(db(), api, hospital);
+    colleague = await loggedInUser(db(), api, hospital);
+    reportViewer = await loggedInUser(db(), api, hospital, RoleType.HospitalAdmin);
+    await setReportView(db(), reportViewer.id, 1);
+    caseId = (await addCase(api, owner.token)).iPatientId;
+    caseSlide = await uploadSlide(
+      api,
+      t.baseUrl,
+      owner.token,
+      { iPatientId: caseId },
+      'boxes.tiff',
+      BOXES,
+    );
+    unmatchedSlide = await uploadSlide(
+      api,
+      t.baseUrl,
+      owner.token,
+      { strDiagnosistNum: caseNumber('U') },
+      'boxes.tiff',
+      BOXES,
+    );
+    await t.app.slideIngest.idle();
+  });
+  afterAll(() => t.close());
+
+  it('keeps PNG and JPEG screenshots under generated names beside the case, and serves them', async () => {
+    const png = await picture('png');
+    const jpeg = await picture('jpeg', 80, 60);
+    const first = expectOk(await take(caseSlide, dataUrl(png), owner.token));
+    // The content decides the type, not what the data URL claims.
+    const second = expectOk(await take(caseSlide, dataUrl(jpeg, 'png'), owner.token));
+    expect(first).toMatchObject({
+      iPatientId: caseId,
+      iSlideDocumentId: caseSlide,
+      strSlideName: 'boxes.tiff',
+      bMine: true,
+      strMimeType: 'image/png',
+      iWidth: 64,
+      iHeight: 48,
+      iBytes: png.length,
+      region: REGION,
+      author: { iUserId: owner.id },
+    });
+    expect(second).toMatchObject({ strMimeType: 'image/jpeg', iWidth: 80, iHeight: 60 });
+    const files = storedFiles();
+    expect(files).toHaveLength(2);
+    for (const f of files) {
+      expect(f).toMatch(/^[0-9a-f-]{36}\.(png|jpg)$/);
+    }
+
+    const res = await image(first, owner.token);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await res.arrayBuffer()).equals(png)).toBe(true);
+
+    const listed = expectOk(await ofCase(caseId, owner.token));
+    expect(listed).toMatchObject({
+      iLimit: SCREENSHOTS_PER_REPORT,
+      iMineCount: 2,
+      bMayWrite: true,
+    });
+    expect(listed.listScreenshot.map((s) => s.iScreenshotId)).toEqual([
+      first.iScreenshotId,
+      second.iScreenshotId,
+    ]);
+    const bySlide = expectOk(await ofSlides([caseSlide, unmatchedSlide], owner.token));
+    expect(bySlide.listScreenshot.map((s) => s.iScreenshotId)).toEqual([
+      first.iScreenshotId,
+      second.iScreenshotId,
+    ]);
+
+    expect(await latestAuditRecord(db(), 'webViewer/consulation/setPathologyImg')).toMatchObject({
+      userId: owner.id,
+      targetType: 'slideDocument',
+      targetId: String(caseSlide),
+      outcome: 'success',
+      detail: { iScreenshotId: second.iScreenshotId, iPatientId: caseId },
+    });
+    expect(
+      await latestAuditRecord(db(), 'webViewer/consulation/getPathologyImgFile'),
+    ).toMatchObject({ userId: owner.id, targetType: 'screenshot', outcome: 'success' });
+    expect(
+      await latestAuditRecord(db(), 'webViewer/consulation/getPathologyImgBySlides'),
+    ).toMatchObject({ targetType: 'patient', targetId: String(caseId) });
+    expect((await fetch(`${t.baseUrl}${first.strImageUrl}`)).status).toBe(401);
+  });
+
+  it('refuses what is not a PNG or JPEG of sane size, saving nothing', async () => {
+    const before = storedFiles();
+    const gif = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+    const forgedPng = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      Buffer.from('not really an image'),
+    ]);
+    const truncatedJpeg = (await picture('jpeg')).subarray(0, 20);
+    for (const bad of [
+      dataUrl(Buffer.from('hello, world')),
+      dataUrl(gif, 'gif'),
+      dataUrl(forgedPng),
+      dataUrl(truncatedJpeg, 'jpeg'),
+      'data:image/png;base64,@@@@',
+    ]) {
+      expectRefused(await take(caseSlide, bad, owner.token), 'SCREENSHOT_INVALID_IMAGE');
+    }
+    const huge = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      Buffer.alloc(5 * 1024 * 1024),
+    ]);
+    const tooLarge = await take(caseSlide, dataUrl(huge), owner.token, 'en');
+    expectRefused(tooLarge, 'SCREENSHOT_TOO_LARGE');
+    expect(tooLarge.body.strMessage).toBe(translate('SCREENSHOT_TOO_LARGE', 'en', { max: '5 MB' }));
+    const wide = await picture('png', 5000, 10);
+    expectRefused(await take(caseSlide, dataUrl(wide), owner.token), 'SCREENSHOT_TOO_LARGE');
+    expectRefused(
+      await take(unmatchedSlide, dataUrl(await picture('png')), owner.token),
+      'SCREENSHOT_NEEDS_CASE',
+    );
+    expect(storedFiles()).toEqual(before);
+  });
+
+  it('refuses the fifth screenshot of an author with a localized message, until one is deleted', async () => {
+    const png = dataUrl(await picture('png'));
+    const start = expectOk(await ofCase(caseId, owner.token)).iMineCount;
+    for (let n = start; n < SCREENSHOTS_PER_REPORT; n++) {
+      expectOk(await take(caseSlide, png, owner.token));
+    }
+    const en = await take(caseSlide, png, owner.token, 'en');
+    expectRefused(en, 'SCREENSHOT_LIMIT');
+    expect(en.body.strMessage).toBe(translate('SCREENSHOT_LIMIT', 'en', { max: 4 }));
+    const zh = await take(caseSlide, png, owner.token, 'zh');
+    expect(zh.body.strMessage).toBe('每份报告最多保存 4 张截图，请先删除不需要的截图');
+    expect(storedFiles()).toHaveLength(SCREENSHOTS_PER_REPORT);
+
+    const listed = expectOk(await ofCase(caseId, owner.token));
+    const gone = listed.listScreenshot[0]!;
+    const removedFile = storedFiles();
+    expectOk(await remove(gone.iScreenshotId, owner.token));
+    expect(await latestAuditRecord(db(), 'webViewer/consulation/deletePathologyImg')).toMatchObject(
+      { userId: owner.id, targetId: String(gone.iScreenshotId), outcome: 'success' },
+    );
+    expect(storedFiles()).toHaveLength(SCREENSHOTS_PER_REPORT - 1);
+    expect(removedFile.length - storedFiles().length).toBe(1);
+    expect((await image(gone, owner.token)).status).toBe(404);
+    expectNotFound(await remove(gone.iScreenshotId, owner.token));
+    expectOk(await take(caseSlide, png, owner.token));
+  });
+
+  it('counts the limit per author: another author’s screenshot is theirs to delete', async () => {
+    // The expert's side arrives with issue 7; its screenshot is put in place directly here.
+    const [expert] = await db().select().from(users).where(eq(users.userName, 'demo_expert'));
+    const [own] = expectOk(await ofCase(caseId, owner.token)).listScreenshot;
+    const [row] = await db()
+      .insert(caseScreenshots)
+      .values({
+        hospitalId: hospital,
+        patientId: caseId,
+        authorId: expert!.id,
+        slideDocumentId: caseSlide,
+        storedName: path.basename(storedFiles()[0]!),
+        mimeType: own!.strMimeType,
+        bytes: own!.iBytes,
+        width: own!.iWidth,
+        height: own!.iHeight,
+        region: REGION,
+        createdAt: t.clock.now(),
+      })
+      .returning();
+    const listed = expectOk(await ofCase(caseId, owner.token));
+    expect(listed.iMineCount).toBe(SCREENSHOTS_PER_REPORT);
+    expect(listed.listScreenshot).toHaveLength(SCREENSHOTS_PER_REPORT + 1);
+    expect(listed.listScreenshot.at(-1)).toMatchObject({
+      bMine: false,
+      author: { iUserId: expert!.id },
+    });
+    expectRefused(await remove(row!.id, owner.token), 'SCREENSHOT_NOT_OWNED');
+    await db().delete(caseScreenshots).where(eq(caseScreenshots.id, row!.id));
+  });
+
+  it('lets report-view administrators look without taking or deleting', async () => {
+    const listed = expectOk(await ofCase(caseId, reportViewer.token));
+    expect(listed.bMayWrite).toBe(false);
+    expect(listed.iMineCount).toBe(0);
+    const [first] = listed.listScreenshot;
+    expect((await image(first!, reportViewer.token)).status).toBe(200);
+    expectForbidden(await take(caseSlide, dataUrl(await picture('png')), reportViewer.token));
+    expectForbidden(await remove(first!.iScreenshotId, reportViewer.token));
+  });
+
+  it('answers 404 to another hospital and keeps a colleague out of the case', async () => {
+    const stranger = await doctorElsewhere(db(), api);
+    const [first] = expectOk(await ofCase(caseId, owner.token)).listScreenshot;
+    expectNotFound(await ofCase(caseId, stranger.token));
+    expectNotFound(await ofSlides([caseSlide], stranger.token));
+    expectNotFound(await take(caseSlide, dataUrl(await picture('png')), stranger.token));
+    expectNotFound(await remove(first!.iScreenshotId, stranger.token));
+    const res = await image(first!, stranger.token);
+    expect(res.status).toBe(404);
+    expect(((await res.json()) as { strErrorCode: string }).strErrorCode).toBe('NOT_FOUND');
+    expectNotFound(await ofCase(caseId + 10_000, owner.token));
+
+    expectRefused(await ofCase(caseId, colleague.token), 'CASE_NOT_OWNED');
+    expectNotFound(await take(caseSlide, dataUrl(await picture('png')), colleague.token));
+    // The colleague sees the unmatched slide, which has no screenshots of a case they read.
+    expect(expectOk(await ofSlides([unmatchedSlide], colleague.token)).listScreenshot).toEqual([]);
+    expect(expectOk(await ofCase(caseId, owner.token)).listScreenshot).toHaveLength(
+      SCREENSHOTS_PER_REPORT,
+    );
+  });
+
+  it('removes the image files of a deleted case', async () => {
+    const other = (await addCase(api, owner.token)).iPatientId;
+    const slide = await uploadSlide(
+      api,
+      t.baseUrl,
+      owner.token,
+      { iPatientId: other },
+      'boxes.tiff',
+      BOXES,
+    );
+    await t.app.slideIngest.idle();
+    expectOk(await take(slide, dataUrl(await picture('png')), owner.token));
+    const folder = path.join(t.dataDir, 'screenshots', String(hospital), String(other));
+    expect(fs.readdirSync(folder)).toHaveLength(1);
+    expectOk(
+      await api.post('patient/deletePatient', { iPatientId: other }, { token: owner.token }),
+    );
+    expect(fs.existsSync(folder)).toBe(false);
+    expect(storedFiles()).toHaveLength(SCREENSHOTS_PER_REPORT);
+  });
+});

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { idSchema } from './common';
+
+/**
+ * Screenshots of the viewer saved to a case for the report (spec §5 "up to 4 screenshots", §9
+ * "Screenshots per report: 4"). Until the diagnosis exists (issue 7) they belong to a case and
+ * an author: each author keeps at most SCREENSHOTS_PER_REPORT per case, the set the author's
+ * diagnosis will take.
+ */
+export const SCREENSHOTS_PER_REPORT = 4;
+/** Largest screenshot accepted, in decoded bytes (a full-HD JPEG of a slide is 0.3–1 MB). */
+export const SCREENSHOT_MAX_BYTES = 5 * 1024 * 1024;
+export const SCREENSHOT_MAX_LABEL = '5 MB';
+/** Largest side in pixels: a 4K screen's view. */
+export const SCREENSHOT_MAX_SIDE = 4096;
+export const SCREENSHOT_MIME_TYPES = ['image/png', 'image/jpeg'] as const;
+
+const regionNumber = z.number({ error: 'validation.invalid' }).finite().min(-1e8).max(1e8);
+
+/** The part of the slide the screenshot shows, in level-0 image pixels, and how it was turned. */
+export const screenshotRegionSchema = z.object({
+  iX: regionNumber,
+  iY: regionNumber,
+  iWidth: regionNumber,
+  iHeight: regionNumber,
+  iRotation: z.number().finite().min(-360).max(360).default(0),
+  bFlipped: z.boolean().default(false),
+});
+export type ScreenshotRegion = z.infer<typeof screenshotRegionSchema>;
+
+/**
+ * POST webViewer/consulation/setPathologyImg: the image as a data URL (or bare base64) of a PNG or
+ * JPEG; format and size are checked on the decoded bytes. The length cap keeps absurd bodies out.
+ */
+export const screenshotAddSchema = z.object({
+  iSlideDocumentId: idSchema,
+  strImage: z
+    .string({ error: 'validation.required' })
+    .min(1, { error: 'validation.required' })
+    .max(Math.ceil((SCREENSHOT_MAX_BYTES * 4) / 3) + 64, { error: 'validation.tooLong' })
+    .describe('`data:image/jpeg;base64,…` or `data:image/png;base64,…`'),
+  region: screenshotRegionSchema,
+});
+export type ScreenshotAddInput = z.infer<typeof screenshotAddSchema>;
+
+/** POST webViewer/consulation/getCutImgBySlides: screenshots of the given slides. */
+export const screenshotSlidesSchema = z.object({
+  listSlideDocumentId: z
+    .array(idSchema)
+    .min(1, { error: 'validation.required' })
+    .max(100, { error: 'validation.invalid' }),
+});
+export type ScreenshotSlidesInput = z.infer<typeof screenshotSlidesSchema>;
+
+/** POST webViewer/consulation/getPathologyImgBySlides: a case's screenshots for the report. */
+export const screenshotCaseSchema = z.object({ iPatientId: idSchema });
+export type ScreenshotCaseInput = z.infer<typeof screenshotCaseSchema>;
+
+/** POST webViewer/consulation/deletePathologyImg, GET .../getPathologyImgFile. */
+export const screenshotIdSchema = z.object({ iScreenshotId: idSchema });
+export type ScreenshotIdInput = z.infer<typeof screenshotIdSchema>;
+
+export const screenshotDtoSchema = z.object({
+  iScreenshotId: z.number().int(),
+  iPatientId: z.number().int(),
+  iSlideDocumentId: z.number().int().nullable().describe('null once the slide was deleted'),
+  strSlideName: z.string().nullable(),
+  author: z.object({ iUserId: z.number().int(), strRealName: z.string() }),
+  bMine: z.boolean(),
+  strMimeType: z.enum(SCREENSHOT_MIME_TYPES),
+  iWidth: z.number().int(),
+  iHeight: z.number().int(),
+  iBytes: z.number().int(),
+  region: screenshotRegionSchema,
+  strImageUrl: z
+    .string()
+    .describe('GET with the token header (getPathologyImgFile); the browser fetches it as a blob'),
+  dtCreateTime: z.string().describe('UTC, ISO 8601'),
+});
+export type ScreenshotDto = z.infer<typeof screenshotDtoSchema>;
+
+export const screenshotListSchema = z.object({
+  listScreenshot: z.array(screenshotDtoSchema),
+  iLimit: z.number().int().describe('Screenshots an author may keep per case'),
+  iMineCount: z.number().int().describe('How many of the case’s screenshots are the caller’s'),
+  bMayWrite: z.boolean().describe('Whether the caller may take screenshots for this case'),
+});
+export type ScreenshotList = z.infer<typeof screenshotListSchema>;
+
+/** POST webViewer/consulation/getCutImgBySlides answers the list for the slides given. */
+export const screenshotSlideListSchema = z.object({
+  listScreenshot: z.array(screenshotDtoSchema),
+});
+export type ScreenshotSlideList = z.infer<typeof screenshotSlideListSchema>;
+
+/** POST webViewer/consulation/deletePathologyImg answers the case it belonged to. */
+export const screenshotDeletedSchema = z.object({ iPatientId: z.number().int() });

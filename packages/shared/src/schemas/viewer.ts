@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { idSchema } from './common';
+import { documentIdQuerySchema, slideDocumentDtoSchema, slideTokenDtoSchema } from './slide';
+
+/*
+ * The slide viewer's own calls (spec §5 "Viewer", issue 6): opening a slide in one call (its
+ * facts, a tile token and where the caller left it) and saving the view when it is closed, so
+ * that the slide opens again where the user was.
+ */
+
+/** Where a user left a slide: level-0 pixel centre, image zoom (screen px per level-0 px), turn. */
+export const slideViewStateSchema = z.object({
+  dCenterX: z.number().finite().min(0),
+  dCenterY: z.number().finite().min(0),
+  dImageZoom: z.number().finite().positive().max(64),
+  iRotation: z.union([z.literal(0), z.literal(90), z.literal(180), z.literal(270)]),
+  bFlip: z.boolean(),
+});
+export type SlideViewState = z.infer<typeof slideViewStateSchema>;
+
+/** GET diagnosis/GetSlideInfo?iSlideDocumentId. */
+export const slideInfoQuerySchema = documentIdQuerySchema;
+export type SlideInfoQuery = z.infer<typeof slideInfoQuerySchema>;
+
+export const slideInfoDtoSchema = z.object({
+  objSlide: slideDocumentDtoSchema,
+  objToken: slideTokenDtoSchema,
+  objLastView: slideViewStateSchema
+    .nullable()
+    .describe('Where the caller left this slide; null the first time'),
+});
+export type SlideInfoDto = z.infer<typeof slideInfoDtoSchema>;
+
+/** POST webViewer/slideViewer/closeSlide: the view as the viewer closes (the centre on the slide). */
+export const closeSlideSchema = z.object({
+  iSlideDocumentId: idSchema,
+  objView: slideViewStateSchema,
+});
+export type CloseSlideInput = z.infer<typeof closeSlideSchema>;
+export const slideClosedSchema = z.object({ iSlideDocumentId: z.number().int() });
+export type SlideClosed = z.infer<typeof slideClosedSchema>;

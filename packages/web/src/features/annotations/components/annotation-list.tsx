@@ -1,0 +1,106 @@
+import { AimOutlined, DeleteOutlined } from '@ant-design/icons';
+import { Button, Empty, List, Tag, Tooltip, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { AnnotationDto } from '@pathconsult/shared';
+import { useConfirmAction } from '@/lib/use-confirm-action';
+import { useDeleteAnnotation } from '../api/annotations';
+import { boxOf, measurementText } from '../utils/geometry';
+
+/**
+ * The slide's annotations beside the viewer: kind, author, label and measurement; a click (or
+ * Enter on the focused row) goes there; the caller's own are deleted after a confirmation.
+ */
+export function AnnotationList({
+  annotations,
+  mpp,
+  selected,
+  onGoTo,
+}: {
+  annotations: readonly AnnotationDto[];
+  mpp: number | null;
+  selected: number | null;
+  onGoTo: (a: AnnotationDto, box: { x: number; y: number; width: number; height: number }) => void;
+}) {
+  const { t } = useTranslation('annotations');
+  const confirm = useConfirmAction();
+  const remove = useDeleteAnnotation();
+  if (annotations.length === 0) {
+    return <Empty description={t('list.empty')} data-testid="annotation-list-empty" />;
+  }
+  const goTo = (a: AnnotationDto) => {
+    const xs = a.listPoint.map((p) => p[0]);
+    const ys = a.listPoint.map((p) => p[1]);
+    const box = boxOf([Math.min(...xs), Math.min(...ys)], [Math.max(...xs), Math.max(...ys)]);
+    onGoTo(a, box);
+  };
+  return (
+    <List
+      size="small"
+      data-testid="annotation-list"
+      dataSource={[...annotations]}
+      renderItem={(a) => {
+        const measured = measurementText(a.strKind, a.listPoint, mpp);
+        return (
+          <List.Item
+            key={a.iAnnotationId}
+            tabIndex={0}
+            aria-selected={a.iAnnotationId === selected}
+            style={{
+              cursor: 'pointer',
+              background: a.iAnnotationId === selected ? '#e6f4ff' : undefined,
+            }}
+            onClick={() => goTo(a)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') {
+                goTo(a);
+              }
+            }}
+            data-testid={`annotation-item-${a.iAnnotationId}`}
+            actions={[
+              <Tooltip key="go" title={t('list.goTo')}>
+                <Button type="text" icon={<AimOutlined />} aria-label={t('list.goTo')} />
+              </Tooltip>,
+              ...(a.bMine
+                ? [
+                    <Tooltip key="delete" title={t('list.delete')}>
+                      <Button
+                        type="text"
+                        danger
+                        icon={<DeleteOutlined />}
+                        aria-label={t('list.delete')}
+                        data-testid={`annotation-delete-${a.iAnnotationId}`}
+                        onClick={(e) => {
+                          e.stopPropagation();
+                          confirm({
+                            title: t('list.confirmTitle'),
+                            content: t('list.confirmContent'),
+                            okTestId: 'annotation-delete-ok',
+                            action: () => remove.mutateAsync(a.iAnnotationId),
+                            done: t('list.deleted'),
+                          });
+                        }}
+                      />
+                    </Tooltip>,
+                  ]
+                : []),
+            ]}
+          >
+            <List.Item.Meta
+              avatar={<Tag color={a.strColor}>{t(`kinds.${a.strKind}`)}</Tag>}
+              title={
+                <Typography.Text ellipsis={{ tooltip: a.strText }}>
+                  {a.strText || measured || t(`kinds.${a.strKind}`)}
+                </Typography.Text>
+              }
+              description={
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  {[a.author.strRealName, a.strText ? measured : null].filter(Boolean).join(' · ')}
+                </Typography.Text>
+              }
+            />
+          </List.Item>
+        );
+      }}
+    />
+  );
+}

@@ -1,0 +1,190 @@
+import {
+  AimOutlined,
+  ArrowRightOutlined,
+  BorderOutlined,
+  CameraOutlined,
+  ColumnWidthOutlined,
+  EditOutlined,
+  FontSizeOutlined,
+  GatewayOutlined,
+  SelectOutlined,
+} from '@ant-design/icons';
+import { Alert, Button, ColorPicker, Flex, Input, Modal, Segmented, Tooltip } from 'antd';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AnnotationKind } from '@pathconsult/shared';
+import { toastSuccess } from '@/lib/toast';
+import { useAddAnnotation, useSlideAnnotations } from '../api/annotations';
+import { useCaseScreenshots, useSaveScreenshot } from '../api/screenshots';
+import { useAnnotationOverlay } from '../overlay/use-annotation-overlay';
+import { composeScreenshot, visibleRegion } from '../overlay/capture';
+import type { FinishedShape } from '../overlay/draw-session';
+import type { AnnotatableViewer } from '../overlay/viewer-surface';
+import { AnnotationList } from './annotation-list';
+import { ScreenshotStrip } from './screenshot-strip';
+
+type Tool = AnnotationKind | 'select';
+
+const TOOLS: { tool: Tool; icon: ReactNode }[] = [
+  { tool: 'select', icon: <SelectOutlined /> },
+  { tool: 'line', icon: <ColumnWidthOutlined /> },
+  { tool: 'rectangle', icon: <BorderOutlined /> },
+  { tool: 'ellipse', icon: <AimOutlined /> },
+  { tool: 'polygon', icon: <GatewayOutlined /> },
+  { tool: 'freehand', icon: <EditOutlined /> },
+  { tool: 'arrow', icon: <ArrowRightOutlined /> },
+  { tool: 'text', icon: <FontSizeOutlined /> },
+];
+
+/**
+ * Annotations and screenshots over a slide viewer (issue 6): the tool group, the SVG layer, the
+ * list of the slide's annotations and the case's screenshot strip. `patientId` is the slide's case
+ * (screenshots need one).
+ */
+export function AnnotationTools({
+  viewer,
+  patientId,
+}: {
+  viewer: AnnotatableViewer;
+  patientId: number | null;
+}) {
+  const { t } = useTranslation('annotations');
+  const annotations = useSlideAnnotations(viewer.slideId);
+  const shots = useCaseScreenshots(patientId);
+  const add = useAddAnnotation();
+  const save = useSaveScreenshot();
+  const [tool, setTool] = useState<Tool>('select');
+  const [color, setColor] = useState('#ff0000');
+  const [selected, setSelected] = useState<number | null>(null);
+  const [note, setNote] = useState<{ shape: FinishedShape; color: string; text: string } | null>(
+    null,
+  );
+  const mayWrite = annotations.data?.bMayWrite ?? false;
+  const mpp = viewer.slide.mpp;
+
+  const overlay = useAnnotationOverlay(viewer, annotations.data?.listAnnotation, {
+    onFinished: (shape, shapeColor) => {
+      if (shape.kind === 'text') {
+        setNote({ shape, color: shapeColor, text: '' });
+        return;
+      }
+      add.mutate({
+        iSlideDocumentId: viewer.slideId,
+        strKind: shape.kind,
+        strColor: shapeColor,
+        listPoint: shape.points,
+      });
+    },
+    onSelect: setSelected,
+  });
+  useEffect(() => overlay.current?.setTool(tool), [overlay, viewer, tool]);
+  useEffect(() => overlay.current?.setColor(color), [overlay, viewer, color]);
+  useEffect(() => overlay.current?.setSelected(selected), [overlay, viewer, selected]);
+
+  const shotData = shots.data;
+  const limitReached = !!shotData && shotData.iMineCount >= shotData.iLimit;
+  const takeScreenshot = async () => {
+    const layer = overlay.current;
+    if (!layer || patientId === null) {
+      return;
+    }
+    const view = await viewer.captureView();
+    const box = viewer.element.getBoundingClientRect();
+    const strImage = await composeScreenshot(view, layer.svg);
+    const region = visibleRegion(
+      { width: box.width, height: box.height },
+      ([x, y]) => {
+        const p = viewer.elementToImage({ x, y });
+        return [p.x, p.y];
+      },
+      viewer.viewTurn(),
+    );
+    await save.mutateAsync({ iSlideDocumentId: viewer.slideId, strImage, region });
+    toastSuccess(t('screenshots.saved'));
+  };
+
+  return (
+    <Flex vertical gap="small" data-testid="annotation-tools">
+      {mayWrite && (
+        <Flex gap="small" wrap align="center">
+          <Segmented<Tool>
+            value={tool}
+            onChange={setTool}
+            size="small"
+            options={TOOLS.map(({ tool: value, icon }) => ({
+              value,
+              title: t(`tools.${value}`),
+              label: (
+                <span data-testid={`tool-${value}`} aria-label={t(`tools.${value}`)}>
+                  {icon}
+                </span>
+              ),
+            }))}
+          />
+          <Tooltip title={t('tools.color')}>
+            <ColorPicker
+              value={color}
+              disabledAlpha
+              onChangeComplete={(c) => setColor(c.toHexString())}
+              data-testid="tool-color"
+            />
+          </Tooltip>
+          {patientId !== null && (
+            <Tooltip
+              title={limitReached ? t('screenshots.limitReached', { max: shotData?.iLimit }) : ''}
+            >
+              <Button
+                icon={<CameraOutlined />}
+                disabled={limitReached}
+                loading={save.isPending}
+                onClick={() => void takeScreenshot().catch(() => undefined)}
+                data-testid="screenshot-take"
+              >
+                {t('screenshots.take')}
+                {shotData && ` ${shotData.iMineCount}/${shotData.iLimit}`}
+              </Button>
+            </Tooltip>
+          )}
+        </Flex>
+      )}
+      {!mpp && <Alert type="warning" showIcon title={t('tools.noMpp')} data-testid="no-mpp" />}
+      <AnnotationList
+        annotations={annotations.data?.listAnnotation ?? []}
+        mpp={mpp}
+        selected={selected}
+        onGoTo={(a, box) => {
+          setSelected(a.iAnnotationId);
+          viewer.goToImageRect(box);
+        }}
+      />
+      {shotData && <ScreenshotStrip shots={shotData.listScreenshot} width={120} />}
+      <Modal
+        open={note !== null}
+        title={t('list.textPrompt')}
+        onCancel={() => setNote(null)}
+        okButtonProps={{ disabled: !note?.text.trim(), ...{ 'data-testid': 'note-ok' } }}
+        onOk={() => {
+          if (note) {
+            add.mutate({
+              iSlideDocumentId: viewer.slideId,
+              strKind: 'text',
+              strColor: note.color,
+              strText: note.text,
+              listPoint: note.shape.points,
+            });
+          }
+          setNote(null);
+        }}
+        destroyOnHidden
+      >
+        <Input.TextArea
+          autoFocus
+          maxLength={500}
+          value={note?.text ?? ''}
+          onChange={(e) => setNote((n) => (n ? { ...n, text: e.target.value } : n))}
+          data-testid="note-text"
+        />
+      </Modal>
+    </Flex>
+  );
+}

@@ -1,0 +1,111 @@
+import { DeleteOutlined, PictureOutlined } from '@ant-design/icons';
+import { Button, Card, Empty, Flex, Image, Skeleton, Tooltip, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import type { ScreenshotDto } from '@pathconsult/shared';
+import { useConfirmAction } from '@/lib/use-confirm-action';
+import { useDeleteScreenshot, useScreenshotImage } from '../api/screenshots';
+
+export function ScreenshotThumb({ shot, width }: { shot: ScreenshotDto; width: number }) {
+  const { t } = useTranslation('annotations');
+  const image = useScreenshotImage(shot.strImageUrl);
+  const height = Math.round((width * shot.iHeight) / shot.iWidth);
+  if (image.failed) {
+    return (
+      <Flex
+        align="center"
+        justify="center"
+        style={{ width, height, background: '#f5f5f5' }}
+        data-testid={`screenshot-failed-${shot.iScreenshotId}`}
+      >
+        <Typography.Text type="secondary">{t('screenshots.loadFailed')}</Typography.Text>
+      </Flex>
+    );
+  }
+  if (!image.src) {
+    return <Skeleton.Image active style={{ width, height }} />;
+  }
+  return (
+    <Image
+      src={image.src}
+      width={width}
+      alt={t('screenshots.alt', { slide: shot.strSlideName ?? '—' })}
+      data-testid={`screenshot-image-${shot.iScreenshotId}`}
+    />
+  );
+}
+
+/**
+ * The screenshots kept for a case's report, each with its slide, author and time; the caller's
+ * own can be deleted after a confirmation. Shared by the viewer and the Imagery tab.
+ */
+export function ScreenshotStrip({
+  shots,
+  width = 200,
+}: {
+  shots: readonly ScreenshotDto[];
+  width?: number;
+}) {
+  const { t } = useTranslation('annotations');
+  const confirm = useConfirmAction();
+  const remove = useDeleteScreenshot();
+  if (shots.length === 0) {
+    return (
+      <Empty
+        image={<PictureOutlined style={{ fontSize: 32 }} />}
+        description={t('screenshots.empty')}
+        data-testid="screenshots-empty"
+      />
+    );
+  }
+  return (
+    <Flex gap="middle" wrap data-testid="screenshot-strip">
+      {shots.map((shot) => (
+        <Card
+          key={shot.iScreenshotId}
+          size="small"
+          style={{ width: width + 2 }}
+          data-testid={`screenshot-${shot.iScreenshotId}`}
+          cover={<ScreenshotThumb shot={shot} width={width} />}
+          actions={
+            shot.bMine
+              ? [
+                  <Tooltip key="delete" title={t('screenshots.delete')}>
+                    <Button
+                      type="text"
+                      danger
+                      icon={<DeleteOutlined />}
+                      aria-label={t('screenshots.delete')}
+                      data-testid={`screenshot-delete-${shot.iScreenshotId}`}
+                      onClick={() =>
+                        confirm({
+                          title: t('screenshots.confirmTitle'),
+                          content: t('screenshots.confirmContent'),
+                          okTestId: 'screenshot-delete-ok',
+                          action: () => remove.mutateAsync(shot.iScreenshotId),
+                          done: t('screenshots.deleted'),
+                        })
+                      }
+                    />
+                  </Tooltip>,
+                ]
+              : []
+          }
+        >
+          <Card.Meta
+            title={
+              <Typography.Text ellipsis={{ tooltip: shot.strSlideName }}>
+                {shot.strSlideName ?? t('screenshots.slideGone')}
+              </Typography.Text>
+            }
+            description={
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {shot.author.strRealName} · {dayjs(shot.dtCreateTime).format('YYYY-MM-DD HH:mm')}
+              </Typography.Text>
+            }
+          />
+        </Card>
+      ))}
+    </Flex>
+  );
+}

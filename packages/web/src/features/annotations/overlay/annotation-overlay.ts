@@ -1,0 +1,281 @@
+import type { AnnotationDto, AnnotationKind } from '@pathconsult/shared';
+import type { Point } from '../utils/geometry';
+import { DrawSession, type FinishedShape } from './draw-session';
+import { describeShape, type DrawableShape, type SvgNode } from './svg-shapes';
+import type { ViewerSurface } from './viewer-surface';
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+export interface OverlayShape extends DrawableShape {
+  id: number;
+}
+
+/** The saved annotations as the layer draws them. */
+export function overlayShapesOf(list: readonly AnnotationDto[]): OverlayShape[] {
+  return list.map((a) => ({
+    id: a.iAnnotationId,
+    kind: a.strKind,
+    color: a.strColor,
+    text: a.strText,
+    points: a.listPoint,
+  }));
+}
+
+export interface OverlayCallbacks {
+  /** A shape was finished with the current tool (level-0 pixels, on the image). */
+  onFinished(shape: FinishedShape, color: string): void;
+  /** A saved shape was clicked with the select tool. */
+  onSelect(id: number | null): void;
+}
+
+/**
+ * The SVG layer over the slide viewer: draws the slide's annotations and the shape being drawn,
+ * re-mapped through the viewer's image → element transform at every view change, so shapes follow
+ * pan, zoom, rotation and flip. With a drawing tool chosen it takes the pointer (the slide does not
+ * pan meanwhile); with "select" it lets the pointer through to the viewer except on shapes.
+ */
+export class AnnotationOverlay {
+  readonly svg: SVGSVGElement;
+  private shapes: OverlayShape[] = [];
+  private selected: number | null = null;
+  private tool: AnnotationKind | 'select' = 'select';
+  private color = '#ff0000';
+  private session: DrawSession | null = null;
+  private readonly unsubscribe: () => void;
+  private readonly controller = new AbortController();
+
+  constructor(
+    private readonly viewer: ViewerSurface,
+    private readonly callbacks: OverlayCallbacks,
+  ) {
+    this.svg = document.createElementNS(SVG_NS, 'svg');
+    this.svg.setAttribute('data-testid', 'annotation-overlay');
+    Object.assign(this.svg.style, {
+      position: 'absolute',
+      inset: '0',
+      width: '100%',
+      height: '100%',
+      zIndex: '2',
+      pointerEvents: 'none',
+      overflow: 'hidden',
+    });
+    viewer.element.appendChild(this.svg);
+    this.unsubscribe = viewer.onViewChange(() => this.render());
+    this.listen();
+    this.render();
+  }
+
+  setShapes(shapes: OverlayShape[]): void {
+    this.shapes = shapes;
+    this.render();
+  }
+
+  setSelected(id: number | null): void {
+    this.selected = id;
+    this.render();
+  }
+
+  setColor(color: string): void {
+    this.color = color;
+    this.render();
+  }
+
+  setTool(tool: AnnotationKind | 'select'): void {
+    this.tool = tool;
+    this.session = null;
+    this.svg.style.pointerEvents = tool === 'select' ? 'none' : 'all';
+    this.svg.style.cursor = tool === 'select' ? '' : 'crosshair';
+    this.render();
+  }
+
+  /** Esc: the shape under way is dropped. */
+  cancelDrawing(): void {
+    this.session?.cancel();
+    this.render();
+  }
+
+  destroy(): void {
+    this.unsubscribe();
+    this.controller.abort();
+    this.svg.remove();
+  }
+
+  private toElement = ([x, y]: Point): Point => {
+    const p = this.viewer.imageToElement({ x, y });
+    return [p.x, p.y];
+  };
+
+  private toImage(event: MouseEvent): Point {
+    const box = this.svg.getBoundingClientRect();
+    const p = this.viewer.elementToImage({
+      x: event.clientX - box.left,
+      y: event.clientY - box.top,
+    });
+    return [p.x, p.y];
+  }
+
+  /** Level-0 pixels per element pixel now (for free-hand simplification and tiny drags). */
+  private pixelSize = (): number => {
+    const a = this.viewer.elementToImage({ x: 0, y: 0 });
+    const b = this.viewer.elementToImage({ x: 1, y: 0 });
+    return Math.hypot(b.x - a.x, b.y - a.y) || 1;
+  };
+
+  private sessionNow(): DrawSession | null {
+    if (this.tool === 'select') {
+      return null;
+    }
+    this.session ??= new DrawSession(this.tool, this.viewer.slide, this.pixelSize);
+    return this.session;
+  }
+
+  private listen(): void {
+    const opts = { signal: this.controller.signal };
+    const handle = (step: ReturnType<DrawSession['press']>) => {
+      if (step.kind === 'finished') {
+        this.session = null;
+        this.callbacks.onFinished(step.shape, this.color);
+      }
+      this.render();
+    };
+    this.svg.addEventListener(
+      'pointerdown',
+      (e) => {
+        const s = this.sessionNow();
+        if (!s || e.button !== 0) {
+          return;
+        }
+        this.svg.setPointerCapture(e.pointerId);
+        handle(s.press(this.toImage(e)));
+      },
+      opts,
+    );
+    this.svg.addEventListener(
+      'pointermove',
+      (e) => {
+        const s = this.session;
+        if (s) {
+          handle(s.move(this.toImage(e)));
+        }
+      },
+      opts,
+    );
+    this.svg.addEventListener(
+      'pointerup',
+      (e) => {
+        const s = this.session;
+        if (s) {
+          handle(s.release(this.toImage(e)));
+        }
+      },
+      opts,
+    );
+    this.svg.addEventListener(
+      'click',
+      (e) => {
+        const s = this.sessionNow();
+        if (s) {
+          handle(s.click(this.toImage(e)));
+        }
+      },
+      opts,
+    );
+    this.svg.addEventListener(
+      'dblclick',
+      (e) => {
+        e.preventDefault();
+        if (this.session) {
+          handle(this.session.close());
+        }
+      },
+      opts,
+    );
+    window.addEventListener(
+      'keydown',
+      (e) => {
+        if (e.key === 'Escape' && this.session) {
+          this.cancelDrawing();
+        } else if (e.key === 'Enter' && this.session) {
+          handle(this.session.close());
+        }
+      },
+      opts,
+    );
+  }
+
+  private render(): void {
+    const nodes: SvgNode[][] = this.shapes.map((shape) =>
+      describeShape(shape, this.toElement, this.viewer.slide.mpp, {
+        selected: shape.id === this.selected,
+      }),
+    );
+    const draft = this.session?.draft ?? [];
+    if (draft.length > 0 && this.tool !== 'select') {
+      nodes.push(
+        describeShape(
+          { kind: this.tool, color: this.color, text: null, points: draft },
+          this.toElement,
+          this.viewer.slide.mpp,
+          { closed: false },
+        ),
+      );
+    }
+    const colors = new Set([...this.shapes.map((s) => s.color), this.color]);
+    this.svg.replaceChildren(
+      arrowHeads(colors),
+      ...nodes.flatMap((group, i) => {
+        const g = document.createElementNS(SVG_NS, 'g');
+        const id = this.shapes[i]?.id;
+        if (id !== undefined) {
+          g.setAttribute('data-testid', `annotation-shape-${id}`);
+          // Shapes are hit only by the select tool; while drawing, every event goes to the <svg>
+          // itself, which is never replaced (a re-render under the pointer would swallow clicks).
+          g.style.pointerEvents = this.tool === 'select' ? 'visiblePainted' : 'none';
+          g.addEventListener('click', () => this.callbacks.onSelect(id));
+        } else {
+          g.setAttribute('data-testid', 'annotation-draft');
+          g.style.pointerEvents = 'none';
+        }
+        g.append(...group.map(toElement));
+        return [g];
+      }),
+    );
+  }
+}
+
+function toElement(node: SvgNode): SVGElement {
+  const el = document.createElementNS(SVG_NS, node.tag);
+  for (const [name, value] of Object.entries(node.attrs)) {
+    el.setAttribute(name, String(value));
+  }
+  if (node.text !== undefined) {
+    el.textContent = node.text;
+    // Readable on any stain: a light halo behind the letters.
+    el.setAttribute('paint-order', 'stroke');
+    el.setAttribute('stroke', 'rgba(255,255,255,0.85)');
+    el.setAttribute('stroke-width', '3');
+    el.setAttribute('font-size', '13');
+  }
+  return el;
+}
+
+/** One arrow-head marker per colour in use (SVG markers do not take the line's colour). */
+function arrowHeads(colors: Set<string>): SVGDefsElement {
+  const defs = document.createElementNS(SVG_NS, 'defs');
+  for (const color of colors) {
+    const marker = document.createElementNS(SVG_NS, 'marker');
+    marker.setAttribute('id', `pc-arrow-${color.slice(1)}`);
+    marker.setAttribute('viewBox', '0 0 10 10');
+    marker.setAttribute('refX', '9');
+    marker.setAttribute('refY', '5');
+    marker.setAttribute('markerWidth', '8');
+    marker.setAttribute('markerHeight', '8');
+    marker.setAttribute('orient', 'auto-start-reverse');
+    const head = document.createElementNS(SVG_NS, 'path');
+    head.setAttribute('d', 'M0,0 L10,5 L0,10 z');
+    head.setAttribute('fill', color);
+    marker.append(head);
+    defs.append(marker);
+  }
+  return defs;
+}

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { visibleRegion } from './capture';
+
+describe('the region a screenshot shows', () => {
+  it('is the level-0 box under the element, whatever the rotation', () => {
+    // Zoom: 4 level-0 px per element px, view starting at (1000, 2000).
+    const plain = visibleRegion(
+      { width: 800, height: 600 },
+      ([x, y]) => [1000 + 4 * x, 2000 + 4 * y],
+      { rotation: 0, flipped: false },
+    );
+    expect(plain).toEqual({
+      iX: 1000,
+      iY: 2000,
+      iWidth: 3200,
+      iHeight: 2400,
+      iRotation: 0,
+      bFlipped: false,
+    });
+    // Turned by 90°: the element's width runs down the image.
+    const turned = visibleRegion(
+      { width: 800, height: 600 },
+      ([x, y]) => [5000 - 2 * y, 100 + 2 * x],
+      { rotation: -270, flipped: true },
+    );
+    expect(turned).toEqual({
+      iX: 3800,
+      iY: 100,
+      iWidth: 1200,
+      iHeight: 1600,
+      iRotation: 90,
+      bFlipped: true,
+    });
+  });
+});

@@ -1,0 +1,68 @@
+import type { ScreenshotRegion } from '@pathconsult/shared';
+import type { Point } from '../utils/geometry';
+
+/*
+ * A screenshot for the report: what the user sees (the viewer's captureView canvas, adjustments
+ * included) with the annotation layer drawn on top, as a JPEG data URL, and the part of the slide
+ * it shows in level-0 pixels.
+ */
+
+/** The level-0 box the element shows: the image points under its four corners, bounded. */
+export function visibleRegion(
+  size: { width: number; height: number },
+  toImage: (p: Point) => Point,
+  view: { rotation: number; flipped: boolean },
+): ScreenshotRegion {
+  const corners = [
+    toImage([0, 0]),
+    toImage([size.width, 0]),
+    toImage([size.width, size.height]),
+    toImage([0, size.height]),
+  ];
+  const xs = corners.map((c) => c[0]);
+  const ys = corners.map((c) => c[1]);
+  const round = (n: number) => Math.round(n);
+  const x = Math.min(...xs);
+  const y = Math.min(...ys);
+  return {
+    iX: round(x),
+    iY: round(y),
+    iWidth: round(Math.max(...xs) - x),
+    iHeight: round(Math.max(...ys) - y),
+    iRotation: ((view.rotation % 360) + 360) % 360,
+    bFlipped: view.flipped,
+  };
+}
+
+/** Draws the overlay's SVG over a copy of the view and encodes it (JPEG 0.9: small, faithful). */
+export async function composeScreenshot(
+  view: HTMLCanvasElement,
+  overlay: SVGSVGElement,
+): Promise<string> {
+  const canvas = document.createElement('canvas');
+  canvas.width = view.width;
+  canvas.height = view.height;
+  const context = canvas.getContext('2d');
+  if (!context) {
+    throw new Error('no 2D canvas');
+  }
+  context.drawImage(view, 0, 0);
+  const box = overlay.getBoundingClientRect();
+  const copy = overlay.cloneNode(true) as SVGSVGElement;
+  copy.setAttribute('xmlns', 'http://www.w3.org/2000/svg');
+  copy.setAttribute('width', String(box.width));
+  copy.setAttribute('height', String(box.height));
+  const url = URL.createObjectURL(
+    new Blob([new XMLSerializer().serializeToString(copy)], { type: 'image/svg+xml' }),
+  );
+  try {
+    const image = new Image();
+    image.src = url;
+    await image.decode();
+    // The view canvas may be at device pixels; the overlay is in CSS pixels.
+    context.drawImage(image, 0, 0, canvas.width, canvas.height);
+  } finally {
+    URL.revokeObjectURL(url);
+  }
+  return canvas.toDataURL('image/jpeg', 0.9);
+}

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { DrawSession } from './draw-session';
+
+const IMAGE = { width: 1000, height: 800 };
+const session = (tool: ConstructorParameters<typeof DrawSession>[0], pixel = 1) =>
+  new DrawSession(tool, IMAGE, () => pixel);
+
+describe('drawing a shape', () => {
+  it('drags a ruler from press to release, clamped to the image', () => {
+    const s = session('line');
+    s.press([10, 10]);
+    expect(s.move([50, 40])).toEqual({
+      kind: 'drawing',
+      points: [
+        [10, 10],
+        [50, 40],
+      ],
+    });
+    expect(s.release([1200, 40])).toEqual({
+      kind: 'finished',
+      shape: {
+        kind: 'line',
+        points: [
+          [10, 10],
+          [1000, 40],
+        ],
+      },
+    });
+  });
+
+  it('ignores a click without a drag and cancels on Esc', () => {
+    const s = session('rectangle', 4);
+    s.press([10, 10]);
+    expect(s.release([12, 11])).toEqual({ kind: 'idle' });
+    s.press([10, 10]);
+    s.move([100, 100]);
+    expect(s.cancel()).toEqual({ kind: 'idle' });
+    expect(s.draft).toEqual([]);
+  });
+
+  it('closes a polygon on a double click with at least three corners', () => {
+    const s = session('polygon');
+    s.click([0, 0]);
+    s.move([5, 5]);
+    s.click([100, 0]);
+    expect(s.close()).toMatchObject({ kind: 'drawing' });
+    s.click([100, 100]);
+    s.click([100, 100]);
+    expect(s.close()).toEqual({
+      kind: 'finished',
+      shape: {
+        kind: 'polygon',
+        points: [
+          [0, 0],
+          [100, 0],
+          [100, 100],
+        ],
+      },
+    });
+  });
+
+  it('simplifies a free-hand stroke at the screen’s pixel size and places notes on a click', () => {
+    const s = session('freehand', 2);
+    s.press([0, 0]);
+    for (let x = 1; x < 100; x++) {
+      s.move([x, x % 2]);
+    }
+    const done = s.release([100, 0]);
+    expect(done).toEqual({
+      kind: 'finished',
+      shape: {
+        kind: 'freehand',
+        points: [
+          [0, 0],
+          [100, 0],
+        ],
+      },
+    });
+    expect(session('text').click([5.555, 6])).toEqual({
+      kind: 'finished',
+      shape: { kind: 'text', points: [[5.56, 6]] },
+    });
+  });
+});

@@ -1,0 +1,135 @@
+import type { AnnotationKind } from '@pathconsult/shared';
+import { clampToImage, distance, simplifyPath, type Point } from '../utils/geometry';
+
+/*
+ * One shape being drawn, in level-0 image pixels: what a press, a drag, a click, a double click,
+ * Enter or Esc do for each tool. No DOM here; the overlay feeds it points already mapped from the
+ * element (rotation and flip handled by the viewer's elementToImage).
+ *
+ * - line, arrow, rectangle, ellipse: press, drag, release (a click without a drag is nothing);
+ * - free hand: press and drag; released, the path is simplified to about one screen pixel;
+ * - polygon: a click per corner; a double click or Enter closes it (3 corners at least);
+ * - text: a click places the note (its text is asked for by the page).
+ * Esc cancels whatever is under way.
+ */
+
+export type DrawTool = Exclude<AnnotationKind, never>;
+
+export interface FinishedShape {
+  kind: AnnotationKind;
+  points: [number, number][];
+}
+
+export type DrawStep =
+  | { kind: 'drawing'; points: Point[] }
+  | { kind: 'finished'; shape: FinishedShape }
+  | { kind: 'idle' };
+
+const TWO_POINT: readonly AnnotationKind[] = ['line', 'arrow', 'rectangle', 'ellipse'];
+
+export class DrawSession {
+  private points: Point[] = [];
+  private pressed = false;
+
+  constructor(
+    readonly tool: AnnotationKind,
+    private readonly image: { width: number; height: number },
+    /** Level-0 pixels per element pixel at the current zoom: the free-hand tolerance. */
+    private readonly pixelSize: () => number,
+  ) {}
+
+  get draft(): readonly Point[] {
+    return this.points;
+  }
+
+  press(p: Point): DrawStep {
+    if (this.tool === 'polygon' || this.tool === 'text') {
+      return this.step();
+    }
+    this.pressed = true;
+    this.points = TWO_POINT.includes(this.tool) ? [p, p] : [p];
+    return this.step();
+  }
+
+  move(p: Point): DrawStep {
+    if (!this.pressed) {
+      if (this.tool === 'polygon' && this.points.length > 0) {
+        // The corner to come follows the pointer.
+        this.points = [...this.points.slice(0, -1), p];
+      }
+      return this.step();
+    }
+    if (TWO_POINT.includes(this.tool)) {
+      this.points = [this.points[0]!, p];
+    } else if (this.tool === 'freehand') {
+      this.points = [...this.points, p];
+    }
+    return this.step();
+  }
+
+  release(p: Point): DrawStep {
+    if (!this.pressed) {
+      return this.step();
+    }
+    this.pressed = false;
+    if (TWO_POINT.includes(this.tool)) {
+      const start = this.points[0]!;
+      // A click without a drag is not a shape (nor is a box without area).
+      const tiny = distance(start, p) < 2 * this.pixelSize();
+      return tiny ? this.cancel() : this.finish([start, p]);
+    }
+    if (this.tool === 'freehand') {
+      const path = simplifyPath([...this.points, p], this.pixelSize());
+      return path.length >= 2 && distance(path[0]!, path.at(-1)!) > 0
+        ? this.finish(path)
+        : this.cancel();
+    }
+    return this.step();
+  }
+
+  click(p: Point): DrawStep {
+    if (this.tool === 'text') {
+      return this.finish([p]);
+    }
+    if (this.tool === 'polygon') {
+      // The pointer's floating corner becomes fixed and a new one follows.
+      const fixed = this.points.length === 0 ? [p] : [...this.points.slice(0, -1), p];
+      this.points = [...fixed, p];
+    }
+    return this.step();
+  }
+
+  /** Double click or Enter: closes a polygon of at least 3 corners. */
+  close(): DrawStep {
+    if (this.tool !== 'polygon') {
+      return this.step();
+    }
+    const corners = dedupe(this.points);
+    return corners.length >= 3 ? this.finish(corners) : this.step();
+  }
+
+  cancel(): DrawStep {
+    this.points = [];
+    this.pressed = false;
+    return { kind: 'idle' };
+  }
+
+  private finish(points: readonly Point[]): DrawStep {
+    const shape = {
+      kind: this.tool,
+      points: clampToImage(points, this.image.width, this.image.height),
+    };
+    this.points = [];
+    this.pressed = false;
+    return { kind: 'finished', shape };
+  }
+
+  private step(): DrawStep {
+    return this.points.length > 0 ? { kind: 'drawing', points: this.points } : { kind: 'idle' };
+  }
+}
+
+/** Consecutive repeats removed (a double click also clicks twice on the same spot). */
+function dedupe(points: readonly Point[]): Point[] {
+  return points.filter((p, i) => i === 0 || distance(p, points[i - 1]!) > 0);
+}

@@ -1,0 +1,45 @@
+import type OpenSeadragon from 'openseadragon';
+import type { AnnotatableViewer } from './viewer-surface';
+
+/**
+ * The slide viewer as features/viewer's SlideViewer offers it (issue 6 contract): OpenSeadragon,
+ * the slide's size and MPP, view-change notifications, the image ↔ element mapping that honours
+ * rotation and flip, and the capture of what the user sees.
+ */
+export interface SlideViewerLike {
+  readonly osd: OpenSeadragon.Viewer;
+  readonly slide: { id: number; width: number; height: number; mpp: number | null };
+  onViewChange(cb: () => void): () => void;
+  imageToElement(point: { x: number; y: number }): { x: number; y: number };
+  elementToImage(point: { x: number; y: number }): { x: number; y: number };
+  captureView(): Promise<HTMLCanvasElement>;
+}
+
+/** What the annotation tools use, from the viewer: "go there" and the turn through OpenSeadragon. */
+export function annotatableViewer(viewer: SlideViewerLike): AnnotatableViewer {
+  // OpenSeadragon makes a new viewport when it opens an image: always ask for the current one.
+  const viewport = () => viewer.osd.viewport;
+  return {
+    element: viewer.osd.element,
+    slideId: viewer.slide.id,
+    slide: viewer.slide,
+    onViewChange: (cb) => viewer.onViewChange(cb),
+    imageToElement: (p) => viewer.imageToElement(p),
+    elementToImage: (p) => viewer.elementToImage(p),
+    captureView: () => viewer.captureView(),
+    goToImageRect: ({ x, y, width, height }) => {
+      // A margin of a quarter around the shape, and never narrower than 200 level-0 pixels.
+      const side = Math.max(width, height, 200);
+      const margin = side / 4;
+      viewport().fitBounds(
+        viewport().imageToViewportRectangle(
+          x + width / 2 - side / 2 - margin,
+          y + height / 2 - side / 2 - margin,
+          side + 2 * margin,
+          side + 2 * margin,
+        ),
+      );
+    },
+    viewTurn: () => ({ rotation: viewport().getRotation(), flipped: viewport().getFlip() }),
+  };
+}

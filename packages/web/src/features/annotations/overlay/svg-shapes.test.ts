@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import type { Point } from '../utils/geometry';
+import { describeShape } from './svg-shapes';
+
+/** Zoom 0.5 around the origin, panned by (100, 50). */
+const plain = ([x, y]: Point): Point => [x / 2 + 100, y / 2 + 50];
+/** Rotated by 90° clockwise about the origin, then mirrored horizontally. */
+const turned = ([x, y]: Point): Point => [y, x];
+
+describe('annotations drawn as SVG', () => {
+  it('draws a ruler in element pixels with its length from the MPP', () => {
+    const nodes = describeShape(
+      {
+        kind: 'line',
+        color: '#ff0000',
+        text: null,
+        points: [
+          [0, 0],
+          [4000, 0],
+        ],
+      },
+      plain,
+      0.25,
+    );
+    expect(nodes[0]).toMatchObject({ tag: 'line', attrs: { x1: 100, y1: 50, x2: 2100, y2: 50 } });
+    expect(nodes[1]).toMatchObject({ tag: 'text', text: '1 mm' });
+  });
+
+  it('draws a rectangle as a polygon that follows rotation and flip', () => {
+    const nodes = describeShape(
+      {
+        kind: 'rectangle',
+        color: '#00ff00',
+        text: 'front',
+        points: [
+          [10, 20],
+          [110, 70],
+        ],
+      },
+      turned,
+      null,
+    );
+    expect(nodes[0]).toMatchObject({
+      tag: 'polygon',
+      attrs: { points: '20,10 20,110 70,110 70,10' },
+    });
+    expect(nodes[1]).toMatchObject({ text: 'front · 5000 px²' });
+  });
+
+  it('draws an ellipse through the view’s matrix, an arrow with its head, a note with its text', () => {
+    const [ellipse] = describeShape(
+      {
+        kind: 'ellipse',
+        color: '#0000ff',
+        text: null,
+        points: [
+          [0, 0],
+          [40, 20],
+        ],
+      },
+      turned,
+      1,
+    );
+    expect(ellipse?.attrs.transform).toBe('matrix(0 20 10 0 10 20)');
+    const [arrow] = describeShape(
+      {
+        kind: 'arrow',
+        color: '#abcdef',
+        text: null,
+        points: [
+          [0, 0],
+          [1, 1],
+        ],
+      },
+      plain,
+      null,
+    );
+    expect(arrow?.attrs['marker-end']).toBe('url(#pc-arrow-abcdef)');
+    const note = describeShape(
+      { kind: 'text', color: '#ffff00', text: 'mitoses', points: [[10, 10]] },
+      plain,
+      null,
+    );
+    expect(note.map((n) => n.tag)).toEqual(['circle', 'text']);
+    expect(note[1]).toMatchObject({ text: 'mitoses', attrs: { x: 113, y: 59 } });
+  });
+
+  it('leaves a polygon open while it is drawn', () => {
+    const [open] = describeShape(
+      {
+        kind: 'polygon',
+        color: '#000000',
+        text: null,
+        points: [
+          [0, 0],
+          [10, 0],
+          [10, 10],
+        ],
+      },
+      plain,
+      null,
+      { closed: false },
+    );
+    expect(open?.tag).toBe('polyline');
+  });
+});

@@ -1,0 +1,132 @@
+import type { AnnotationKind } from '@pathconsult/shared';
+import { boxCorners, mappedEllipse, measurementText, type Point } from '../utils/geometry';
+
+/*
+ * An annotation as SVG nodes in element pixels: what the overlay draws, as plain data so the
+ * mapping (pan, zoom, rotation, flip all come through `toElement`) is unit-tested without a DOM.
+ */
+
+export interface SvgNode {
+  tag: 'line' | 'polygon' | 'polyline' | 'ellipse' | 'text' | 'circle';
+  attrs: Record<string, string | number>;
+  text?: string;
+}
+
+export interface DrawableShape {
+  kind: AnnotationKind;
+  color: string;
+  text: string | null;
+  points: readonly Point[];
+}
+
+const fmt = (n: number) => Number(n.toFixed(2));
+const pointList = (points: readonly Point[]) =>
+  points.map(([x, y]) => `${fmt(x)},${fmt(y)}`).join(' ');
+
+/** Where a shape's label goes on screen: below its lowest point, centred on the shape. */
+function labelAnchor(points: readonly Point[]): Point {
+  const xs = points.map((p) => p[0]);
+  const ys = points.map((p) => p[1]);
+  return [(Math.min(...xs) + Math.max(...xs)) / 2, Math.max(...ys) + 16];
+}
+
+export function describeShape(
+  shape: DrawableShape,
+  toElement: (p: Point) => Point,
+  mpp: number | null,
+  options: { selected?: boolean; closed?: boolean } = {},
+): SvgNode[] {
+  const stroke = {
+    stroke: shape.color,
+    'stroke-width': options.selected ? 3 : 2,
+    fill: 'none',
+    'vector-effect': 'non-scaling-stroke',
+  };
+  const nodes: SvgNode[] = [];
+  const [a, b] = shape.points;
+  let screen: Point[] = shape.points.map(toElement);
+  switch (shape.kind) {
+    case 'line':
+    case 'arrow':
+      if (a && b) {
+        const [p, q] = [toElement(a), toElement(b)];
+        nodes.push({
+          tag: 'line',
+          attrs: {
+            ...stroke,
+            x1: fmt(p[0]),
+            y1: fmt(p[1]),
+            x2: fmt(q[0]),
+            y2: fmt(q[1]),
+            ...(shape.kind === 'arrow'
+              ? { 'marker-end': `url(#pc-arrow-${shape.color.slice(1)})` }
+              : {}),
+          },
+        });
+      }
+      break;
+    case 'rectangle':
+      if (a && b) {
+        screen = boxCorners(a, b).map(toElement);
+        nodes.push({ tag: 'polygon', attrs: { ...stroke, points: pointList(screen) } });
+      }
+      break;
+    case 'ellipse':
+      if (a && b) {
+        const e = mappedEllipse(a, b, toElement);
+        screen = boxCorners(a, b).map(toElement);
+        nodes.push({
+          tag: 'ellipse',
+          attrs: {
+            ...stroke,
+            cx: 0,
+            cy: 0,
+            rx: 1,
+            ry: 1,
+            transform: `matrix(${e.matrix.map(fmt).join(' ')})`,
+          },
+        });
+      }
+      break;
+    case 'polygon':
+      nodes.push({
+        tag: options.closed === false ? 'polyline' : 'polygon',
+        attrs: { ...stroke, points: pointList(screen) },
+      });
+      break;
+    case 'freehand':
+      nodes.push({ tag: 'polyline', attrs: { ...stroke, points: pointList(screen) } });
+      break;
+    case 'text':
+      if (a) {
+        const p = toElement(a);
+        nodes.push({
+          tag: 'circle',
+          attrs: { cx: fmt(p[0]), cy: fmt(p[1]), r: 4, fill: shape.color },
+        });
+        nodes.push({
+          tag: 'text',
+          attrs: { x: fmt(p[0] + 8), y: fmt(p[1] + 4), fill: shape.color, class: 'pc-note' },
+          text: shape.text ?? '',
+        });
+      }
+      return nodes;
+  }
+  const measured = shape.points.length >= 2 ? measurementText(shape.kind, shape.points, mpp) : null;
+  const label = [shape.text, measured].filter(Boolean).join(' · ');
+  if (label && screen.length > 0) {
+    const [x, y] = labelAnchor(screen);
+    nodes.push({
+      tag: 'text',
+      attrs: {
+        x: fmt(x),
+        y: fmt(y),
+        fill: shape.color,
+        'text-anchor': 'middle',
+        class: 'pc-measure',
+      },
+      text: label,
+    });
+  }
+  return nodes;
+}

@@ -1,0 +1,25 @@
+/**
+ * What the annotation layer needs of the slide viewer (features/viewer's SlideViewer satisfies
+ * it): the element the slide is drawn in, view-change notifications and the image ↔ element
+ * mapping in level-0 pixels, rotation and flip included. Kept this small so the layer can be
+ * tested and built without OpenSeadragon.
+ */
+export interface ViewerSurface {
+  /** The element OpenSeadragon draws in; the overlay's <svg> is laid over it. */
+  readonly element: HTMLElement;
+  readonly slide: { width: number; height: number; mpp: number | null };
+  onViewChange(cb: () => void): () => void;
+  imageToElement(point: { x: number; y: number }): { x: number; y: number };
+  elementToImage(point: { x: number; y: number }): { x: number; y: number };
+}
+
+/** What the annotation tools need beyond the overlay: going to a shape and capturing the view. */
+export interface AnnotatableViewer extends ViewerSurface {
+  readonly slideId: number;
+  /** Fits the view to a level-0 box (the list's "go there"). */
+  goToImageRect(rect: { x: number; y: number; width: number; height: number }): void;
+  /** What the user sees, adjustments included (SlideViewer.captureView). */
+  captureView(): Promise<HTMLCanvasElement>;
+  /** Current rotation in degrees and mirroring, for the screenshot's region. */
+  viewTurn(): { rotation: number; flipped: boolean };
+}

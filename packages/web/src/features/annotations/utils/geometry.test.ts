@@ -1,0 +1,148 @@
+import { describe, expect, it } from 'vitest';
+import {
+  boxCorners,
+  clampToImage,
+  ellipseArea,
+  formatArea,
+  formatLength,
+  mappedEllipse,
+  mapPoints,
+  measurementText,
+  pathLength,
+  polygonArea,
+  simplifyPath,
+  type Point,
+} from './geometry';
+
+/** A viewer showing the image rotated by 90° clockwise and mirrored, at 2 element px per image px. */
+function rotatedFlipped(width: number): (p: Point) => Point {
+  return ([x, y]) => {
+    // mirror horizontally within the image, then rotate 90° clockwise, then scale by 2
+    const mx = width - x;
+    return [2 * -y, 2 * mx];
+  };
+}
+
+describe('annotation geometry', () => {
+  it('measures polygon areas whatever the winding', () => {
+    const square: Point[] = [
+      [0, 0],
+      [10, 0],
+      [10, 10],
+      [0, 10],
+    ];
+    expect(polygonArea(square)).toBe(100);
+    expect(polygonArea([...square].reverse())).toBe(100);
+    // An L shape: 3×1 plus 1×2.
+    expect(
+      polygonArea([
+        [0, 0],
+        [3, 0],
+        [3, 1],
+        [1, 1],
+        [1, 3],
+        [0, 3],
+      ]),
+    ).toBe(5);
+  });
+
+  it('measures ellipses inscribed in their box and path lengths', () => {
+    expect(ellipseArea([0, 0], [20, 10])).toBeCloseTo(Math.PI * 10 * 5, 10);
+    expect(ellipseArea([20, 10], [0, 0])).toBeCloseTo(Math.PI * 50, 10);
+    expect(
+      pathLength([
+        [0, 0],
+        [3, 4],
+        [3, 10],
+      ]),
+    ).toBe(11);
+  });
+
+  it('formats lengths in µm below a millimetre and in mm above', () => {
+    expect(formatLength(2.345)).toBe('2.35 µm');
+    expect(formatLength(250)).toBe('250 µm');
+    expect(formatLength(999.94)).toBe('999.9 µm');
+    expect(formatLength(1000)).toBe('1 mm');
+    expect(formatLength(12_345)).toBe('12.35 mm');
+    expect(formatArea(250)).toBe('250 µm²');
+    expect(formatArea(2_500_000)).toBe('2.5 mm²');
+    expect(formatArea(12_345)).toBe('0.0123 mm²');
+  });
+
+  it('gives measurements from the MPP, or pixels without it', () => {
+    const ruler: Point[] = [
+      [0, 0],
+      [4000, 0],
+    ];
+    expect(measurementText('line', ruler, 0.25)).toBe('1 mm');
+    expect(measurementText('line', ruler, null)).toBe('4000 px');
+    expect(
+      measurementText(
+        'rectangle',
+        [
+          [0, 0],
+          [100, 40],
+        ],
+        0.5,
+      ),
+    ).toBe('1000 µm²');
+    expect(
+      measurementText(
+        'rectangle',
+        [
+          [0, 0],
+          [100, 40],
+        ],
+        null,
+      ),
+    ).toBe('4000 px²');
+    expect(measurementText('text', [[1, 1]], 0.5)).toBeNull();
+  });
+
+  it('simplifies a free-hand stroke to the points that shape it', () => {
+    const stroke: Point[] = [];
+    for (let x = 0; x <= 100; x++) {
+      stroke.push([x, x < 50 ? 0.1 * (x % 2) : x - 50]);
+    }
+    const simple = simplifyPath(stroke, 0.5);
+    expect(simple).toEqual([
+      [0, 0],
+      [50, 0],
+      [100, 50],
+    ]);
+    expect(simplifyPath(stroke.slice(0, 2), 1)).toEqual(stroke.slice(0, 2));
+  });
+
+  it('keeps points on the image, rounded', () => {
+    expect(
+      clampToImage(
+        [
+          [-3, 5.123],
+          [400, 260],
+        ],
+        300,
+        250,
+      ),
+    ).toEqual([
+      [0, 5.12],
+      [300, 250],
+    ]);
+  });
+
+  it('maps shapes through a rotated and flipped view, keeping measurements', () => {
+    const toElement = rotatedFlipped(300);
+    const corners = mapPoints(boxCorners([10, 20], [110, 70]), toElement);
+    // The box 100 × 50 becomes 100 × 200 on screen (scale 2, turned by 90°).
+    expect(corners).toEqual([
+      [-40, 580],
+      [-40, 380],
+      [-140, 380],
+      [-140, 580],
+    ]);
+    expect(polygonArea(corners)).toBe(100 * 50 * 4);
+    const ellipse = mappedEllipse([10, 20], [110, 70], toElement);
+    expect(ellipse.centre).toEqual([-90, 480]);
+    // The x half-axis (50) now points up the screen, doubled; the y half-axis (25) to the left.
+    expect(ellipse.matrix).toEqual([0, -100, -50, 0, -90, 480]);
+  });
+});

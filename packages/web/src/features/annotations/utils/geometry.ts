@@ -1,0 +1,218 @@
+import type { AnnotationKind, AnnotationPoint } from '@pathconsult/shared';
+
+/*
+ * Geometry of annotations in level-0 image pixels, and their measurements in micrometres from the
+ * slide's MPP (µm per level-0 pixel). Pure functions: the overlay, the list panel and the tests
+ * share them.
+ */
+
+export type Point = readonly [number, number];
+
+export function distance(a: Point, b: Point): number {
+  return Math.hypot(b[0] - a[0], b[1] - a[1]);
+}
+
+/** Length of an open path (a ruler is a path of two points). */
+export function pathLength(points: readonly Point[]): number {
+  let sum = 0;
+  for (let i = 1; i < points.length; i++) {
+    sum += distance(points[i - 1]!, points[i]!);
+  }
+  return sum;
+}
+
+/** Area of a simple polygon by the shoelace formula (absolute: winding does not matter). */
+export function polygonArea(points: readonly Point[]): number {
+  let twice = 0;
+  for (let i = 0; i < points.length; i++) {
+    const [x1, y1] = points[i]!;
+    const [x2, y2] = points[(i + 1) % points.length]!;
+    twice += x1 * y2 - x2 * y1;
+  }
+  return Math.abs(twice) / 2;
+}
+
+/** The box spanned by two opposite corners, whichever two. */
+export function boxOf(a: Point, b: Point) {
+  return {
+    x: Math.min(a[0], b[0]),
+    y: Math.min(a[1], b[1]),
+    width: Math.abs(b[0] - a[0]),
+    height: Math.abs(b[1] - a[1]),
+  };
+}
+
+/** Area of the ellipse inscribed in the box of two corners: π·a·b with half-axes a, b. */
+export function ellipseArea(a: Point, b: Point): number {
+  const box = boxOf(a, b);
+  return (Math.PI * box.width * box.height) / 4;
+}
+
+export interface Measurement {
+  /** Length in level-0 pixels (line, arrow, free hand) or null. */
+  lengthPx: number | null;
+  /** Area in square level-0 pixels (rectangle, ellipse, polygon) or null. */
+  areaPx: number | null;
+}
+
+/** What a shape measures, in pixels; text notes measure nothing. */
+export function measure(kind: AnnotationKind, points: readonly Point[]): Measurement {
+  const [a, b] = points;
+  switch (kind) {
+    case 'line':
+    case 'arrow':
+    case 'freehand':
+      return { lengthPx: pathLength(points), areaPx: null };
+    case 'rectangle': {
+      const box = a && b ? boxOf(a, b) : { width: 0, height: 0 };
+      return { lengthPx: null, areaPx: box.width * box.height };
+    }
+    case 'ellipse':
+      return { lengthPx: null, areaPx: a && b ? ellipseArea(a, b) : 0 };
+    case 'polygon':
+      return { lengthPx: null, areaPx: polygonArea(points) };
+    case 'text':
+      return { lengthPx: null, areaPx: null };
+  }
+}
+
+const trim = (n: number, digits: number) => Number(n.toFixed(digits)).toString();
+
+/** A length in µm below 1 mm, else in mm, with sensible precision. */
+export function formatLength(micrometres: number): string {
+  if (micrometres >= 1000) {
+    return `${trim(micrometres / 1000, 2)} mm`;
+  }
+  return `${trim(micrometres, micrometres < 10 ? 2 : 1)} µm`;
+}
+
+/** An area in µm² below 0.01 mm² (10 000 µm²), else in mm². */
+export function formatArea(squareMicrometres: number): string {
+  if (squareMicrometres >= 10_000) {
+    return `${trim(squareMicrometres / 1e6, 4)} mm²`;
+  }
+  return `${trim(squareMicrometres, 1)} µm²`;
+}
+
+export function formatPixels(px: number): string {
+  return `${trim(px, 1)} px`;
+}
+
+export function formatSquarePixels(px: number): string {
+  return `${trim(px, 0)} px²`;
+}
+
+/**
+ * The measurement as text: µm/mm with the slide's MPP, pixels without (the caller says why).
+ * Null for shapes that measure nothing.
+ */
+export function measurementText(
+  kind: AnnotationKind,
+  points: readonly Point[],
+  mpp: number | null,
+): string | null {
+  const m = measure(kind, points);
+  if (m.lengthPx !== null) {
+    return mpp ? formatLength(m.lengthPx * mpp) : formatPixels(m.lengthPx);
+  }
+  if (m.areaPx !== null) {
+    return mpp ? formatArea(m.areaPx * mpp * mpp) : formatSquarePixels(m.areaPx);
+  }
+  return null;
+}
+
+/** Perpendicular distance of p from the line through a and b. */
+function offLine(p: Point, a: Point, b: Point): number {
+  const len = distance(a, b);
+  if (len === 0) {
+    return distance(p, a);
+  }
+  return Math.abs((b[0] - a[0]) * (a[1] - p[1]) - (a[0] - p[0]) * (b[1] - a[1])) / len;
+}
+
+/**
+ * Ramer–Douglas–Peucker: drops points closer than `tolerance` to the simplified path, so a free-hand
+ * stroke of thousands of mouse moves is saved with the points that shape it (tolerance in level-0
+ * pixels; the viewer passes about one screen pixel at the current zoom).
+ */
+export function simplifyPath(points: readonly Point[], tolerance: number): Point[] {
+  if (points.length <= 2) {
+    return [...points];
+  }
+  const keep = new Uint8Array(points.length);
+  keep[0] = 1;
+  keep[points.length - 1] = 1;
+  const stack: [number, number][] = [[0, points.length - 1]];
+  while (stack.length > 0) {
+    const [first, last] = stack.pop()!;
+    let worst = -1;
+    let worstAt = -1;
+    for (let i = first + 1; i < last; i++) {
+      const d = offLine(points[i]!, points[first]!, points[last]!);
+      if (d > worst) {
+        worst = d;
+        worstAt = i;
+      }
+    }
+    if (worst > tolerance && worstAt > 0) {
+      keep[worstAt] = 1;
+      stack.push([first, worstAt], [worstAt, last]);
+    }
+  }
+  return points.filter((_, i) => keep[i] === 1);
+}
+
+/** Points rounded to 0.01 px and kept on the image (what the server accepts). */
+export function clampToImage(
+  points: readonly Point[],
+  width: number,
+  height: number,
+): AnnotationPoint[] {
+  const clamp = (v: number, max: number) => Math.round(Math.min(max, Math.max(0, v)) * 100) / 100;
+  return points.map(([x, y]) => [clamp(x, width), clamp(y, height)]);
+}
+
+/** A shape's points mapped through the viewer's image → element transform (rotation, flip). */
+export function mapPoints(points: readonly Point[], toElement: (p: Point) => Point): Point[] {
+  return points.map((p) => toElement(p));
+}
+
+/**
+ * The four corners of a rectangle or ellipse box in element pixels: under rotation a box is no
+ * longer axis-aligned on screen, so it is drawn as a polygon (rectangle) or a transformed ellipse.
+ */
+export function boxCorners(a: Point, b: Point): Point[] {
+  const box = boxOf(a, b);
+  return [
+    [box.x, box.y],
+    [box.x + box.width, box.y],
+    [box.x + box.width, box.y + box.height],
+    [box.x, box.y + box.height],
+  ];
+}
+
+/**
+ * The ellipse inscribed in the box a, b as seen through an affine image → element map: its centre
+ * and its two half-axis vectors mapped (an affine map keeps an ellipse an ellipse; SVG draws it
+ * with a matrix transform).
+ */
+export function mappedEllipse(a: Point, b: Point, toElement: (p: Point) => Point) {
+  const box = boxOf(a, b);
+  const cx = box.x + box.width / 2;
+  const cy = box.y + box.height / 2;
+  const centre = toElement([cx, cy]);
+  const xEnd = toElement([cx + box.width / 2, cy]);
+  const yEnd = toElement([cx, cy + box.height / 2]);
+  return {
+    centre,
+    /** SVG matrix(a b c d e f) mapping the unit circle onto the ellipse on screen. */
+    matrix: [
+      xEnd[0] - centre[0],
+      xEnd[1] - centre[1],
+      yEnd[0] - centre[0],
+      yEnd[1] - centre[1],
+      centre[0],
+      centre[1],
+    ] as const,
+  };
+}

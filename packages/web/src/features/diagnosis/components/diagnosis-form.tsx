@@ -1,0 +1,183 @@
+import { Alert, Button, Card, Descriptions, Flex, Form, Space, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import {
+  DiagnosisLimits,
+  ReportKind,
+  type DiagnosisDraftInput,
+  type ReportDto,
+} from '@pathconsult/shared';
+import { serverText } from '@/lib/server-text';
+import type { ApiError } from '@/lib/api-error';
+import { applyFieldErrors, showFailure } from '@/lib/form-errors';
+import { toastError, toastSuccess } from '@/lib/toast';
+import { useConfirmAction } from '@/lib/use-confirm-action';
+import { useConfirmDiagnosis, useSaveDraft } from '../api/diagnosis';
+import { ScreenshotChooser } from './screenshot-chooser';
+import { WordTextArea } from './word-text-area';
+
+interface FormValues {
+  strResult: string;
+  strOpinion: string;
+  strSupplement: string;
+  listScreenshotId: number[];
+}
+
+/**
+ * The version of the report the expert writes now (spec §4): the first report, a modification
+ * the doctor asked for (starting from the signed text) or the supplementary opinion (the signed
+ * text stays, the supplement is added). Save draft keeps it for later; Confirm signs it with the
+ * expert's signature image, after which it is never changed.
+ */
+export function DiagnosisForm({ draft, kind }: { draft: ReportDto; kind: number }) {
+  const { t } = useTranslation('diagnosis');
+  const [form] = Form.useForm<FormValues>();
+  const save = useSaveDraft();
+  const sign = useConfirmDiagnosis();
+  const confirm = useConfirmAction();
+  const supplementary = kind === ReportKind.Supplementary;
+
+  const body = (): DiagnosisDraftInput => {
+    const v = form.getFieldsValue(true) as FormValues;
+    return {
+      iPatientReceiveId: draft.iPatientReceiveId,
+      strResult: v.strResult ?? '',
+      strOpinion: v.strOpinion ?? '',
+      strSupplement: v.strSupplement ?? '',
+      listScreenshotId: v.listScreenshotId ?? [],
+    };
+  };
+  const onError = (error: ApiError) => {
+    if (!applyFieldErrors(form, error.fieldErrors)) {
+      showFailure(error, toastError, t('form.failed'));
+    }
+  };
+
+  const saveDraft = () =>
+    save.mutate(body(), { onSuccess: () => toastSuccess(t('form.draftSaved')), onError });
+
+  const signReport = () => {
+    const required = supplementary ? 'strSupplement' : 'strResult';
+    const value = ((form.getFieldValue(required) as string | undefined) ?? '').trim();
+    if (value === '') {
+      form.setFields([
+        {
+          name: required,
+          errors: [
+            serverText(
+              supplementary ? 'validation.diagnosis.supplement' : 'validation.diagnosis.result',
+            ),
+          ],
+        },
+      ]);
+      return;
+    }
+    confirm({
+      title: t('form.signTitle'),
+      content: t('form.signContent'),
+      okText: t('form.sign'),
+      danger: false,
+      okTestId: 'diagnosis-sign-ok',
+      action: () => sign.mutateAsync(body()),
+      done: t('form.signed'),
+      onError,
+    });
+  };
+
+  return (
+    <Card
+      title={
+        <Space>
+          {t('form.title')}
+          <Tag color="processing" data-testid="diagnosis-open-kind">
+            {t(`kind.${kind}`)}
+          </Tag>
+          <Typography.Text type="secondary">{t('version', { n: draft.iVersion })}</Typography.Text>
+        </Space>
+      }
+      extra={
+        draft.iReportId > 0 && (
+          <Typography.Text type="secondary" data-testid="diagnosis-draft-saved">
+            {t('form.draftFrom', { time: new Date(draft.dtUpdateTime).toLocaleString() })}
+          </Typography.Text>
+        )
+      }
+      data-testid="diagnosis-form"
+    >
+      <Form<FormValues>
+        form={form}
+        layout="vertical"
+        name="diagnosisForm"
+        key={`${draft.iReportId}-${draft.dtUpdateTime}`}
+        initialValues={{
+          strResult: draft.strResult,
+          strOpinion: draft.strOpinion,
+          strSupplement: draft.strSupplement,
+          listScreenshotId: draft.listScreenshot.map((s) => s.iScreenshotId),
+        }}
+        onValuesChange={(changed) => {
+          // A field error goes once the field is changed again.
+          form.setFields(Object.keys(changed).map((name) => ({ name: name as never, errors: [] })));
+        }}
+      >
+        {supplementary ? (
+          <>
+            <Alert
+              type="info"
+              showIcon
+              title={t('form.supplementHint')}
+              style={{ marginBottom: 16 }}
+            />
+            <Descriptions column={1} bordered size="small" style={{ marginBottom: 16 }}>
+              <Descriptions.Item label={t('result')}>{draft.strResult}</Descriptions.Item>
+              <Descriptions.Item label={t('opinion')}>{draft.strOpinion || '—'}</Descriptions.Item>
+            </Descriptions>
+            <WordTextArea
+              form={form}
+              name="strSupplement"
+              label={t('supplement')}
+              maxLength={DiagnosisLimits.supplementMax}
+              required
+              testId="diagnosis-supplement"
+            />
+          </>
+        ) : (
+          <>
+            <WordTextArea
+              form={form}
+              name="strResult"
+              label={t('result')}
+              maxLength={DiagnosisLimits.resultMax}
+              required
+              rows={3}
+              testId="diagnosis-result"
+            />
+            <WordTextArea
+              form={form}
+              name="strOpinion"
+              label={t('opinion')}
+              maxLength={DiagnosisLimits.opinionMax}
+              rows={5}
+              testId="diagnosis-opinion"
+            />
+            <Form.Item name="listScreenshotId" label={t('screenshots')}>
+              <ScreenshotChooser iPatientId={draft.iPatientId} />
+            </Form.Item>
+          </>
+        )}
+        <Flex gap="small" justify="flex-end">
+          <Button onClick={saveDraft} loading={save.isPending} data-testid="diagnosis-save-draft">
+            {t('form.saveDraft')}
+          </Button>
+          <Button
+            type="primary"
+            onClick={signReport}
+            loading={sign.isPending}
+            data-testid="diagnosis-sign"
+          >
+            {t('form.confirm')}
+          </Button>
+        </Flex>
+      </Form>
+    </Card>
+  );
+}

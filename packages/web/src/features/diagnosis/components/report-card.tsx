@@ -1,0 +1,93 @@
+import { Card, Descriptions, Flex, Image, Space, Tag, Typography } from 'antd';
+import dayjs from 'dayjs';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ReportDto } from '@pathconsult/shared';
+import { ScreenshotThumb } from '@/features/annotations/components/screenshot-strip';
+
+/**
+ * One signed version of a report as the doctor and the expert read it: result, opinion, the
+ * supplement of a supplementary version, the screenshots in their order, the signature image it
+ * was signed with, who signed and when. `actions` are the reader's buttons (requests, print).
+ */
+export function ReportCard({
+  report,
+  latest,
+  actions,
+}: {
+  report: ReportDto;
+  latest: boolean;
+  actions?: ReactNode;
+}) {
+  const { t } = useTranslation('diagnosis');
+  return (
+    <Card
+      size="small"
+      title={
+        <Space wrap>
+          <Typography.Text strong>{t('version', { n: report.iVersion })}</Typography.Text>
+          <Tag>{t(`kind.${report.ddKind.iNumber}`)}</Tag>
+          {latest ? <Tag color="green">{t('latest')}</Tag> : <Tag>{t('superseded')}</Tag>}
+        </Space>
+      }
+      extra={actions}
+      data-testid={`report-${report.iReportId}`}
+    >
+      <Descriptions column={1} size="small" bordered>
+        <Descriptions.Item label={t('result')}>
+          <Typography.Paragraph
+            style={{ whiteSpace: 'pre-wrap', margin: 0 }}
+            data-testid="report-result"
+          >
+            {report.strResult}
+          </Typography.Paragraph>
+        </Descriptions.Item>
+        <Descriptions.Item label={t('opinion')}>
+          <Typography.Paragraph
+            style={{ whiteSpace: 'pre-wrap', margin: 0 }}
+            data-testid="report-opinion"
+          >
+            {report.strOpinion || '—'}
+          </Typography.Paragraph>
+        </Descriptions.Item>
+        {report.strSupplement ? (
+          <Descriptions.Item label={t('supplement')}>
+            <Typography.Paragraph
+              style={{ whiteSpace: 'pre-wrap', margin: 0 }}
+              data-testid="report-supplement"
+            >
+              {report.strSupplement}
+            </Typography.Paragraph>
+          </Descriptions.Item>
+        ) : null}
+        {report.listScreenshot.length > 0 ? (
+          <Descriptions.Item label={t('screenshots')}>
+            <Flex gap="small" wrap>
+              {report.listScreenshot.map((s) => (
+                <ScreenshotThumb key={s.iScreenshotId} shot={s} width={160} />
+              ))}
+            </Flex>
+          </Descriptions.Item>
+        ) : null}
+        <Descriptions.Item label={t('signedBy')}>
+          <Flex align="center" gap="middle" wrap>
+            {report.strSignature && (
+              <Image
+                src={report.strSignature}
+                alt={t('signatureAlt', { name: report.expert.strRealName })}
+                height={48}
+                preview={false}
+                data-testid="report-signature"
+              />
+            )}
+            <span>
+              {report.expert.strRealName}
+              {report.expert.strHospitalName ? ` · ${report.expert.strHospitalName}` : ''}
+              {report.dtSignTime ? ` · ${dayjs(report.dtSignTime).format('YYYY-MM-DD HH:mm')}` : ''}
+            </span>
+          </Flex>
+        </Descriptions.Item>
+      </Descriptions>
+    </Card>
+  );
+}

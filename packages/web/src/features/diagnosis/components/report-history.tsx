@@ -1,0 +1,52 @@
+import { FilePdfOutlined } from '@ant-design/icons';
+import { Button, Flex, Space } from 'antd';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ReportDto } from '@pathconsult/shared';
+import { ReportCard } from './report-card';
+import { ReportPdfModal } from './report-pdf-modal';
+
+/**
+ * The signed versions, newest first (the history of opinions): each receive's highest version is
+ * its current report, the older ones are kept as they were signed. Every version has its print
+ * preview; `actionsOf` adds the reader's own buttons.
+ */
+export function ReportHistory({
+  reports,
+  actionsOf,
+}: {
+  reports: readonly ReportDto[];
+  actionsOf?: (report: ReportDto) => ReactNode;
+}) {
+  const { t } = useTranslation('diagnosis');
+  const [printing, setPrinting] = useState<ReportDto | null>(null);
+  const latest = new Map<number, number>();
+  for (const r of reports) {
+    latest.set(r.iPatientReceiveId, Math.max(latest.get(r.iPatientReceiveId) ?? 0, r.iVersion));
+  }
+  return (
+    <Flex vertical gap="middle" data-testid="report-history">
+      {reports.map((r) => (
+        <ReportCard
+          key={r.iReportId}
+          report={r}
+          latest={latest.get(r.iPatientReceiveId) === r.iVersion}
+          actions={
+            <Space>
+              {actionsOf?.(r)}
+              <Button
+                size="small"
+                icon={<FilePdfOutlined />}
+                onClick={() => setPrinting(r)}
+                data-testid={`report-pdf-${r.iReportId}`}
+              >
+                {t('pdf.preview')}
+              </Button>
+            </Space>
+          }
+        />
+      ))}
+      <ReportPdfModal report={printing} onClose={() => setPrinting(null)} />
+    </Flex>
+  );
+}

@@ -1,0 +1,102 @@
+import { PrinterOutlined } from '@ant-design/icons';
+import { Button, Flex, Modal, Spin, Typography } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ReportDto } from '@pathconsult/shared';
+import { getForBlob } from '@/lib/fetch-blob';
+import { useRecordPrint } from '../api/diagnosis';
+
+/**
+ * The print preview of a signed report: the PDF the server prints (diagnosis/ProduceReport, in
+ * the reader's language) in the browser's own viewer, with Print (recorded:
+ * updatePatientReceivePrintState) and a link opening it in a tab of its own.
+ */
+export function ReportPdfModal({
+  report,
+  onClose,
+}: {
+  report: ReportDto | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('diagnosis');
+  const [url, setUrl] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
+  const frame = useRef<HTMLIFrameElement>(null);
+  const record = useRecordPrint();
+
+  useEffect(() => {
+    if (!report) {
+      return;
+    }
+    let next: string | null = null;
+    let live = true;
+    setFailed(false);
+    getForBlob('diagnosis/ProduceReport', { iReportId: report.iReportId }).then(
+      (blob) => {
+        if (live) {
+          next = URL.createObjectURL(blob);
+          setUrl(next);
+        }
+      },
+      () => live && setFailed(true),
+    );
+    return () => {
+      live = false;
+      setUrl(null);
+      if (next) {
+        URL.revokeObjectURL(next);
+      }
+    };
+  }, [report]);
+
+  const print = () => {
+    frame.current?.contentWindow?.print();
+    if (report) {
+      record.mutate({ iReportId: report.iReportId });
+    }
+  };
+
+  return (
+    <Modal
+      open={report !== null}
+      title={t('pdf.title', { n: report?.iVersion ?? '' })}
+      onCancel={onClose}
+      width={900}
+      destroyOnHidden
+      footer={
+        <Flex justify="space-between" align="center">
+          <span>
+            {url && (
+              <a href={url} target="_blank" rel="noopener" data-testid="report-pdf-open">
+                {t('pdf.open')}
+              </a>
+            )}
+          </span>
+          <Button
+            type="primary"
+            icon={<PrinterOutlined />}
+            disabled={!url}
+            onClick={print}
+            data-testid="report-pdf-print"
+          >
+            {t('pdf.print')}
+          </Button>
+        </Flex>
+      }
+    >
+      <div data-testid="report-pdf-modal">
+        {failed && <Typography.Text type="danger">{t('pdf.failed')}</Typography.Text>}
+        {!failed && !url && <Spin style={{ display: 'block', margin: '120px auto' }} />}
+        {url && (
+          <iframe
+            ref={frame}
+            src={url}
+            title={t('pdf.frame')}
+            data-testid="report-pdf-frame"
+            style={{ width: '100%', height: '70vh', border: '1px solid #f0f0f0' }}
+          />
+        )}
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,72 @@
+import { Alert, Checkbox, Empty, Flex, Skeleton, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { SCREENSHOTS_PER_REPORT } from '@pathconsult/shared';
+import { useCaseScreenshots } from '@/features/annotations/api/screenshots';
+import { ScreenshotThumb } from '@/features/annotations/components/screenshot-strip';
+import { caseDetailHref } from '@/features/case-detail/utils/detail-tabs';
+
+interface ScreenshotChooserProps {
+  iPatientId: number;
+  value?: number[];
+  onChange?: (ids: number[]) => void;
+}
+
+/**
+ * The case's screenshots to put on the report, at most SCREENSHOTS_PER_REPORT, in the order they
+ * were ticked (the number on each says where it goes). Screenshots are taken in the slide viewer,
+ * reached from the Imagery tab.
+ */
+export function ScreenshotChooser({ iPatientId, value = [], onChange }: ScreenshotChooserProps) {
+  const { t } = useTranslation('diagnosis');
+  const shots = useCaseScreenshots(iPatientId);
+  if (shots.isPending) {
+    return <Skeleton active />;
+  }
+  if (shots.isError) {
+    return <Alert type="error" showIcon title={t('form.screenshotsError')} />;
+  }
+  const list = shots.data.listScreenshot;
+  const toggle = (id: number, on: boolean) =>
+    onChange?.(on ? [...value, id] : value.filter((v) => v !== id));
+  return (
+    <Flex vertical gap="small" data-testid="report-screenshots">
+      <Typography.Text type="secondary">
+        {t('form.screenshotsHint', { max: SCREENSHOTS_PER_REPORT })}{' '}
+        <Link to={caseDetailHref('/case/Imagery-info', iPatientId)}>{t('form.openSlides')}</Link>
+      </Typography.Text>
+      {list.length === 0 ? (
+        <Empty description={t('form.noScreenshots')} />
+      ) : (
+        <Flex gap="middle" wrap>
+          {list.map((shot) => {
+            const position = value.indexOf(shot.iScreenshotId);
+            const full = value.length >= SCREENSHOTS_PER_REPORT && position < 0;
+            return (
+              <Flex
+                key={shot.iScreenshotId}
+                vertical
+                gap={4}
+                style={{ width: 160 }}
+                data-testid={`report-screenshot-${shot.iScreenshotId}`}
+              >
+                <ScreenshotThumb shot={shot} width={160} />
+                <Checkbox
+                  checked={position >= 0}
+                  disabled={full}
+                  onChange={(e) => toggle(shot.iScreenshotId, e.target.checked)}
+                >
+                  {position >= 0 ? (
+                    <Tag color="blue">{t('form.position', { n: position + 1 })}</Tag>
+                  ) : (
+                    t('form.useOnReport')
+                  )}
+                </Checkbox>
+              </Flex>
+            );
+          })}
+        </Flex>
+      )}
+    </Flex>
+  );
+}

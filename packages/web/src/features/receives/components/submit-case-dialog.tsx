@@ -1,0 +1,136 @@
+import { Alert, Flex, Modal, Radio, Select } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useUserInfo } from '@/features/auth/api/get-user-info';
+import type { ApiError } from '@/lib/api-error';
+import { toastSuccess } from '@/lib/toast';
+import { useDiagnosisCenters, useExpertPicker, useSubmitCases } from '../api/receives';
+import { ExpertPicker, useExpertChoice } from './expert-picker';
+
+type Mode = 'experts' | 'center';
+
+export interface SubmitTarget {
+  iPatientId: number;
+  strDiagnosistNum: string;
+}
+
+/**
+ * Sends a case for diagnosis (patient/addPatientReceive): to one or more experts chosen in the
+ * picker (name search, diagnosis-center filter, paging, each expert's working time), or to a
+ * diagnosis center whose administrators distribute it. At least one expert is required ("select
+ * expert"); the server has the last word (no slides, state changed). `submit-case-dialog`.
+ */
+export function SubmitCaseDialog({
+  target,
+  onClose,
+}: {
+  target: SubmitTarget | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('receives');
+  const [mode, setMode] = useState<Mode>('experts');
+  const choice = useExpertChoice();
+  const { chosen } = choice;
+  const [center, setCenter] = useState<number | undefined>();
+  const [problem, setProblem] = useState<string | null>(null);
+  const groupId = useUserInfo(target !== null).data?.hospital?.iGroupId;
+  const centers = useDiagnosisCenters(groupId).data ?? [];
+  const experts = useExpertPicker(
+    { ...choice.query, iPatientId: target?.iPatientId },
+    target !== null && mode === 'experts',
+  );
+  const submit = useSubmitCases();
+
+  const close = () => {
+    choice.reset();
+    setCenter(undefined);
+    setProblem(null);
+    setMode('experts');
+    onClose();
+  };
+
+  const send = () => {
+    if (!target) {
+      return;
+    }
+    if (mode === 'experts' && chosen.size === 0) {
+      setProblem(t('selectExpert'));
+      return;
+    }
+    if (mode === 'center' && center === undefined) {
+      setProblem(t('selectCenter'));
+      return;
+    }
+    setProblem(null);
+    submit.mutate(
+      {
+        listPatient: [{ iPatientId: target.iPatientId }],
+        listUser: mode === 'experts' ? [...chosen.keys()].map((iUserId) => ({ iUserId })) : [],
+        ddIsDiagnosticsCenter: { iNumber: mode === 'center' ? 1 : 0 },
+        iAllotDiagnosticsCenterId: mode === 'center' ? center : undefined,
+      },
+      {
+        onSuccess: () => {
+          toastSuccess(t('submitted', { num: target.strDiagnosistNum }));
+          close();
+        },
+        onError: (error: ApiError) => {
+          const field = error.fieldErrors[0];
+          if (field) {
+            setProblem(field.strMessage);
+          }
+        },
+      },
+    );
+  };
+
+  return (
+    <Modal
+      open={target !== null}
+      title={t('title', { num: target?.strDiagnosistNum ?? '' })}
+      width={968}
+      onCancel={close}
+      onOk={send}
+      okText={t('submit')}
+      cancelText={t('cancel')}
+      okButtonProps={{ loading: submit.isPending, ...{ 'data-testid': 'submit-case-ok' } }}
+      destroyOnHidden
+    >
+      <Flex vertical gap="middle" data-testid="submit-case-dialog">
+        {centers.length > 0 && (
+          <Radio.Group
+            value={mode}
+            onChange={(e) => {
+              setMode(e.target.value as Mode);
+              setProblem(null);
+            }}
+            options={[
+              { value: 'experts', label: t('toExperts') },
+              { value: 'center', label: t('toCenter') },
+            ]}
+            data-testid="submit-mode"
+          />
+        )}
+        {mode === 'experts' ? (
+          <ExpertPicker
+            choice={choice}
+            page={experts.data}
+            loading={experts.isFetching}
+            hospitals={centers.map((c) => ({ value: c.iHospitalId, label: c.strHospitalName }))}
+            hospitalPlaceholder={t('filterCenter')}
+          />
+        ) : (
+          <Select
+            placeholder={t('selectCenter')}
+            style={{ width: 360 }}
+            value={center}
+            onChange={(value: number) => setCenter(value)}
+            options={centers.map((c) => ({ value: c.iHospitalId, label: c.strHospitalName }))}
+            data-testid="submit-center"
+          />
+        )}
+        {problem && <Alert type="error" showIcon title={problem} data-testid="submit-problem" />}
+      </Flex>
+    </Modal>
+  );
+}

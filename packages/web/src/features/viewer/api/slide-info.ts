@@ -1,0 +1,38 @@
+import { useQuery } from '@tanstack/react-query';
+import type { CloseSlideInput, SlideInfoDto } from '@pathconsult/shared';
+import { api } from '@/lib/api-client';
+import { useSession } from '@/lib/use-session';
+
+/** Renew the tile token this long before it expires (it lasts two hours). */
+const TOKEN_MARGIN_MS = 5 * 60_000;
+
+/**
+ * diagnosis/GetSlideInfo: the slide's facts, a tile token and where the user left it. Fetched
+ * again shortly before the token expires, so a viewer left open keeps loading tiles.
+ */
+export function useSlideInfo(iSlideDocumentId: number) {
+  const { iUserId } = useSession();
+  return useQuery({
+    queryKey: ['slideInfo', iUserId, iSlideDocumentId],
+    queryFn: ({ signal }) =>
+      api.get<SlideInfoDto>('diagnosis/GetSlideInfo', { query: { iSlideDocumentId }, signal }),
+    enabled: iUserId !== null && iSlideDocumentId > 0,
+    staleTime: Infinity,
+    // Errors (a slide not ready, gone) are shown by the pane; no retries of a 404.
+    retry: false,
+    refetchInterval: (query) => {
+      const expire = query.state.data?.objToken.dtExpire;
+      return expire ? Math.max(60_000, Date.parse(expire) - Date.now() - TOKEN_MARGIN_MS) : false;
+    },
+  });
+}
+
+/**
+ * webViewer/slideViewer/closeSlide: keeps where the user left the slide, for the next opening.
+ * Sent as the viewer closes, possibly while the page unloads (keepalive); never shown as failed.
+ */
+export function saveLastView(input: CloseSlideInput): void {
+  void api
+    .post('webViewer/slideViewer/closeSlide', input, { handleFailure: true, keepalive: true })
+    .catch(() => undefined);
+}

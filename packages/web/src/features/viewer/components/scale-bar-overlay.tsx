@@ -1,0 +1,32 @@
+import type { SlideViewer } from '../slide-viewer';
+import { useViewTick } from '../use-view-tick';
+import { scaleBar } from '../utils/scale-bar';
+
+/** The scale bar in the view's lower left corner, from the slide's MPP and the current zoom. */
+export function ScaleBarOverlay({ viewer }: { viewer: SlideViewer }) {
+  useViewTick(viewer);
+  const bar = viewer.isOpen ? scaleBar(viewer.slide.mpp, viewer.imageZoom()) : null;
+  if (!bar) {
+    return null;
+  }
+  return (
+    <div
+      data-testid="scale-bar"
+      style={{
+        position: 'absolute',
+        left: 12,
+        bottom: 12,
+        zIndex: 3,
+        pointerEvents: 'none',
+        padding: '2px 6px',
+        background: 'rgba(255,255,255,0.8)',
+        borderRadius: 4,
+        fontSize: 12,
+        color: '#222',
+      }}
+    >
+      <div style={{ width: bar.px, height: 4, border: '2px solid #222', borderTop: 'none' }} />
+      <span>{bar.label}</span>
+    </div>
+  );
+}

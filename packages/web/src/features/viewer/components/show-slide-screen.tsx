@@ -1,0 +1,107 @@
+import { LinkOutlined } from '@ant-design/icons';
+import { Empty, Flex, Select, Switch, Tooltip, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useCaseSlides } from '@/features/case-detail/api/case-slides';
+import { isViewable } from '@/features/case-detail/utils/imagery';
+import { useSlideInfo } from '../api/slide-info';
+import { ViewLink } from '../view-link';
+import { MAX_SIDE_BY_SIDE, parseSlideIds, slideIdsParam } from '../utils/slide-ids';
+import { SlidePane } from './slide-pane';
+
+/**
+ * /ShowSlide?id=12 (and the phone's /mobileShowSilde): one slide, or up to four of the same case
+ * side by side with linked navigation. The picker lists the case's readable slides.
+ */
+export function ShowSlideScreen({ compact }: { compact?: boolean }) {
+  const { t } = useTranslation('viewer');
+  const [params, setParams] = useSearchParams();
+  const ids = parseSlideIds(params.get('id'));
+  const link = useMemo(() => new ViewLink(), []);
+  const [linked, setLinked] = useState(false);
+
+  if (ids.length === 0) {
+    return <Empty description={t('noSlide')} data-testid="viewer-no-slide" />;
+  }
+  const choose = (next: number[]) => {
+    if (next.length > 0) {
+      setParams({ id: slideIdsParam(next) }, { replace: true });
+    }
+  };
+  const toggleLink = (on: boolean) => {
+    link.setEnabled(on);
+    setLinked(on);
+  };
+
+  return (
+    <Flex
+      vertical
+      gap="small"
+      style={{ height: compact ? 'auto' : 'calc(100vh - 150px)', minHeight: compact ? 0 : 600 }}
+    >
+      {!compact && (
+        <Flex gap="middle" align="center" wrap>
+          <CaseSlidePicker firstId={ids[0]!} ids={ids} onChange={choose} />
+          {ids.length > 1 && (
+            <Tooltip title={t('linkHint')}>
+              <Flex gap={6} align="center">
+                <LinkOutlined />
+                <Typography.Text>{t('link')}</Typography.Text>
+                <Switch checked={linked} onChange={toggleLink} data-testid="viewer-link" />
+              </Flex>
+            </Tooltip>
+          )}
+        </Flex>
+      )}
+      <Flex gap="small" style={{ flex: 1, minHeight: 0 }} wrap={compact}>
+        {ids.map((id) => (
+          <SlidePane
+            key={id}
+            slideId={id}
+            link={ids.length > 1 ? link : undefined}
+            compact={compact || ids.length > 1}
+          />
+        ))}
+      </Flex>
+    </Flex>
+  );
+}
+
+/** The case's slides the engine has read, to show beside the first one (at most four). */
+function CaseSlidePicker({
+  firstId,
+  ids,
+  onChange,
+}: {
+  firstId: number;
+  ids: number[];
+  onChange: (ids: number[]) => void;
+}) {
+  const { t } = useTranslation('viewer');
+  const patientId = useSlideInfo(firstId).data?.objSlide.iPatientId ?? null;
+  const slides = useCaseSlides(patientId ?? 0, patientId !== null);
+  const options = (slides.data?.listSlideDocument ?? [])
+    .filter(isViewable)
+    .map((s) => ({ value: s.iSlideDocumentId, label: s.strFileName }));
+  if (patientId === null || options.length < 2) {
+    return null;
+  }
+  return (
+    <Flex gap={6} align="center">
+      <Typography.Text>{t('sideBySide')}</Typography.Text>
+      <Select
+        mode="multiple"
+        style={{ minWidth: 320 }}
+        value={ids}
+        options={options.map((o) => ({
+          ...o,
+          disabled: ids.length >= MAX_SIDE_BY_SIDE && !ids.includes(o.value),
+        }))}
+        onChange={onChange}
+        maxTagCount="responsive"
+        data-testid="viewer-slide-picker"
+      />
+    </Flex>
+  );
+}

@@ -1,0 +1,180 @@
+import { Alert, Flex, Spin, Typography } from 'antd';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { SlideInfoDto } from '@pathconsult/shared';
+import { AnnotationLayer } from '@/features/annotations/components/annotation-layer';
+import { AnnotationTools } from '@/features/annotations/components/annotation-tools';
+import { annotatableViewer } from '@/features/annotations/overlay/slide-viewer-adapter';
+import { ListError } from '@/app/routes/list-error';
+import { ApiError } from '@/lib/api-error';
+import { saveLastView, useSlideInfo } from '../api/slide-info';
+import { SlideViewer } from '../slide-viewer';
+import type { ViewLink } from '../view-link';
+import { ScaleBarOverlay } from './scale-bar-overlay';
+import { ViewerToolbar } from './viewer-toolbar';
+
+/**
+ * One slide in the viewer: its toolbar, the OpenSeadragon view with the scale bar and the
+ * annotation layer, and (unless compact) the side panel with annotations, measurements and the
+ * case's screenshots. Opens where the user left the slide; remembers the view when it closes.
+ */
+export function SlidePane({
+  slideId,
+  link,
+  compact,
+}: {
+  slideId: number;
+  link?: ViewLink;
+  compact?: boolean;
+}) {
+  const { t } = useTranslation('viewer');
+  const info = useSlideInfo(slideId);
+  if (info.isPending) {
+    return (
+      <Flex justify="center" align="center" style={{ flex: 1 }}>
+        <Spin />
+      </Flex>
+    );
+  }
+  if (info.isError) {
+    const message = info.error instanceof ApiError ? info.error.strMessage : t('loadError');
+    return (
+      <div style={{ padding: 16 }}>
+        <ListError title={message} testId="viewer-load-error" onRetry={() => void info.refetch()} />
+      </div>
+    );
+  }
+  return <OpenSlidePane info={info.data} link={link} compact={compact} />;
+}
+
+function OpenSlidePane({
+  info,
+  link,
+  compact,
+}: {
+  info: SlideInfoDto;
+  link?: ViewLink;
+  compact?: boolean;
+}) {
+  const { t } = useTranslation('viewer');
+  const slide = info.objSlide;
+  const pane = useRef<HTMLDivElement>(null);
+  const view = useRef<HTMLDivElement>(null);
+  const [viewer, setViewer] = useState<SlideViewer | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [fullScreen, setFullScreen] = useState(false);
+  // Read once, when the viewer is made: a renewed token must not rebuild it.
+  const opening = useRef(info);
+
+  useEffect(() => {
+    const element = view.current;
+    if (!element) {
+      return;
+    }
+    const first = opening.current;
+    const s = first.objSlide;
+    const created = new SlideViewer(
+      element,
+      {
+        id: s.iSlideDocumentId,
+        width: s.iWidth ?? 0,
+        height: s.iHeight ?? 0,
+        mpp: s.dMppX ?? null,
+        objective: s.dObjectiveMagnification,
+      },
+      {
+        dziUrl: first.objToken.strDziUrl,
+        initialView: first.objLastView,
+        showNavigator: !compact,
+        onOpenFailed: () => setFailed(true),
+      },
+    );
+    setViewer(created);
+    const remember = () => {
+      if (created.isOpen) {
+        saveLastView({ iSlideDocumentId: s.iSlideDocumentId, objView: created.getView() });
+      }
+    };
+    window.addEventListener('pagehide', remember);
+    return () => {
+      window.removeEventListener('pagehide', remember);
+      remember();
+      created.destroy();
+      setViewer(null);
+    };
+  }, [compact]);
+
+  // A renewed token (useSlideInfo refetches before expiry) moves the tiles to it.
+  const dziUrl = info.objToken.strDziUrl;
+  useEffect(() => viewer?.setTileBase(dziUrl), [viewer, dziUrl]);
+
+  useEffect(() => (viewer && link ? link.add(viewer) : undefined), [viewer, link]);
+
+  useEffect(() => {
+    const onChange = () => setFullScreen(document.fullscreenElement === pane.current);
+    document.addEventListener('fullscreenchange', onChange);
+    return () => document.removeEventListener('fullscreenchange', onChange);
+  }, []);
+  const toggleFullScreen = () => {
+    if (document.fullscreenElement) {
+      void document.exitFullscreen();
+    } else {
+      void pane.current?.requestFullscreen();
+    }
+  };
+
+  const annotatable = useMemo(() => (viewer ? annotatableViewer(viewer) : null), [viewer]);
+
+  return (
+    <Flex
+      ref={pane}
+      vertical
+      gap={6}
+      style={{ flex: 1, minWidth: 0, minHeight: 0, background: '#fff' }}
+      data-testid={`slide-pane-${slide.iSlideDocumentId}`}
+    >
+      <Flex gap="small" align="center" wrap>
+        <Typography.Text strong ellipsis style={{ maxWidth: 260 }} title={slide.strFileName}>
+          {slide.strFileName}
+        </Typography.Text>
+        {viewer && (
+          <ViewerToolbar
+            viewer={viewer}
+            dziUrl={dziUrl}
+            associated={slide.listAssociated ?? []}
+            fullScreen={fullScreen}
+            onFullScreen={toggleFullScreen}
+            compact={compact}
+          />
+        )}
+      </Flex>
+      {failed && (
+        <Alert type="error" showIcon title={t('openFailed')} data-testid="viewer-failed" />
+      )}
+      <Flex gap="small" style={{ flex: 1, minHeight: 0 }}>
+        <div
+          ref={view}
+          data-testid="slide-view"
+          style={{
+            position: 'relative',
+            flex: 1,
+            minWidth: 0,
+            minHeight: compact ? 320 : 480,
+            background: '#f3f3f3',
+            border: '1px solid #e5e5e5',
+          }}
+        >
+          {viewer && <ScaleBarOverlay viewer={viewer} />}
+        </div>
+        {compact ? (
+          annotatable && <AnnotationLayer viewer={annotatable} />
+        ) : (
+          // Laid out from the start: a view that narrowed once open would change its zoom.
+          <div style={{ width: 320, flex: 'none', overflowY: 'auto' }}>
+            {annotatable && <AnnotationTools viewer={annotatable} patientId={slide.iPatientId} />}
+          </div>
+        )}
+      </Flex>
+    </Flex>
+  );
+}

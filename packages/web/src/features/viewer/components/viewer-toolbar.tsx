@@ -1,0 +1,119 @@
+import {
+  ExpandOutlined,
+  CompressOutlined,
+  HomeOutlined,
+  RotateLeftOutlined,
+  RotateRightOutlined,
+  SwapOutlined,
+} from '@ant-design/icons';
+import { Button, Flex, Space, Tag, Tooltip } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { SlideViewer } from '../slide-viewer';
+import { useViewTick } from '../use-view-tick';
+import { formatMagnification, magnificationSteps } from '../utils/magnification';
+import { AdjustmentsButton } from './adjustments-button';
+import { AssociatedImagesButton } from './associated-images-button';
+
+/** Above 0.5% off a step, the step's button is not shown as the current one. */
+const STEP_TOLERANCE = 0.005;
+
+/**
+ * The viewer's controls: whole slide, the magnification steps the scan allows with the current
+ * magnification, quarter turns, mirroring, adjustments, label and macro, full screen.
+ */
+export function ViewerToolbar({
+  viewer,
+  dziUrl,
+  associated,
+  fullScreen,
+  onFullScreen,
+  compact,
+}: {
+  viewer: SlideViewer;
+  dziUrl: string;
+  associated: readonly string[];
+  fullScreen: boolean;
+  onFullScreen: () => void;
+  compact?: boolean;
+}) {
+  const { t } = useTranslation('viewer');
+  useViewTick(viewer);
+  const magnification = viewer.isOpen ? viewer.magnification() : null;
+  const steps = magnificationSteps(viewer.slide.objective);
+  const size = compact ? 'small' : 'middle';
+  return (
+    <Flex gap={6} wrap align="center" data-testid="viewer-toolbar">
+      <Tooltip title={t('home')}>
+        <Button
+          size={size}
+          icon={<HomeOutlined />}
+          onClick={() => viewer.goHome()}
+          aria-label={t('home')}
+          data-testid="viewer-home"
+        />
+      </Tooltip>
+      {steps.length > 0 && (
+        <Space.Compact size={size}>
+          {steps.map((m) => (
+            <Button
+              key={m}
+              type={
+                magnification !== null && Math.abs(magnification / m - 1) < STEP_TOLERANCE
+                  ? 'primary'
+                  : 'default'
+              }
+              onClick={() => viewer.zoomToMagnification(m)}
+              data-testid={`viewer-mag-${m}`}
+            >
+              {m}×
+            </Button>
+          ))}
+        </Space.Compact>
+      )}
+      <Tooltip title={t('magnification')}>
+        <Tag data-testid="viewer-magnification" style={{ minWidth: 52, textAlign: 'center' }}>
+          {magnification === null ? t('noObjective') : formatMagnification(magnification)}
+        </Tag>
+      </Tooltip>
+      <Tooltip title={t('rotateLeft')}>
+        <Button
+          size={size}
+          icon={<RotateLeftOutlined />}
+          onClick={() => viewer.rotateBy(-1)}
+          aria-label={t('rotateLeft')}
+          data-testid="viewer-rotate-left"
+        />
+      </Tooltip>
+      <Tooltip title={t('rotateRight')}>
+        <Button
+          size={size}
+          icon={<RotateRightOutlined />}
+          onClick={() => viewer.rotateBy(1)}
+          aria-label={t('rotateRight')}
+          data-testid="viewer-rotate-right"
+        />
+      </Tooltip>
+      <Tooltip title={t('flip')}>
+        <Button
+          size={size}
+          icon={<SwapOutlined />}
+          type={viewer.isOpen && viewer.flipped() ? 'primary' : 'default'}
+          onClick={() => viewer.toggleFlip()}
+          aria-label={t('flip')}
+          data-testid="viewer-flip"
+        />
+      </Tooltip>
+      <AdjustmentsButton viewer={viewer} />
+      <AssociatedImagesButton dziUrl={dziUrl} names={associated} />
+      <Tooltip title={fullScreen ? t('exitFullScreen') : t('fullScreen')}>
+        <Button
+          size={size}
+          icon={fullScreen ? <CompressOutlined /> : <ExpandOutlined />}
+          onClick={onFullScreen}
+          aria-label={fullScreen ? t('exitFullScreen') : t('fullScreen')}
+          data-testid="viewer-fullscreen"
+        />
+      </Tooltip>
+    </Flex>
+  );
+}

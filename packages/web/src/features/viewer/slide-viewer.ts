@@ -1,0 +1,296 @@
+import OpenSeadragon from 'openseadragon';
+import type { SlideViewState } from '@pathconsult/shared';
+import type { SlideViewerLike } from '@/features/annotations/overlay/slide-viewer-adapter';
+import {
+  NEUTRAL,
+  filterCss,
+  gammaExponent,
+  isNeutral,
+  type Adjustments,
+} from './utils/adjustments';
+import { MAX_OVERZOOM, imageZoomFor, magnificationOf } from './utils/magnification';
+
+/** What the viewer needs to know of a slide (from diagnosis/GetSlideInfo). */
+export interface ViewerSlide {
+  id: number;
+  width: number;
+  height: number;
+  /** Micrometres per level-0 pixel, when the scanner recorded it. */
+  mpp: number | null;
+  /** Objective power of the scan (20, 40...), when recorded. */
+  objective: number | null;
+}
+
+export interface SlideViewerOptions {
+  /** Server-relative Deep Zoom descriptor, token included (/tiles/<token>/slide.dzi). */
+  dziUrl: string;
+  /** Where to open; the whole slide when absent. */
+  initialView?: SlideViewState | null;
+  showNavigator?: boolean;
+  onOpen?: () => void;
+  onOpenFailed?: () => void;
+}
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+let gammaFilters = 0;
+
+/**
+ * OpenSeadragon wrapped for PathConsult: opens a slide's Deep Zoom tiles, and speaks in the
+ * slide's own terms — level-0 pixels, magnification from the objective power, rotation by
+ * quarter turns, mirroring, brightness/contrast/gamma — to the React components around it and to
+ * the annotation layer (SlideViewerLike). The canvas drawer is used: what it paints can be
+ * captured for report screenshots, and it renders the same with or without a GPU.
+ */
+export class SlideViewer implements SlideViewerLike {
+  readonly osd: OpenSeadragon.Viewer;
+  private adjustments: Adjustments = NEUTRAL;
+  private readonly gammaId = `pc-gamma-${++gammaFilters}`;
+  private readonly gammaSvg: SVGSVGElement;
+  private readonly listeners = new Set<() => void>();
+  private opened = false;
+
+  constructor(
+    element: HTMLElement,
+    readonly slide: ViewerSlide,
+    options: SlideViewerOptions,
+  ) {
+    this.gammaSvg = gammaFilterElement(this.gammaId);
+    element.appendChild(this.gammaSvg);
+    this.osd = OpenSeadragon({
+      element,
+      tileSources: options.dziUrl,
+      drawer: 'canvas',
+      showNavigator: options.showNavigator ?? true,
+      navigatorPosition: 'BOTTOM_RIGHT',
+      navigatorAutoFade: false,
+      showNavigationControl: false,
+      // Tiles past the scan's resolution only enlarge pixels: allow a little, as microscopes do.
+      maxZoomPixelRatio: MAX_OVERZOOM,
+      minZoomImageRatio: 0.5,
+      visibilityRatio: 0.3,
+      animationTime: 0.5,
+      zoomPerScroll: 1.4,
+      gestureSettingsMouse: { clickToZoom: false, dblClickToZoom: true },
+      gestureSettingsTouch: { pinchRotate: false },
+      // Several tiles in flight: the tile server answers stored tiles in well under a millisecond.
+      imageLoaderLimit: 8,
+      preserveImageSizeOnResize: true,
+      crossOriginPolicy: false,
+    });
+    const notify = () => this.listeners.forEach((cb) => cb());
+    for (const event of ['animation', 'animation-finish', 'resize', 'rotate', 'flip'] as const) {
+      this.osd.addHandler(event, notify);
+    }
+    this.osd.addHandler('open', () => {
+      this.opened = true;
+      if (options.initialView) {
+        this.setView(options.initialView, true);
+      }
+      notify();
+      options.onOpen?.();
+    });
+    this.osd.addHandler('open-failed', () => options.onOpenFailed?.());
+  }
+
+  get isOpen(): boolean {
+    return this.opened;
+  }
+
+  onViewChange(cb: () => void): () => void {
+    this.listeners.add(cb);
+    return () => this.listeners.delete(cb);
+  }
+
+  /** Screen (CSS) pixels per level-0 pixel, as currently shown. */
+  imageZoom(current = true): number {
+    const viewport = this.osd.viewport;
+    return viewport.viewportToImageZoom(viewport.getZoom(current));
+  }
+
+  /** The magnification shown (image zoom × objective power), or null without an objective. */
+  magnification(): number | null {
+    return magnificationOf(this.imageZoom(), this.slide.objective);
+  }
+
+  zoomToMagnification(magnification: number): void {
+    if (!this.slide.objective) {
+      return;
+    }
+    const viewport = this.osd.viewport;
+    viewport.zoomTo(
+      viewport.imageToViewportZoom(imageZoomFor(magnification, this.slide.objective)),
+    );
+  }
+
+  goHome(): void {
+    this.osd.viewport.goHome();
+  }
+
+  rotation(): number {
+    return ((this.osd.viewport.getRotation() % 360) + 360) % 360;
+  }
+
+  /** A quarter turn clockwise (1) or anticlockwise (-1) as the user sees it. */
+  rotateBy(quarterTurns: 1 | -1): void {
+    this.osd.viewport.setRotation(this.osd.viewport.getRotation() + quarterTurns * 90);
+  }
+
+  flipped(): boolean {
+    return this.osd.viewport.getFlip();
+  }
+
+  toggleFlip(): void {
+    this.osd.viewport.toggleFlip();
+  }
+
+  /** Where the user is: centre in level-0 pixels, image zoom, rotation and mirroring. */
+  getView(): SlideViewState {
+    const viewport = this.osd.viewport;
+    const centre = viewport.viewportToImageCoordinates(viewport.getCenter(false));
+    const rotation = Math.round(this.rotation() / 90) * 90;
+    return {
+      dCenterX: clamp(centre.x, 0, this.slide.width),
+      dCenterY: clamp(centre.y, 0, this.slide.height),
+      dImageZoom: clamp(this.imageZoom(false), 1e-6, 64),
+      iRotation: (rotation % 360) as SlideViewState['iRotation'],
+      bFlip: viewport.getFlip(),
+    };
+  }
+
+  setView(view: SlideViewState, immediately = false): void {
+    const viewport = this.osd.viewport;
+    viewport.setRotation(view.iRotation, immediately);
+    viewport.setFlip(view.bFlip);
+    viewport.zoomTo(viewport.imageToViewportZoom(view.dImageZoom), undefined, immediately);
+    viewport.panTo(
+      viewport.imageToViewportCoordinates(new OpenSeadragon.Point(view.dCenterX, view.dCenterY)),
+      immediately,
+    );
+  }
+
+  /** Moves to a centre (level-0 pixels) and image zoom, keeping the turn: linked navigation. */
+  moveTo(x: number, y: number, imageZoom: number): void {
+    const viewport = this.osd.viewport;
+    viewport.zoomTo(viewport.imageToViewportZoom(imageZoom), undefined, true);
+    viewport.panTo(viewport.imageToViewportCoordinates(new OpenSeadragon.Point(x, y)), true);
+  }
+
+  /** Centre (level-0 pixels) and image zoom the view is heading to. */
+  target(): { x: number; y: number; zoom: number } {
+    const viewport = this.osd.viewport;
+    const centre = viewport.viewportToImageCoordinates(viewport.getCenter(false));
+    return { x: centre.x, y: centre.y, zoom: this.imageZoom(false) };
+  }
+
+  /**
+   * Image → element pixels. OpenSeadragon mirrors the drawing of a flipped view but not its
+   * coordinate conversions (it mirrors mouse positions itself): so does this.
+   */
+  imageToElement(point: { x: number; y: number }): { x: number; y: number } {
+    const p = this.osd.viewport.imageToViewerElementCoordinates(
+      new OpenSeadragon.Point(point.x, point.y),
+    );
+    return { x: this.flipped() ? this.containerWidth() - p.x : p.x, y: p.y };
+  }
+
+  elementToImage(point: { x: number; y: number }): { x: number; y: number } {
+    const x = this.flipped() ? this.containerWidth() - point.x : point.x;
+    const p = this.osd.viewport.viewerElementToImageCoordinates(
+      new OpenSeadragon.Point(x, point.y),
+    );
+    return { x: p.x, y: p.y };
+  }
+
+  getAdjustments(): Adjustments {
+    return this.adjustments;
+  }
+
+  setAdjustments(adjustments: Adjustments): void {
+    this.adjustments = adjustments;
+    const exponent = String(gammaExponent(adjustments.gamma));
+    this.gammaSvg.querySelectorAll('feFuncR, feFuncG, feFuncB').forEach((f) => {
+      f.setAttribute('exponent', exponent);
+    });
+    this.canvas().style.filter = isNeutral(adjustments) ? '' : this.filter();
+  }
+
+  /** Points the tiles at a new token (the old one expires after two hours). */
+  setTileBase(dziUrl: string): void {
+    const item = this.osd.world.getItemAt(0);
+    if (!item) {
+      return;
+    }
+    const source = item.source as OpenSeadragon.TileSource & { tilesUrl?: string };
+    source.tilesUrl = dziUrl.replace(/\.dzi$/, '_files/');
+  }
+
+  /** What the user sees, adjustments included, as a canvas of the view's device pixels. */
+  async captureView(): Promise<HTMLCanvasElement> {
+    const source = this.canvas();
+    const copy = document.createElement('canvas');
+    copy.width = source.width;
+    copy.height = source.height;
+    const context = copy.getContext('2d');
+    if (!context) {
+      throw new Error('no 2D canvas');
+    }
+    context.filter = isNeutral(this.adjustments) ? 'none' : this.filter();
+    context.drawImage(source, 0, 0);
+    return copy;
+  }
+
+  /** Whether every tile needed for the current view has been drawn. */
+  fullyLoaded(): boolean {
+    return this.osd.world.getItemAt(0)?.getFullyLoaded() ?? false;
+  }
+
+  setFullScreen(on: boolean): void {
+    this.osd.setFullScreen(on);
+  }
+
+  destroy(): void {
+    this.listeners.clear();
+    this.osd.destroy();
+    this.gammaSvg.remove();
+  }
+
+  private filter(): string {
+    return filterCss(this.adjustments, this.gammaId);
+  }
+
+  private canvas(): HTMLCanvasElement {
+    return (this.osd.drawer as unknown as { canvas: HTMLCanvasElement }).canvas;
+  }
+
+  private containerWidth(): number {
+    return this.osd.viewport.getContainerSize().x;
+  }
+}
+
+function clamp(n: number, min: number, max: number): number {
+  return Math.min(max, Math.max(min, n));
+}
+
+/** A hidden SVG holding the gamma filter the view's CSS filter refers to by id. */
+function gammaFilterElement(id: string): SVGSVGElement {
+  const svg = document.createElementNS(SVG_NS, 'svg');
+  svg.setAttribute('width', '0');
+  svg.setAttribute('height', '0');
+  svg.setAttribute('aria-hidden', 'true');
+  Object.assign(svg.style, { position: 'absolute', width: '0', height: '0' });
+  const filter = document.createElementNS(SVG_NS, 'filter');
+  filter.id = id;
+  filter.setAttribute('color-interpolation-filters', 'sRGB');
+  const transfer = document.createElementNS(SVG_NS, 'feComponentTransfer');
+  for (const channel of ['feFuncR', 'feFuncG', 'feFuncB']) {
+    const f = document.createElementNS(SVG_NS, channel);
+    f.setAttribute('type', 'gamma');
+    f.setAttribute('amplitude', '1');
+    f.setAttribute('exponent', '1');
+    f.setAttribute('offset', '0');
+    transfer.appendChild(f);
+  }
+  filter.appendChild(transfer);
+  svg.appendChild(filter);
+  return svg;
+}

@@ -1,0 +1,34 @@
+/*
+ * Magnification as pathologists read it: at image zoom 1 (one screen pixel per level-0 pixel) a
+ * slide scanned with a 40× objective shows at 40×. Image zoom is OpenSeadragon's
+ * viewportToImageZoom: CSS pixels per level-0 pixel.
+ */
+
+/** The spec's magnification buttons (§2 ShowSlide; issue 6). */
+export const MAGNIFICATION_STEPS = [1, 2, 4, 10, 20, 40] as const;
+
+/** Digital zoom allowed beyond the scan's own resolution (pixels shown at twice their size). */
+export const MAX_OVERZOOM = 2;
+
+export function magnificationOf(imageZoom: number, objective: number | null): number | null {
+  return objective && objective > 0 ? imageZoom * objective : null;
+}
+
+export function imageZoomFor(magnification: number, objective: number): number {
+  return magnification / objective;
+}
+
+/** The buttons a slide offers: steps up to its objective power (none without one). */
+export function magnificationSteps(objective: number | null): number[] {
+  if (!objective || objective <= 0) {
+    return [];
+  }
+  return MAGNIFICATION_STEPS.filter((m) => m <= objective * MAX_OVERZOOM + 1e-9);
+}
+
+/** "12.5×", "0.8×", "40×": one decimal below 10×, none above, no trailing ".0". */
+export function formatMagnification(magnification: number): string {
+  const value =
+    magnification >= 10 ? Math.round(magnification) : Math.round(magnification * 10) / 10;
+  return `${value}×`;
+}

@@ -1,0 +1,69 @@
+import type { SlideViewer } from './slide-viewer';
+import { linkedView, type View } from './utils/linked-view';
+
+/** Movements smaller than this (level-0 pixels, zoom ratio) are the echo of our own moves. */
+const STILL_PX = 0.5;
+const STILL_ZOOM = 1e-3;
+
+/**
+ * Linked navigation of the slides shown side by side: whichever slide the user moves, the others
+ * make the same movement (linked-view.ts). Each viewer's last known target is kept; a viewer whose
+ * target changed beyond an echo is the one being moved. Followers are moved at once, and their
+ * own change events then find them where they were put.
+ */
+export class ViewLink {
+  private readonly members = new Map<SlideViewer, View>();
+  private enabled = false;
+
+  add(viewer: SlideViewer): () => void {
+    this.members.set(viewer, viewer.target());
+    const unsubscribe = viewer.onViewChange(() => this.moved(viewer));
+    return () => {
+      unsubscribe();
+      this.members.delete(viewer);
+    };
+  }
+
+  setEnabled(enabled: boolean): void {
+    this.enabled = enabled;
+    // Linking starts from where each slide is now.
+    for (const viewer of this.members.keys()) {
+      this.members.set(viewer, viewer.target());
+    }
+  }
+
+  get isEnabled(): boolean {
+    return this.enabled;
+  }
+
+  private moved(leader: SlideViewer): void {
+    if (!leader.isOpen) {
+      return;
+    }
+    const before = this.members.get(leader);
+    const now = leader.target();
+    if (!before || isStill(before, now)) {
+      return;
+    }
+    this.members.set(leader, now);
+    if (!this.enabled) {
+      return;
+    }
+    for (const [follower, known] of this.members) {
+      if (follower === leader || !follower.isOpen) {
+        continue;
+      }
+      const next = linkedView(before, now, known);
+      follower.moveTo(next.x, next.y, next.zoom);
+      this.members.set(follower, follower.target());
+    }
+  }
+}
+
+function isStill(a: View, b: View): boolean {
+  return (
+    Math.abs(a.x - b.x) < STILL_PX &&
+    Math.abs(a.y - b.y) < STILL_PX &&
+    Math.abs(b.zoom / a.zoom - 1) < STILL_ZOOM
+  );
+}
