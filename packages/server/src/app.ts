@@ -46,6 +46,7 @@ import { receiveRoutes } from './modules/receives/routes';
 import { distributionRoutes } from './modules/distribution/routes';
 import { appointmentRoutes } from './modules/appointments/routes';
 import { diagnosisRoutes } from './modules/diagnosis/routes';
+import { reviewRoutes } from './modules/diagnosis/review-routes';
 import { NotificationHub } from './modules/notifications/hub';
 import { noticeRoutes } from './modules/notifications/routes';
 import { registerNotificationSocket } from './modules/notifications/socket-route';
@@ -192,6 +193,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(distributionRoutes, { db, clock, hub });
       await api.register(appointmentRoutes, { db, clock, hub });
       await api.register(diagnosisRoutes, { db, clock, hub, dataDir: config.dataDir });
+      await api.register(reviewRoutes, { db, clock, hub });
       await api.register(viewerRoutes, { db, clock, tokens: tiles.tokens });
       await api.register(screenshotRoutes, { db, clock, dataDir: config.dataDir });
       await api.register(reportTemplateRoutes, { db, clock });

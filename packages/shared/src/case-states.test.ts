@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ReceiveState } from './receive-states';
 import {
+  isReleased,
   mayRequest,
+  nextReviewState,
+  REVIEW_ACTIONS,
+  REVIEW_STATES,
+  ReviewState,
+  type ReviewAction,
   nextReceiveState,
   nextReportRequestState,
   RECEIVE_ACTIONS,
@@ -76,6 +82,12 @@ const RECEIVE_ALLOWED: [ReceiveAction, number, number][] = [
   ['draft', ReceiveState.Diagnosed, ReceiveState.Diagnosed],
   ['sign', ReceiveState.Waiting, ReceiveState.Diagnosed],
   ['sign', ReceiveState.Diagnosed, ReceiveState.Diagnosed],
+  ['signForReview', ReceiveState.Waiting, ReceiveState.Reviewing],
+  ['signForReview', ReceiveState.Diagnosed, ReceiveState.Diagnosed],
+  ['passReview', ReceiveState.Reviewing, ReceiveState.Diagnosed],
+  ['passReview', ReceiveState.Diagnosed, ReceiveState.Diagnosed],
+  ['rejectReview', ReceiveState.Reviewing, ReceiveState.Waiting],
+  ['rejectReview', ReceiveState.Diagnosed, ReceiveState.Diagnosed],
   ['return', ReceiveState.Waiting, ReceiveState.Returned],
   ['withdraw', ReceiveState.Waiting, ReceiveState.Withdrawn],
   ['distribute', ReceiveState.Waiting, ReceiveState.Waiting],
@@ -141,5 +153,31 @@ describe('report request state machine', () => {
       expect(mayRequest(Supplementary, [{ kind: Supplementary, state }])).toBe(false);
     }
     expect(mayRequest(Supplementary, [{ kind: Modification, state: Done }])).toBe(true);
+  });
+});
+
+/** Review before release: only a pending version is decided, once. */
+const REVIEW_ALLOWED: [ReviewAction, number, number][] = [
+  ['pass', ReviewState.Pending, ReviewState.Passed],
+  ['reject', ReviewState.Pending, ReviewState.Rejected],
+];
+
+describe('report review state machine', () => {
+  it.each(REVIEW_ALLOWED)('allows %s from %i to %i', (action, from, to) => {
+    expect(nextReviewState(from, action)).toBe(to);
+  });
+  const refused = REVIEW_ACTIONS.flatMap((action) =>
+    [...REVIEW_STATES, null]
+      .filter((from) => !REVIEW_ALLOWED.some(([a, f]) => a === action && f === from))
+      .map((from) => [action, from] as const),
+  );
+  it.each(refused)('refuses %s from %s', (action, from) => {
+    expect(nextReviewState(from, action)).toBeNull();
+  });
+  it('releases versions never reviewed or passed, not pending or rejected ones', () => {
+    expect(isReleased(null)).toBe(true);
+    expect(isReleased(ReviewState.Passed)).toBe(true);
+    expect(isReleased(ReviewState.Pending)).toBe(false);
+    expect(isReleased(ReviewState.Rejected)).toBe(false);
   });
 });

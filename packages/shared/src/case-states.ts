@@ -95,6 +95,12 @@ export type ReceiveAction =
   | 'draft'
   /** The expert signs: the first report, or a new version after an agreed request. */
   | 'sign'
+  /** The expert signs where reports are reviewed before release: the version waits for review. */
+  | 'signForReview'
+  /** A reviewer passes the version: it is released (the first one completes the receive). */
+  | 'passReview'
+  /** A reviewer rejects the version with a reason: the expert writes it again. */
+  | 'rejectReview'
   /** The expert sends the case back: regular, referral or additional order. */
   | 'return'
   /** The doctor takes the case back before it was viewed. */
@@ -113,6 +119,19 @@ const RECEIVE_TRANSITIONS: Record<ReceiveAction, Partial<Record<number, number>>
     [ReceiveState.Waiting]: ReceiveState.Diagnosed,
     [ReceiveState.Diagnosed]: ReceiveState.Diagnosed,
   },
+  signForReview: {
+    [ReceiveState.Waiting]: ReceiveState.Reviewing,
+    // A later version (modification, supplement) is reviewed while the released one stays.
+    [ReceiveState.Diagnosed]: ReceiveState.Diagnosed,
+  },
+  passReview: {
+    [ReceiveState.Reviewing]: ReceiveState.Diagnosed,
+    [ReceiveState.Diagnosed]: ReceiveState.Diagnosed,
+  },
+  rejectReview: {
+    [ReceiveState.Reviewing]: ReceiveState.Waiting,
+    [ReceiveState.Diagnosed]: ReceiveState.Diagnosed,
+  },
   return: { [ReceiveState.Waiting]: ReceiveState.Returned },
   withdraw: { [ReceiveState.Waiting]: ReceiveState.Withdrawn },
   // Only while the receive has no expert yet (checked by the caller): a distributed receive is
@@ -122,7 +141,7 @@ const RECEIVE_TRANSITIONS: Record<ReceiveAction, Partial<Record<number, number>>
 };
 
 export const RECEIVE_ACTIONS = Object.keys(RECEIVE_TRANSITIONS) as ReceiveAction[];
-export const RECEIVE_STATES: readonly ReceiveStateCode[] = [0, 1, 2, 3];
+export const RECEIVE_STATES: readonly ReceiveStateCode[] = [0, 1, 2, 3, 4];
 
 /** The state a receive action leads to, or null when it is refused from `from`. */
 export function nextReceiveState(from: number, action: ReceiveAction): ReceiveStateCode | null {
@@ -132,6 +151,31 @@ export function nextReceiveState(from: number, action: ReceiveAction): ReceiveSt
 /** A report version: a draft is saved over; a signed version is never changed. */
 export const ReportState = { Draft: 0, Signed: 1 } as const;
 export type ReportStateCode = (typeof ReportState)[keyof typeof ReportState];
+
+/**
+ * Review before release (spec §4 "Review: unreviewed/pending review, passed, rejected"), for the
+ * signed versions of experts whose hospital asks for it; a version signed elsewhere has no review
+ * state (null) and is released at once. Only pending versions are decided, once.
+ */
+export const ReviewState = { Pending: 0, Passed: 1, Rejected: 2 } as const;
+export type ReviewStateCode = (typeof ReviewState)[keyof typeof ReviewState];
+export const REVIEW_STATES: readonly ReviewStateCode[] = [0, 1, 2];
+export type ReviewAction = 'pass' | 'reject';
+
+const REVIEW_TRANSITIONS: Record<ReviewAction, Partial<Record<number, ReviewStateCode>>> = {
+  pass: { [ReviewState.Pending]: ReviewState.Passed },
+  reject: { [ReviewState.Pending]: ReviewState.Rejected },
+};
+export const REVIEW_ACTIONS = Object.keys(REVIEW_TRANSITIONS) as ReviewAction[];
+
+export function nextReviewState(from: number | null, action: ReviewAction): ReviewStateCode | null {
+  return from === null ? null : (REVIEW_TRANSITIONS[action][from] ?? null);
+}
+
+/** Whether a signed version is out for the doctor: never reviewed, or passed. */
+export function isReleased(reviewState: number | null): boolean {
+  return reviewState === null || reviewState === ReviewState.Passed;
+}
 
 /** Why a report version exists. */
 export const ReportKind = { Initial: 0, Supplementary: 1, Modification: 2 } as const;

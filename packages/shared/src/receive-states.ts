@@ -12,5 +12,27 @@ export const ReceiveState = {
   Returned: 2,
   /** The doctor took the case back before an expert viewed it. */
   Withdrawn: 3,
+  /**
+   * The expert signed, and the expert's hospital reviews reports before release: the report waits
+   * for a reviewer; the doctor does not see it yet and the case stays submitted.
+   */
+  Reviewing: 4,
 } as const;
 export type ReceiveStateCode = (typeof ReceiveState)[keyof typeof ReceiveState];
+
+/** Receives through which an expert still holds a case: waiting, under review or reported on. */
+export const HOLDING_RECEIVE_STATES: readonly ReceiveStateCode[] = [
+  ReceiveState.Waiting,
+  ReceiveState.Reviewing,
+  ReceiveState.Diagnosed,
+];
+
+/**
+ * The receive states an expert's list of `state` shows: the reported-on list (/enddiagnosis) holds
+ * the reports waiting for review too, since the expert's part is done.
+ */
+export function receiveStatesListed(state: number): ReceiveStateCode[] {
+  return state === ReceiveState.Diagnosed
+    ? [ReceiveState.Diagnosed, ReceiveState.Reviewing]
+    : [state as ReceiveStateCode];
+}

@@ -55,6 +55,12 @@ export const reportDtoSchema = z.object({
   dtSignTime: z.string().nullable(),
   iPrintCount: z.number().int(),
   dtUpdateTime: z.string(),
+  /** ReviewState of a signed version; null when its expert's hospital does not review reports. */
+  ddReviewState: ddSchema(z.number().int()).nullable(),
+  /** Why the reviewer rejected it; empty otherwise. */
+  strReviewReason: z.string(),
+  reviewer: personSchema.nullable(),
+  dtReviewTime: z.string().nullable(),
   /** The case's owner may ask for a modification / the supplementary opinion of this version
    * (the receive's latest signed one, no request open). */
   bMayRequestModification: z.boolean(),
@@ -189,6 +195,45 @@ export const reportListItemSchema = patientListItemSchema.extend({
 export type ReportListItem = z.infer<typeof reportListItemSchema>;
 export const reportListPageSchema = pageSchema(reportListItemSchema);
 export type ReportListPage = z.infer<typeof reportListPageSchema>;
+
+/**
+ * diagnosis/selectReviewReports: the signed versions a reviewer decides (administrators holding
+ * "report view" whose scope holds the expert's hospital), of one ReviewState or, without
+ * `ddReviewState`, all of them (the review screen asks for pending ones first).
+ */
+export const reviewListQuerySchema = reportListQuerySchema.extend({
+  ddReviewState: z.coerce.number().int().min(0).max(2).optional(),
+});
+export type ReviewListQuery = z.infer<typeof reviewListQuerySchema>;
+export const reviewListItemSchema = reportListItemSchema.extend({
+  strOpinion: z.string(),
+  strSupplement: z.string(),
+  expert: personSchema.extend({ strHospitalName: z.string() }),
+  ddReviewState: ddSchema(z.number().int()),
+  strReviewReason: z.string(),
+  reviewer: personSchema.nullable(),
+  dtReviewTime: z.string().nullable(),
+});
+export type ReviewListItem = z.infer<typeof reviewListItemSchema>;
+export const reviewListPageSchema = pageSchema(reviewListItemSchema);
+export type ReviewListPage = z.infer<typeof reviewListPageSchema>;
+
+/**
+ * patient/updatePatientReceiveAudit: a reviewer passes (1) or rejects (2) a pending version; a
+ * rejection needs its reason, which the expert reads.
+ */
+export const reportReviewSchema = z
+  .object({
+    iReportId: idSchema,
+    ddReviewState: ddSchema(z.union([z.literal(1), z.literal(2)])),
+    strReason: text(DiagnosisLimits.reasonMax).default(''),
+  })
+  .superRefine((v, ctx) => {
+    if (v.ddReviewState.iNumber === 2 && v.strReason === '') {
+      ctx.addIssue({ code: 'custom', path: ['strReason'], message: 'validation.required' });
+    }
+  });
+export type ReportReviewInput = z.input<typeof reportReviewSchema>;
 
 /** diagnosis/selectReferralExperts: the picker of a referral (the experts the doctor could choose). */
 export const referralExpertQuerySchema = expertPickerQuerySchema.extend({

@@ -40,6 +40,9 @@ export const hospitalDtoSchema = z.object({
   bIsConsultation: z
     .boolean()
     .describe('Consultation hospital: its doctors may use the applicant side'),
+  bReportReview: z
+    .boolean()
+    .describe("Its experts' signed reports are reviewed before the doctor receives them"),
   iGroupId: z.number().int().nullable(),
   strGroupName: z.string().nullable(),
   strAllowedLoginIps: z.string().describe('IPs or CIDR ranges allowed to log in; empty for any'),
@@ -74,6 +77,7 @@ export const hospitalAddSchema = z.object({
     .max(1_000_000, { error: 'validation.invalid' }),
   strSmsSignature: optionalText(32),
   bIsConsultation: z.boolean().default(true),
+  bReportReview: z.boolean().default(false),
   iGroupId: idSchema.nullable().optional().default(null),
   strAllowedLoginIps: optionalText(2000),
 });

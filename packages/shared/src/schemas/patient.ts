@@ -288,6 +288,9 @@ export const PATIENT_EVENT_TYPES = [
   'requestSupplement',
   'requestAgreed',
   'requestRefused',
+  'signForReview',
+  'reviewPassed',
+  'reviewRejected',
 ] as const;
 export type PatientEventType = (typeof PATIENT_EVENT_TYPES)[number];
 

@@ -37,6 +37,11 @@ export function toReportDto(
     dtSignTime: r.signedAt?.toISOString() ?? null,
     iPrintCount: r.printCount,
     dtUpdateTime: r.updatedAt.toISOString(),
+    ddReviewState: r.reviewState === null ? null : { iNumber: r.reviewState },
+    strReviewReason: r.reviewReason ?? '',
+    reviewer:
+      r.reviewedBy === null ? null : { iUserId: r.reviewedBy, strRealName: v.reviewerName ?? '' },
+    dtReviewTime: r.reviewedAt?.toISOString() ?? null,
     bMayRequestModification: rights.modification,
     bMayRequestSupplement: rights.supplement,
   };

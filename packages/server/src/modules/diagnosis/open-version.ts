@@ -3,6 +3,7 @@ import {
   ReportKind,
   ReportRequestKind,
   ReportRequestState,
+  ReviewState,
   type ReportKindCode,
 } from '@pathconsult/shared';
 import type { ReceiveRow } from '../receives/repo';
@@ -12,7 +13,9 @@ import type { ReportRequestRow } from './repo';
  * Which version of the report the receive's expert may write now: the first report while the
  * receive waits; after signing, a new version only when the doctor's request was agreed (a
  * modification, or the one supplementary opinion); otherwise none (null). Returned and
- * withdrawn receives take no report.
+ * withdrawn receives take no report, nor a receive whose latest version waits for review; a
+ * rejected version is written again (the receive went back to waiting, or the request stays
+ * agreed).
  */
 export interface OpenVersion {
   kind: ReportKindCode;
@@ -23,7 +26,11 @@ export interface OpenVersion {
 export function openVersionOf(
   receive: ReceiveRow,
   requests: readonly ReportRequestRow[],
+  latestSigned: { reviewState: number | null } | undefined,
 ): OpenVersion | null {
+  if (latestSigned?.reviewState === ReviewState.Pending) {
+    return null;
+  }
   if (receive.state === ReceiveState.Waiting) {
     return { kind: ReportKind.Initial, request: null };
   }

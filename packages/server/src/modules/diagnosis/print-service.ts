@@ -1,6 +1,6 @@
-import { ReportState } from '@pathconsult/shared';
+import { isReleased, ReportState } from '@pathconsult/shared';
 import type { Db } from '../../db/client';
-import { notFound } from '../../lib/app-error';
+import { AppError, notFound } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { Actor } from '../auth/actor';
 import { assertMayReadReport } from './report-access';
@@ -19,7 +19,11 @@ export async function recordPrint(
   if (!report || report.row.state !== ReportState.Signed) {
     throw notFound();
   }
-  await assertMayReadReport(db, actor, report.row);
+  await assertMayReadReport(db, actor, report);
+  if (!isReleased(report.row.reviewState)) {
+    // Only a released report is printed for the patient's file.
+    throw new AppError('CASE_STATE_CHANGED');
+  }
   const printed = await db.transaction((tx) => repo.countPrint(tx, reportId, clock.now()));
   return { iReportId: reportId, iPrintCount: printed };
 }

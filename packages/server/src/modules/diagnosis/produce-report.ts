@@ -43,7 +43,7 @@ export async function produceReport(
     throw notFound();
   }
   const r = found.row;
-  const patient = toPatientDto(await assertMayReadReport(db, actor, r));
+  const patient = toPatientDto(await assertMayReadReport(db, actor, found));
   const docLang = lang === 'en' ? 'en' : 'zh-CN';
   const form = await reportFormOf(db, r.hospitalId, docLang);
   const doc: ReportDocument = {

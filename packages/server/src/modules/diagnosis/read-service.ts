@@ -84,7 +84,7 @@ async function expertsReceive(
 }
 
 /** The screenshots a set of reports shows, by id, as the caller sees them. */
-async function screenshotsOf(
+export async function screenshotsOf(
   db: Db,
   actor: Actor,
   reports: repo.ReportView[],
@@ -99,13 +99,14 @@ async function screenshotsOf(
 
 async function expertView(db: Db, actor: Actor, receive: ReceiveRow): Promise<DiagnosisDto> {
   const [signed, draft, requests] = await Promise.all([
-    repo.signedReports(db, receive.patientId, receive.id),
+    repo.signedReports(db, receive.patientId, { receiveId: receive.id }),
     repo.findDraft(db, receive.id),
     repo.requestsOfReceives(db, [receive.id]),
   ]);
   const open = openVersionOf(
     receive,
     requests.map((r) => r.row),
+    signed[0]?.row,
   );
   const shots = await screenshotsOf(db, actor, draft ? [...signed, draft] : signed);
   let objDraft: ReportDto | null = null;
@@ -124,7 +125,8 @@ async function expertView(db: Db, actor: Actor, receive: ReceiveRow): Promise<Di
 
 /**
  * The version not yet saved: empty for the first report; a modification starts from the signed
- * text, a supplementary opinion keeps it and adds its own.
+ * text, a supplementary opinion keeps it and adds its own; a version written again after a
+ * rejected review starts from the rejected text (`last` is then that version).
  */
 function blankVersion(
   receive: ReceiveRow,
@@ -132,7 +134,8 @@ function blankVersion(
   last: ReportDto | null,
   kind: number,
 ): ReportDto {
-  const base = kind === ReportKind.Initial || last === null ? null : last;
+  // An initial version with an earlier signed one of the same receive: that one was rejected.
+  const base = last;
   return {
     iReportId: 0,
     iPatientReceiveId: receive.id,
@@ -149,6 +152,10 @@ function blankVersion(
     dtSignTime: null,
     iPrintCount: 0,
     dtUpdateTime: new Date(0).toISOString(),
+    ddReviewState: null,
+    strReviewReason: '',
+    reviewer: null,
+    dtReviewTime: null,
     bMayRequestModification: false,
     bMayRequestSupplement: false,
   };
@@ -160,7 +167,8 @@ async function readerView(
   patientId: number,
   role: CaseReaderRole,
 ): Promise<DiagnosisDto> {
-  const signed = await repo.signedReports(db, patientId);
+  // Versions under review or rejected are not out yet: the case's readers never see them.
+  const signed = await repo.signedReports(db, patientId, { releasedOnly: true });
   const receiveIds = [...new Set(signed.map((r) => r.row.receiveId))];
   const requests = await repo.requestsOfReceives(db, receiveIds);
   const shots = await screenshotsOf(db, actor, signed);

@@ -1,43 +1,67 @@
-import { and, asc, desc, eq, inArray, max, ne } from 'drizzle-orm';
-import { ReportState } from '@pathconsult/shared';
+import { and, asc, desc, eq, inArray, isNull, max, ne, or, type SQL } from 'drizzle-orm';
+import { alias, type PgColumn } from 'drizzle-orm/pg-core';
+import { ReportState, ReviewState } from '@pathconsult/shared';
 import type { Db } from '../../db/client';
 import { diagnosisReports, hospitals, reportRequests, users } from '../../db/schema';
 
 export type ReportRow = typeof diagnosisReports.$inferSelect;
 export type ReportRequestRow = typeof reportRequests.$inferSelect;
 
-/** A report version with its expert's names. */
+/** A report version with its expert's names (and its reviewer's, once reviewed). */
 export interface ReportView {
   row: ReportRow;
   expertName: string;
+  expertHospitalId: number;
   expertHospitalName: string;
+  reviewerName: string | null;
 }
+
+const reviewer = alias(users, 'report_reviewer');
 
 function reportViews(db: Db) {
   return db
     .select({
       row: diagnosisReports,
       expertName: users.realName,
+      expertHospitalId: hospitals.id,
       expertHospitalName: hospitals.name,
+      reviewerName: reviewer.realName,
     })
     .from(diagnosisReports)
     .innerJoin(users, eq(users.id, diagnosisReports.expertId))
     .innerJoin(hospitals, eq(hospitals.id, users.hospitalId))
+    .leftJoin(reviewer, eq(reviewer.id, diagnosisReports.reviewedBy))
     .$dynamic();
 }
 
-/** Signed versions of a case's reports, newest first; of one receive when given. */
+/**
+ * A signed version the doctor may have (case-states.ts `isReleased`): never reviewed, or passed.
+ * `table` is diagnosisReports or an alias of it.
+ */
+export function releasedWhere(table: { state: PgColumn; reviewState: PgColumn }): SQL | undefined {
+  return and(
+    eq(table.state, ReportState.Signed),
+    or(isNull(table.reviewState), eq(table.reviewState, ReviewState.Passed)),
+  );
+}
+
+/**
+ * Signed versions of a case's reports, newest first; of one receive when given; only released
+ * ones for the case's readers (the expert sees their own versions under review too).
+ */
 export function signedReports(
   db: Db,
   patientId: number,
-  receiveId?: number,
+  opts: { receiveId?: number; releasedOnly?: boolean } = {},
 ): Promise<ReportView[]> {
   return reportViews(db)
     .where(
       and(
         eq(diagnosisReports.patientId, patientId),
-        eq(diagnosisReports.state, ReportState.Signed),
-        receiveId === undefined ? undefined : eq(diagnosisReports.receiveId, receiveId),
+        opts.releasedOnly
+          ? releasedWhere(diagnosisReports)
+          : eq(diagnosisReports.state, ReportState.Signed),
+        opts.receiveId === undefined ? undefined : eq(diagnosisReports.receiveId, opts.receiveId),
       ),
     )
     .orderBy(desc(diagnosisReports.signedAt), desc(diagnosisReports.id));
@@ -55,15 +79,24 @@ export async function findDraft(db: Db, receiveId: number): Promise<ReportView |
   return row;
 }
 
-/** The receive's latest signed version (the one requests are about). */
-export async function latestSigned(db: Db, receiveId: number): Promise<ReportRow | undefined> {
+/**
+ * The receive's latest signed version, or its latest released one (the one the doctor reads and
+ * asks about, and a new version starts from).
+ */
+export async function latestSigned(
+  db: Db,
+  receiveId: number,
+  opts: { releasedOnly?: boolean } = {},
+): Promise<ReportRow | undefined> {
   const [row] = await db
     .select()
     .from(diagnosisReports)
     .where(
       and(
         eq(diagnosisReports.receiveId, receiveId),
-        eq(diagnosisReports.state, ReportState.Signed),
+        opts.releasedOnly
+          ? releasedWhere(diagnosisReports)
+          : eq(diagnosisReports.state, ReportState.Signed),
       ),
     )
     .orderBy(desc(diagnosisReports.version))
@@ -172,14 +205,50 @@ export async function updateRequest(
   await tx.update(reportRequests).set(values).where(eq(reportRequests.id, id));
 }
 
-/** A draft becomes a signed version; nothing updates it after this. */
+/**
+ * A draft becomes a signed version; nothing updates its content after this. `reviewState` is
+ * Pending where the expert's hospital reviews reports before release, else null.
+ */
 export async function signDraft(
   tx: Db,
   id: number,
-  values: { signaturePng: string; signedAt: Date; updatedAt: Date },
+  values: { signaturePng: string; signedAt: Date; updatedAt: Date; reviewState: number | null },
 ): Promise<void> {
   await tx
     .update(diagnosisReports)
     .set({ ...values, state: ReportState.Signed })
     .where(and(eq(diagnosisReports.id, id), eq(diagnosisReports.state, ReportState.Draft)));
+}
+
+/** Locks a report version for its review decision. */
+export async function lockReport(tx: Db, id: number): Promise<ReportRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(diagnosisReports)
+    .where(eq(diagnosisReports.id, id))
+    .for('update');
+  return row;
+}
+
+/**
+ * A reviewer's decision on a pending version: the only change a signed version takes, and only
+ * once (the guard keeps a decided version as it was decided).
+ */
+export async function decideReview(
+  tx: Db,
+  id: number,
+  values: { reviewState: number; reviewReason: string; reviewedBy: number; reviewedAt: Date },
+): Promise<boolean> {
+  const rows = await tx
+    .update(diagnosisReports)
+    .set({ ...values, updatedAt: values.reviewedAt })
+    .where(
+      and(
+        eq(diagnosisReports.id, id),
+        eq(diagnosisReports.state, ReportState.Signed),
+        eq(diagnosisReports.reviewState, ReviewState.Pending),
+      ),
+    )
+    .returning({ id: diagnosisReports.id });
+  return rows.length === 1;
 }

@@ -13,6 +13,7 @@ import { escapeLike } from '../../lib/like';
 import type { Actor } from '../auth/actor';
 import { chinaEndExclusive, chinaInstant } from '../patients/china-time';
 import { toListItem } from '../patients/dto';
+import { releasedWhere } from './repo';
 import { collectionJoin, listColumns, mine, owner } from '../patients/list-repo';
 import { scopeOf, whereInScope } from '../tenancy/scope';
 
@@ -25,8 +26,11 @@ import { scopeOf, whereInScope } from '../tenancy/scope';
 const expert = alias(users, 'report_expert');
 const newer = alias(diagnosisReports, 'newer');
 
-/** The version is the latest signed one of its receive. */
-function isLatest(db: Db): SQL {
+/**
+ * The version is the latest of its receive: the latest signed one for its expert, the latest
+ * released one for the doctor (versions under review are not out yet).
+ */
+function isLatest(db: Db, releasedOnly: boolean): SQL {
   return notExists(
     db
       .select({ one: sql`1` })
@@ -34,7 +38,7 @@ function isLatest(db: Db): SQL {
       .where(
         and(
           eq(newer.receiveId, diagnosisReports.receiveId),
-          eq(newer.state, ReportState.Signed),
+          releasedOnly ? releasedWhere(newer) : eq(newer.state, ReportState.Signed),
           gt(newer.version, diagnosisReports.version),
         ),
       ),
@@ -45,8 +49,10 @@ export type ReportListOwner = 'expert' | 'doctor';
 
 function whereOf(db: Db, actor: Actor, who: ReportListOwner, q: ReportListQuery): SQL | undefined {
   return and(
-    eq(diagnosisReports.state, ReportState.Signed),
-    isLatest(db),
+    who === 'expert'
+      ? eq(diagnosisReports.state, ReportState.Signed)
+      : releasedWhere(diagnosisReports),
+    isLatest(db, who === 'doctor'),
     who === 'expert'
       ? eq(diagnosisReports.expertId, actor.userId)
       : and(eq(patients.ownerId, actor.userId), whereInScope(scopeOf(actor), patients.hospitalId)),

@@ -1,4 +1,5 @@
 import {
+  isReleased,
   mayRequest,
   nextReportRequestState,
   ReportRequestKind,
@@ -41,12 +42,13 @@ export async function applyReportChange(
 ): Promise<{ iRequestId: number }> {
   const now = clock.now();
   const found = await repo.findReport(db, input.iReportId);
-  if (!found || found.row.state !== ReportState.Signed) {
+  // The doctor knows only released versions: one under review answers like a missing one.
+  if (!found || found.row.state !== ReportState.Signed || !isReleased(found.row.reviewState)) {
     throw notFound();
   }
   return withNotes({ db, hub }, async (tx, notes) => {
     const caseRow = await lockOwnedCase(tx, actor, found.row.patientId);
-    const latest = await repo.latestSigned(tx, found.row.receiveId);
+    const latest = await repo.latestSigned(tx, found.row.receiveId, { releasedOnly: true });
     if (latest?.id !== found.row.id) {
       // A newer version was signed meanwhile: the doctor asks about one they have not seen.
       throw new AppError('CASE_STATE_CHANGED');

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
+  HOLDING_RECEIVE_STATES,
   nextReceiveState,
   ReceiveState,
   ReturnKind,
@@ -93,7 +94,7 @@ async function othersHoldCase(tx: Db, w: ExpertReceive): Promise<boolean> {
     .where(
       and(
         eq(patientReceives.patientId, w.patient.id),
-        inArray(patientReceives.state, [ReceiveState.Waiting, ReceiveState.Diagnosed]),
+        inArray(patientReceives.state, [...HOLDING_RECEIVE_STATES]),
       ),
     );
   return rows.some((r) => r.id !== w.receive.id);
@@ -224,7 +225,7 @@ async function holdsCase(tx: Db, patientId: number, expertId: number): Promise<b
       and(
         eq(patientReceives.patientId, patientId),
         eq(patientReceives.expertId, expertId),
-        inArray(patientReceives.state, [ReceiveState.Waiting, ReceiveState.Diagnosed]),
+        inArray(patientReceives.state, [...HOLDING_RECEIVE_STATES]),
       ),
     )
     .limit(1);
@@ -359,7 +360,7 @@ async function holdersOf(db: Db, patientId: number): Promise<Set<number>> {
     .where(
       and(
         eq(patientReceives.patientId, patientId),
-        inArray(patientReceives.state, [ReceiveState.Waiting, ReceiveState.Diagnosed]),
+        inArray(patientReceives.state, [...HOLDING_RECEIVE_STATES]),
       ),
     );
   return new Set(rows.flatMap((r) => (r.expertId === null ? [] : [r.expertId])));

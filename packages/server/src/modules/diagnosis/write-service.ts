@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import {
   nextReceiveState,
-  nextReportRequestState,
   ReportKind,
   ReportState,
+  ReviewState,
   type DiagnosisDto,
   type diagnosisDraftSchema,
   type Lang,
@@ -11,7 +11,7 @@ import {
 } from '@pathconsult/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { patientReceives, users } from '../../db/schema';
+import { users } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { Actor } from '../auth/actor';
@@ -23,7 +23,9 @@ import { openVersionOf, type OpenVersion } from './open-version';
 import { caseScreenshotIds, selectDiagnosis } from './read-service';
 import type { NotificationHub } from '../notifications/hub';
 import { withNotes } from '../notifications/notes';
+import { releaseVersion, setReceiveState } from './release';
 import * as repo from './repo';
+import { hospitalReviewers, reviewRequired } from './reviewers';
 
 /*
  * diagnosis/saveDraft and diagnosis/confirmDiagnosis (spec §4 "Drafts can be saved, then the
@@ -75,7 +77,11 @@ async function openForWriting(
     throw new AppError('CASE_STATE_CHANGED');
   }
   const requests = (await repo.requestsOfReceives(tx, [locked.receive.id])).map((r) => r.row);
-  const open = openVersionOf(locked.receive, requests);
+  const open = openVersionOf(
+    locked.receive,
+    requests,
+    await repo.latestSigned(tx, locked.receive.id),
+  );
   if (!open) {
     throw new AppError('REPORT_NOT_OPEN');
   }
@@ -83,35 +89,39 @@ async function openForWriting(
   if (found.size !== input.listScreenshotId.length) {
     throw notFound();
   }
-  return { ...locked, open, last: await repo.latestSigned(tx, locked.receive.id) };
+  // A new version builds on what the doctor has: the latest released version.
+  const last = await repo.latestSigned(tx, locked.receive.id, { releasedOnly: true });
+  return { ...locked, open, last };
 }
 
-/** Writes the draft row (new or saved over) and returns its id. */
+/** Writes the draft row (new or saved over) and returns its id and version number. */
 async function writeDraft(
   tx: Db,
   actor: Actor,
   w: ExpertReceive & { open: OpenVersion; last: repo.ReportRow | undefined },
   input: DraftInput,
   now: Date,
-): Promise<number> {
+): Promise<{ id: number; version: number }> {
   const texts = textsOf(input, w.open, w.last);
   const draft = await repo.findDraft(tx, w.receive.id);
   if (draft) {
     await repo.updateDraft(tx, draft.row.id, { ...texts, updatedAt: now });
-    return draft.row.id;
+    return { id: draft.row.id, version: draft.row.version };
   }
-  return repo.insertReport(tx, {
+  const version = await repo.nextVersion(tx, w.receive.id);
+  const id = await repo.insertReport(tx, {
     receiveId: w.receive.id,
     patientId: w.patient.id,
     hospitalId: w.patient.hospitalId,
     expertId: actor.userId,
-    version: await repo.nextVersion(tx, w.receive.id),
+    version,
     kind: w.open.kind,
     state: ReportState.Draft,
     ...texts,
     createdAt: now,
     updatedAt: now,
   });
+  return { id, version };
 }
 
 export async function saveDraft(
@@ -162,44 +172,53 @@ export async function confirmDiagnosis(
     const w = await openForWriting(tx, actor, input);
     assertSignable(w.open.kind, textsOf(input, w.open, w.last), lang);
     const signature = await signatureOf(tx, actor.userId);
-    const receiveTo = nextReceiveState(w.receive.state, 'sign');
-    const caseTo = transition(w.patient, 'complete');
+    const review = await reviewRequired(tx, actor.hospitalId);
+    const receiveTo = nextReceiveState(w.receive.state, review ? 'signForReview' : 'sign');
     if (receiveTo === null) {
       throw new AppError('CASE_STATE_CHANGED');
     }
-    const id = await writeDraft(tx, actor, w, input, now);
-    await repo.signDraft(tx, id, { signaturePng: signature, signedAt: now, updatedAt: now });
-    await tx
-      .update(patientReceives)
-      .set({ state: receiveTo, updatedAt: now })
-      .where(eq(patientReceives.id, w.receive.id));
+    // Refused before anything is written when the case cannot be completed.
+    transition(w.patient, 'complete');
+    const draft = await writeDraft(tx, actor, w, input, now);
+    await repo.signDraft(tx, draft.id, {
+      signaturePng: signature,
+      signedAt: now,
+      updatedAt: now,
+      reviewState: review ? ReviewState.Pending : null,
+    });
+    await setReceiveState(tx, w.receive.id, receiveTo, now);
     // Signing implies the case was seen, even when the expert came straight from a link.
     await markViewed(tx, w.receive, now);
-    if (w.open.request) {
-      const done = nextReportRequestState(w.open.request.state, 'fulfil');
-      if (done === null) {
-        throw new AppError('CASE_STATE_CHANGED');
-      }
-      await repo.updateRequest(tx, w.open.request.id, { state: done });
+    if (!review) {
+      await releaseVersion(tx, notes, {
+        patient: w.patient,
+        receive: w.receive,
+        request: w.open.request,
+        expertId: actor.userId,
+        version: draft.version,
+        now,
+      });
+      return;
     }
-    await patientRepo.updatePatientRow(tx, w.patient.id, { state: caseTo, updatedAt: now });
+    // The version waits for the reviewer; the case and any request stay as they are.
     await patientRepo.insertEvent(tx, {
       patientId: w.patient.id,
       userId: actor.userId,
-      action: 'complete',
+      action: 'signForReview',
       fromState: w.patient.state,
-      toState: caseTo,
+      toState: w.patient.state,
       createdAt: now,
     });
-    // The case's doctor, and whoever sent it when that was someone else.
-    await notes.add(tx, {
-      userIds: [w.patient.ownerId, w.receive.senderId],
-      patientId: w.patient.id,
-      actorId: actor.userId,
-      kind: 'complete',
-      params: { version: (w.last?.version ?? 0) + 1 },
-      now,
-    });
+    if (actor.hospitalId != null) {
+      await notes.add(tx, {
+        userIds: await hospitalReviewers(tx, actor.hospitalId),
+        patientId: w.patient.id,
+        actorId: actor.userId,
+        kind: 'signForReview',
+        params: { version: draft.version },
+        now,
+      });
+    }
   });
   return selectDiagnosis(db, actor, { iPatientReceiveId: input.iPatientReceiveId });
 }

@@ -31,6 +31,7 @@ export function toHospitalDto({ hospital: h, groupName, userCount }: HospitalVie
     dUsedMemory: bytesToGb(h.storageUsedBytes),
     strSmsSignature: h.smsSignature ?? '',
     bIsConsultation: h.isConsultation,
+    bReportReview: h.reportReviewRequired,
     iGroupId: h.groupId,
     strGroupName: groupName,
     strAllowedLoginIps: h.allowedLoginIps,
@@ -67,6 +68,7 @@ export function toHospitalValues(input: HospitalAddInput): HospitalValues {
     storageTotalGb: input.dTotalMemory.toFixed(3),
     smsSignature: input.strSmsSignature,
     isConsultation: input.bIsConsultation,
+    reportReviewRequired: input.bReportReview,
     groupId: input.iGroupId ?? null,
     allowedLoginIps: input.strAllowedLoginIps,
   };

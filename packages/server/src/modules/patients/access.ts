@@ -28,7 +28,12 @@ export interface CaseRef {
 export type CaseReaderRole = 'owner' | 'reportViewer' | 'expert';
 
 /** Receives through which an expert reads a case: all but withdrawn ones. */
-const READING_RECEIVES = [ReceiveState.Waiting, ReceiveState.Diagnosed, ReceiveState.Returned];
+const READING_RECEIVES = [
+  ReceiveState.Waiting,
+  ReceiveState.Reviewing,
+  ReceiveState.Diagnosed,
+  ReceiveState.Returned,
+];
 
 function isOwner(actor: Actor, c: CaseRef): boolean {
   return c.ownerId === actor.userId && isHospitalInScope(scopeOf(actor), c.hospitalId);
@@ -36,6 +41,16 @@ function isOwner(actor: Actor, c: CaseRef): boolean {
 
 function mayViewReports(actor: Actor): boolean {
   return ADMIN_ROLES.includes(actor.roleType) && holds(actor.privileges, 'reportView');
+}
+
+/**
+ * Who reviews a report before release (where the expert's hospital asks for it): administrators
+ * holding "report view" whose scope holds the expert's hospital — the diagnosing institution's
+ * quality control. They read the version under review and its case through the report, and
+ * decide it; they do not become readers of the case otherwise.
+ */
+export function mayReviewReportsOf(actor: Actor, expertHospitalId: number): boolean {
+  return mayViewReports(actor) && isHospitalInScope(scopeOf(actor, 'reportView'), expertHospitalId);
 }
 
 /** The refusal for a case the caller may not use: inside its own hospital or not. */

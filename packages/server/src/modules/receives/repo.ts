@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { ReceiveState, SlideUploadState } from '@pathconsult/shared';
+import { ReceiveState, receiveStatesListed, SlideUploadState } from '@pathconsult/shared';
 import type { Db } from '../../db/client';
 import {
   hospitals,
@@ -204,7 +204,7 @@ export async function receivedPage(
 ) {
   const where = and(
     eq(patientReceives.expertId, actor.userId),
-    eq(patientReceives.state, q.state),
+    inArray(patientReceives.state, receiveStatesListed(q.state)),
     q.name ? sql`lower(${patients.name}) like lower(${`${escapeLike(q.name)}%`})` : undefined,
     q.num ? sql`lower(${patients.diagnosisNum}) like lower(${`${escapeLike(q.num)}%`})` : undefined,
   );
