@@ -50,7 +50,7 @@ export const PRIVILEGES = [
   def('statistics', 'statistics', ['/total/ActiveData', '/total/ThoughTotal'], true),
   // Own hospital or all hospitals: which centers' cases, to which experts (docs/decisions.md).
   def('assignCases', 'assignCases', ['/assignMent/unassigned', '/assignMent/completed'], true),
-  def('reportView', 'reportView', ['/ReportOnline'], true),
+  def('reportView', 'reportView', ['/ReportOnline', '/reportReview'], true),
   def('clearSlide', 'clearSlide', ['/slideInfo', '/removeSlideInfo'], true),
   def('commonWordsManage', 'commonWordsManage', ['/CommonWordManage']),
   def('menuPermission', 'menuPermission', []),

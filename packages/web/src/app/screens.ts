@@ -26,6 +26,7 @@ const screens: Record<string, LazyExoticComponent<ComponentType>> = {
   '/admin/registrations': lazyScreen(() => import('./routes/registrations-page')),
   '/medicalNum': lazyScreen(() => import('./routes/medical-num-page')),
   '/ReportOnline': lazyScreen(() => import('./routes/report-online-page')),
+  '/reportReview': lazyScreen(() => import('./routes/report-review-page')),
   '/setnew': lazyScreen(() => import('./routes/new-cases-page')),
   '/setnew/newlybuild': lazyScreen(() => import('./routes/case-form-page')),
   '/batchnew': lazyScreen(() => import('./routes/batch-cases-page')),

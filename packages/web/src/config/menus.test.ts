@@ -40,4 +40,15 @@ describe('menuForRole', () => {
     expect(menu.some((e) => typeof e !== 'string' && e.group === 'total')).toBe(false);
     expect(menuForRole(1)).toContain('/globalConfiguration/basic');
   });
+
+  it('gives the report review to administrators holding "report view"', () => {
+    expect(menuForRole(1)).toContain('/reportReview');
+    expect(menuForRole(2, new Set(['reportView']))).toContain('/reportReview');
+    expect(menuForRole(2, new Set(['userManage']))).not.toContain('/reportReview');
+    expect(menuForRole(4)).not.toContain('/reportReview');
+    const route = findRoute('/reportReview')!;
+    const ctx = { loggedIn: true, role: 2, config: { forget: false } } as const;
+    expect(decideAccess(route, { ...ctx, privileges: new Set(['reportView']) })).toBe('allow');
+    expect(decideAccess(route, { ...ctx, privileges: new Set(['userManage']) })).not.toBe('allow');
+  });
 });

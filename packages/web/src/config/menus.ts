@@ -39,6 +39,7 @@ const ADMIN_MENU: MenuEntry[] = [
   { group: 'total', children: ['/total/ActiveData', '/total/ThoughTotal'] },
   { group: 'assignMent', children: ['/assignMent/unassigned', '/assignMent/completed'] },
   '/ReportOnline',
+  '/reportReview',
   '/CommonWordManage',
   '/slideInfo',
   '/removeSlideInfo',

@@ -109,6 +109,8 @@ export const routes: readonly RouteDef[] = [
   ws('/total/ActiveData', 'ActiveData', ADMIN),
   ws('/total/ThoughTotal', 'ThoughTotal', ADMIN),
   ws('/ReportOnline', 'ReportOnline', ADMIN),
+  // Review of signed reports before release (spec §4 "Review"), for "report view" holders.
+  ws('/reportReview', 'reportReview', ADMIN),
   ws('/hospitalGroup', 'hospitalGroup', ADMIN),
   redirect('/assignMent', '/assignMent/unassigned', ADMIN),
   ws('/assignMent/unassigned', 'unassigned', ADMIN),

@@ -10,7 +10,11 @@ import { ReceivedList } from '@/features/receives/components/received-list';
 import { useSession } from '@/lib/use-session';
 import { LaterPage } from './later-page';
 
-/** The expert's side of the shared list routes: the receives in the matching state. */
+/**
+ * The expert's side of the shared list routes: the receives in the matching state. The server
+ * lists the receives waiting for review before release with the diagnosed ones
+ * (receiveStatesListed), so /enddiagnosis shows them too.
+ */
 const EXPERT_LISTS: Partial<Record<PatientListName, ReceiveStateCode>> = {
   waiting: ReceiveState.Waiting,
   completed: ReceiveState.Diagnosed,

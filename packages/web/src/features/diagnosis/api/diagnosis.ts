@@ -12,7 +12,11 @@ import type {
   ReportListQuery,
   ReportRequestAddInput,
   ReportRequestAnswerInput,
+  ReportDto,
+  ReportReviewInput,
   ReturnList,
+  ReviewListPage,
+  ReviewListQuery,
 } from '@pathconsult/shared';
 import { api } from '@/lib/api-client';
 import type { ApiError } from '@/lib/api-error';
@@ -143,3 +147,27 @@ export function useReportList(who: 'expert' | 'doctor', query: ReportListQuery) 
     placeholderData: (previous) => previous,
   });
 }
+
+/**
+ * diagnosis/selectReviewReports: the signed versions the administrator reviews before release.
+ * Under 'cases' so that a notification (a newly signed report) and every case change refresh it.
+ */
+export function useReviewList(query: ReviewListQuery) {
+  const { iUserId } = useSession();
+  return useQuery({
+    queryKey: ['cases', 'reviews', iUserId, query],
+    queryFn: ({ signal }) =>
+      api.get<ReviewListPage>('diagnosis/selectReviewReports', { query: { ...query }, signal }),
+    enabled: iUserId !== null,
+    placeholderData: (previous) => previous,
+  });
+}
+
+/**
+ * patient/updatePatientReceiveAudit: pass or reject a pending version. A rejection's reason may
+ * come back as a field error, so the caller shows failures itself.
+ */
+export const useReviewReport = () =>
+  useCaseMutation<ReportReviewInput, ReportDto>('patient/updatePatientReceiveAudit', {
+    handleFailure: true,
+  });

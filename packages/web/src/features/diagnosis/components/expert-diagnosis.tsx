@@ -1,8 +1,10 @@
 import { Alert, Card, Empty, Flex, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import dayjs from 'dayjs';
 import { ReportKind, type PatientDto } from '@pathconsult/shared';
 import { ListError } from '@/app/routes/list-error';
 import { useDiagnosis } from '../api/diagnosis';
+import { expertReviewNotice } from '../utils/review-state';
 import { DiagnosisForm } from './diagnosis-form';
 import { ReportHistory } from './report-history';
 import { ReportRequests } from './report-requests';
@@ -11,6 +13,8 @@ import { ReturnActions } from './return-actions';
 /**
  * The expert's result-info tab: the version they may write now (and, below it, the returns while
  * the case waits for its first report), the doctor's requests to answer, their signed versions.
+ * Where the expert's hospital reviews reports, a newest version waiting for review leaves nothing
+ * to write (the server opens none) and says so; a rejected one shows why above the new version.
  */
 export function ExpertDiagnosis({ patient }: { patient: PatientDto }) {
   const { t } = useTranslation('diagnosis');
@@ -28,8 +32,47 @@ export function ExpertDiagnosis({ patient }: { patient: PatientDto }) {
     );
   }
   const d = diagnosis.data;
+  const review = expertReviewNotice(d.listReport);
   return (
     <Flex vertical gap="middle">
+      {review?.kind === 'pending' && (
+        <Alert
+          type="info"
+          showIcon
+          title={t('review.pendingTitle')}
+          description={t('review.pendingHint')}
+          data-testid="diagnosis-review-pending"
+        />
+      )}
+      {review?.kind === 'rejected' && (
+        <Alert
+          type="warning"
+          showIcon
+          title={t('review.rejectedTitle', { n: review.report.iVersion })}
+          description={
+            <>
+              <Typography.Paragraph
+                style={{ whiteSpace: 'pre-wrap', margin: 0 }}
+                data-testid="diagnosis-review-reason"
+              >
+                {t('review.reason')}
+                {review.report.strReviewReason}
+              </Typography.Paragraph>
+              {review.report.reviewer && (
+                <Typography.Text type="secondary">
+                  {t('review.reviewedBy', {
+                    name: review.report.reviewer.strRealName,
+                    time: review.report.dtReviewTime
+                      ? dayjs(review.report.dtReviewTime).format('YYYY-MM-DD HH:mm')
+                      : '',
+                  })}
+                </Typography.Text>
+              )}
+            </>
+          }
+          data-testid="diagnosis-review-rejected"
+        />
+      )}
       {d.objDraft && d.iOpenKind !== null && (
         <DiagnosisForm
           key={`${d.objDraft.iPatientReceiveId}-${d.objDraft.iVersion}`}
@@ -45,7 +88,7 @@ export function ExpertDiagnosis({ patient }: { patient: PatientDto }) {
           </Flex>
         </Card>
       )}
-      {!d.objDraft && d.listReport.length > 0 && (
+      {!d.objDraft && d.listReport.length > 0 && !review && (
         <Alert type="success" showIcon title={t('signedFinal')} data-testid="diagnosis-final" />
       )}
       <ReportRequests requests={d.listRequest} mayAnswer />

@@ -2,13 +2,18 @@ import { Card, Descriptions, Flex, Image, Space, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ReportDto } from '@pathconsult/shared';
+import { isReleased, ReviewState, type ReportDto } from '@pathconsult/shared';
 import { ScreenshotThumb } from '@/features/annotations/components/screenshot-strip';
+import { reviewStateOf } from '../utils/review-state';
+import { ReviewStateTag } from './review-state-tag';
 
 /**
  * One signed version of a report as the doctor and the expert read it: result, opinion, the
  * supplement of a supplementary version, the screenshots in their order, the signature image it
  * was signed with, who signed and when. `actions` are the reader's buttons (requests, print).
+ * Where reports are reviewed before release, the review state, and once decided who decided it
+ * (with the reason of a rejection). A version not released (pending, rejected) is neither the
+ * current version nor a superseded one.
  */
 export function ReportCard({
   report,
@@ -20,6 +25,7 @@ export function ReportCard({
   actions?: ReactNode;
 }) {
   const { t } = useTranslation('diagnosis');
+  const reviewState = reviewStateOf(report);
   return (
     <Card
       size="small"
@@ -27,7 +33,9 @@ export function ReportCard({
         <Space wrap>
           <Typography.Text strong>{t('version', { n: report.iVersion })}</Typography.Text>
           <Tag>{t(`kind.${report.ddKind.iNumber}`)}</Tag>
-          {latest ? <Tag color="green">{t('latest')}</Tag> : <Tag>{t('superseded')}</Tag>}
+          {isReleased(reviewState) &&
+            (latest ? <Tag color="green">{t('latest')}</Tag> : <Tag>{t('superseded')}</Tag>)}
+          <ReviewStateTag state={reviewState} />
         </Space>
       }
       extra={actions}
@@ -87,6 +95,28 @@ export function ReportCard({
             </span>
           </Flex>
         </Descriptions.Item>
+        {report.reviewer && reviewState !== ReviewState.Pending ? (
+          <Descriptions.Item label={t('review.label')}>
+            <div data-testid="report-review">
+              {t('review.reviewedBy', {
+                name: report.reviewer.strRealName,
+                time: report.dtReviewTime
+                  ? dayjs(report.dtReviewTime).format('YYYY-MM-DD HH:mm')
+                  : '',
+              })}
+              {reviewState === ReviewState.Rejected && report.strReviewReason && (
+                <Typography.Paragraph
+                  type="danger"
+                  style={{ whiteSpace: 'pre-wrap', margin: 0 }}
+                  data-testid="report-review-reason"
+                >
+                  {t('review.reason')}
+                  {report.strReviewReason}
+                </Typography.Paragraph>
+              )}
+            </div>
+          </Descriptions.Item>
+        ) : null}
       </Descriptions>
     </Card>
   );

@@ -2,14 +2,16 @@ import { FilePdfOutlined } from '@ant-design/icons';
 import { Button, Flex, Space } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ReportDto } from '@pathconsult/shared';
+import { isReleased, type ReportDto } from '@pathconsult/shared';
+import { currentVersions, reviewStateOf } from '../utils/review-state';
 import { ReportCard } from './report-card';
 import { ReportPdfModal } from './report-pdf-modal';
 
 /**
- * The signed versions, newest first (the history of opinions): each receive's highest version is
- * its current report, the older ones are kept as they were signed. Every version has its print
- * preview; `actionsOf` adds the reader's own buttons.
+ * The signed versions, newest first (the history of opinions): each receive's highest released
+ * version is its current report, the older ones are kept as they were signed (a version waiting
+ * for review or rejected is not out, see currentVersions). Every version has its print preview;
+ * `actionsOf` adds the reader's own buttons.
  */
 export function ReportHistory({
   reports,
@@ -20,10 +22,7 @@ export function ReportHistory({
 }) {
   const { t } = useTranslation('diagnosis');
   const [printing, setPrinting] = useState<ReportDto | null>(null);
-  const latest = new Map<number, number>();
-  for (const r of reports) {
-    latest.set(r.iPatientReceiveId, Math.max(latest.get(r.iPatientReceiveId) ?? 0, r.iVersion));
-  }
+  const latest = currentVersions(reports);
   return (
     <Flex vertical gap="middle" data-testid="report-history">
       {reports.map((r) => (
@@ -46,7 +45,12 @@ export function ReportHistory({
           }
         />
       ))}
-      <ReportPdfModal report={printing} onClose={() => setPrinting(null)} />
+      {/* A version waiting for review or rejected is read, not printed: it is not out. */}
+      <ReportPdfModal
+        report={printing}
+        onClose={() => setPrinting(null)}
+        printable={printing === null || isReleased(reviewStateOf(printing))}
+      />
     </Flex>
   );
 }

@@ -9,14 +9,18 @@ import { useRecordPrint } from '../api/diagnosis';
 /**
  * The print preview of a signed report: the PDF the server prints (diagnosis/ProduceReport, in
  * the reader's language) in the browser's own viewer, with Print (recorded:
- * updatePatientReceivePrintState) and a link opening it in a tab of its own.
+ * updatePatientReceivePrintState) and a link opening it in a tab of its own. A reviewer reads a
+ * version before it is released: `printable={false}` leaves Print out, as that version is not
+ * printed for the doctor yet.
  */
 export function ReportPdfModal({
   report,
   onClose,
+  printable = true,
 }: {
-  report: ReportDto | null;
+  report: Pick<ReportDto, 'iReportId' | 'iVersion'> | null;
   onClose: () => void;
+  printable?: boolean;
 }) {
   const { t } = useTranslation('diagnosis');
   const [url, setUrl] = useState<string | null>(null);
@@ -72,15 +76,17 @@ export function ReportPdfModal({
               </a>
             )}
           </span>
-          <Button
-            type="primary"
-            icon={<PrinterOutlined />}
-            disabled={!url}
-            onClick={print}
-            data-testid="report-pdf-print"
-          >
-            {t('pdf.print')}
-          </Button>
+          {printable && (
+            <Button
+              type="primary"
+              icon={<PrinterOutlined />}
+              disabled={!url}
+              onClick={print}
+              data-testid="report-pdf-print"
+            >
+              {t('pdf.print')}
+            </Button>
+          )}
         </Flex>
       }
     >

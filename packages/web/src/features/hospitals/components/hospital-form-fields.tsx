@@ -95,6 +95,17 @@ export function HospitalFormFields({
             <Switch disabled={locked('bIsConsultation')} data-testid="hospital-form-consultation" />
           </Form.Item>
         </Col>
+        <Col span={12}>
+          {/* The hospital's own quality control: its administrators may switch it too. */}
+          <Form.Item
+            name="bReportReview"
+            label={t('fields.reportReview')}
+            valuePropName="checked"
+            extra={t('form.reportReviewHint')}
+          >
+            <Switch disabled={locked('bReportReview')} data-testid="hospital-form-report-review" />
+          </Form.Item>
+        </Col>
       </Row>
 
       {section(t('form.contact'))}

@@ -46,8 +46,19 @@ export function HospitalTable(props: HospitalTableProps) {
     {
       key: 'type',
       title: t('fields.type'),
-      width: 120,
-      render: (_, row) => <HospitalTypeTag value={row.ddIsDiagnosis.iNumber} />,
+      width: 130,
+      render: (_, row) => (
+        <Space orientation="vertical" size={4}>
+          <HospitalTypeTag value={row.ddIsDiagnosis.iNumber} />
+          {row.bReportReview && (
+            <Tooltip title={t('form.reportReviewHint')}>
+              <Tag color="purple" data-testid={`hospital-report-review-${row.strHospitalName}`}>
+                {t('list.reportReview')}
+              </Tag>
+            </Tooltip>
+          )}
+        </Space>
+      ),
     },
     {
       key: 'group',
@@ -145,7 +156,7 @@ export function HospitalTable(props: HospitalTableProps) {
       rowKey="iHospitalId"
       rowTestId={(row) => `hospital-row-${row.strHospitalName}`}
       columns={columns}
-      scrollX={1170}
+      scrollX={1180}
       texts={{
         total: (total) => t('list.total', { total }),
         empty: t('list.empty'),

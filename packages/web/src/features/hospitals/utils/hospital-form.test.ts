@@ -26,6 +26,7 @@ const hospital: HospitalDto = {
   dUsedMemory: 12.5,
   strSmsSignature: '',
   bIsConsultation: true,
+  bReportReview: true,
   iGroupId: 2,
   strGroupName: 'East',
   strAllowedLoginIps: '',
@@ -41,6 +42,7 @@ describe('hospital form', () => {
       dtValidUntil: '2030-12-31',
       iGroupId: 2,
       dTotalMemory: 500,
+      bReportReview: true,
     });
     expect(hospitalAddSchema.safeParse(body).success).toBe(true);
   });
@@ -58,15 +60,17 @@ describe('hospital form', () => {
       strHospitalName: 'New',
       dtValidUntil: '2027-06-30',
       iGroupId: null,
+      bReportReview: false,
     });
   });
 
-  it('lets a hospital administrator change contact, address, SMS and login addresses only', () => {
+  it('lets a hospital administrator change contact, address, SMS, login addresses and review only', () => {
     for (const field of [
       'strContactName',
       'strAddress',
       'strSmsSignature',
       'strAllowedLoginIps',
+      'bReportReview',
     ] as const) {
       expect(mayEditHospitalField(2, field)).toBe(true);
     }

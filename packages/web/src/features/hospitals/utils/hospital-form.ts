@@ -20,14 +20,16 @@ export interface HospitalFormValues {
   dTotalMemory: number | null;
   dtValidUntil: Dayjs | null;
   bIsConsultation: boolean;
+  bReportReview: boolean;
 }
 
 export type HospitalField = keyof HospitalFormValues;
 
 /**
- * The fields a hospital administrator (role 2) may change on its own hospital: how to reach it
- * and who may log in from where. Name, type, group, storage and validity are the platform's
- * decision (they govern billing, routing of cases and login).
+ * The fields a hospital administrator (role 2) may change on its own hospital: how to reach it,
+ * who may log in from where, and whether its experts' reports are reviewed before release (its
+ * own quality control). Name, type, group, storage and validity are the platform's decision (they
+ * govern billing, routing of cases and login).
  */
 export const HOSPITAL_ADMIN_FIELDS: readonly HospitalField[] = [
   'strContactName',
@@ -37,6 +39,7 @@ export const HOSPITAL_ADMIN_FIELDS: readonly HospitalField[] = [
   'strAddress',
   'strSmsSignature',
   'strAllowedLoginIps',
+  'bReportReview',
 ];
 
 /** Whether a caller of this role may change the field. */
@@ -64,6 +67,7 @@ export const EMPTY_HOSPITAL: HospitalFormValues = {
   dTotalMemory: null,
   dtValidUntil: null,
   bIsConsultation: true,
+  bReportReview: false,
 };
 
 function diagnosisOf(value: number): 0 | 1 | 2 {
@@ -88,6 +92,7 @@ export function hospitalToForm(h: HospitalDto): HospitalFormValues {
     dTotalMemory: h.dTotalMemory,
     dtValidUntil: h.dtValidUntil ? dayjs(h.dtValidUntil) : null,
     bIsConsultation: h.bIsConsultation,
+    bReportReview: h.bReportReview,
   };
 }
 
@@ -116,6 +121,7 @@ export function hospitalToWire(values: HospitalFormValues): HospitalAddInput {
     dTotalMemory: values.dTotalMemory ?? Number.NaN,
     dtValidUntil: validUntilToWire(values.dtValidUntil) ?? '',
     bIsConsultation: values.bIsConsultation,
+    bReportReview: values.bReportReview,
   };
 }
 

@@ -48,4 +48,17 @@ describe('workflow message texts', () => {
     expect(noticeHref({ ...base, strKind: 'withdraw' })).toBeNull();
     expect(noticeHref({ ...base, iPatientId: null })).toBeNull();
   });
+
+  it('words the review messages and sends a report waiting for review to the review list', () => {
+    expect(noticeText({ ...base, strKind: 'signForReview', objParams: {} }, t('en'))).toBe(
+      'Dr Wang signed the report of case P-001; it waits for your review',
+    );
+    expect(noticeText({ ...base, strKind: 'reviewRejected' }, t('zh-CN'))).toBe(
+      'Dr Wang 驳回了病例 P-001 的报告：Slides out of focus',
+    );
+    expect(noticeHref({ ...base, strKind: 'signForReview' })).toBe('/reportReview');
+    expect(noticeHref({ ...base, strKind: 'reviewRejected' })).toBe(
+      '/case/result-info?iPatientId=42',
+    );
+  });
 });

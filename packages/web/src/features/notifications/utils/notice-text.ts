@@ -17,10 +17,15 @@ export function noticeText(n: NoticeDto, t: TFunction): string {
 }
 
 /**
- * Where a message leads: a new case to the waiting list, a booking to the appointments, anything
- * else to the case's report; nowhere for a withdrawn case.
+ * Where a message leads: a new case to the waiting list, a booking to the appointments, a report
+ * waiting for review to the reviewer's list, anything else to the case's report; nowhere for a
+ * withdrawn case.
  */
 export function noticeHref(n: NoticeDto): string | null {
+  // Reviewers are administrators: they decide on the review list, not in the case's result tab.
+  if (n.strKind === 'signForReview') {
+    return '/reportReview';
+  }
   // A withdrawn case is no longer the expert's to open.
   if (n.iPatientId === null || n.strKind === 'withdraw') {
     return null;

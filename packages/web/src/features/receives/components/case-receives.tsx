@@ -10,6 +10,8 @@ const STATE_COLORS: Record<number, string> = {
   [ReceiveState.Diagnosed]: 'success',
   [ReceiveState.Returned]: 'warning',
   [ReceiveState.Withdrawn]: 'default',
+  // Signed, waiting for the review before release (the doctor does not have the report yet).
+  [ReceiveState.Reviewing]: 'purple',
 };
 
 /**

@@ -5,7 +5,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { type ReceivedItem, type ReceiveStateCode } from '@pathconsult/shared';
+import { ReceiveState, type ReceivedItem, type ReceiveStateCode } from '@pathconsult/shared';
 import { ListPage } from '@/app/routes/list-page';
 import { usePagedRows, usePaging } from '@/app/routes/list-state';
 import { PagedTable } from '@/components/paged-table';
@@ -20,7 +20,8 @@ interface Filters {
 
 /**
  * The expert's cases in one receive state (/waitdiagnosis: waiting, /enddiagnosis: diagnosed,
- * /returncases: returned): newest first, searchable by name and pathology number. Opening a case
+ * /returncases: returned; the diagnosed list holds those waiting for review before release too,
+ * tagged so): newest first, searchable by name and pathology number. Opening a case
  * marks it viewed (patient/getPatientReceiveInfo), after which its doctor can no longer withdraw
  * it, and shows its detail. Rows are `received-row-<pathology number>`.
  */
@@ -52,6 +53,11 @@ export function ReceivedList({ state }: { state: ReceiveStateCode }) {
         <Space size={4}>
           <Typography.Text strong>{num}</Typography.Text>
           {!row.dtViewTime && <Tag color="blue">{t('received.notViewed')}</Tag>}
+          {row.ddReceiveState.iNumber === ReceiveState.Reviewing && (
+            <Tag color="purple" data-testid={`received-reviewing-${row.strDiagnosistNum}`}>
+              {t(`sentTo.states.${ReceiveState.Reviewing}`)}
+            </Tag>
+          )}
         </Space>
       ),
     },
