@@ -39,8 +39,13 @@ export async function openFromMenu(page: Page, path: string, group?: string) {
   if (group && !(await item.isVisible())) {
     await page.getByTestId(`menu-group-${group}`).click();
   }
-  await item.click();
-  await expect(page).toHaveURL(new RegExp(`#${path.replace(/[/]/g, '\\/')}$`));
+  const url = new RegExp(`#${path.replace(/[/]/g, '\\/')}$`);
+  // A click while the group is still sliding open can land beside the item (seen in CI on a
+  // loaded machine): click again until the screen opened, as a person would.
+  await expect(async () => {
+    await item.click();
+    await expect(page).toHaveURL(url, { timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
 }
 
 /**
