@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -21,7 +21,14 @@ import {
   type ReviewListPage,
   type ScreenshotDto,
 } from '@pathconsult/shared';
-import { hospitals, patientReceives, reportRequests, users } from '../src/db/schema';
+import {
+  hospitals,
+  patientReceives,
+  reportRequests,
+  userPrivileges,
+  users,
+} from '../src/db/schema';
+import { pdfText } from '../src/modules/reports/testing/pdf-inspect';
 import { openSlideTruth } from '../src/slides/testing/ground-truth';
 import {
   expectFieldError,
@@ -61,7 +68,7 @@ describe.each(await testDatabases())('report review on $name', (testDb) => {
   let expert: User;
   /** Hospital administrator of the expert's hospital holding "report view": the reviewer. */
   let reviewer: User;
-  /** Administrator of the case's hospital holding "report view": reads released reports only. */
+  /** Administrator of the case's hospital, "report view" of all hospitals: released reports only. */
   let caseAdmin: User;
   /** Administrator of the expert's hospital without "report view". */
   let plainAdmin: User;
@@ -84,12 +91,15 @@ describe.each(await testDatabases())('report review on $name', (testDb) => {
     );
   const queue = (token: string, query: Record<string, number> = {}) =>
     api.get<ReviewListPage>('diagnosis/selectReviewReports', query, { token });
-  const pdfStatus = async (token: string, id: number) =>
-    (
-      await fetch(`${t.baseUrl}/api/diagnosis/ProduceReport?iReportId=${id}`, {
-        headers: { token, lang: 'en' },
-      })
-    ).status;
+  const pdfOf = async (token: string, id: number) => {
+    const res = await fetch(`${t.baseUrl}/api/diagnosis/ProduceReport?iReportId=${id}`, {
+      headers: { token, lang: 'en' },
+    });
+    return { status: res.status, bytes: new Uint8Array(await res.arrayBuffer()) };
+  };
+  const pdfStatus = async (token: string, id: number) => (await pdfOf(token, id)).status;
+  const print = (token: string, iReportId: number) =>
+    api.post('patient/updatePatientReceivePrintState', { iReportId }, { token });
   const kindsFor = async (token: string) =>
     expectOk(await api.get<NoticePage>('notice/selectNotices', {}, { token })).listPage.map(
       (n) => n.strKind,
@@ -137,7 +147,15 @@ describe.each(await testDatabases())('report review on $name', (testDb) => {
     caseAdmin = await loggedInUser(db(), api, applicant, RoleType.HospitalAdmin);
     plainAdmin = await loggedInUser(db(), api, center, RoleType.HospitalAdmin);
     await setReportView(db(), reviewer.id, 1);
-    await setReportView(db(), caseAdmin.id, 1);
+    // Report view and institution management for all hospitals: reads every hospital's released
+    // reports, yet reviews none of another hospital's experts.
+    await setReportView(db(), caseAdmin.id, 2);
+    await db()
+      .update(userPrivileges)
+      .set({ scope: 2 })
+      .where(
+        and(eq(userPrivileges.userId, caseAdmin.id), eq(userPrivileges.code, 'medicalConsortia')),
+      );
     // Administrators start with "report view" (DEFAULT_HOSPITAL_ADMIN_PRIVILEGES): taken away.
     await setReportView(db(), plainAdmin.id, null);
     const png = await sharp({
@@ -173,6 +191,16 @@ describe.each(await testDatabases())('report review on $name', (testDb) => {
     expect(saved.bReportReview).toBe(true);
     const [row] = await db().select().from(hospitals).where(eq(hospitals.id, center));
     expect(row?.reportReviewRequired).toBe(true);
+    // Another hospital's administrator, even managing every institution, does not switch it.
+    expectForbidden(
+      await api.post(
+        'hospitalManage/updateHospital',
+        { ...form, bReportReview: false },
+        { token: caseAdmin.token },
+      ),
+    );
+    const [after] = await db().select().from(hospitals).where(eq(hospitals.id, center));
+    expect(after?.reportReviewRequired).toBe(true);
   });
 
   it('holds a signed report for review: the doctor sees nothing, the reviewer is told', async () => {
@@ -222,7 +250,12 @@ describe.each(await testDatabases())('report review on $name', (testDb) => {
       ddReviewState: { iNumber: ReviewState.Pending },
       reviewer: null,
     });
-    expect(await pdfStatus(reviewer.token, v1.iReportId)).toBe(200);
+    // The reviewer's copy is marked as not released; it is not printed for the patient's file.
+    const copy = await pdfOf(reviewer.token, v1.iReportId);
+    expect(copy.status).toBe(200);
+    expect(await pdfText(copy.bytes)).toContain('UNDER REVIEW');
+    expectNotFound(await print(reviewer.token, v1.iReportId));
+    expectNotFound(await print(doctor.token, v1.iReportId));
 
     // Nobody else reviews: not the case hospital's administrator (404, like a missing report),
     // not an administrator without "report view" (403), not the doctor (403).
@@ -277,16 +310,29 @@ describe.each(await testDatabases())('report review on $name', (testDb) => {
     expect(await pdfStatus(doctor.token, v1.iReportId)).toBe(404);
     expect(await kindsFor(doctor.token)).toContain('complete');
     expect(await kindsFor(expert.token)).toContain('reviewPassed');
-    const history = expectOk(
-      await api.get<PatientEventDto[]>(
-        'back/selectBackByLogType',
-        { iPatientId: caseId },
-        { token: doctor.token },
-      ),
-    ).map((e) => e.strLogType);
-    expect(history).toEqual(
+    // The review is the diagnosing hospital's own: its steps are in the expert's history of the
+    // case, never with the reason, and not in the doctor's, who sees the report completed.
+    const historyOf = async (token: string) =>
+      expectOk(
+        await api.get<PatientEventDto[]>(
+          'back/selectBackByLogType',
+          { iPatientId: caseId },
+          { token },
+        ),
+      );
+    const doctorsHistory = (await historyOf(doctor.token)).map((e) => e.strLogType);
+    expect(doctorsHistory).toContain('complete');
+    for (const step of ['signForReview', 'reviewRejected', 'reviewPassed']) {
+      expect(doctorsHistory).not.toContain(step);
+    }
+    const expertsHistory = await historyOf(expert.token);
+    expect(expertsHistory.map((e) => e.strLogType)).toEqual(
       expect.arrayContaining(['signForReview', 'reviewRejected', 'reviewPassed', 'complete']),
     );
+    expect(expertsHistory.map((e) => e.strReason).join()).not.toContain('State the margins');
+    // Released: the doctor prints it; the reviewer does not count prints of the patient's file.
+    expectOk(await print(doctor.token, v2.iReportId));
+    expectNotFound(await print(reviewer.token, v2.iReportId));
     const decided = expectOk(await queue(reviewer.token, { ddReviewState: ReviewState.Passed }));
     expect(decided.listPage.map((r) => r.iReportId)).toContain(v2.iReportId);
   });

@@ -1,9 +1,9 @@
-import { isReleased, ReportState } from '@pathconsult/shared';
+import { ReportState } from '@pathconsult/shared';
 import type { Db } from '../../db/client';
-import { AppError, notFound } from '../../lib/app-error';
+import { notFound } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { Actor } from '../auth/actor';
-import { assertMayReadReport } from './report-access';
+import { assertReportOfCaseReader } from './report-access';
 import * as repo from './repo';
 
 /**
@@ -19,11 +19,8 @@ export async function recordPrint(
   if (!report || report.row.state !== ReportState.Signed) {
     throw notFound();
   }
-  await assertMayReadReport(db, actor, report);
-  if (!isReleased(report.row.reviewState)) {
-    // Only a released report is printed for the patient's file.
-    throw new AppError('CASE_STATE_CHANGED');
-  }
+  // Only a released report is printed, by the case's readers, for the patient's file.
+  await assertReportOfCaseReader(db, actor, report);
   const printed = await db.transaction((tx) => repo.countPrint(tx, reportId, clock.now()));
   return { iReportId: reportId, iPrintCount: printed };
 }

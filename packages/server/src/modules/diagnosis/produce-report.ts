@@ -1,4 +1,11 @@
-import { CaseVariant, ReportKind, ReportState, type Lang } from '@pathconsult/shared';
+import {
+  CaseVariant,
+  isReleased,
+  ReportKind,
+  ReportState,
+  ReviewState,
+  type Lang,
+} from '@pathconsult/shared';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/app-error';
 import type { Actor } from '../auth/actor';
@@ -67,12 +74,27 @@ export async function produceReport(
       screenshots: await screenshotsOf(db, dataDir, r.screenshotIds),
     },
     printedAt: now,
+    ...unreleasedMark(r.reviewState, docLang),
   };
   return {
     pdf: await renderReportPdf(doc),
     fileName: `report-${patient.strDiagnosistNum}-v${r.version}.pdf`,
     patientId: r.patientId,
   };
+}
+
+/**
+ * A version not released (under review, or rejected) is marked across every page, so that the
+ * copy its expert or reviewer opens can never pass for the patient's report.
+ */
+function unreleasedMark(reviewState: number | null, lang: 'zh-CN' | 'en') {
+  if (isReleased(reviewState)) {
+    return {};
+  }
+  const rejected = reviewState === ReviewState.Rejected;
+  const zh = rejected ? '审核驳回 未发布' : '待审核 未发布';
+  const en = rejected ? 'REJECTED · NOT RELEASED' : 'UNDER REVIEW · NOT RELEASED';
+  return { watermark: lang === 'en' ? en : zh };
 }
 
 /** The version's screenshots in its order (one query); one whose file is gone is left out. */

@@ -3,6 +3,7 @@ import {
   mayRequest,
   ReceiveState,
   ReportKind,
+  ReviewState,
   ReportRequestKind,
   ReportState,
   type DiagnosisDto,
@@ -145,7 +146,13 @@ function blankVersion(
     ddState: { iNumber: ReportState.Draft },
     strResult: base?.strResult ?? '',
     strOpinion: base?.strOpinion ?? '',
-    strSupplement: kind === ReportKind.Modification ? (last?.strSupplement ?? '') : '',
+    // A modification carries the supplementary opinion forward; a supplementary opinion written
+    // again after a rejection starts from the rejected one (`last` is then that version).
+    strSupplement:
+      kind === ReportKind.Modification ||
+      (kind === ReportKind.Supplementary && last?.ddReviewState?.iNumber === ReviewState.Rejected)
+        ? (last?.strSupplement ?? '')
+        : '',
     listScreenshot: base?.listScreenshot ?? [],
     expert: { iUserId: actor.userId, strRealName: actor.userName, strHospitalName: '' },
     strSignature: null,

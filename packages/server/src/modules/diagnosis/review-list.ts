@@ -12,14 +12,13 @@ import { diagnosisReports, hospitals, patients, users } from '../../db/schema';
 import { escapeLike } from '../../lib/like';
 import type { Actor } from '../auth/actor';
 import { chinaEndExclusive, chinaInstant } from '../patients/china-time';
+import { reviewableWhere } from '../patients/access';
 import { toListItem } from '../patients/dto';
 import { collectionJoin, listColumns, mine, owner } from '../patients/list-repo';
-import { scopeOf, whereInScope } from '../tenancy/scope';
 
 /*
- * diagnosis/selectReviewReports: the review queue. Signed versions that need review, of experts
- * of the hospitals the reviewer's "report view" scope holds (patients/access.ts
- * `mayReviewReportsOf` as SQL), of one review state or all. Pending versions oldest signature
+ * diagnosis/selectReviewReports: the review queue. Signed versions that need review, of the
+ * experts the caller reviews (patients/access.ts `reviewableWhere`), of one review state or all. Pending versions oldest signature
  * first (first come, first reviewed); otherwise the latest decision first, pending ones last.
  */
 
@@ -33,7 +32,7 @@ function whereOf(actor: Actor, q: ReviewListQuery, state: number | undefined): S
     state === undefined
       ? isNotNull(diagnosisReports.reviewState)
       : eq(diagnosisReports.reviewState, state),
-    whereInScope(scopeOf(actor, 'reportView'), expert.hospitalId),
+    reviewableWhere(actor, expert.hospitalId),
     q.strPatientName
       ? sql`lower(${patients.name}) like lower(${`${escapeLike(q.strPatientName)}%`})`
       : undefined,

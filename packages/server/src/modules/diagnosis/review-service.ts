@@ -48,7 +48,9 @@ export async function reviewReport(
     !found ||
     found.row.state !== ReportState.Signed ||
     found.row.reviewState === null ||
-    !mayReviewReportsOf(actor, found.expertHospitalId)
+    !mayReviewReportsOf(actor, found.expertHospitalId) ||
+    // Nobody reviews their own report (an expert later made an administrator).
+    found.row.expertId === actor.userId
   ) {
     throw notFound();
   }
@@ -83,7 +85,8 @@ export async function reviewReport(
       action: pass ? 'reviewPassed' : 'reviewRejected',
       fromState: patient.state,
       toState: patient.state,
-      reason,
+      // The reason is about a report the doctor never sees: it stays on the version, for its
+      // expert; the case's history says only that a review took place.
       createdAt: now,
     });
     await notes.add(tx, {

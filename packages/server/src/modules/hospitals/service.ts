@@ -188,6 +188,14 @@ export async function updateHospital(
   const values = toHospitalValues(input);
   if (!isPlatformAdmin(actor)) {
     assertOnlyOwnFields(current, values);
+    // Review before release is the hospital's own quality control: another hospital's
+    // administrator (with "all hospitals" institution management) does not switch it.
+    if (
+      current.id !== actor.hospitalId &&
+      current.reportReviewRequired !== values.reportReviewRequired
+    ) {
+      throw new AppError('FORBIDDEN', {}, ['bReportReview']);
+    }
   }
   const cap = await hospitalsPerGroup(db);
   const nextGroupId = values.groupId ?? null;

@@ -1,5 +1,6 @@
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { ADMIN_ROLES, ReceiveState, RoleType } from '@pathconsult/shared';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { patientReceives, patients } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
@@ -44,13 +45,33 @@ function mayViewReports(actor: Actor): boolean {
 }
 
 /**
- * Who reviews a report before release (where the expert's hospital asks for it): administrators
- * holding "report view" whose scope holds the expert's hospital — the diagnosing institution's
- * quality control. They read the version under review and its case through the report, and
- * decide it; they do not become readers of the case otherwise.
+ * Who reviews a report before release (where the expert's hospital asks for it): platform
+ * administrators, and the administrators of the expert's own hospital holding "report view" —
+ * the diagnosing institution's quality control. A hospital administrator's "all hospitals" report
+ * view reads other hospitals' reports; it does not make them another institution's reviewer. They
+ * read the version under review and its case through the report, and decide it; they do not
+ * become readers of the case otherwise.
  */
 export function mayReviewReportsOf(actor: Actor, expertHospitalId: number): boolean {
-  return mayViewReports(actor) && isHospitalInScope(scopeOf(actor, 'reportView'), expertHospitalId);
+  if (!mayViewReports(actor)) {
+    return false;
+  }
+  return isPlatformAdmin(actor) || actor.hospitalId === expertHospitalId;
+}
+
+/** `mayReviewReportsOf` as SQL over the expert's hospital column (the review queue). */
+export function reviewableWhere(actor: Actor, expertHospitalColumn: PgColumn): SQL {
+  if (!mayViewReports(actor)) {
+    return sql`false`;
+  }
+  if (isPlatformAdmin(actor)) {
+    return sql`true`;
+  }
+  return actor.hospitalId == null ? sql`false` : eq(expertHospitalColumn, actor.hospitalId);
+}
+
+function isPlatformAdmin(actor: Actor): boolean {
+  return actor.isSuperadmin || actor.roleType === RoleType.PlatformAdmin;
 }
 
 /** The refusal for a case the caller may not use: inside its own hospital or not. */

@@ -104,6 +104,19 @@ export async function patientEvents(
   if (!view) {
     throw notFound();
   }
-  await caseReaderRole(db, actor, view.patient);
-  return (await repo.listEvents(db, q.iPatientId, q.strLogType)).map(toEventDto);
+  const role = await caseReaderRole(db, actor, view.patient);
+  const events = await repo.listEvents(db, q.iPatientId, q.strLogType);
+  return events
+    .filter((e) => role === 'expert' || !INTERNAL_REVIEW_EVENTS.has(e.action))
+    .map(toEventDto);
 }
+
+/**
+ * The diagnosing hospital's review of its reports is its own quality control: the case's doctor
+ * and report viewers see the report once released (a 'complete' event), not the review's steps.
+ */
+const INTERNAL_REVIEW_EVENTS: ReadonlySet<string> = new Set([
+  'signForReview',
+  'reviewRejected',
+  'reviewPassed',
+]);

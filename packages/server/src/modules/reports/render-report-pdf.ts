@@ -104,7 +104,7 @@ export function reportDefinition(doc: ReportDocument): DocumentDefinition {
             bold: true,
             opacity: 0.08,
             color: '#000000',
-            fontSize: 72,
+            // No size: pdfmake fits the text to the page's diagonal, however long it is.
           },
         }
       : {}),

@@ -68,14 +68,11 @@ export function OrderModal({
       }}
       onOk={() =>
         void form.validateFields().then((v) =>
-          back.mutate(
-            {
-              iPatientReceiveId,
-              listMedicalorderId: v.listMedicalorderId,
-              strReason: (v.strReason ?? '').trim(),
-            },
-            done,
-          ),
+          done.send(back.mutateAsync, {
+            iPatientReceiveId,
+            listMedicalorderId: v.listMedicalorderId,
+            strReason: (v.strReason ?? '').trim(),
+          }),
         )
       }
       destroyOnHidden

@@ -43,10 +43,11 @@ export function ReferralModal({
         setProblem(t('back.selectExpert'));
         return;
       }
-      back.mutate(
-        { iPatientReceiveId, iUserId: chosen.iUserId, strReason: v.strReason.trim() },
-        done,
-      );
+      done.send(back.mutateAsync, {
+        iPatientReceiveId,
+        iUserId: chosen.iUserId,
+        strReason: v.strReason.trim(),
+      });
     });
   return (
     <Modal

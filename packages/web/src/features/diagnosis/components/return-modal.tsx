@@ -33,7 +33,9 @@ export function ReturnModal({
       onOk={() =>
         void form
           .validateFields()
-          .then((v) => back.mutate({ iPatientReceiveId, strReason: v.strReason.trim() }, done))
+          .then((v) =>
+            done.send(back.mutateAsync, { iPatientReceiveId, strReason: v.strReason.trim() }),
+          )
       }
       destroyOnHidden
     >

@@ -7,11 +7,13 @@ import { toastError, toastSuccess } from '@/lib/toast';
 /**
  * What every return dialog does once the server answered: on success say so and go back to the
  * waiting list (the case is no longer the expert's to work on); on failure put field errors on
- * the form, or show why.
+ * the form, or show why. `send` runs the return through its promise, which settles even when the
+ * dialog has left the page meanwhile: the case's refetch after the return removes the return
+ * actions, and callbacks given to `mutate` would then be dropped (no toast, no navigation).
  */
 export function useReturnDone(form: FormInstance, done: string, failed: string, close: () => void) {
   const navigate = useNavigate();
-  return {
+  const answers = {
     onSuccess: () => {
       toastSuccess(done);
       close();
@@ -22,5 +24,9 @@ export function useReturnDone(form: FormInstance, done: string, failed: string, 
         showFailure(error, toastError, failed);
       }
     },
+  };
+  return {
+    send: <V>(mutateAsync: (vars: V) => Promise<unknown>, vars: V) =>
+      void mutateAsync(vars).then(answers.onSuccess, (error: ApiError) => answers.onError(error)),
   };
 }
