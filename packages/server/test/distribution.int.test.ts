@@ -402,6 +402,23 @@ describe.each(await testDatabases())('distribution on $name', (testDb) => {
     expect(theirs.listPage.map((i) => i.iPatientId)).not.toContain(caseId);
   });
 
+  it('does not give a case to an expert who already holds it', async () => {
+    const { caseId, receiveId } = await sentToCenter();
+    const [atCenter] = await receiveRows(caseId);
+    // The expert holds the case through a receive of their own, as if sent it directly.
+    await db()
+      .insert(patientReceives)
+      .values({ ...atCenter!, id: undefined, expertId: localExpert.id, centerHospitalId: null });
+    expectRefused(
+      await distribute(wideAdmin.token, receiveId, [secondCenterExpert.id, localExpert.id]),
+      'EXPERT_HOLDS_CASE',
+    );
+    // Nothing changed: the center's receive still waits without an expert.
+    const [still] = (await receiveRows(caseId)).filter((r) => r.id === receiveId);
+    expect(still?.expertId).toBeNull();
+    expect(await receiveRows(caseId)).toHaveLength(2);
+  });
+
   it('keeps each administrator inside its scope: other centers’ cases and experts are 404', async () => {
     const { caseId, receiveId } = await sentToCenter();
     expectNotFound(await distribute(secondCenterAdmin.token, receiveId, [secondCenterExpert.id]));

@@ -101,9 +101,9 @@ describe.each(await testDatabases())('report review on $name', (testDb) => {
   const print = (token: string, iReportId: number) =>
     api.post('patient/updatePatientReceivePrintState', { iReportId }, { token });
   const kindsFor = async (token: string) =>
-    expectOk(await api.get<NoticePage>('notice/selectNotices', {}, { token })).listPage.map(
-      (n) => n.strKind,
-    );
+    expectOk(
+      await api.get<NoticePage>('notice/selectNotices', { iPageSize: 100 }, { token }),
+    ).listPage.map((n) => n.strKind);
   const receiveState = async (id: number) =>
     (await db().select().from(patientReceives).where(eq(patientReceives.id, id)))[0]?.state;
 
@@ -241,6 +241,16 @@ describe.each(await testDatabases())('report review on $name', (testDb) => {
       ),
     );
     expect(done.listPage.map((r) => r.iPatientReceiveId)).toContain(receiveId);
+    const mine = expectOk(
+      await api.get<ReportListPage>(
+        'diagnosis/selectExpertReports',
+        { iPageSize: 100 },
+        { token: expert.token },
+      ),
+    );
+    expect(mine.listPage.find((r) => r.iReportId === v1.iReportId)?.ddReviewState).toEqual({
+      iNumber: ReviewState.Pending,
+    });
 
     // The reviewer: told, finds it in the queue, may read the PDF.
     expect(await kindsFor(reviewer.token)).toContain('signForReview');
@@ -378,6 +388,25 @@ describe.each(await testDatabases())('report review on $name', (testDb) => {
     const after = expectOk(await diagnosis(doctor.token, { iPatientId: caseId }));
     expect(after.listReport.map((r) => r.iReportId)).toEqual([v2.iReportId, v1.iReportId]);
     expect(await requestState()).toBe(ReportRequestState.Done);
+  });
+
+  it('tells the platform administrators when the hospital has no reviewer of its own', async () => {
+    await db()
+      .update(hospitals)
+      .set({ reportReviewRequired: true })
+      .where(eq(hospitals.id, center));
+    await setReportView(db(), reviewer.id, null);
+    try {
+      const admin = await api.login(DEMO_ACCOUNTS.admin.userName, DEMO_ACCOUNTS.admin.password);
+      const before = (await kindsFor(admin)).filter((k) => k === 'signForReview').length;
+      const { receiveId } = await sentCase();
+      const v1 = expectOk(await confirm(receiveId, 'Seborrhoeic keratosis')).listReport[0]!;
+      expect((await kindsFor(admin)).filter((k) => k === 'signForReview')).toHaveLength(before + 1);
+      // The platform administrator decides it.
+      expectOk(await review(admin, v1.iReportId, 1));
+    } finally {
+      await setReportView(db(), reviewer.id, 1);
+    }
   });
 
   it('releases at signing where the hospital does not review', async () => {

@@ -139,6 +139,7 @@ const zh: Texts = {
   REPORT_NOT_OPEN: '该报告当前不能修改',
   REPORT_REQUEST_NOT_ALLOWED: '该报告已有未处理的申请，或补充意见已申请过',
   REFERRAL_SAME_EXPERT: '不能转诊给自己或已在会诊该病例的专家',
+  EXPERT_HOLDS_CASE: '所选专家已在会诊该病例，请选择其他专家',
   CASE_NO_SLIDES: '病例没有切片，不能提交',
   APPOINTMENT_NOT_WORKING: '专家在该时段没有排班，请选择专家排班内的时段',
   APPOINTMENT_SLOT_TAKEN: '该专家的这个时段已被预约，请选择其他时段',
@@ -323,6 +324,7 @@ const en: Texts = {
     'This report already has an open request, or its supplementary opinion was already requested',
   REFERRAL_SAME_EXPERT:
     'The case cannot be referred to yourself or to an expert already holding it',
+  EXPERT_HOLDS_CASE: 'An expert you chose already holds this case; choose another expert',
   CASE_NO_SLIDES: 'A case without slides cannot be submitted',
   APPOINTMENT_NOT_WORKING:
     'The expert does not work that half-day; pick one from the expert’s schedule',

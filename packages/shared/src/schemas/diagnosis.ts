@@ -191,6 +191,8 @@ export const reportListItemSchema = patientListItemSchema.extend({
   expert: personSchema,
   dtSignTime: z.string(),
   iPrintCount: z.number().int(),
+  /** ReviewState of the version; null when not reviewed (the doctor's list has released ones). */
+  ddReviewState: ddSchema(z.number().int()).nullable(),
 });
 export type ReportListItem = z.infer<typeof reportListItemSchema>;
 export const reportListPageSchema = pageSchema(reportListItemSchema);

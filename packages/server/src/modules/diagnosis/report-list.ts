@@ -108,6 +108,7 @@ export async function reportList(
       expert: { iUserId: report.expertId, strRealName: expertName },
       dtSignTime: (report.signedAt ?? report.updatedAt).toISOString(),
       iPrintCount: report.printCount,
+      ddReviewState: report.reviewState === null ? null : { iNumber: report.reviewState },
     })),
     iTotalCount: total?.n ?? 0,
   };

@@ -27,7 +27,7 @@ import * as patientRepo from '../patients/repo';
 import { caseReaderRole } from '../patients/access';
 import { assertPickableExperts, consultingHospitalsOfCase } from '../receives/expert-scope';
 import { expertPickPage } from '../receives/expert-page';
-import { findReceive, insertReceives } from '../receives/repo';
+import { findReceive, holdingExpertIds, insertReceives } from '../receives/repo';
 import type { NotificationHub } from '../notifications/hub';
 import { withNotes } from '../notifications/notes';
 import { lockExpertReceive, type ExpertReceive } from './expert-receive';
@@ -172,7 +172,10 @@ export async function backReferral(
     await assertPickableExperts(tx, await consultingHospitalsOfCase(tx, w.patient.hospitalId), [
       input.iUserId,
     ]);
-    if (input.iUserId === actor.userId || (await holdsCase(tx, w.patient.id, input.iUserId))) {
+    if (
+      input.iUserId === actor.userId ||
+      (await holdingExpertIds(tx, w.patient.id)).has(input.iUserId)
+    ) {
       throw new AppError('REFERRAL_SAME_EXPERT');
     }
     const to = transition(w.patient, 'refer');
@@ -215,21 +218,6 @@ export async function backReferral(
     // The expert it was passed to has a new case waiting.
     await notes.add(tx, { ...note, userIds: [input.iUserId], kind: 'submit', params: {} });
   });
-}
-
-async function holdsCase(tx: Db, patientId: number, expertId: number): Promise<boolean> {
-  const rows = await tx
-    .select({ id: patientReceives.id })
-    .from(patientReceives)
-    .where(
-      and(
-        eq(patientReceives.patientId, patientId),
-        eq(patientReceives.expertId, expertId),
-        inArray(patientReceives.state, [...HOLDING_RECEIVE_STATES]),
-      ),
-    )
-    .limit(1);
-  return rows.length > 0;
 }
 
 /**
@@ -350,18 +338,5 @@ export async function referralExperts(
 ): Promise<ExpertPickPage> {
   const { patientId, hospitalId } = await ownReceiveCase(db, actor, q.iPatientReceiveId);
   const scope = await consultingHospitalsOfCase(db, hospitalId);
-  return expertPickPage(db, scope, q, await holdersOf(db, patientId));
-}
-
-async function holdersOf(db: Db, patientId: number): Promise<Set<number>> {
-  const rows = await db
-    .select({ expertId: patientReceives.expertId })
-    .from(patientReceives)
-    .where(
-      and(
-        eq(patientReceives.patientId, patientId),
-        inArray(patientReceives.state, [...HOLDING_RECEIVE_STATES]),
-      ),
-    );
-  return new Set(rows.flatMap((r) => (r.expertId === null ? [] : [r.expertId])));
+  return expertPickPage(db, scope, q, await holdingExpertIds(db, patientId));
 }

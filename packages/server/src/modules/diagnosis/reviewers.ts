@@ -21,10 +21,24 @@ export async function reviewRequired(db: Db, hospitalId: number | null): Promise
 }
 
 /**
- * The administrators of the hospital itself who hold "report view" (granted to them or through
- * their administrator role), enabled: they are told a report waits for review. Platform
- * administrators may decide too but are not messaged for every hospital's reports.
+ * Who is told a report waits for review: the administrators of the hospital itself who hold
+ * "report view" (granted to them or through their administrator role), enabled; when it has none,
+ * the platform administrators, so that no report waits unseen. Platform administrators are not
+ * messaged for hospitals that review their own reports.
  */
+export async function reviewersToTell(db: Db, hospitalId: number): Promise<number[]> {
+  const own = await hospitalReviewers(db, hospitalId);
+  if (own.length > 0) {
+    return own;
+  }
+  const platform = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.roleType, RoleType.PlatformAdmin), eq(users.state, UserState.Enabled)));
+  return platform.map((u) => u.id);
+}
+
+/** The hospital's own reviewers (see reviewersToTell). */
 export async function hospitalReviewers(db: Db, hospitalId: number): Promise<number[]> {
   const granted = db
     .select({ one: sql`1` })

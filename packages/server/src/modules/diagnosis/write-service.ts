@@ -25,7 +25,7 @@ import type { NotificationHub } from '../notifications/hub';
 import { withNotes } from '../notifications/notes';
 import { releaseVersion, setReceiveState } from './release';
 import * as repo from './repo';
-import { hospitalReviewers, reviewRequired } from './reviewers';
+import { reviewersToTell, reviewRequired } from './reviewers';
 
 /*
  * diagnosis/saveDraft and diagnosis/confirmDiagnosis (spec §4 "Drafts can be saved, then the
@@ -211,7 +211,7 @@ export async function confirmDiagnosis(
     });
     if (actor.hospitalId != null) {
       await notes.add(tx, {
-        userIds: await hospitalReviewers(tx, actor.hospitalId),
+        userIds: await reviewersToTell(tx, actor.hospitalId),
         patientId: w.patient.id,
         actorId: actor.userId,
         kind: 'signForReview',

@@ -103,6 +103,12 @@ export async function distributeToExperts(
       first,
       ...others,
     ]);
+    // An expert already holding the case (sent it directly, or given it before) is not given it
+    // twice.
+    const holders = await receiveRepo.holdingExpertIds(tx, receive.patientId);
+    if ([first, ...others].some((id) => holders.has(id))) {
+      throw new AppError('EXPERT_HOLDS_CASE');
+    }
     await repo.assignExpert(tx, receive.id, first, now);
     // Further experts get receives of their own from the same sending and center, so that each
     // works on and reports the case as if the doctor had chosen them.

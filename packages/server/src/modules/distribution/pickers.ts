@@ -10,7 +10,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../auth/actor';
 import { expertPickPage } from '../receives/expert-page';
-import { waitingExpertIds, type ReceiveRow } from '../receives/repo';
+import { holdingExpertIds, type ReceiveRow } from '../receives/repo';
 import * as repo from './repo';
 import { assignableExperts, distributionScope, forwardTargets, scopedCenterReceive } from './scope';
 
@@ -37,7 +37,7 @@ export async function expertsFor(
   const r = await scopedCenterReceive(db, scope, q.iPatientReceiveId);
   assertWaitingAtCenter(r, 'distribute');
   const experts = await assignableExperts(db, scope, r);
-  const page = await expertPickPage(db, experts, q, await waitingExpertIds(db, r.patientId));
+  const page = await expertPickPage(db, experts, q, await holdingExpertIds(db, r.patientId));
   return { ...page, listHospital: await repo.hospitalNames(db, experts.expertHospitalIds) };
 }
 

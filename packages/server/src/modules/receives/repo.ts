@@ -1,6 +1,11 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { ReceiveState, receiveStatesListed, SlideUploadState } from '@pathconsult/shared';
+import {
+  HOLDING_RECEIVE_STATES,
+  ReceiveState,
+  receiveStatesListed,
+  SlideUploadState,
+} from '@pathconsult/shared';
 import type { Db } from '../../db/client';
 import {
   hospitals,
@@ -136,7 +141,24 @@ export async function withdrawReceives(tx: Db, patientId: number, now: Date): Pr
     );
 }
 
-/** Experts the case already waits with (the picker's mark). */
+/**
+ * Experts who hold the case: a receive waiting, under review or reported on. A case is not given
+ * twice to one expert (referral, distribution), and pickers mark them.
+ */
+export async function holdingExpertIds(db: Db, patientId: number): Promise<Set<number>> {
+  const rows = await db
+    .select({ expertId: patientReceives.expertId })
+    .from(patientReceives)
+    .where(
+      and(
+        eq(patientReceives.patientId, patientId),
+        inArray(patientReceives.state, [...HOLDING_RECEIVE_STATES]),
+      ),
+    );
+  return new Set(rows.flatMap((r) => (r.expertId === null ? [] : [r.expertId])));
+}
+
+/** Experts the case already waits with (those a withdrawal concerns). */
 export async function waitingExpertIds(db: Db, patientId: number): Promise<Set<number>> {
   const rows = await db
     .select({ expertId: patientReceives.expertId })

@@ -15,6 +15,7 @@ import { rangeToQuery } from '@/features/audit/utils/date-range';
 import { caseDetailHref } from '@/features/case-detail/utils/detail-tabs';
 import { useReportList } from '../api/diagnosis';
 import { usePatientColumns } from '@/features/cases/components/patient-columns';
+import { ReviewStateTag } from './review-state-tag';
 
 interface FilterValues {
   strPatientName?: string;
@@ -65,6 +66,8 @@ export function ReportList({ who }: { who: 'expert' | 'doctor' }) {
       render: (_, row) => (
         <>
           {t('version', { n: row.iVersion })} <Tag>{t(`kind.${row.ddKind.iNumber}`)}</Tag>
+          {/* The expert's own versions under review or rejected are marked. */}
+          <ReviewStateTag state={row.ddReviewState?.iNumber} />
         </>
       ),
     },
