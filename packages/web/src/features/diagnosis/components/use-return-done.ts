@@ -2,6 +2,7 @@ import { useNavigate } from 'react-router';
 import type { FormInstance } from 'antd';
 import type { ApiError } from '@/lib/api-error';
 import { applyFieldErrors, showFailure } from '@/lib/form-errors';
+import { mutateThen } from '@/lib/mutate-then';
 import { toastError, toastSuccess } from '@/lib/toast';
 
 /**
@@ -27,6 +28,6 @@ export function useReturnDone(form: FormInstance, done: string, failed: string, 
   };
   return {
     send: <V>(mutateAsync: (vars: V) => Promise<unknown>, vars: V) =>
-      void mutateAsync(vars).then(answers.onSuccess, (error: ApiError) => answers.onError(error)),
+      mutateThen(mutateAsync, vars, answers),
   };
 }

@@ -11,6 +11,7 @@ import {
 import type { ApiError } from '@/lib/api-error';
 import { applyFieldErrors, showFailure } from '@/lib/form-errors';
 import { zodRule } from '@/lib/form-rules';
+import { mutateThen } from '@/lib/mutate-then';
 import { serverText } from '@/lib/server-text';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { useConfirmAction } from '@/lib/use-confirm-action';
@@ -78,7 +79,10 @@ export function ReportTemplateForm({ template, variant }: ReportTemplateFormProp
   };
 
   function handleSave(v: FormValues) {
-    save.mutate(
+    // The saved form's refetch mounts a new form (keyed by its update time) before `mutate`'s
+    // callbacks would run, which would drop them: answered through the promise instead.
+    mutateThen(
+      save.mutateAsync,
       { iHospitalId: template.iHospitalId, ...content(v) },
       { onSuccess: () => toastSuccess(t('saved')), onError: onError(t('saveFailed')) },
     );

@@ -12,6 +12,7 @@ import {
 import type { ApiError } from '@/lib/api-error';
 import { applyFieldErrors, showFailure } from '@/lib/form-errors';
 import { zodRule } from '@/lib/form-rules';
+import { mutateThen } from '@/lib/mutate-then';
 import { serverText } from '@/lib/server-text';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { useUpdateSerialNumberRule } from '../api/serial-number';
@@ -47,7 +48,10 @@ export function SerialRuleForm({ rule }: { rule: SerialNumberDto }) {
   const update = useUpdateSerialNumberRule();
 
   function handleFinish(v: RuleFormValues) {
-    update.mutate(
+    // The saved rule's refetch mounts a new form (keyed by its update time) before `mutate`'s
+    // callbacks would run, which would drop them: answered through the promise instead.
+    mutateThen(
+      update.mutateAsync,
       {
         iHospitalId: rule.iHospitalId,
         strPrefix: (v.strPrefix ?? '').trim(),
