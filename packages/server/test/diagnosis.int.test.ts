@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import { eq } from 'drizzle-orm';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CaseState,
@@ -19,9 +18,8 @@ import {
   type PatientReceiveList,
   type ReportListPage,
   type ReturnList,
-  type ScreenshotDto,
 } from '@pathconsult/shared';
-import { diagnosisReports, patientReceives, users } from '../src/db/schema';
+import { diagnosisReports, patientReceives } from '../src/db/schema';
 import { openSlideTruth } from '../src/slides/testing/ground-truth';
 import {
   expectFieldError,
@@ -40,12 +38,12 @@ import {
   userHospital,
 } from './helpers/case-fixtures';
 import { testDatabases } from './helpers/databases';
+import { giveSignature, screenshotPicture, sentCaseWithSlide } from './helpers/diagnosis-fixtures';
 import { apiClient, type ApiClient } from './helpers/http';
 import { uploadSlide } from './helpers/slide-upload';
 import { startTestApp, type TestApp } from './helpers/test-app';
 
 const BOXES = fs.readFileSync(openSlideTruth('boxes.tiff').file);
-const REGION = { iX: 10, iY: 20, iWidth: 200, iHeight: 150, iRotation: 0, bFlipped: false };
 
 type User = { id: number; token: string };
 
@@ -99,27 +97,7 @@ describe.each(await testDatabases())('diagnosis and returns on $name', (testDb) 
     (await db().select().from(patientReceives).where(eq(patientReceives.id, id)))[0]?.state;
 
   /** A case of the doctor with a slide and one screenshot, sent to `experts`. */
-  async function sentCase(experts: number[]) {
-    const c = await addCase(api, doctor.token);
-    const slide = await uploadSlide(
-      api,
-      t.baseUrl,
-      doctor.token,
-      { iPatientId: c.iPatientId },
-      'boxes.tiff',
-      BOXES,
-    );
-    await t.app.slideIngest.idle();
-    const shot = expectOk(
-      await api.post<ScreenshotDto>(
-        'webViewer/consulation/setPathologyImg',
-        { iSlideDocumentId: slide, strImage: picture, region: REGION },
-        { token: doctor.token },
-      ),
-    );
-    const receives = send(c.iPatientId, experts);
-    return { caseId: c.iPatientId, shot: shot.iScreenshotId, receives: await receives };
-  }
+  const sentCase = (experts: number[]) => sentCaseWithSlide(t, api, doctor.token, experts, picture);
 
   /** Signs a first report on the receive. */
   async function signed(receiveId: number, token = expert.token, result = 'Benign naevus') {
@@ -142,21 +120,8 @@ describe.each(await testDatabases())('diagnosis and returns on $name', (testDb) 
     secondExpert = await loggedInUser(db(), api, center, RoleType.Expert);
     unsigned = await loggedInUser(db(), api, center, RoleType.Expert);
     stranger = await doctorElsewhere(db(), api);
-    const signaturePng = await sharp({
-      create: { width: 265, height: 150, channels: 4, background: { r: 0, g: 0, b: 80, alpha: 1 } },
-    })
-      .png()
-      .toBuffer();
-    signature = `data:image/png;base64,${signaturePng.toString('base64')}`;
-    for (const u of [expert, secondExpert]) {
-      await db().update(users).set({ signaturePng: signature }).where(eq(users.id, u.id));
-    }
-    const png = await sharp({
-      create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 120, b: 160 } },
-    })
-      .png()
-      .toBuffer();
-    picture = `data:image/png;base64,${png.toString('base64')}`;
+    signature = await giveSignature(db(), [expert.id, secondExpert.id]);
+    picture = await screenshotPicture();
   });
   afterAll(() => t.close());
 

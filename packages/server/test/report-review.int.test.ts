@@ -1,6 +1,4 @@
-import fs from 'node:fs';
 import { and, eq } from 'drizzle-orm';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CaseState,
@@ -14,22 +12,13 @@ import {
   type HospitalDto,
   type NoticePage,
   type PatientEventDto,
-  type PatientReceiveList,
   type ReceivedPage,
   type ReportDto,
   type ReportListPage,
   type ReviewListPage,
-  type ScreenshotDto,
 } from '@pathconsult/shared';
-import {
-  hospitals,
-  patientReceives,
-  reportRequests,
-  userPrivileges,
-  users,
-} from '../src/db/schema';
+import { hospitals, patientReceives, reportRequests, userPrivileges } from '../src/db/schema';
 import { pdfText } from '../src/modules/reports/testing/pdf-inspect';
-import { openSlideTruth } from '../src/slides/testing/ground-truth';
 import {
   expectFieldError,
   expectForbidden,
@@ -37,21 +26,12 @@ import {
   expectOk,
   expectRefused,
 } from './helpers/assertions';
-import {
-  addCase,
-  caseRow,
-  loggedInUser,
-  setReportView,
-  userHospital,
-} from './helpers/case-fixtures';
+import { caseRow, loggedInUser, setReportView, userHospital } from './helpers/case-fixtures';
 import { testDatabases } from './helpers/databases';
+import { giveSignature, screenshotPicture, sentCaseWithSlide } from './helpers/diagnosis-fixtures';
 import { DEMO_ACCOUNTS } from './helpers/demo-accounts';
 import { apiClient, type ApiClient } from './helpers/http';
-import { uploadSlide } from './helpers/slide-upload';
 import { startTestApp, type TestApp } from './helpers/test-app';
-
-const BOXES = fs.readFileSync(openSlideTruth('boxes.tiff').file);
-const REGION = { iX: 10, iY: 20, iWidth: 200, iHeight: 150, iRotation: 0, bFlipped: false };
 
 type User = { id: number; token: string };
 
@@ -109,31 +89,8 @@ describe.each(await testDatabases())('report review on $name', (testDb) => {
 
   /** A case of the doctor with a slide and a screenshot, sent to the expert; its receive id. */
   async function sentCase() {
-    const c = await addCase(api, doctor.token);
-    const slide = await uploadSlide(
-      api,
-      t.baseUrl,
-      doctor.token,
-      { iPatientId: c.iPatientId },
-      'boxes.tiff',
-      BOXES,
-    );
-    await t.app.slideIngest.idle();
-    expectOk(
-      await api.post<ScreenshotDto>(
-        'webViewer/consulation/setPathologyImg',
-        { iSlideDocumentId: slide, strImage: picture, region: REGION },
-        { token: doctor.token },
-      ),
-    );
-    const sent = expectOk(
-      await api.post<PatientReceiveList>(
-        'patient/addPatientReceive',
-        { listPatient: [{ iPatientId: c.iPatientId }], listUser: [{ iUserId: expert.id }] },
-        { token: doctor.token },
-      ),
-    );
-    return { caseId: c.iPatientId, receiveId: sent.listPatientReceive[0]!.iPatientReceiveId };
+    const sent = await sentCaseWithSlide(t, api, doctor.token, [expert.id], picture);
+    return { caseId: sent.caseId, receiveId: sent.receives[0]!.iPatientReceiveId };
   }
 
   beforeAll(async () => {
@@ -158,14 +115,8 @@ describe.each(await testDatabases())('report review on $name', (testDb) => {
       );
     // Administrators start with "report view" (DEFAULT_HOSPITAL_ADMIN_PRIVILEGES): taken away.
     await setReportView(db(), plainAdmin.id, null);
-    const png = await sharp({
-      create: { width: 265, height: 150, channels: 4, background: { r: 0, g: 0, b: 80, alpha: 1 } },
-    })
-      .png()
-      .toBuffer();
-    const dataUrl = `data:image/png;base64,${png.toString('base64')}`;
-    await db().update(users).set({ signaturePng: dataUrl }).where(eq(users.id, expert.id));
-    picture = dataUrl;
+    await giveSignature(db(), [expert.id]);
+    picture = await screenshotPicture();
   });
   afterAll(() => t.close());
 

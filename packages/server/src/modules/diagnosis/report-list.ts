@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import {
   ReportState,
   type Lang,
+  type ReportListItem,
   type ReportListPage,
   type ReportListQuery,
 } from '@pathconsult/shared';
@@ -13,7 +14,7 @@ import { escapeLike } from '../../lib/like';
 import type { Actor } from '../auth/actor';
 import { chinaEndExclusive, chinaInstant } from '../patients/china-time';
 import { toListItem } from '../patients/dto';
-import { releasedWhere } from './repo';
+import { releasedWhere, type ReportRow } from './repo';
 import { collectionJoin, listColumns, mine, owner } from '../patients/list-repo';
 import { scopeOf, whereInScope } from '../tenancy/scope';
 
@@ -56,6 +57,13 @@ function whereOf(db: Db, actor: Actor, who: ReportListOwner, q: ReportListQuery)
     who === 'expert'
       ? eq(diagnosisReports.expertId, actor.userId)
       : and(eq(patients.ownerId, actor.userId), whereInScope(scopeOf(actor), patients.hospitalId)),
+    reportFilters(q),
+  );
+}
+
+/** The filters every report list offers: name and number prefixes, signing days (China time). */
+export function reportFilters(q: ReportListQuery): SQL | undefined {
+  return and(
     q.strPatientName
       ? sql`lower(${patients.name}) like lower(${`${escapeLike(q.strPatientName)}%`})`
       : undefined,
@@ -65,6 +73,27 @@ function whereOf(db: Db, actor: Actor, who: ReportListOwner, q: ReportListQuery)
     q.dtStart ? gte(diagnosisReports.signedAt, chinaInstant(q.dtStart)) : undefined,
     q.dtEnd ? lt(diagnosisReports.signedAt, chinaEndExclusive(q.dtEnd)) : undefined,
   );
+}
+
+/** A report list row: the case's list columns and the version's own. */
+export function reportListItem(
+  row: Parameters<typeof toListItem>[0],
+  report: ReportRow,
+  expertName: string,
+  lang: Lang,
+): ReportListItem {
+  return {
+    ...toListItem(row, lang),
+    iReportId: report.id,
+    iPatientReceiveId: report.receiveId,
+    iVersion: report.version,
+    ddKind: { iNumber: report.kind },
+    strResult: report.result,
+    expert: { iUserId: report.expertId, strRealName: expertName },
+    dtSignTime: (report.signedAt ?? report.updatedAt).toISOString(),
+    iPrintCount: report.printCount,
+    ddReviewState: report.reviewState === null ? null : { iNumber: report.reviewState },
+  };
 }
 
 export async function reportList(
@@ -98,18 +127,9 @@ export async function reportList(
       .where(where),
   ]);
   return {
-    listPage: rows.map(({ report, expertName, ...row }) => ({
-      ...toListItem(row, lang),
-      iReportId: report.id,
-      iPatientReceiveId: report.receiveId,
-      iVersion: report.version,
-      ddKind: { iNumber: report.kind },
-      strResult: report.result,
-      expert: { iUserId: report.expertId, strRealName: expertName },
-      dtSignTime: (report.signedAt ?? report.updatedAt).toISOString(),
-      iPrintCount: report.printCount,
-      ddReviewState: report.reviewState === null ? null : { iNumber: report.reviewState },
-    })),
+    listPage: rows.map(({ report, expertName, ...row }) =>
+      reportListItem(row, report, expertName, lang),
+    ),
     iTotalCount: total?.n ?? 0,
   };
 }

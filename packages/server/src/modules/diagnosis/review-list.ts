@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   ReportState,
@@ -9,12 +9,10 @@ import {
 } from '@pathconsult/shared';
 import type { Db } from '../../db/client';
 import { diagnosisReports, hospitals, patients, users } from '../../db/schema';
-import { escapeLike } from '../../lib/like';
 import type { Actor } from '../auth/actor';
-import { chinaEndExclusive, chinaInstant } from '../patients/china-time';
 import { reviewableWhere } from '../patients/access';
-import { toListItem } from '../patients/dto';
 import { collectionJoin, listColumns, mine, owner } from '../patients/list-repo';
+import { reportFilters, reportListItem } from './report-list';
 
 /*
  * diagnosis/selectReviewReports: the review queue. Signed versions that need review, of the
@@ -33,14 +31,7 @@ function whereOf(actor: Actor, q: ReviewListQuery, state: number | undefined): S
       ? isNotNull(diagnosisReports.reviewState)
       : eq(diagnosisReports.reviewState, state),
     reviewableWhere(actor, expert.hospitalId),
-    q.strPatientName
-      ? sql`lower(${patients.name}) like lower(${`${escapeLike(q.strPatientName)}%`})`
-      : undefined,
-    q.strDiagnosistNum
-      ? sql`lower(${patients.diagnosisNum}) like lower(${`${escapeLike(q.strDiagnosistNum)}%`})`
-      : undefined,
-    q.dtStart ? gte(diagnosisReports.signedAt, chinaInstant(q.dtStart)) : undefined,
-    q.dtEnd ? lt(diagnosisReports.signedAt, chinaEndExclusive(q.dtEnd)) : undefined,
+    reportFilters(q),
   );
 }
 
@@ -86,12 +77,7 @@ export async function reviewList(
   ]);
   return {
     listPage: rows.map(({ report, expertName, expertHospitalName, reviewerName, ...row }) => ({
-      ...toListItem(row, lang),
-      iReportId: report.id,
-      iPatientReceiveId: report.receiveId,
-      iVersion: report.version,
-      ddKind: { iNumber: report.kind },
-      strResult: report.result,
+      ...reportListItem(row, report, expertName, lang),
       strOpinion: report.opinion,
       strSupplement: report.supplement,
       expert: {
@@ -99,8 +85,6 @@ export async function reviewList(
         strRealName: expertName,
         strHospitalName: expertHospitalName,
       },
-      dtSignTime: (report.signedAt ?? report.updatedAt).toISOString(),
-      iPrintCount: report.printCount,
       ddReviewState: { iNumber: report.reviewState ?? ReviewState.Pending },
       strReviewReason: report.reviewReason ?? '',
       reviewer:
