@@ -5,6 +5,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { FileHandle } from 'node:fs/promises';
+import http from 'node:http';
 import {
   UPLOAD_CHUNK_BYTES,
   chunkLengthOf,
@@ -147,12 +148,48 @@ export async function sendChunk(
     },
     bytes,
   );
-  const res = await fetch(`${u.base}/api/slideDocument/fileUploadHandler`, {
-    method: 'POST',
-    headers: { token: u.token, lang: 'en', 'content-type': form.contentType },
+  const text = await postChunk(`${u.base}/api/slideDocument/fileUploadHandler`, {
+    token: u.token,
+    contentType: form.contentType,
     body: form.body,
   });
-  return (await res.json()) as Envelope<ChunkResultDto | MissingChunks>;
+  return JSON.parse(text) as Envelope<ChunkResultDto | MissingChunks>;
+}
+
+/**
+ * Kept-alive connections for the chunks. node:http rather than fetch: on this two-core machine
+ * undici's fetch alone tops out near 340 MB/s against a server that only hashes the bytes, while
+ * node:http reaches about 560 MB/s; the client must not be what the benchmark measures.
+ */
+const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
+
+function postChunk(
+  url: string,
+  init: { token: string; contentType: string; body: Buffer },
+): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      url,
+      {
+        method: 'POST',
+        agent,
+        headers: {
+          token: init.token,
+          lang: 'en',
+          'content-type': init.contentType,
+          'content-length': init.body.length,
+        },
+      },
+      (response) => {
+        const parts: Buffer[] = [];
+        response.on('data', (part: Buffer) => parts.push(part));
+        response.on('end', () => resolve(Buffer.concat(parts).toString('utf8')));
+        response.on('error', reject);
+      },
+    );
+    request.on('error', reject);
+    request.end(init.body);
+  });
 }
 
 /**

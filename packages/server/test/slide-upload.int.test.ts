@@ -347,6 +347,64 @@ describe.each(await testDatabases())('slide upload on $name', (testDb) => {
     );
   });
 
+  it('decides chunks sent at once one by one: repeats, a conflicting place, the whole file', async () => {
+    const bytes = tiffLike(5);
+    const { doc } = await startUpload('together.svs', bytes.length);
+    const id = doc.iSlideDocumentId;
+    const other = tiffLike(5, 1000, 7);
+    // Sent together, so their claims share statements: chunk 3 twice with the same bytes and
+    // once with other bytes, every other chunk once.
+    const answers = await Promise.all(
+      [0, 1, 2, 3, 3, 4].map((i) =>
+        chunk({
+          iSlideDocumentId: id,
+          strFilePath: 'together.svs',
+          iChunk: i,
+          bytes: chunkOf(bytes, i),
+        }),
+      ),
+    );
+    answers.forEach((a) => expectOk(a));
+    expect(answers.filter((a) => a.body.objData.bDuplicate)).toHaveLength(1);
+    const conflicting = await chunk({
+      iSlideDocumentId: id,
+      strFilePath: 'together.svs',
+      iChunk: 3,
+      bytes: chunkOf(other, 3),
+    });
+    expectRefused(conflicting, 'CHUNK_CONFLICT');
+    const done = expectOk(
+      await chunk({
+        iSlideDocumentId: id,
+        strFilePath: 'together.svs',
+        iChunk: 5,
+        bytes: chunkOf(bytes, 5),
+        iUpdadeState: 1,
+      }),
+    );
+    expect(done.ddUploadState.iNumber).toBe(SlideUploadState.Uploaded);
+    const [row] = await db().select().from(slideDocuments).where(eq(slideDocuments.id, id));
+    const file = storedFilePath(t.dataDir, hospitalA, row?.storageKey ?? '', 'slide.svs');
+    expect(sha256(fs.readFileSync(file))).toBe(sha256(bytes));
+    expect(row?.sha256).toBe(sha256(bytes));
+  });
+
+  it('stops taking chunks at once when the uploader logs out', async () => {
+    const session = await loggedInUser(db(), api, hospitalA);
+    const bytes = tiffLike(2);
+    const { doc } = await startUpload('logout.svs', bytes.length, session.token);
+    const id = doc.iSlideDocumentId;
+    const send = (i: number) =>
+      chunk(
+        { iSlideDocumentId: id, strFilePath: 'logout.svs', iChunk: i, bytes: chunkOf(bytes, i) },
+        session.token,
+      );
+    expectOk(await send(0));
+    expectOk(await api.post('user/logout', {}, { token: session.token }));
+    const after = await send(1);
+    expect(after.status).toBe(401);
+  });
+
   it('asks again for a chunk whose bytes were lost on the disk (checked at completion)', async () => {
     const bytes = tiffLike(2);
     const { doc } = await startUpload('lost.svs', bytes.length);
@@ -361,12 +419,15 @@ describe.each(await testDatabases())('slide upload on $name', (testDb) => {
         }),
       );
     }
-    // As if the server died after recording chunk 1 but before its bytes reached the disk.
+    // As if the machine died after recording chunk 1 but before its bytes reached the disk:
+    // the bytes are gone, and so is everything the server held in memory.
     const [row] = await db().select().from(slideDocuments).where(eq(slideDocuments.id, id));
     const file = storedFilePath(t.dataDir, hospitalA, row?.storageKey ?? '', 'slide.svs');
     const fd = fs.openSync(file, 'r+');
     fs.writeSync(fd, Buffer.alloc(UPLOAD_CHUNK_BYTES), 0, UPLOAD_CHUNK_BYTES, UPLOAD_CHUNK_BYTES);
     fs.closeSync(fd);
+    await t.restart();
+    api = apiClient(t.baseUrl);
     const a = await chunk({
       iSlideDocumentId: id,
       strFilePath: 'lost.svs',

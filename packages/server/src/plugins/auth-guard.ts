@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import { parseLang } from '@pathconsult/shared';
 import { AppError } from '../lib/app-error';
-import { authenticate, type AuthDeps } from '../modules/auth/service';
+import { authenticate, authenticateRecent, type AuthDeps } from '../modules/auth/service';
 import { privilegeAllows, rolesAllow } from './route-policy';
 
 /** The token from the `token` header or, as an alternative, `Authorization: Bearer`. */
@@ -45,7 +45,9 @@ export const authGuard = fp<{ auth: AuthDeps }>(async (app, { auth }) => {
     const token = readToken(request.headers);
     if (token) {
       try {
-        request.actor = await authenticate(auth, token, request.ip);
+        request.actor = policy.recentSession
+          ? await authenticateRecent(auth, token, request.ip)
+          : await authenticate(auth, token, request.ip);
       } catch (error) {
         // A stale token on a public call (the login page) is simply ignored.
         if (policy.roles !== 'public') {

@@ -21,6 +21,11 @@ export interface RoutePolicy {
    * Only meaningful with administrator roles in `roles`.
    */
   privilege?: PrivilegeCode;
+  /**
+   * Trust a session checked less than a second ago by the same caller (modules/auth/
+   * recent-sessions.ts): only for calls sent many times a second, such as upload chunks.
+   */
+  recentSession?: boolean;
 }
 
 /** What a handler may add to the request's audit record. */

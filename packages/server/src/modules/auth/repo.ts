@@ -1,6 +1,7 @@
 import { and, count, eq, gte, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { hospitals, loginFailures, loginLocks, sessions, users } from '../../db/schema';
+import { forgetSession } from './recent-sessions';
 
 export async function insertSession(
   db: Db,
@@ -64,6 +65,7 @@ export async function touchSession(db: Db, sessionId: number, now: Date): Promis
 }
 
 export async function revokeSession(db: Db, sessionId: number, now: Date): Promise<void> {
+  forgetSession(sessionId);
   await db
     .update(sessions)
     .set({ revokedAt: now })

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import {
   SNIFF_BYTES,
   SlideUploadState,
@@ -10,15 +10,15 @@ import {
 } from '@pathconsult/shared';
 import { slideChunks, slideDocuments } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
-import { isForeignKeyViolation } from '../../lib/pg-errors';
 import type { Actor } from '../auth/actor';
+import { claimChunk } from './chunk-claims';
 import { completeDocument } from './completion';
 import { failUpload } from './discard';
 import { readRange, writeChunk } from './disk';
 import { findChunkTarget, type ChunkTarget } from './lookup';
 import { activityDue, cachedTarget, forgetDocument, rememberTarget } from './target-cache';
 import { assertWithinQuota } from './quota';
-import type { UploadDeps } from './records';
+import type { ChunkDeps } from './completion';
 
 /** How often a document's "last active" time is refreshed: abandoned uploads are idle ones. */
 const ACTIVE_REFRESH_MS = 60_000;
@@ -45,7 +45,7 @@ function resultOf(
 
 /** A chunk sent again for a finished document: the same bytes are fine, other bytes are not. */
 async function againForFinished(
-  deps: UploadDeps,
+  deps: ChunkDeps,
   t: ChunkTarget,
   fields: ChunkFields,
   bytes: Buffer,
@@ -65,7 +65,7 @@ async function againForFinished(
  * are refused and nothing changes. With iUpdadeState 1 the document is completed.
  */
 export async function receiveChunk(
-  deps: UploadDeps,
+  deps: ChunkDeps,
   actor: Actor,
   fields: ChunkFields,
   bytes: Buffer,
@@ -126,6 +126,7 @@ export async function receiveChunk(
   } else {
     try {
       await writeChunk(dataDir, t.doc, t.file.storedPath, fields.iChunk * t.doc.chunkBytes, bytes);
+      deps.digests.chunkWritten(t.file.id, fields.iChunk, bytes);
     } catch (error) {
       // The files were removed (deleted or cancelled meanwhile): the upload is gone.
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
@@ -153,11 +154,7 @@ export async function receiveChunk(
 }
 
 /** The chunk's document, file and quota: from the short-lived cache, else from the database. */
-async function targetFor(
-  deps: UploadDeps,
-  actor: Actor,
-  fields: ChunkFields,
-): Promise<ChunkTarget> {
+async function targetFor(deps: ChunkDeps, actor: Actor, fields: ChunkFields): Promise<ChunkTarget> {
   const now = deps.clock.now().getTime();
   const cached = cachedTarget(fields.iSlideDocumentId, fields.strFilePath, now);
   // The cache serves the uploader only; anyone else goes to the database (and gets its 404).
@@ -171,29 +168,18 @@ async function targetFor(
   return target;
 }
 
-/**
- * Claims the chunk's index. The file row is gone when the upload was cancelled or swept since
- * the target was read (possibly by another instance): the claim's foreign key then fails, and
- * the upload answers as missing.
- */
-async function claim(deps: UploadDeps, t: ChunkTarget, fields: ChunkFields): Promise<boolean> {
+/** Claims the chunk's index (chunk-claims.ts); a gone upload answers as missing. */
+async function claim(deps: ChunkDeps, t: ChunkTarget, fields: ChunkFields): Promise<boolean> {
   try {
-    // Only while the document is still being uploaded: a cached target may be a few seconds old,
-    // and a finished file must never be written again.
-    const result = await deps.db.execute(sql`
-      insert into ${slideChunks} (file_id, chunk_index, sha256)
-      select ${t.file.id}, ${fields.iChunk}, ${fields.strChunkSha256}
-      where exists (
-        select 1 from ${slideDocuments} d
-        where d.id = ${t.doc.id} and d.state = ${SlideUploadState.Uploading} and d.deleted_at is null
-      )
-      on conflict do nothing
-      returning chunk_index`);
-    return (result as unknown as { rows: unknown[] }).rows.length > 0;
+    return await claimChunk(deps.db, {
+      documentId: t.doc.id,
+      fileId: t.file.id,
+      index: fields.iChunk,
+      sha256: fields.strChunkSha256,
+    });
   } catch (error) {
-    if (isForeignKeyViolation(error)) {
+    if (error instanceof AppError && error.code === 'NOT_FOUND') {
       forgetDocument(t.doc.id);
-      throw notFound();
     }
     throw error;
   }

@@ -2,9 +2,15 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { SlideUploadState, missingRanges, toRanges, type MissingChunks } from '@pathconsult/shared';
 import { slideChunks, slideDocuments, slideFiles } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { verifyFile } from './disk';
+import { syncFile, verifyFile } from './disk';
+import type { RunningDigests } from './running-digests';
 import { filesOf, type DocumentRow } from './lookup';
 import type { UploadDeps } from './records';
+
+/** What receiving and completing chunks need beyond the upload records: the running digests. */
+export interface ChunkDeps extends UploadDeps {
+  digests: RunningDigests;
+}
 
 function countOf(missing: MissingChunks): number {
   return missing.listMissing.reduce(
@@ -18,12 +24,13 @@ function refuse(missing: MissingChunks): never {
 }
 
 /**
- * Completes a document once every chunk of every file is here: reads each file back, checks
- * every chunk against the SHA-256 it arrived with (a write lost in a crash shows up here and is
- * asked for again), keeps the files' SHA-256 and marks the document uploaded. Refuses with the
+ * Completes a document once every chunk of every file is here: flushes each file to disk and
+ * keeps its SHA-256 — hashed while the chunks arrived (running-digests.ts), or else read back
+ * with every chunk checked against the SHA-256 it arrived with (a write lost in a crash shows up
+ * there and is asked for again) — and marks the document uploaded. Refuses with the
  * list of what is missing otherwise; completing twice answers the same.
  */
-export async function completeDocument(deps: UploadDeps, doc: DocumentRow): Promise<number> {
+export async function completeDocument(deps: ChunkDeps, doc: DocumentRow): Promise<number> {
   const { db, clock, dataDir } = deps;
   const files = await filesOf(db, doc.id);
   const chunks = files.length
@@ -64,6 +71,13 @@ export async function completeDocument(deps: UploadDeps, doc: DocumentRow): Prom
 
   const digests = new Map<number, string>();
   for (const file of files) {
+    const running = deps.digests.finishedDigest(file.id, file.chunkCount);
+    if (running) {
+      // Every chunk was hashed here as it was written: flushing the file is all that is left.
+      await syncFile(dataDir, doc, file.storedPath);
+      digests.set(file.id, running);
+      continue;
+    }
     const check = await verifyFile(
       dataDir,
       doc,

@@ -58,6 +58,23 @@ export async function writeChunk(
   }
 }
 
+/** Flushes a file's data to the disk: "uploaded" is only said of bytes that are on it. */
+export async function syncFile(
+  dataDir: string,
+  doc: StoredDocument,
+  storedPath: string,
+): Promise<void> {
+  const handle = await fs.open(
+    storedFilePath(dataDir, doc.hospitalId, doc.storageKey, storedPath),
+    'r+',
+  );
+  try {
+    await handle.datasync();
+  } finally {
+    await handle.close();
+  }
+}
+
 /** Reads back `length` bytes at `offset` (a repeated chunk of a finished file is compared). */
 export async function readRange(
   dataDir: string,

@@ -29,6 +29,7 @@ import { cleanAbandonedUploads } from './cleanup';
 import { discardUpload } from './discard';
 import { findOwnDocument } from './lookup';
 import { addUploadRecords } from './records';
+import { RunningDigests } from './running-digests';
 import { fileStatusOf } from './status';
 
 /** Fastify's multipart error when a part passes the fileSize limit. */
@@ -56,6 +57,7 @@ export const slideUploadRoutes: FastifyPluginAsyncZod<SlideUploadOptions> = asyn
   options,
 ) => {
   const deps = { db: options.db, clock: options.clock, dataDir: options.dataDir };
+  const chunkDeps = { ...deps, digests: new RunningDigests() };
 
   await app.register(multipart, {
     limits: { fileSize: UPLOAD_CHUNK_BYTES, files: 1, fields: 8, parts: 9 },
@@ -125,7 +127,7 @@ export const slideUploadRoutes: FastifyPluginAsyncZod<SlideUploadOptions> = asyn
         response: { 200: envelopeSchema(chunkResultDtoSchema) },
       },
       // Chunks are audited per document (completion and refusals), not one record per megabyte.
-      config: { policy: { roles: DOCTORS, audit: 'self' } },
+      config: { policy: { roles: DOCTORS, audit: 'self', recentSession: true } },
     },
     async (request) => {
       const actor = requireActor(request);
@@ -156,7 +158,7 @@ export const slideUploadRoutes: FastifyPluginAsyncZod<SlideUploadOptions> = asyn
           note: { targetType: 'slideDocument', targetId: parsed.data.iSlideDocumentId, detail },
         });
       try {
-        const result = await receiveChunk(deps, actor, parsed.data, file);
+        const result = await receiveChunk(chunkDeps, actor, parsed.data, file);
         if (parsed.data.iUpdadeState === 1) {
           await record('success', { bComplete: true, iState: result.ddUploadState.iNumber });
           if (result.ddUploadState.iNumber === SlideUploadState.Uploaded) {

@@ -3,6 +3,7 @@ import { ADMIN_ROLES, MOBILE_PATTERN, type UserQuery } from '@pathconsult/shared
 import type { Db } from '../../db/client';
 import { escapeLike } from '../../lib/like';
 import { hospitals, sessions, users } from '../../db/schema';
+import { forgetSessionsOfUser } from '../auth/recent-sessions';
 import { whereInScope, type HospitalScope } from '../tenancy/scope';
 
 export type UserWithHospital = {
@@ -77,11 +78,14 @@ export async function updateUserRow(
   userId: number,
   values: Partial<UserInsert>,
 ): Promise<void> {
+  // Role, hospital or state may change: the account's next call is checked in full.
+  forgetSessionsOfUser(userId);
   await db.update(users).set(values).where(eq(users.id, userId));
 }
 
 /** Deletes one account; its sessions go with it (cascade). Other references make this throw. */
 export async function deleteUserRow(db: Db, userId: number): Promise<void> {
+  forgetSessionsOfUser(userId);
   await db.delete(users).where(eq(users.id, userId));
 }
 
@@ -91,6 +95,7 @@ export async function deleteUserRow(db: Db, userId: number): Promise<void> {
  * the same transaction.
  */
 export async function revokeSessionsOf(db: Db, userId: number, now: Date): Promise<void> {
+  forgetSessionsOfUser(userId);
   await db
     .update(sessions)
     .set({ revokedAt: now })

@@ -1,0 +1,122 @@
+import { sql } from 'drizzle-orm';
+import { SlideUploadState } from '@pathconsult/shared';
+import type { Db } from '../../db/client';
+import { slideChunks, slideDocuments } from '../../db/schema';
+import { notFound } from '../../lib/app-error';
+import { isForeignKeyViolation } from '../../lib/pg-errors';
+
+export interface ChunkClaim {
+  documentId: number;
+  fileId: number;
+  index: number;
+  sha256: string;
+}
+
+interface Pending extends ChunkClaim {
+  settle: (claimed: boolean) => void;
+  fail: (error: unknown) => void;
+}
+
+/** At most this many claims in one statement (a client keeps a few chunks in flight). */
+const MAX_BATCH = 64;
+
+/**
+ * Claims a chunk's index before its bytes are written: true when this request holds the place,
+ * false when it was already claimed (a repeat, or another chunk for the same place). Only while
+ * the document is still being uploaded: a finished file is never written again.
+ *
+ * Claims are group-committed: while one statement runs, the claims that arrive meanwhile wait and
+ * go together in the next. A chunk's answer still waits for its own claim to be stored, so
+ * nothing acknowledged is lost in a crash, but the chunks in flight share one statement — on the
+ * embedded database a statement costs about as much as hashing the megabyte it claims.
+ */
+export function claimChunk(db: Db, claim: ChunkClaim): Promise<boolean> {
+  let batcher = batchers.get(db);
+  if (!batcher) {
+    batcher = new ClaimBatcher(db);
+    batchers.set(db, batcher);
+  }
+  return batcher.claim(claim);
+}
+
+const batchers = new WeakMap<Db, ClaimBatcher>();
+
+class ClaimBatcher {
+  private queue: Pending[] = [];
+  private running = false;
+
+  constructor(private readonly db: Db) {}
+
+  claim(claim: ChunkClaim): Promise<boolean> {
+    return new Promise((settle, fail) => {
+      this.queue.push({ ...claim, settle, fail });
+      if (!this.running) {
+        this.running = true;
+        void this.drain();
+      }
+    });
+  }
+
+  private async drain(): Promise<void> {
+    while (this.queue.length > 0) {
+      const batch = this.queue.splice(0, MAX_BATCH);
+      try {
+        await this.store(batch);
+      } catch (error) {
+        if (!isForeignKeyViolation(error)) {
+          batch.forEach((p) => p.fail(error));
+          continue;
+        }
+        // A file row went (upload cancelled or swept meanwhile): the others in the batch
+        // are still fine, so each is claimed alone and only the gone ones answer as missing.
+        for (const p of batch) {
+          await this.store([p]).catch((e: unknown) =>
+            p.fail(isForeignKeyViolation(e) ? notFound() : e),
+          );
+        }
+      }
+    }
+    this.running = false;
+  }
+
+  /** One statement for the batch; settles every claim it decides. */
+  private async store(batch: Pending[]): Promise<void> {
+    // Two claims for one place in one batch: the first stands for both, the later one is a
+    // repeat or a conflict, compared with what the first stored.
+    const first = new Map<string, Pending>();
+    const later: Pending[] = [];
+    for (const p of batch) {
+      const key = `${p.fileId}:${p.index}`;
+      if (first.has(key)) {
+        later.push(p);
+      } else {
+        first.set(key, p);
+      }
+    }
+    const rows = [...first.values()].map(
+      (p) =>
+        sql`(${p.fileId}::integer, ${p.index}::integer, ${p.sha256}::text, ${p.documentId}::integer)`,
+    );
+    const result = await this.db.execute(sql`
+      insert into ${slideChunks} (file_id, chunk_index, sha256)
+      select v.file_id, v.chunk_index, v.sha256
+      from (values ${sql.join(rows, sql`, `)}) as v(file_id, chunk_index, sha256, document_id)
+      where exists (
+        select 1 from ${slideDocuments} d
+        where d.id = v.document_id
+          and d.state = ${SlideUploadState.Uploading}
+          and d.deleted_at is null
+      )
+      on conflict do nothing
+      returning file_id, chunk_index`);
+    const stored = new Set(
+      (result as unknown as { rows: { file_id: number; chunk_index: number }[] }).rows.map(
+        (r) => `${r.file_id}:${r.chunk_index}`,
+      ),
+    );
+    for (const [key, p] of first) {
+      p.settle(stored.has(key));
+    }
+    later.forEach((p) => p.settle(false));
+  }
+}

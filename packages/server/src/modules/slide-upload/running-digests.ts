@@ -1,0 +1,116 @@
+import { createHash, type Hash } from 'node:crypto';
+
+/**
+ * Each file's SHA-256, computed while its chunks arrive, so that completion does not read a
+ * multi-gigabyte file back to hash it (bench/upload.bench.ts: that pass cost 2 s per GB, a
+ * fifth of the whole upload).
+ *
+ * A hash takes bytes in file order. Chunks are hashed as they are written when they come in
+ * order; one that comes early (a client keeps a few in flight) waits here in memory until the
+ * gap before it is filled. Only chunks this process wrote are hashed, so the digest stands for
+ * the bytes in the file: a write lost in a crash cannot be in it (the running digest is lost
+ * with the process, and completion then reads the file back and checks every chunk). Whatever
+ * breaks the sequence — an upload resumed after a restart, chunks written by another instance,
+ * too many early chunks — drops the running digest, with the same fallback. One instance per
+ * running app: its state is the process's memory, gone when the process is.
+ */
+
+/** Early chunks held in memory, all uploads together (the server's memory must stay flat). */
+const MAX_WAITING_BYTES = 64 * 1024 * 1024;
+/** Early chunks held per file: beyond this many in flight the client is not sending in order. */
+const MAX_WAITING_PER_FILE = 32;
+/** Files followed at once; more uploads than this fall back to reading back at completion. */
+const MAX_FILES = 256;
+/** A file with no chunk for this long is forgotten (cancelled, abandoned, failed). */
+const IDLE_MS = 10 * 60_000;
+
+interface Running {
+  hash: Hash;
+  /** The next chunk index the hash needs. */
+  next: number;
+  waiting: Map<number, Buffer>;
+  touched: number;
+}
+
+export class RunningDigests {
+  private readonly running = new Map<number, Running>();
+  private waitingBytes = 0;
+
+  /** A chunk this process has just written to its place in the file. */
+  chunkWritten(fileId: number, index: number, bytes: Buffer, now = Date.now()): void {
+    let entry = this.running.get(fileId);
+    if (!entry) {
+      // Only a file whose first chunks are written here can be hashed from the start (chunk 0
+      // may come a little after the next ones).
+      if (index >= MAX_WAITING_PER_FILE || !this.roomForOneMore(now)) {
+        return;
+      }
+      entry = { hash: createHash('sha256'), next: 0, waiting: new Map(), touched: now };
+      this.running.set(fileId, entry);
+    }
+    entry.touched = now;
+    if (index < entry.next || entry.waiting.has(index)) {
+      // Written twice here (a write that failed and was sent again): the order is lost.
+      this.drop(fileId);
+      return;
+    }
+    if (index > entry.next) {
+      if (
+        entry.waiting.size >= MAX_WAITING_PER_FILE ||
+        this.waitingBytes + bytes.length > MAX_WAITING_BYTES
+      ) {
+        this.drop(fileId);
+        return;
+      }
+      entry.waiting.set(index, bytes);
+      this.waitingBytes += bytes.length;
+      return;
+    }
+    entry.hash.update(bytes);
+    entry.next += 1;
+    for (let early = entry.waiting.get(entry.next); early; early = entry.waiting.get(entry.next)) {
+      entry.waiting.delete(entry.next);
+      this.waitingBytes -= early.length;
+      entry.hash.update(early);
+      entry.next += 1;
+    }
+  }
+
+  /**
+   * The file's SHA-256 when every one of its `chunkCount` chunks went through chunkWritten
+   * here, else null (completion then reads the file back). Forgets the file either way.
+   */
+  finishedDigest(fileId: number, chunkCount: number): string | null {
+    const entry = this.running.get(fileId);
+    if (!entry) {
+      return null;
+    }
+    const complete = entry.next === chunkCount && entry.waiting.size === 0;
+    const digest = complete ? entry.hash.digest('hex') : null;
+    this.drop(fileId);
+    return digest;
+  }
+
+  private roomForOneMore(now: number): boolean {
+    if (this.running.size < MAX_FILES) {
+      return true;
+    }
+    for (const [fileId, entry] of this.running) {
+      if (now - entry.touched > IDLE_MS) {
+        this.drop(fileId);
+      }
+    }
+    return this.running.size < MAX_FILES;
+  }
+
+  private drop(fileId: number): void {
+    const entry = this.running.get(fileId);
+    if (!entry) {
+      return;
+    }
+    for (const bytes of entry.waiting.values()) {
+      this.waitingBytes -= bytes.length;
+    }
+    this.running.delete(fileId);
+  }
+}
