@@ -11,6 +11,7 @@ import {
   type SupportSlideDto,
 } from '@pathconsult/shared';
 import { auditLogs, hospitals, slideDocuments, slideFiles } from '../src/db/schema';
+import { claimChunk } from '../src/modules/slide-upload/chunk-claims';
 import { cleanAbandonedUploads } from '../src/modules/slide-upload/cleanup';
 import { TEST_SLIDES_DIR } from '../src/slides/testing/test-slides-dir';
 import { documentDir, storedFilePath } from '../src/storage/slide-paths';
@@ -387,6 +388,34 @@ describe.each(await testDatabases())('slide upload on $name', (testDb) => {
     const file = storedFilePath(t.dataDir, hospitalA, row?.storageKey ?? '', 'slide.svs');
     expect(sha256(fs.readFileSync(file))).toBe(sha256(bytes));
     expect(row?.sha256).toBe(sha256(bytes));
+  });
+
+  it('stores claims that arrive while one is being stored together, each decided once', async () => {
+    const { doc } = await startUpload('claims.svs', tiffLike(3).length);
+    const [file] = await db()
+      .select()
+      .from(slideFiles)
+      .where(eq(slideFiles.documentId, doc.iSlideDocumentId));
+    const claim = (index: number, sha256: string, fileId = file?.id ?? 0) =>
+      claimChunk(db(), { documentId: doc.iSlideDocumentId, fileId, index, sha256 });
+    // The first claim is stored alone; the four sent meanwhile go in one statement: a repeat
+    // of the first, another claim for the same place, a new place, and a file that is gone.
+    const results = await Promise.allSettled([
+      claim(0, 'a'.repeat(64)),
+      claim(0, 'a'.repeat(64)),
+      claim(0, 'b'.repeat(64)),
+      claim(1, 'c'.repeat(64)),
+      claim(2, 'd'.repeat(64), 2_000_000_000),
+    ]);
+    expect(results.slice(0, 4)).toEqual([
+      { status: 'fulfilled', value: true },
+      { status: 'fulfilled', value: false },
+      { status: 'fulfilled', value: false },
+      { status: 'fulfilled', value: true },
+    ]);
+    expect(results[4]).toMatchObject({ status: 'rejected', reason: { code: 'NOT_FOUND' } });
+    const held = expectOk(await status(doc.iSlideDocumentId));
+    expect(held.listFileSliceInfo[0]?.listReceived).toEqual([[0, 1]]);
   });
 
   it('stops taking chunks at once when the uploader logs out', async () => {
