@@ -41,6 +41,7 @@ const envSchema = z.object({
   SMS_GATEWAY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   // Rendered slide tiles kept in memory and in DATA_DIR/tile-cache (0 turns the disk cache off).
   TILE_MEMORY_CACHE_MB: z.coerce.number().int().min(0).max(65_536).default(64),
+  TILE_STORED_CACHE_MB: z.coerce.number().int().min(0).max(65_536).default(64),
   TILE_DISK_CACHE_MB: z.coerce.number().int().min(0).max(16_777_216).default(2048),
 });
 
@@ -63,7 +64,7 @@ export interface AppConfig {
   /** Key of the slide tile tokens' HMAC; unset: random per process (tokens die with it). */
   tileTokenSecret?: string;
   /** Rendered tiles kept in memory and on disk (DATA_DIR/tile-cache), in MB (2^20 bytes). */
-  tileCacheMb?: { memory: number; disk: number };
+  tileCacheMb?: { memory: number; disk: number; stored: number };
   /** How text messages leave: an HTTP SMS gateway, or without one the outbox administrators read. */
   sms: SmsConfig;
 }
@@ -130,7 +131,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDist: e.WEB_DIST ? path.resolve(base, e.WEB_DIST) : path.join(repoRoot, 'packages/web/dist'),
     captchaFixedText: e.CAPTCHA_FIXED_TEXT || undefined,
     tileTokenSecret: e.TILE_TOKEN_SECRET || undefined,
-    tileCacheMb: { memory: e.TILE_MEMORY_CACHE_MB, disk: e.TILE_DISK_CACHE_MB },
+    tileCacheMb: {
+      memory: e.TILE_MEMORY_CACHE_MB,
+      disk: e.TILE_DISK_CACHE_MB,
+      stored: e.TILE_STORED_CACHE_MB,
+    },
     sms: {
       gatewayUrl: e.SMS_GATEWAY_URL || undefined,
       gatewayToken: e.SMS_GATEWAY_TOKEN || undefined,

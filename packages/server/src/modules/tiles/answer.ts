@@ -3,6 +3,7 @@ import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import type { Clock } from '../../lib/clock';
 import { TileTimeoutError, withTimeout, type WorkLimiter } from './limiter';
 import { SlideGoneError, type OpenSlideCache, type OpenedSlide } from './slide-cache';
+import type { ByteLru } from './byte-lru';
 import type { TileCache } from './tile-cache';
 import type { TileGrant, TileTokens } from './token';
 
@@ -14,6 +15,13 @@ export interface TileRoutesOptions {
   limiter: WorkLimiter;
   /** Rendered tiles (memory LRU and disk), keyed by their ETag's digest. */
   cache: TileCache;
+  /**
+   * Stored tiles read lately, kept as read (TILE_STORED_CACHE_MB): the tiles every viewer of a
+   * slide asks for — the low levels, the region a case's doctor and experts all open — are sent
+   * from memory; a read from the OS page cache still cost as much as sending the tile (a system
+   * call per tile, bench:tiles profile), as IIPImage's own tile cache saves it.
+   */
+  storedTiles: ByteLru;
   /** Longest a tile request may take (503 after). */
   timeoutMs: number;
 }

@@ -95,9 +95,15 @@ export function deepZoomTiles(options: TileRoutesOptions) {
       }
       const stored = native[level]!;
       if (stored >= 0) {
+        const key = etag.slice(1, -1);
+        const kept = options.storedTiles.get(key);
+        if (kept) {
+          return { etag, type: 'image/jpeg', body: async () => kept };
+        }
         const raw = await slide.source.readRawTile(stored, col, row);
         if (raw && raw.validWidth === raw.width && raw.validHeight === raw.height) {
           const bytes = raw.bytes;
+          options.storedTiles.set(key, bytes);
           return { etag, type: 'image/jpeg', body: async () => bytes };
         }
       }

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import type { TileRoutesOptions } from './answer';
+import { ByteLru } from './byte-lru';
 import { deepZoomTiles } from './deep-zoom-tiles';
 import { fastTileHandler, type FastRequestHandler } from './fast-tiles';
 import { WorkLimiter } from './limiter';
@@ -18,8 +19,11 @@ export type { FastRequestHandler } from './fast-tiles';
 /** Slides kept open, decodes at once, and the longest a tile may take (issue 6 "Tile service"). */
 export const TILE_SERVICE_LIMITS = { openSlides: 32, decodeSlots: 4, timeoutMs: 10_000 };
 
-/** Default sizes of the rendered-tile caches (TILE_MEMORY_CACHE_MB, TILE_DISK_CACHE_MB). */
-export const TILE_CACHE_DEFAULTS = { memoryMb: 64, diskMb: 2048 };
+/**
+ * Default sizes of the tile caches: rendered tiles in memory and on disk (TILE_MEMORY_CACHE_MB,
+ * TILE_DISK_CACHE_MB), stored tiles in memory (TILE_STORED_CACHE_MB).
+ */
+export const TILE_CACHE_DEFAULTS = { memoryMb: 64, diskMb: 2048, storedMb: 64 };
 
 const MB = 1024 * 1024;
 
@@ -35,7 +39,7 @@ export function createTileService(deps: {
   clock: Clock;
   dataDir: string;
   secret: string | undefined;
-  cacheMb?: { memory?: number; disk?: number };
+  cacheMb?: { memory?: number; disk?: number; stored?: number };
 }): { tokens: TileTokens; register(app: FastifyInstance): Promise<FastRequestHandler> } {
   const tokens = tileTokens(deps.secret);
   return {
@@ -53,6 +57,7 @@ export function createTileService(deps: {
           diskBytes: (deps.cacheMb?.disk ?? TILE_CACHE_DEFAULTS.diskMb) * MB,
           dir: path.join(deps.dataDir, 'tile-cache'),
         }),
+        storedTiles: new ByteLru((deps.cacheMb?.stored ?? TILE_CACHE_DEFAULTS.storedMb) * MB),
         timeoutMs: TILE_SERVICE_LIMITS.timeoutMs,
       };
       await app.register(tileRoutes, options);

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
+import { ByteLru } from './byte-lru';
 
 /**
  * Rendered tiles (levels a file lacks, IIIF regions) kept so that a tile is built once: a memory
@@ -26,8 +27,7 @@ const HEADER = 8;
 const KEY = /^[0-9a-f]{16,64}$/;
 
 export class TileCache {
-  private readonly memory = new Map<string, Buffer>();
-  private memoryUsed = 0;
+  private readonly memory: ByteLru;
   /** Disk entries and their sizes, least recently used first. */
   private readonly disk = new Map<string, number>();
   private diskUsed = 0;
@@ -38,7 +38,9 @@ export class TileCache {
   /** Sub-folders known to exist (created once per process). */
   private readonly folders = new Set<string>();
 
-  constructor(private readonly limits: TileCacheLimits) {}
+  constructor(private readonly limits: TileCacheLimits) {
+    this.memory = new ByteLru(limits.memoryBytes);
+  }
 
   /**
    * The cached tile of `key`, else `build()`'s result, cached. Concurrent requests for one key
@@ -48,7 +50,7 @@ export class TileCache {
     if (!KEY.test(key)) {
       throw new RangeError(`tile cache key ${key} is not a hex digest`);
     }
-    const hit = this.fromMemory(key);
+    const hit = this.memory.get(key);
     if (hit) {
       return hit;
     }
@@ -75,45 +77,16 @@ export class TileCache {
   private async load(key: string, build: () => Promise<Buffer>): Promise<Buffer> {
     const stored = await this.fromDisk(key);
     if (stored) {
-      this.remember(key, stored);
+      this.memory.set(key, stored);
       return stored;
     }
     const bytes = await build();
-    this.remember(key, bytes);
+    this.memory.set(key, bytes);
     // The answer does not wait for the disk; a failed write only means a later rebuild.
     const write = this.toDisk(key, bytes).catch(() => undefined);
     this.writes.add(write);
     void write.finally(() => this.writes.delete(write));
     return bytes;
-  }
-
-  private fromMemory(key: string): Buffer | undefined {
-    const bytes = this.memory.get(key);
-    if (bytes) {
-      this.memory.delete(key); // Map order is recency order.
-      this.memory.set(key, bytes);
-    }
-    return bytes;
-  }
-
-  private remember(key: string, bytes: Buffer): void {
-    if (bytes.length > this.limits.memoryBytes) {
-      return;
-    }
-    const old = this.memory.get(key);
-    if (old) {
-      this.memoryUsed -= old.length;
-      this.memory.delete(key);
-    }
-    this.memory.set(key, bytes);
-    this.memoryUsed += bytes.length;
-    for (const [k, b] of this.memory) {
-      if (this.memoryUsed <= this.limits.memoryBytes) {
-        break;
-      }
-      this.memory.delete(k);
-      this.memoryUsed -= b.length;
-    }
   }
 
   private fileOf(key: string): string {
