@@ -126,11 +126,15 @@ test('an expert keeps common words; a colleague sees the shared ones, not the pr
     .getByTestId(/^common-word-delete-/)
     .click();
   await expect(page.locator('.ant-modal-confirm-title')).toHaveText(`删除常用语“${tag}-建议”？`);
+  await dialogsSettled(page);
   await page.getByRole('button', { name: /取\s?消/ }).click();
+  // Gone before the next click: a confirm still fading out would take it.
+  await expect(page.locator('.ant-modal-confirm')).toBeHidden();
   await expect(row(page, texts.institution)).toBeVisible();
   await row(page, texts.institution)
     .getByTestId(/^common-word-delete-/)
     .click();
+  await dialogsSettled(page);
   await page.getByTestId('common-word-delete-confirm').click();
   await expect(page.getByText('常用语已删除')).toBeVisible();
   await expect(row(page, texts.institution)).toHaveCount(0);
