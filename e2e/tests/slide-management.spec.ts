@@ -142,6 +142,7 @@ test('slides are matched and renamed by the doctor, removed by the administrator
   await expect(admin.getByTestId('slide-table').locator('tbody tr.ant-table-row')).toHaveCount(1);
   await admin.getByTestId(`slide-delete-${renamed}`).click();
   await expect(admin.locator('.ant-modal-confirm-title')).toHaveText(`删除切片“${renamed}”？`);
+  await dialogsSettled(admin);
   await admin.getByTestId('slide-delete-confirm').click();
   await expect(admin.getByText('已删除 1 张切片')).toBeVisible();
   await expect(stored).toHaveCount(0);
