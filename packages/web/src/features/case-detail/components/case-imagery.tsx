@@ -140,7 +140,14 @@ export function CaseImagery({ patient }: { patient: PatientDto }) {
     {
       title: t('imagery.col.name'),
       dataIndex: 'strFileName',
-      render: (name: string) => <Typography.Text strong>{name}</Typography.Text>,
+      // Scanner names are long (S2026-01234_HE_1.svs): one line, the whole name on hover.
+      width: 240,
+      ellipsis: true,
+      render: (name: string) => (
+        <Typography.Text strong ellipsis={{ tooltip: name }}>
+          {name}
+        </Typography.Text>
+      ),
     },
     {
       title: t('imagery.col.format'),
@@ -182,6 +189,8 @@ export function CaseImagery({ patient }: { patient: PatientDto }) {
     {
       title: t('imagery.col.actions'),
       key: 'actions',
+      // Always in sight: on a laptop the table scrolls sideways, and "view" is why one is here.
+      fixed: 'right',
       width: canChange ? 160 : 90,
       render: (_: unknown, slide: SlideDocumentDto) => (
         <Flex gap={0} wrap>
@@ -276,7 +285,7 @@ export function CaseImagery({ patient }: { patient: PatientDto }) {
             dataSource={list}
             loading={slides.isPending}
             pagination={false}
-            scroll={{ x: 1100 }}
+            scroll={{ x: 1360 }}
             onRow={(slide) =>
               ({ 'data-testid': `imagery-row-${slide.strFileName}` }) as HTMLAttributes<HTMLElement>
             }
