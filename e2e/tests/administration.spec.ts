@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, logIn, openFromMenu } from './helpers';
+import { ADMIN, dialogsSettled, logIn, openFromMenu } from './helpers';
 
 /** Picks an option of an antd Select by typing (when searchable) and clicking its label. */
 async function choose(page: Page, fieldId: string, label: string) {
@@ -100,6 +100,7 @@ test('the admin builds a group with a center and a clinic, their users, and free
 
   // Freeze the doctor: the doctor can no longer log in.
   await page.getByTestId('user-freeze-e2e_doctor').click();
+  await dialogsSettled(page);
   await page.getByTestId('user-state-confirm').click();
   await expect(page.getByTestId('user-state-e2e_doctor')).toContainText('Frozen');
   const other = await browser.newPage();
@@ -108,6 +109,7 @@ test('the admin builds a group with a center and a clinic, their users, and free
 
   // Enable again: the doctor logs in, changes the password and is logged out.
   await page.getByTestId('user-enable-e2e_doctor').click();
+  await dialogsSettled(page);
   await page.getByTestId('user-state-confirm').click();
   await expect(page.getByTestId('user-state-e2e_doctor')).not.toContainText('Frozen');
   await loginAnswer(other, 'e2e_doctor', 'Doctor#2026');

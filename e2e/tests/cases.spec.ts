@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { ADMIN, DOCTOR, logIn, openFromMenu, tokenOf, userPage } from './helpers';
+import { ADMIN, DOCTOR, dialogsSettled, logIn, openFromMenu, tokenOf, userPage } from './helpers';
 
 /*
  * The doctor's cases (issue 4): the case form with a message per empty required field, saving,
@@ -177,6 +177,7 @@ test('a doctor creates, edits, clones, collects and deletes cases', async ({ pag
   // Clone: a new case with the same content and a number of its own, newest first.
   const named = page.locator('[data-testid^="case-row-"]', { hasText: 'Zhang Lili' });
   await page.getByTestId(`case-clone-${num}`).click();
+  await dialogsSettled(page);
   await page.getByTestId('case-clone-confirm').click();
   await expect(named).toHaveCount(2);
   const cloneNum = ((await named.first().getAttribute('data-testid')) ?? '').replace(
@@ -206,6 +207,7 @@ test('a doctor creates, edits, clones, collects and deletes cases', async ({ pag
   // Delete the clone, after confirming.
   await openFromMenu(page, '/setnew');
   await page.getByTestId(`case-delete-${cloneNum}`).click();
+  await dialogsSettled(page);
   await page.getByTestId('case-delete-confirm').click();
   await expect(page.getByTestId(`case-row-${cloneNum}`)).toHaveCount(0);
   await expect(page.getByTestId(`case-row-${num}`)).toBeVisible();

@@ -211,6 +211,7 @@ test('in English: the expert’s screen and the administrators’ screen', async
   await expect(page.locator('.ant-modal-confirm-title')).toHaveText(
     `Delete the common words "${tag}-Conclusion"?`,
   );
+  await dialogsSettled(page);
   await page.getByTestId('common-word-delete-confirm').click();
   await expect(page.getByText('Common words deleted')).toBeVisible();
   await expect(row(page, content)).toHaveCount(0);

@@ -162,6 +162,7 @@ test('the admin publishes an upgrade notice; the doctor sees the banner and clos
 
     // Withdrawn with a confirmation.
     await row.locator('[data-testid^="notice-delete-"]').click();
+    await dialogsSettled(page);
     await page.getByTestId('notice-delete-confirm').click();
     await expect(page.getByText('升级通知已删除')).toBeVisible();
     await expect(row).toBeHidden();

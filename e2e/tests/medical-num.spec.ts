@@ -93,6 +93,7 @@ test('the administrator adds a dictionary item and disables it; doctors stop see
   expect(await offered()).toContain(name);
 
   await page.getByTestId(`order-disable-${name}`).click();
+  await dialogsSettled(page);
   await page.getByTestId('order-disable-confirm').click();
   await expect(page.getByText('已停用')).toBeVisible();
   await expect(page.getByTestId(`order-state-${name}`)).toHaveText('停用');

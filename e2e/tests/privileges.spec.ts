@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { ADMIN, logIn, openFromMenu } from './helpers';
+import { ADMIN, dialogsSettled, logIn, openFromMenu } from './helpers';
 
 const HADMIN = { name: 'e2e_priv_admin', password: 'Priv#2026' };
 
@@ -78,6 +78,7 @@ test('menu permissions: a role and direct grants decide what a hospital administ
 
   // Removing every permission leaves only the home page.
   await page.getByTestId(`remove-${HADMIN.name}`).click();
+  await dialogsSettled(page);
   await page.getByTestId('remove-confirm').click();
   await expect(page.getByText('权限已移除')).toBeVisible();
   await other.goto('/#/workplace');

@@ -140,6 +140,7 @@ test('a report waits for review: rejected with a reason, signed again, passed, t
       const again = page.getByTestId(`review-row-${num}`);
       await expect(again).toContainText('Fibroadenoma, margins clear');
       await again.locator('[data-testid^="review-pass-"]').click();
+      await dialogsSettled(page);
       await page.getByTestId('review-pass-ok').click();
       await expect(page.getByTestId(`review-row-${num}`)).toHaveCount(0);
       await page.getByTestId('review-state-filter').getByTestId('review-state-1').click();
