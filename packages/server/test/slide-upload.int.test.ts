@@ -398,7 +398,7 @@ describe.each(await testDatabases())('slide upload on $name', (testDb) => {
       .where(eq(slideFiles.documentId, doc.iSlideDocumentId));
     const claim = (index: number, sha256: string, fileId = file?.id ?? 0) =>
       claimChunk(db(), { documentId: doc.iSlideDocumentId, fileId, index, sha256 });
-    // The first claim is stored alone; the four sent meanwhile go in one statement: a repeat
+    // The first two get statements of their own, the three sent meanwhile share one: a repeat
     // of the first, another claim for the same place, a new place, and a file that is gone.
     const results = await Promise.allSettled([
       claim(0, 'a'.repeat(64)),

@@ -19,14 +19,16 @@ interface Pending extends ChunkClaim {
 
 /** At most this many claims in one statement (a client keeps a few chunks in flight). */
 const MAX_BATCH = 64;
+/** Claim statements under way at once per database. */
+const MAX_STATEMENTS = 2;
 
 /**
  * Claims a chunk's index before its bytes are written: true when this request holds the place,
  * false when it was already claimed (a repeat, or another chunk for the same place). Only while
  * the document is still being uploaded: a finished file is never written again.
  *
- * Claims are group-committed: while one statement runs, the claims that arrive meanwhile wait and
- * go together in the next. A chunk's answer still waits for its own claim to be stored, so
+ * Claims are group-committed: while MAX_STATEMENTS statements run, the claims that arrive
+ * meanwhile wait and go together in the next. A chunk's answer still waits for its own claim to be stored, so
  * nothing acknowledged is lost in a crash, but the chunks in flight share one statement — on the
  * embedded database a statement costs about as much as hashing the megabyte it claims.
  */
@@ -43,40 +45,48 @@ const batchers = new WeakMap<Db, ClaimBatcher>();
 
 class ClaimBatcher {
   private queue: Pending[] = [];
-  private running = false;
+  private active = 0;
 
   constructor(private readonly db: Db) {}
 
   claim(claim: ChunkClaim): Promise<boolean> {
     return new Promise((settle, fail) => {
       this.queue.push({ ...claim, settle, fail });
-      if (!this.running) {
-        this.running = true;
-        void this.drain();
-      }
+      this.pump();
     });
   }
 
-  private async drain(): Promise<void> {
-    while (this.queue.length > 0) {
+  /**
+   * Starts statements while fewer than MAX_STATEMENTS run: claims group only when that many are
+   * under way, and one statement waiting on a lock (PostgreSQL) never holds up every upload.
+   */
+  private pump(): void {
+    while (this.queue.length > 0 && this.active < MAX_STATEMENTS) {
       const batch = this.queue.splice(0, MAX_BATCH);
-      try {
-        await this.store(batch);
-      } catch (error) {
-        if (!isForeignKeyViolation(error)) {
-          batch.forEach((p) => p.fail(error));
-          continue;
-        }
-        // A file row went (upload cancelled or swept meanwhile): the others in the batch
-        // are still fine, so each is claimed alone and only the gone ones answer as missing.
-        for (const p of batch) {
-          await this.store([p]).catch((e: unknown) =>
-            p.fail(isForeignKeyViolation(e) ? notFound() : e),
-          );
-        }
+      this.active += 1;
+      void this.decide(batch).finally(() => {
+        this.active -= 1;
+        this.pump();
+      });
+    }
+  }
+
+  private async decide(batch: Pending[]): Promise<void> {
+    try {
+      await this.store(batch);
+    } catch (error) {
+      if (!isForeignKeyViolation(error)) {
+        batch.forEach((p) => p.fail(error));
+        return;
+      }
+      // A file row went (upload cancelled or swept meanwhile): the others in the batch are
+      // still fine, so each is claimed alone and only the gone ones answer as missing.
+      for (const p of batch) {
+        await this.store([p]).catch((e: unknown) =>
+          p.fail(isForeignKeyViolation(e) ? notFound() : e),
+        );
       }
     }
-    this.running = false;
   }
 
   /** One statement for the batch; settles every claim it decides. */
@@ -93,7 +103,9 @@ class ClaimBatcher {
         first.set(key, p);
       }
     }
-    const result = await this.db.execute(insertClaims([...first.values()]));
+    // Rows in one order everywhere: two instances' batches never lock them crosswise.
+    const rows = [...first.values()].sort((a, b) => a.fileId - b.fileId || a.index - b.index);
+    const result = await this.db.execute(insertClaims(rows));
     const stored = new Set(
       (result as unknown as { rows: { file_id: number; chunk_index: number }[] }).rows.map(
         (r) => `${r.file_id}:${r.chunk_index}`,

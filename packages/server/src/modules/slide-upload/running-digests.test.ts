@@ -56,4 +56,14 @@ describe('running file digests', () => {
     expect(d.finishedDigest(2, 1)).toBe(sha([chunks[5] as Buffer]));
     expect(d.finishedDigest(1, 2)).toBe(sha(chunks.slice(0, 2)));
   });
+
+  it('forget a file left idle (cancelled, failed) with the early chunks it held', () => {
+    const d = new RunningDigests();
+    d.chunkWritten(1, 1, chunks[1] as Buffer, 0);
+    // Another file starts 11 minutes later: the idle one is forgotten, chunk 1 with it.
+    d.chunkWritten(2, 0, chunks[0] as Buffer, 11 * 60_000);
+    d.chunkWritten(1, 0, chunks[0] as Buffer, 11 * 60_000);
+    expect(d.finishedDigest(1, 2)).toBeNull();
+    expect(d.finishedDigest(2, 1)).toBe(sha([chunks[0] as Buffer]));
+  });
 });

@@ -23,6 +23,7 @@ const MAX_WAITING_PER_FILE = 32;
 const MAX_FILES = 256;
 /** A file with no chunk for this long is forgotten (cancelled, abandoned, failed). */
 const IDLE_MS = 10 * 60_000;
+const SWEEP_EVERY_MS = 60_000;
 
 interface Running {
   hash: Hash;
@@ -35,11 +36,13 @@ interface Running {
 export class RunningDigests {
   private readonly running = new Map<number, Running>();
   private waitingBytes = 0;
+  private lastSweep = 0;
 
   /** A chunk this process has just written to its place in the file. */
   chunkWritten(fileId: number, index: number, bytes: Buffer, now = Date.now()): void {
     let entry = this.running.get(fileId);
     if (!entry) {
+      this.forgetIdle(now);
       // Only a file whose first chunks are written here can be hashed from the start (chunk 0
       // may come a little after the next ones).
       if (index >= MAX_WAITING_PER_FILE || !this.roomForOneMore(now)) {
@@ -92,15 +95,26 @@ export class RunningDigests {
   }
 
   private roomForOneMore(now: number): boolean {
-    if (this.running.size < MAX_FILES) {
-      return true;
+    if (this.running.size >= MAX_FILES) {
+      this.forgetIdle(now, true);
     }
+    return this.running.size < MAX_FILES;
+  }
+
+  /**
+   * Forgets files with no chunk for IDLE_MS (cancelled, failed, completed by another instance)
+   * and the early chunks they hold; looked at once a minute, or now when the table is full.
+   */
+  private forgetIdle(now: number, force = false): void {
+    if (!force && now - this.lastSweep < SWEEP_EVERY_MS) {
+      return;
+    }
+    this.lastSweep = now;
     for (const [fileId, entry] of this.running) {
       if (now - entry.touched > IDLE_MS) {
         this.drop(fileId);
       }
     }
-    return this.running.size < MAX_FILES;
   }
 
   private drop(fileId: number): void {
