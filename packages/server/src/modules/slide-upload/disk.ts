@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import fs from 'node:fs/promises';
+import fs, { type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { chunkLengthOf } from '@pathconsult/shared';
 import { documentDir, storedFilePath } from '../../storage/slide-paths';
@@ -30,6 +30,25 @@ export async function prepareFiles(
   }
 }
 
+/** Opens one stored file of a document for `use`, and closes it whatever happens. */
+async function withStoredFile<T>(
+  dataDir: string,
+  doc: StoredDocument,
+  storedPath: string,
+  flags: 'r' | 'r+',
+  use: (handle: FileHandle) => Promise<T>,
+): Promise<T> {
+  const handle = await fs.open(
+    storedFilePath(dataDir, doc.hospitalId, doc.storageKey, storedPath),
+    flags,
+  );
+  try {
+    return await use(handle);
+  } finally {
+    await handle.close();
+  }
+}
+
 /** Writes one chunk at its place in the file. */
 export async function writeChunk(
   dataDir: string,
@@ -38,11 +57,7 @@ export async function writeChunk(
   offset: number,
   bytes: Buffer,
 ): Promise<void> {
-  const handle = await fs.open(
-    storedFilePath(dataDir, doc.hospitalId, doc.storageKey, storedPath),
-    'r+',
-  );
-  try {
+  await withStoredFile(dataDir, doc, storedPath, 'r+', async (handle) => {
     let written = 0;
     while (written < bytes.length) {
       const { bytesWritten } = await handle.write(
@@ -53,9 +68,7 @@ export async function writeChunk(
       );
       written += bytesWritten;
     }
-  } finally {
-    await handle.close();
-  }
+  });
 }
 
 /** Flushes a file's data to the disk: "uploaded" is only said of bytes that are on it. */
@@ -64,15 +77,7 @@ export async function syncFile(
   doc: StoredDocument,
   storedPath: string,
 ): Promise<void> {
-  const handle = await fs.open(
-    storedFilePath(dataDir, doc.hospitalId, doc.storageKey, storedPath),
-    'r+',
-  );
-  try {
-    await handle.datasync();
-  } finally {
-    await handle.close();
-  }
+  await withStoredFile(dataDir, doc, storedPath, 'r+', (handle) => handle.datasync());
 }
 
 /** Reads back `length` bytes at `offset` (a repeated chunk of a finished file is compared). */
@@ -83,17 +88,11 @@ export async function readRange(
   offset: number,
   length: number,
 ): Promise<Buffer> {
-  const handle = await fs.open(
-    storedFilePath(dataDir, doc.hospitalId, doc.storageKey, storedPath),
-    'r',
-  );
-  try {
+  return withStoredFile(dataDir, doc, storedPath, 'r', async (handle) => {
     const buffer = Buffer.alloc(length);
     const { bytesRead } = await handle.read(buffer, 0, length, offset);
     return buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
+  });
 }
 
 export interface FileVerification {
@@ -114,11 +113,7 @@ export async function verifyFile(
   chunkBytes: number,
   expected: ReadonlyMap<number, string>,
 ): Promise<FileVerification> {
-  const handle = await fs.open(
-    storedFilePath(dataDir, doc.hospitalId, doc.storageKey, file.storedPath),
-    'r+',
-  );
-  try {
+  return withStoredFile(dataDir, doc, file.storedPath, 'r+', async (handle) => {
     await handle.datasync();
     const whole = createHash('sha256');
     const buffer = Buffer.alloc(chunkBytes);
@@ -134,9 +129,7 @@ export async function verifyFile(
       }
     }
     return { sha256: whole.digest('hex'), badChunks };
-  } finally {
-    await handle.close();
-  }
+  });
 }
 
 /** Removes a document's folder (cancel, delete, abandoned upload); a missing one is fine. */

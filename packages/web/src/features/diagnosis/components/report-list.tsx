@@ -1,5 +1,5 @@
 import { FileTextOutlined } from '@ant-design/icons';
-import { Button, Form, Input, Tag, Typography } from 'antd';
+import { Button, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
@@ -10,11 +10,11 @@ import { ListPage } from '@/app/routes/list-page';
 import { usePagedRows, usePaging } from '@/app/routes/list-state';
 import { FilterBar } from '@/components/filter-bar';
 import { PagedTable } from '@/components/paged-table';
-import { QuickRangePicker } from '@/features/audit/components/quick-range-picker';
 import { rangeToQuery } from '@/features/audit/utils/date-range';
 import { caseDetailHref } from '@/features/case-detail/utils/detail-tabs';
 import { useReportList } from '../api/diagnosis';
 import { usePatientColumns } from '@/features/cases/components/patient-columns';
+import { ReportFilterFields, resultColumn } from './report-list-parts';
 import { ReviewStateTag } from './review-state-tag';
 
 interface FilterValues {
@@ -49,16 +49,7 @@ export function ReportList({ who }: { who: 'expert' | 'doctor' }) {
       render: (num: string) => <Typography.Text strong>{num}</Typography.Text>,
     },
     ...patientColumns,
-    {
-      key: 'result',
-      title: t('result'),
-      dataIndex: 'strResult',
-      width: 220,
-      ellipsis: true,
-      render: (text: string) => (
-        <Typography.Text ellipsis={{ tooltip: text }}>{text}</Typography.Text>
-      ),
-    },
+    resultColumn<ReportListItem>(t),
     {
       key: 'version',
       title: t('list.version'),
@@ -127,15 +118,7 @@ export function ReportList({ who }: { who: 'expert' | 'doctor' }) {
           search={{ label: tc('filters.search'), testId: 'report-search' }}
           reset={{ label: t('list.reset'), testId: 'report-reset', values: {} }}
         >
-          <Form.Item name="strPatientName" label={tc('fields.strPatientName')}>
-            <Input allowClear maxLength={16} style={{ width: 140 }} />
-          </Form.Item>
-          <Form.Item name="strDiagnosistNum" label={tc('fields.strDiagnosistNum')}>
-            <Input allowClear maxLength={16} style={{ width: 140 }} />
-          </Form.Item>
-          <Form.Item name="range" label={t('list.signedAt')}>
-            <QuickRangePicker ns="diagnosis" />
-          </Form.Item>
+          <ReportFilterFields />
         </FilterBar>
       }
       query={query}

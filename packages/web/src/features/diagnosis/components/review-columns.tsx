@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ReviewState, type ReviewListItem } from '@pathconsult/shared';
 import { usePatientColumns } from '@/features/cases/components/patient-columns';
 import { ReviewStateTag } from './review-state-tag';
+import { resultColumn } from './report-list-parts';
 
 const time = (value: string | null) => (value ? dayjs(value).format('YYYY-MM-DD HH:mm') : '');
 
@@ -67,16 +68,7 @@ export function useReviewColumns(actions: ReviewActions): TableColumnsType<Revie
       width: 150,
       render: time,
     },
-    {
-      key: 'result',
-      title: t('result'),
-      dataIndex: 'strResult',
-      width: 220,
-      ellipsis: true,
-      render: (text: string) => (
-        <Typography.Text ellipsis={{ tooltip: text }}>{text}</Typography.Text>
-      ),
-    },
+    resultColumn<ReviewListItem>(t),
     {
       key: 'state',
       title: t('review.col.state'),

@@ -1,4 +1,4 @@
-import { Form, Input, Segmented } from 'antd';
+import { Form, Segmented } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,12 +7,12 @@ import { ListPage } from '@/app/routes/list-page';
 import { usePagedRows, usePaging } from '@/app/routes/list-state';
 import { FilterBar } from '@/components/filter-bar';
 import { PagedTable } from '@/components/paged-table';
-import { QuickRangePicker } from '@/features/audit/components/quick-range-picker';
 import { rangeToQuery } from '@/features/audit/utils/date-range';
 import type { ApiError } from '@/lib/api-error';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { useReviewList, useReviewReport } from '../api/diagnosis';
 import { REVIEW_FILTERS, reviewFilterQuery, type ReviewFilter } from '../utils/review-state';
+import { ReportFilterFields } from './report-list-parts';
 import { ReportPdfModal } from './report-pdf-modal';
 import { useReviewColumns } from './review-columns';
 import { ReviewRejectModal } from './review-reject-modal';
@@ -106,15 +106,7 @@ export function ReviewList() {
               }))}
             />
           </Form.Item>
-          <Form.Item name="strPatientName" label={tc('fields.strPatientName')}>
-            <Input allowClear maxLength={16} style={{ width: 140 }} />
-          </Form.Item>
-          <Form.Item name="strDiagnosistNum" label={tc('fields.strDiagnosistNum')}>
-            <Input allowClear maxLength={16} style={{ width: 140 }} />
-          </Form.Item>
-          <Form.Item name="range" label={t('list.signedAt')}>
-            <QuickRangePicker ns="diagnosis" />
-          </Form.Item>
+          <ReportFilterFields />
         </FilterBar>
       }
       query={query}
