@@ -164,3 +164,40 @@ export function sampleRss(pid: number, everyMs: number): { stop: () => number[] 
     },
   };
 }
+
+/** Clock ticks per second of /proc's CPU times (USER_HZ; 100 on Linux everywhere we run). */
+const TICKS_PER_SECOND = 100;
+
+/** CPU seconds (user + system) a thread or process has used, from a /proc stat line. */
+function cpuSecondsOf(statLine: string): number {
+  // Fields after the command name (which may hold spaces) start at state; utime and stime are
+  // the 14th and 15th fields of the line, the 12th and 13th after the name.
+  const fields = statLine.slice(statLine.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+}
+
+export interface CpuSplit {
+  /** The process's main thread (the event loop). */
+  main: number;
+  /** Its other threads: libuv's pool (file writes), V8's helpers (GC), workers. */
+  others: number;
+}
+
+/** CPU seconds used so far by a process's main thread and by its other threads. */
+export function cpuSplitOf(pid: number): CpuSplit {
+  let main = 0;
+  let others = 0;
+  for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const seconds = cpuSecondsOf(fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8'));
+      if (Number(tid) === pid) {
+        main += seconds;
+      } else {
+        others += seconds;
+      }
+    } catch {
+      // The thread ended between the listing and the read: its time is in the process's total.
+    }
+  }
+  return { main, others };
+}

@@ -18,6 +18,7 @@
  *   npm run bench:upload                                  (embedded database, PGlite)
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:upload
  *   BENCH_UPLOAD_MB=256 BENCH_UPLOAD_PARALLEL=8 npm run bench:upload
+ *   BENCH_UPLOAD_RESUME=0 BENCH_SERVER_CPU_PROF=/tmp/prof npm run bench:upload   (part 1 profiled)
  */
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -31,6 +32,7 @@ import {
   type MissingChunks,
 } from '@pathconsult/shared';
 import {
+  cpuSplitOf,
   peakRssOf,
   resetPeakRss,
   rssOf,
@@ -56,6 +58,8 @@ const PARALLEL = Number(process.env.BENCH_UPLOAD_PARALLEL ?? 4);
 const KILL_AT = process.env.BENCH_UPLOAD_KILL_AT
   ? Number(process.env.BENCH_UPLOAD_KILL_AT)
   : 0.3 + Math.random() * 0.4;
+// BENCH_UPLOAD_RESUME=0 skips part 3 (for profiling part 1 alone).
+const RESUME = process.env.BENCH_UPLOAD_RESUME !== '0';
 const MB = 1024 * 1024;
 const DOCTOR = 'bench_upload_doctor';
 const PASSWORD = 'Bench@upload-1';
@@ -131,9 +135,14 @@ async function throughput(r: Run, ddMs: number) {
       source: handle,
       size: r.size,
     };
+    const serverCpu0 = cpuSplitOf(r.server.pid);
+    const clientCpu0 = cpuSplitOf(process.pid);
     const t1 = performance.now();
     await sendAll(u, range(0, count - 1), PARALLEL);
     const t2 = performance.now();
+    const serverCpu = cpuSplitOf(r.server.pid);
+    const clientCpu = cpuSplitOf(process.pid);
+    console.log('XCHUNKS', mbps((count - 1) * MB, t2 - t1), 'dd', mbps(r.size, ddMs));
     completed('upload', await sendChunk(u, count - 1, true));
     const t3 = performance.now();
     const samples = sampler.stop();
@@ -164,6 +173,24 @@ async function throughput(r: Run, ddMs: number) {
     console.log(
       `   stored file SHA-256 = source SHA-256: ${storedSha === r.sourceSha ? 'OK' : 'FAIL'}`,
     );
+    // Where the chunk phase's time goes: CPU milliseconds per chunk, by process and thread.
+    const perChunk = (seconds: number) => Number(((seconds * 1000) / (count - 1)).toFixed(2));
+    console.log(
+      '   CPU per chunk during the chunk phase (ms; wall time per chunk ' +
+        `${perChunk((t2 - t1) / 1000)}):`,
+    );
+    console.table([
+      {
+        process: 'server',
+        'main thread': perChunk(serverCpu.main - serverCpu0.main),
+        'other threads': perChunk(serverCpu.others - serverCpu0.others),
+      },
+      {
+        process: 'client (this bench)',
+        'main thread': perChunk(clientCpu.main - clientCpu0.main),
+        'other threads': perChunk(clientCpu.others - clientCpu0.others),
+      },
+    ]);
 
     const peakSampled = Math.max(...samples);
     const peak = Math.max(peakSampled, Number.isFinite(peakHwm) ? peakHwm : 0);
@@ -368,6 +395,11 @@ async function main() {
       dataDir,
     };
     await throughput(run, ddMs);
+    if (!RESUME) {
+      // Stopped in order, so that a CPU profile (BENCH_SERVER_CPU_PROF) covers this upload alone.
+      await server.stop();
+      return;
+    }
     try {
       server = await resume(run, options);
     } catch (error) {

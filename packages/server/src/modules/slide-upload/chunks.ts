@@ -16,6 +16,7 @@ import { completeDocument } from './completion';
 import { failUpload } from './discard';
 import { readRange, writeChunk } from './disk';
 import { findChunkTarget, type ChunkTarget } from './lookup';
+import { headOf, type ReceivedChunk } from './received-chunk';
 import { activityDue, cachedTarget, forgetDocument, rememberTarget } from './target-cache';
 import { assertWithinQuota } from './quota';
 import type { ChunkDeps } from './completion';
@@ -23,9 +24,7 @@ import type { ChunkDeps } from './completion';
 /** How often a document's "last active" time is refreshed: abandoned uploads are idle ones. */
 const ACTIVE_REFRESH_MS = 60_000;
 
-function sha256Hex(bytes: Buffer): string {
-  return createHash('sha256').update(bytes).digest('hex');
-}
+const sha256Hex = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 function resultOf(
   t: ChunkTarget,
@@ -48,10 +47,10 @@ async function againForFinished(
   deps: ChunkDeps,
   t: ChunkTarget,
   fields: ChunkFields,
-  bytes: Buffer,
+  chunk: ReceivedChunk,
 ) {
   const offset = fields.iChunk * t.doc.chunkBytes;
-  const stored = await readRange(deps.dataDir, t.doc, t.file.storedPath, offset, bytes.length);
+  const stored = await readRange(deps.dataDir, t.doc, t.file.storedPath, offset, chunk.length);
   if (sha256Hex(stored) !== fields.strChunkSha256) {
     throw new AppError('CHUNK_CONFLICT');
   }
@@ -68,7 +67,7 @@ export async function receiveChunk(
   deps: ChunkDeps,
   actor: Actor,
   fields: ChunkFields,
-  bytes: Buffer,
+  chunk: ReceivedChunk,
 ): Promise<ChunkResultDto> {
   const { db, clock, dataDir } = deps;
   const t = await targetFor(deps, actor, fields);
@@ -81,21 +80,21 @@ export async function receiveChunk(
   }
   if (
     fields.iChunk >= t.file.chunkCount ||
-    bytes.length !== chunkLengthOf(t.file.size, fields.iChunk, t.doc.chunkBytes)
+    chunk.length !== chunkLengthOf(t.file.size, fields.iChunk, t.doc.chunkBytes)
   ) {
     throw new AppError('CHUNK_OUT_OF_RANGE');
   }
-  if (sha256Hex(bytes) !== fields.strChunkSha256) {
+  if (chunk.sha256 !== fields.strChunkSha256) {
     throw new AppError('CHUNK_CHECKSUM_MISMATCH');
   }
   if (t.doc.completedAt !== null) {
-    return againForFinished(deps, t, fields, bytes);
+    return againForFinished(deps, t, fields, chunk);
   }
   assertWithinQuota(t.usedBytes, t.totalGb);
   if (
     fields.iChunk === 0 &&
     t.file.position === 0 &&
-    !contentMatchesType(t.doc.fileType, bytes.subarray(0, SNIFF_BYTES))
+    !contentMatchesType(t.doc.fileType, headOf(chunk, SNIFF_BYTES))
   ) {
     forgetDocument(t.doc.id);
     await failUpload(deps, t.doc, 'SLIDE_CONTENT_MISMATCH');
@@ -117,7 +116,7 @@ export async function receiveChunk(
       // The document is no longer being uploaded (completed, failed or removed meanwhile):
       // answer from its current state.
       forgetDocument(t.doc.id);
-      return receiveChunk(deps, actor, fields, bytes);
+      return receiveChunk(deps, actor, fields, chunk);
     }
     if (held.sha256 !== fields.strChunkSha256) {
       throw new AppError('CHUNK_CONFLICT');
@@ -125,8 +124,9 @@ export async function receiveChunk(
     duplicate = true;
   } else {
     try {
-      await writeChunk(dataDir, t.doc, t.file.storedPath, fields.iChunk * t.doc.chunkBytes, bytes);
-      deps.digests.chunkWritten(t.file.id, fields.iChunk, bytes);
+      const offset = fields.iChunk * t.doc.chunkBytes;
+      await writeChunk(dataDir, t.doc, t.file.storedPath, offset, chunk.pieces);
+      deps.digests.chunkWritten(t.file.id, fields.iChunk, chunk.pieces);
     } catch (error) {
       // The files were removed (deleted or cancelled meanwhile): the upload is gone.
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') {

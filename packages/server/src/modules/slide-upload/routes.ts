@@ -30,6 +30,7 @@ import { discardUpload } from './discard';
 import { findOwnDocument } from './lookup';
 import { addUploadRecords } from './records';
 import { RunningDigests } from './running-digests';
+import { receiveFilePart, type ReceivedChunk } from './received-chunk';
 import { fileStatusOf } from './status';
 
 /** Fastify's multipart error when a part passes the fileSize limit. */
@@ -219,19 +220,26 @@ export const slideUploadRoutes: FastifyPluginAsyncZod<SlideUploadOptions> = asyn
   );
 };
 
-/** The chunk form: text fields and the one file part, at most 1 MB (read into memory once). */
+/**
+ * The chunk form: text fields and the one file part, at most 1 MB, kept as the pieces it came
+ * in (received-chunk.ts) and hashed while it arrives.
+ */
 async function readChunkForm(
   request: FastifyRequest,
-): Promise<{ fields: Record<string, string>; file: Buffer | null }> {
+): Promise<{ fields: Record<string, string>; file: ReceivedChunk | null }> {
   const fields: Record<string, string> = {};
-  let file: Buffer | null = null;
+  let file: ReceivedChunk | null = null;
   if (!request.isMultipart()) {
     return { fields, file };
   }
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
-        file = await part.toBuffer();
+        const received = await receiveFilePart(part.file, () => part.file.truncated);
+        if (received === 'too-long') {
+          throw new AppError('CHUNK_OUT_OF_RANGE');
+        }
+        file = received;
       } else {
         fields[part.fieldname] = String(part.value);
       }

@@ -25,11 +25,17 @@ const MAX_FILES = 256;
 const IDLE_MS = 10 * 60_000;
 const SWEEP_EVERY_MS = 60_000;
 
+interface Waiting {
+  pieces: readonly Buffer[];
+  length: number;
+}
+
 interface Running {
   hash: Hash;
   /** The next chunk index the hash needs. */
   next: number;
-  waiting: Map<number, Buffer>;
+  /** Early chunks, as the pieces they were received in. */
+  waiting: Map<number, Waiting>;
   touched: number;
 }
 
@@ -39,7 +45,7 @@ export class RunningDigests {
   private lastSweep = 0;
 
   /** A chunk this process has just written to its place in the file. */
-  chunkWritten(fileId: number, index: number, bytes: Buffer, now = Date.now()): void {
+  chunkWritten(fileId: number, index: number, pieces: readonly Buffer[], now = Date.now()): void {
     let entry = this.running.get(fileId);
     if (!entry) {
       this.forgetIdle(now);
@@ -58,23 +64,24 @@ export class RunningDigests {
       return;
     }
     if (index > entry.next) {
+      const length = pieces.reduce((sum, piece) => sum + piece.length, 0);
       if (
         entry.waiting.size >= MAX_WAITING_PER_FILE ||
-        this.waitingBytes + bytes.length > MAX_WAITING_BYTES
+        this.waitingBytes + length > MAX_WAITING_BYTES
       ) {
         this.drop(fileId);
         return;
       }
-      entry.waiting.set(index, bytes);
-      this.waitingBytes += bytes.length;
+      entry.waiting.set(index, { pieces, length });
+      this.waitingBytes += length;
       return;
     }
-    entry.hash.update(bytes);
+    pieces.forEach((piece) => entry.hash.update(piece));
     entry.next += 1;
     for (let early = entry.waiting.get(entry.next); early; early = entry.waiting.get(entry.next)) {
       entry.waiting.delete(entry.next);
       this.waitingBytes -= early.length;
-      entry.hash.update(early);
+      early.pieces.forEach((piece) => entry.hash.update(piece));
       entry.next += 1;
     }
   }
@@ -122,8 +129,8 @@ export class RunningDigests {
     if (!entry) {
       return;
     }
-    for (const bytes of entry.waiting.values()) {
-      this.waitingBytes -= bytes.length;
+    for (const early of entry.waiting.values()) {
+      this.waitingBytes -= early.length;
     }
     this.running.delete(fileId);
   }
