@@ -142,7 +142,6 @@ async function throughput(r: Run, ddMs: number) {
     const t2 = performance.now();
     const serverCpu = cpuSplitOf(r.server.pid);
     const clientCpu = cpuSplitOf(process.pid);
-    console.log('XCHUNKS', mbps((count - 1) * MB, t2 - t1), 'dd', mbps(r.size, ddMs));
     completed('upload', await sendChunk(u, count - 1, true));
     const t3 = performance.now();
     const samples = sampler.stop();

@@ -16,7 +16,7 @@ import { completeDocument } from './completion';
 import { failUpload } from './discard';
 import { readRange, writeChunk } from './disk';
 import { findChunkTarget, type ChunkTarget } from './lookup';
-import { headOf, type ReceivedChunk } from './received-chunk';
+import type { ReceivedChunk } from './received-chunk';
 import { activityDue, cachedTarget, forgetDocument, rememberTarget } from './target-cache';
 import { assertWithinQuota } from './quota';
 import type { ChunkDeps } from './completion';
@@ -50,7 +50,13 @@ async function againForFinished(
   chunk: ReceivedChunk,
 ) {
   const offset = fields.iChunk * t.doc.chunkBytes;
-  const stored = await readRange(deps.dataDir, t.doc, t.file.storedPath, offset, chunk.length);
+  const stored = await readRange(
+    deps.dataDir,
+    t.doc,
+    t.file.storedPath,
+    offset,
+    chunk.bytes.length,
+  );
   if (sha256Hex(stored) !== fields.strChunkSha256) {
     throw new AppError('CHUNK_CONFLICT');
   }
@@ -70,6 +76,10 @@ export async function receiveChunk(
   chunk: ReceivedChunk,
 ): Promise<ChunkResultDto> {
   const { db, clock, dataDir } = deps;
+  // Hashed off the event loop while the upload is looked up; a refusal before it is awaited
+  // must not leave its promise unobserved.
+  const digest = deps.sha256.digest(chunk.bytes);
+  digest.catch(() => undefined);
   const t = await targetFor(deps, actor, fields);
   if (t.doc.state !== SlideUploadState.Uploading) {
     forgetDocument(t.doc.id);
@@ -80,11 +90,11 @@ export async function receiveChunk(
   }
   if (
     fields.iChunk >= t.file.chunkCount ||
-    chunk.length !== chunkLengthOf(t.file.size, fields.iChunk, t.doc.chunkBytes)
+    chunk.bytes.length !== chunkLengthOf(t.file.size, fields.iChunk, t.doc.chunkBytes)
   ) {
     throw new AppError('CHUNK_OUT_OF_RANGE');
   }
-  if (chunk.sha256 !== fields.strChunkSha256) {
+  if ((await digest) !== fields.strChunkSha256) {
     throw new AppError('CHUNK_CHECKSUM_MISMATCH');
   }
   if (t.doc.completedAt !== null) {
@@ -94,7 +104,7 @@ export async function receiveChunk(
   if (
     fields.iChunk === 0 &&
     t.file.position === 0 &&
-    !contentMatchesType(t.doc.fileType, headOf(chunk, SNIFF_BYTES))
+    !contentMatchesType(t.doc.fileType, chunk.bytes.subarray(0, SNIFF_BYTES))
   ) {
     forgetDocument(t.doc.id);
     await failUpload(deps, t.doc, 'SLIDE_CONTENT_MISMATCH');
@@ -125,8 +135,8 @@ export async function receiveChunk(
   } else {
     try {
       const offset = fields.iChunk * t.doc.chunkBytes;
-      await writeChunk(dataDir, t.doc, t.file.storedPath, offset, chunk.pieces);
-      deps.digests.chunkWritten(t.file.id, fields.iChunk, chunk.pieces);
+      await writeChunk(dataDir, t.doc, t.file.storedPath, offset, chunk.bytes);
+      deps.digests.chunkWritten(t.file.id, fields.iChunk, chunk);
     } catch (error) {
       // The files were removed (deleted or cancelled meanwhile): the upload is gone.
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') {

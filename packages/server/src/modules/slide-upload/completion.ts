@@ -3,13 +3,20 @@ import { SlideUploadState, missingRanges, toRanges, type MissingChunks } from '@
 import { slideChunks, slideDocuments, slideFiles } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { syncFile, verifyFile } from './disk';
+import type { Sha256Engine } from '../../lib/sha256';
+import type { ChunkBufferPool } from './received-chunk';
 import type { RunningDigests } from './running-digests';
 import { filesOf, type DocumentRow } from './lookup';
 import type { UploadDeps } from './records';
 
-/** What receiving and completing chunks need beyond the upload records: the running digests. */
+/**
+ * What receiving and completing chunks need beyond the upload records: hashing off the event
+ * loop, the running digests and the pool of chunk buffers (one each per running app).
+ */
 export interface ChunkDeps extends UploadDeps {
+  sha256: Sha256Engine;
   digests: RunningDigests;
+  buffers: ChunkBufferPool;
 }
 
 function countOf(missing: MissingChunks): number {
@@ -71,7 +78,7 @@ export async function completeDocument(deps: ChunkDeps, doc: DocumentRow): Promi
 
   const digests = new Map<number, string>();
   for (const file of files) {
-    const running = deps.digests.finishedDigest(file.id, file.chunkCount);
+    const running = await deps.digests.finishedDigest(file.id, file.chunkCount);
     if (running) {
       // Every chunk was hashed here as it was written: flushing the file is all that is left.
       await syncFile(dataDir, doc, file.storedPath);

@@ -49,38 +49,26 @@ async function withStoredFile<T>(
   }
 }
 
-/** Writes one chunk, given as the pieces it was received in, at its place in the file. */
+/** Writes one chunk at its place in the file. */
 export async function writeChunk(
   dataDir: string,
   doc: StoredDocument,
   storedPath: string,
   offset: number,
-  pieces: readonly Buffer[],
+  bytes: Buffer,
 ): Promise<void> {
   await withStoredFile(dataDir, doc, storedPath, 'r+', async (handle) => {
-    let rest = [...pieces];
-    let position = offset;
-    while (rest.length > 0) {
-      const { bytesWritten } = await handle.writev(rest, position);
-      position += bytesWritten;
-      rest = afterWritten(rest, bytesWritten);
+    let written = 0;
+    while (written < bytes.length) {
+      const { bytesWritten } = await handle.write(
+        bytes,
+        written,
+        bytes.length - written,
+        offset + written,
+      );
+      written += bytesWritten;
     }
   });
-}
-
-/** What is left of `pieces` once their first `count` bytes are written (a short write). */
-export function afterWritten(pieces: readonly Buffer[], count: number): Buffer[] {
-  const rest: Buffer[] = [];
-  let skip = count;
-  for (const piece of pieces) {
-    if (skip >= piece.length) {
-      skip -= piece.length;
-    } else {
-      rest.push(skip > 0 ? piece.subarray(skip) : piece);
-      skip = 0;
-    }
-  }
-  return rest;
 }
 
 /** Flushes a file's data to the disk: "uploaded" is only said of bytes that are on it. */

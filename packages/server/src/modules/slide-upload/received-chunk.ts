@@ -1,52 +1,86 @@
-import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 
 /**
- * A chunk's bytes as they came off the request: the parser's pieces (views of the socket's
- * reads), never joined into one buffer, and their SHA-256 computed while they arrived. Every
- * megabyte copied is a megabyte of memory outside the JavaScript heap, and each 64 MB of those
- * starts a full garbage collection of the heap: joining the pieces cost the upload a seventh of
- * its throughput (bench/upload.bench.ts).
+ * Buffers for chunks, used again and again. A new megabyte per chunk is memory outside the
+ * JavaScript heap, and each 64 MB of it starts a full garbage collection of the heap: at upload
+ * speed that was several collections a second (bench/upload.bench.ts). One pool per app.
  */
-export interface ReceivedChunk {
-  pieces: readonly Buffer[];
-  length: number;
-  sha256: string;
+export class ChunkBufferPool {
+  private readonly idle: Buffer[] = [];
+
+  /** `size`: the largest chunk; `maxIdle`: buffers kept when uploads are quiet. */
+  constructor(
+    readonly size: number,
+    private readonly maxIdle = 16,
+  ) {}
+
+  take(): Buffer {
+    return this.idle.pop() ?? Buffer.allocUnsafeSlow(this.size);
+  }
+
+  give(buffer: Buffer): void {
+    if (this.idle.length < this.maxIdle) {
+      this.idle.push(buffer);
+    }
+  }
 }
 
 /**
- * Reads a file part to its end. `tooLong()` says whether the parser cut it at its size limit
- * (the part's bytes are then incomplete: the caller refuses the chunk).
+ * A chunk's bytes in a pooled buffer, with a count of who holds them: the request, and the
+ * running digest while it keeps an early chunk or hashes one. The last release gives the
+ * buffer back to the pool; nothing may touch `bytes` after its own release.
+ */
+export interface ReceivedChunk {
+  readonly bytes: Buffer;
+  retain(): void;
+  release(): void;
+}
+
+function pooledChunk(buffer: Buffer, length: number, pool: ChunkBufferPool): ReceivedChunk {
+  let holders = 1;
+  return {
+    bytes: buffer.subarray(0, length),
+    retain() {
+      holders += 1;
+    },
+    release() {
+      holders -= 1;
+      if (holders === 0) {
+        pool.give(buffer);
+      }
+    },
+  };
+}
+
+/**
+ * Reads a file part to its end into a buffer of the pool. 'too-long' when the part does not fit
+ * or the parser cut it at its size limit (`tooLong()`): the chunk is then refused.
  */
 export async function receiveFilePart(
   stream: Readable,
   tooLong: () => boolean,
+  pool: ChunkBufferPool,
 ): Promise<ReceivedChunk | 'too-long'> {
-  const hash = createHash('sha256');
-  const pieces: Buffer[] = [];
+  const buffer = pool.take();
   let length = 0;
-  for await (const piece of stream as AsyncIterable<Buffer>) {
-    hash.update(piece);
-    pieces.push(piece);
-    length += piece.length;
+  let overflow = false;
+  try {
+    for await (const piece of stream as AsyncIterable<Buffer>) {
+      // Read on to the end either way: the request's other parts come after.
+      if (overflow || length + piece.length > buffer.length) {
+        overflow = true;
+        continue;
+      }
+      piece.copy(buffer, length);
+      length += piece.length;
+    }
+  } catch (error) {
+    pool.give(buffer);
+    throw error;
   }
-  if (tooLong()) {
+  if (overflow || tooLong()) {
+    pool.give(buffer);
     return 'too-long';
   }
-  return { pieces, length, sha256: hash.digest('hex') };
-}
-
-/** The chunk's first `count` bytes (a content check): a copy of those bytes only. */
-export function headOf(chunk: ReceivedChunk, count: number): Buffer {
-  const head: Buffer[] = [];
-  let taken = 0;
-  for (const piece of chunk.pieces) {
-    if (taken >= count) {
-      break;
-    }
-    const part = piece.subarray(0, count - taken);
-    head.push(part);
-    taken += part.length;
-  }
-  return Buffer.concat(head, taken);
+  return pooledChunk(buffer, length, pool);
 }

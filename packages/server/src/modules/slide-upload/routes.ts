@@ -19,9 +19,11 @@ import {
 } from '@pathconsult/shared';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { loadSha256Engine } from '../../lib/sha256';
 import type { Clock } from '../../lib/clock';
 import { ok } from '../../lib/envelope';
 import { appendAuditRecord, subjectOf } from '../audit/repo';
+import type { Actor } from '../auth/actor';
 import { requireActor } from '../auth/require-actor';
 import { DOCTORS } from '../patients/policies';
 import { receiveChunk } from './chunks';
@@ -30,7 +32,8 @@ import { discardUpload } from './discard';
 import { findOwnDocument } from './lookup';
 import { addUploadRecords } from './records';
 import { RunningDigests } from './running-digests';
-import { receiveFilePart, type ReceivedChunk } from './received-chunk';
+import type { ChunkDeps } from './completion';
+import { ChunkBufferPool, receiveFilePart, type ReceivedChunk } from './received-chunk';
 import { fileStatusOf } from './status';
 
 /** Fastify's multipart error when a part passes the fileSize limit. */
@@ -58,7 +61,13 @@ export const slideUploadRoutes: FastifyPluginAsyncZod<SlideUploadOptions> = asyn
   options,
 ) => {
   const deps = { db: options.db, clock: options.clock, dataDir: options.dataDir };
-  const chunkDeps = { ...deps, digests: new RunningDigests() };
+  const sha256 = loadSha256Engine();
+  const chunkDeps: ChunkDeps = {
+    ...deps,
+    sha256,
+    digests: new RunningDigests(sha256),
+    buffers: new ChunkBufferPool(UPLOAD_CHUNK_BYTES),
+  };
 
   await app.register(multipart, {
     limits: { fileSize: UPLOAD_CHUNK_BYTES, files: 1, fields: 8, parts: 9 },
@@ -132,49 +141,63 @@ export const slideUploadRoutes: FastifyPluginAsyncZod<SlideUploadOptions> = asyn
     },
     async (request) => {
       const actor = requireActor(request);
-      const { fields, file } = await readChunkForm(request);
-      const parsed = chunkFieldsSchema.safeParse(fields);
-      if (!parsed.success || !file) {
-        const errors: FieldError[] = parsed.success
-          ? []
-          : parsed.error.issues.map((i) => ({
-              strField: String(i.path[0] ?? ''),
-              strMessage: translate('validation.invalid', request.lang),
-            }));
-        if (!file) {
-          errors.push({
-            strField: 'file',
-            strMessage: translate('validation.required', request.lang),
-          });
-        }
-        throw new AppError('VALIDATION_FAILED', {}, errors);
-      }
-      const record = (outcome: 'success' | 'failure', detail: Record<string, unknown>) =>
-        appendAuditRecord(options.db, {
-          now: options.clock.now(),
-          subject: subjectOf(actor),
-          action: 'slideDocument/fileUploadHandler',
-          outcome,
-          ip: request.ip,
-          note: { targetType: 'slideDocument', targetId: parsed.data.iSlideDocumentId, detail },
-        });
+      const { fields, file } = await readChunkForm(request, chunkDeps.buffers);
       try {
-        const result = await receiveChunk(chunkDeps, actor, parsed.data, file);
-        if (parsed.data.iUpdadeState === 1) {
-          await record('success', { bComplete: true, iState: result.ddUploadState.iNumber });
-          if (result.ddUploadState.iNumber === SlideUploadState.Uploaded) {
-            options.onUploaded?.(result.iSlideDocumentId);
-          }
-        }
-        return ok(request.lang, result);
-      } catch (error) {
-        if (error instanceof AppError && error.code !== 'NOT_FOUND') {
-          await record('failure', { strErrorCode: error.code, iChunk: parsed.data.iChunk });
-        }
-        throw error;
+        return await storeChunk(request, actor, fields, file);
+      } finally {
+        file?.release();
       }
     },
   );
+
+  /** The checked chunk form: stored (chunks.ts), refusals audited. */
+  async function storeChunk(
+    request: FastifyRequest,
+    actor: Actor,
+    fields: Record<string, string>,
+    file: ReceivedChunk | null,
+  ) {
+    const parsed = chunkFieldsSchema.safeParse(fields);
+    if (!parsed.success || !file) {
+      const errors: FieldError[] = parsed.success
+        ? []
+        : parsed.error.issues.map((i) => ({
+            strField: String(i.path[0] ?? ''),
+            strMessage: translate('validation.invalid', request.lang),
+          }));
+      if (!file) {
+        errors.push({
+          strField: 'file',
+          strMessage: translate('validation.required', request.lang),
+        });
+      }
+      throw new AppError('VALIDATION_FAILED', {}, errors);
+    }
+    const record = (outcome: 'success' | 'failure', detail: Record<string, unknown>) =>
+      appendAuditRecord(options.db, {
+        now: options.clock.now(),
+        subject: subjectOf(actor),
+        action: 'slideDocument/fileUploadHandler',
+        outcome,
+        ip: request.ip,
+        note: { targetType: 'slideDocument', targetId: parsed.data.iSlideDocumentId, detail },
+      });
+    try {
+      const result = await receiveChunk(chunkDeps, actor, parsed.data, file);
+      if (parsed.data.iUpdadeState === 1) {
+        await record('success', { bComplete: true, iState: result.ddUploadState.iNumber });
+        if (result.ddUploadState.iNumber === SlideUploadState.Uploaded) {
+          options.onUploaded?.(result.iSlideDocumentId);
+        }
+      }
+      return ok(request.lang, result);
+    } catch (error) {
+      if (error instanceof AppError && error.code !== 'NOT_FOUND') {
+        await record('failure', { strErrorCode: error.code, iChunk: parsed.data.iChunk });
+      }
+      throw error;
+    }
+  }
 
   app.get(
     '/slideDocument/getFileStatus',
@@ -221,11 +244,12 @@ export const slideUploadRoutes: FastifyPluginAsyncZod<SlideUploadOptions> = asyn
 };
 
 /**
- * The chunk form: text fields and the one file part, at most 1 MB, kept as the pieces it came
- * in (received-chunk.ts) and hashed while it arrives.
+ * The chunk form: text fields and the one file part, at most 1 MB, read into a pooled buffer
+ * (received-chunk.ts). The caller releases the file's bytes.
  */
 async function readChunkForm(
   request: FastifyRequest,
+  buffers: ChunkBufferPool,
 ): Promise<{ fields: Record<string, string>; file: ReceivedChunk | null }> {
   const fields: Record<string, string> = {};
   let file: ReceivedChunk | null = null;
@@ -235,7 +259,7 @@ async function readChunkForm(
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
-        const received = await receiveFilePart(part.file, () => part.file.truncated);
+        const received = await receiveFilePart(part.file, () => part.file.truncated, buffers);
         if (received === 'too-long') {
           throw new AppError('CHUNK_OUT_OF_RANGE');
         }

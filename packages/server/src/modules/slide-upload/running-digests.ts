@@ -1,4 +1,5 @@
-import { createHash, type Hash } from 'node:crypto';
+import { nodeSha256, type RunningSha256, type Sha256Engine } from '../../lib/sha256';
+import type { ReceivedChunk } from './received-chunk';
 
 /**
  * Each file's SHA-256, computed while its chunks arrive, so that completion does not read a
@@ -25,18 +26,16 @@ const MAX_FILES = 256;
 const IDLE_MS = 10 * 60_000;
 const SWEEP_EVERY_MS = 60_000;
 
-interface Waiting {
-  pieces: readonly Buffer[];
-  length: number;
-}
-
 interface Running {
-  hash: Hash;
+  hash: RunningSha256;
   /** The next chunk index the hash needs. */
   next: number;
-  /** Early chunks, as the pieces they were received in. */
-  waiting: Map<number, Waiting>;
+  /** Early chunks, held (retained) until the gap before them is filled. */
+  waiting: Map<number, ReceivedChunk>;
+  waitingBytes: number;
   touched: number;
+  /** An update failed: no digest for this file (completion reads it back). */
+  failed: boolean;
 }
 
 export class RunningDigests {
@@ -44,8 +43,14 @@ export class RunningDigests {
   private waitingBytes = 0;
   private lastSweep = 0;
 
-  /** A chunk this process has just written to its place in the file. */
-  chunkWritten(fileId: number, index: number, pieces: readonly Buffer[], now = Date.now()): void {
+  /** `engine` hashes (libcrypto off the event loop where it loads, sha256.ts). */
+  constructor(private readonly engine: Sha256Engine = nodeSha256) {}
+
+  /**
+   * A chunk this process has just written to its place in the file. The bytes are retained
+   * while they wait or are hashed, and released after: the caller releases its own hold.
+   */
+  chunkWritten(fileId: number, index: number, chunk: ReceivedChunk, now = Date.now()): void {
     let entry = this.running.get(fileId);
     if (!entry) {
       this.forgetIdle(now);
@@ -54,7 +59,14 @@ export class RunningDigests {
       if (index >= MAX_WAITING_PER_FILE || !this.roomForOneMore(now)) {
         return;
       }
-      entry = { hash: createHash('sha256'), next: 0, waiting: new Map(), touched: now };
+      entry = {
+        hash: this.engine.running(),
+        next: 0,
+        waiting: new Map(),
+        waitingBytes: 0,
+        touched: now,
+        failed: false,
+      };
       this.running.set(fileId, entry);
     }
     entry.touched = now;
@@ -64,7 +76,7 @@ export class RunningDigests {
       return;
     }
     if (index > entry.next) {
-      const length = pieces.reduce((sum, piece) => sum + piece.length, 0);
+      const length = chunk.bytes.length;
       if (
         entry.waiting.size >= MAX_WAITING_PER_FILE ||
         this.waitingBytes + length > MAX_WAITING_BYTES
@@ -72,17 +84,19 @@ export class RunningDigests {
         this.drop(fileId);
         return;
       }
-      entry.waiting.set(index, { pieces, length });
+      chunk.retain();
+      entry.waiting.set(index, chunk);
+      entry.waitingBytes += length;
       this.waitingBytes += length;
       return;
     }
-    pieces.forEach((piece) => entry.hash.update(piece));
-    entry.next += 1;
+    chunk.retain();
+    this.hashHeld(entry, chunk);
     for (let early = entry.waiting.get(entry.next); early; early = entry.waiting.get(entry.next)) {
       entry.waiting.delete(entry.next);
-      this.waitingBytes -= early.length;
-      early.pieces.forEach((piece) => entry.hash.update(piece));
-      entry.next += 1;
+      entry.waitingBytes -= early.bytes.length;
+      this.waitingBytes -= early.bytes.length;
+      this.hashHeld(entry, early);
     }
   }
 
@@ -90,15 +104,29 @@ export class RunningDigests {
    * The file's SHA-256 when every one of its `chunkCount` chunks went through chunkWritten
    * here, else null (completion then reads the file back). Forgets the file either way.
    */
-  finishedDigest(fileId: number, chunkCount: number): string | null {
+  async finishedDigest(fileId: number, chunkCount: number): Promise<string | null> {
     const entry = this.running.get(fileId);
     if (!entry) {
       return null;
     }
-    const complete = entry.next === chunkCount && entry.waiting.size === 0;
-    const digest = complete ? entry.hash.digest('hex') : null;
-    this.drop(fileId);
-    return digest;
+    if (entry.next !== chunkCount || entry.waiting.size > 0) {
+      this.drop(fileId);
+      return null;
+    }
+    this.running.delete(fileId);
+    const digest = await entry.hash.finish().catch(() => null);
+    return entry.failed ? null : digest;
+  }
+
+  /** Hashes the next chunk in order (already retained), released once hashed. */
+  private hashHeld(entry: Running, chunk: ReceivedChunk): void {
+    entry.next += 1;
+    entry.hash
+      .update(chunk.bytes)
+      .catch(() => {
+        entry.failed = true;
+      })
+      .finally(() => chunk.release());
   }
 
   private roomForOneMore(now: number): boolean {
@@ -130,8 +158,10 @@ export class RunningDigests {
       return;
     }
     for (const early of entry.waiting.values()) {
-      this.waitingBytes -= early.length;
+      early.release();
     }
+    this.waitingBytes -= entry.waitingBytes;
+    entry.hash.dispose();
     this.running.delete(fileId);
   }
 }
