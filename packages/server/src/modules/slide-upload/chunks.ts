@@ -135,7 +135,7 @@ export async function receiveChunk(
   } else {
     try {
       const offset = fields.iChunk * t.doc.chunkBytes;
-      await writeChunk(dataDir, t.doc, t.file.storedPath, offset, chunk.bytes);
+      await writeChunk(dataDir, t.doc, t.file.storedPath, offset, chunk.bytes, chunk.aligned);
       deps.digests.chunkWritten(t.file.id, fields.iChunk, chunk);
     } catch (error) {
       // The files were removed (deleted or cancelled meanwhile): the upload is gone.

@@ -3,6 +3,7 @@ import fs, { type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { chunkLengthOf } from '@pathconsult/shared';
 import { documentDir, storedFilePath } from '../../storage/slide-paths';
+import { directAligned, writeDirect } from './direct-write';
 
 export interface StoredDocument {
   hospitalId: number;
@@ -49,14 +50,29 @@ async function withStoredFile<T>(
   }
 }
 
-/** Writes one chunk at its place in the file. */
+/**
+ * Writes one chunk at its place in the file: direct when its buffer is page-aligned
+ * (`alignedMemory`) and its place and length are whole blocks (direct-write.ts), else buffered.
+ */
 export async function writeChunk(
   dataDir: string,
   doc: StoredDocument,
   storedPath: string,
   offset: number,
   bytes: Buffer,
+  alignedMemory = false,
 ): Promise<void> {
+  if (
+    alignedMemory &&
+    directAligned(offset, bytes.length) &&
+    (await writeDirect(
+      storedFilePath(dataDir, doc.hospitalId, doc.storageKey, storedPath),
+      offset,
+      bytes,
+    ))
+  ) {
+    return;
+  }
   await withStoredFile(dataDir, doc, storedPath, 'r+', async (handle) => {
     let written = 0;
     while (written < bytes.length) {

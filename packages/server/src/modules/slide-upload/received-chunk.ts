@@ -1,26 +1,49 @@
 import type { Readable } from 'node:stream';
 
+/** A buffer of the pool; `aligned`: its memory is page-aligned (direct writes, direct-write.ts). */
+interface PooledBuffer {
+  buffer: Buffer;
+  aligned: boolean;
+}
+
 /**
  * Buffers for chunks, used again and again. A new megabyte per chunk is memory outside the
  * JavaScript heap, and each 64 MB of it starts a full garbage collection of the heap: at upload
  * speed that was several collections a second (bench/upload.bench.ts). One pool per app.
+ *
+ * With `allocateAligned`, up to `maxAligned` buffers are page-aligned memory, kept for the
+ * life of the process (never freed); beyond that, ordinary buffers, of which `maxIdlePlain` are
+ * kept while uploads are quiet.
  */
 export class ChunkBufferPool {
-  private readonly idle: Buffer[] = [];
+  private readonly idleAligned: Buffer[] = [];
+  private readonly idlePlain: Buffer[] = [];
+  private alignedCount = 0;
 
-  /** `size`: the largest chunk; `maxIdle`: buffers kept when uploads are quiet. */
   constructor(
     readonly size: number,
-    private readonly maxIdle = 16,
+    private readonly allocateAligned: ((size: number) => Buffer) | null = null,
+    private readonly maxAligned = 32,
+    private readonly maxIdlePlain = 8,
   ) {}
 
-  take(): Buffer {
-    return this.idle.pop() ?? Buffer.allocUnsafeSlow(this.size);
+  take(): PooledBuffer {
+    const aligned = this.idleAligned.pop();
+    if (aligned) {
+      return { buffer: aligned, aligned: true };
+    }
+    if (this.allocateAligned && this.alignedCount < this.maxAligned) {
+      this.alignedCount += 1;
+      return { buffer: this.allocateAligned(this.size), aligned: true };
+    }
+    return { buffer: this.idlePlain.pop() ?? Buffer.allocUnsafeSlow(this.size), aligned: false };
   }
 
-  give(buffer: Buffer): void {
-    if (this.idle.length < this.maxIdle) {
-      this.idle.push(buffer);
+  give({ buffer, aligned }: PooledBuffer): void {
+    if (aligned) {
+      this.idleAligned.push(buffer);
+    } else if (this.idlePlain.length < this.maxIdlePlain) {
+      this.idlePlain.push(buffer);
     }
   }
 }
@@ -32,21 +55,24 @@ export class ChunkBufferPool {
  */
 export interface ReceivedChunk {
   readonly bytes: Buffer;
+  /** `bytes` start on a page boundary: the chunk may be written direct. */
+  readonly aligned: boolean;
   retain(): void;
   release(): void;
 }
 
-function pooledChunk(buffer: Buffer, length: number, pool: ChunkBufferPool): ReceivedChunk {
+function pooledChunk(pooled: PooledBuffer, length: number, pool: ChunkBufferPool): ReceivedChunk {
   let holders = 1;
   return {
-    bytes: buffer.subarray(0, length),
+    bytes: pooled.buffer.subarray(0, length),
+    aligned: pooled.aligned,
     retain() {
       holders += 1;
     },
     release() {
       holders -= 1;
       if (holders === 0) {
-        pool.give(buffer);
+        pool.give(pooled);
       }
     },
   };
@@ -61,7 +87,8 @@ export async function receiveFilePart(
   tooLong: () => boolean,
   pool: ChunkBufferPool,
 ): Promise<ReceivedChunk | 'too-long'> {
-  const buffer = pool.take();
+  const pooled = pool.take();
+  const { buffer } = pooled;
   let length = 0;
   let overflow = false;
   try {
@@ -75,12 +102,12 @@ export async function receiveFilePart(
       length += piece.length;
     }
   } catch (error) {
-    pool.give(buffer);
+    pool.give(pooled);
     throw error;
   }
   if (overflow || tooLong()) {
-    pool.give(buffer);
+    pool.give(pooled);
     return 'too-long';
   }
-  return pooledChunk(buffer, length, pool);
+  return pooledChunk(pooled, length, pool);
 }

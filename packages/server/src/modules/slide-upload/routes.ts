@@ -31,6 +31,7 @@ import { cleanAbandonedUploads } from './cleanup';
 import { discardUpload } from './discard';
 import { findOwnDocument } from './lookup';
 import { addUploadRecords } from './records';
+import { loadAlignedAllocator } from './direct-write';
 import { RunningDigests } from './running-digests';
 import type { ChunkDeps } from './completion';
 import { ChunkBufferPool, receiveFilePart, type ReceivedChunk } from './received-chunk';
@@ -66,7 +67,7 @@ export const slideUploadRoutes: FastifyPluginAsyncZod<SlideUploadOptions> = asyn
     ...deps,
     sha256,
     digests: new RunningDigests(sha256),
-    buffers: new ChunkBufferPool(UPLOAD_CHUNK_BYTES),
+    buffers: new ChunkBufferPool(UPLOAD_CHUNK_BYTES, loadAlignedAllocator()),
   };
 
   await app.register(multipart, {

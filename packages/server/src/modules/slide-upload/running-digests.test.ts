@@ -13,6 +13,7 @@ function holder() {
   let held = 0;
   const chunk = (i: number): ReceivedChunk => ({
     bytes: bytesOf[i] as Buffer,
+    aligned: false,
     retain: () => {
       held += 1;
     },
