@@ -10,6 +10,7 @@
 import { eq } from 'drizzle-orm';
 import { RoleType, UserState } from '@pathconsult/shared';
 import { buildApp } from '../packages/server/src/app';
+import { TILE_CACHE_DEFAULTS } from '../packages/server/src/modules/tiles';
 import { openDatabase, type Db } from '../packages/server/src/db/client';
 import { hospitals, users } from '../packages/server/src/db/schema';
 import { systemClock } from '../packages/server/src/lib/clock';
@@ -52,6 +53,12 @@ async function ensureDoctor(db: Db, userName: string, password: string): Promise
   });
 }
 
+/** A tile cache size from the environment, as the real server reads it; unset: the default. */
+function sizeFromEnv(name: string, fallback: number): number {
+  const value = process.env[name];
+  return value === undefined || value === '' ? fallback : Number(value);
+}
+
 async function main(): Promise<void> {
   const dataDir = required('DATA_DIR');
   const url = process.env.DATABASE_URL;
@@ -69,6 +76,11 @@ async function main(): Promise<void> {
       logLevel: 'silent',
       webDist: '/nonexistent',
       dataDir,
+      tileCacheMb: {
+        memory: sizeFromEnv('TILE_MEMORY_CACHE_MB', TILE_CACHE_DEFAULTS.memoryMb),
+        disk: sizeFromEnv('TILE_DISK_CACHE_MB', TILE_CACHE_DEFAULTS.diskMb),
+        stored: sizeFromEnv('TILE_STORED_CACHE_MB', TILE_CACHE_DEFAULTS.storedMb),
+      },
     },
   });
   // SIGTERM or Ctrl-C is the orderly end (the data folder lock released); SIGKILL is what the bench tests.

@@ -88,7 +88,7 @@ describe('rendered-tile cache', () => {
     await first.getOrBuild(key(1), build(1));
     await first.getOrBuild(key(2), build(2));
     await first.settled();
-    const file = (n: number) => path.join(dir, key(n).slice(0, 2), `${key(n)}.tile`);
+    const file = (n: number) => path.join(dir, key(n).slice(-2), `${key(n)}.tile`);
     const damaged = fs.readFileSync(file(1));
     damaged[500] = damaged[500]! ^ 0xff;
     fs.writeFileSync(file(1), damaged);
@@ -129,6 +129,23 @@ describe('rendered-tile cache', () => {
     expect([...filesOf(dir).keys()]).toEqual([key(1)]);
     expect(await cache.diskBytesUsed()).toBe(1008);
     expect(builds).toEqual([1, 1]);
+  });
+
+  it('spreads the tiles of one slide over folders and drops files of the old layout', async () => {
+    // Keys of one slide share their first digits (the slide's digest) and differ at the end.
+    const slideKey = (n: number) => `ab${'0'.repeat(28)}${n.toString(16).padStart(2, '0')}`;
+    const old = path.join(dir, 'ab', `${slideKey(1)}.tile`);
+    fs.mkdirSync(path.dirname(old), { recursive: true });
+    fs.writeFileSync(old, 'from an earlier version');
+    const cache = new TileCache({ memoryBytes: 0, diskBytes: 1 << 20, dir });
+    for (const n of [1, 2, 3]) {
+      await cache.getOrBuild(slideKey(n), build(n));
+    }
+    await cache.settled();
+    expect(fs.existsSync(old)).toBe(false);
+    const used = fs.readdirSync(dir).filter((d) => fs.readdirSync(path.join(dir, d)).length > 0);
+    expect(used.sort()).toEqual(['01', '02', '03']);
+    expect(await cache.diskBytesUsed()).toBe(3 * 1008);
   });
 
   it('removes leftovers of an interrupted write', async () => {

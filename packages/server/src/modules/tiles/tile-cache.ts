@@ -90,7 +90,7 @@ export class TileCache {
   }
 
   private fileOf(key: string): string {
-    return path.join(this.limits.dir, key.slice(0, 2), `${key}.tile`);
+    return path.join(this.limits.dir, folderOf(key), `${key}.tile`);
   }
 
   private async fromDisk(key: string): Promise<Buffer | null> {
@@ -210,6 +210,11 @@ export class TileCache {
           if (!KEY.test(key)) {
             continue;
           }
+          if (d !== folderOf(key)) {
+            // Laid out by an earlier version (by the key's first digits): never looked up there.
+            await fs.rm(full, { force: true });
+            continue;
+          }
           const stat = await fs.stat(full).catch(() => null);
           if (stat) {
             found.push({ key, size: stat.size, mtime: stat.mtimeMs });
@@ -233,4 +238,14 @@ export class TileCache {
     })();
     return this.scanned;
   }
+}
+
+/**
+ * The folder of a key: its last two hex digits. A key starts with its slide's digest and ends
+ * with the tile's place (answer.ts), so by the first digits every tile of a slide shared one
+ * folder, and building tiles at once queued on that directory's lock in the kernel (perf:
+ * rwsem_spin_on_owner) in a directory of tens of thousands of files.
+ */
+function folderOf(key: string): string {
+  return key.slice(-2);
 }
