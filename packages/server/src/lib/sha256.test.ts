@@ -37,6 +37,15 @@ describe('SHA-256 engines', () => {
   );
 
   it.each(engines.map((e) => [e.name, e] as const))(
+    '%s: a burst of digests at once queues instead of failing',
+    async (_, e) => {
+      const bytes = randomBytes(64 * 1024);
+      const all = await Promise.all(Array.from({ length: 400 }, () => e.digest(bytes)));
+      expect(new Set(all)).toEqual(new Set([hex(bytes)]));
+    },
+  );
+
+  it.each(engines.map((e) => [e.name, e] as const))(
     '%s: a running digest can be given up with an update under way',
     async (_, e) => {
       const running = e.running();

@@ -57,12 +57,37 @@ const LIBRARY_NAMES = ['libcrypto.so.3', 'libcrypto.so'];
 type Pointer = unknown;
 type Async = { async(...args: unknown[]): void };
 
-const onWorker = (fn: unknown, ...args: unknown[]) =>
-  new Promise<number>((resolve, reject) =>
-    (fn as Async).async(...args, (err: unknown, status: number) =>
-      err ? reject(err as Error) : resolve(status),
-    ),
-  );
+/**
+ * Hashes under way on worker threads at once; the rest wait here. koffi refuses more than 256
+ * asynchronous calls running or queued (the tile codec's share them), and libuv's pool has four
+ * threads anyway: a burst of uploads must queue, not fail.
+ */
+const MAX_CALLS = 32;
+let calls = 0;
+const waiting: Array<() => void> = [];
+
+async function onWorker(fn: unknown, ...args: unknown[]): Promise<number> {
+  if (calls >= MAX_CALLS) {
+    await new Promise<void>((resolve) => waiting.push(resolve));
+  } else {
+    calls += 1;
+  }
+  try {
+    return await new Promise<number>((resolve, reject) =>
+      (fn as Async).async(...args, (err: unknown, status: number) =>
+        err ? reject(err as Error) : resolve(status),
+      ),
+    );
+  } finally {
+    // The slot passes straight to the next waiting call, or is given back.
+    const next = waiting.shift();
+    if (next) {
+      next();
+    } else {
+      calls -= 1;
+    }
+  }
+}
 
 /**
  * SHA-256 by OpenSSL's libcrypto through koffi, hashed on koffi's worker threads (libuv's
@@ -113,10 +138,15 @@ export function loadLibcryptoSha256(names: readonly string[] = LIBRARY_NAMES): S
         if (!context) {
           throw new Error('libcrypto EVP_MD_CTX_new failed');
         }
-        checked(init(context, sha256, null) as number, 'EVP_DigestInit_ex');
+        if ((init(context, sha256, null) as number) !== 1) {
+          freeContext(context);
+          throw new Error('libcrypto EVP_DigestInit_ex failed');
+        }
         // One update at a time on one context, in the order given; freed once, after the last.
+        // `closed` is set at once by finish and dispose: no update can queue behind the free.
         let tail: Promise<void> = Promise.resolve();
         let failure: unknown = null;
+        let closed = false;
         let freed = false;
         const free = () => {
           if (!freed) {
@@ -126,7 +156,7 @@ export function loadLibcryptoSha256(names: readonly string[] = LIBRARY_NAMES): S
         };
         return {
           update(bytes) {
-            if (freed) {
+            if (closed) {
               return Promise.reject(new Error('SHA-256 already finished'));
             }
             const step = tail.then(async () => {
@@ -141,10 +171,14 @@ export function loadLibcryptoSha256(names: readonly string[] = LIBRARY_NAMES): S
             return step;
           },
           async finish() {
+            if (closed) {
+              throw new Error('SHA-256 already finished');
+            }
+            closed = true;
             await tail;
-            if (freed || failure !== null) {
+            if (failure !== null) {
               free();
-              throw failure ?? new Error('SHA-256 already finished');
+              throw failure;
             }
             const md = Buffer.alloc(32);
             const status = final(context, md, null) as number;
@@ -153,6 +187,7 @@ export function loadLibcryptoSha256(names: readonly string[] = LIBRARY_NAMES): S
             return md.toString('hex');
           },
           dispose() {
+            closed = true;
             void tail.then(free);
           },
         };

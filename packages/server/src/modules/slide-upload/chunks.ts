@@ -75,11 +75,24 @@ export async function receiveChunk(
   fields: ChunkFields,
   chunk: ReceivedChunk,
 ): Promise<ChunkResultDto> {
-  const { db, clock, dataDir } = deps;
-  // Hashed off the event loop while the upload is looked up; a refusal before it is awaited
-  // must not leave its promise unobserved.
+  // Hashed off the event loop while the upload is looked up. The hash reads the bytes until it
+  // settles: even after a refusal, the caller gets them back (to the pool) only then.
   const digest = deps.sha256.digest(chunk.bytes);
-  digest.catch(() => undefined);
+  try {
+    return await receiveHashed(deps, actor, fields, chunk, digest);
+  } finally {
+    await digest.catch(() => undefined);
+  }
+}
+
+async function receiveHashed(
+  deps: ChunkDeps,
+  actor: Actor,
+  fields: ChunkFields,
+  chunk: ReceivedChunk,
+  digest: Promise<string>,
+): Promise<ChunkResultDto> {
+  const { db, clock, dataDir } = deps;
   const t = await targetFor(deps, actor, fields);
   if (t.doc.state !== SlideUploadState.Uploading) {
     forgetDocument(t.doc.id);
@@ -126,7 +139,7 @@ export async function receiveChunk(
       // The document is no longer being uploaded (completed, failed or removed meanwhile):
       // answer from its current state.
       forgetDocument(t.doc.id);
-      return receiveChunk(deps, actor, fields, chunk);
+      return receiveHashed(deps, actor, fields, chunk, digest);
     }
     if (held.sha256 !== fields.strChunkSha256) {
       throw new AppError('CHUNK_CONFLICT');

@@ -33,8 +33,13 @@ export class ChunkBufferPool {
       return { buffer: aligned, aligned: true };
     }
     if (this.allocateAligned && this.alignedCount < this.maxAligned) {
-      this.alignedCount += 1;
-      return { buffer: this.allocateAligned(this.size), aligned: true };
+      try {
+        const buffer = this.allocateAligned(this.size);
+        this.alignedCount += 1;
+        return { buffer, aligned: true };
+      } catch {
+        // No aligned memory to be had: an ordinary buffer does (written buffered).
+      }
     }
     return { buffer: this.idlePlain.pop() ?? Buffer.allocUnsafeSlow(this.size), aligned: false };
   }

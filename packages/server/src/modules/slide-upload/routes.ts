@@ -264,12 +264,16 @@ async function readChunkForm(
         if (received === 'too-long') {
           throw new AppError('CHUNK_OUT_OF_RANGE');
         }
+        file?.release();
         file = received;
       } else {
         fields[part.fieldname] = String(part.value);
       }
     }
   } catch (error) {
+    // A part after the file failed (a second file, too many parts, the client gone): the
+    // file's buffer goes back to the pool.
+    file?.release();
     if ((error as { code?: string }).code === FILE_TOO_LARGE) {
       throw new AppError('CHUNK_OUT_OF_RANGE');
     }

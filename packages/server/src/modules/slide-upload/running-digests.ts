@@ -51,9 +51,11 @@ export class RunningDigests {
    * while they wait or are hashed, and released after: the caller releases its own hold.
    */
   chunkWritten(fileId: number, index: number, chunk: ReceivedChunk, now = Date.now()): void {
+    // Looked at once a minute on any chunk: early chunks of abandoned files must not keep the
+    // pool's aligned buffers (and direct writes) away from the uploads still running.
+    this.forgetIdle(now);
     let entry = this.running.get(fileId);
     if (!entry) {
-      this.forgetIdle(now);
       // Only a file whose first chunks are written here can be hashed from the start (chunk 0
       // may come a little after the next ones).
       if (index >= MAX_WAITING_PER_FILE || !this.roomForOneMore(now)) {

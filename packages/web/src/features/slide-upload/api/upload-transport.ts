@@ -163,7 +163,11 @@ export const httpTransport: UploadTransport = {
     form.append('iChunk', String(request.iChunk));
     form.append('strChunkSha256', request.strChunkSha256);
     form.append('iUpdadeState', String(request.iUpdadeState));
-    form.append('file', new Blob([request.bytes as Uint8Array<ArrayBuffer>]), 'chunk');
+    form.append(
+      'file',
+      request.slice ?? new Blob([request.bytes as Uint8Array<ArrayBuffer>]),
+      'chunk',
+    );
     return call({
       method: 'POST',
       path: 'slideDocument/fileUploadHandler',

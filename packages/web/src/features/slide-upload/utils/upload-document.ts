@@ -40,6 +40,13 @@ export interface ChunkRequest {
   strChunkSha256: string;
   iUpdadeState: 0 | 1;
   bytes: Uint8Array;
+  /**
+   * The file's own range the bytes were read from, when it is a Blob: sent as it is, the browser
+   * streams it from the file instead of copying the bytes into a new Blob and across to its
+   * network process (a third of the page's time per chunk). Bytes changed on disk since they
+   * were hashed are refused by the server's checksum and read again.
+   */
+  slice?: Blob;
   signal: AbortSignal;
   /** Bytes put on the wire since the last call (for the speed). */
   onSent: (bytes: number) => void;
@@ -222,12 +229,14 @@ class DocumentSender {
     }
   }
 
-  private async read(chunk: PlannedChunk): Promise<Uint8Array> {
+  private async read(chunk: PlannedChunk): Promise<{ bytes: Uint8Array; slice?: Blob }> {
     const file = this.job.files.get(chunk.strFilePath);
     if (!file) {
       throw new PausedError({ key: 'missingFile', detail: chunk.strFilePath }, false, true);
     }
-    return new Uint8Array(await file.slice(chunk.start, chunk.end).arrayBuffer());
+    const slice = file.slice(chunk.start, chunk.end);
+    const bytes = new Uint8Array(await slice.arrayBuffer());
+    return { bytes, slice: slice instanceof Blob ? slice : undefined };
   }
 
   private async sendChunk(
@@ -238,7 +247,7 @@ class DocumentSender {
     const { job } = this;
     for (let checksumFailures = 0; ;) {
       // Read and hashed for every try after a checksum refusal: what is sent is what is hashed.
-      const bytes = await this.read(chunk);
+      const { bytes, slice } = await this.read(chunk);
       if (bytes.length !== chunk.end - chunk.start) {
         throw new PausedError({ key: 'unreadable' }, false, true);
       }
@@ -253,6 +262,7 @@ class DocumentSender {
               strChunkSha256,
               iUpdadeState,
               bytes,
+              slice,
               signal,
               onSent: (n) => job.onSent?.(n),
             }),
