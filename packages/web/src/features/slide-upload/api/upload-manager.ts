@@ -1,3 +1,4 @@
+import type { SliceDigester } from '../utils/slice-digest';
 import {
   SlideUploadState,
   type FileStatusDto,
@@ -64,6 +65,8 @@ export interface ManagerDeps {
   transport: UploadTransport;
   storage: Pick<Storage, 'getItem' | 'setItem'>;
   hash: (bytes: Uint8Array) => Promise<string>;
+  /** Reads and hashes slices of picked files off the page's thread (slice-digest.ts). */
+  digestSlice?: SliceDigester;
   now?: () => number;
   concurrency?: number;
   policy?: RetryPolicy;
@@ -496,6 +499,7 @@ export class UploadManager {
         files,
         send: (request) => transport.sendChunk(request),
         hash: this.deps.hash,
+        digestSlice: this.deps.digestSlice,
         signal,
         concurrency: this.deps.concurrency,
         policy: this.deps.policy,

@@ -165,7 +165,7 @@ export const httpTransport: UploadTransport = {
     form.append('iUpdadeState', String(request.iUpdadeState));
     form.append(
       'file',
-      request.slice ?? new Blob([request.bytes as Uint8Array<ArrayBuffer>]),
+      request.slice ?? new Blob([(request.bytes ?? new Uint8Array(0)) as Uint8Array<ArrayBuffer>]),
       'chunk',
     );
     return call({

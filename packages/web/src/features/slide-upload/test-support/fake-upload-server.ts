@@ -129,7 +129,12 @@ export class FakeUploadServer implements UploadTransport {
     if (failure !== undefined) {
       throw new FakeCallError(failure, failure === 0 ? 'NETWORK' : undefined);
     }
-    request.onSent(request.bytes.length);
+    // The fake files are no Blobs: their chunks always come as bytes read on the page.
+    const bytes = request.bytes;
+    if (!bytes) {
+      throw new Error('the fake server takes chunks as bytes');
+    }
+    request.onSent(bytes.length);
     const final = request.iUpdadeState === 1;
     this.log.push(`${request.strFilePath}#${request.iChunk}${final ? '!' : ''}`);
     const doc = this.docs.get(request.iSlideDocumentId);
@@ -142,18 +147,18 @@ export class FakeUploadServer implements UploadTransport {
       throw new FakeCallError(200, this.refuseFirstChunk);
     }
     const expected = chunkLengthOf(file.lSize, request.iChunk, this.chunkBytes);
-    if (request.bytes.length !== expected) {
+    if (bytes.length !== expected) {
       throw new FakeCallError(200, 'CHUNK_OUT_OF_RANGE');
     }
-    if (this.corrupt > 0 || (await sha256(request.bytes)) !== request.strChunkSha256) {
+    if (this.corrupt > 0 || (await sha256(bytes)) !== request.strChunkSha256) {
       this.corrupt = Math.max(0, this.corrupt - 1);
       throw new FakeCallError(200, 'CHUNK_CHECKSUM_MISMATCH');
     }
     const held = file.chunks.get(request.iChunk);
-    if (held && !sameBytes(held, request.bytes)) {
+    if (held && !sameBytes(held, bytes)) {
       throw new FakeCallError(200, 'CHUNK_CONFLICT');
     }
-    file.chunks.set(request.iChunk, request.bytes.slice());
+    file.chunks.set(request.iChunk, bytes.slice());
     if (
       this.lose &&
       this.lose.strFilePath === file.strFilePath &&

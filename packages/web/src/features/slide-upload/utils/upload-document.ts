@@ -1,3 +1,4 @@
+import type { SliceDigester } from './slice-digest';
 import {
   SlideUploadState,
   missingChunksSchema,
@@ -39,7 +40,8 @@ export interface ChunkRequest {
   iChunk: number;
   strChunkSha256: string;
   iUpdadeState: 0 | 1;
-  bytes: Uint8Array;
+  /** The chunk's bytes, where they were read on the page (tests' fake files). */
+  bytes?: Uint8Array;
   /**
    * The file's own range the bytes were read from, when it is a Blob: sent as it is, the browser
    * streams it from the file instead of copying the bytes into a new Blob and across to its
@@ -63,6 +65,8 @@ export interface DocumentJob {
   files: ReadonlyMap<string, Readable>;
   send: (request: ChunkRequest) => Promise<ChunkResultDto>;
   hash: (bytes: Uint8Array) => Promise<string>;
+  /** Reads and hashes a slice of a real File off the page's thread (slice-digest.ts). */
+  digestSlice?: SliceDigester;
   signal: AbortSignal;
   /** Chunks in flight at once. */
   concurrency?: number;
@@ -229,14 +233,29 @@ class DocumentSender {
     }
   }
 
-  private async read(chunk: PlannedChunk): Promise<{ bytes: Uint8Array; slice?: Blob }> {
+  /**
+   * A chunk's length and SHA-256 as read now, with what is sent: the file's own slice (a
+   * browser's File, hashed off the page where it can be), or the bytes read (tests' fakes).
+   */
+  private async read(
+    chunk: PlannedChunk,
+  ): Promise<{ length: number; sha256: string; bytes?: Uint8Array; slice?: Blob }> {
     const file = this.job.files.get(chunk.strFilePath);
     if (!file) {
       throw new PausedError({ key: 'missingFile', detail: chunk.strFilePath }, false, true);
     }
     const slice = file.slice(chunk.start, chunk.end);
+    if (slice instanceof Blob && this.job.digestSlice) {
+      const { sha256, length } = await this.job.digestSlice(slice);
+      return { length, sha256, slice };
+    }
     const bytes = new Uint8Array(await slice.arrayBuffer());
-    return { bytes, slice: slice instanceof Blob ? slice : undefined };
+    return {
+      length: bytes.length,
+      sha256: await this.job.hash(bytes),
+      bytes,
+      slice: slice instanceof Blob ? slice : undefined,
+    };
   }
 
   private async sendChunk(
@@ -247,11 +266,10 @@ class DocumentSender {
     const { job } = this;
     for (let checksumFailures = 0; ;) {
       // Read and hashed for every try after a checksum refusal: what is sent is what is hashed.
-      const { bytes, slice } = await this.read(chunk);
-      if (bytes.length !== chunk.end - chunk.start) {
+      const { length, sha256: strChunkSha256, bytes, slice } = await this.read(chunk);
+      if (length !== chunk.end - chunk.start) {
         throw new PausedError({ key: 'unreadable' }, false, true);
       }
-      const strChunkSha256 = await job.hash(bytes);
       try {
         const result = await withRetry(
           () =>
