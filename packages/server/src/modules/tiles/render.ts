@@ -1,6 +1,6 @@
 import { SLIDE_LIMITS, type SlideLevel, type SlideSource } from '../../slides/slide-source';
 import {
-  decodeJpeg,
+  decodeJpegInto,
   downscaleRgb,
   encodeJpeg,
   type DownscaleFactor,
@@ -125,15 +125,11 @@ async function readScaled(
     return source.readRegion(i, area.x, area.y, area.width, area.height);
   }
   const canvas = filledRgb(canvasWidth, canvasHeight);
-  // The tiles decode at once (on the codec's worker threads), each drawn when it is ready.
+  // The tiles decode at once (on the codec's worker threads), each straight into its place.
   const draws: Array<Promise<void>> = [];
   for (let r = r0; r <= r1; r++) {
     for (let c = c0; c <= c1; c++) {
-      draws.push(
-        tileAt(source, i, c, r, s).then((tile) =>
-          drawRgb(canvas, tile, ((c - c0) * tw) / s, ((r - r0) * th) / s),
-        ),
-      );
+      draws.push(tileInto(source, i, c, r, s, canvas, ((c - c0) * tw) / s, ((r - r0) * th) / s));
     }
   }
   await Promise.all(draws);
@@ -146,18 +142,25 @@ async function readScaled(
   );
 }
 
-/** One stored tile at 1/s: its JPEG decoded at that scale, else its pixels box-filtered. */
-async function tileAt(
+/**
+ * One stored tile at 1/s, put in `canvas` at `x`,`y`: its JPEG decoded at that scale straight
+ * into place, else its pixels box-filtered and drawn.
+ */
+async function tileInto(
   source: SlideSource,
   i: number,
   c: number,
   r: number,
   s: JpegScale,
-): Promise<RgbImage> {
+  canvas: RgbImage,
+  x: number,
+  y: number,
+): Promise<void> {
   const raw = await source.readRawTile(i, c, r);
   if (raw) {
-    return decodeJpeg(raw.bytes, s);
+    await decodeJpegInto(raw.bytes, s, canvas, x, y);
+    return;
   }
   const pixels = await source.readTile(i, c, r);
-  return s === 1 ? pixels : downscaleRgb(pixels, s as DownscaleFactor);
+  drawRgb(canvas, s === 1 ? pixels : downscaleRgb(pixels, s as DownscaleFactor), x, y);
 }

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { drawRgb, filledRgb } from '../rgb';
 import type { RgbImage } from '../slide-source';
 import { createJpegCodec } from './index';
 import { SharpJpegCodec } from './sharp-codec';
@@ -50,6 +51,19 @@ describe.each(codecs.map((c) => [c.name, c] as const))('%s codec', (_name, codec
     const decoded = await codec.decode(jpeg);
     expect(decoded.data.length).toBe(250 * 170 * 3);
     expect(meanAbsDiff(decoded, source)).toBeLessThan(2);
+  });
+
+  it('decodes straight into a larger picture, where it fits and clipped where it does not', async () => {
+    const jpeg = await codec.encode(source, 90);
+    const half = await codec.decode(jpeg, 2);
+    const expected = filledRgb(400, 300);
+    drawRgb(expected, half, 130, 40);
+    drawRgb(expected, half, 300, 250);
+    const target = filledRgb(400, 300);
+    await codec.decodeInto(jpeg, 2, target, 130, 40);
+    // Past the right and bottom edges: only the part inside is written.
+    await codec.decodeInto(jpeg, 2, target, 300, 250);
+    expect(target.data.equals(expected.data)).toBe(true);
   });
 
   it('encodes with 4:2:0 chroma subsampling', async () => {

@@ -44,6 +44,17 @@ export function decodeJpeg(bytes: Uint8Array, scale: JpegScale = 1): Promise<Rgb
   return codec().decode(bytes, scale);
 }
 
+/** decodeJpeg straight into `target` at `x`,`y` (JpegCodec.decodeInto). */
+export function decodeJpegInto(
+  bytes: Uint8Array,
+  scale: JpegScale,
+  target: RgbImage,
+  x: number,
+  y: number,
+): Promise<void> {
+  return codec().decodeInto(bytes, scale, target, x, y);
+}
+
 /** A JPEG (4:2:0 chroma subsampling) of RGB pixels. */
 export function encodeJpeg(img: RgbImage, quality = DEFAULT_JPEG_QUALITY): Promise<Buffer> {
   return codec().encode(img, quality);

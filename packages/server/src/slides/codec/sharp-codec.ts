@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { drawRgb } from '../rgb';
 import type { RgbImage } from '../slide-source';
 import { downscaleRgb } from './downscale';
 import type { JpegCodec, JpegScale } from './types';
@@ -17,6 +18,16 @@ import {
  */
 export class SharpJpegCodec implements JpegCodec {
   readonly name = 'sharp' as const;
+
+  async decodeInto(
+    bytes: Uint8Array,
+    scale: JpegScale,
+    target: RgbImage,
+    x: number,
+    y: number,
+  ): Promise<void> {
+    drawRgb(target, await this.decode(bytes, scale), x, y);
+  }
 
   async decode(bytes: Uint8Array, scale: JpegScale = 1): Promise<RgbImage> {
     checkScale(scale);

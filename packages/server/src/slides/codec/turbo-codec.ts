@@ -1,3 +1,4 @@
+import { drawRgb } from '../rgb';
 import type { RgbImage } from '../slide-source';
 import type { TurboJpegBinding } from './turbojpeg-binding';
 import { TJERR_WARNING, TJPF_RGB, TJSAMP_420 } from './turbojpeg-binding';
@@ -67,6 +68,61 @@ export class TurboJpegCodec implements JpegCodec {
       return { width, height, data };
     } finally {
       // A handle whose call failed is dropped (see failed()); a healthy one is kept for reuse.
+      if (healthy && this.idle.length < MAX_IDLE_HANDLES) {
+        this.idle.push(handle);
+      } else {
+        tj.destroy(handle);
+      }
+    }
+  }
+
+  /**
+   * Decodes on a worker thread straight into `target`: libjpeg writes the rows at the target's
+   * pitch. A picture that does not fit entirely at `x`,`y` is decoded apart and drawn clipped.
+   */
+  async decodeInto(
+    bytes: Uint8Array,
+    scale: JpegScale,
+    target: RgbImage,
+    x: number,
+    y: number,
+  ): Promise<void> {
+    checkScale(scale);
+    const tj = this.tj;
+    const handle = this.idle.pop() ?? this.initHandle(() => tj.initDecompress());
+    let healthy = false;
+    try {
+      const w = [0];
+      const h = [0];
+      const header = tj.decompressHeader3(handle, bytes, bytes.length, w, h, [0], [0]);
+      if (header !== 0 && tj.errorCode(handle) !== TJERR_WARNING) {
+        throw new Error(`JPEG header unreadable: ${tj.errorString(handle)}`);
+      }
+      const { width, height } = scaledSize(w[0] ?? 0, h[0] ?? 0, scale);
+      checkDecodeSize(width, height);
+      const fits = x >= 0 && y >= 0 && x + width <= target.width && y + height <= target.height;
+      if (!fits) {
+        healthy = true;
+        drawRgb(target, await this.decode(bytes, scale), x, y);
+        return;
+      }
+      const pitch = target.width * 3;
+      const status = await tj.decompress2Async(
+        handle,
+        bytes,
+        bytes.length,
+        target.data.subarray(y * pitch + x * 3),
+        width,
+        pitch,
+        height,
+        TJPF_RGB,
+        0,
+      );
+      if (status !== 0 && tj.errorCode(handle) !== TJERR_WARNING) {
+        throw new Error(`JPEG decode failed: ${tj.errorString(handle)}`);
+      }
+      healthy = true;
+    } finally {
       if (healthy && this.idle.length < MAX_IDLE_HANDLES) {
         this.idle.push(handle);
       } else {

@@ -9,6 +9,18 @@ export interface JpegCodec {
   readonly name: 'libturbojpeg' | 'sharp';
   /** RGB pixels of a JPEG, at 1/scale of its size (⌈width/scale⌉ × ⌈height/scale⌉). */
   decode(bytes: Uint8Array, scale?: JpegScale): Promise<RgbImage>;
+  /**
+   * Decodes at 1/scale straight into `target` with the picture's top-left corner at `x`,`y`
+   * (parts outside `target` are dropped): composing a region from tiles without a buffer and a
+   * copy per tile.
+   */
+  decodeInto(
+    bytes: Uint8Array,
+    scale: JpegScale,
+    target: RgbImage,
+    x: number,
+    y: number,
+  ): Promise<void>;
   /** A baseline JPEG with 4:2:0 chroma subsampling. */
   encode(img: RgbImage, quality?: number): Promise<Buffer>;
 }
