@@ -9,10 +9,13 @@ import { TileCache } from './tile-cache';
 const key = (n: number) => n.toString(16).padStart(32, '0');
 const tile = (n: number, size = 1000) => Buffer.alloc(size, n);
 
-/** Every cache file under `dir` with its size. */
+/** Every cache entry's file under `dir` with its size (evicted files kept for reuse aside). */
 function filesOf(dir: string): Map<string, number> {
   const found = new Map<string, number>();
   for (const sub of fs.existsSync(dir) ? fs.readdirSync(dir) : []) {
+    if (sub === 'spare') {
+      continue;
+    }
     for (const name of fs.readdirSync(path.join(dir, sub))) {
       found.set(name.replace(/\.tile$/, ''), fs.statSync(path.join(dir, sub, name)).size);
     }
@@ -146,6 +149,28 @@ describe('rendered-tile cache', () => {
     const used = fs.readdirSync(dir).filter((d) => fs.readdirSync(path.join(dir, d)).length > 0);
     expect(used.sort()).toEqual(['01', '02', '03']);
     expect(await cache.diskBytesUsed()).toBe(3 * 1008);
+  });
+
+  it('reuses the files it evicts instead of making new ones, and drops kept ones at start', async () => {
+    // Room for three 1,008-byte entries: every tile after the third evicts one.
+    const cache = new TileCache({ memoryBytes: 0, diskBytes: 3100, dir });
+    const inodes = new Set<number>();
+    for (let n = 1; n <= 12; n++) {
+      await cache.getOrBuild(key(n), build(n));
+      await cache.settled();
+      for (const name of filesOf(dir).keys()) {
+        inodes.add(fs.statSync(path.join(dir, name.slice(-2), `${name}.tile`)).ino);
+      }
+    }
+    expect([...filesOf(dir).keys()].sort()).toEqual([key(10), key(11), key(12)].sort());
+    // Three files made, one kept aside after the first eviction, then only reused.
+    expect(inodes.size).toBeLessThanOrEqual(4);
+    expect(await cache.getOrBuild(key(12), build(12))).toEqual(tile(12));
+    expect(fs.existsSync(path.join(dir, 'spare'))).toBe(true);
+
+    const restarted = new TileCache({ memoryBytes: 0, diskBytes: 3100, dir });
+    expect(await restarted.diskBytesUsed()).toBe(3 * 1008);
+    expect(fs.existsSync(path.join(dir, 'spare'))).toBe(false);
   });
 
   it('removes leftovers of an interrupted write', async () => {

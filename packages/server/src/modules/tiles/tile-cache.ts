@@ -23,6 +23,14 @@ export interface TileCacheLimits {
 }
 
 const MAGIC = Buffer.from('PCT1', 'latin1');
+/**
+ * Evicted files kept for reuse, in this sub-folder. A full cache evicts a file for each tile it
+ * adds: deleting one and creating another made ext4 search its block group for a free inode past
+ * the recently deleted ones, 0.8 ms of CPU per tile (perf: recently_deleted, find_inode_bit), a
+ * third of the cost of building it. A kept file is renamed into place and overwritten instead.
+ */
+const SPARE_FOLDER = 'spare';
+const MAX_SPARES = 256;
 const HEADER = 8;
 const KEY = /^[0-9a-f]{16,64}$/;
 
@@ -37,6 +45,9 @@ export class TileCache {
   private readonly writes = new Set<Promise<void>>();
   /** Sub-folders known to exist (created once per process). */
   private readonly folders = new Set<string>();
+  /** Evicted files waiting to be reused (SPARE_FOLDER). */
+  private readonly spares: string[] = [];
+  private spareCounter = 0;
 
   constructor(private readonly limits: TileCacheLimits) {
     this.memory = new ByteLru(limits.memoryBytes);
@@ -143,6 +154,11 @@ export class TileCache {
     header.writeUInt32BE(crc32(bytes), 4);
     const temp = `${file}.${process.pid}.${this.tempCounter++}.tmp`;
     const content = Buffer.concat([header, bytes]);
+    const spare = this.spares.pop();
+    if (spare) {
+      // Overwritten below (truncated on open): the file is reused, no new one is made.
+      await fs.rename(spare, temp).catch(() => undefined);
+    }
     try {
       await fs.writeFile(temp, content);
     } catch (error) {
@@ -167,7 +183,32 @@ export class TileCache {
       if (oldest.done) {
         return;
       }
-      await this.forget(oldest.value);
+      await this.retire(oldest.value);
+    }
+  }
+
+  /** Evicts `key`: its file is kept for reuse (SPARE_FOLDER), or removed when enough are kept. */
+  private async retire(key: string): Promise<void> {
+    if (this.spares.length >= MAX_SPARES) {
+      await this.forget(key);
+      return;
+    }
+    const size = this.disk.get(key);
+    if (size !== undefined) {
+      this.disk.delete(key);
+      this.diskUsed -= size;
+    }
+    const folder = path.join(this.limits.dir, SPARE_FOLDER);
+    const spare = path.join(folder, `${process.pid}-${this.spareCounter++}`);
+    try {
+      if (!this.folders.has(folder)) {
+        await fs.mkdir(folder, { recursive: true });
+        this.folders.add(folder);
+      }
+      await fs.rename(this.fileOf(key), spare);
+      this.spares.push(spare);
+    } catch {
+      await fs.rm(this.fileOf(key), { force: true });
     }
   }
 
@@ -194,6 +235,11 @@ export class TileCache {
         return;
       }
       for (const d of dirs) {
+        if (d === SPARE_FOLDER) {
+          // Kept for reuse by an earlier run: nothing to serve, removed once.
+          await fs.rm(path.join(this.limits.dir, d), { recursive: true, force: true });
+          continue;
+        }
         let names: string[] = [];
         try {
           names = await fs.readdir(path.join(this.limits.dir, d));
