@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import * as koffi from 'koffi';
+import { callOnWorker, loadFirstLibrary } from './native-library';
+import { NativeSlots } from './native-slots';
 
 /** A SHA-256 fed in order, piece by piece. */
 export interface RunningSha256 {
@@ -55,39 +56,15 @@ export const nodeSha256: Sha256Engine = {
 const LIBRARY_NAMES = ['libcrypto.so.3', 'libcrypto.so'];
 
 type Pointer = unknown;
-type Async = { async(...args: unknown[]): void };
 
 /**
- * Hashes under way on worker threads at once; the rest wait here. koffi refuses more than 256
- * asynchronous calls running or queued (the tile codec's share them), and libuv's pool has four
- * threads anyway: a burst of uploads must queue, not fail.
+ * Hashes under way on worker threads at once; the rest wait in order. koffi refuses more than
+ * 256 asynchronous calls running or queued (the tile codec's share them), and libuv's pool is
+ * small anyway: a burst of uploads must queue, not fail.
  */
-const MAX_CALLS = 32;
-let calls = 0;
-const waiting: Array<() => void> = [];
-
-async function onWorker(fn: unknown, ...args: unknown[]): Promise<number> {
-  if (calls >= MAX_CALLS) {
-    await new Promise<void>((resolve) => waiting.push(resolve));
-  } else {
-    calls += 1;
-  }
-  try {
-    return await new Promise<number>((resolve, reject) =>
-      (fn as Async).async(...args, (err: unknown, status: number) =>
-        err ? reject(err as Error) : resolve(status),
-      ),
-    );
-  } finally {
-    // The slot passes straight to the next waiting call, or is given back.
-    const next = waiting.shift();
-    if (next) {
-      next();
-    } else {
-      calls -= 1;
-    }
-  }
-}
+const slots = new NativeSlots(32);
+const onWorker = (fn: unknown, ...args: unknown[]) =>
+  slots.run(() => callOnWorker<number>(fn, ...args));
 
 /**
  * SHA-256 by OpenSSL's libcrypto through koffi, hashed on koffi's worker threads (libuv's
@@ -98,15 +75,7 @@ async function onWorker(fn: unknown, ...args: unknown[]): Promise<number> {
  * process-wide; tests load modules more than once).
  */
 export function loadLibcryptoSha256(names: readonly string[] = LIBRARY_NAMES): Sha256Engine | null {
-  let lib: koffi.LibraryHandle | null = null;
-  for (const name of names) {
-    try {
-      lib = koffi.load(name);
-      break;
-    } catch {
-      // Try the next name.
-    }
-  }
+  const lib = loadFirstLibrary(names);
   if (!lib) {
     return null;
   }

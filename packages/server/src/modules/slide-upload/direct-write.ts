@@ -1,6 +1,8 @@
 import { constants } from 'node:fs';
 import fs, { type FileHandle } from 'node:fs/promises';
 import * as koffi from 'koffi';
+import { loadFirstLibrary } from '../../lib/native-library';
+import { writeFully } from './write-fully';
 
 /**
  * Direct writes (O_DIRECT) for whole chunks: the disk reads the chunk straight from our buffer,
@@ -23,7 +25,10 @@ export const DIRECT_ALIGNMENT = 4096;
  */
 export function loadAlignedAllocator(): ((size: number) => Buffer) | null {
   try {
-    const libc = koffi.load('libc.so.6');
+    const libc = loadFirstLibrary(['libc.so.6']);
+    if (!libc) {
+      return null;
+    }
     const memalign = libc.func(
       'int posix_memalign(_Out_ void **memptr, size_t alignment, size_t size)',
     );
@@ -65,22 +70,9 @@ export async function writeDirect(file: string, offset: number, bytes: Buffer): 
     throw error;
   }
   try {
-    let written = 0;
-    while (written < bytes.length) {
-      const { bytesWritten } = await handle.write(
-        bytes,
-        written,
-        bytes.length - written,
-        offset + written,
-      );
-      if (bytesWritten === 0 || bytesWritten % DIRECT_ALIGNMENT !== 0) {
-        // A direct write that stops off a block boundary cannot go on direct: let the caller
-        // write the whole chunk again, buffered (the same bytes at the same place).
-        return false;
-      }
-      written += bytesWritten;
-    }
-    return true;
+    // A direct write that stops off a block boundary cannot go on direct: the caller then
+    // writes the whole chunk again, buffered (the same bytes at the same place).
+    return await writeFully(handle, bytes, offset, (n) => n % DIRECT_ALIGNMENT === 0);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EINVAL') {
       // Alignment this disk does not accept (a larger block size): buffered from now on.

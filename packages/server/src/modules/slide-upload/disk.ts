@@ -4,6 +4,7 @@ import path from 'node:path';
 import { chunkLengthOf } from '@pathconsult/shared';
 import { documentDir, storedFilePath } from '../../storage/slide-paths';
 import { directAligned, writeDirect } from './direct-write';
+import { writeFully } from './write-fully';
 
 export interface StoredDocument {
   hospitalId: number;
@@ -74,15 +75,8 @@ export async function writeChunk(
     return;
   }
   await withStoredFile(dataDir, doc, storedPath, 'r+', async (handle) => {
-    let written = 0;
-    while (written < bytes.length) {
-      const { bytesWritten } = await handle.write(
-        bytes,
-        written,
-        bytes.length - written,
-        offset + written,
-      );
-      written += bytesWritten;
+    if (!(await writeFully(handle, bytes, offset))) {
+      throw new Error(`chunk at ${offset} of ${storedPath}: the disk took no more bytes`);
     }
   });
 }

@@ -145,10 +145,7 @@ export class TileCache {
     await this.scan();
     const file = this.fileOf(key);
     const folder = path.dirname(file);
-    if (!this.folders.has(folder)) {
-      await fs.mkdir(folder, { recursive: true });
-      this.folders.add(folder);
-    }
+    await this.ensureFolder(folder);
     const header = Buffer.alloc(HEADER);
     MAGIC.copy(header, 0);
     header.writeUInt32BE(crc32(bytes), 4);
@@ -189,36 +186,43 @@ export class TileCache {
 
   /** Evicts `key`: its file is kept for reuse (SPARE_FOLDER), or removed when enough are kept. */
   private async retire(key: string): Promise<void> {
-    if (this.spares.length >= MAX_SPARES) {
-      await this.forget(key);
-      return;
-    }
-    const size = this.disk.get(key);
-    if (size !== undefined) {
-      this.disk.delete(key);
-      this.diskUsed -= size;
-    }
-    const folder = path.join(this.limits.dir, SPARE_FOLDER);
-    const spare = path.join(folder, `${process.pid}-${this.spareCounter++}`);
-    try {
-      if (!this.folders.has(folder)) {
-        await fs.mkdir(folder, { recursive: true });
-        this.folders.add(folder);
+    this.unindex(key);
+    const file = this.fileOf(key);
+    if (this.spares.length < MAX_SPARES) {
+      const folder = path.join(this.limits.dir, SPARE_FOLDER);
+      const spare = path.join(folder, `${process.pid}-${this.spareCounter++}`);
+      try {
+        await this.ensureFolder(folder);
+        await fs.rename(file, spare);
+        this.spares.push(spare);
+        return;
+      } catch {
+        // Not kept (gone already, folder removed): removed below.
       }
-      await fs.rename(this.fileOf(key), spare);
-      this.spares.push(spare);
-    } catch {
-      await fs.rm(this.fileOf(key), { force: true });
     }
+    await fs.rm(file, { force: true });
   }
 
   private async forget(key: string): Promise<void> {
+    this.unindex(key);
+    await fs.rm(this.fileOf(key), { force: true });
+  }
+
+  /** Takes `key` out of the disk index and its size out of the total. */
+  private unindex(key: string): void {
     const size = this.disk.get(key);
     if (size !== undefined) {
       this.disk.delete(key);
       this.diskUsed -= size;
     }
-    await fs.rm(this.fileOf(key), { force: true });
+  }
+
+  /** Creates a sub-folder once per process. */
+  private async ensureFolder(folder: string): Promise<void> {
+    if (!this.folders.has(folder)) {
+      await fs.mkdir(folder, { recursive: true });
+      this.folders.add(folder);
+    }
   }
 
   /**

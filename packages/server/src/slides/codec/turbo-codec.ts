@@ -36,44 +36,12 @@ export class TurboJpegCodec implements JpegCodec {
    * The header is read here (microseconds), so sizes are checked before anything is allocated.
    */
   async decode(bytes: Uint8Array, scale: JpegScale = 1): Promise<RgbImage> {
-    checkScale(scale);
-    const tj = this.tj;
-    const handle = this.idle.pop() ?? this.initHandle(() => tj.initDecompress());
-    let healthy = false;
-    try {
-      const w = [0];
-      const h = [0];
-      const header = tj.decompressHeader3(handle, bytes, bytes.length, w, h, [0], [0]);
-      if (header !== 0 && tj.errorCode(handle) !== TJERR_WARNING) {
-        throw new Error(`JPEG header unreadable: ${tj.errorString(handle)}`);
-      }
-      const { width, height } = scaledSize(w[0] ?? 0, h[0] ?? 0, scale);
-      checkDecodeSize(width, height);
-      const data = Buffer.allocUnsafe(width * height * 3);
-      const status = await tj.decompress2Async(
-        handle,
-        bytes,
-        bytes.length,
-        data,
-        width,
-        0,
-        height,
-        TJPF_RGB,
-        0,
-      );
-      if (status !== 0 && tj.errorCode(handle) !== TJERR_WARNING) {
-        throw new Error(`JPEG decode failed: ${tj.errorString(handle)}`);
-      }
-      healthy = true;
-      return { width, height, data };
-    } finally {
-      // A handle whose call failed is dropped (see failed()); a healthy one is kept for reuse.
-      if (healthy && this.idle.length < MAX_IDLE_HANDLES) {
-        this.idle.push(handle);
-      } else {
-        tj.destroy(handle);
-      }
-    }
+    let image: RgbImage | null = null;
+    await this.decompress(bytes, scale, (width, height) => {
+      image = { width, height, data: Buffer.allocUnsafe(width * height * 3) };
+      return { dst: image.data, pitch: 0 };
+    });
+    return image!;
   }
 
   /**
@@ -87,6 +55,26 @@ export class TurboJpegCodec implements JpegCodec {
     x: number,
     y: number,
   ): Promise<void> {
+    const pitch = target.width * 3;
+    const fitted = await this.decompress(bytes, scale, (width, height) =>
+      x >= 0 && y >= 0 && x + width <= target.width && y + height <= target.height
+        ? { dst: target.data.subarray(y * pitch + x * 3), pitch }
+        : null,
+    );
+    if (!fitted) {
+      drawRgb(target, await this.decode(bytes, scale), x, y);
+    }
+  }
+
+  /**
+   * One decode on a worker thread with a pooled handle: the header is read (sizes checked), then
+   * `place` says where the rows go (null: nowhere, nothing decoded). False when not placed.
+   */
+  private async decompress(
+    bytes: Uint8Array,
+    scale: JpegScale,
+    place: (width: number, height: number) => { dst: Uint8Array; pitch: number } | null,
+  ): Promise<boolean> {
     checkScale(scale);
     const tj = this.tj;
     const handle = this.idle.pop() ?? this.initHandle(() => tj.initDecompress());
@@ -100,29 +88,27 @@ export class TurboJpegCodec implements JpegCodec {
       }
       const { width, height } = scaledSize(w[0] ?? 0, h[0] ?? 0, scale);
       checkDecodeSize(width, height);
-      const fits = x >= 0 && y >= 0 && x + width <= target.width && y + height <= target.height;
-      if (!fits) {
-        healthy = true;
-        drawRgb(target, await this.decode(bytes, scale), x, y);
-        return;
-      }
-      const pitch = target.width * 3;
-      const status = await tj.decompress2Async(
-        handle,
-        bytes,
-        bytes.length,
-        target.data.subarray(y * pitch + x * 3),
-        width,
-        pitch,
-        height,
-        TJPF_RGB,
-        0,
-      );
-      if (status !== 0 && tj.errorCode(handle) !== TJERR_WARNING) {
-        throw new Error(`JPEG decode failed: ${tj.errorString(handle)}`);
+      const where = place(width, height);
+      if (where) {
+        const status = await tj.decompress2Async(
+          handle,
+          bytes,
+          bytes.length,
+          where.dst,
+          width,
+          where.pitch,
+          height,
+          TJPF_RGB,
+          0,
+        );
+        if (status !== 0 && tj.errorCode(handle) !== TJERR_WARNING) {
+          throw new Error(`JPEG decode failed: ${tj.errorString(handle)}`);
+        }
       }
       healthy = true;
+      return where !== null;
     } finally {
+      // A handle whose call failed is dropped (see failed()); a healthy one is kept for reuse.
       if (healthy && this.idle.length < MAX_IDLE_HANDLES) {
         this.idle.push(handle);
       } else {

@@ -1,4 +1,5 @@
 import * as koffi from 'koffi';
+import { callOnWorker, loadFirstLibrary } from '../../lib/native-library';
 
 /** Constants of TurboJPEG's API (turbojpeg.h, libjpeg-turbo 2.x). */
 export const TJPF_RGB = 0;
@@ -88,15 +89,7 @@ const LIBRARY_NAMES = ['libturbojpeg.so.0', 'libturbojpeg.so'];
  * is process-wide and a second load (tests reset modules) would otherwise clash.
  */
 export function loadTurboJpeg(names: readonly string[] = LIBRARY_NAMES): TurboJpegBinding | null {
-  let lib: koffi.LibraryHandle | null = null;
-  for (const name of names) {
-    try {
-      lib = koffi.load(name);
-      break;
-    } catch {
-      // Try the next name.
-    }
-  }
+  const lib = loadFirstLibrary(names);
   if (!lib) {
     return null;
   }
@@ -123,15 +116,10 @@ export function loadTurboJpeg(names: readonly string[] = LIBRARY_NAMES): TurboJp
       errorString: lib.func('const char *tjGetErrorStr2(void *handle)'),
       errorCode: lib.func('int tjGetErrorCode(void *handle)'),
     };
-    type Async = { async(...args: unknown[]): void };
     const onWorker =
       (fn: unknown) =>
       (...args: unknown[]) =>
-        new Promise<number>((resolve, reject) =>
-          (fn as Async).async(...args, (err: unknown, status: number) =>
-            err ? reject(err as Error) : resolve(status),
-          ),
-        );
+        callOnWorker<number>(fn, ...args);
     return {
       ...(f as unknown as Omit<
         TurboJpegBinding,

@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import * as koffi from 'koffi';
-import { NativeSlots } from './native-slots';
+import { callOnWorker, loadFirstLibrary } from '../../lib/native-library';
+import { NativeSlots } from '../../lib/native-slots';
 
 /** An `openslide_t *`: a BigInt address in koffi 3, never null once opened. */
 export type OsrPointer = unknown;
@@ -56,15 +57,7 @@ export function loadOpenSlide(
     ? [process.env.OPENSLIDE_LIBRARY]
     : LIBRARY_NAMES,
 ): OpenSlideBinding | null {
-  let lib: koffi.LibraryHandle | null = null;
-  for (const name of names) {
-    try {
-      lib = koffi.load(name);
-      break;
-    } catch {
-      // Try the next name.
-    }
-  }
+  const lib = loadFirstLibrary(names);
   if (!lib) {
     return null;
   }
@@ -105,10 +98,7 @@ function bind(lib: koffi.LibraryHandle): OpenSlideBinding {
     ),
   };
   const slots = new NativeSlots(Math.max(2, availableParallelism()));
-  const call = <T>(f: NativeFn, args: unknown[]) =>
-    new Promise<T>((resolve, reject) => {
-      f.async(...args, (err: unknown, result: T) => (err ? reject(err) : resolve(result)));
-    });
+  const call = <T>(f: NativeFn, args: unknown[]) => callOnWorker<T>(f, ...args);
   const inWorker = <T>(f: NativeFn, ...args: unknown[]): Promise<T> =>
     slots.run(() => call<T>(f, args));
   // The pixel buffer is allocated once a slot is free, not while the read waits for one.

@@ -137,6 +137,17 @@ function call<T>(options: CallOptions): Promise<T> {
   });
 }
 
+/** The chunk as sent: the file's own slice, else the bytes read (one of them is always there). */
+function chunkBody(request: ChunkRequest): Blob {
+  if (request.slice) {
+    return request.slice;
+  }
+  if (!request.bytes) {
+    throw new Error(`chunk ${request.iChunk} has neither a slice nor bytes`);
+  }
+  return new Blob([request.bytes as Uint8Array<ArrayBuffer>]);
+}
+
 /** The server side of the upload queue (packages/server/src/modules/slide-upload). */
 export interface UploadTransport {
   register(input: UploadRecordsInput, signal: AbortSignal): Promise<UploadRecordsDto>;
@@ -163,11 +174,7 @@ export const httpTransport: UploadTransport = {
     form.append('iChunk', String(request.iChunk));
     form.append('strChunkSha256', request.strChunkSha256);
     form.append('iUpdadeState', String(request.iUpdadeState));
-    form.append(
-      'file',
-      request.slice ?? new Blob([(request.bytes ?? new Uint8Array(0)) as Uint8Array<ArrayBuffer>]),
-      'chunk',
-    );
+    form.append('file', chunkBody(request), 'chunk');
     return call({
       method: 'POST',
       path: 'slideDocument/fileUploadHandler',
