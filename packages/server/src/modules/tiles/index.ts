@@ -47,16 +47,18 @@ export function createTileService(deps: {
     async register(app) {
       const slides = new OpenSlideCache(deps.db, deps.dataDir, TILE_SERVICE_LIMITS.openSlides);
       app.addHook('onClose', () => slides.closeAll());
+      const cache = new TileCache({
+        memoryBytes: (deps.cacheMb?.memory ?? TILE_CACHE_DEFAULTS.memoryMb) * MB,
+        diskBytes: (deps.cacheMb?.disk ?? TILE_CACHE_DEFAULTS.diskMb) * MB,
+        dir: path.join(deps.dataDir, 'tile-cache'),
+      });
+      app.addHook('onClose', () => cache.close());
       const options: TileRoutesOptions = {
         tokens,
         clock: deps.clock,
         slides,
         limiter: new WorkLimiter(TILE_SERVICE_LIMITS.decodeSlots, TILE_SERVICE_LIMITS.timeoutMs),
-        cache: new TileCache({
-          memoryBytes: (deps.cacheMb?.memory ?? TILE_CACHE_DEFAULTS.memoryMb) * MB,
-          diskBytes: (deps.cacheMb?.disk ?? TILE_CACHE_DEFAULTS.diskMb) * MB,
-          dir: path.join(deps.dataDir, 'tile-cache'),
-        }),
+        cache,
         storedTiles: new ByteLru((deps.cacheMb?.stored ?? TILE_CACHE_DEFAULTS.storedMb) * MB),
         timeoutMs: TILE_SERVICE_LIMITS.timeoutMs,
       };

@@ -9,18 +9,16 @@ import { TileCache } from './tile-cache';
 const key = (n: number) => n.toString(16).padStart(32, '0');
 const tile = (n: number, size = 1000) => Buffer.alloc(size, n);
 
-/** Every cache entry's file under `dir` with its size (evicted files kept for reuse aside). */
-function filesOf(dir: string): Map<string, number> {
-  const found = new Map<string, number>();
-  for (const sub of fs.existsSync(dir) ? fs.readdirSync(dir) : []) {
-    if (sub === 'spare') {
-      continue;
-    }
-    for (const name of fs.readdirSync(path.join(dir, sub))) {
-      found.set(name.replace(/\.tile$/, ''), fs.statSync(path.join(dir, sub, name)).size);
-    }
-  }
-  return found;
+/** Bytes of one entry on disk: 13 bytes of head, the 32-digit key, a 1,000-byte tile. */
+const ENTRY = 13 + 32 + 1000;
+const range = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => from + i);
+
+/** The pack files under `dir` with their sizes, oldest first. */
+function packsOf(dir: string): Array<[string, number]> {
+  return (fs.existsSync(dir) ? fs.readdirSync(dir) : [])
+    .filter((name) => name.endsWith('.pack'))
+    .sort()
+    .map((name) => [path.join(dir, name), fs.statSync(path.join(dir, name)).size]);
 }
 
 describe('rendered-tile cache', () => {
@@ -42,7 +40,7 @@ describe('rendered-tile cache', () => {
     expect(await cache.getOrBuild(key(1), build(1))).toEqual(tile(1));
     expect(await cache.getOrBuild(key(1), build(1))).toEqual(tile(1));
     expect(builds).toEqual([1]);
-    expect(filesOf(dir).size).toBe(0); // diskBytes 0: no disk cache
+    expect(fs.readdirSync(dir)).toEqual([]); // diskBytes 0: no disk cache
   });
 
   it('shares one build between concurrent requests for a tile', async () => {
@@ -63,51 +61,96 @@ describe('rendered-tile cache', () => {
     expect(builds).toEqual([1, 2, 3, 2]);
   });
 
-  it('keeps the disk within its size limit, across restarts too', async () => {
-    // Each file is 1000 bytes + an 8-byte header: 3 fit in 3100 bytes.
-    const first = new TileCache({ memoryBytes: 0, diskBytes: 3100, dir });
+  it('keeps the disk within its size limit, oldest packs out first, across restarts too', async () => {
+    // One 1,045-byte entry per pack (13 + 32-digit key + 1,000): 3 packs fit in 3,200 bytes.
+    const first = new TileCache({ memoryBytes: 0, diskBytes: 3200, dir, packBytes: 1100 });
     for (const n of [1, 2, 3, 4, 5]) {
       await first.getOrBuild(key(n), build(n));
       await first.settled();
     }
-    expect([...filesOf(dir).keys()].sort()).toEqual([key(3), key(4), key(5)]);
-    expect(await first.diskBytesUsed()).toBe(3 * 1008);
+    expect(packsOf(dir)).toHaveLength(3);
+    expect(await first.diskBytesUsed()).toBe(3 * ENTRY);
+    await first.close();
 
     // A new process (no memory) answers from disk without building, and keeps a smaller limit.
     builds = [];
-    const second = new TileCache({ memoryBytes: 0, diskBytes: 2100, dir });
+    const second = new TileCache({ memoryBytes: 0, diskBytes: 2100, dir, packBytes: 1100 });
+    await second.scanned();
+    expect(await second.diskBytesUsed()).toBe(2 * ENTRY);
     expect(await second.getOrBuild(key(5), build(5))).toEqual(tile(5));
+    expect(await second.getOrBuild(key(4), build(4))).toEqual(tile(4));
     expect(builds).toEqual([]);
-    await second.getOrBuild(key(6), build(6));
+    expect(await second.getOrBuild(key(3), build(3))).toEqual(tile(3));
+    expect(builds).toEqual([3]);
     await second.settled();
-    const left = [...filesOf(dir).keys()];
-    expect(left).toHaveLength(2);
-    expect(left).toContain(key(6));
-    expect([...filesOf(dir).values()].reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(2100);
+    expect(packsOf(dir).reduce((sum, [, size]) => sum + size, 0)).toBeLessThanOrEqual(2100);
+    await second.close();
   });
 
-  it('builds a damaged or truncated disk entry again and stores it right', async () => {
+  it('writes tiles one after another into a pack, not a file each', async () => {
+    const cache = new TileCache({ memoryBytes: 0, diskBytes: 1 << 20, dir });
+    await Promise.all(range(1, 101).map((n) => cache.getOrBuild(key(n), build(n, 500 + n))));
+    await cache.settled();
+    expect(fs.readdirSync(dir)).toHaveLength(1);
+    await cache.close();
+
+    // Written at once, each in its own place: all of them answered from disk after a restart.
+    builds = [];
+    const restarted = new TileCache({ memoryBytes: 0, diskBytes: 1 << 20, dir });
+    await restarted.scanned();
+    for (const n of range(1, 101)) {
+      expect(await restarted.getOrBuild(key(n), build(n, 500 + n))).toEqual(tile(n, 500 + n));
+    }
+    expect(builds).toEqual([]);
+    await restarted.close();
+  });
+
+  it('keeps a tile still in use when its pack is deleted', async () => {
+    // One entry per pack, four packs fit.
+    const cache = new TileCache({ memoryBytes: 0, diskBytes: 4 * ENTRY, dir, packBytes: 1100 });
+    for (const n of [1, 2, 3, 4]) {
+      await cache.getOrBuild(key(n), build(n));
+      await cache.settled();
+    }
+    // Read from the oldest pack: written again into a new one (the oldest then goes).
+    expect(await cache.getOrBuild(key(1), build(1))).toEqual(tile(1));
+    await cache.settled();
+    await cache.getOrBuild(key(5), build(5));
+    await cache.settled();
+    builds = [];
+    expect(await cache.getOrBuild(key(1), build(1))).toEqual(tile(1));
+    expect(builds).toEqual([]);
+    expect(await cache.getOrBuild(key(2), build(2))).toEqual(tile(2));
+    expect(builds).toEqual([2]);
+    await cache.close();
+  });
+
+  it('builds a damaged or torn disk entry again and stores it right', async () => {
     const first = new TileCache({ memoryBytes: 0, diskBytes: 1 << 20, dir });
     await first.getOrBuild(key(1), build(1));
+    await first.settled();
     await first.getOrBuild(key(2), build(2));
     await first.settled();
-    const file = (n: number) => path.join(dir, key(n).slice(-2), `${key(n)}.tile`);
-    const damaged = fs.readFileSync(file(1));
-    damaged[500] = damaged[500]! ^ 0xff;
-    fs.writeFileSync(file(1), damaged);
-    fs.truncateSync(file(2), 600);
+    await first.close();
+    const [[pack]] = packsOf(dir) as [[string, number]];
+    const bytes = fs.readFileSync(pack);
+    bytes[500] = bytes[500]! ^ 0xff; // in tile 1's body
+    fs.writeFileSync(pack, bytes.subarray(0, ENTRY + 600)); // tile 2 torn by a crash
 
     builds = [];
     const second = new TileCache({ memoryBytes: 0, diskBytes: 1 << 20, dir });
+    await second.scanned();
     expect(await second.getOrBuild(key(1), build(1))).toEqual(tile(1));
     expect(await second.getOrBuild(key(2), build(2))).toEqual(tile(2));
     expect(builds).toEqual([1, 2]);
-    await second.settled();
+    await second.close();
     builds = [];
     const third = new TileCache({ memoryBytes: 0, diskBytes: 1 << 20, dir });
+    await third.scanned();
     expect(await third.getOrBuild(key(1), build(1))).toEqual(tile(1));
     expect(await third.getOrBuild(key(2), build(2))).toEqual(tile(2));
     expect(builds).toEqual([]);
+    await third.close();
   });
 
   it('never answers a replaced slide with the old file’s tiles', async () => {
@@ -120,65 +163,38 @@ describe('rendered-tile cache', () => {
     expect(await cache.getOrBuild(digestOf(after, what), build(2))).toEqual(tile(2));
     expect(await cache.getOrBuild(digestOf(before, what), build(3))).toEqual(tile(1));
     expect(builds).toEqual([1, 2]);
+    await cache.close();
   });
 
   it('keeps working when its folder is deleted', async () => {
-    const cache = new TileCache({ memoryBytes: 0, diskBytes: 1 << 20, dir });
+    const cache = new TileCache({ memoryBytes: 0, diskBytes: 1 << 20, dir, packBytes: 1100 });
     await cache.getOrBuild(key(1), build(1));
     await cache.settled();
     fs.rmSync(dir, { recursive: true, force: true });
     expect(await cache.getOrBuild(key(1), build(1))).toEqual(tile(1));
+    await cache.getOrBuild(key(2), build(2));
     await cache.settled();
-    expect([...filesOf(dir).keys()]).toEqual([key(1)]);
-    expect(await cache.diskBytesUsed()).toBe(1008);
-    expect(builds).toEqual([1, 1]);
+    await cache.close();
+    // The folder is made again and what follows is kept.
+    builds = [];
+    const restarted = new TileCache({ memoryBytes: 0, diskBytes: 1 << 20, dir });
+    await restarted.scanned();
+    expect(await restarted.getOrBuild(key(2), build(2))).toEqual(tile(2));
+    expect(builds).toEqual([]);
+    await restarted.close();
   });
 
-  it('spreads the tiles of one slide over folders and drops files of the old layout', async () => {
-    // Keys of one slide share their first digits (the slide's digest) and differ at the end.
-    const slideKey = (n: number) => `ab${'0'.repeat(28)}${n.toString(16).padStart(2, '0')}`;
-    const old = path.join(dir, 'ab', `${slideKey(1)}.tile`);
+  it('removes the files of the earlier layout (one file per tile) at start', async () => {
+    const old = path.join(dir, 'ab', `${key(1)}.tile`);
     fs.mkdirSync(path.dirname(old), { recursive: true });
     fs.writeFileSync(old, 'from an earlier version');
+    fs.mkdirSync(path.join(dir, 'spare'));
+    fs.writeFileSync(path.join(dir, 'spare', '1-0'), 'kept for reuse');
     const cache = new TileCache({ memoryBytes: 0, diskBytes: 1 << 20, dir });
-    for (const n of [1, 2, 3]) {
-      await cache.getOrBuild(slideKey(n), build(n));
-    }
-    await cache.settled();
-    expect(fs.existsSync(old)).toBe(false);
-    const used = fs.readdirSync(dir).filter((d) => fs.readdirSync(path.join(dir, d)).length > 0);
-    expect(used.sort()).toEqual(['01', '02', '03']);
-    expect(await cache.diskBytesUsed()).toBe(3 * 1008);
-  });
-
-  it('reuses the files it evicts instead of making new ones, and drops kept ones at start', async () => {
-    // Room for three 1,008-byte entries: every tile after the third evicts one.
-    const cache = new TileCache({ memoryBytes: 0, diskBytes: 3100, dir });
-    const inodes = new Set<number>();
-    for (let n = 1; n <= 12; n++) {
-      await cache.getOrBuild(key(n), build(n));
-      await cache.settled();
-      for (const name of filesOf(dir).keys()) {
-        inodes.add(fs.statSync(path.join(dir, name.slice(-2), `${name}.tile`)).ino);
-      }
-    }
-    expect([...filesOf(dir).keys()].sort()).toEqual([key(10), key(11), key(12)].sort());
-    // Three files made, one kept aside after the first eviction, then only reused.
-    expect(inodes.size).toBeLessThanOrEqual(4);
-    expect(await cache.getOrBuild(key(12), build(12))).toEqual(tile(12));
-    expect(fs.existsSync(path.join(dir, 'spare'))).toBe(true);
-
-    const restarted = new TileCache({ memoryBytes: 0, diskBytes: 3100, dir });
-    expect(await restarted.diskBytesUsed()).toBe(3 * 1008);
-    expect(fs.existsSync(path.join(dir, 'spare'))).toBe(false);
-  });
-
-  it('removes leftovers of an interrupted write', async () => {
-    fs.mkdirSync(path.join(dir, '00'));
-    const leftover = path.join(dir, '00', `${key(1)}.tile.123.0.tmp`);
-    fs.writeFileSync(leftover, 'half');
-    const cache = new TileCache({ memoryBytes: 0, diskBytes: 1 << 20, dir });
-    expect(await cache.diskBytesUsed()).toBe(0);
-    expect(fs.existsSync(leftover)).toBe(false);
+    await cache.scanned();
+    expect(fs.readdirSync(dir)).toEqual([]);
+    expect(await cache.getOrBuild(key(1), build(1))).toEqual(tile(1));
+    expect(builds).toEqual([1]);
+    await cache.close();
   });
 });
