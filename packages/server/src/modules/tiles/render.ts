@@ -6,10 +6,11 @@ import {
   type DownscaleFactor,
   type JpegScale,
 } from '../../slides/codec';
-import { cropRgb, drawRgb, filledRgb } from '../../slides/rgb';
+import { cropRgb, drawRgb } from '../../slides/rgb';
 import type { RgbImage } from '../../slides/slide-source';
 import { downsampleOf, type DeepZoom } from './deep-zoom';
 import { resizeTo } from './resize';
+import { CanvasPool } from './canvas-pool';
 
 export const TILE_JPEG_QUALITY = 85;
 
@@ -20,6 +21,9 @@ export interface Rect {
   width: number;
   height: number;
 }
+
+/** Composed pictures of renderArea, used again once encoded. */
+const canvases = new CanvasPool();
 
 /** A region too large to decode for one tile (a slide without a usable pyramid): answered 500. */
 export class TileTooCostlyError extends Error {}
@@ -67,7 +71,10 @@ export async function renderArea(
   width: number,
   height: number,
 ): Promise<Buffer> {
-  return encodeJpeg(await renderPixels(source, area, width, height), TILE_JPEG_QUALITY);
+  const pixels = await renderPixels(source, area, width, height);
+  const jpeg = await encodeJpeg(pixels, TILE_JPEG_QUALITY);
+  canvases.giveBack(pixels);
+  return jpeg;
 }
 
 /** renderArea's pixels, before encoding (IIIF turns, mirrors, greys and encodes them itself). */
@@ -88,7 +95,11 @@ export async function renderPixels(
   const ey = Math.min(stored.height, Math.max(sy + 1, Math.ceil((area.y + area.height) / ds)));
   const within = { x: sx, y: sy, width: ex - sx, height: ey - sy };
   const region = await readScaled(source, i, stored, within, d / ds);
-  return resizeTo(region, width, height);
+  const sized = await resizeTo(region, width, height);
+  if (sized !== region) {
+    canvases.giveBack(region);
+  }
+  return sized;
 }
 
 /** The largest decode scale ≤ `f` that divides the stored tile size. */
@@ -124,7 +135,7 @@ async function readScaled(
   if (!first) {
     return source.readRegion(i, area.x, area.y, area.width, area.height);
   }
-  const canvas = filledRgb(canvasWidth, canvasHeight);
+  const canvas = canvases.take(canvasWidth, canvasHeight);
   // The tiles decode at once (on the codec's worker threads), each straight into its place.
   const draws: Array<Promise<void>> = [];
   for (let r = r0; r <= r1; r++) {
@@ -133,13 +144,17 @@ async function readScaled(
     }
   }
   await Promise.all(draws);
-  return cropRgb(
+  const region = cropRgb(
     canvas,
     Math.floor((area.x - c0 * tw) / s),
     Math.floor((area.y - r0 * th) / s),
     Math.ceil(area.width / s),
     Math.ceil(area.height / s),
   );
+  if (region !== canvas) {
+    canvases.giveBack(canvas);
+  }
+  return region;
 }
 
 /**
