@@ -168,6 +168,39 @@ describe.each(await testDatabases())('tile service on $name', (testDb) => {
     expect((await get(`/tiles/${tile.strToken}/slide_files/${FULL}/3_4.png`)).status).toBe(404);
   });
 
+  it('answers a tile kept in memory exactly as the first time (stored and rendered tiles)', async () => {
+    // The first ask reads or builds the tile; the next ones are answered from memory at once.
+    for (const url of [tileUrl(tile.strToken, FULL, 5, 5), tileUrl(tile.strToken, 10, 1, 2)]) {
+      const first = await get(url);
+      const firstBytes = Buffer.from(await first.arrayBuffer());
+      for (let i = 0; i < 2; i++) {
+        const again = await get(url);
+        expect(again.status).toBe(200);
+        for (const name of [
+          'etag',
+          'cache-control',
+          'content-type',
+          'content-length',
+          'x-content-type-options',
+          'cross-origin-resource-policy',
+        ]) {
+          expect(again.headers.get(name), name).toBe(first.headers.get(name));
+        }
+        expect(Buffer.from(await again.arrayBuffer()).equals(firstBytes)).toBe(true);
+      }
+      const revalidated = await get(url, { 'if-none-match': first.headers.get('etag')! });
+      expect(revalidated.status).toBe(304);
+      const head = await fetch(`${t.baseUrl}${url}`, { method: 'HEAD' });
+      expect(head.status).toBe(200);
+      expect(head.headers.get('content-length')).toBe(String(firstBytes.length));
+      expect((await head.arrayBuffer()).byteLength).toBe(0);
+      // A token of the same slide with a changed signature gets nothing, kept tile or not.
+      const tail = tile.strToken.endsWith('xx') ? 'yy' : 'xx';
+      const forged = url.replace(tile.strToken, `${tile.strToken.slice(0, -2)}${tail}`);
+      expect((await get(forged)).status).toBe(403);
+    }
+  });
+
   it('keeps rendered tiles on disk and builds a damaged cache entry again', async () => {
     const cacheDir = path.join(t.dataDir, 'tile-cache');
     const url = tileUrl(tile.strToken, 10, 1, 1);

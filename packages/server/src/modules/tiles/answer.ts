@@ -75,17 +75,13 @@ const text = (status: number, message: string): TileReply => ({
 /** Authentic tokens seen lately: a viewer sends the same token with hundreds of tiles. */
 const KNOWN_TOKENS_MAX = 1024;
 
-/**
- * The shared frame of the token-checked routes (Deep Zoom, IIIF), independent of Fastify (the
- * hot tile path answers from node:http directly, fast-tiles.ts): the token is the access check
- * (signature and expiry by the app's clock; no session, no query per tile) — 403 when it fails;
- * 404 for a slide no longer stored; 503 when the work takes too long; 500 for a file that cannot
- * be read. `produce` runs with the slide held open and returns what to send; only this function
- * answers, so that a timed-out request's late result is simply dropped.
- */
-export function slideAnswerer({ tokens, clock, slides, timeoutMs }: TileRoutesOptions) {
+/** A token's grant when authentic and unexpired by the app's clock, else null. */
+export type GrantCheck = (token: string) => TileGrant | null;
+
+/** The token check of the tile routes; authentic tokens are remembered (the HMAC once each). */
+export function grantCheck({ tokens, clock }: Pick<TileRoutesOptions, 'tokens' | 'clock'>) {
   const known = new Map<string, TileGrant>();
-  const grantOf = (token: string): TileGrant | null => {
+  return (token: string): TileGrant | null => {
     const now = clock.now();
     let grant = known.get(token) ?? null;
     if (!grant) {
@@ -100,6 +96,38 @@ export function slideAnswerer({ tokens, clock, slides, timeoutMs }: TileRoutesOp
     }
     return grant.expiresAt * 1000 > now.getTime() ? grant : null;
   };
+}
+
+/** A 200 with `body`, or a 304 when the browser already holds `etag`. */
+export function bodyReply(
+  etag: string,
+  type: string,
+  ifNoneMatch: string | undefined,
+  body: Buffer | string,
+  cacheControl = CACHE_FOREVER,
+): TileReply {
+  if (ifNoneMatch === etag) {
+    return { status: 304, headers: { etag, 'cache-control': cacheControl }, body: '' };
+  }
+  return {
+    status: 200,
+    headers: { etag, 'cache-control': cacheControl, 'content-type': type },
+    body,
+  };
+}
+
+/**
+ * The shared frame of the token-checked routes (Deep Zoom, IIIF), independent of Fastify (the
+ * hot tile path answers from node:http directly, fast-tiles.ts): the token is the access check
+ * (signature and expiry by the app's clock; no session, no query per tile) — 403 when it fails;
+ * 404 for a slide no longer stored; 503 when the work takes too long; 500 for a file that cannot
+ * be read. `produce` runs with the slide held open and returns what to send; only this function
+ * answers, so that a timed-out request's late result is simply dropped.
+ */
+export function slideAnswerer(
+  { slides, timeoutMs, ...options }: TileRoutesOptions,
+  grantOf: GrantCheck = grantCheck(options),
+) {
   return async (
     token: string,
     ifNoneMatch: string | undefined,
@@ -134,19 +162,9 @@ export function slideAnswerer({ tokens, clock, slides, timeoutMs }: TileRoutesOp
     if (answer === 'invalid') {
       return text(400, 'request not supported');
     }
-    const cacheControl = answer.cacheControl ?? CACHE_FOREVER;
-    if (ifNoneMatch === answer.etag) {
-      return {
-        status: 304,
-        headers: { etag: answer.etag, 'cache-control': cacheControl },
-        body: '',
-      };
-    }
-    return {
-      status: 200,
-      headers: { etag: answer.etag, 'cache-control': cacheControl, 'content-type': answer.type },
-      body: await answer.body(),
-    };
+    // The body is produced only when the browser does not hold it already.
+    const body = ifNoneMatch === answer.etag ? '' : await answer.body();
+    return bodyReply(answer.etag, answer.type, ifNoneMatch, body, answer.cacheControl);
   };
 }
 

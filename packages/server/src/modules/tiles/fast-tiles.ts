@@ -42,7 +42,13 @@ export function fastTileHandler(
     if (!m) {
       return false;
     }
-    tile(m[1]!, m[2]!, m[3]!, req.headers['if-none-match'], log).then(
+    const ifNoneMatch = req.headers['if-none-match'];
+    const now = tile.now(m[1]!, m[2]!, m[3]!, ifNoneMatch);
+    if (now) {
+      send(res, now, head);
+      return true;
+    }
+    tile(m[1]!, m[2]!, m[3]!, ifNoneMatch, log).then(
       (answer) => send(res, answer, head),
       (error: unknown) => {
         log.error({ err: error }, 'tile answer failed');

@@ -72,6 +72,20 @@ export class OpenSlideCache {
     return this.entries.get(slideId)?.opened !== undefined;
   }
 
+  /**
+   * The slide when it is open now, marked as used lately; for work done at once, without
+   * awaiting (an evicted slide closes only after awaited uses), such as a tile kept in memory.
+   */
+  openNow(slideId: number): OpenedSlide | null {
+    const entry = this.entries.get(slideId);
+    if (!entry?.opened) {
+      return null;
+    }
+    this.entries.delete(slideId);
+    this.entries.set(slideId, entry);
+    return entry.opened;
+  }
+
   /** Closes every slide (server close); slides in use close when their requests end. */
   async closeAll(): Promise<void> {
     const all = [...this.entries.values()];

@@ -58,6 +58,11 @@ export class TileCache {
     return work;
   }
 
+  /** The tile of `key` when it is in memory now (no disk read, no build). */
+  inMemory(key: string): Buffer | undefined {
+    return this.memory.get(key);
+  }
+
   /** Resolves once the disk writes started so far have ended (tests, orderly shutdown). */
   async settled(): Promise<void> {
     await Promise.all([...this.writes]);
