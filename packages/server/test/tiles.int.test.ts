@@ -205,13 +205,13 @@ describe.each(await testDatabases())('tile service on $name', (testDb) => {
     const cacheDir = path.join(t.dataDir, 'tile-cache');
     const url = tileUrl(tile.strToken, 10, 1, 1);
     const first = Buffer.from(await (await get(url)).arrayBuffer());
-    // Pack files (tile-pack-store.ts), written once the tile is answered.
+    // Pack files (tile-pack-store.ts) in the process's folder, written once the tile is answered.
     const entries = () =>
       fs.existsSync(cacheDir)
         ? fs
-            .readdirSync(cacheDir)
-            .map((f) => path.join(cacheDir, f))
-            .filter((f) => fs.statSync(f).size > 0)
+            .readdirSync(cacheDir, { recursive: true })
+            .map((f) => path.join(cacheDir, String(f)))
+            .filter((f) => f.endsWith('.pack') && fs.statSync(f).size > 0)
         : [];
     await expect.poll(() => entries().length).toBeGreaterThan(0);
     for (const file of entries()) {

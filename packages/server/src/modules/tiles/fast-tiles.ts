@@ -43,7 +43,12 @@ export function fastTileHandler(
       return false;
     }
     const ifNoneMatch = req.headers['if-none-match'];
-    const now = tile.now(m[1]!, m[2]!, m[3]!, ifNoneMatch);
+    let now: TileReply | null = null;
+    try {
+      now = tile.now(m[1]!, m[2]!, m[3]!, ifNoneMatch);
+    } catch {
+      // The full path answers, with its error handling (a 500 rather than a crash).
+    }
     if (now) {
       send(res, now, head);
       return true;

@@ -13,12 +13,13 @@ const tile = (n: number, size = 1000) => Buffer.alloc(size, n);
 const ENTRY = 13 + 32 + 1000;
 const range = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => from + i);
 
-/** The pack files under `dir` with their sizes, oldest first. */
+/** The pack files under `dir` (in its processes' folders) with their sizes, oldest first. */
 function packsOf(dir: string): Array<[string, number]> {
-  return (fs.existsSync(dir) ? fs.readdirSync(dir) : [])
+  const files = (fs.existsSync(dir) ? fs.readdirSync(dir, { recursive: true }) : [])
+    .map(String)
     .filter((name) => name.endsWith('.pack'))
-    .sort()
-    .map((name) => [path.join(dir, name), fs.statSync(path.join(dir, name)).size]);
+    .sort();
+  return files.map((name) => [path.join(dir, name), fs.statSync(path.join(dir, name)).size]);
 }
 
 describe('rendered-tile cache', () => {
@@ -91,7 +92,7 @@ describe('rendered-tile cache', () => {
     const cache = new TileCache({ memoryBytes: 0, diskBytes: 1 << 20, dir });
     await Promise.all(range(1, 101).map((n) => cache.getOrBuild(key(n), build(n, 500 + n))));
     await cache.settled();
-    expect(fs.readdirSync(dir)).toHaveLength(1);
+    expect(packsOf(dir)).toHaveLength(1);
     await cache.close();
 
     // Written at once, each in its own place: all of them answered from disk after a restart.

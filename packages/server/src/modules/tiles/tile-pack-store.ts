@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
 
@@ -14,12 +16,15 @@ import { crc32 } from 'node:zlib';
  * - Packs fill one after another up to `packBytes`; beyond the size limit the oldest whole pack is
  *   deleted (first in, first out), so no file is created or deleted per tile. An entry read from
  *   the older half of the packs is written again into the newest, so tiles still in use survive
- *   their pack's deletion (least recently used, pack by pack).
- * - Pack names are `<sequence>-<process id>.pack`: packs of an earlier run are scanned at start
- *   (in the background; until a pack is scanned its tiles are missed and built again) and never
- *   written again, so a write torn by a crash only ends that pack's scan early. Every other file in
- *   the folder (the earlier layout of one file per tile) is removed then.
- * - Another process on the same folder writes its own packs; each process evicts what it knows.
+ *   their pack's deletion (least recently used, pack by pack). A pack whose write failed takes no
+ *   more entries; a scan stops at a pack's first damaged entry (a write torn by a crash).
+ * - Each process writes into a folder of its own, `<time>-<random>/`, with a `lease` file (host and
+ *   pid) renewed every 30 s and removed at close. At start, folders whose lease is stale (older
+ *   than 3 minutes, or of a process of this host that is gone) are taken over: their packs are
+ *   scanned in the background (until then their tiles miss and are built again) and counted and
+ *   evicted as this process's own, oldest first. Folders of running processes are left alone.
+ *   Anything else found (earlier layouts) is removed.
+ * - A deleted folder is noticed when the lease is renewed: the next write starts a new one.
  */
 export interface PackStoreLimits {
   dir: string;
@@ -32,19 +37,27 @@ export interface PackStoreLimits {
 const MAGIC = Buffer.from('PCT2', 'latin1');
 const FIXED = 13;
 const KEY = /^[0-9a-f]{16,64}$/;
-const PACK = /^(\d{12})-(\d+)\.pack$/;
+const PACK = /^(\d{12})\.pack$/;
+const LEASE = 'lease';
+const LEASE_RENEW_MS = 30_000;
+const LEASE_STALE_MS = 180_000;
 const SCAN_BLOCK = 1 << 20;
 
 interface Pack {
-  seq: number;
+  folder: string;
   file: string;
+  /** Age order over every pack known (higher is newer). */
+  order: number;
   handle: fs.FileHandle | null;
   /** Bytes written or reserved. */
   size: number;
   keys: string[];
   /** Reads and writes under way: the handle closes after the last one. */
   busy: number;
+  /** Deleted (evicted or closed): no reads, no writes. */
   retired: boolean;
+  /** Takes no more entries (full, or a write failed). */
+  sealed: boolean;
 }
 
 interface Place {
@@ -60,7 +73,10 @@ export class PackStore {
   /** Oldest first; the last one is written. */
   private readonly packs: Pack[] = [];
   private writable: Promise<Pack> | null = null;
+  private ownFolder: Promise<string> | null = null;
+  private leaseTimer: NodeJS.Timeout | null = null;
   private nextSeq = 0;
+  private nextOrder = 0;
   private readonly started: Promise<void>;
   private scanning: Promise<void> = Promise.resolve();
   private readonly packBytes: number;
@@ -116,13 +132,7 @@ export class PackStore {
       return;
     }
     await this.started;
-    if (this.closed) {
-      return;
-    }
-    const pack = await this.packFor(length);
-    const offset = pack.size;
-    pack.size += length;
-    pack.busy += 1;
+    const { pack, offset } = await this.reserve(length);
     try {
       const head = Buffer.allocUnsafe(FIXED + key.length);
       MAGIC.copy(head, 0);
@@ -131,6 +141,10 @@ export class PackStore {
       head.write(key, FIXED, 'latin1');
       head.writeUInt32BE(crc32(body, crc32(head.subarray(FIXED))), 9);
       await pack.handle!.writev([head, body], offset);
+    } catch (error) {
+      // The pack has a hole now, where a scan would stop: later entries go to a new pack.
+      pack.sealed = true;
+      throw error;
     } finally {
       this.release(pack);
     }
@@ -146,7 +160,7 @@ export class PackStore {
   async bytesUsed(): Promise<number> {
     await this.started;
     await this.scanning;
-    return this.packs.reduce((sum, p) => sum + p.size, 0);
+    return this.used();
   }
 
   /** Resolves once the copies started so far are written. */
@@ -160,40 +174,65 @@ export class PackStore {
     await this.scanning;
   }
 
-  /** Closes every pack (after the reads and writes under way). */
+  /**
+   * Closes every pack (after the reads and writes under way) and gives up the lease, so that the
+   * next start takes the packs over at once.
+   */
   async close(): Promise<void> {
     this.closed = true;
+    if (this.leaseTimer) {
+      clearInterval(this.leaseTimer);
+    }
     await this.started;
     await this.scanning.catch(() => undefined);
+    await this.settled();
     for (const pack of this.packs.splice(0)) {
-      pack.retired = true;
-      this.release(pack, 0);
+      this.retire(pack);
     }
     this.index.clear();
+    const folder = await this.ownFolder?.catch(() => null);
+    if (folder) {
+      await fs.rm(path.join(folder, LEASE), { force: true });
+    }
   }
 
-  /** Lists the folder: packs of earlier runs to scan (oldest first), anything else removed. */
+  /** Takes over the folders of processes that ended (packs to scan); removes anything else. */
   private async start(): Promise<void> {
     let names: string[] = [];
     try {
-      names = await fs.readdir(this.limits.dir);
+      names = (await fs.readdir(this.limits.dir)).sort();
     } catch {
       return;
     }
     const found: Pack[] = [];
     for (const name of names) {
-      const match = PACK.exec(name);
-      const file = path.join(this.limits.dir, name);
-      if (!match) {
-        await fs.rm(file, { recursive: true, force: true });
+      const folder = path.join(this.limits.dir, name);
+      const info = await fs.lstat(folder).catch(() => null);
+      if (!info?.isDirectory()) {
+        await fs.rm(folder, { force: true });
         continue;
       }
-      const seq = Number(match[1]);
-      this.nextSeq = Math.max(this.nextSeq, seq + 1);
-      found.push({ seq, file, handle: null, size: 0, keys: [], busy: 0, retired: false });
+      if (await leaseIsLive(path.join(folder, LEASE))) {
+        continue;
+      }
+      const packs: Array<{ seq: number; file: string }> = [];
+      for (const file of await fs.readdir(folder).catch(() => [] as string[])) {
+        const match = PACK.exec(file);
+        if (match) {
+          packs.push({ seq: Number(match[1]), file: path.join(folder, file) });
+        } else {
+          await fs.rm(path.join(folder, file), { recursive: true, force: true });
+        }
+      }
+      if (packs.length === 0) {
+        await fs.rm(folder, { recursive: true, force: true });
+        continue;
+      }
+      packs.sort((a, b) => a.seq - b.seq);
+      for (const { file } of packs) {
+        found.push(this.track(folder, file, null, true));
+      }
     }
-    found.sort((a, b) => a.seq - b.seq);
-    this.packs.push(...found);
     this.scanning = this.scanAll(found);
   }
 
@@ -211,6 +250,10 @@ export class PackStore {
   /** Indexes a pack of an earlier run, up to its end or its first damaged entry. */
   private async scan(pack: Pack): Promise<void> {
     const handle = await fs.open(pack.file, 'r');
+    if (pack.retired) {
+      await handle.close();
+      return;
+    }
     pack.handle = handle;
     const { size } = await handle.stat();
     pack.size = size;
@@ -234,7 +277,7 @@ export class PackStore {
           return;
         }
         const newer = this.index.get(key);
-        if (!pack.retired && (!newer || newer.pack.seq < pack.seq)) {
+        if (!pack.retired && (!newer || newer.pack.order < pack.order)) {
           this.index.set(key, { pack, offset: at + p, length, keyLength });
           pack.keys.push(key);
         }
@@ -247,18 +290,32 @@ export class PackStore {
     }
   }
 
-  /** The pack to append `length` bytes to: the newest, or a new one when it is full. */
-  private async packFor(length: number): Promise<Pack> {
+  /**
+   * A place of `length` bytes in the newest pack, or in a new one when it is full. Reserved at
+   * once after the wait, so that writes waiting for a new pack do not all take it as empty.
+   */
+  private async reserve(length: number): Promise<{ pack: Pack; offset: number }> {
     for (;;) {
       this.writable ??= this.newPack().catch((error: unknown) => {
-        this.writable = null; // The next write tries again (the folder may come back).
+        this.writable = null; // The next write tries again.
         throw error;
       });
       const pending = this.writable;
-      const current = await pending;
-      if (!current.retired && (current.size === 0 || current.size + length <= this.packBytes)) {
-        return current;
+      const pack = await pending;
+      if (!pack.retired && !pack.sealed && pack.size + length <= this.packBytes) {
+        const offset = pack.size;
+        pack.size += length;
+        pack.busy += 1;
+        return { pack, offset };
       }
+      if (!pack.retired && !pack.sealed && pack.size === 0) {
+        // An entry larger than a pack gets a pack of its own.
+        pack.size = length;
+        pack.sealed = true;
+        pack.busy += 1;
+        return { pack, offset: 0 };
+      }
+      pack.sealed = true;
       if (this.writable === pending) {
         this.writable = null;
       }
@@ -266,30 +323,122 @@ export class PackStore {
   }
 
   private async newPack(): Promise<Pack> {
-    const seq = this.nextSeq++;
-    const file = path.join(this.limits.dir, `${String(seq).padStart(12, '0')}-${process.pid}.pack`);
-    await fs.mkdir(this.limits.dir, { recursive: true });
-    const handle = await fs.open(file, 'wx+');
-    const pack: Pack = { seq, file, handle, size: 0, keys: [], busy: 0, retired: false };
+    let folder = await this.own();
+    const name = `${String(this.nextSeq++).padStart(12, '0')}.pack`;
+    let handle: fs.FileHandle;
+    try {
+      handle = await fs.open(path.join(folder, name), 'wx+');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
+        throw error;
+      }
+      // The folder was deleted behind our back: a new one.
+      this.ownFolder = null;
+      folder = await this.own();
+      handle = await fs.open(path.join(folder, name), 'wx+');
+    }
+    if (this.closed) {
+      await handle.close();
+      throw new Error('the tile pack store is closed');
+    }
+    return this.track(folder, path.join(folder, name), handle, false);
+  }
+
+  /** This process's folder and lease, made at the first write. */
+  private own(): Promise<string> {
+    this.ownFolder ??= (async () => {
+      const stamp = String(Date.now()).padStart(15, '0');
+      const folder = path.join(this.limits.dir, `${stamp}-${randomBytes(4).toString('hex')}`);
+      await fs.mkdir(folder, { recursive: true });
+      await fs.writeFile(path.join(folder, LEASE), `${os.hostname()} ${process.pid}`);
+      if (!this.leaseTimer && !this.closed) {
+        this.leaseTimer = setInterval(() => void this.renewLease(), LEASE_RENEW_MS).unref();
+      }
+      return folder;
+    })().catch((error: unknown) => {
+      this.ownFolder = null;
+      throw error;
+    });
+    return this.ownFolder;
+  }
+
+  /**
+   * Renews the lease (every 30 s); a folder deleted meanwhile is left for a new one at the next
+   * write.
+   */
+  async renewLease(): Promise<void> {
+    const owned = this.ownFolder;
+    const folder = await owned?.catch(() => null);
+    if (!folder || this.closed) {
+      return;
+    }
+    const now = new Date();
+    try {
+      await fs.utimes(path.join(folder, LEASE), now, now);
+    } catch {
+      if (this.ownFolder === owned) {
+        this.ownFolder = null;
+        const writing = this.writable;
+        this.writable = null;
+        void writing?.then((pack) => (pack.sealed = true)).catch(() => undefined);
+      }
+    }
+  }
+
+  private track(folder: string, file: string, handle: fs.FileHandle | null, sealed: boolean) {
+    const pack: Pack = {
+      folder,
+      file,
+      order: this.nextOrder++,
+      handle,
+      size: 0,
+      keys: [],
+      busy: 0,
+      retired: false,
+      sealed,
+    };
     this.packs.push(pack);
     return pack;
   }
 
-  /** Deletes the oldest packs while beyond the limit (never the one being written). */
+  private used(): number {
+    return this.packs.reduce((sum, p) => sum + p.size, 0);
+  }
+
+  /**
+   * Deletes the oldest packs while beyond the limit (never the newest). The bookkeeping is done
+   * at once, so evictions started together never delete more than needed.
+   */
   private async evict(): Promise<void> {
-    let used = this.packs.reduce((sum, p) => sum + p.size, 0);
+    let used = this.used();
+    const removals: Array<Promise<void>> = [];
     while (used > this.limits.maxBytes && this.packs.length > 1) {
       const oldest = this.packs.shift()!;
       used -= oldest.size;
-      oldest.retired = true;
-      for (const key of oldest.keys) {
-        if (this.index.get(key)?.pack === oldest) {
-          this.index.delete(key);
-        }
-      }
-      this.release(oldest, 0);
-      await fs.rm(oldest.file, { force: true });
+      this.retire(oldest);
+      removals.push(this.remove(oldest));
     }
+    await Promise.all(removals);
+  }
+
+  /** Deletes a retired pack's file, and a taken-over folder once its last pack is gone. */
+  private async remove(pack: Pack): Promise<void> {
+    await fs.rm(pack.file, { force: true });
+    const own = await this.ownFolder?.catch(() => null);
+    if (pack.folder !== own && !this.packs.some((p) => p.folder === pack.folder)) {
+      await fs.rm(pack.folder, { recursive: true, force: true });
+    }
+  }
+
+  /** Takes a pack out of use: its entries leave the index, its handle closes when idle. */
+  private retire(pack: Pack): void {
+    pack.retired = true;
+    for (const key of pack.keys) {
+      if (this.index.get(key)?.pack === pack) {
+        this.index.delete(key);
+      }
+    }
+    this.release(pack, 0);
   }
 
   private forget(key: string, place: Place): void {
@@ -306,6 +455,34 @@ export class PackStore {
       pack.handle = null;
       void handle.close().catch(() => undefined);
     }
+  }
+}
+
+/**
+ * Whether the folder of `lease` belongs to a running process: renewed within 3 minutes and, on
+ * this host, by a process that still exists (not this one: a restarted container reuses pids).
+ */
+async function leaseIsLive(lease: string): Promise<boolean> {
+  const [info, text] = await Promise.all([
+    fs.stat(lease).catch(() => null),
+    fs.readFile(lease, 'utf8').catch(() => ''),
+  ]);
+  if (!info || Date.now() - info.mtimeMs >= LEASE_STALE_MS) {
+    return false;
+  }
+  const [host, pidText] = text.split(' ');
+  if (host !== os.hostname()) {
+    return true;
+  }
+  const pid = Number(pidText);
+  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) {
+    return false;
+  }
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
