@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import {
   SNIFF_BYTES,
@@ -23,8 +22,6 @@ import type { ChunkDeps } from './completion';
 
 /** How often a document's "last active" time is refreshed: abandoned uploads are idle ones. */
 const ACTIVE_REFRESH_MS = 60_000;
-
-const sha256Hex = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 function resultOf(
   t: ChunkTarget,
@@ -57,7 +54,7 @@ async function againForFinished(
     offset,
     chunk.bytes.length,
   );
-  if (sha256Hex(stored) !== fields.strChunkSha256) {
+  if ((await deps.sha256.digest(stored)) !== fields.strChunkSha256) {
     throw new AppError('CHUNK_CONFLICT');
   }
   return resultOf(t, fields, true, t.doc.state);

@@ -81,8 +81,7 @@ export class OpenSlideCache {
     if (!entry?.opened) {
       return null;
     }
-    this.entries.delete(slideId);
-    this.entries.set(slideId, entry);
+    this.touch(slideId, entry);
     return entry.opened;
   }
 
@@ -99,9 +98,7 @@ export class OpenSlideCache {
   private entryOf(slideId: number, hospitalId: number): Entry {
     const known = this.entries.get(slideId);
     if (known) {
-      // Map order is the recency order: move it to the end.
-      this.entries.delete(slideId);
-      this.entries.set(slideId, known);
+      this.touch(slideId, known);
       return known;
     }
     const entry: Entry = { opening: this.load(slideId, hospitalId), users: 0, evicted: false };
@@ -119,6 +116,12 @@ export class OpenSlideCache {
     this.entries.set(slideId, entry);
     this.evictBeyondCapacity();
     return entry;
+  }
+
+  /** Marks a slide used now: Map order is the recency order, so it moves to the end. */
+  private touch(slideId: number, entry: Entry): void {
+    this.entries.delete(slideId);
+    this.entries.set(slideId, entry);
   }
 
   private evictBeyondCapacity(): void {

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
+import { LEASE_RENEW_MS, giveUpLease, leaseIsLive, renewLeaseOf, takeLease } from './pack-lease';
 
 /**
  * The rendered-tile cache's disk part: tiles appended to a few large pack files instead of one
@@ -38,9 +38,6 @@ const MAGIC = Buffer.from('PCT2', 'latin1');
 const FIXED = 13;
 const KEY = /^[0-9a-f]{16,64}$/;
 const PACK = /^(\d{12})\.pack$/;
-const LEASE = 'lease';
-const LEASE_RENEW_MS = 30_000;
-const LEASE_STALE_MS = 180_000;
 const SCAN_BLOCK = 1 << 20;
 
 interface Pack {
@@ -192,7 +189,7 @@ export class PackStore {
     this.index.clear();
     const folder = await this.ownFolder?.catch(() => null);
     if (folder) {
-      await fs.rm(path.join(folder, LEASE), { force: true });
+      await giveUpLease(folder);
     }
   }
 
@@ -212,7 +209,7 @@ export class PackStore {
         await fs.rm(folder, { force: true });
         continue;
       }
-      if (await leaseIsLive(path.join(folder, LEASE))) {
+      if (await leaseIsLive(folder)) {
         continue;
       }
       const packs: Array<{ seq: number; file: string }> = [];
@@ -350,7 +347,7 @@ export class PackStore {
       const stamp = String(Date.now()).padStart(15, '0');
       const folder = path.join(this.limits.dir, `${stamp}-${randomBytes(4).toString('hex')}`);
       await fs.mkdir(folder, { recursive: true });
-      await fs.writeFile(path.join(folder, LEASE), `${os.hostname()} ${process.pid}`);
+      await takeLease(folder);
       if (!this.leaseTimer && !this.closed) {
         this.leaseTimer = setInterval(() => void this.renewLease(), LEASE_RENEW_MS).unref();
       }
@@ -372,9 +369,8 @@ export class PackStore {
     if (!folder || this.closed) {
       return;
     }
-    const now = new Date();
     try {
-      await fs.utimes(path.join(folder, LEASE), now, now);
+      await renewLeaseOf(folder);
     } catch {
       if (this.ownFolder === owned) {
         this.ownFolder = null;
@@ -455,34 +451,6 @@ export class PackStore {
       pack.handle = null;
       void handle.close().catch(() => undefined);
     }
-  }
-}
-
-/**
- * Whether the folder of `lease` belongs to a running process: renewed within 3 minutes and, on
- * this host, by a process that still exists (not this one: a restarted container reuses pids).
- */
-async function leaseIsLive(lease: string): Promise<boolean> {
-  const [info, text] = await Promise.all([
-    fs.stat(lease).catch(() => null),
-    fs.readFile(lease, 'utf8').catch(() => ''),
-  ]);
-  if (!info || Date.now() - info.mtimeMs >= LEASE_STALE_MS) {
-    return false;
-  }
-  const [host, pidText] = text.split(' ');
-  if (host !== os.hostname()) {
-    return true;
-  }
-  const pid = Number(pidText);
-  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) {
-    return false;
-  }
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
