@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { ADMIN, EXPERT, logIn, openFromMenu, tokenOf } from './helpers';
+import { ADMIN, EXPERT, dialogsSettled, logIn, openFromMenu, tokenOf } from './helpers';
 
 const fixture = (name: string) => path.resolve(import.meta.dirname, '..', 'fixtures', name);
 
@@ -63,6 +63,7 @@ test('the demo expert sees their week and uploads a cropped 265×150 signature',
   await expect(page.getByTestId('schedule-dialog')).toBeVisible();
   await expect(page.getByTestId('schedule-cell-3-2')).toBeChecked();
   await expect(page.getByTestId('schedule-cell-5-2')).toBeChecked();
+  await dialogsSettled(page);
   await page.getByTestId('schedule-cancel').click();
   await expect(page.getByTestId('schedule-dialog')).toBeHidden();
 
@@ -80,6 +81,9 @@ test('the demo expert sees their week and uploads a cropped 265×150 signature',
   await expect(modal.getByTestId('signature-preview')).toHaveCount(0);
 
   await input.setInputFiles(fixture('signature-265x150.png'));
+  // The crop dialog zooms in over the signature dialog: its OK is clicked once it stands still.
+  await expect(page.getByTestId('signature-crop-ok')).toBeVisible();
+  await dialogsSettled(page);
   await page.getByTestId('signature-crop-ok').click();
   const preview = modal.getByTestId('signature-preview');
   await expect(preview).toBeVisible();
