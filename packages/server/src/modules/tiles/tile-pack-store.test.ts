@@ -2,10 +2,18 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { decodePackIndex } from './pack-index';
 import { PackStore } from './tile-pack-store';
 
 const key = (n: number) => n.toString(16).padStart(32, '0');
 const body = (n: number, size = 1000) => Buffer.alloc(size, n);
+
+/** The files of the one folder of `dir` (written by one process). */
+const filesOf = (dir: string) => {
+  const [folder] = foldersOf(dir) as [string];
+  return fs.readdirSync(path.join(dir, folder)).map((name) => path.join(dir, folder, name));
+};
+const anyKey = (k: string) => /^[0-9a-f]+$/.test(k);
 
 /** The folders of `dir` (one per process that wrote packs). */
 const foldersOf = (dir: string) => (fs.existsSync(dir) ? fs.readdirSync(dir).sort() : []);
@@ -126,5 +134,102 @@ describe('tile pack store', () => {
     await store.put(key(1), body(1));
     expect(await store.get(key(1))).toBeNull();
     expect(foldersOf(dir)).toEqual([]);
+  });
+  it('indexes a full pack at once, and the one being filled at close', async () => {
+    // 1,045 bytes an entry, 2,100 a pack: two entries each.
+    const store = new PackStore({ dir, maxBytes: 1 << 20, packBytes: 2100 });
+    for (const n of [1, 2, 3, 4, 5]) {
+      await store.put(key(n), body(n));
+    }
+    await store.settled();
+    const indexes = () =>
+      filesOf(dir)
+        .filter((f) => f.endsWith('.index'))
+        .map(String)
+        .sort();
+    expect(indexes().map((f) => path.basename(f))).toEqual([
+      '000000000000.index',
+      '000000000001.index',
+    ]);
+    const first = decodePackIndex(fs.readFileSync(indexes()[0]!), 2090, anyKey);
+    expect(first?.map((e) => [e.key, e.offset, e.length])).toEqual([
+      [key(1), 0, 1045],
+      [key(2), 1045, 1045],
+    ]);
+    await store.close();
+    expect(indexes()).toHaveLength(3);
+    expect(filesOf(dir).some((f) => f.endsWith('.tmp'))).toBe(false);
+  });
+
+  it('learns a pack from its index at restart, without reading the pack', async () => {
+    const first = new PackStore({ dir, maxBytes: 1 << 20 });
+    for (const n of [1, 2, 3]) {
+      await first.put(key(n), body(n));
+    }
+    await first.close();
+    // The first entry's head damaged in place (same size): reading the pack would stop there and
+    // know none of the three; the index knows all three, and the damaged one is refused on read.
+    const pack = filesOf(dir).find((f) => f.endsWith('.pack'))!;
+    const bytes = fs.readFileSync(pack);
+    bytes[0] = 0;
+    fs.writeFileSync(pack, bytes);
+    const second = new PackStore({ dir, maxBytes: 1 << 20 });
+    await second.scanned();
+    expect(await second.get(key(1))).toBeNull();
+    expect(await second.get(key(2))).toEqual(body(2));
+    expect(await second.get(key(3))).toEqual(body(3));
+    await second.close();
+  });
+
+  it('reads a pack whose index is damaged, and indexes it again', async () => {
+    const first = new PackStore({ dir, maxBytes: 1 << 20 });
+    for (const n of [1, 2, 3]) {
+      await first.put(key(n), body(n));
+    }
+    await first.close();
+    const index = filesOf(dir).find((f) => f.endsWith('.index'))!;
+    const bytes = fs.readFileSync(index);
+    bytes[20] = bytes[20]! ^ 0xff;
+    fs.writeFileSync(index, bytes);
+    expect(decodePackIndex(bytes, 3 * 1045, anyKey)).toBeNull();
+
+    const second = new PackStore({ dir, maxBytes: 1 << 20 });
+    await second.scanned();
+    for (const n of [1, 2, 3]) {
+      expect(await second.get(key(n))).toEqual(body(n));
+    }
+    const again = filesOf(dir).find((f) => f.endsWith('.index'))!;
+    expect(decodePackIndex(fs.readFileSync(again), 3 * 1045, anyKey)).toHaveLength(3);
+    await second.close();
+  });
+
+  it('trusts no index of a pack whose size has changed', async () => {
+    const first = new PackStore({ dir, maxBytes: 1 << 20 });
+    await first.put(key(1), body(1));
+    await first.close();
+    const index = filesOf(dir).find((f) => f.endsWith('.index'))!;
+    expect(decodePackIndex(fs.readFileSync(index), 1045, anyKey)).toHaveLength(1);
+    expect(decodePackIndex(fs.readFileSync(index), 1046, anyKey)).toBeNull();
+  });
+
+  it('removes an index whose pack is gone', async () => {
+    const first = new PackStore({ dir, maxBytes: 1 << 20 });
+    await first.put(key(1), body(1));
+    await first.close();
+    const pack = filesOf(dir).find((f) => f.endsWith('.pack'))!;
+    fs.writeFileSync(pack.replace(/\.pack$/, '.index.x.tmp'), 'left by a crash');
+    const second = new PackStore({ dir, maxBytes: 1 << 20 });
+    await second.scanned();
+    expect(
+      filesOf(dir)
+        .filter((f) => !f.endsWith('lease'))
+        .map((f) => path.basename(f)),
+    ).toEqual(['000000000000.index', '000000000000.pack']);
+    await second.close();
+    fs.rmSync(pack);
+    const third = new PackStore({ dir, maxBytes: 1 << 20 });
+    await third.scanned();
+    expect(foldersOf(dir)).toEqual([]);
+    await third.close();
   });
 });

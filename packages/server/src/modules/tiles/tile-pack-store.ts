@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
 import { LEASE_RENEW_MS, giveUpLease, leaseIsLive, renewLeaseOf, takeLease } from './pack-lease';
+import { decodePackIndex, encodePackIndex } from './pack-index';
 
 /**
  * The rendered-tile cache's disk part: tiles appended to a few large pack files instead of one
@@ -18,6 +19,8 @@ import { LEASE_RENEW_MS, giveUpLease, leaseIsLive, renewLeaseOf, takeLease } fro
  *   the older half of the packs is written again into the newest, so tiles still in use survive
  *   their pack's deletion (least recently used, pack by pack). A pack whose write failed takes no
  *   more entries; a scan stops at a pack's first damaged entry (a write torn by a crash).
+ * - Once a pack takes no more entries (full, at close, or scanned after a crash) an index is
+ *   written beside it (pack-index.ts): a restart reads the indexes, not the packs.
  * - Each process writes into a folder of its own, `<time>-<random>/`, with a `lease` file (host and
  *   pid) renewed every 30 s and removed at close. At start, folders whose lease is stale (older
  *   than 3 minutes, or of a process of this host that is gone) are taken over: their packs are
@@ -38,6 +41,7 @@ const MAGIC = Buffer.from('PCT2', 'latin1');
 const FIXED = 13;
 const KEY = /^[0-9a-f]{16,64}$/;
 const PACK = /^(\d{12})\.pack$/;
+const INDEX = /^(\d{12})\.index$/;
 const SCAN_BLOCK = 1 << 20;
 
 interface Pack {
@@ -55,7 +59,15 @@ interface Pack {
   retired: boolean;
   /** Takes no more entries (full, or a write failed). */
   sealed: boolean;
+  /** Writes under way (reserved, not yet written). */
+  writing: number;
+  /** A write failed: the pack has a hole, and gets no index. */
+  failed: boolean;
+  /** Its index is written (or being written). */
+  indexed: boolean;
 }
+
+const indexFileOf = (pack: Pack) => pack.file.replace(/\.pack$/, '.index');
 
 interface Place {
   pack: Pack;
@@ -80,6 +92,8 @@ export class PackStore {
   private closed = false;
   /** Entries being written again into the newest pack (get). */
   private readonly copies = new Set<Promise<void>>();
+  /** Writes and index writes under way (close waits for them). */
+  private readonly pending = new Set<Promise<void>>();
 
   constructor(private readonly limits: PackStoreLimits) {
     this.packBytes =
@@ -130,6 +144,24 @@ export class PackStore {
     }
     await this.started;
     const { pack, offset } = await this.reserve(length);
+    const written = this.write(pack, offset, key, body);
+    this.pending.add(written);
+    try {
+      await written;
+    } finally {
+      this.pending.delete(written);
+    }
+    if (pack.retired) {
+      return;
+    }
+    pack.keys.push(key);
+    this.index.set(key, { pack, offset, length, keyLength: key.length });
+    this.indexWhenWritten(pack);
+    await this.evict();
+  }
+
+  /** Writes an entry at its reserved place. */
+  private async write(pack: Pack, offset: number, key: string, body: Buffer): Promise<void> {
     try {
       const head = Buffer.allocUnsafe(FIXED + key.length);
       MAGIC.copy(head, 0);
@@ -141,16 +173,12 @@ export class PackStore {
     } catch (error) {
       // The pack has a hole now, where a scan would stop: later entries go to a new pack.
       pack.sealed = true;
+      pack.failed = true;
       throw error;
     } finally {
+      pack.writing -= 1;
       this.release(pack);
     }
-    if (pack.retired) {
-      return;
-    }
-    pack.keys.push(key);
-    this.index.set(key, { pack, offset, length, keyLength: key.length });
-    await this.evict();
   }
 
   /** Bytes of the packs known (written, and found at start once scanned). */
@@ -160,9 +188,10 @@ export class PackStore {
     return this.used();
   }
 
-  /** Resolves once the copies started so far are written. */
+  /** Resolves once the copies and index writes started so far are done. */
   async settled(): Promise<void> {
     await Promise.all([...this.copies]);
+    await Promise.allSettled([...this.pending]);
   }
 
   /** Resolves once the packs found at start are scanned (tests). */
@@ -183,6 +212,9 @@ export class PackStore {
     await this.started;
     await this.scanning.catch(() => undefined);
     await this.settled();
+    await Promise.allSettled([...this.pending]);
+    // The pack being filled is done too: index it, so the next start need not read it.
+    await Promise.allSettled(this.packs.map((pack) => this.writeIndex(pack)));
     for (const pack of this.packs.splice(0)) {
       this.retire(pack);
     }
@@ -213,11 +245,13 @@ export class PackStore {
         continue;
       }
       const packs: Array<{ seq: number; file: string }> = [];
-      for (const file of await fs.readdir(folder).catch(() => [] as string[])) {
+      const files = await fs.readdir(folder).catch(() => [] as string[]);
+      for (const file of files) {
         const match = PACK.exec(file);
+        const indexOf = INDEX.exec(file);
         if (match) {
           packs.push({ seq: Number(match[1]), file: path.join(folder, file) });
-        } else {
+        } else if (!indexOf || !files.includes(`${indexOf[1]}.pack`)) {
           await fs.rm(path.join(folder, file), { recursive: true, force: true });
         }
       }
@@ -244,7 +278,10 @@ export class PackStore {
     await this.evict();
   }
 
-  /** Indexes a pack of an earlier run, up to its end or its first damaged entry. */
+  /**
+   * Learns the entries of a pack of an earlier run: from its index when it has a sound one,
+   * otherwise by reading it up to its end or its first damaged entry (and then writes its index).
+   */
   private async scan(pack: Pack): Promise<void> {
     const handle = await fs.open(pack.file, 'r');
     if (pack.retired) {
@@ -254,6 +291,31 @@ export class PackStore {
     pack.handle = handle;
     const { size } = await handle.stat();
     pack.size = size;
+    const index = await fs.readFile(indexFileOf(pack)).catch(() => null);
+    const entries = index && decodePackIndex(index, size, (key) => KEY.test(key));
+    if (entries) {
+      pack.indexed = true;
+      for (const entry of entries) {
+        this.learn(pack, entry);
+      }
+      return;
+    }
+    await this.read(pack, handle, size);
+    await this.writeIndex(pack);
+  }
+
+  /** Takes an entry of an earlier run into the index unless a newer pack holds its key. */
+  private learn(pack: Pack, place: Omit<Place, 'pack'> & { key: string }): void {
+    const newer = this.index.get(place.key);
+    if (!pack.retired && (!newer || newer.pack.order < pack.order)) {
+      const { key, offset, length, keyLength } = place;
+      this.index.set(key, { pack, offset, length, keyLength });
+      pack.keys.push(key);
+    }
+  }
+
+  /** Indexes a pack by reading it, up to its end or its first damaged entry. */
+  private async read(pack: Pack, handle: fs.FileHandle, size: number): Promise<void> {
     const block = Buffer.allocUnsafe(SCAN_BLOCK);
     let at = 0;
     while (at + FIXED <= size && !pack.retired) {
@@ -273,11 +335,7 @@ export class PackStore {
         if (!KEY.test(key) || at + p + length > size) {
           return;
         }
-        const newer = this.index.get(key);
-        if (!pack.retired && (!newer || newer.pack.order < pack.order)) {
-          this.index.set(key, { pack, offset: at + p, length, keyLength });
-          pack.keys.push(key);
-        }
+        this.learn(pack, { key, offset: at + p, length, keyLength });
         p += length;
       }
       if (p === 0) {
@@ -303,6 +361,7 @@ export class PackStore {
         const offset = pack.size;
         pack.size += length;
         pack.busy += 1;
+        pack.writing += 1;
         return { pack, offset };
       }
       if (!pack.retired && !pack.sealed && pack.size === 0) {
@@ -310,9 +369,11 @@ export class PackStore {
         pack.size = length;
         pack.sealed = true;
         pack.busy += 1;
+        pack.writing += 1;
         return { pack, offset: 0 };
       }
       pack.sealed = true;
+      this.indexWhenWritten(pack);
       if (this.writable === pending) {
         this.writable = null;
       }
@@ -392,6 +453,9 @@ export class PackStore {
       busy: 0,
       retired: false,
       sealed,
+      writing: 0,
+      failed: false,
+      indexed: false,
     };
     this.packs.push(pack);
     return pack;
@@ -420,9 +484,47 @@ export class PackStore {
   /** Deletes a retired pack's file, and a taken-over folder once its last pack is gone. */
   private async remove(pack: Pack): Promise<void> {
     await fs.rm(pack.file, { force: true });
+    await fs.rm(indexFileOf(pack), { force: true });
     const own = await this.ownFolder?.catch(() => null);
     if (pack.folder !== own && !this.packs.some((p) => p.folder === pack.folder)) {
       await fs.rm(pack.folder, { recursive: true, force: true });
+    }
+  }
+
+  /** Writes the index of a pack that takes no more entries once its last write is done. */
+  private indexWhenWritten(pack: Pack): void {
+    if (pack.sealed && pack.writing === 0 && !pack.indexed && !pack.failed) {
+      const writing = this.writeIndex(pack).catch(() => undefined);
+      this.pending.add(writing);
+      void writing.finally(() => this.pending.delete(writing));
+    }
+  }
+
+  /**
+   * Writes `<pack>.index` (through a temporary file and a rename: an index is there whole or not
+   * at all) listing the pack's entries that are still the current ones. Failing only means the
+   * next start reads the pack instead.
+   */
+  private async writeIndex(pack: Pack): Promise<void> {
+    if (pack.indexed || pack.failed || pack.retired || pack.writing > 0 || pack.size === 0) {
+      return;
+    }
+    pack.indexed = true;
+    const entries = pack.keys.flatMap((key) => {
+      const place = this.index.get(key);
+      return place?.pack === pack ? [{ key, ...place }] : [];
+    });
+    const file = indexFileOf(pack);
+    const temporary = `${file}.${randomBytes(4).toString('hex')}.tmp`;
+    try {
+      await fs.writeFile(temporary, encodePackIndex(pack.size, entries));
+      await fs.rename(temporary, file);
+    } catch {
+      await fs.rm(temporary, { force: true });
+    }
+    if (pack.retired) {
+      // Evicted meanwhile: nothing may be left of it.
+      await fs.rm(file, { force: true });
     }
   }
 
