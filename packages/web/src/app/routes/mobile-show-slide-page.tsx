@@ -1,9 +1,26 @@
+import { LeftOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { ShowSlideScreen } from '@/features/viewer/components/show-slide-screen';
 
-/** /mobileShowSilde?id=12: the slide viewer on a phone (compact controls, no side panel). */
+/**
+ * /mobileShowSilde?id=12: the slide viewer on a phone (compact controls, no side panel), filling
+ * the screen below a bar with the way back — the page has no menu, and an error must not be a
+ * dead end.
+ */
 export default function MobileShowSlidePage() {
+  const { t } = useTranslation('common');
+  const navigate = useNavigate();
+  // Opened from a link in another app or a message there is nothing to go back to: go home.
+  const back = () => (window.history.length > 1 ? void navigate(-1) : void navigate('/'));
   return (
-    <div style={{ padding: 8 }}>
+    <div style={{ height: '100dvh', display: 'flex', flexDirection: 'column', padding: 8, gap: 6 }}>
+      <div>
+        <Button icon={<LeftOutlined />} onClick={back} data-testid="mobile-viewer-back">
+          {t('action.back')}
+        </Button>
+      </div>
       <ShowSlideScreen compact />
     </div>
   );

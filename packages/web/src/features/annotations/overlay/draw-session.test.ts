@@ -81,4 +81,52 @@ describe('drawing a shape', () => {
       shape: { kind: 'text', points: [[5.56, 6]] },
     });
   });
+  it('keeps the draft on the image as the pointer passes the edge: what is shown is saved', () => {
+    const s = session('line');
+    s.press([900, 700]);
+    const draft = s.move([1100, 900]);
+    expect(draft).toEqual({
+      kind: 'drawing',
+      points: [
+        [900, 700],
+        [1000, 800],
+      ],
+    });
+    expect(s.release([1100, 900])).toEqual({
+      kind: 'finished',
+      shape: {
+        kind: 'line',
+        points: [
+          [900, 700],
+          [1000, 800],
+        ],
+      },
+    });
+  });
+
+  it('saves nothing drawn wholly in the margin around the slide', () => {
+    for (const tool of ['rectangle', 'line', 'ellipse', 'arrow', 'freehand'] as const) {
+      const s = session(tool);
+      s.press([1050, 100]);
+      s.move([1150, 300]);
+      expect(s.release([1200, 400])).toEqual({ kind: 'idle' });
+    }
+    const text = session('text');
+    expect(text.click([-20, 50])).toEqual({ kind: 'idle' });
+    const polygon = session('polygon');
+    for (const p of [
+      [1100, 0],
+      [1200, 100],
+      [1100, 200],
+    ] as const) {
+      polygon.click(p);
+    }
+    expect(polygon.close()).toEqual({ kind: 'idle' });
+  });
+
+  it('saves no box flattened against the edge', () => {
+    const s = session('rectangle');
+    s.press([1000, 100]);
+    expect(s.release([1300, 400])).toEqual({ kind: 'idle' });
+  });
 });

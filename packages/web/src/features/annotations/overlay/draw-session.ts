@@ -1,5 +1,12 @@
 import type { AnnotationKind } from '@pathconsult/shared';
-import { clampToImage, distance, simplifyPath, type Point } from '../utils/geometry';
+import {
+  boxOf,
+  clampToImage,
+  distance,
+  polygonArea,
+  simplifyPath,
+  type Point,
+} from '../utils/geometry';
 
 /*
  * One shape being drawn, in level-0 image pixels: what a press, a drag, a click, a double click,
@@ -11,6 +18,9 @@ import { clampToImage, distance, simplifyPath, type Point } from '../utils/geome
  * - polygon: a click per corner; a double click or Enter closes it (3 corners at least);
  * - text: a click places the note (its text is asked for by the page).
  * Esc cancels whatever is under way.
+ * Points are kept on the image as they come (a pointer beyond the edge draws along it), so the
+ * draft and its measurement are exactly what is saved. A shape the pointer drew wholly in the
+ * margin around the slide, or left without length or area along its edge, is no shape.
  */
 
 export type DrawTool = Exclude<AnnotationKind, never>;
@@ -30,6 +40,8 @@ const TWO_POINT: readonly AnnotationKind[] = ['line', 'arrow', 'rectangle', 'ell
 export class DrawSession {
   private points: Point[] = [];
   private pressed = false;
+  /** Whether the pointer was on the image at some point of this shape. */
+  private touched = false;
 
   constructor(
     readonly tool: AnnotationKind,
@@ -42,7 +54,8 @@ export class DrawSession {
     return this.points;
   }
 
-  press(p: Point): DrawStep {
+  press(pointer: Point): DrawStep {
+    const p = this.onImage(pointer);
     if (this.tool === 'polygon' || this.tool === 'text') {
       return this.step();
     }
@@ -51,7 +64,8 @@ export class DrawSession {
     return this.step();
   }
 
-  move(p: Point): DrawStep {
+  move(pointer: Point): DrawStep {
+    const p = this.onImage(pointer);
     if (!this.pressed) {
       if (this.tool === 'polygon' && this.points.length > 0) {
         // The corner to come follows the pointer.
@@ -67,15 +81,21 @@ export class DrawSession {
     return this.step();
   }
 
-  release(p: Point): DrawStep {
+  release(pointer: Point): DrawStep {
     if (!this.pressed) {
       return this.step();
     }
+    const p = this.onImage(pointer);
     this.pressed = false;
     if (TWO_POINT.includes(this.tool)) {
       const start = this.points[0]!;
-      // A click without a drag is not a shape (nor is a box without area).
-      const tiny = distance(start, p) < 2 * this.pixelSize();
+      // A click without a drag is not a shape, nor is a box without area.
+      const least = 2 * this.pixelSize();
+      const box = boxOf(start, p);
+      const tiny =
+        this.tool === 'rectangle' || this.tool === 'ellipse'
+          ? box.width < least || box.height < least
+          : distance(start, p) < least;
       return tiny ? this.cancel() : this.finish([start, p]);
     }
     if (this.tool === 'freehand') {
@@ -87,7 +107,8 @@ export class DrawSession {
     return this.step();
   }
 
-  click(p: Point): DrawStep {
+  click(pointer: Point): DrawStep {
+    const p = this.onImage(pointer);
     if (this.tool === 'text') {
       return this.finish([p]);
     }
@@ -105,23 +126,38 @@ export class DrawSession {
       return this.step();
     }
     const corners = dedupe(this.points);
+    if (corners.length >= 3 && polygonArea(corners) < this.pixelSize() ** 2) {
+      // Every corner on one line (along the slide's edge): no area to keep.
+      return this.cancel();
+    }
     return corners.length >= 3 ? this.finish(corners) : this.step();
   }
 
   cancel(): DrawStep {
     this.points = [];
     this.pressed = false;
+    this.touched = false;
     return { kind: 'idle' };
   }
 
   private finish(points: readonly Point[]): DrawStep {
-    const shape = {
-      kind: this.tool,
-      points: clampToImage(points, this.image.width, this.image.height),
-    };
+    if (!this.touched) {
+      return this.cancel();
+    }
+    const shape = { kind: this.tool, points: points.map(([x, y]) => [x, y] as [number, number]) };
     this.points = [];
     this.pressed = false;
+    this.touched = false;
     return { kind: 'finished', shape };
+  }
+
+  /** The point on the image (rounded to 0.01 px, as the server keeps it). */
+  private onImage(p: Point): Point {
+    const { width, height } = this.image;
+    if (p[0] >= 0 && p[1] >= 0 && p[0] <= width && p[1] <= height) {
+      this.touched = true;
+    }
+    return clampToImage([p], this.image.width, this.image.height)[0]!;
   }
 
   private step(): DrawStep {

@@ -3,6 +3,7 @@ import type { SlideDocumentList } from '@pathconsult/shared';
 import { api } from '@/lib/api-client';
 import type { ApiError } from '@/lib/api-error';
 import { useSession } from '@/lib/use-session';
+import { slidesRefreshInterval } from '../utils/imagery';
 
 /**
  * slideDocument/selectSlideDocumentByPatient: the case's slides (Imagery tab). Keyed under
@@ -18,6 +19,9 @@ export function useCaseSlides(iPatientId: number, enabled = true) {
         signal,
       }),
     enabled: iUserId !== null && enabled,
+    // The slide engine reads an uploaded slide after its upload completes (thumbnail, size,
+    // magnification), and another tab or colleague may be uploading: the list follows by itself.
+    refetchInterval: (query) => slidesRefreshInterval(query.state.data?.listSlideDocument ?? []),
   });
 }
 

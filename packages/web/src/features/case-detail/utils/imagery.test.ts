@@ -8,6 +8,7 @@ import {
   slidePixelSize,
   slidesLocked,
   thumbnailSrc,
+  slidesRefreshInterval,
 } from './imagery';
 
 const ME = 5;
@@ -91,5 +92,21 @@ describe('which slides the viewer opens', () => {
       false,
     );
     expect(isViewable({ ddUploadState: state(SlideUploadState.Failed), iWidth: 10 })).toBe(false);
+  });
+});
+
+describe('how often the Imagery tab reads the slides again', () => {
+  const slide = (state: number, iWidth?: number) => ({ ddUploadState: { iNumber: state }, iWidth });
+  it('follows the slide engine quickly, an upload slowly, and rests otherwise', () => {
+    expect(slidesRefreshInterval([slide(SlideUploadState.Uploaded, 2220)])).toBe(false);
+    expect(slidesRefreshInterval([slide(SlideUploadState.Failed)])).toBe(false);
+    expect(slidesRefreshInterval([])).toBe(false);
+    expect(
+      slidesRefreshInterval([
+        slide(SlideUploadState.Uploaded, 2220),
+        slide(SlideUploadState.Uploaded),
+      ]),
+    ).toBe(3_000);
+    expect(slidesRefreshInterval([slide(SlideUploadState.Uploading)])).toBe(15_000);
   });
 });

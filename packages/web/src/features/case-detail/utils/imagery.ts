@@ -94,3 +94,17 @@ export function slideMppText(slide: Pick<SlideDocumentDto, 'dMppX' | 'dMppY'>): 
 export function isViewable(slide: Pick<SlideDocumentDto, 'ddUploadState' | 'iWidth'>): boolean {
   return slide.ddUploadState.iNumber === SlideUploadState.Uploaded && !!slide.iWidth;
 }
+
+/**
+ * How often the case's slides are read again: every 3 s while one is uploaded but not yet read by
+ * the slide engine, every 15 s while one is still uploading, otherwise never (false).
+ */
+export function slidesRefreshInterval(
+  slides: readonly Pick<SlideDocumentDto, 'ddUploadState' | 'iWidth'>[],
+): number | false {
+  const state = (s: (typeof slides)[number]) => s.ddUploadState.iNumber;
+  if (slides.some((s) => state(s) === SlideUploadState.Uploaded && s.iWidth == null)) {
+    return 3_000;
+  }
+  return slides.some((s) => state(s) === SlideUploadState.Uploading) ? 15_000 : false;
+}

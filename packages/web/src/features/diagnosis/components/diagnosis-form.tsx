@@ -1,3 +1,4 @@
+import dayjs from 'dayjs';
 import { Alert, Button, Card, Descriptions, Flex, Form, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
@@ -97,7 +98,7 @@ export function DiagnosisForm({ draft, kind }: { draft: ReportDto; kind: number 
       extra={
         draft.iReportId > 0 && (
           <Typography.Text type="secondary" data-testid="diagnosis-draft-saved">
-            {t('form.draftFrom', { time: new Date(draft.dtUpdateTime).toLocaleString() })}
+            {t('form.draftFrom', { time: dayjs(draft.dtUpdateTime).format('YYYY-MM-DD HH:mm') })}
           </Typography.Text>
         )
       }

@@ -36,14 +36,18 @@ function slide(name: string, chunks: number, seed = 1, lastModified = 1_000): Fi
 const picked = (...files: File[]): PickedFile<File>[] =>
   files.map((file) => ({ path: file.name, file }));
 
-function manager(server: FakeUploadServer, storage = new MemoryStorage()) {
+function manager(
+  server: FakeUploadServer,
+  storage = new MemoryStorage(),
+  sleep: (ms: number) => Promise<void> = async () => {},
+) {
   const m = new UploadManager({
     transport: server,
     storage,
     hash: sha256,
     concurrency: 2,
     policy: { maxFailures: 3, baseMs: 1, maxMs: 1 },
-    sleep: async () => {},
+    sleep,
     setInterval: () => 0,
     clearInterval: () => {},
   });
@@ -186,6 +190,48 @@ describe('upload manager', () => {
     expect(uploading).toBe(false);
     expect(items[0]).toMatchObject({ state: 'paused', reason: { text: 'CAPACITY_USED_UP' } });
     expect(items[1]!.state).toBe('waiting');
+  });
+
+  it('says the connection is lost while chunks are retried, and drops it once they pass', async () => {
+    const server = new FakeUploadServer();
+    const seen: Array<number | null> = [];
+    // Each pause between tries looks at what the panel would show.
+    const { m } = manager(server, undefined, async () => {
+      seen.push(m.getSnapshot().retryAt);
+    });
+    await m.add(request(picked(slide('a.svs', 3))));
+    server.failures = [0, 0];
+    const before = Date.now();
+    m.start();
+    await m.idle();
+    expect(seen).toHaveLength(2);
+    for (const at of seen) {
+      expect(at).toBeGreaterThanOrEqual(before);
+    }
+    expect(m.getSnapshot().retryAt).toBeNull();
+    expect(m.getSnapshot().items[0]!.state).toBe('uploaded');
+  });
+
+  it('pauses a slide larger than the storage left and goes on with those that fit', async () => {
+    const server = new FakeUploadServer();
+    const { m } = manager(server);
+    await m.add(request(picked(slide('big.svs', 2), slide('small.svs', 2, 2))));
+    server.refuseRecords = (name) => (name === 'big.svs' ? 'SLIDE_EXCEEDS_CAPACITY' : null);
+    m.start();
+    await m.idle();
+    const { items, uploading } = m.getSnapshot();
+    expect(uploading).toBe(false);
+    expect(items.find((i) => i.strFileName === 'big.svs')).toMatchObject({
+      state: 'paused',
+      reason: { text: 'SLIDE_EXCEEDS_CAPACITY' },
+    });
+    expect(items.find((i) => i.strFileName === 'small.svs')!.state).toBe('uploaded');
+
+    // Storage freed: start tries the paused slide again.
+    server.refuseRecords = null;
+    m.start();
+    await m.idle();
+    expect(m.getSnapshot().items.find((i) => i.strFileName === 'big.svs')!.state).toBe('uploaded');
   });
 
   it('a failed slide moves to the finished list with its reason and the next one goes on', async () => {

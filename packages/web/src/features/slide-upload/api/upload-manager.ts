@@ -41,6 +41,11 @@ export interface UploadSnapshot {
   speed: number;
   /** Time left for every unfinished item the browser has the files of. */
   remaining: Remaining | null;
+  /**
+   * The connection is lost and calls are being retried: when the next try is due (ms since the
+   * epoch). Null while the server answers.
+   */
+  retryAt: number | null;
 }
 
 export interface AddRequest {
@@ -84,7 +89,9 @@ const readHead = async (file: File, bytes: number) =>
 
 export class UploadManager {
   private state: QueueState = emptyQueue;
-  private snapshot: UploadSnapshot = { ...emptyQueue, speed: 0, remaining: null };
+  private snapshot: UploadSnapshot = { ...emptyQueue, speed: 0, remaining: null, retryAt: null };
+  /** See UploadSnapshot.retryAt. */
+  private retryAt: number | null = null;
   private readonly files = new Map<number, Map<string, Readable>>();
   private readonly listeners = new Set<() => void>();
   private readonly completed = new Set<(item: QueueItem) => void>();
@@ -136,6 +143,7 @@ export class UploadManager {
       uploading: this.state.uploading,
       speed,
       remaining: remainingTime(left, speed),
+      retryAt: this.running ? this.retryAt : null,
     };
     for (const listener of this.listeners) {
       listener();
@@ -460,7 +468,14 @@ export class UploadManager {
       return { kind: 'paused', reason: { key: 'missingFile' }, stopQueue: false, needsFiles: true };
     }
     const { transport } = this.deps;
-    const retry = { signal, policy: this.deps.policy, sleep: this.deps.sleep };
+    const onTrouble = (retryAt: number | null) => {
+      if (generation === this.generation) {
+        this.retryAt = retryAt;
+        this.notify();
+      }
+    };
+    this.retryAt = null;
+    const retry = { signal, policy: this.deps.policy, sleep: this.deps.sleep, onTrouble };
     try {
       let status: FileStatusDto | null = null;
       if (item.iSlideDocumentId !== null) {
@@ -504,6 +519,7 @@ export class UploadManager {
         concurrency: this.deps.concurrency,
         policy: this.deps.policy,
         sleep: this.deps.sleep,
+        onTrouble,
         onProgress: (lProgress) => mine({ type: 'progress', iFileId: item.iFileId, lProgress }),
         onSent: (bytes) => {
           this.wireBytes += bytes;
@@ -511,6 +527,8 @@ export class UploadManager {
       });
     } catch (error) {
       return outcomeOf(error, signal);
+    } finally {
+      this.retryAt = null;
     }
   }
 }

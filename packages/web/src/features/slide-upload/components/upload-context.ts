@@ -61,7 +61,13 @@ export function useUploads(): { manager: UploadManager | null; openPanel: typeof
   return { manager: useUploadUi().manager, openPanel: openUploadPanel };
 }
 
-const EMPTY: UploadSnapshot = { items: [], uploading: false, speed: 0, remaining: null };
+const EMPTY: UploadSnapshot = {
+  items: [],
+  uploading: false,
+  speed: 0,
+  remaining: null,
+  retryAt: null,
+};
 const noSubscribe = () => () => {};
 const emptySnapshot = () => EMPTY;
 

@@ -31,7 +31,16 @@ const PROGRESS_STATUS: Record<ItemState, 'normal' | 'active' | 'success' | 'exce
 };
 
 /** One slide of the queue or of the finished list: its state, progress, reason, and cancel. */
-export function UploadItemRow({ item, speed }: { item: QueueItem; speed: number }) {
+export function UploadItemRow({
+  item,
+  speed,
+  retryAt = null,
+}: {
+  item: QueueItem;
+  speed: number;
+  /** The connection is lost and being retried (the next try's time): shown instead of a speed. */
+  retryAt?: number | null;
+}) {
   const { t } = useTranslation('upload');
   const { manager } = useUploads();
   const confirm = useConfirmAction();
@@ -98,7 +107,14 @@ export function UploadItemRow({ item, speed }: { item: QueueItem; speed: number 
         size="small"
         data-testid="upload-item-progress"
       />
-      {uploading && (
+      {uploading && retryAt !== null && (
+        <Typography.Text type="warning" data-testid="upload-item-reconnecting">
+          {t('item.reconnecting', {
+            seconds: Math.max(0, Math.ceil((retryAt - Date.now()) / 1000)),
+          })}
+        </Typography.Text>
+      )}
+      {uploading && retryAt === null && (
         <Typography.Text type="secondary" data-testid="upload-item-speed">
           {formatSpeed(speed)} · {remainingText(remainingTime(item.lSize - item.lProgress, speed))}
         </Typography.Text>

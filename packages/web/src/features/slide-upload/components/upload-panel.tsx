@@ -64,7 +64,12 @@ export function UploadPanel({ open, request, onClose }: UploadPanelProps) {
             <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('lists.emptyQueue')} />
           ) : (
             active.map((item) => (
-              <UploadItemRow key={item.iFileId} item={item} speed={snapshot.speed} />
+              <UploadItemRow
+                key={item.iFileId}
+                item={item}
+                speed={snapshot.speed}
+                retryAt={snapshot.retryAt}
+              />
             ))
           )}
         </Flex>

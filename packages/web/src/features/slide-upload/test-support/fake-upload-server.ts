@@ -67,12 +67,18 @@ export class FakeUploadServer implements UploadTransport {
   ignoreAbort = false;
   /** A refusal code every chunk of the main file's first chunk answers (content check). */
   refuseFirstChunk: string | null = null;
+  /** A refusal code of upload records, per file name (null: accepted), as storage checks do. */
+  refuseRecords: ((strFileName: string) => string | null) | null = null;
 
   constructor(readonly chunkBytes = FAKE_CHUNK) {}
 
   register(input: UploadRecordsInput, signal: AbortSignal): Promise<UploadRecordsDto> {
     signal.throwIfAborted();
     const file = input.listFile[0]!;
+    const refusal = this.refuseRecords?.(file.strFileName) ?? null;
+    if (refusal) {
+      return Promise.reject(new FakeCallError(200, refusal));
+    }
     const key = `${input.iPatientId ?? input.strDiagnosistNum}:${file.strFileName.toLowerCase()}`;
     const existing = [...this.docs.values()].find((d) => d.key === key);
     if (existing) {

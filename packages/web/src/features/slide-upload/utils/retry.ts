@@ -76,6 +76,11 @@ export interface RetryOptions {
   signal: AbortSignal;
   policy?: RetryPolicy;
   sleep?: Sleep;
+  /**
+   * Told when a call failed for a while (the time of the next try, ms since the epoch) and when a
+   * call succeeded after failing (null): the queue shows a lost connection instead of a speed.
+   */
+  onTrouble?: (retryAt: number | null) => void;
 }
 
 /** `call` until it succeeds, fails for good (not transient), or fails too often (PausedError). */
@@ -87,7 +92,11 @@ export async function withRetry<T>(call: () => Promise<T>, options: RetryOptions
       throw abortError();
     }
     try {
-      return await call();
+      const result = await call();
+      if (failures > 0) {
+        options.onTrouble?.(null);
+      }
+      return result;
     } catch (error) {
       if (options.signal.aborted) {
         throw abortError();
@@ -99,7 +108,9 @@ export async function withRetry<T>(call: () => Promise<T>, options: RetryOptions
       if (failures >= policy.maxFailures) {
         throw new PausedError({ key: 'network', detail: (error as ApiError).strMessage }, true);
       }
-      await wait(backoffMs(failures, policy), options.signal);
+      const pause = backoffMs(failures, policy);
+      options.onTrouble?.(Date.now() + pause);
+      await wait(pause, options.signal);
     }
   }
 }

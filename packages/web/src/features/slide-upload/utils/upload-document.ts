@@ -72,6 +72,8 @@ export interface DocumentJob {
   concurrency?: number;
   policy?: RetryPolicy;
   sleep?: Sleep;
+  /** A lost connection being retried (the next try's time), or null once it answers again. */
+  onTrouble?: (retryAt: number | null) => void;
   /** Bytes the server holds of the document, after each acknowledgement. */
   onProgress: (bytes: number) => void;
   onSent?: (bytes: number) => void;
@@ -90,8 +92,13 @@ const CHECKSUM_TRIES = 3;
 /** Completion attempts answered "chunks missing" before giving up. */
 const COMPLETION_TRIES = 3;
 
-/** The refusals after which the whole queue stops: every other slide would meet them too. */
-const QUEUE_STOPPERS = new Set(['CAPACITY_USED_UP', 'SLIDE_EXCEEDS_CAPACITY']);
+/**
+ * The refusals after which the whole queue stops: every other slide would meet them too. A slide
+ * larger than the storage left (SLIDE_EXCEEDS_CAPACITY) only pauses itself: smaller ones may fit.
+ */
+const QUEUE_STOPPERS = new Set(['CAPACITY_USED_UP']);
+/** Refusals that pause the slide (start tries it again, once storage was freed) and go on. */
+const ITEM_PAUSERS = new Set(['SLIDE_EXCEEDS_CAPACITY']);
 
 /** What an error ends an item with. */
 export function outcomeOf(error: unknown, signal: AbortSignal): Outcome {
@@ -116,6 +123,9 @@ export function outcomeOf(error: unknown, signal: AbortSignal): Outcome {
       isTransient(error)
     ) {
       return { kind: 'paused', reason: text, stopQueue: true, needsFiles: false };
+    }
+    if (ITEM_PAUSERS.has(error.strErrorCode ?? '')) {
+      return { kind: 'paused', reason: text, stopQueue: false, needsFiles: false };
     }
     return { kind: 'failed', reason: text };
   }
@@ -284,7 +294,7 @@ class DocumentSender {
               signal,
               onSent: (n) => job.onSent?.(n),
             }),
-          { signal, policy: job.policy, sleep: job.sleep },
+          { signal, policy: job.policy, sleep: job.sleep, onTrouble: job.onTrouble },
         );
         this.acknowledged(chunk);
         return result;

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { CloseSlideInput, SlideInfoDto } from '@pathconsult/shared';
 import { api } from '@/lib/api-client';
+import { queryClient } from '@/lib/query-client';
 import { useSession } from '@/lib/use-session';
 
 /** Renew the tile token this long before it expires (it lasts two hours). */
@@ -32,6 +33,13 @@ export function useSlideInfo(iSlideDocumentId: number) {
  * Sent as the viewer closes, possibly while the page unloads (keepalive); never shown as failed.
  */
 export function saveLastView(input: CloseSlideInput): void {
+  // The slide's facts stay cached while the app runs: opening it again in this page must start
+  // from this view, not from the one it was first opened with.
+  queryClient.setQueriesData<SlideInfoDto>({ queryKey: ['slideInfo'] }, (cached) =>
+    cached?.objSlide.iSlideDocumentId === input.iSlideDocumentId
+      ? { ...cached, objLastView: input.objView }
+      : cached,
+  );
   void api
     .post('webViewer/slideViewer/closeSlide', input, { handleFailure: true, keepalive: true })
     .catch(() => undefined);

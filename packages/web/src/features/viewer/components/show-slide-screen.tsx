@@ -38,7 +38,11 @@ export function ShowSlideScreen({ compact }: { compact?: boolean }) {
     <Flex
       vertical
       gap="small"
-      style={{ height: compact ? 'auto' : 'calc(100vh - 150px)', minHeight: compact ? 0 : 600 }}
+      style={
+        compact
+          ? { flex: 1, minHeight: 0 } // the phone page gives the height (the screen's)
+          : { height: 'calc(100vh - 150px)', minHeight: 600 }
+      }
     >
       {!compact && (
         <Flex gap="middle" align="center" wrap>

@@ -85,7 +85,6 @@ function OpenSlidePane({
       {
         dziUrl: first.objToken.strDziUrl,
         initialView: first.objLastView,
-        showNavigator: !compact,
         onOpenFailed: () => setFailed(true),
       },
     );
@@ -102,7 +101,7 @@ function OpenSlidePane({
       created.destroy();
       setViewer(null);
     };
-  }, [compact]);
+  }, []);
 
   // A renewed token (useSlideInfo refetches before expiry) moves the tiles to it.
   const dziUrl = info.objToken.strDziUrl;
