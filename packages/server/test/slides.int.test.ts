@@ -353,6 +353,25 @@ describe.each(await testDatabases())('slide management on $name', (testDb) => {
       expect(audit).toMatchObject({ targetType: 'slideDocument', outcome: 'failure' });
     });
 
+    it('lists removed slides most recently removed first, whenever they were uploaded', async () => {
+      const older = await ownSlide();
+      t.clock.advanceMinutes(1);
+      const newer = await ownSlide();
+      t.clock.advanceMinutes(1);
+      expectOk(await remove([newer.id]));
+      t.clock.advanceMinutes(1);
+      expectOk(await remove([older.id]));
+      const removed = expectOk(await list(owner.token, { iType: 1 })).listPage.map(
+        (s) => s.iSlideDocumentId,
+      );
+      expect(removed.indexOf(older.id)).toBeGreaterThanOrEqual(0);
+      expect(removed.indexOf(older.id)).toBeLessThan(removed.indexOf(newer.id));
+      // Stored slides stay newest upload first.
+      const again = [await ownSlide(), await ownSlide()];
+      const stored = await listIds(owner.token);
+      expect(stored.indexOf(again[1]!.id)).toBeLessThan(stored.indexOf(again[0]!.id));
+    });
+
     it('refuses a selection holding matched slides, and another hospital’s slide, deleting nothing', async () => {
       const c = await addCase(api, owner.token);
       const matched = await ownSlide({ patientId: c.iPatientId, diagnosisNum: c.strDiagnosistNum });
@@ -433,7 +452,9 @@ describe.each(await testDatabases())('slide management on $name', (testDb) => {
         'en',
       );
       expectRefused(taken, 'SLIDE_NAME_EXISTS');
-      expect(taken.body.strMessage).toBe('Slide “renamed.svs” is already uploaded or queued');
+      expect(taken.body.strMessage).toBe(
+        'A slide named “renamed.svs” already exists for this pathology number (uploaded or uploading)',
+      );
       // Another number may hold the same name; a removed slide frees its name.
       const other = await ownSlide({ name: 'renamed.svs' });
       expect(other.displayName).toBe('renamed.svs');

@@ -155,7 +155,7 @@ const zh: Texts = {
   SLIDE_TYPE_UNSUPPORTED: '切片文件格式不支持，支持的格式：{types}',
   SLIDE_CONTENT_MISMATCH: '文件“{name}”的内容不是 {type} 切片，请确认文件未被改名或损坏',
   SLIDE_LAYOUT_INVALID: '切片文件夹结构不正确：应为 名称.mrxs 及同名文件夹（内含 Slidedat.ini）',
-  SLIDE_NAME_EXISTS: '切片“{name}”已上传或已在队列中',
+  SLIDE_NAME_EXISTS: '该病理号下已有名为“{name}”的切片（已上传或正在上传）',
   CAPACITY_USED_UP: '本院切片存储容量已用完，请联系管理员',
   SLIDE_EXCEEDS_CAPACITY: '切片大小超出本院剩余存储容量（剩余 {free}）',
   UPLOAD_TYPES_MIXED: '自由上传与普通上传不能混合',
@@ -346,7 +346,8 @@ const en: Texts = {
     'The content of “{name}” is not a {type} slide: check that the file was not renamed or damaged',
   SLIDE_LAYOUT_INVALID:
     'Wrong slide folder layout: expected NAME.mrxs with a folder NAME holding Slidedat.ini',
-  SLIDE_NAME_EXISTS: 'Slide “{name}” is already uploaded or queued',
+  SLIDE_NAME_EXISTS:
+    'A slide named “{name}” already exists for this pathology number (uploaded or uploading)',
   CAPACITY_USED_UP: 'Your hospital’s slide storage is used up: contact the administrator',
   SLIDE_EXCEEDS_CAPACITY: 'The slide exceeds your hospital’s remaining storage ({free} left)',
   UPLOAD_TYPES_MIXED: 'Free upload and ordinary upload cannot be mixed',

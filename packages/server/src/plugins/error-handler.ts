@@ -42,6 +42,13 @@ function fieldErrors(issues: Issue[], lang: Lang): FieldError[] {
   });
 }
 
+/** The connection's errors when the client closes it while its request is being read. */
+const CLIENT_GONE = new Set(['ECONNRESET', 'ECONNABORTED', 'EPIPE']);
+
+function clientWentAway(error: unknown): boolean {
+  return CLIENT_GONE.has((error as NodeJS.ErrnoException).code ?? '');
+}
+
 /**
  * Turns every failure into the envelope: AppError with its status, schema validation as 400 with
  * field errors, body-size and rate refusals by status, anything else as a generic 500 with no
@@ -72,6 +79,15 @@ export const errorHandler = fp(async (app) => {
       return reply.status(429).send(envelope('TOO_MANY_REQUESTS', lang, {}, null));
     }
     if (status >= 400 && status < 500) {
+      return reply.status(400).send(envelope('VALIDATION_FAILED', lang, {}, []));
+    }
+    if (clientWentAway(error)) {
+      // A chunk or a form the browser stopped sending (a paused upload, a closed tab): nothing
+      // went wrong here, and nobody reads the answer.
+      request.log.info(
+        { code: (error as NodeJS.ErrnoException).code },
+        'client closed the request',
+      );
       return reply.status(400).send(envelope('VALIDATION_FAILED', lang, {}, []));
     }
     request.log.error({ err: error }, 'unexpected error');

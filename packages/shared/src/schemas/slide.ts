@@ -271,7 +271,12 @@ export type SlideMatchResult = z.infer<typeof slideMatchResultSchema>;
 export const slideUpdateInputSchema = z.object({
   iSlideDocumentId: idSchema,
   strFileName: fileNameSchema.optional(),
-  strDiagnosistNum: z.string().trim().min(1).max(64).optional(),
+  strDiagnosistNum: z
+    .string()
+    .trim()
+    .min(1, { error: 'validation.required' })
+    .max(64, { error: 'validation.tooLong' })
+    .optional(),
 });
 export type SlideUpdateInput = z.infer<typeof slideUpdateInputSchema>;
 

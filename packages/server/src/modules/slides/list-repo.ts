@@ -6,13 +6,13 @@ import { endOf, startOf } from '../../lib/date-filter';
 import { escapeLike } from '../../lib/like';
 import type { Actor } from '../auth/actor';
 import { visibleWhere } from './access';
-import { documentViews, type SlideDocumentView } from './repo';
+import { LATEST_REMOVED_FIRST, NEWEST_FIRST, documentViews, type SlideDocumentView } from './repo';
 
 /*
  * The slide management lists (selectSlideDocumentByType): stored slides (iType 0) or removed ones
- * (iType 1) the caller sees (access.ts), narrowed by the filters, newest upload first. The
- * hospital condition is always there (the scope), so the order by (created_at, id) walks
- * slide_documents_hospital_idx.
+ * (iType 1) the caller sees (access.ts), narrowed by the filters: stored slides newest upload
+ * first (the hospital condition is always there, the scope, so the order by (created_at, id)
+ * walks slide_documents_hospital_idx), removed ones most recently removed first.
  */
 
 /** The filters a list call used, for its audit record (values of patient data left out). */
@@ -70,7 +70,12 @@ export async function listSlides(
 ): Promise<{ rows: SlideDocumentView[]; total: number }> {
   const where = filters(actor, q);
   const [rows, [all]] = await Promise.all([
-    documentViews(db, where, { limit: q.iPageSize, offset: (q.iCurPage - 1) * q.iPageSize }),
+    documentViews(
+      db,
+      where,
+      { limit: q.iPageSize, offset: (q.iCurPage - 1) * q.iPageSize },
+      q.iType === 1 ? LATEST_REMOVED_FIRST : NEWEST_FIRST,
+    ),
     db.select({ n: count() }).from(slideDocuments).where(where),
   ]);
   return { rows, total: all?.n ?? 0 };

@@ -35,11 +35,18 @@ const deleter = alias(users, 'deleter');
 /** Newest first; (created_at, id) keeps pages stable and follows slide_documents_hospital_idx. */
 export const NEWEST_FIRST = [desc(slideDocuments.createdAt), desc(slideDocuments.id)];
 
-/** The documents `where` admits, newest first, one page when `page` is given, with their names. */
+/** Removed slides, most recently removed first (the removal log's order). */
+export const LATEST_REMOVED_FIRST = [desc(slideDocuments.deletedAt), desc(slideDocuments.id)];
+
+/**
+ * The documents `where` admits, in `order` (newest first), one page when `page` is given, with
+ * their names.
+ */
 export async function documentViews(
   db: Db,
   where: SQL | undefined,
   page?: { limit: number; offset: number },
+  order = NEWEST_FIRST,
 ): Promise<SlideDocumentView[]> {
   const query = db
     .select({
@@ -55,7 +62,7 @@ export async function documentViews(
     .leftJoin(patients, eq(patients.id, slideDocuments.patientId))
     .leftJoin(deleter, eq(deleter.id, slideDocuments.deletedBy))
     .where(where)
-    .orderBy(...NEWEST_FIRST)
+    .orderBy(...order)
     .$dynamic();
   const rows = await (page ? query.limit(page.limit).offset(page.offset) : query);
   const docs = rows.map((r) => r.doc);

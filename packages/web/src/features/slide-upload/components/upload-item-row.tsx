@@ -129,7 +129,9 @@ export function UploadItemRow({
       )}
       {item.bNeedsFiles && item.state === 'paused' && (
         <Typography.Text type="warning" data-testid="upload-item-needs-files">
-          {t('item.needsFiles')}
+          {item.target.iPatientId === null
+            ? t('item.needsFilesNumber', { num: item.target.strDiagnosistNum })
+            : t('item.needsFiles')}
         </Typography.Text>
       )}
     </Flex>

@@ -42,10 +42,12 @@ export function UploadPanel({ open, request, onClose }: UploadPanelProps) {
                 request.iUploadType === UploadType.Single ? 'panel.modeSingle' : 'panel.modeBatch',
               )}
               {' · '}
-              {t('panel.target', {
-                num: request.target.strDiagnosistNum,
-                name: request.target.strPatientName,
-              })}
+              {request.target.iPatientId === null
+                ? t('panel.targetNumber', { num: request.target.strDiagnosistNum })
+                : t('panel.target', {
+                    num: request.target.strDiagnosistNum,
+                    name: request.target.strPatientName,
+                  })}
             </Typography.Text>
             {support.isError && <Alert type="error" showIcon title={t('picker.typesFailed')} />}
             <UploadPicker request={request} types={support.data?.listType} />

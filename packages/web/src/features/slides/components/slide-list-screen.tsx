@@ -16,6 +16,7 @@ import { SelectionBar } from './selection-bar';
 import { SlideFilters } from './slide-filters';
 import { SlideSummary } from './slide-summary';
 import { SlideTable } from './slide-table';
+import { UploadByNumberModal } from './upload-by-number-modal';
 
 /**
  * One screen for the three slide lists: the doctor's slide management, the administrators' stored
@@ -35,6 +36,7 @@ export function SlideListScreen({ mode }: { mode: SlideListMode }) {
   const rows = usePagedRows(query, paging);
   const [selected, setSelected] = useState<SlideDocumentDto[]>([]);
   const [renaming, setRenaming] = useState<SlideDocumentDto | null>(null);
+  const [uploading, setUploading] = useState(false);
   const remove = useDeleteSlides();
   const match = useMatchSlides();
   const selectable = mode !== 'removed';
@@ -63,7 +65,14 @@ export function SlideListScreen({ mode }: { mode: SlideListMode }) {
         targets.length === 1 && only
           ? t('delete.titleOne', { name: only.strFileName })
           : t('delete.titleMany', { count: targets.length }),
-      content: t('delete.content'),
+      // A matched slide leaves its case: say which one.
+      content:
+        targets.length === 1 && only?.iPatientId != null
+          ? t('delete.contentMatched', {
+              num: only.strDiagnosistNum,
+              name: only.strPatientName ?? '',
+            })
+          : t('delete.content'),
       okText: t('delete.ok'),
       cancelText: t('delete.cancel'),
       okTestId: 'slide-delete-confirm',
@@ -113,9 +122,21 @@ export function SlideListScreen({ mode }: { mode: SlideListMode }) {
           }}
         />
       }
+      add={{
+        label: t('uploadByNumber.button'),
+        testId: 'slide-upload-number',
+        onClick: () => setUploading(true),
+        // Doctors upload; administrators' lists only keep and remove.
+        allowed: mode === 'doctor' && iRoleType === 3,
+      }}
       query={query}
       loadError={{ title: t('list.loadError'), testId: 'slide-error' }}
-      dialogs={<RenameModal slide={renaming} onClose={() => setRenaming(null)} />}
+      dialogs={
+        <>
+          <RenameModal slide={renaming} onClose={() => setRenaming(null)} />
+          <UploadByNumberModal open={uploading} onClose={() => setUploading(false)} />
+        </>
+      }
     >
       {selectable && (
         <SelectionBar
