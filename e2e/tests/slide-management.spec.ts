@@ -158,3 +158,38 @@ test('slides are matched and renamed by the doctor, removed by the administrator
   await expect(admin.getByTestId(`slide-delete-${renamed}`)).toHaveCount(0);
   await adminContext.close();
 });
+
+test('a doctor uploads a slide by pathology number before its case exists', async ({ page }) => {
+  test.setTimeout(90_000);
+  const num = `UN${RUN}`;
+  const name = path.basename(SLIDE);
+  await logIn(page, DOCTOR);
+  await openFromMenu(page, '/sliceManage');
+  await page.getByTestId('slide-upload-number').click();
+  await expect(page.getByTestId('slide-upload-number-modal')).toBeVisible();
+  await dialogsSettled(page);
+  // The number is required, as the case's is.
+  await page.getByTestId('slide-upload-number-submit').click();
+  await expect(page.getByText('该项不能为空')).toBeVisible();
+  await page.locator('#slideUploadNumber_strDiagnosistNum').fill(num);
+  await page.getByTestId('slide-upload-number-submit').click();
+
+  // The queue takes the slides for that number.
+  await expect(page.getByTestId('upload-target')).toHaveText(
+    `批量上传切片 · 病理号 ${num}（尚无病例）`,
+  );
+  await expect(page.getByTestId('upload-choose-files')).toBeEnabled();
+  await page.getByTestId('upload-file-input').setInputFiles(SLIDE);
+  await page.getByTestId('upload-start').click();
+  const finished = page.getByTestId('upload-finished').getByTestId(`upload-item-${name}`);
+  await expect(finished.getByTestId('upload-item-state')).toHaveText('已上传', { timeout: 30_000 });
+  await page.keyboard.press('Escape');
+
+  // Listed under its number, unmatched, once the slide engine has read it.
+  await page.locator('#slideFilters_strDiagnosistNum').fill(num);
+  await page.getByTestId('slide-search').click();
+  const row = page.getByTestId(`slide-row-${name}`);
+  await expect(row).toContainText(num);
+  await expect(row.getByTestId('slide-unmatched')).toHaveText('未匹配');
+  await expect(row.getByTestId('slide-upload-state')).toHaveText('已上传');
+});
