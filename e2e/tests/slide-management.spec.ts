@@ -154,6 +154,15 @@ test('slides are matched and renamed by the doctor, removed by the administrator
   await admin.getByTestId('slide-search').click();
   const removed = admin.getByTestId(`slide-row-${renamed}`);
   await expect(removed).toContainText('超级管理员');
+  // The removal log leads with when and by whom; a removed slide has no match state any more.
+  const headers = await admin.getByTestId('slide-table').locator('thead th').allInnerTexts();
+  expect(
+    headers
+      .map((h) => h.trim())
+      .filter(Boolean)
+      .slice(0, 4),
+  ).toEqual(['文件名', '病理号', '清理时间', '清理人']);
+  await expect(removed.getByTestId('slide-unmatched')).toHaveCount(0);
   await expect(removed).toContainText(new Date().getFullYear().toString());
   await expect(admin.getByTestId(`slide-delete-${renamed}`)).toHaveCount(0);
   await adminContext.close();

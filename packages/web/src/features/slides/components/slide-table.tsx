@@ -137,14 +137,15 @@ export function SlideTable(props: SlideTableProps) {
           },
         ]),
   ];
-  const scrollX = columns.reduce((sum, c) => sum + Number(c.width ?? 0), 0);
+  const shown = mode === 'removed' ? removalLogColumns(columns) : columns;
+  const scrollX = shown.reduce((sum, c) => sum + Number(c.width ?? 0), 0);
   return (
     <PagedTable<SlideDocumentDto>
       {...props}
       testId="slide-table"
       rowKey="iSlideDocumentId"
       rowTestId={(row) => `slide-row-${row.strFileName}`}
-      columns={columns}
+      columns={shown}
       scrollX={scrollX}
       texts={{
         total: (total) => t('list.total', { total }),
@@ -153,4 +154,19 @@ export function SlideTable(props: SlideTableProps) {
       }}
     />
   );
+}
+
+/**
+ * The removal log's columns: when and by whom first; a removed slide has no case and no upload
+ * state any more (they would only say "unmatched", "uploaded").
+ */
+function removalLogColumns<T>(columns: TableColumnsType<T>): TableColumnsType<T> {
+  const first = ['name', 'number', 'removed', 'remover'];
+  const rank = (key: unknown) => {
+    const at = first.indexOf(String(key));
+    return at < 0 ? first.length : at;
+  };
+  return columns
+    .filter((c) => c.key !== 'patient' && c.key !== 'state')
+    .sort((a, b) => rank(a.key) - rank(b.key));
 }
