@@ -604,6 +604,21 @@ describe.each(await testDatabases())('slide upload on $name', (testDb) => {
       'listFile.0.strFileName',
       'validation.fileName',
     );
+    // A number longer than any case's could never be matched: refused before anything is stored.
+    expectFieldError(
+      await api.post(
+        'slideDocument/addUploadRecords',
+        {
+          strDiagnosistNum: 'N'.repeat(17),
+          iUploadType: 1,
+          listFile: [{ strFileName: 'n.svs', lSize: 10 }],
+        },
+        { token: doctor.token, lang: 'en' },
+      ),
+      'strDiagnosistNum',
+      'validation.tooLong',
+      { max: 16 },
+    );
     const layouts = [
       [
         { strFilePath: 'S2.mrxs', lSize: 5 },

@@ -6,7 +6,21 @@ import {
   UPLOAD_RECORDS_MAX,
   isSafeFileName,
 } from '../slide-upload';
+import { CaseLimits } from '../case-constants';
 import { ddSchema, idSchema, isoDateSchema, pageQuerySchema, pageSchema } from './common';
+
+/**
+ * The pathology number of slides without a case: at most a case number's length, since it is
+ * there to be matched to a case of that number (a longer one never could be).
+ */
+export const slideNumberSchema = z
+  .string()
+  .trim()
+  .max(CaseLimits.diagnosisNumMax, { error: 'validation.tooLong' });
+/** The same, where the number must be given (renumbering, uploading by number). */
+export const requiredSlideNumberSchema = slideNumberSchema.min(1, {
+  error: 'validation.required',
+});
 
 /*
  * Slide documents and their upload (spec §3 "Slide document", §7 "Slides"). A document is one
@@ -62,7 +76,7 @@ export const uploadRecordsInputSchema = z
   .object({
     iPatientId: idSchema.optional(),
     iHospitalId: z.number().int().optional().describe('Ignored: the caller’s hospital'),
-    strDiagnosistNum: z.string().trim().max(64, { error: 'validation.tooLong' }).optional(),
+    strDiagnosistNum: slideNumberSchema.optional(),
     iUploadUserId: z.number().int().optional().describe('Ignored: the caller'),
     iUploadType: z.union([z.literal(0), z.literal(1), z.literal(2)]).default(0),
     listFile: z
@@ -271,12 +285,7 @@ export type SlideMatchResult = z.infer<typeof slideMatchResultSchema>;
 export const slideUpdateInputSchema = z.object({
   iSlideDocumentId: idSchema,
   strFileName: fileNameSchema.optional(),
-  strDiagnosistNum: z
-    .string()
-    .trim()
-    .min(1, { error: 'validation.required' })
-    .max(64, { error: 'validation.tooLong' })
-    .optional(),
+  strDiagnosistNum: requiredSlideNumberSchema.optional(),
 });
 export type SlideUpdateInput = z.infer<typeof slideUpdateInputSchema>;
 

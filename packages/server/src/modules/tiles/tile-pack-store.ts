@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
 import { LEASE_RENEW_MS, giveUpLease, leaseIsLive, renewLeaseOf, takeLease } from './pack-lease';
-import { decodePackIndex, encodePackIndex } from './pack-index';
+import { decodePackIndex, encodePackIndex, type PackIndexEntry } from './pack-index';
 
 /**
  * The rendered-tile cache's disk part: tiles appended to a few large pack files instead of one
@@ -212,7 +212,6 @@ export class PackStore {
     await this.started;
     await this.scanning.catch(() => undefined);
     await this.settled();
-    await Promise.allSettled([...this.pending]);
     // The pack being filled is done too: index it, so the next start need not read it.
     await Promise.allSettled(this.packs.map((pack) => this.writeIndex(pack)));
     for (const pack of this.packs.splice(0)) {
@@ -305,10 +304,10 @@ export class PackStore {
   }
 
   /** Takes an entry of an earlier run into the index unless a newer pack holds its key. */
-  private learn(pack: Pack, place: Omit<Place, 'pack'> & { key: string }): void {
-    const newer = this.index.get(place.key);
+  private learn(pack: Pack, entry: PackIndexEntry): void {
+    const newer = this.index.get(entry.key);
     if (!pack.retired && (!newer || newer.pack.order < pack.order)) {
-      const { key, offset, length, keyLength } = place;
+      const { key, offset, length, keyLength } = entry;
       this.index.set(key, { pack, offset, length, keyLength });
       pack.keys.push(key);
     }

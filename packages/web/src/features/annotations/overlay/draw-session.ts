@@ -157,7 +157,7 @@ export class DrawSession {
     if (p[0] >= 0 && p[1] >= 0 && p[0] <= width && p[1] <= height) {
       this.touched = true;
     }
-    return clampToImage([p], this.image.width, this.image.height)[0]!;
+    return clampToImage([p], width, height)[0]!;
   }
 
   private step(): DrawStep {

@@ -474,7 +474,6 @@ export class UploadManager {
         this.notify();
       }
     };
-    this.retryAt = null;
     const retry = { signal, policy: this.deps.policy, sleep: this.deps.sleep, onTrouble };
     try {
       let status: FileStatusDto | null = null;

@@ -1,6 +1,6 @@
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { slideUpdateInputSchema, type SlideDocumentDto } from '@pathconsult/shared';
+import { CaseLimits, slideUpdateInputSchema, type SlideDocumentDto } from '@pathconsult/shared';
 import { FormModal } from '@/components/form-modal';
 import type { ApiError } from '@/lib/api-error';
 import { applyFieldErrors, showFailure } from '@/lib/form-errors';
@@ -92,7 +92,7 @@ export function RenameModal({
           extra={matched ? t('rename.numberLocked') : undefined}
           rules={matched ? [] : [zodRule(slideUpdateInputSchema.shape.strDiagnosistNum.unwrap())]}
         >
-          <Input maxLength={64} disabled={matched} />
+          <Input maxLength={CaseLimits.diagnosisNumMax} disabled={matched} />
         </Form.Item>
       </div>
     </FormModal>

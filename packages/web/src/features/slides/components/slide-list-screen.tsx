@@ -1,7 +1,7 @@
 import { Alert } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SlideDocumentDto } from '@pathconsult/shared';
+import { RoleType, type SlideDocumentDto } from '@pathconsult/shared';
 import { ListPage } from '@/app/routes/list-page';
 import { usePagedRows, usePaging } from '@/app/routes/list-state';
 import { useAllHospitals } from '@/features/hospitals/api/hospitals';
@@ -127,7 +127,7 @@ export function SlideListScreen({ mode }: { mode: SlideListMode }) {
         testId: 'slide-upload-number',
         onClick: () => setUploading(true),
         // Doctors upload; administrators' lists only keep and remove.
-        allowed: mode === 'doctor' && iRoleType === 3,
+        allowed: mode === 'doctor' && iRoleType === RoleType.Doctor,
       }}
       query={query}
       loadError={{ title: t('list.loadError'), testId: 'slide-error' }}

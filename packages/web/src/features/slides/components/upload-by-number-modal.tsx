@@ -1,7 +1,6 @@
 import { Form, Input, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
-import { CaseLimits, UploadType } from '@pathconsult/shared';
+import { CaseLimits, UploadType, requiredSlideNumberSchema } from '@pathconsult/shared';
 import { FormModal } from '@/components/form-modal';
 import { zodRule } from '@/lib/form-rules';
 import { useUploads } from '@/features/slide-upload/components/upload-context';
@@ -10,16 +9,6 @@ interface UploadByNumberValues {
   strDiagnosistNum: string;
   iUploadType: typeof UploadType.Batch | typeof UploadType.Single;
 }
-
-/**
- * A case's pathology number is at most CaseLimits.diagnosisNumMax long: a longer number could never
- * be matched to a case.
- */
-const numberSchema = z
-  .string()
-  .trim()
-  .min(1, { error: 'validation.required' })
-  .max(CaseLimits.diagnosisNumMax, { error: 'validation.tooLong' });
 
 /**
  * Slides scanned before their case exists (spec §4 "Slides": unmatched until numbers match): the
@@ -67,7 +56,7 @@ export function UploadByNumberModal({ open, onClose }: { open: boolean; onClose:
           label={t('fields.number')}
           required
           extra={t('uploadByNumber.numberHint')}
-          rules={[zodRule(numberSchema)]}
+          rules={[zodRule(requiredSlideNumberSchema)]}
         >
           <Input autoFocus maxLength={CaseLimits.diagnosisNumMax} />
         </Form.Item>
