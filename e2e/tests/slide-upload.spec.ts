@@ -94,7 +94,7 @@ test('the doctor uploads a slide, pauses, reloads, resumes and sees it in the Im
   // A reload loses the browser's files but not the queue.
   await page.reload();
   await expect(page.getByTestId('case-imagery')).toBeVisible();
-  await expect(page.getByTestId(`imagery-state-${NAME}`)).toHaveText('Uploading');
+  await expect(page.getByTestId(`imagery-state-${NAME}`)).toHaveText(/^Paused \d+%$/);
   await page.getByTestId('upload-open').click();
   const restored = page.getByTestId(`upload-item-${NAME}`);
   await expect(restored.getByTestId('upload-item-state')).toHaveText('Paused');

@@ -8,6 +8,7 @@ import {
   UPLOAD_CHUNK_BYTES,
   type FileStatusDto,
   type MissingChunks,
+  type SlideDocumentList,
   type SupportSlideDto,
 } from '@pathconsult/shared';
 import { auditLogs, hospitals, slideDocuments, slideFiles } from '../src/db/schema';
@@ -770,6 +771,41 @@ describe.each(await testDatabases())('slide upload on $name', (testDb) => {
       ),
       'CAPACITY_USED_UP',
     );
+  });
+
+  it('lists an upload no chunk reached for three minutes as interrupted, until one does', async () => {
+    const bytes = tiffLike(2);
+    const { c, doc } = await startUpload('stalled.svs', bytes.length);
+    const send = (iChunk: number, last = false) =>
+      chunk({
+        iSlideDocumentId: doc.iSlideDocumentId,
+        strFilePath: 'stalled.svs',
+        iChunk,
+        bytes: chunkOf(bytes, iChunk),
+        iUpdadeState: last ? 1 : 0,
+      });
+    const stalled = async () => {
+      const list = expectOk(
+        await api.get<SlideDocumentList>(
+          'slideDocument/selectSlideDocumentByPatient',
+          { iPatientId: c.iPatientId },
+          { token: doctor.token },
+        ),
+      ).listSlideDocument;
+      return list.map((s) => [s.strFileName, s.ddUploadState.iNumber, s.bStalled]);
+    };
+    expectOk(await send(0));
+    expect(await stalled()).toEqual([['stalled.svs', SlideUploadState.Uploading, false]]);
+    t.clock.advanceMinutes(2);
+    expect(await stalled()).toEqual([['stalled.svs', SlideUploadState.Uploading, false]]);
+    t.clock.advanceMinutes(2);
+    expect(await stalled()).toEqual([['stalled.svs', SlideUploadState.Uploading, true]]);
+    // The queue picks it up again: the next chunk is a sign of life.
+    expectOk(await send(1));
+    expect(await stalled()).toEqual([['stalled.svs', SlideUploadState.Uploading, false]]);
+    t.clock.advanceMinutes(4);
+    expectOk(await send(2, true));
+    expect(await stalled()).toEqual([['stalled.svs', SlideUploadState.Uploaded, false]]);
   });
 
   it('cancels an upload and sweeps abandoned ones, giving their storage back', async () => {

@@ -151,6 +151,7 @@ describe.each(await testDatabases())('slide management on $name', (testDb) => {
       iUploadType: 0,
       ddUploadState: { iNumber: SlideUploadState.Uploaded },
       iUpdateState: 1,
+      bStalled: false,
       strFailReason: null,
       ddMatchState: { iNumber: 1 },
       iPatientId: c.iPatientId,

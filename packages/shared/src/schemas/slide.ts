@@ -190,6 +190,12 @@ export const slideDocumentDtoSchema = z.object({
   iUploadType: z.number().int(),
   ddUploadState: ddSchema(z.number().int()),
   iUpdateState: z.number().int(),
+  bStalled: z
+    .boolean()
+    .describe(
+      'Still uploading, but no chunk arrived for minutes: the queue that sent it stopped ' +
+        '(page closed or reloaded, link lost). Choosing the same file again resumes it',
+    ),
   strFailReason: z.string().nullable(),
   ddMatchState: ddSchema(z.number().int()).describe('See SlideMatchState'),
   iPatientId: z.number().int().nullable(),

@@ -16,12 +16,15 @@ import { failUpload } from './discard';
 import { readRange, writeChunk } from './disk';
 import { findChunkTarget, type ChunkTarget } from './lookup';
 import type { ReceivedChunk } from './received-chunk';
-import { activityDue, cachedTarget, forgetDocument, rememberTarget } from './target-cache';
+import {
+  ACTIVE_REFRESH_MS,
+  activityDue,
+  cachedTarget,
+  forgetDocument,
+  rememberTarget,
+} from './target-cache';
 import { assertWithinQuota } from './quota';
 import type { ChunkDeps } from './completion';
-
-/** How often a document's "last active" time is refreshed: abandoned uploads are idle ones. */
-const ACTIVE_REFRESH_MS = 60_000;
 
 function resultOf(
   t: ChunkTarget,

@@ -44,7 +44,7 @@ export const slideChangeRoutes: FastifyPluginAsyncZod<SlideRoutesOptions> = asyn
         targetId: iSlideDocumentId,
         detail: { strFileName, strDiagnosistNum },
       };
-      return ok(request.lang, await updateSlide(db, actor, request.body, request.lang));
+      return ok(request.lang, await updateSlide({ db, clock }, actor, request.body, request.lang));
     },
   );
 

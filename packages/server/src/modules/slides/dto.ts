@@ -7,6 +7,7 @@ import {
   type Lang,
   type SlideDocumentDto,
 } from '@pathconsult/shared';
+import { ACTIVE_REFRESH_MS } from '../slide-upload/target-cache';
 import type { SlideDocumentRow } from './access';
 import type { SlideDocumentView } from './repo';
 
@@ -42,8 +43,22 @@ function ingestFacts(d: SlideDocumentRow): Partial<SlideDocumentDto> {
   };
 }
 
+/**
+ * An upload under way refreshes its last-active time every ACTIVE_REFRESH_MS, and the queue
+ * retries a lost connection within 30 s: three refresh periods without a sign of life mean no
+ * queue is sending it any more.
+ */
+const STALLED_AFTER_MS = 3 * ACTIVE_REFRESH_MS;
+
+function isStalled(d: SlideDocumentRow, now: Date): boolean {
+  return (
+    d.state === SlideUploadState.Uploading &&
+    now.getTime() - d.activeAt.getTime() > STALLED_AFTER_MS
+  );
+}
+
 /** The one mapping of a slide document to the wire shape (slideDocumentDtoSchema). */
-export function toSlideDocumentDto(v: SlideDocumentView, lang: Lang): SlideDocumentDto {
+export function toSlideDocumentDto(v: SlideDocumentView, lang: Lang, now: Date): SlideDocumentDto {
   const d = v.doc;
   return {
     iSlideDocumentId: d.id,
@@ -55,6 +70,7 @@ export function toSlideDocumentDto(v: SlideDocumentView, lang: Lang): SlideDocum
     iUploadType: d.uploadType,
     ddUploadState: { iNumber: d.state },
     iUpdateState: d.state === SlideUploadState.Uploaded ? 1 : 0,
+    bStalled: isStalled(d, now),
     strFailReason: failReasonText(d, lang),
     ddMatchState: {
       iNumber: d.patientId === null ? SlideMatchState.Unmatched : SlideMatchState.Matched,

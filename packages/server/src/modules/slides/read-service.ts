@@ -7,6 +7,7 @@ import type {
   SlidePage,
 } from '@pathconsult/shared';
 import type { Db } from '../../db/client';
+import type { Clock } from '../../lib/clock';
 import { patients, slideDocuments } from '../../db/schema';
 import { notFound } from '../../lib/app-error';
 import type { Actor } from '../auth/actor';
@@ -21,7 +22,7 @@ import { documentViews, progressOf, receivedBytes } from './repo';
  * (patients/access.ts: its owner, report-view administrators, the experts it was sent to).
  */
 export async function slidesOfCase(
-  db: Db,
+  { db, clock }: { db: Db; clock: Clock },
   actor: Actor,
   patientId: number,
   lang: Lang,
@@ -38,18 +39,20 @@ export async function slidesOfCase(
     db,
     and(eq(slideDocuments.patientId, patientId), isNull(slideDocuments.deletedAt)),
   );
-  return { listSlideDocument: views.map((v) => toSlideDocumentDto(v, lang)) };
+  const now = clock.now();
+  return { listSlideDocument: views.map((v) => toSlideDocumentDto(v, lang, now)) };
 }
 
 /** selectSlideDocumentByType: one page of a slide management list. */
 export async function slidePage(
-  db: Db,
+  { db, clock }: { db: Db; clock: Clock },
   actor: Actor,
   q: SlideListQuery,
   lang: Lang,
 ): Promise<SlidePage> {
   const { rows, total } = await listSlides(db, actor, q);
-  return { listPage: rows.map((v) => toSlideDocumentDto(v, lang)), iTotalCount: total };
+  const now = clock.now();
+  return { listPage: rows.map((v) => toSlideDocumentDto(v, lang, now)), iTotalCount: total };
 }
 
 /**

@@ -25,7 +25,7 @@ import { slideStatistics } from './statistics';
  * states, statistics; the changes are in change-routes.ts. Uploading itself is slide-upload's.
  */
 export const slideRoutes: FastifyPluginAsyncZod<SlideRoutesOptions> = async (app, options) => {
-  const { db } = options;
+  const { db, clock } = options;
 
   app.get(
     '/slideDocument/selectSlideDocumentByPatient',
@@ -48,7 +48,7 @@ export const slideRoutes: FastifyPluginAsyncZod<SlideRoutesOptions> = async (app
         targetId: iPatientId,
         detail: { strList: 'slides' },
       };
-      return ok(request.lang, await slidesOfCase(db, actor, iPatientId, request.lang));
+      return ok(request.lang, await slidesOfCase({ db, clock }, actor, iPatientId, request.lang));
     },
   );
 
@@ -74,7 +74,7 @@ export const slideRoutes: FastifyPluginAsyncZod<SlideRoutesOptions> = async (app
         targetType: 'slideList',
         detail: { iType: q.iType, iCurPage: q.iCurPage, filters: filtersUsed(q) },
       };
-      return ok(request.lang, await slidePage(db, actor, q, request.lang));
+      return ok(request.lang, await slidePage({ db, clock }, actor, q, request.lang));
     },
   );
 

@@ -6,6 +6,7 @@ import {
   type SlideUpdateInput,
 } from '@pathconsult/shared';
 import type { Db } from '../../db/client';
+import type { Clock } from '../../lib/clock';
 import { slideDocuments } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/pg-errors';
@@ -23,7 +24,7 @@ import { documentViews, visibleLiveDocuments } from './repo';
  * concurrency (slide_documents_name_key) and its refusal becomes SLIDE_NAME_EXISTS.
  */
 export async function updateSlide(
-  db: Db,
+  { db, clock }: { db: Db; clock: Clock },
   actor: Actor,
   input: SlideUpdateInput,
   lang: Lang,
@@ -78,5 +79,5 @@ export async function updateSlide(
   if (!view) {
     throw notFound();
   }
-  return toSlideDocumentDto(view, lang);
+  return toSlideDocumentDto(view, lang, clock.now());
 }

@@ -57,7 +57,7 @@ export async function slideInfo(
     throw notFound();
   }
   return {
-    objSlide: toSlideDocumentDto(view, lang),
+    objSlide: toSlideDocumentDto(view, lang, clock.now()),
     objToken: issueSlideToken(tokens, clock, { slideId, hospitalId }),
     objLastView: last ? toViewState(last) : null,
   };

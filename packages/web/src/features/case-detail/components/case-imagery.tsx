@@ -5,7 +5,7 @@ import {
   ReloadOutlined,
   UploadOutlined,
 } from '@ant-design/icons';
-import { Alert, Button, Card, Empty, Flex, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Flex, Table, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import type { HTMLAttributes } from 'react';
@@ -21,6 +21,7 @@ import {
 import { ListError } from '@/app/routes/list-error';
 import { SHOW_SLIDE_PATH } from '@/config/paths';
 import { useUploads } from '@/features/slide-upload/components/upload-context';
+import { UploadStateTag } from '@/features/slides/components/slide-tags';
 import { formatBytes } from '@/features/slides/utils/format-bytes';
 import { useConfirmAction } from '@/lib/use-confirm-action';
 import { useSession } from '@/lib/use-session';
@@ -36,23 +37,9 @@ import {
   uploadTargetOf,
 } from '../utils/imagery';
 
-const STATE_COLORS: Record<number, string> = {
-  [SlideUploadState.Uploading]: 'processing',
-  [SlideUploadState.Uploaded]: 'success',
-  [SlideUploadState.Failed]: 'error',
-};
-
 function StateTag({ slide }: { slide: SlideDocumentDto }) {
-  const { t } = useTranslation('upload');
+  const tag = <UploadStateTag slide={slide} testId={`imagery-state-${slide.strFileName}`} />;
   const state = slide.ddUploadState.iNumber;
-  const tag = (
-    <Tag
-      color={STATE_COLORS[state] ?? 'default'}
-      data-testid={`imagery-state-${slide.strFileName}`}
-    >
-      {t(`imagery.state.${state in STATE_COLORS ? state : SlideUploadState.Uploading}`)}
-    </Tag>
-  );
   if (state !== SlideUploadState.Failed || !slide.strFailReason) {
     return tag;
   }

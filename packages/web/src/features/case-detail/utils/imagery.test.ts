@@ -96,7 +96,11 @@ describe('which slides the viewer opens', () => {
 });
 
 describe('how often the Imagery tab reads the slides again', () => {
-  const slide = (state: number, iWidth?: number) => ({ ddUploadState: { iNumber: state }, iWidth });
+  const slide = (state: number, iWidth?: number, bStalled = false) => ({
+    ddUploadState: { iNumber: state },
+    iWidth,
+    bStalled,
+  });
   it('follows the slide engine quickly, an upload slowly, and rests otherwise', () => {
     expect(slidesRefreshInterval([slide(SlideUploadState.Uploaded, 2220)])).toBe(false);
     expect(slidesRefreshInterval([slide(SlideUploadState.Failed)])).toBe(false);
@@ -108,5 +112,8 @@ describe('how often the Imagery tab reads the slides again', () => {
       ]),
     ).toBe(3_000);
     expect(slidesRefreshInterval([slide(SlideUploadState.Uploading)])).toBe(15_000);
+    const interrupted = slide(SlideUploadState.Uploading, undefined, true);
+    expect(slidesRefreshInterval([interrupted])).toBe(60_000);
+    expect(slidesRefreshInterval([interrupted, slide(SlideUploadState.Uploading)])).toBe(15_000);
   });
 });

@@ -97,14 +97,19 @@ export function isViewable(slide: Pick<SlideDocumentDto, 'ddUploadState' | 'iWid
 
 /**
  * How often the case's slides are read again: every 3 s while one is uploaded but not yet read by
- * the slide engine, every 15 s while one is still uploading, otherwise never (false).
+ * the slide engine, every 15 s while one is being uploaded, every minute while the only uploads
+ * are interrupted ones (their uploader may resume them elsewhere), otherwise never (false).
  */
 export function slidesRefreshInterval(
-  slides: readonly Pick<SlideDocumentDto, 'ddUploadState' | 'iWidth'>[],
+  slides: readonly Pick<SlideDocumentDto, 'ddUploadState' | 'iWidth' | 'bStalled'>[],
 ): number | false {
   const state = (s: (typeof slides)[number]) => s.ddUploadState.iNumber;
   if (slides.some((s) => state(s) === SlideUploadState.Uploaded && s.iWidth == null)) {
     return 3_000;
   }
-  return slides.some((s) => state(s) === SlideUploadState.Uploading) ? 15_000 : false;
+  const uploading = slides.filter((s) => state(s) === SlideUploadState.Uploading);
+  if (uploading.length === 0) {
+    return false;
+  }
+  return uploading.every((s) => s.bStalled) ? 60_000 : 15_000;
 }

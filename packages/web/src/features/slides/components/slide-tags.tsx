@@ -1,33 +1,34 @@
 import { Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { SlideUploadState, type SlideDocumentDto } from '@pathconsult/shared';
-import { percentOfUpload } from '../utils/slide-progress';
+import type { SlideDocumentDto } from '@pathconsult/shared';
+import { useQueuedUpload } from '@/features/slide-upload/components/upload-context';
+import { uploadStateView, type UploadStateSlide } from '../utils/upload-state-view';
 
-const COLORS: Record<number, string> = {
-  [SlideUploadState.Uploading]: 'processing',
-  [SlideUploadState.Uploaded]: 'success',
-  [SlideUploadState.Failed]: 'error',
-};
-
-/** The upload state of a slide: uploading with its share received, uploaded, or failed and why. */
+/**
+ * The upload state of a slide: uploading (or waiting, paused, interrupted) with its share
+ * received, uploaded, or failed; hovering explains a pause, an interruption or a failure.
+ */
 export function UploadStateTag({
   slide,
+  testId = 'slide-upload-state',
 }: {
-  slide: Pick<SlideDocumentDto, 'ddUploadState' | 'lSize' | 'lProgress' | 'strFailReason'>;
+  slide: UploadStateSlide;
+  testId?: string;
 }) {
   const { t } = useTranslation('slides');
-  const state = slide.ddUploadState.iNumber;
+  const view = uploadStateView(slide, useQueuedUpload(slide.iSlideDocumentId));
   const tag = (
-    <Tag color={COLORS[state] ?? 'default'} data-testid="slide-upload-state">
-      {state === SlideUploadState.Uploading
-        ? t('uploadState.progress', { percent: percentOfUpload(slide.lProgress, slide.lSize) })
-        : t(`uploadState.${state in COLORS ? state : 'unknown'}`)}
+    <Tag color={view.color} data-testid={testId}>
+      {t(`uploadStateTag.${view.label}`, { percent: view.percent })}
     </Tag>
   );
-  return state === SlideUploadState.Failed && slide.strFailReason ? (
-    <Tooltip title={slide.strFailReason}>{tag}</Tooltip>
-  ) : (
-    tag
+  if (!view.hint) {
+    return tag;
+  }
+  return (
+    <Tooltip title={'text' in view.hint ? view.hint.text : t(`uploadHint.${view.hint.key}`)}>
+      {tag}
+    </Tooltip>
   );
 }
 

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { SlideUploadState } from '@pathconsult/shared';
+import { uploadStateView, type UploadStateSlide } from './upload-state-view';
+
+const slide = (over: Partial<UploadStateSlide> = {}): UploadStateSlide => ({
+  iSlideDocumentId: 5,
+  ddUploadState: { iNumber: SlideUploadState.Uploading },
+  bStalled: false,
+  lSize: 1000,
+  lProgress: 250,
+  strFailReason: null,
+  ...over,
+});
+
+describe('uploadStateView', () => {
+  it('shows an upload nobody here sends as uploading, or interrupted once the server says so', () => {
+    expect(uploadStateView(slide(), undefined)).toEqual({
+      label: 'uploading',
+      color: 'processing',
+      percent: 25,
+      hint: null,
+    });
+    expect(uploadStateView(slide({ bStalled: true }), undefined)).toEqual({
+      label: 'interrupted',
+      color: 'warning',
+      percent: 25,
+      hint: { key: 'interrupted' },
+    });
+  });
+
+  it('prefers what this browser’s queue knows, with the larger progress', () => {
+    const stalled = slide({ bStalled: true });
+    const item = { state: 'uploading' as const, lProgress: 600, bNeedsFiles: false };
+    expect(uploadStateView(stalled, item)).toMatchObject({ label: 'uploading', percent: 60 });
+    expect(uploadStateView(stalled, { ...item, state: 'paused' })).toMatchObject({
+      label: 'paused',
+      hint: { key: 'paused' },
+    });
+    expect(uploadStateView(slide(), { ...item, state: 'paused', bNeedsFiles: true })).toEqual({
+      label: 'paused',
+      color: 'warning',
+      percent: 60,
+      hint: { key: 'needsFiles' },
+    });
+    expect(uploadStateView(slide(), { ...item, state: 'waiting', lProgress: 0 })).toMatchObject({
+      label: 'waiting',
+      percent: 25,
+    });
+  });
+
+  it('shows finished slides by the server alone, a failure with its reason', () => {
+    const queued = { state: 'paused' as const, lProgress: 0, bNeedsFiles: false };
+    expect(
+      uploadStateView(slide({ ddUploadState: { iNumber: SlideUploadState.Uploaded } }), queued),
+    ).toEqual({ label: 'uploaded', color: 'success', percent: null, hint: null });
+    expect(
+      uploadStateView(
+        slide({ ddUploadState: { iNumber: SlideUploadState.Failed }, strFailReason: 'Not a TIFF' }),
+        undefined,
+      ),
+    ).toEqual({ label: 'failed', color: 'error', percent: null, hint: { text: 'Not a TIFF' } });
+    expect(uploadStateView(slide({ ddUploadState: { iNumber: 9 } }), undefined).label).toBe(
+      'unknown',
+    );
+  });
+});

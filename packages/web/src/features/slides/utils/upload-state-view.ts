@@ -1,0 +1,57 @@
+import { SlideUploadState, type SlideDocumentDto } from '@pathconsult/shared';
+import type { QueueItem } from '@/features/slide-upload/utils/queue';
+import { percentOfUpload } from './slide-progress';
+
+export type UploadStateSlide = Pick<
+  SlideDocumentDto,
+  'iSlideDocumentId' | 'ddUploadState' | 'bStalled' | 'lSize' | 'lProgress' | 'strFailReason'
+>;
+
+/** How a slide's upload state reads in a list: which words, colour and explanation. */
+export interface UploadStateView {
+  /** Key under `uploadStateTag` in the slides namespace. */
+  label: 'uploading' | 'waiting' | 'paused' | 'interrupted' | 'uploaded' | 'failed' | 'unknown';
+  color: 'processing' | 'default' | 'warning' | 'success' | 'error';
+  /** Percent received, for the states that show it. */
+  percent: number | null;
+  /** Key of the explanation under `uploadHint`, or the server's failure reason as it is. */
+  hint: { key: 'paused' | 'needsFiles' | 'interrupted' } | { text: string } | null;
+}
+
+/**
+ * What the server says of a slide, refined by this browser's upload queue: the queue knows at
+ * once that an upload is paused or waits for its files after a reload, while the server only
+ * notices minutes later that no chunk arrives (bStalled), for uploads of other browsers too.
+ */
+export function uploadStateView(
+  slide: UploadStateSlide,
+  queued: Pick<QueueItem, 'state' | 'lProgress' | 'bNeedsFiles'> | undefined,
+): UploadStateView {
+  const state = slide.ddUploadState.iNumber;
+  if (state === SlideUploadState.Uploaded) {
+    return { label: 'uploaded', color: 'success', percent: null, hint: null };
+  }
+  if (state === SlideUploadState.Failed) {
+    const hint = slide.strFailReason ? { text: slide.strFailReason } : null;
+    return { label: 'failed', color: 'error', percent: null, hint };
+  }
+  if (state !== SlideUploadState.Uploading) {
+    return { label: 'unknown', color: 'default', percent: null, hint: null };
+  }
+  const received = Math.max(slide.lProgress, queued?.lProgress ?? 0);
+  const percent = percentOfUpload(received, slide.lSize);
+  switch (queued?.state) {
+    case 'uploading':
+      return { label: 'uploading', color: 'processing', percent, hint: null };
+    case 'waiting':
+      return { label: 'waiting', color: 'default', percent, hint: null };
+    case 'paused': {
+      const key = queued.bNeedsFiles ? 'needsFiles' : 'paused';
+      return { label: 'paused', color: 'warning', percent, hint: { key } };
+    }
+    default:
+      return slide.bStalled
+        ? { label: 'interrupted', color: 'warning', percent, hint: { key: 'interrupted' } }
+        : { label: 'uploading', color: 'processing', percent, hint: null };
+  }
+}
