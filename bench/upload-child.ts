@@ -20,6 +20,8 @@ export interface ServerOptions {
   port?: number;
   /** More environment for the server (e.g. TILE_DISK_CACHE_MB). */
   env?: Record<string, string>;
+  /** The server to run: the real one, or the bound (upload-bound-server.ts). */
+  script?: 'upload-server.ts' | 'upload-bound-server.ts';
 }
 
 export interface ServerChild {
@@ -67,7 +69,7 @@ export async function startServer(o: ServerOptions): Promise<ServerChild> {
       ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []),
       '--import',
       'tsx',
-      path.join(benchDir, 'upload-server.ts'),
+      path.join(benchDir, o.script ?? 'upload-server.ts'),
     ],
     {
       cwd: benchDir,

@@ -9,7 +9,9 @@
  *    the fastest of DD_RUNS (its figure varies by a factor of two and more between runs on a
  *    virtual machine; the fastest is the hardest reference). `dd oflag=direct` is printed
  *    beside it for information: the server writes whole chunks direct (direct-write.ts).
- *    The stored file's SHA-256 is compared with the source's.
+ *    The stored file's SHA-256 is compared with the source's. Beside them, the bound: the same
+ *    upload from the same client to upload-bound-server.ts, which only writes the bytes (no
+ *    session, database or checksums): the most HTTP over loopback allows on this machine.
  * 2. Server memory during that upload: resident memory of the server process sampled every
  *    200 ms, and its peak (VmHWM, reset before the upload) so nothing between samples is missed.
  * 3. Resume after kill -9: a second upload, the server killed with SIGKILL after 30–70% of the
@@ -122,6 +124,51 @@ interface DdReference {
   runs: number[];
   /** Milliseconds of the direct run (oflag=direct). */
   direct: number;
+  /** Milliseconds of the same upload to the bound server (upload-bound-server.ts). */
+  bound: number;
+}
+
+/**
+ * The same upload, from the same client, to a server that only writes the chunks' bytes
+ * (upload-bound-server.ts): what loopback HTTP and the client leave for any server here.
+ */
+async function boundUpload(
+  source: string,
+  sourceSha: string,
+  size: number,
+  dir: string,
+): Promise<number> {
+  const server = await startServer({
+    dataDir: dir,
+    doctor: '',
+    password: '',
+    script: 'upload-bound-server.ts',
+  });
+  const handle = await fs.open(source, 'r');
+  try {
+    const count = chunkCountOf(size);
+    const u: Upload = {
+      base: server.base,
+      token: '',
+      id: 0,
+      path: SLIDE_NAME,
+      source: handle,
+      size,
+    };
+    const t0 = performance.now();
+    await sendAll(u, range(0, count - 1), PARALLEL);
+    completed('bound upload', await sendChunk(u, count - 1, true));
+    const ms = performance.now() - t0;
+    const stored = path.join(dir, 'bound.bin');
+    if ((await sha256OfFile(stored)) !== sourceSha) {
+      throw new Error('the bound server stored other bytes than the source');
+    }
+    return ms;
+  } finally {
+    await handle.close();
+    await server.stop();
+    await fs.rm(dir, { recursive: true, force: true });
+  }
 }
 
 async function throughput(r: Run, reference: DdReference) {
@@ -186,11 +233,19 @@ async function throughput(r: Run, reference: DdReference) {
         seconds: seconds(reference.direct),
         'MB/s': mbps(r.size, reference.direct),
       },
+      {
+        step: 'bound: same client, a server that only writes the bytes',
+        seconds: seconds(reference.bound),
+        'MB/s': mbps(r.size, reference.bound),
+      },
     ]);
     console.log(
       `   dd runs: ${reference.runs.map((ms) => mbps(r.size, ms)).join(', ')} MB/s\n` +
         `   ratio overall upload / dd = ${(overall / dd).toFixed(2)} (target ≥ 0.8); ` +
-        `chunk phase / dd = ${(mbps(chunkBytes, t2 - t1) / dd).toFixed(2)}`,
+        `chunk phase / dd = ${(mbps(chunkBytes, t2 - t1) / dd).toFixed(2)}\n` +
+        `   bound / dd = ${(mbps(r.size, reference.bound) / dd).toFixed(2)} (the most HTTP ` +
+        `over loopback allows here); overall upload / bound = ` +
+        `${(overall / mbps(r.size, reference.bound)).toFixed(2)}`,
     );
     console.log(
       `   stored file SHA-256 = source SHA-256: ${storedSha === r.sourceSha ? 'OK' : 'FAIL'}`,
@@ -395,13 +450,15 @@ async function main() {
 
     // The reference first, while the source sits in the page cache as it will for the upload.
     const ddDest = path.join(root, 'dd-copy');
-    const reference: DdReference = { runs: [], direct: 0 };
+    const reference: DdReference = { runs: [], direct: 0, bound: 0 };
     for (let i = 0; i < DD_RUNS; i += 1) {
       reference.runs.push(ddCopy(source, ddDest));
       await fs.rm(ddDest);
     }
     reference.direct = ddCopy(source, ddDest, true);
     await fs.rm(ddDest);
+    console.log('uploading it to the bound server...');
+    reference.bound = await boundUpload(source, sourceSha, size, path.join(root, 'bound'));
 
     const options: ServerOptions = {
       dataDir,

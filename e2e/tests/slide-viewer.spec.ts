@@ -163,6 +163,16 @@ test('the viewer in English: controls, turns, adjustments, label and macro', asy
   await page.getByTestId('viewer-adjust').click();
   await expect(page.getByTestId('adjustments-panel')).toContainText('Brightness');
   await expect(page.getByTestId('adjustments-panel')).toContainText('Gamma');
+  // Each slider says where it stands, and moves by keyboard.
+  await expect(page.getByTestId('adjust-value-brightness')).toHaveText('100%');
+  await expect(page.getByTestId('adjust-value-gamma')).toHaveText('1.00');
+  const brightness = page.getByTestId('adjust-brightness').getByRole('slider');
+  await brightness.focus();
+  for (let i = 0; i < 3; i += 1) {
+    await brightness.press('ArrowRight');
+  }
+  await expect(page.getByTestId('adjust-value-brightness')).toHaveText('115%');
+  await expect(brightness).toHaveAttribute('aria-valuetext', '115%');
 
   await page.getByTestId('viewer-associated').click();
   for (const name of ['Label', 'Macro image']) {

@@ -1,6 +1,7 @@
 import type { AnnotationDto, AnnotationKind } from '@pathconsult/shared';
 import type { Point } from '../utils/geometry';
 import { DrawSession, type FinishedShape } from './draw-session';
+import { declutterLabels } from './label-declutter';
 import { describeShape, type DrawableShape, type SvgNode } from './svg-shapes';
 import type { ViewerSurface } from './viewer-surface';
 
@@ -221,9 +222,12 @@ export class AnnotationOverlay {
       );
     }
     const colors = new Set([...this.shapes.map((s) => s.color), this.color]);
+    const selected = this.shapes.findIndex((shape) => shape.id === this.selected);
+    // The draft's measurement is what the user is looking at: it goes first of all.
+    const first = draft.length > 0 && this.tool !== 'select' ? nodes.length - 1 : selected;
     this.svg.replaceChildren(
       arrowHeads(colors),
-      ...nodes.flatMap((group, i) => {
+      ...declutterLabels(nodes, first).flatMap((group, i) => {
         const g = document.createElementNS(SVG_NS, 'g');
         const id = this.shapes[i]?.id;
         if (id !== undefined) {

@@ -195,12 +195,29 @@ describe('upload manager', () => {
   it('says the connection is lost while chunks are retried, and drops it once they pass', async () => {
     const server = new FakeUploadServer();
     const seen: Array<number | null> = [];
-    // Each pause between tries looks at what the panel would show.
+    let tick = () => {};
+    // Each pause between tries looks at what the panel would show after a second's sample.
     const { m } = manager(server, undefined, async () => {
-      seen.push(m.getSnapshot().retryAt);
+      tick();
+      const { retryAt, speed, remaining } = m.getSnapshot();
+      seen.push(retryAt);
+      expect({ speed, remaining }).toEqual({ speed: 0, remaining: null });
     });
+    (m as unknown as { deps: { setInterval: (run: () => void) => unknown } }).deps.setInterval = (
+      run,
+    ) => {
+      tick = run;
+      return 0;
+    };
     await m.add(request(picked(slide('a.svs', 3))));
-    server.failures = [0, 0];
+    // Chunks 0 and 1 pass (bytes on the wire), then the last one finds no server twice.
+    let lost = false;
+    server.beforeChunk = async ({ iChunk }) => {
+      if (iChunk === 2 && !lost) {
+        lost = true;
+        server.failures = [0, 0];
+      }
+    };
     const before = Date.now();
     m.start();
     await m.idle();

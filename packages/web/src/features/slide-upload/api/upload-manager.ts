@@ -134,7 +134,9 @@ export class UploadManager {
       clearTimeout(this.notifyTimer);
       this.notifyTimer = null;
     }
-    const speed = this.running ? this.meter.average() : 0;
+    // While the connection is lost nothing moves: no speed, and no time left can be told.
+    const reconnecting = this.retryAt !== null;
+    const speed = this.running && !reconnecting ? this.meter.average() : 0;
     const left = this.state.items
       .filter((item) => statusOf(item) === 0 && !item.bNeedsFiles)
       .reduce((sum, item) => sum + item.lSize - item.lProgress, 0);
@@ -470,6 +472,10 @@ export class UploadManager {
     const { transport } = this.deps;
     const onTrouble = (retryAt: number | null) => {
       if (generation === this.generation) {
+        if (retryAt !== null && this.retryAt === null) {
+          // Once it passes, the speed is measured afresh rather than from before the loss.
+          this.meter.reset();
+        }
         this.retryAt = retryAt;
         this.notify();
       }

@@ -7,6 +7,11 @@ import { ADJUSTMENT_RANGES, NEUTRAL, isNeutral, type Adjustments } from '../util
 
 const KEYS = ['brightness', 'contrast', 'gamma'] as const;
 
+/** Brightness and contrast read as a percentage of the original, gamma as its exponent. */
+function valueText(key: (typeof KEYS)[number], value: number): string {
+  return key === 'gamma' ? value.toFixed(2) : `${Math.round(value * 100)}%`;
+}
+
 /** Brightness, contrast and gamma of the view (screenshots keep them), with a reset. */
 export function AdjustmentsButton({ viewer }: { viewer: SlideViewer }) {
   const { t } = useTranslation('viewer');
@@ -19,14 +24,21 @@ export function AdjustmentsButton({ viewer }: { viewer: SlideViewer }) {
     <Flex vertical gap={4} style={{ width: 220 }} data-testid="adjustments-panel">
       {KEYS.map((key) => (
         <div key={key}>
-          <Typography.Text>{t(`adjust.${key}`)}</Typography.Text>
+          <Flex justify="space-between">
+            <Typography.Text>{t(`adjust.${key}`)}</Typography.Text>
+            <Typography.Text type="secondary" data-testid={`adjust-value-${key}`}>
+              {valueText(key, values[key])}
+            </Typography.Text>
+          </Flex>
           <Slider
             min={ADJUSTMENT_RANGES[key].min}
             max={ADJUSTMENT_RANGES[key].max}
             step={0.05}
             value={values[key]}
             onChange={(v) => change({ ...values, [key]: v })}
+            tooltip={{ formatter: (v) => (v === undefined ? null : valueText(key, v)) }}
             aria-label={t(`adjust.${key}`)}
+            ariaValueTextFormatterForHandle={(v) => valueText(key, v)}
             data-testid={`adjust-${key}`}
           />
         </div>

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { declutterLabels, estimatedWidth } from './label-declutter';
+import type { SvgNode } from './svg-shapes';
+
+const note = (x: number, y: number, text: string): SvgNode[] => [
+  { tag: 'circle', attrs: { cx: x, cy: y, r: 4, fill: '#ff0000' } },
+  { tag: 'text', attrs: { x: x + 8, y: y + 4, fill: '#ff0000', class: 'pc-note' }, text },
+];
+const labels = (groups: SvgNode[][]) =>
+  groups.map((g) => g.filter((n) => n.tag === 'text').map((n) => n.text));
+
+describe('declutterLabels', () => {
+  it('keeps labels that do not touch, drops those that would cover one placed before', () => {
+    const groups = [note(10, 10, 'Tumour'), note(14, 14, 'Necrosis'), note(10, 60, 'Margin')];
+    expect(labels(declutterLabels(groups))).toEqual([['Tumour'], [], ['Margin']]);
+    // The dot of the hidden note stays.
+    expect(declutterLabels(groups)[1]).toEqual([groups[1]![0]]);
+  });
+
+  it('places the selected shape’s label first', () => {
+    const groups = [note(10, 10, 'Tumour'), note(14, 14, 'Necrosis')];
+    expect(labels(declutterLabels(groups, 1))).toEqual([[], ['Necrosis']]);
+  });
+
+  it('measures centred measurement labels around their anchor, Chinese wider than Latin', () => {
+    const measure = (x: number, text: string): SvgNode[] => [
+      { tag: 'text', attrs: { x, y: 100, 'text-anchor': 'middle' }, text },
+    ];
+    // 60 px apart: two short labels fit side by side, two long ones do not.
+    expect(labels(declutterLabels([measure(100, '12 µm'), measure(160, '30 µm')]))).toEqual([
+      ['12 µm'],
+      ['30 µm'],
+    ]);
+    expect(
+      labels(declutterLabels([measure(100, '肿瘤区域 12 µm'), measure(160, '坏死区域 30 µm')])),
+    ).toEqual([['肿瘤区域 12 µm'], []]);
+    expect(estimatedWidth('肿瘤')).toBeGreaterThan(estimatedWidth('ab'));
+  });
+});

@@ -1,0 +1,75 @@
+import type { SvgNode } from './svg-shapes';
+
+/*
+ * Labels (text notes, measurements) that would cover one another are left out, so that a zoomed-
+ * out slide with many notes shows a readable few rather than a pile of letters; their shapes and
+ * the dots of notes stay, and zooming in brings the labels back as they move apart. The selected
+ * shape's label is placed first and always shows.
+ */
+
+/** The overlay's label font size (annotation-overlay.ts). */
+const FONT_PX = 13;
+const LINE_PX = 16;
+/** Gap kept around each label. */
+const MARGIN_PX = 2;
+
+interface Box {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+/** Width of `text` at the label font, estimated without a DOM: CJK glyphs are square, others about half. */
+export function estimatedWidth(text: string): number {
+  let width = 0;
+  for (const ch of text) {
+    width += /[\u2E80-\u9FFF\uAC00-\uD7AF\uFF00-\uFFEF]/u.test(ch) ? FONT_PX : FONT_PX * 0.6;
+  }
+  return width;
+}
+
+function boxOf(node: SvgNode): Box {
+  const x = Number(node.attrs.x);
+  const y = Number(node.attrs.y);
+  const width = estimatedWidth(node.text ?? '');
+  const left = node.attrs['text-anchor'] === 'middle' ? x - width / 2 : x;
+  // y is the baseline: most of the line is above it.
+  return {
+    left: left - MARGIN_PX,
+    right: left + width + MARGIN_PX,
+    top: y - FONT_PX - MARGIN_PX,
+    bottom: y - FONT_PX + LINE_PX + MARGIN_PX,
+  };
+}
+
+const overlaps = (a: Box, b: Box) =>
+  a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+
+/**
+ * The groups (one per shape, in drawing order) without the labels that would overlap a label
+ * placed before them; the group at `first` (the selected shape), when given, is placed first.
+ */
+export function declutterLabels(groups: readonly SvgNode[][], first?: number): SvgNode[][] {
+  const order = groups.map((_, i) => i);
+  if (first !== undefined && first >= 0 && first < groups.length) {
+    order.splice(first, 1);
+    order.unshift(first);
+  }
+  const placed: Box[] = [];
+  const kept = groups.map((group) => [...group]);
+  for (const i of order) {
+    kept[i] = (kept[i] ?? []).filter((node) => {
+      if (node.tag !== 'text' || !node.text) {
+        return true;
+      }
+      const box = boxOf(node);
+      if (placed.some((other) => overlaps(box, other))) {
+        return false;
+      }
+      placed.push(box);
+      return true;
+    });
+  }
+  return kept;
+}
