@@ -166,7 +166,7 @@ test('the viewer in English: controls, turns, adjustments, label and macro', asy
   // Each slider says where it stands, and moves by keyboard.
   await expect(page.getByTestId('adjust-value-brightness')).toHaveText('100%');
   await expect(page.getByTestId('adjust-value-gamma')).toHaveText('1.00');
-  const brightness = page.getByTestId('adjust-brightness').getByRole('slider');
+  const brightness = page.getByRole('slider', { name: 'Brightness' });
   await brightness.focus();
   for (let i = 0; i < 3; i += 1) {
     await brightness.press('ArrowRight');

@@ -37,7 +37,7 @@ export function AdjustmentsButton({ viewer }: { viewer: SlideViewer }) {
             value={values[key]}
             onChange={(v) => change({ ...values, [key]: v })}
             tooltip={{ formatter: (v) => (v === undefined ? null : valueText(key, v)) }}
-            aria-label={t(`adjust.${key}`)}
+            ariaLabelForHandle={t(`adjust.${key}`)}
             ariaValueTextFormatterForHandle={(v) => valueText(key, v)}
             data-testid={`adjust-${key}`}
           />
