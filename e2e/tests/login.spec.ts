@@ -5,7 +5,8 @@ test('the admin logs in in Chinese, the default language', async ({ page }) => {
   await page.goto('/');
   await expect(page).toHaveURL(/#\/login$/);
   await expect(page.getByTestId('login-submit')).toContainText('登');
-  await expect(page).toHaveTitle(/PathConsult/);
+  await expect(page).toHaveTitle('PathConsult 远程病理会诊平台');
+  await expect(page.getByTestId('site-title')).toHaveText('PathConsult 远程病理会诊平台');
 
   await page.locator('#login_strUserName').fill(ADMIN.name);
   await page.locator('#login_strUserPassword').fill('wrong-password');
@@ -38,6 +39,11 @@ test('the admin logs in in English with ?lang=en and switches to Chinese in the 
 
 test('empty login fields get their own messages, in the chosen language', async ({ page }) => {
   await page.goto('/?lang=en#/login');
+  // No title was set: the platform's own name, in the reader's language.
+  await expect(page.getByTestId('site-title')).toHaveText(
+    'PathConsult remote pathology consultation',
+  );
+  await expect(page).toHaveTitle('PathConsult remote pathology consultation');
   await page.getByTestId('login-submit').click();
   await expect(page.getByText('Please enter a user name or mobile number')).toBeVisible();
   await expect(page.getByText('Please enter the password')).toBeVisible();

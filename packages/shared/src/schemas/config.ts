@@ -2,7 +2,9 @@ import { z } from 'zod';
 
 /** The global configuration of spec §3 "Session": read by every client before login. */
 export const configDtoSchema = z.object({
-  siteTitle: z.string().describe('Page title of the web app'),
+  siteTitle: z
+    .string()
+    .describe("Page title of the web app; empty: the platform's name in the reader's language"),
   loginDesc: z.string().describe('Text under the title on the login page'),
   forget: z.boolean().describe('Whether the forgot-password page is offered'),
   pwdRules: z.string().describe('Password pattern (a regular expression); empty for none'),
@@ -24,7 +26,8 @@ export type ConfigDto = z.infer<typeof configDtoSchema>;
 /** POST configinfo/update: any subset of the settings. */
 export const configUpdateSchema = z
   .object({
-    siteTitle: z.string().trim().min(1, { error: 'validation.required' }).max(64),
+    // Empty restores the platform's own name, shown in each reader's language.
+    siteTitle: z.string().trim().max(64),
     loginDesc: z.string().max(500),
     forget: z.boolean(),
     pwdRules: z

@@ -1,16 +1,14 @@
 import { useEffect } from 'react';
 import { Outlet } from 'react-router';
-import { useConfig } from '@/features/config/api/get-config';
+import { useSiteTitle } from '@/features/config/api/get-config';
 import { useVersionCheck } from './version-check/use-version-check';
 
-/** Wraps every route: the page title is the configured site title; new builds reload the app. */
+/** Wraps every route: the page title is the site title; new builds reload the app. */
 export function RootShell() {
   useVersionCheck();
-  const config = useConfig();
+  const siteTitle = useSiteTitle();
   useEffect(() => {
-    if (config?.siteTitle) {
-      document.title = config.siteTitle;
-    }
-  }, [config?.siteTitle]);
+    document.title = siteTitle;
+  }, [siteTitle]);
   return <Outlet />;
 }

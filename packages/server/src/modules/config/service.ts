@@ -4,7 +4,8 @@ import { readAllSettings, writeSettings } from './repo';
 
 /** What a new installation shows until an administrator changes it. */
 export const DEFAULT_CONFIG: Required<ConfigDto> = {
-  siteTitle: 'PathConsult 远程病理会诊平台',
+  // Empty: the platform's own name, in each reader's language (the web app's common.appName).
+  siteTitle: '',
   loginDesc: '',
   forget: false,
   pwdRules: '',

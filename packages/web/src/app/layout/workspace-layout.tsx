@@ -1,7 +1,7 @@
 import { Flex, Layout, Typography } from 'antd';
 import { useState } from 'react';
 import { Outlet } from 'react-router';
-import { DEFAULT_CONFIG, useConfig } from '@/features/config/api/get-config';
+import { useSiteTitle } from '@/features/config/api/get-config';
 import { UploadHeaderButton } from '@/features/slide-upload/components/upload-header-button';
 import { UploadRuntime } from '@/features/slide-upload/components/upload-runtime';
 import { useNotificationSocket } from '@/features/notifications/use-notification-socket';
@@ -17,7 +17,7 @@ import { SideMenu } from './side-menu';
  */
 export function WorkspaceLayout() {
   const { user, iRoleType } = useSession();
-  const config = useConfig() ?? DEFAULT_CONFIG;
+  const siteTitle = useSiteTitle();
   const [collapsed, setCollapsed] = useState(false);
   // Workflow messages arrive live while the workspace is open.
   useNotificationSocket();
@@ -38,7 +38,7 @@ export function WorkspaceLayout() {
       <Layout>
         <Layout.Header className="workspace-header">
           <Typography.Title level={4} className="workspace-title" data-testid="header-site-title">
-            {config.siteTitle}
+            {siteTitle}
           </Typography.Title>
           <Flex align="center" gap="small">
             <UploadHeaderButton />

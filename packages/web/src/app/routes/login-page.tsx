@@ -1,7 +1,7 @@
 import { Alert, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { DEFAULT_CONFIG, useConfig } from '@/features/config/api/get-config';
+import { DEFAULT_CONFIG, useConfig, useSiteTitle } from '@/features/config/api/get-config';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { UpgradeBanner } from '@/features/upgrade-notice/components/upgrade-banner';
 import { HOME_PATH } from '@/config/paths';
@@ -11,6 +11,7 @@ import { PublicPage } from './public-page';
 /** /login: site title and description from the configuration, the form, the language switch. */
 export default function LoginPage() {
   const config = useConfig() ?? DEFAULT_CONFIG;
+  const siteTitle = useSiteTitle();
   const navigate = useNavigate();
   const { t } = useTranslation('forgotPassword');
   // Arriving from /forget after a reset: say so until the user logs in.
@@ -20,7 +21,7 @@ export default function LoginPage() {
       {/* Maintenance ahead or under way: said before anyone tries to log in. */}
       <UpgradeBanner style={{ marginBottom: 16 }} />
       <Typography.Title level={2} className="login-title" data-testid="site-title">
-        {config.siteTitle}
+        {siteTitle}
       </Typography.Title>
       {config.loginDesc && (
         <Typography.Paragraph type="secondary" className="login-desc">

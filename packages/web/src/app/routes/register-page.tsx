@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { RegistrationResult } from '@pathconsult/shared';
 import { LOGIN_PATH } from '@/config/paths';
-import { DEFAULT_CONFIG, useConfig } from '@/features/config/api/get-config';
+import { useSiteTitle } from '@/features/config/api/get-config';
 import { RegistrationForm } from '@/features/registration/components/registration-form';
 import { RegistrationSuccess } from '@/features/registration/components/registration-success';
 import { PublicPage } from './public-page';
@@ -12,12 +12,12 @@ import { PublicPage } from './public-page';
 /** /register (public): the registration form, then what happens next. */
 export default function RegisterPage() {
   const { t } = useTranslation('registration');
-  const config = useConfig() ?? DEFAULT_CONFIG;
+  const siteTitle = useSiteTitle();
   const [result, setResult] = useState<RegistrationResult | null>(null);
   return (
     <PublicPage style={{ maxWidth: 760 }}>
       <Typography.Title level={3} className="login-title">
-        {config.siteTitle} · {t('title')}
+        {siteTitle} · {t('title')}
       </Typography.Title>
       {result ? (
         <RegistrationSuccess result={result} />

@@ -79,11 +79,10 @@ export function ConfigForm({ config, readOnly }: ConfigFormProps) {
       <Form.Item
         name="siteTitle"
         label={t('fields.siteTitle')}
-        required
         extra={t('hints.siteTitle')}
         rules={[zodRule(shape.siteTitle, (v: string | undefined) => v ?? '')]}
       >
-        <Input maxLength={64} />
+        <Input maxLength={64} placeholder={t('appName', { ns: 'common' })} />
       </Form.Item>
       <Form.Item
         name="loginDesc"
