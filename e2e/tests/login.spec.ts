@@ -30,6 +30,12 @@ test('the admin logs in in English with ?lang=en and switches to Chinese in the 
   );
   await expect(page.getByTestId('menu-/auditLogs')).toContainText('Audit');
 
+  // A narrow window folds the side menu to its icons, a wide one opens it again.
+  await page.setViewportSize({ width: 900, height: 700 });
+  await expect(page.getByTestId('side-menu')).toHaveClass(/ant-layout-sider-collapsed/);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await expect(page.getByTestId('side-menu')).not.toHaveClass(/ant-layout-sider-collapsed/);
+
   await page.getByTestId('account-menu').click();
   await page.getByTestId('account-lang').click();
   await page.getByTestId('account-lang-zh').click();

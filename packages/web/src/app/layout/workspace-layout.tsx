@@ -27,6 +27,10 @@ export function WorkspaceLayout() {
         collapsible
         collapsed={collapsed}
         onCollapse={setCollapsed}
+        // Narrow windows (a tablet, a split screen at the microscope) keep the page wide: the
+        // menu folds to its icons below 992 px and opens again above.
+        breakpoint="lg"
+        onBreakpoint={setCollapsed}
         width={220}
         data-testid="side-menu"
       >
