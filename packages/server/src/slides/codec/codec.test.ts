@@ -156,6 +156,13 @@ describe.runIf(turbo)('libturbojpeg and sharp agree', () => {
     expect(meanAbsDiff(a, b)).toBeLessThan(2);
   });
 
+  it('takes far more decodes at once than koffi queues (a tile built from a whole level)', async () => {
+    const jpeg = await turbo!.encode(gradient(64, 64), 80);
+    // koffi throws "Too many asynchronous calls are running" beyond 256 calls waiting at once.
+    const decoded = await Promise.all(Array.from({ length: 600 }, () => turbo!.decode(jpeg, 8)));
+    expect(decoded.every((img) => img.width === 8 && img.height === 8)).toBe(true);
+  });
+
   it('reads a JPEG lying inside a larger buffer (non-zero byteOffset)', async () => {
     const jpeg = await turbo!.encode(source);
     const big = Buffer.alloc(jpeg.length + 1000, 0xee);

@@ -1,4 +1,5 @@
 import * as koffi from 'koffi';
+import { NativeSlots } from '../../lib/native-slots';
 import { callOnWorker, loadFirstLibrary } from '../../lib/native-library';
 
 /** Constants of TurboJPEG's API (turbojpeg.h, libjpeg-turbo 2.x). */
@@ -84,6 +85,14 @@ export interface TurboJpegBinding {
 const LIBRARY_NAMES = ['libturbojpeg.so.0', 'libturbojpeg.so'];
 
 /**
+ * Decodes and encodes under way at once, across every caller. A tile of a level the file lacks
+ * decodes every stored tile under it at once (a whole slide's worth for the smallest levels of a
+ * single-level file), and koffi throws once 256 calls wait for its workers: beyond this many, they
+ * wait here in order (uploads' hashes and OpenSlide keep their own, smaller, shares).
+ */
+const codecSlots = new NativeSlots(64);
+
+/**
  * Loads libturbojpeg through koffi, or null when it is not installed (the codec then falls back
  * to sharp). Types are spelled as plain C types, never registered by name: koffi's type registry
  * is process-wide and a second load (tests reset modules) would otherwise clash.
@@ -119,7 +128,7 @@ export function loadTurboJpeg(names: readonly string[] = LIBRARY_NAMES): TurboJp
     const onWorker =
       (fn: unknown) =>
       (...args: unknown[]) =>
-        callOnWorker<number>(fn, ...args);
+        codecSlots.run(() => callOnWorker<number>(fn, ...args));
     return {
       ...(f as unknown as Omit<
         TurboJpegBinding,

@@ -74,6 +74,9 @@ export class SlideViewer implements SlideViewerLike {
       gestureSettingsTouch: { pinchRotate: false },
       // Several tiles in flight: the tile server answers stored tiles in well under a millisecond.
       imageLoaderLimit: 8,
+      // A tile lost to a hospital link's hiccup or a busy server is asked again, not left blank.
+      tileRetryMax: 2,
+      tileRetryDelay: 1000,
       preserveImageSizeOnResize: true,
       crossOriginPolicy: false,
     });
