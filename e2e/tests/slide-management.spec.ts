@@ -125,7 +125,12 @@ test('slides are matched and renamed by the doctor, removed by the administrator
   await expect(page.getByTestId('slide-rename-modal')).toBeVisible();
   await dialogsSettled(page);
   await expect(page.locator('#slideRename_strDiagnosistNum')).toBeEnabled();
-  await page.locator('#slideRename_strFileName').fill(renamed);
+  // The name is edited without its extension, which stays.
+  await expect(page.getByTestId('slide-rename-extension')).toHaveText('.svs');
+  await page.locator('#slideRename_strFileName').fill('   ');
+  await page.getByTestId('slide-rename-submit').click();
+  await expect(page.getByText('This field cannot be empty')).toBeVisible();
+  await page.locator('#slideRename_strFileName').fill(renamed.replace(/\.svs$/, ''));
   await page.getByTestId('slide-rename-submit').click();
   await expect(page.getByTestId(`slide-row-${renamed}`)).toContainText(`Uploaded as: ${loose}`);
   await doctorContext.close();

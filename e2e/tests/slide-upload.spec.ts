@@ -103,7 +103,7 @@ test('the doctor uploads a slide, pauses, reloads, resumes and sees it in the Im
   // Start has nothing it can send until the file is chosen again.
   await page.getByTestId('upload-start').click();
   await expect(page.locator('.ant-message')).toContainText(
-    'Choose the same files again from the case’s Imagery tab to continue',
+    'Choose the same files again from the case’s Slide files tab to continue',
   );
   await expect(page.getByTestId('upload-start')).toHaveText('Start');
   await page.keyboard.press('Escape');
@@ -126,6 +126,7 @@ test('the doctor uploads a slide, pauses, reloads, resumes and sees it in the Im
   });
   await expect(page.getByTestId('upload-queue').getByTestId(`upload-item-${NAME}`)).toHaveCount(0);
   expect(chunkRequests).toHaveLength(1);
+  await expect(page.getByTestId('upload-all-done')).toHaveText('Queue empty: 1 uploaded, 0 failed');
 
   // The Imagery tab shows it uploaded; the server stored exactly the file.
   await page.keyboard.press('Escape');

@@ -262,4 +262,8 @@ test('the phone viewer shows the slide with compact controls', async ({ page, re
   await page.screenshot({ path: 'test-results/slide-viewer-mobile.png' });
   await page.getByTestId('mobile-viewer-back').click();
   await expect(page).not.toHaveURL(/mobileShowSilde/);
+  // A link to the desktop viewer opens the phone viewer on a phone.
+  await page.goto(`/#/ShowSlide?id=${slideId}`);
+  await expect(page).toHaveURL(new RegExp(`#/mobileShowSilde\\?id=${slideId}$`));
+  await expectTissue(page.getByTestId('slide-view'));
 });

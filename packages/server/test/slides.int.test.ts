@@ -471,6 +471,24 @@ describe.each(await testDatabases())('slide management on $name', (testDb) => {
         'strFileName',
         'validation.fileName',
       );
+      expectFieldError(
+        await update({ iSlideDocumentId: b.id, strFileName: '   ' }, owner.token, 'en'),
+        'strFileName',
+        'validation.required',
+      );
+      // The name keeps the slide's type: no other extension, and none dropped.
+      for (const name of ['second.ndpi', 'second']) {
+        const refused = await update(
+          { iSlideDocumentId: b.id, strFileName: name },
+          owner.token,
+          'en',
+        );
+        expectRefused(refused, 'SLIDE_NAME_EXTENSION');
+        expect(refused.body.strMessage).toBe('The slide’s name must keep its extension .svs');
+      }
+      expect((await update({ iSlideDocumentId: b.id, strFileName: 'x.tif' })).body.strMessage).toBe(
+        '切片名称须保留其扩展名 .svs',
+      );
     });
 
     it('corrects the number of an unmatched slide only, and never a submitted case’s slide', async () => {

@@ -104,6 +104,7 @@ export const ErrorCode = {
   SLIDE_NOT_OWNED: 200,
   SLIDE_NUMBER_LOCKED: 200,
   SLIDE_STILL_UPLOADING: 200,
+  SLIDE_NAME_EXTENSION: 200,
   // slide ingest (issue 6): stored as a finished slide's fail reason
   SLIDE_UNREADABLE: 200,
   SLIDE_FORMAT_UNSUPPORTED: 200,

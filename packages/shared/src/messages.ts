@@ -172,6 +172,7 @@ const zh: Texts = {
   SLIDE_NOT_OWNED: '非本人上传的切片，无权操作',
   SLIDE_NUMBER_LOCKED: '切片已匹配病例，不能修改病理号',
   SLIDE_STILL_UPLOADING: '切片尚未上传完成，请上传完成后再修改',
+  SLIDE_NAME_EXTENSION: '切片名称须保留其扩展名 .{type}',
   SLIDE_UNREADABLE: '无法读取该切片：文件已损坏或不是切片图像',
   SLIDE_FORMAT_UNSUPPORTED: '该切片的编码格式暂不支持（如 JPEG 2000），无法读取',
   SLIDE_TOO_LARGE: '切片声明的图像尺寸超出合理范围，已拒绝读取',
@@ -364,6 +365,7 @@ const en: Texts = {
   SLIDE_NOT_OWNED: 'This slide was uploaded by someone else: you cannot change it',
   SLIDE_NUMBER_LOCKED: 'The slide is matched to a case: its pathology number cannot change',
   SLIDE_STILL_UPLOADING: 'The slide is still uploading: change it once the upload is complete',
+  SLIDE_NAME_EXTENSION: 'The slide’s name must keep its extension .{type}',
   SLIDE_UNREADABLE: 'The slide cannot be read: the file is damaged or is not a slide image',
   SLIDE_FORMAT_UNSUPPORTED:
     'The slide uses an encoding that is not supported (such as JPEG 2000) and cannot be read',

@@ -35,6 +35,8 @@ const sizeSchema = z.coerce
 
 const fileNameSchema = z
   .string({ error: 'validation.required' })
+  // Blank is "required", not "unsafe characters": stop there.
+  .refine((name) => name.trim() !== '', { error: 'validation.required', abort: true })
   .refine(isSafeFileName, { error: 'validation.fileName' });
 
 /** One file of a document: its path relative to what the user picked, and its size. */

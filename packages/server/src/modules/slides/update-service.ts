@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import {
   SlideUploadState,
+  extensionOf,
   type Lang,
   type SlideDocumentDto,
   type SlideUpdateInput,
@@ -47,6 +48,10 @@ export async function updateSlide(
         throw new AppError('SLIDE_STILL_UPLOADING');
       }
       shownName = input.strFileName ?? doc.displayName;
+      // The name says what the file is (lists show it beside the format): it keeps the type.
+      if (input.strFileName !== undefined && extensionOf(input.strFileName) !== doc.fileType) {
+        throw new AppError('SLIDE_NAME_EXTENSION', { type: doc.fileType });
+      }
       const numberChanges =
         input.strDiagnosistNum !== undefined && input.strDiagnosistNum !== doc.diagnosisNum;
       if (doc.patientId !== null) {

@@ -8,7 +8,7 @@ import { toastError, toastWarning } from '@/lib/toast';
 import { useSession } from '@/lib/use-session';
 import { memoryUsage } from '../api/upload-calls';
 import type { UploadSnapshot } from '../api/upload-manager';
-import { percentOf, queueTotals } from '../utils/queue';
+import { percentOf, queueTotals, statusOf } from '../utils/queue';
 import { formatSpeed, type Remaining } from '../utils/speed';
 import { capacityUsedUp } from '../utils/upload-checks';
 import { useUploads } from './upload-context';
@@ -30,6 +30,7 @@ export function UploadControls({ snapshot }: { snapshot: UploadSnapshot }) {
   const remainingText = useRemainingText();
   const [checking, setChecking] = useState(false);
   const totals = queueTotals(snapshot.items);
+  const finished = snapshot.items.filter((item) => statusOf(item) === 1);
 
   const toggle = async () => {
     if (!manager) {
@@ -89,19 +90,29 @@ export function UploadControls({ snapshot }: { snapshot: UploadSnapshot }) {
           data-testid="upload-remaining"
         />
       </Flex>
-      <Flex align="center" gap="small">
-        <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
-          {t('controls.total')}
+      {totals.lSize === 0 && finished.length > 0 ? (
+        // Nothing left to send: a bar at 0% of 0 B would read as if nothing had happened.
+        <Typography.Text type="secondary" data-testid="upload-all-done">
+          {t('controls.allDone', {
+            uploaded: finished.filter((item) => item.state === 'uploaded').length,
+            failed: finished.filter((item) => item.state === 'failed').length,
+          })}
         </Typography.Text>
-        <Progress
-          percent={percentOf(totals.lProgress, totals.lSize)}
-          status={snapshot.uploading ? 'active' : 'normal'}
-          data-testid="upload-progress"
-        />
-        <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
-          {formatBytes(totals.lProgress)} / {formatBytes(totals.lSize)}
-        </Typography.Text>
-      </Flex>
+      ) : (
+        <Flex align="center" gap="small">
+          <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
+            {t('controls.total')}
+          </Typography.Text>
+          <Progress
+            percent={percentOf(totals.lProgress, totals.lSize)}
+            status={snapshot.uploading ? 'active' : 'normal'}
+            data-testid="upload-progress"
+          />
+          <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
+            {formatBytes(totals.lProgress)} / {formatBytes(totals.lSize)}
+          </Typography.Text>
+        </Flex>
+      )}
     </Flex>
   );
 }

@@ -1,4 +1,4 @@
-import { Form, Input } from 'antd';
+import { Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CaseLimits, slideUpdateInputSchema, type SlideDocumentDto } from '@pathconsult/shared';
 import { FormModal } from '@/components/form-modal';
@@ -7,8 +7,10 @@ import { applyFieldErrors, showFailure } from '@/lib/form-errors';
 import { zodRule } from '@/lib/form-rules';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { useUpdateSlide } from '../api/slides';
+import { splitSlideName } from '../utils/slide-name';
 
 interface RenameValues {
+  /** The name without its extension, which stays (the server refuses another one). */
   strFileName: string;
   strDiagnosistNum: string;
 }
@@ -29,6 +31,11 @@ export function RenameModal({
   const [form] = Form.useForm<RenameValues>();
   const update = useUpdateSlide();
   const matched = slide?.iPatientId != null;
+  const { stem, extension } = splitSlideName(slide?.strFileName ?? '', slide?.strFileType ?? '');
+  // A blank stem is checked as blank ("required"), not as a name made of the extension alone.
+  const nameRule = zodRule(slideUpdateInputSchema.shape.strFileName.unwrap(), (v: string) =>
+    v.trim() === '' ? v : `${v}${extension}`,
+  );
 
   function handleFinish(values: RenameValues) {
     if (!slide) {
@@ -38,7 +45,7 @@ export function RenameModal({
     update.mutate(
       {
         iSlideDocumentId: slide.iSlideDocumentId,
-        strFileName: values.strFileName,
+        strFileName: `${values.strFileName}${extension}`,
         ...(matched || number === slide.strDiagnosistNum ? {} : { strDiagnosistNum: number }),
       },
       {
@@ -70,20 +77,25 @@ export function RenameModal({
       formProps={{
         name: 'slideRename',
         initialValues: {
-          strFileName: slide?.strFileName ?? '',
+          strFileName: stem,
           strDiagnosistNum: slide?.strDiagnosistNum ?? '',
         },
         onFinish: handleFinish,
       }}
     >
       <div data-testid="slide-rename-modal">
-        <Form.Item
-          name="strFileName"
-          label={t('fields.fileName')}
-          required
-          rules={[zodRule(slideUpdateInputSchema.shape.strFileName.unwrap())]}
-        >
-          <Input autoFocus maxLength={255} />
+        <Form.Item name="strFileName" label={t('fields.fileName')} required rules={[nameRule]}>
+          <Input
+            autoFocus
+            maxLength={255 - extension.length}
+            suffix={
+              extension ? (
+                <Typography.Text type="secondary" data-testid="slide-rename-extension">
+                  {extension}
+                </Typography.Text>
+              ) : undefined
+            }
+          />
         </Form.Item>
         <Form.Item
           name="strDiagnosistNum"
