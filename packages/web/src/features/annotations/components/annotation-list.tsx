@@ -88,7 +88,9 @@ export function AnnotationList({
             <List.Item.Meta
               avatar={<Tag color={a.strColor}>{t(`kinds.${a.strKind}`)}</Tag>}
               title={
-                <Typography.Text ellipsis={{ tooltip: a.strText }}>
+                // A long note is cut with its text on hover; a measurement is short and shown
+                // whole (cut, "0.0164 …" lost its unit).
+                <Typography.Text ellipsis={a.strText ? { tooltip: a.strText } : false}>
                   {a.strText || measured || t(`kinds.${a.strKind}`)}
                 </Typography.Text>
               }
