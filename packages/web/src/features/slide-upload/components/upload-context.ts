@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import type { UploadTypeValue } from '@pathconsult/shared';
 import type { UploadManager, UploadSnapshot } from '../api/upload-manager';
-import type { QueueItem, UploadTarget } from '../utils/queue';
+import { statusOf, type QueueItem, type UploadTarget } from '../utils/queue';
 
 /*
  * Where the workspace's upload parts meet: the queue (once its script has loaded), and whether
@@ -83,10 +83,5 @@ export function useUploadSnapshot(): UploadSnapshot {
 /** This browser's queue item for an uploaded document, if the queue holds one not yet finished. */
 export function useQueuedUpload(iSlideDocumentId: number): QueueItem | undefined {
   const { items } = useUploadSnapshot();
-  return items.find(
-    (item) =>
-      item.iSlideDocumentId === iSlideDocumentId &&
-      item.state !== 'uploaded' &&
-      item.state !== 'failed',
-  );
+  return items.find((item) => item.iSlideDocumentId === iSlideDocumentId && statusOf(item) === 0);
 }
