@@ -8,8 +8,9 @@ import { ADMIN, DOCTOR, addCase, dialogsSettled, logIn, openFromMenu, tokenOf } 
  * Slide management (issue 5 part 4). Set-up uploads a real slide twice through the upload API,
  * as the upload queue does (records, then 1 MB chunks with their SHA-256, the last one flagged),
  * for two pathology numbers without a case. The doctor then finds both in /sliceManage, matches
- * one to the case created for its number and renames the other; the platform administrator
- * deletes the renamed one in /slideInfo and finds it in /removeSlideInfo with who removed it.
+ * one to the case created for its number, opens it in the viewer and renames the other; the
+ * platform administrator deletes the renamed one in /slideInfo and finds it in /removeSlideInfo
+ * with who removed it.
  */
 
 const RUN = String(Date.now() % 100_000_000);
@@ -112,6 +113,14 @@ test('slides are matched and renamed by the doctor, removed by the administrator
   await expect(page.getByText('Matched to their cases: 1')).toBeVisible();
   await expect(rowA.getByTestId('slide-patient')).toHaveText('Zhao Min');
   await expect(page.getByTestId(`slide-match-${toMatch}`)).toHaveCount(0);
+
+  // Read by the slide engine: thumbnail and objective power in the row, and "View" opens it.
+  await expect(rowA).toContainText('SVS · 20×');
+  await expect(rowA.getByRole('img', { name: `Thumbnail of ${toMatch}` })).toBeVisible();
+  await page.getByTestId(`slide-view-${toMatch}`).click();
+  await expect(page).toHaveURL(/#\/ShowSlide\?id=\d+$/);
+  await expect(page.getByTestId('slide-view')).toBeVisible();
+  await openFromMenu(page, '/sliceManage');
 
   // Several slides with a matched one among them cannot be deleted together.
   await rowA.locator('input[type=checkbox]').check();

@@ -36,6 +36,7 @@ export function usePagedRows<Row>(
   query: {
     data: { listPage: Row[]; iTotalCount: number } | undefined;
     isFetching: boolean;
+    isRefetching: boolean;
     isError: boolean;
   },
   paging: Paging,
@@ -46,7 +47,9 @@ export function usePagedRows<Row>(
     total: shown?.iTotalCount ?? 0,
     page: paging.page.iCurPage,
     pageSize: paging.page.iPageSize,
-    loading: query.isFetching,
+    // A page, filter or size asked for spins; a refresh behind rows already shown (polling, a
+    // change elsewhere) replaces them quietly.
+    loading: query.isFetching && !query.isRefetching,
     failed: query.isError && !shown,
     onPageChange: paging.onPageChange,
   };

@@ -3,7 +3,7 @@ import type { SlideDocumentList } from '@pathconsult/shared';
 import { api } from '@/lib/api-client';
 import type { ApiError } from '@/lib/api-error';
 import { useSession } from '@/lib/use-session';
-import { slidesRefreshInterval } from '../utils/imagery';
+import { slidesRefreshInterval } from '@/features/slides/utils/slide-refresh';
 
 /**
  * slideDocument/selectSlideDocumentByPatient: the case's slides (Imagery tab). Keyed under

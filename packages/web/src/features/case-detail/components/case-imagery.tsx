@@ -12,7 +12,6 @@ import type { HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import {
-  SlideUploadState,
   UploadType,
   slideTypesLabel,
   type PatientDto,
@@ -27,36 +26,12 @@ import { useConfirmAction } from '@/lib/use-confirm-action';
 import { useSession } from '@/lib/use-session';
 import { useCaseSlides, useDeleteCaseSlide } from '../api/case-slides';
 import {
-  blockingNames,
-  canChangeSlides,
   isViewable,
   slideMppText,
   slidePixelSize,
-  slidesLocked,
   thumbnailSrc,
-  uploadTargetOf,
-} from '../utils/imagery';
-
-function StateTag({ slide }: { slide: SlideDocumentDto }) {
-  const tag = <UploadStateTag slide={slide} testId={`imagery-state-${slide.strFileName}`} />;
-  const state = slide.ddUploadState.iNumber;
-  if (state !== SlideUploadState.Failed || !slide.strFailReason) {
-    return tag;
-  }
-  return (
-    <Flex vertical gap={2} align="start">
-      {tag}
-      <Typography.Text
-        type="danger"
-        style={{ fontSize: 12, maxWidth: 160 }}
-        ellipsis={{ tooltip: slide.strFailReason }}
-        data-testid={`imagery-reason-${slide.strFileName}`}
-      >
-        {slide.strFailReason}
-      </Typography.Text>
-    </Flex>
-  );
-}
+} from '@/features/slides/utils/slide-facts';
+import { blockingNames, canChangeSlides, slidesLocked, uploadTargetOf } from '../utils/imagery';
 
 /** Pixel size and micrometres per pixel, once the slide engine has read the slide. */
 function ImageFacts({ slide }: { slide: SlideDocumentDto }) {
@@ -164,7 +139,9 @@ export function CaseImagery({ patient }: { patient: PatientDto }) {
       title: t('imagery.col.state'),
       key: 'state',
       width: 170,
-      render: (_, slide) => <StateTag slide={slide} />,
+      render: (_, slide) => (
+        <UploadStateTag slide={slide} testId={`imagery-state-${slide.strFileName}`} />
+      ),
     },
     {
       title: t('imagery.col.time'),

@@ -10,6 +10,7 @@ import type {
 import { api } from '@/lib/api-client';
 import type { ApiError } from '@/lib/api-error';
 import { useSession } from '@/lib/use-session';
+import { slidesRefreshInterval } from '../utils/slide-refresh';
 
 /**
  * slideDocument calls of slide management. Query keys start with 'slides' and hold the session's
@@ -27,6 +28,9 @@ export function useSlidePage(params: SlideListQuery) {
         signal,
       }),
     enabled: iUserId !== null,
+    // Slides on the page that are uploading or being read by the slide engine change by
+    // themselves: the page follows them as the Imagery tab does.
+    refetchInterval: (query) => slidesRefreshInterval(query.state.data?.listPage ?? []),
   });
 }
 

@@ -1,8 +1,10 @@
 import { Alert } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { RoleType, type SlideDocumentDto } from '@pathconsult/shared';
 import { ListPage } from '@/app/routes/list-page';
+import { SHOW_SLIDE_PATH } from '@/config/paths';
 import { usePagedRows, usePaging } from '@/app/routes/list-state';
 import { useAllHospitals } from '@/features/hospitals/api/hospitals';
 import { toastSuccess } from '@/lib/toast';
@@ -21,11 +23,12 @@ import { UploadByNumberModal } from './upload-by-number-modal';
 /**
  * One screen for the three slide lists: the doctor's slide management, the administrators' stored
  * slides and their removed slides. The server decides which slides each caller sees; the screen
- * offers what the caller may do with them (utils/slide-actions.ts): match by pathology number,
- * rename, delete one or a selection of up to 100.
+ * offers what the caller may do with them (utils/slide-actions.ts): view, match by pathology
+ * number, rename, delete one or a selection of up to 100.
  */
 export function SlideListScreen({ mode }: { mode: SlideListMode }) {
   const { t } = useTranslation('slides');
+  const navigate = useNavigate();
   const confirm = useConfirmAction();
   const { iRoleType } = useSession();
   // The hospital filter is for platform administrators, who see every hospital.
@@ -86,6 +89,9 @@ export function SlideListScreen({ mode }: { mode: SlideListMode }) {
 
   function handleAction(action: SlideRowAction, row: SlideDocumentDto) {
     switch (action) {
+      case 'view':
+        void navigate(`${SHOW_SLIDE_PATH}?id=${row.iSlideDocumentId}`);
+        return;
       case 'rename':
         setRenaming(row);
         return;

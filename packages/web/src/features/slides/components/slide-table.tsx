@@ -1,14 +1,15 @@
-import { AimOutlined, DeleteOutlined, EditOutlined } from '@ant-design/icons';
-import { Space, Typography } from 'antd';
+import { AimOutlined, DeleteOutlined, EditOutlined, EyeOutlined } from '@ant-design/icons';
+import { Flex, Typography } from 'antd';
 import type { TableColumnsType, TableProps } from 'antd';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SlideDocumentDto } from '@pathconsult/shared';
+import { slideTypesLabel, type SlideDocumentDto } from '@pathconsult/shared';
 import { PagedTable, type PagedRows } from '@/components/paged-table';
 import { RowActions } from '@/components/row-actions';
 import { useSession } from '@/lib/use-session';
 import { formatBytes } from '../utils/format-bytes';
+import { isViewable, thumbnailSrc } from '../utils/slide-facts';
 import { slideRowActions, type SlideListMode, type SlideRowAction } from '../utils/slide-actions';
 import { MatchCell, UploadStateTag } from './slide-tags';
 
@@ -21,6 +22,7 @@ interface SlideTableProps extends PagedRows<SlideDocumentDto> {
 }
 
 const ICONS: Record<SlideRowAction, ReactNode> = {
+  view: <EyeOutlined />,
   rename: <EditOutlined />,
   match: <AimOutlined />,
   delete: <DeleteOutlined />,
@@ -33,74 +35,106 @@ const time = (value: string | null) =>
     <Typography.Text type="secondary">—</Typography.Text>
   );
 
+/** A second line under a cell's value: small, grey, one line (whole on hover). */
+const secondary = (text: string) => (
+  <Typography.Text type="secondary" style={{ fontSize: 12 }} ellipsis={{ tooltip: text }}>
+    {text}
+  </Typography.Text>
+);
+
+/** Format and objective power under the size: "SVS · 20×". */
+function formatLine(row: SlideDocumentDto): string {
+  const type = slideTypesLabel([row.strFileType]);
+  return row.dObjectiveMagnification ? `${type} · ${row.dObjectiveMagnification}×` : type;
+}
+
 /**
- * A slide list. Rows are `slide-row-<file name>`, actions `slide-<action>-<file name>`. The
- * hospital shows in the administrators' lists, who removed a slide and when in the removed list.
+ * A slide list. Rows are `slide-row-<file name>`, actions `slide-<action>-<file name>`. Related
+ * facts share a column (number and case, size and format, upload time and uploader), so that the
+ * list fits a laptop screen beside the menu without hiding columns behind the fixed actions. The
+ * administrators' lists add the hospital under the case; the removed list says who removed a
+ * slide and when, and leaves out what a removed slide no longer has (thumbnail, case, state).
  */
 export function SlideTable(props: SlideTableProps) {
   const { t } = useTranslation('slides');
   const { iUserId } = useSession();
   const { mode } = props;
+  const removed = mode === 'removed';
+  const onView = (row: SlideDocumentDto) => props.onAction('view', row);
   const columns: TableColumnsType<SlideDocumentDto> = [
+    ...(removed
+      ? []
+      : [
+          {
+            key: 'thumbnail',
+            title: t('fields.thumbnail'),
+            fixed: 'left' as const,
+            width: 100,
+            render: (_: unknown, row: SlideDocumentDto) => (
+              <SlideThumbnail slide={row} onOpen={isViewable(row) ? () => onView(row) : null} />
+            ),
+          },
+        ]),
     {
       key: 'name',
       title: t('fields.fileName'),
       fixed: 'left',
-      width: 220,
+      width: 200,
       render: (_, row) => (
-        <Space orientation="vertical" size={0}>
-          <Typography.Text strong>{row.strFileName}</Typography.Text>
-          {row.strOriginalName !== row.strFileName && (
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {t('fields.originalName')}: {row.strOriginalName}
-            </Typography.Text>
-          )}
-        </Space>
+        <Flex vertical>
+          <Typography.Text strong ellipsis={{ tooltip: row.strFileName }}>
+            {row.strFileName}
+          </Typography.Text>
+          {row.strOriginalName !== row.strFileName &&
+            secondary(t('fields.originalNameValue', { name: row.strOriginalName }))}
+        </Flex>
       ),
     },
-    { key: 'number', title: t('fields.number'), dataIndex: 'strDiagnosistNum', width: 150 },
     {
-      key: 'patient',
-      title: t('fields.patient'),
-      width: 130,
-      render: (_, row) => <MatchCell slide={row} />,
+      key: 'number',
+      title: t(removed ? 'fields.number' : 'fields.numberAndCase'),
+      width: mode === 'admin' ? 170 : 140,
+      render: (_, row) => (
+        <Flex vertical align="start">
+          <span>{row.strDiagnosistNum}</span>
+          {!removed && <MatchCell slide={row} />}
+          {mode !== 'doctor' && secondary(row.strHospitalName)}
+        </Flex>
+      ),
     },
     {
       key: 'size',
-      title: t('fields.size'),
-      width: 100,
-      render: (_, row) => formatBytes(row.lSize),
+      title: t('fields.sizeAndFormat'),
+      width: 110,
+      render: (_, row) => (
+        <Flex vertical>
+          <span>{formatBytes(row.lSize)}</span>
+          {secondary(formatLine(row))}
+        </Flex>
+      ),
     },
-    {
-      key: 'format',
-      title: t('fields.format'),
-      width: 80,
-      render: (_, row) => row.strFileType.toUpperCase(),
-    },
-    {
-      key: 'state',
-      title: t('fields.uploadState'),
-      width: 130,
-      render: (_, row) => <UploadStateTag slide={row} />,
-    },
-    { key: 'uploader', title: t('fields.uploader'), dataIndex: 'strUploadUserName', width: 110 },
-    ...(mode === 'doctor'
+    ...(removed
       ? []
       : [
           {
-            key: 'hospital',
-            title: t('fields.hospital'),
-            dataIndex: 'strHospitalName',
-            width: 180,
+            key: 'state',
+            title: t('fields.uploadState'),
+            width: 130,
+            render: (_: unknown, row: SlideDocumentDto) => <UploadStateTag slide={row} />,
           },
         ]),
     {
       key: 'uploaded',
-      title: t('fields.uploadTime'),
+      title: t('fields.uploaded'),
       width: 150,
-      render: (_, row) => time(row.dtUploadTime),
+      render: (_, row) => (
+        <Flex vertical>
+          <span>{time(row.dtUploadTime)}</span>
+          {secondary(row.strUploadUserName)}
+        </Flex>
+      ),
     },
-    ...(mode === 'removed'
+    ...(removed
       ? [
           {
             key: 'removed',
@@ -123,6 +157,7 @@ export function SlideTable(props: SlideTableProps) {
             width: 230,
             render: (_: unknown, row: SlideDocumentDto) => (
               <RowActions
+                wrap
                 actions={slideRowActions(row, mode, iUserId).map((action) => ({
                   key: action,
                   label: t(`actions.${action}`),
@@ -137,7 +172,7 @@ export function SlideTable(props: SlideTableProps) {
           },
         ]),
   ];
-  const shown = mode === 'removed' ? removalLogColumns(columns) : columns;
+  const shown = removed ? removalLogColumns(columns) : columns;
   const scrollX = shown.reduce((sum, c) => sum + Number(c.width ?? 0), 0);
   return (
     <PagedTable<SlideDocumentDto>
@@ -149,24 +184,55 @@ export function SlideTable(props: SlideTableProps) {
       scrollX={scrollX}
       texts={{
         total: (total) => t('list.total', { total }),
-        empty: t(mode === 'removed' ? 'list.emptyRemoved' : 'list.empty'),
+        empty: t(removed ? 'list.emptyRemoved' : 'list.empty'),
         loadError: t('list.loadError'),
       }}
     />
   );
 }
 
-/**
- * The removal log's columns: when and by whom first; a removed slide has no case and no upload
- * state any more (they would only say "unmatched", "uploaded").
- */
+/** The slide's thumbnail (a dash until the slide engine has made one); a click opens it. */
+function SlideThumbnail({
+  slide,
+  onOpen,
+}: {
+  slide: SlideDocumentDto;
+  onOpen: (() => void) | null;
+}) {
+  const { t } = useTranslation('slides');
+  const src = thumbnailSrc(slide.strThumbnailBase64);
+  if (!src) {
+    return <Typography.Text type="secondary">—</Typography.Text>;
+  }
+  const image = (
+    <img
+      src={src}
+      alt={t('fields.thumbnailOf', { name: slide.strFileName })}
+      style={{ maxWidth: 64, maxHeight: 48, display: 'block' }}
+    />
+  );
+  if (!onOpen) {
+    return image;
+  }
+  return (
+    <button
+      type="button"
+      onClick={onOpen}
+      title={t('actions.view')}
+      style={{ padding: 0, border: 0, background: 'none', cursor: 'zoom-in' }}
+      data-testid={`slide-thumbnail-${slide.strFileName}`}
+    >
+      {image}
+    </button>
+  );
+}
+
+/** The removal log's columns: when and by whom first. */
 function removalLogColumns<T>(columns: TableColumnsType<T>): TableColumnsType<T> {
   const first = ['name', 'number', 'removed', 'remover'];
   const rank = (key: unknown) => {
     const at = first.indexOf(String(key));
     return at < 0 ? first.length : at;
   };
-  return columns
-    .filter((c) => c.key !== 'patient' && c.key !== 'state')
-    .sort((a, b) => rank(a.key) - rank(b.key));
+  return [...columns].sort((a, b) => rank(a.key) - rank(b.key));
 }

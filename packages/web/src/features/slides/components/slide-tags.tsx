@@ -1,4 +1,4 @@
-import { Tag, Tooltip } from 'antd';
+import { Flex, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { SlideDocumentDto } from '@pathconsult/shared';
 import { useQueuedUpload } from '@/features/slide-upload/components/upload-context';
@@ -6,7 +6,9 @@ import { uploadStateView, type UploadStateSlide } from '../utils/upload-state-vi
 
 /**
  * The upload state of a slide: uploading (or waiting, paused, interrupted) with its share
- * received, uploaded, or failed; hovering explains a pause, an interruption or a failure.
+ * received, processing while the slide engine reads it, uploaded, or failed. Hovering explains a
+ * pause, an interruption or the processing; a failure's reason is written under the tag (cut to
+ * the column, whole on hover), since it says what to do about it.
  */
 export function UploadStateTag({
   slide,
@@ -25,11 +27,22 @@ export function UploadStateTag({
   if (!view.hint) {
     return tag;
   }
-  return (
-    <Tooltip title={'text' in view.hint ? view.hint.text : t(`uploadHint.${view.hint.key}`)}>
-      {tag}
-    </Tooltip>
-  );
+  if ('text' in view.hint) {
+    return (
+      <Flex vertical gap={2} align="start">
+        {tag}
+        <Typography.Text
+          type="danger"
+          style={{ fontSize: 12, maxWidth: 160 }}
+          ellipsis={{ tooltip: view.hint.text }}
+          data-testid={`${testId}-reason`}
+        >
+          {view.hint.text}
+        </Typography.Text>
+      </Flex>
+    );
+  }
+  return <Tooltip title={t(`uploadHint.${view.hint.key}`)}>{tag}</Tooltip>;
 }
 
 /** The case a slide belongs to (its patient's name), or the "unmatched" mark. */

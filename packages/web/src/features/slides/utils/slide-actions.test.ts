@@ -6,22 +6,39 @@ const row = (iUploadUserId: number, matched: boolean, iSlideDocumentId = 1, stat
   iUploadUserId,
   ddMatchState: { iNumber: matched ? 1 : 0 },
   ddUploadState: { iNumber: state },
+  // The slide engine has read an uploaded slide; these rows stand for read slides.
+  iWidth: state === 1 ? 2220 : undefined,
 });
 
 describe('slideRowActions', () => {
   it('gives a doctor its own uploads to rename and delete, and unmatched slides to match', () => {
-    expect(slideRowActions(row(7, false), 'doctor', 7)).toEqual(['rename', 'match', 'delete']);
-    expect(slideRowActions(row(7, true), 'doctor', 7)).toEqual(['rename', 'delete']);
+    expect(slideRowActions(row(7, false), 'doctor', 7)).toEqual([
+      'view',
+      'rename',
+      'match',
+      'delete',
+    ]);
+    expect(slideRowActions(row(7, true), 'doctor', 7)).toEqual(['view', 'rename', 'delete']);
     // A colleague's unmatched slide: matched by number, not renamed or deleted.
-    expect(slideRowActions(row(8, false), 'doctor', 7)).toEqual(['match']);
+    expect(slideRowActions(row(8, false), 'doctor', 7)).toEqual(['view', 'match']);
     // A colleague's upload on the doctor's own case: the case owner may remove it.
-    expect(slideRowActions(row(8, true), 'doctor', 7)).toEqual(['delete']);
+    expect(slideRowActions(row(8, true), 'doctor', 7)).toEqual(['view', 'delete']);
   });
 
   it('gives administrators every slide and the removed list nothing', () => {
-    expect(slideRowActions(row(8, false), 'admin', 1)).toEqual(['rename', 'match', 'delete']);
-    expect(slideRowActions(row(8, true), 'admin', 1)).toEqual(['rename', 'delete']);
+    expect(slideRowActions(row(8, false), 'admin', 1)).toEqual([
+      'view',
+      'rename',
+      'match',
+      'delete',
+    ]);
+    expect(slideRowActions(row(8, true), 'admin', 1)).toEqual(['view', 'rename', 'delete']);
     expect(slideRowActions(row(7, false), 'removed', 7)).toEqual([]);
+  });
+
+  it('offers viewing only once the slide engine has read the slide', () => {
+    const unread = { ...row(7, true), iWidth: undefined };
+    expect(slideRowActions(unread, 'doctor', 7)).toEqual(['rename', 'delete']);
   });
 
   it('keeps the name and number of a slide still uploading', () => {

@@ -4,6 +4,7 @@ import {
   SlideUploadState,
   type SlideDocumentDto,
 } from '@pathconsult/shared';
+import { isViewable } from './slide-facts';
 
 /**
  * Which slide list a screen shows: the doctor's slide management (/sliceManage), the
@@ -11,14 +12,15 @@ import {
  */
 export type SlideListMode = 'doctor' | 'admin' | 'removed';
 
-export type SlideRowAction = 'rename' | 'match' | 'delete';
+export type SlideRowAction = 'view' | 'rename' | 'match' | 'delete';
 
-type Row = Pick<SlideDocumentDto, 'iUploadUserId' | 'ddMatchState' | 'ddUploadState'>;
+type Row = Pick<SlideDocumentDto, 'iUploadUserId' | 'ddMatchState' | 'ddUploadState' | 'iWidth'>;
 
 const isMatched = (row: Row) => row.ddMatchState.iNumber === SlideMatchState.Matched;
 
 /**
- * What a row offers, as the server decides it (slides/access.ts): administrators rename, match
+ * What a row offers, as the server decides it (slides/access.ts): whoever sees a slide views it
+ * once the slide engine has read it (diagnosis/GetSlideInfo lets every lister open it); administrators rename, match
  * and delete any slide they see; a doctor renames and deletes its own uploads, and deletes a
  * matched slide it sees (it sees only those of its own cases and its own uploads: the server
  * then allows one alone while the case is editable). Only an unmatched slide matches; a slide
@@ -33,7 +35,7 @@ export function slideRowActions(
     return [];
   }
   const mine = mode === 'admin' || row.iUploadUserId === iUserId;
-  const actions: SlideRowAction[] = [];
+  const actions: SlideRowAction[] = isViewable(row) ? ['view'] : [];
   if (mine && row.ddUploadState.iNumber !== SlideUploadState.Uploading) {
     actions.push('rename');
   }

@@ -9,6 +9,7 @@ const slide = (over: Partial<UploadStateSlide> = {}): UploadStateSlide => ({
   lSize: 1000,
   lProgress: 250,
   strFailReason: null,
+  iWidth: undefined,
   ...over,
 });
 
@@ -50,9 +51,13 @@ describe('uploadStateView', () => {
 
   it('shows finished slides by the server alone, a failure with its reason', () => {
     const queued = { state: 'paused' as const, lProgress: 0, bNeedsFiles: false };
-    expect(
-      uploadStateView(slide({ ddUploadState: { iNumber: SlideUploadState.Uploaded } }), queued),
-    ).toEqual({ label: 'uploaded', color: 'success', percent: null, hint: null });
+    const uploaded = { ddUploadState: { iNumber: SlideUploadState.Uploaded }, iWidth: 2220 };
+    expect(uploadStateView(slide(uploaded), queued)).toEqual({
+      label: 'uploaded',
+      color: 'success',
+      percent: null,
+      hint: null,
+    });
     expect(
       uploadStateView(
         slide({ ddUploadState: { iNumber: SlideUploadState.Failed }, strFailReason: 'Not a TIFF' }),
@@ -62,5 +67,18 @@ describe('uploadStateView', () => {
     expect(uploadStateView(slide({ ddUploadState: { iNumber: 9 } }), undefined).label).toBe(
       'unknown',
     );
+  });
+
+  it('shows a slide received whole but not yet read by the slide engine as processing', () => {
+    const received = slide({
+      ddUploadState: { iNumber: SlideUploadState.Uploaded },
+      lProgress: 1000,
+    });
+    expect(uploadStateView(received, undefined)).toEqual({
+      label: 'processing',
+      color: 'processing',
+      percent: null,
+      hint: { key: 'processing' },
+    });
   });
 });

@@ -4,18 +4,32 @@ import { percentOfUpload } from './slide-progress';
 
 export type UploadStateSlide = Pick<
   SlideDocumentDto,
-  'iSlideDocumentId' | 'ddUploadState' | 'bStalled' | 'lSize' | 'lProgress' | 'strFailReason'
+  | 'iSlideDocumentId'
+  | 'ddUploadState'
+  | 'bStalled'
+  | 'lSize'
+  | 'lProgress'
+  | 'strFailReason'
+  | 'iWidth'
 >;
 
 /** How a slide's upload state reads in a list: which words, colour and explanation. */
 export interface UploadStateView {
   /** Key under `uploadStateTag` in the slides namespace. */
-  label: 'uploading' | 'waiting' | 'paused' | 'interrupted' | 'uploaded' | 'failed' | 'unknown';
+  label:
+    | 'uploading'
+    | 'waiting'
+    | 'paused'
+    | 'interrupted'
+    | 'processing'
+    | 'uploaded'
+    | 'failed'
+    | 'unknown';
   color: 'processing' | 'default' | 'warning' | 'success' | 'error';
   /** Percent received, for the states that show it. */
   percent: number | null;
   /** Key of the explanation under `uploadHint`, or the server's failure reason as it is. */
-  hint: { key: 'paused' | 'needsFiles' | 'interrupted' } | { text: string } | null;
+  hint: { key: 'paused' | 'needsFiles' | 'interrupted' | 'processing' } | { text: string } | null;
 }
 
 /**
@@ -28,6 +42,10 @@ export function uploadStateView(
   queued: Pick<QueueItem, 'state' | 'lProgress' | 'bNeedsFiles'> | undefined,
 ): UploadStateView {
   const state = slide.ddUploadState.iNumber;
+  if (state === SlideUploadState.Uploaded && slide.iWidth == null) {
+    // Received whole; the slide engine has yet to read it (its size comes with that reading).
+    return { label: 'processing', color: 'processing', percent: null, hint: { key: 'processing' } };
+  }
   if (state === SlideUploadState.Uploaded) {
     return { label: 'uploaded', color: 'success', percent: null, hint: null };
   }

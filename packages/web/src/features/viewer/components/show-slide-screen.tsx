@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useCaseSlides } from '@/features/case-detail/api/case-slides';
-import { isViewable } from '@/features/case-detail/utils/imagery';
+import { isViewable } from '@/features/slides/utils/slide-facts';
 import { useSlideInfo } from '../api/slide-info';
 import { ViewLink } from '../view-link';
 import { MAX_SIDE_BY_SIDE, parseSlideIds, slideIdsParam } from '../utils/slide-ids';

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { SlideUploadState } from '@pathconsult/shared';
+import { isViewable, slideMppText, slidePixelSize, thumbnailSrc } from './slide-facts';
+
+describe('thumbnails', () => {
+  it('take a data URL as it is and bare base64 as JPEG', () => {
+    expect(thumbnailSrc(null)).toBeNull();
+    expect(thumbnailSrc('data:image/png;base64,AAA')).toBe('data:image/png;base64,AAA');
+    expect(thumbnailSrc('/9j/AAA')).toBe('data:image/jpeg;base64,/9j/AAA');
+  });
+});
+
+describe('what the slide engine read', () => {
+  it('shows the full-resolution size once known', () => {
+    expect(slidePixelSize({ iWidth: 2220, iHeight: 2967 })).toBe('2220 × 2967');
+    expect(slidePixelSize({})).toBeNull();
+  });
+
+  it('shows the pixel size in micrometres, both axes when they differ', () => {
+    expect(slideMppText({ dMppX: 0.499, dMppY: 0.499 })).toBe('0.499 µm/px');
+    expect(slideMppText({ dMppX: 0.2527, dMppY: 0.25271 })).toBe('0.2527 µm/px');
+    expect(slideMppText({ dMppX: 0.25, dMppY: 0.26 })).toBe('0.25 × 0.26 µm/px');
+    expect(slideMppText({ dMppX: null, dMppY: null })).toBeNull();
+    expect(slideMppText({})).toBeNull();
+  });
+});
+
+describe('which slides the viewer opens', () => {
+  const state = (iNumber: number) => ({ iNumber });
+  it('uploaded slides the slide engine has read', () => {
+    expect(isViewable({ ddUploadState: state(SlideUploadState.Uploaded), iWidth: 2220 })).toBe(
+      true,
+    );
+    expect(isViewable({ ddUploadState: state(SlideUploadState.Uploaded) })).toBe(false);
+    expect(isViewable({ ddUploadState: state(SlideUploadState.Uploading), iWidth: 10 })).toBe(
+      false,
+    );
+    expect(isViewable({ ddUploadState: state(SlideUploadState.Failed), iWidth: 10 })).toBe(false);
+  });
+});
