@@ -101,7 +101,21 @@ test('a doctor views a slide, measures, annotates, takes a screenshot and finds 
   await expect(list).toContainText('矩形');
   await expect(page.locator('[data-testid^="annotation-shape-"]')).toHaveCount(2);
 
+  // An arrow drawn, selected in the list and removed with the Delete key, after the question.
+  await page.getByTestId('tool-arrow').click();
+  await drag(page, view, [380, 300], [460, 330]);
+  const items = list.locator('[data-testid^="annotation-item-"]');
+  await expect(items).toHaveCount(3);
   await page.getByTestId('tool-select').click();
+  await items.filter({ hasText: '箭头' }).click();
+  await page.keyboard.press('Delete');
+  await page.getByTestId('annotation-delete-ok').click();
+  await expect(items).toHaveCount(2);
+  await expect(list).not.toContainText('箭头');
+  // The list went to the arrow, closer in: back to 20× for the rest.
+  await page.getByTestId('viewer-mag-20').click();
+  await expect(page.getByTestId('viewer-magnification')).toHaveText('20×');
+
   await page.getByTestId('screenshot-take').click();
   await expect(page.getByTestId('screenshot-take')).toContainText('1/4');
   await expect(
@@ -173,6 +187,23 @@ test('the viewer in English: controls, turns, adjustments, label and macro', asy
   }
   await expect(page.getByTestId('adjust-value-brightness')).toHaveText('115%');
   await expect(brightness).toHaveAttribute('aria-valuetext', '115%');
+
+  // "+" and "−" on the slide go a whole magnification step; past the 20× scan, 40× is marked
+  // as digital zoom.
+  await page.getByRole('button', { name: 'Whole slide' }).click();
+  await page.getByTestId('viewer-mag-4').click();
+  await expect(page.getByTestId('viewer-magnification')).toHaveText('4×');
+  await view.click({ position: { x: 40, y: 40 } });
+  await page.keyboard.press('+');
+  await expect(page.getByTestId('viewer-magnification')).toHaveText('10×');
+  await page.keyboard.press('+');
+  await page.keyboard.press('+');
+  await expect(page.getByTestId('viewer-magnification')).toHaveText('40×');
+  await expect(page.getByTestId('viewer-magnification')).toHaveClass(/ant-tag-warning/);
+  await page.getByTestId('viewer-magnification').hover();
+  await expect(page.getByRole('tooltip')).toContainText('Digital zoom');
+  await page.keyboard.press('-');
+  await expect(page.getByTestId('viewer-magnification')).toHaveText('20×');
 
   await page.getByTestId('viewer-associated').click();
   for (const name of ['Label', 'Macro image']) {

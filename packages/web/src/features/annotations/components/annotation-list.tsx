@@ -2,9 +2,8 @@ import { AimOutlined, DeleteOutlined } from '@ant-design/icons';
 import { Button, Empty, List, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { AnnotationDto } from '@pathconsult/shared';
-import { useConfirmAction } from '@/lib/use-confirm-action';
-import { useDeleteAnnotation } from '../api/annotations';
 import { boxOf, measurementText } from '../utils/geometry';
+import { useConfirmDeleteAnnotation } from './use-confirm-delete-annotation';
 
 /**
  * The slide's annotations beside the viewer: kind, author, label and measurement; a click (or
@@ -22,8 +21,7 @@ export function AnnotationList({
   onGoTo: (a: AnnotationDto, box: { x: number; y: number; width: number; height: number }) => void;
 }) {
   const { t } = useTranslation('annotations');
-  const confirm = useConfirmAction();
-  const remove = useDeleteAnnotation();
+  const confirmDelete = useConfirmDeleteAnnotation();
   if (annotations.length === 0) {
     return <Empty description={t('list.empty')} data-testid="annotation-list-empty" />;
   }
@@ -71,13 +69,7 @@ export function AnnotationList({
                         data-testid={`annotation-delete-${a.iAnnotationId}`}
                         onClick={(e) => {
                           e.stopPropagation();
-                          confirm({
-                            title: t('list.confirmTitle'),
-                            content: t('list.confirmContent'),
-                            okTestId: 'annotation-delete-ok',
-                            action: () => remove.mutateAsync(a.iAnnotationId),
-                            done: t('list.deleted'),
-                          });
+                          confirmDelete(a.iAnnotationId);
                         }}
                       />
                     </Tooltip>,

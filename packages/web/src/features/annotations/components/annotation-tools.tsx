@@ -21,6 +21,7 @@ import { composeScreenshot, visibleRegion } from '../overlay/capture';
 import type { FinishedShape } from '../overlay/draw-session';
 import type { AnnotatableViewer } from '../overlay/viewer-surface';
 import { AnnotationList } from './annotation-list';
+import { useConfirmDeleteAnnotation } from './use-confirm-delete-annotation';
 import { ScreenshotStrip } from './screenshot-strip';
 
 type Tool = AnnotationKind | 'select';
@@ -80,6 +81,30 @@ export function AnnotationTools({
   useEffect(() => overlay.current?.setTool(tool), [overlay, viewer, tool]);
   useEffect(() => overlay.current?.setColor(color), [overlay, viewer, color]);
   useEffect(() => overlay.current?.setSelected(selected), [overlay, viewer, selected]);
+
+  // Delete (or Backspace) removes the selected shape when it is the caller's own, after the same
+  // question as the list's button; Esc lets go of the selection. Not while typing somewhere.
+  const confirmDelete = useConfirmDeleteAnnotation();
+  const selectedMine =
+    annotations.data?.listAnnotation.find((a) => a.iAnnotationId === selected)?.bMine ?? false;
+  useEffect(() => {
+    if (selected === null) {
+      return;
+    }
+    const onKey = (e: KeyboardEvent) => {
+      if (e.defaultPrevented || isTyping(e.target) || document.querySelector('.ant-modal-wrap')) {
+        return;
+      }
+      if ((e.key === 'Delete' || e.key === 'Backspace') && selectedMine) {
+        e.preventDefault();
+        confirmDelete(selected);
+      } else if (e.key === 'Escape') {
+        setSelected(null);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [selected, selectedMine, confirmDelete]);
 
   const shotData = shots.data;
   const limitReached = !!shotData && shotData.iMineCount >= shotData.iLimit;
@@ -186,5 +211,13 @@ export function AnnotationTools({
         />
       </Modal>
     </Flex>
+  );
+}
+
+/** Whether a key goes to a field being typed in (a note, a search box), not to the slide. */
+function isTyping(target: EventTarget | null): boolean {
+  return (
+    target instanceof HTMLElement &&
+    (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))
   );
 }

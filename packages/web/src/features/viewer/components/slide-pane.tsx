@@ -129,11 +129,25 @@ function OpenSlidePane({
       ref={pane}
       vertical
       gap={6}
-      style={{ flex: 1, minWidth: 0, minHeight: 0, background: '#fff' }}
+      // Full screen shows the pane alone on the screen: keep the controls off its edges.
+      style={{
+        flex: 1,
+        minWidth: 0,
+        minHeight: 0,
+        background: '#fff',
+        padding: fullScreen ? 12 : 0,
+      }}
       data-testid={`slide-pane-${slide.iSlideDocumentId}`}
     >
-      <Flex gap="small" align="center" wrap>
-        <Typography.Text strong ellipsis style={{ maxWidth: 260 }} title={slide.strFileName}>
+      {/* Side by side, the name gets a line of its own: names differ in length, and the images
+          of the panes must start level. */}
+      <Flex gap="small" align={compact ? 'stretch' : 'center'} vertical={compact} wrap={!compact}>
+        <Typography.Text
+          strong
+          ellipsis
+          style={{ maxWidth: compact ? '100%' : 260 }}
+          title={slide.strFileName}
+        >
           {slide.strFileName}
         </Typography.Text>
         {viewer && (

@@ -10,7 +10,7 @@ import { Button, Flex, Space, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { SlideViewer } from '../slide-viewer';
 import { useViewTick } from '../use-view-tick';
-import { formatMagnification, magnificationSteps } from '../utils/magnification';
+import { formatMagnification, isDigitalZoom, magnificationSteps } from '../utils/magnification';
 import { AdjustmentsButton } from './adjustments-button';
 import { AssociatedImagesButton } from './associated-images-button';
 
@@ -19,7 +19,8 @@ const STEP_TOLERANCE = 0.005;
 
 /**
  * The viewer's controls: whole slide, the magnification steps the scan allows with the current
- * magnification, quarter turns, mirroring, adjustments, label and macro, full screen.
+ * magnification (steps and readout past the objective power are marked as digital zoom), quarter
+ * turns, mirroring, adjustments, label and macro, full screen.
  */
 export function ViewerToolbar({
   viewer,
@@ -39,10 +40,20 @@ export function ViewerToolbar({
   const { t } = useTranslation('viewer');
   useViewTick(viewer);
   const magnification = viewer.isOpen ? viewer.magnification() : null;
-  const steps = magnificationSteps(viewer.slide.objective);
+  const objective = viewer.slide.objective;
+  const steps = magnificationSteps(objective);
+  const digital = magnification !== null && isDigitalZoom(magnification, objective);
   const size = compact ? 'small' : 'middle';
   return (
-    <Flex gap={6} wrap align="center" data-testid="viewer-toolbar">
+    // Compact panes stand side by side: one line each (scrolling sideways when narrow), so that
+    // every pane's image starts at the same height.
+    <Flex
+      gap={6}
+      wrap={!compact}
+      align="center"
+      style={compact ? { overflowX: 'auto', scrollbarWidth: 'thin' } : undefined}
+      data-testid="viewer-toolbar"
+    >
       <Tooltip title={t('home')}>
         <Button
           size={size}
@@ -54,24 +65,38 @@ export function ViewerToolbar({
       </Tooltip>
       {steps.length > 0 && (
         <Space.Compact size={size}>
-          {steps.map((m) => (
-            <Button
-              key={m}
-              type={
-                magnification !== null && Math.abs(magnification / m - 1) < STEP_TOLERANCE
-                  ? 'primary'
-                  : 'default'
-              }
-              onClick={() => viewer.zoomToMagnification(m)}
-              data-testid={`viewer-mag-${m}`}
-            >
-              {m}×
-            </Button>
-          ))}
+          {steps.map((m) => {
+            const button = (
+              <Button
+                key={m}
+                type={
+                  magnification !== null && Math.abs(magnification / m - 1) < STEP_TOLERANCE
+                    ? 'primary'
+                    : 'default'
+                }
+                onClick={() => viewer.zoomToMagnification(m)}
+                data-testid={`viewer-mag-${m}`}
+              >
+                {m}×
+              </Button>
+            );
+            // Past the objective power the scan has no more detail: say so where it is chosen.
+            return isDigitalZoom(m, objective) ? (
+              <Tooltip key={m} title={t('digitalZoom', { objective })}>
+                {button}
+              </Tooltip>
+            ) : (
+              button
+            );
+          })}
         </Space.Compact>
       )}
-      <Tooltip title={t('magnification')}>
-        <Tag data-testid="viewer-magnification" style={{ minWidth: 52, textAlign: 'center' }}>
+      <Tooltip title={digital ? t('digitalZoom', { objective }) : t('magnification')}>
+        <Tag
+          color={digital ? 'warning' : undefined}
+          data-testid="viewer-magnification"
+          style={{ minWidth: 52, textAlign: 'center' }}
+        >
           {magnification === null ? t('noObjective') : formatMagnification(magnification)}
         </Tag>
       </Tooltip>

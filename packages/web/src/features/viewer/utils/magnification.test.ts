@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   formatMagnification,
   imageZoomFor,
+  isDigitalZoom,
   magnificationOf,
   magnificationSteps,
+  nextMagnificationStep,
 } from './magnification';
 
 describe('magnification', () => {
@@ -32,5 +34,25 @@ describe('magnification', () => {
     expect(formatMagnification(4)).toBe('4×');
     expect(formatMagnification(12.6)).toBe('13×');
     expect(formatMagnification(40)).toBe('40×');
+  });
+
+  it('steps up and down the nosepiece from wherever the view is', () => {
+    const steps = [1, 2, 4, 10, 20, 40];
+    expect(nextMagnificationStep(4, steps, 1)).toBe(10);
+    expect(nextMagnificationStep(4, steps, -1)).toBe(2);
+    expect(nextMagnificationStep(6.3, steps, 1)).toBe(10);
+    expect(nextMagnificationStep(6.3, steps, -1)).toBe(4);
+    // A step reached within rounding counts as reached.
+    expect(nextMagnificationStep(9.95, steps, 1)).toBe(20);
+    expect(nextMagnificationStep(40, steps, 1)).toBeNull();
+    expect(nextMagnificationStep(0.7, steps, -1)).toBeNull();
+    expect(nextMagnificationStep(0.7, steps, 1)).toBe(1);
+  });
+
+  it('calls a magnification beyond the objective power digital zoom', () => {
+    expect(isDigitalZoom(40, 20)).toBe(true);
+    expect(isDigitalZoom(20, 20)).toBe(false);
+    expect(isDigitalZoom(20.1, 20)).toBe(false);
+    expect(isDigitalZoom(40, null)).toBe(false);
   });
 });

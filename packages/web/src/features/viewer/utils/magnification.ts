@@ -32,3 +32,27 @@ export function formatMagnification(magnification: number): string {
     magnification >= 10 ? Math.round(magnification) : Math.round(magnification * 10) / 10;
   return `${value}×`;
 }
+
+/** Above this share past a step, the view counts as beyond it (a step reached is not re-taken). */
+const STEP_MARGIN = 0.01;
+
+/**
+ * Where "+" and "−" go from the magnification shown, as on a microscope's nosepiece: the next
+ * step of `steps` up or down, or null when there is none that way (below the smallest step the
+ * caller halves the zoom; beyond the largest, nothing is left to enlarge).
+ */
+export function nextMagnificationStep(
+  current: number,
+  steps: readonly number[],
+  direction: 1 | -1,
+): number | null {
+  if (direction > 0) {
+    return steps.find((m) => m > current * (1 + STEP_MARGIN)) ?? null;
+  }
+  return [...steps].reverse().find((m) => m < current * (1 - STEP_MARGIN)) ?? null;
+}
+
+/** Whether a magnification only enlarges pixels: beyond the scan's objective power. */
+export function isDigitalZoom(magnification: number, objective: number | null): boolean {
+  return !!objective && magnification > objective * (1 + STEP_MARGIN);
+}
