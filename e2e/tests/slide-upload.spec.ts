@@ -180,6 +180,11 @@ test('files that are not slides are refused before anything is sent', async ({ p
   await expect(page.getByTestId('upload-file-input')).not.toHaveAttribute('multiple');
   await page.getByTestId('upload-folder-input').setInputFiles(SLIDES);
   await expect(page.getByTestId('upload-refused')).toContainText('A single upload takes one slide');
+  // The folder's other files are named, not dropped in silence.
+  await expect(page.getByTestId('upload-skipped')).toContainText(
+    '2 files in the folder are not slides and were left out',
+  );
+  await expect(page.getByTestId('upload-skipped')).toContainText('MANIFEST.md');
   await expect(page.getByTestId('upload-queue')).not.toContainText('small.svs');
   expect(sent).toBe(0);
 });

@@ -73,7 +73,12 @@ describe('upload manager', () => {
     const { m, storage } = manager(server);
     const a = slide('a.svs', 3, 1);
     const b = slide('b.svs', 2, 2);
-    expect(await m.add(request(picked(a, b)))).toEqual({ added: 2, resumed: 0, refused: [] });
+    expect(await m.add(request(picked(a, b)))).toEqual({
+      added: 2,
+      resumed: 0,
+      refused: [],
+      skipped: [],
+    });
     const done: string[] = [];
     m.onCompleted((item) => done.push(item.strFileName));
     m.start();
@@ -127,7 +132,12 @@ describe('upload manager', () => {
     const again = new File([await file.arrayBuffer()], 'big.svs', {
       lastModified: file.lastModified,
     });
-    expect(await second.add(request(picked(again)))).toEqual({ added: 0, resumed: 1, refused: [] });
+    expect(await second.add(request(picked(again)))).toEqual({
+      added: 0,
+      resumed: 1,
+      refused: [],
+      skipped: [],
+    });
     second.start();
     await second.idle();
     const item = second.getSnapshot().items[0]!;

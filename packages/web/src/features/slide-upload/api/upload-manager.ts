@@ -64,6 +64,8 @@ export interface AddResult {
   added: number;
   resumed: number;
   refused: Refusal[];
+  /** Files of a chosen folder left out as not slides (paths within what was chosen). */
+  skipped: string[];
 }
 
 export interface ManagerDeps {
@@ -213,6 +215,8 @@ export class UploadManager {
         added: 0,
         resumed: 0,
         refused: [{ name: request.folderName ?? '', code: 'noSlideFolder' }],
+        // The folder error says it all: nothing in it is a slide.
+        skipped: [],
       };
     }
     const checked = checkDocuments(scan, {
@@ -252,7 +256,7 @@ export class UploadManager {
       this.dispatch({ type: 'start' });
       void this.loop();
     }
-    return { added: items.length, resumed: checked.resumed.length, refused };
+    return { added: items.length, resumed: checked.resumed.length, refused, skipped: scan.skipped };
   }
 
   private newItem(doc: ScannedDocument<File>, request: AddRequest): QueueItem {

@@ -50,7 +50,11 @@ export function UploadItemRow({
   const onCancel = () =>
     confirm({
       title: t('item.cancelTitle', { name: item.strFileName }),
-      content: t('item.cancelContent'),
+      // A waiting item has sent nothing: say what cancelling really removes.
+      content:
+        item.lProgress > 0
+          ? t('item.cancelContent', { sent: formatBytes(item.lProgress) })
+          : t('item.cancelContentNothingSent'),
       okText: t('item.cancelOk'),
       cancelText: t('item.cancelKeep'),
       okTestId: 'upload-cancel-confirm',

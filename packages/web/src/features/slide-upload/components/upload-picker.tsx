@@ -39,7 +39,8 @@ interface UploadPickerProps {
 /**
  * Choosing slides for a case: drag and drop (files or folders), "choose files" and "choose
  * folder" (a folder input). Every choice is checked (spec §5) and queued; what was refused is
- * listed with the reason until the next choice.
+ * listed with the reason, and the files of a folder that are not slides are named, until the
+ * next choice.
  */
 export function UploadPicker({ request, types }: UploadPickerProps) {
   const { t } = useTranslation('upload');
@@ -49,6 +50,7 @@ export function UploadPicker({ request, types }: UploadPickerProps) {
   const [busy, setBusy] = useState(false);
   const [dragging, setDragging] = useState(false);
   const [refused, setRefused] = useState<Refusal[]>([]);
+  const [skipped, setSkipped] = useState<string[]>([]);
   const single = request.iUploadType === UploadType.Single;
   const ready = Boolean(manager && types);
 
@@ -68,6 +70,7 @@ export function UploadPicker({ request, types }: UploadPickerProps) {
         folderName,
       });
       setRefused(result.refused);
+      setSkipped(result.skipped);
       if (result.added > 0) {
         toastSuccess(t('picker.added', { count: result.added }));
       }
@@ -170,6 +173,16 @@ export function UploadPicker({ request, types }: UploadPickerProps) {
           data-testid="upload-folder-input"
         />
       </div>
+      {skipped.length > 0 && (
+        <Alert
+          type="info"
+          showIcon
+          closable={{ onClose: () => setSkipped([]) }}
+          title={t('picker.skippedTitle', { count: skipped.length })}
+          description={skippedList(skipped, (count) => t('picker.skippedMore', { count }))}
+          data-testid="upload-skipped"
+        />
+      )}
       {refused.length > 0 && (
         <Alert
           type="warning"
@@ -191,4 +204,13 @@ export function UploadPicker({ request, types }: UploadPickerProps) {
       )}
     </Flex>
   );
+}
+
+/** Files shown by name before "and N more". */
+const SKIPPED_SHOWN = 5;
+
+/** The first skipped files by their path in the folder, then how many more. */
+function skippedList(paths: readonly string[], more: (count: number) => string): string {
+  const shown = paths.slice(0, SKIPPED_SHOWN).join(', ');
+  return paths.length > SKIPPED_SHOWN ? `${shown} ${more(paths.length - SKIPPED_SHOWN)}` : shown;
 }

@@ -30,12 +30,24 @@ describe('finding slides among chosen files and folders (spec §5)', () => {
     const folder = scanPicked([at('Box/notes.txt'), at('Box/a.ndpi')], TYPES, false);
     expect(folder.problems).toEqual([]);
     expect(folder.documents.map((d) => d.strFileName)).toEqual(['a.ndpi']);
+    expect(folder.skipped).toEqual(['Box/notes.txt']);
+  });
+
+  it('lists the files a folder scan leaves out, but not the system’s own', () => {
+    const scan = scanPicked(
+      [at('Box/.DS_Store'), at('Box/Thumbs.db'), at('Box/report.pdf'), at('Box/a.svs')],
+      TYPES,
+      false,
+    );
+    expect(scan.skipped).toEqual(['Box/report.pdf']);
+    expect(scanPicked([at('notes.txt')], TYPES, true).skipped).toEqual([]);
   });
 
   it('finds nothing in a folder without slides (the caller shows the folder error)', () => {
     expect(scanPicked([at('Box/notes.txt'), at('Box/x.jpg')], TYPES, false)).toEqual({
       documents: [],
       problems: [],
+      skipped: ['Box/notes.txt', 'Box/x.jpg'],
     });
   });
 
@@ -79,6 +91,7 @@ describe('finding slides among chosen files and folders (spec §5)', () => {
     expect(scanPicked([at('S2/Slidedat.ini'), at('S2/Data0000.dat')], TYPES, false)).toEqual({
       documents: [],
       problems: [{ name: 'S2', code: 'SLIDE_LAYOUT_INVALID' }],
+      skipped: [],
     });
   });
 
@@ -91,6 +104,7 @@ describe('finding slides among chosen files and folders (spec §5)', () => {
     expect(scan).toEqual({
       documents: [],
       problems: [{ name: 'S1.mrxs', code: 'SLIDE_LAYOUT_INVALID' }],
+      skipped: [],
     });
   });
 });

@@ -41,6 +41,16 @@ export interface ScanProblem {
 export interface ScanResult<F extends FileLike = File> {
   documents: ScannedDocument<F>[];
   problems: ScanProblem[];
+  /**
+   * Paths of the files of a chosen folder left out as not slides (reports, photos), so that the
+   * user learns what was not sent; the system's own files (.DS_Store, Thumbs.db) are not listed.
+   */
+  skipped: string[];
+}
+
+/** Files that operating systems leave in folders, never meant by the user. */
+function isSystemFile(name: string): boolean {
+  return name.startsWith('.') || /^(thumbs\.db|desktop\.ini)$/i.test(name);
 }
 
 /** The data file every MRXS folder holds (and the server requires). */
@@ -63,7 +73,7 @@ const join = (dir: string, name: string) => (dir ? `${dir}/${name}` : name);
 /**
  * Finds the slides among `picked`. `strict` is for files chosen one by one: each must be a slide
  * (an unsupported type is a problem). A chosen folder is scanned leniently: other files are
- * ignored, and the caller shows the folder error when nothing was found.
+ * left out (and listed as skipped), and the caller shows the folder error when nothing was found.
  */
 export function scanPicked<F extends FileLike>(
   picked: readonly PickedFile<F>[],
@@ -93,6 +103,7 @@ export function scanPicked<F extends FileLike>(
 
   const documents: ScannedDocument<F>[] = [];
   const problems: ScanProblem[] = [];
+  const skipped: string[] = [];
   const claimed = new Set<string>();
   for (const entry of picked) {
     if (insideDataDir(entry.path)) {
@@ -103,6 +114,8 @@ export function scanPicked<F extends FileLike>(
     if (!supported.has(type)) {
       if (strict) {
         problems.push({ name, code: 'SLIDE_TYPE_UNSUPPORTED' });
+      } else if (!isSystemFile(name)) {
+        skipped.push(entry.path);
       }
       continue;
     }
@@ -131,7 +144,7 @@ export function scanPicked<F extends FileLike>(
       problems.push({ name: baseOf(dir) || MRXS_INDEX, code: 'SLIDE_LAYOUT_INVALID' });
     }
   }
-  return { documents, problems };
+  return { documents, problems, skipped };
 }
 
 /** `NAME.mrxs` with its sibling folder `NAME` holding Slidedat.ini, or null. */
