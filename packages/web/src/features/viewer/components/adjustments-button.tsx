@@ -13,7 +13,13 @@ function valueText(key: (typeof KEYS)[number], value: number): string {
 }
 
 /** Brightness, contrast and gamma of the view (screenshots keep them), with a reset. */
-export function AdjustmentsButton({ viewer }: { viewer: SlideViewer }) {
+export function AdjustmentsButton({
+  viewer,
+  size,
+}: {
+  viewer: SlideViewer;
+  size?: 'small' | 'middle';
+}) {
   const { t } = useTranslation('viewer');
   const [values, setValues] = useState<Adjustments>(() => viewer.getAdjustments());
   const change = (next: Adjustments) => {
@@ -52,6 +58,7 @@ export function AdjustmentsButton({ viewer }: { viewer: SlideViewer }) {
     <Popover content={content} trigger="click" placement="bottomRight">
       <Tooltip title={t('adjust.title')}>
         <Button
+          size={size}
           icon={<BgColorsOutlined />}
           type={isNeutral(values) ? 'default' : 'primary'}
           aria-label={t('adjust.title')}

@@ -9,9 +9,11 @@ import { useTranslation } from 'react-i18next';
 export function AssociatedImagesButton({
   dziUrl,
   names,
+  size,
 }: {
   dziUrl: string;
   names: readonly string[];
+  size?: 'small' | 'middle';
 }) {
   const { t } = useTranslation('viewer');
   const base = dziUrl.replace(/slide\.dzi$/, 'associated/');
@@ -37,6 +39,7 @@ export function AssociatedImagesButton({
     <Popover content={content} trigger="click" placement="bottomRight">
       <Tooltip title={t('associated.title')}>
         <Button
+          size={size}
           icon={<TagOutlined />}
           aria-label={t('associated.title')}
           data-testid="viewer-associated"

@@ -65,6 +65,7 @@ export function ShowSlideScreen({ compact }: { compact?: boolean }) {
             slideId={id}
             link={ids.length > 1 ? link : undefined}
             compact={compact || ids.length > 1}
+            sideBySide={ids.length > 1}
           />
         ))}
       </Flex>

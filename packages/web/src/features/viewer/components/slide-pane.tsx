@@ -22,10 +22,13 @@ export function SlidePane({
   slideId,
   link,
   compact,
+  sideBySide,
 }: {
   slideId: number;
   link?: ViewLink;
   compact?: boolean;
+  /** One of several panes in a row: their images must start level. */
+  sideBySide?: boolean;
 }) {
   const { t } = useTranslation('viewer');
   const info = useSlideInfo(slideId);
@@ -44,17 +47,19 @@ export function SlidePane({
       </div>
     );
   }
-  return <OpenSlidePane info={info.data} link={link} compact={compact} />;
+  return <OpenSlidePane info={info.data} link={link} compact={compact} sideBySide={sideBySide} />;
 }
 
 function OpenSlidePane({
   info,
   link,
   compact,
+  sideBySide,
 }: {
   info: SlideInfoDto;
   link?: ViewLink;
   compact?: boolean;
+  sideBySide?: boolean;
 }) {
   const { t } = useTranslation('viewer');
   const slide = info.objSlide;
@@ -158,6 +163,7 @@ function OpenSlidePane({
             fullScreen={fullScreen}
             onFullScreen={toggleFullScreen}
             compact={compact}
+            oneLine={sideBySide}
           />
         )}
       </Flex>

@@ -29,6 +29,7 @@ export function ViewerToolbar({
   fullScreen,
   onFullScreen,
   compact,
+  oneLine,
 }: {
   viewer: SlideViewer;
   dziUrl: string;
@@ -36,6 +37,8 @@ export function ViewerToolbar({
   fullScreen: boolean;
   onFullScreen: () => void;
   compact?: boolean;
+  /** Keep the controls on one line (panes side by side). */
+  oneLine?: boolean;
 }) {
   const { t } = useTranslation('viewer');
   useViewTick(viewer);
@@ -45,13 +48,13 @@ export function ViewerToolbar({
   const digital = magnification !== null && isDigitalZoom(magnification, objective);
   const size = compact ? 'small' : 'middle';
   return (
-    // Compact panes stand side by side: one line each (scrolling sideways when narrow), so that
-    // every pane's image starts at the same height.
+    // Panes side by side: one line each (scrolling sideways when narrow), so that every pane's
+    // image starts at the same height.
     <Flex
       gap={6}
-      wrap={!compact}
+      wrap={!oneLine}
       align="center"
-      style={compact ? { overflowX: 'auto', scrollbarWidth: 'thin' } : undefined}
+      className={oneLine ? 'viewer-toolbar-line' : undefined}
       data-testid="viewer-toolbar"
     >
       <Tooltip title={t('home')}>
@@ -128,8 +131,8 @@ export function ViewerToolbar({
           data-testid="viewer-flip"
         />
       </Tooltip>
-      <AdjustmentsButton viewer={viewer} />
-      <AssociatedImagesButton dziUrl={dziUrl} names={associated} />
+      <AdjustmentsButton viewer={viewer} size={size} />
+      <AssociatedImagesButton dziUrl={dziUrl} names={associated} size={size} />
       <Tooltip title={fullScreen ? t('exitFullScreen') : t('fullScreen')}>
         <Button
           size={size}
