@@ -188,3 +188,31 @@ test('files that are not slides are refused before anything is sent', async ({ p
   await expect(page.getByTestId('upload-queue')).not.toContainText('small.svs');
   expect(sent).toBe(0);
 });
+
+test('a slide the slide engine cannot read ends failed in the queue, with why', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const token = await tokenOf(request, DOCTOR);
+  const id = await addCase(request, token, `SF${RUN}`);
+  await logIn(page, DOCTOR, '?lang=en');
+  await openImagery(page, id);
+
+  // A real SVS cut short: it passes the content check (a TIFF header) and uploads whole, but
+  // the slide engine cannot read it.
+  const cut = fs.readFileSync(SLIDE).subarray(0, 300 * 1024);
+  await page.getByTestId('imagery-upload-batch').click();
+  await expect(page.getByTestId('upload-choose-files')).toBeEnabled();
+  await page
+    .getByTestId('upload-file-input')
+    .setInputFiles({ name: 'cut.svs', mimeType: 'application/octet-stream', buffer: cut });
+  await page.getByTestId('upload-start').click();
+  const item = page.getByTestId('upload-finished').getByTestId('upload-item-cut.svs');
+  await expect(item.getByTestId('upload-item-state')).toHaveText('Failed', { timeout: 30_000 });
+  await expect(item.getByTestId('upload-item-reason')).toContainText('cannot be read');
+  await expect(page.getByTestId('upload-all-done')).toHaveText('Queue empty: 0 uploaded, 1 failed');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('imagery-state-cut.svs')).toHaveText('Failed');
+  await expect(page.getByTestId('imagery-state-cut.svs-reason')).toContainText('cannot be read');
+});

@@ -600,14 +600,18 @@ describe.each(await testDatabases())('slide management on $name', (testDb) => {
       totalBytes: 2 * 1024 * 1024 + 10,
     });
     await receiveChunks(db(), uploading.id, [0, 2]);
-    const done = await ownSlide({ totalBytes: 4321 });
+    const done = await ownSlide({ totalBytes: 4321, ingestedAt: new Date() });
+    // Received whole, the slide engine has not read it yet.
+    const received = await ownSlide({ totalBytes: 99 });
     const failed = await ownSlide({
       state: SlideUploadState.Failed,
       failReason: 'SLIDE_CONTENT_MISMATCH',
     });
     const theirs = await ownSlide({}, colleague);
     const answer = expectOk(
-      await statuses(`${done.id},${theirs.id}, ${uploading.id},${MISSING_ID},${failed.id}`),
+      await statuses(
+        `${done.id},${theirs.id}, ${uploading.id},${MISSING_ID},${failed.id},${received.id}`,
+      ),
     );
     expect(answer.listSlideDocument).toEqual([
       {
@@ -616,6 +620,7 @@ describe.each(await testDatabases())('slide management on $name', (testDb) => {
         iUpdateState: 1,
         lSize: 4321,
         lProgress: 4321,
+        bProcessing: false,
         strFailReason: null,
       },
       {
@@ -624,6 +629,7 @@ describe.each(await testDatabases())('slide management on $name', (testDb) => {
         iUpdateState: 0,
         lSize: 2 * 1024 * 1024 + 10,
         lProgress: 1024 * 1024 + 10,
+        bProcessing: false,
         strFailReason: null,
       },
       {
@@ -632,8 +638,10 @@ describe.each(await testDatabases())('slide management on $name', (testDb) => {
         iUpdateState: 0,
         lSize: failed.totalBytes,
         lProgress: 0,
+        bProcessing: false,
         strFailReason: `文件“${failed.displayName}”的内容不是 SVS 切片，请确认文件未被改名或损坏`,
       },
+      expect.objectContaining({ iSlideDocumentId: received.id, bProcessing: true }),
     ]);
     // The key repeated works as well.
     const res = await fetch(

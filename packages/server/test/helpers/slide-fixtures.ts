@@ -30,6 +30,8 @@ export interface SlideValues {
   totalBytes?: number;
   createdAt?: Date;
   failReason?: string | null;
+  /** When the slide engine read it; unread (null) by default. */
+  ingestedAt?: Date | null;
 }
 
 export type SlideRow = typeof slideDocuments.$inferSelect;
@@ -56,6 +58,7 @@ export async function insertSlide(db: Db, dataDir: string, v: SlideValues): Prom
       chunkBytes: UPLOAD_CHUNK_BYTES,
       state,
       failReason: v.failReason ?? null,
+      ingestedAt: v.ingestedAt ?? null,
       storageKey,
       sha256: state === SlideUploadState.Uploaded ? 'ab'.repeat(32) : null,
       createdAt: v.createdAt ?? new Date('2026-01-05T08:00:00Z'),

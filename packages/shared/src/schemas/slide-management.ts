@@ -48,6 +48,9 @@ export const documentStatusDtoSchema = z.object({
   iUpdateState: z.number().int().describe('1 when uploaded'),
   lSize: z.number(),
   lProgress: z.number().describe('Bytes received'),
+  bProcessing: z
+    .boolean()
+    .describe('Received whole, not yet read by the slide engine: it may still fail its checks'),
   strFailReason: z.string().nullable(),
 });
 export type DocumentStatusDto = z.infer<typeof documentStatusDtoSchema>;

@@ -107,6 +107,7 @@ export function toDocumentStatusDto(
     iUpdateState: doc.state === SlideUploadState.Uploaded ? 1 : 0,
     lSize: doc.totalBytes,
     lProgress: progress,
+    bProcessing: doc.state === SlideUploadState.Uploaded && doc.ingestedAt === null,
     strFailReason: failReasonText(doc, lang),
   };
 }

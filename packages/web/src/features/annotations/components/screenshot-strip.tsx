@@ -52,7 +52,9 @@ export function ScreenshotStrip({
   if (shots.length === 0) {
     return (
       <Empty
-        image={<PictureOutlined style={{ fontSize: 32 }} />}
+        image={<PictureOutlined style={{ fontSize: 32, color: '#bfbfbf' }} />}
+        // The default image box is 100 px high: a 32-px icon would float far above its words.
+        styles={{ image: { height: 40 } }}
         description={t('screenshots.empty')}
         data-testid="screenshots-empty"
       />

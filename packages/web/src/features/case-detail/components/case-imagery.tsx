@@ -11,12 +11,7 @@ import dayjs from 'dayjs';
 import type { HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import {
-  UploadType,
-  slideTypesLabel,
-  type PatientDto,
-  type SlideDocumentDto,
-} from '@pathconsult/shared';
+import { UploadType, type PatientDto, type SlideDocumentDto } from '@pathconsult/shared';
 import { ListError } from '@/app/routes/list-error';
 import { SHOW_SLIDE_PATH } from '@/config/paths';
 import { useUploads } from '@/features/slide-upload/components/upload-context';
@@ -25,11 +20,12 @@ import { formatBytes } from '@/features/slides/utils/format-bytes';
 import { useConfirmAction } from '@/lib/use-confirm-action';
 import { useSession } from '@/lib/use-session';
 import { useCaseSlides, useDeleteCaseSlide } from '../api/case-slides';
+import { SlideThumbnail } from '@/features/slides/components/slide-thumbnail';
 import {
+  formatAndPower,
   isViewable,
   slideMppText,
   slidePixelSize,
-  thumbnailSrc,
 } from '@/features/slides/utils/slide-facts';
 import { blockingNames, canChangeSlides, slidesLocked, uploadTargetOf } from '../utils/imagery';
 
@@ -69,6 +65,9 @@ export function CaseImagery({ patient }: { patient: PatientDto }) {
   const list = slides.data?.listSlideDocument ?? [];
   const canChange = canChangeSlides(patient, iUserId, iRoleType);
 
+  const view = (slide: SlideDocumentDto) =>
+    void navigate(`${SHOW_SLIDE_PATH}?id=${slide.iSlideDocumentId}`);
+
   const upload = (iUploadType: typeof UploadType.Single | typeof UploadType.Batch) =>
     openPanel({
       target: uploadTargetOf(patient),
@@ -90,14 +89,9 @@ export function CaseImagery({ patient }: { patient: PatientDto }) {
       title: t('imagery.col.thumbnail'),
       key: 'thumbnail',
       width: 96,
-      render: (_, slide) => {
-        const src = thumbnailSrc(slide.strThumbnailBase64);
-        return src ? (
-          <img src={src} alt={slide.strFileName} style={{ maxWidth: 80, maxHeight: 60 }} />
-        ) : (
-          '—'
-        );
-      },
+      render: (_, slide) => (
+        <SlideThumbnail slide={slide} onOpen={isViewable(slide) ? () => view(slide) : null} />
+      ),
     },
     {
       title: t('imagery.col.name'),
@@ -112,44 +106,45 @@ export function CaseImagery({ patient }: { patient: PatientDto }) {
       ),
     },
     {
-      title: t('imagery.col.format'),
-      dataIndex: 'strFileType',
-      width: 90,
-      render: (type: string) => slideTypesLabel([type]),
-    },
-    {
-      title: t('imagery.col.size'),
-      dataIndex: 'lSize',
-      width: 100,
-      render: (size: number) => formatBytes(size),
+      title: t('imagery.col.sizeFormat'),
+      key: 'size',
+      width: 120,
+      render: (_, slide) => (
+        <Flex vertical>
+          <span>{formatBytes(slide.lSize)}</span>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {formatAndPower(slide)}
+          </Typography.Text>
+        </Flex>
+      ),
     },
     {
       title: t('imagery.col.pixels'),
       key: 'pixels',
-      width: 130,
+      width: 140,
       render: (_, slide) => <ImageFacts slide={slide} />,
-    },
-    {
-      title: t('imagery.col.magnification'),
-      dataIndex: 'dObjectiveMagnification',
-      width: 110,
-      render: (value: number | null) => (value ? `${value}×` : '—'),
     },
     {
       title: t('imagery.col.state'),
       key: 'state',
-      width: 170,
+      width: 150,
       render: (_, slide) => (
         <UploadStateTag slide={slide} testId={`imagery-state-${slide.strFileName}`} />
       ),
     },
     {
-      title: t('imagery.col.time'),
-      dataIndex: 'dtUploadTime',
+      title: t('imagery.col.uploaded'),
+      key: 'uploaded',
       width: 150,
-      render: (time: string) => dayjs(time).format('YYYY-MM-DD HH:mm'),
+      render: (_, slide) => (
+        <Flex vertical>
+          <span>{dayjs(slide.dtUploadTime).format('YYYY-MM-DD HH:mm')}</span>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {slide.strUploadUserName}
+          </Typography.Text>
+        </Flex>
+      ),
     },
-    { title: t('imagery.col.uploader'), dataIndex: 'strUploadUserName', width: 110 },
     {
       title: t('imagery.col.actions'),
       key: 'actions',
@@ -163,7 +158,7 @@ export function CaseImagery({ patient }: { patient: PatientDto }) {
               type="link"
               size="small"
               icon={<EyeOutlined />}
-              onClick={() => void navigate(`${SHOW_SLIDE_PATH}?id=${slide.iSlideDocumentId}`)}
+              onClick={() => view(slide)}
               data-testid={`imagery-view-${slide.strFileName}`}
             >
               {tv('open')}
@@ -249,7 +244,7 @@ export function CaseImagery({ patient }: { patient: PatientDto }) {
             dataSource={list}
             loading={slides.isPending}
             pagination={false}
-            scroll={{ x: 1360 }}
+            scroll={{ x: columns.reduce((sum, c) => sum + Number(c.width ?? 0), 0) }}
             onRow={(slide) =>
               ({ 'data-testid': `imagery-row-${slide.strFileName}` }) as HTMLAttributes<HTMLElement>
             }

@@ -1,6 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import type { SupportSlideDto } from '@pathconsult/shared';
+import {
+  DOCUMENT_STATUS_MAX,
+  type DocumentStatusDto,
+  type DocumentStatusList,
+  type SupportSlideDto,
+} from '@pathconsult/shared';
 import { api } from '@/lib/api-client';
+import { useSession } from '@/lib/use-session';
+import { idsToFollow } from '../utils/finished-outcome';
+import type { QueueItem } from '../utils/queue';
 
 /** slideDocument/getSupportSlide: the types the server accepts; they change with a deployment only. */
 export function useSupportSlide(enabled: boolean) {
@@ -24,4 +32,29 @@ export function memoryUsage(iHospitalId: number): Promise<MemoryUsage> {
     query: { iHospitalId },
     handleFailure: true,
   });
+}
+
+/**
+ * slideDocument/getDocumentStatus for the finished uploads of the queue: whether the slide engine
+ * is still reading each, or refused it. Asked again every 2 s while one is being read.
+ */
+export function useFinishedStatuses(
+  finished: readonly QueueItem[],
+): Map<number, DocumentStatusDto> {
+  const { iUserId } = useSession();
+  const ids = idsToFollow(finished, DOCUMENT_STATUS_MAX);
+  const query = useQuery({
+    // Under 'slides': a deletion elsewhere refreshes it too.
+    queryKey: ['slides', 'documentStatus', iUserId, ids],
+    queryFn: ({ signal }) =>
+      api.get<DocumentStatusList>('slideDocument/getDocumentStatus', {
+        query: { listSlideDocumentId: ids.join(',') },
+        signal,
+        handleFailure: true,
+      }),
+    enabled: iUserId !== null && ids.length > 0,
+    refetchInterval: (q) =>
+      q.state.data?.listSlideDocument.some((s) => s.bProcessing) ? 2_000 : false,
+  });
+  return new Map((query.data?.listSlideDocument ?? []).map((s) => [s.iSlideDocumentId, s]));
 }

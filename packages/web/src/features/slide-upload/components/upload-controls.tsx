@@ -8,7 +8,8 @@ import { toastError, toastWarning } from '@/lib/toast';
 import { useSession } from '@/lib/use-session';
 import { memoryUsage } from '../api/upload-calls';
 import type { UploadSnapshot } from '../api/upload-manager';
-import { percentOf, queueTotals, statusOf } from '../utils/queue';
+import type { FinishedOutcome } from '../utils/finished-outcome';
+import { percentOf, queueTotals, statusOf, type QueueItem } from '../utils/queue';
 import { formatSpeed, type Remaining } from '../utils/speed';
 import { capacityUsedUp } from '../utils/upload-checks';
 import { useUploads } from './upload-context';
@@ -23,7 +24,14 @@ export function useRemainingText() {
  * The one start/stop button of spec §4 (starting sets the uploading flag and the one-second speed
  * timer; pressing again stops), with the total progress, the speed and the time left.
  */
-export function UploadControls({ snapshot }: { snapshot: UploadSnapshot }) {
+export function UploadControls({
+  snapshot,
+  outcomeOf,
+}: {
+  snapshot: UploadSnapshot;
+  /** How a finished item ended, the slide engine's verdict included. */
+  outcomeOf: (item: QueueItem) => FinishedOutcome;
+}) {
   const { t } = useTranslation('upload');
   const { manager } = useUploads();
   const { user } = useSession();
@@ -90,12 +98,12 @@ export function UploadControls({ snapshot }: { snapshot: UploadSnapshot }) {
           data-testid="upload-remaining"
         />
       </Flex>
-      {totals.lSize === 0 && finished.length > 0 ? (
+      {snapshot.items.length === 0 ? null : totals.lSize === 0 ? (
         // Nothing left to send: a bar at 0% of 0 B would read as if nothing had happened.
         <Typography.Text type="secondary" data-testid="upload-all-done">
           {t('controls.allDone', {
-            uploaded: finished.filter((item) => item.state === 'uploaded').length,
-            failed: finished.filter((item) => item.state === 'failed').length,
+            uploaded: finished.filter((item) => outcomeOf(item).state !== 'failed').length,
+            failed: finished.filter((item) => outcomeOf(item).state === 'failed').length,
           })}
         </Typography.Text>
       ) : (

@@ -1,5 +1,5 @@
 import { CloseOutlined } from '@ant-design/icons';
-import { Button, Flex, Progress, Tag, Typography } from 'antd';
+import { Button, Flex, Progress, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { UploadType } from '@pathconsult/shared';
@@ -8,25 +8,31 @@ import { formatBytes } from '@/features/slides/utils/format-bytes';
 import type { ApiError } from '@/lib/api-error';
 import { toastError } from '@/lib/toast';
 import { useConfirmAction } from '@/lib/use-confirm-action';
+import type { FinishedOutcome } from '../utils/finished-outcome';
 import { canCancel, percentOf, type ItemState, type QueueItem } from '../utils/queue';
 import { reasonText } from '../utils/reason-text';
 import { formatSpeed, remainingTime } from '../utils/speed';
 import { useRemainingText } from './upload-controls';
 import { closeUploadPanel, useUploads } from './upload-context';
 
-const STATE_COLORS: Record<ItemState, string> = {
+/** What a row shows: the queue's own state, or a finished upload's outcome (processing). */
+type ShownState = ItemState | 'processing';
+
+const STATE_COLORS: Record<ShownState, string> = {
   waiting: 'default',
   uploading: 'processing',
   paused: 'warning',
   uploaded: 'success',
+  processing: 'processing',
   failed: 'error',
 };
 
-const PROGRESS_STATUS: Record<ItemState, 'normal' | 'active' | 'success' | 'exception'> = {
+const PROGRESS_STATUS: Record<ShownState, 'normal' | 'active' | 'success' | 'exception'> = {
   waiting: 'normal',
   uploading: 'active',
   paused: 'normal',
   uploaded: 'success',
+  processing: 'success',
   failed: 'exception',
 };
 
@@ -35,17 +41,21 @@ export function UploadItemRow({
   item,
   speed,
   retryAt = null,
+  outcome,
 }: {
   item: QueueItem;
   speed: number;
   /** The connection is lost and being retried (the next try's time): shown instead of a speed. */
   retryAt?: number | null;
+  /** A finished item's outcome after the slide engine read it (finished list only). */
+  outcome?: FinishedOutcome;
 }) {
   const { t } = useTranslation('upload');
   const { manager } = useUploads();
   const confirm = useConfirmAction();
   const remainingText = useRemainingText();
   const uploading = item.state === 'uploading';
+  const shown: ShownState = outcome?.state ?? item.state;
 
   const onCancel = () =>
     confirm({
@@ -65,14 +75,16 @@ export function UploadItemRow({
     });
 
   return (
-    <Flex vertical gap={4} data-testid={`upload-item-${item.strFileName}`} data-state={item.state}>
+    <Flex vertical gap={4} data-testid={`upload-item-${item.strFileName}`} data-state={shown}>
       <Flex align="center" gap="small" wrap>
         <Typography.Text strong ellipsis style={{ maxWidth: 260 }} title={item.strFileName}>
           {item.strFileName}
         </Typography.Text>
-        <Tag color={STATE_COLORS[item.state]} data-testid="upload-item-state">
-          {t(`state.${item.state}`)}
-        </Tag>
+        <Tooltip title={shown === 'processing' ? t('item.processingHint') : undefined}>
+          <Tag color={STATE_COLORS[shown]} data-testid="upload-item-state">
+            {t(`state.${shown}`)}
+          </Tag>
+        </Tooltip>
         <Typography.Text type="secondary">
           {item.target.iPatientId !== null ? (
             // To the case's slides: where its files are chosen again after a reload.
@@ -107,7 +119,7 @@ export function UploadItemRow({
       </Flex>
       <Progress
         percent={percentOf(item.lProgress, item.lSize)}
-        status={PROGRESS_STATUS[item.state]}
+        status={PROGRESS_STATUS[shown]}
         size="small"
         data-testid="upload-item-progress"
       />
@@ -129,6 +141,11 @@ export function UploadItemRow({
           data-testid="upload-item-reason"
         >
           {reasonText(item.reason, t)}
+        </Typography.Text>
+      )}
+      {outcome?.reason && (
+        <Typography.Text type="danger" data-testid="upload-item-reason">
+          {outcome.reason}
         </Typography.Text>
       )}
       {item.bNeedsFiles && item.state === 'paused' && (

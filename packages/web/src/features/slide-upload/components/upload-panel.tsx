@@ -1,8 +1,9 @@
 import { Alert, Button, Drawer, Empty, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { UploadType } from '@pathconsult/shared';
-import { useSupportSlide } from '../api/upload-calls';
-import { splitQueue } from '../utils/queue';
+import { useFinishedStatuses, useSupportSlide } from '../api/upload-calls';
+import { finishedOutcome } from '../utils/finished-outcome';
+import { splitQueue, type QueueItem } from '../utils/queue';
 import { useUploadSnapshot, useUploads, type PanelRequest } from './upload-context';
 import { UploadControls } from './upload-controls';
 import { UploadItemRow } from './upload-item-row';
@@ -16,7 +17,8 @@ interface UploadPanelProps {
 
 /**
  * The upload queue's drawer: choosing slides for the case it was opened for, the start/stop
- * button with speed and time left, the queue and the finished list. Closing it does not stop
+ * button with speed and time left, the queue and the finished list (which follows the slide
+ * engine: processing, then uploaded or failed with the reason). Closing it does not stop
  * anything: the queue runs in the background of the workspace.
  */
 export function UploadPanel({ open, request, onClose }: UploadPanelProps) {
@@ -25,6 +27,9 @@ export function UploadPanel({ open, request, onClose }: UploadPanelProps) {
   const support = useSupportSlide(open && request !== null);
   const { active, finished } = splitQueue(snapshot.items);
   const { manager } = useUploads();
+  const statuses = useFinishedStatuses(finished);
+  const outcomeOf = (item: QueueItem) =>
+    finishedOutcome(item, item.iSlideDocumentId ? statuses.get(item.iSlideDocumentId) : undefined);
 
   return (
     <Drawer
@@ -56,7 +61,7 @@ export function UploadPanel({ open, request, onClose }: UploadPanelProps) {
           <Alert type="info" showIcon title={t('panel.noTarget')} />
         )}
         <Typography.Text type="secondary">{t('panel.keepsGoing')}</Typography.Text>
-        <UploadControls snapshot={snapshot} />
+        <UploadControls snapshot={snapshot} outcomeOf={outcomeOf} />
 
         <Typography.Title level={5} style={{ margin: 0 }}>
           {t('lists.queue', { count: active.length })}
@@ -94,7 +99,9 @@ export function UploadPanel({ open, request, onClose }: UploadPanelProps) {
           {finished.length === 0 ? (
             <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('lists.emptyFinished')} />
           ) : (
-            finished.map((item) => <UploadItemRow key={item.iFileId} item={item} speed={0} />)
+            finished.map((item) => (
+              <UploadItemRow key={item.iFileId} item={item} speed={0} outcome={outcomeOf(item)} />
+            ))
           )}
         </Flex>
       </Flex>

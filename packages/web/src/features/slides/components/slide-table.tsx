@@ -4,12 +4,13 @@ import type { TableColumnsType, TableProps } from 'antd';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { slideTypesLabel, type SlideDocumentDto } from '@pathconsult/shared';
+import type { SlideDocumentDto } from '@pathconsult/shared';
 import { PagedTable, type PagedRows } from '@/components/paged-table';
 import { RowActions } from '@/components/row-actions';
 import { useSession } from '@/lib/use-session';
 import { formatBytes } from '../utils/format-bytes';
-import { isViewable, thumbnailSrc } from '../utils/slide-facts';
+import { formatAndPower, isViewable } from '../utils/slide-facts';
+import { SlideThumbnail } from './slide-thumbnail';
 import { slideRowActions, type SlideListMode, type SlideRowAction } from '../utils/slide-actions';
 import { MatchCell, UploadStateTag } from './slide-tags';
 
@@ -41,12 +42,6 @@ const secondary = (text: string) => (
     {text}
   </Typography.Text>
 );
-
-/** Format and objective power under the size: "SVS · 20×". */
-function formatLine(row: SlideDocumentDto): string {
-  const type = slideTypesLabel([row.strFileType]);
-  return row.dObjectiveMagnification ? `${type} · ${row.dObjectiveMagnification}×` : type;
-}
 
 /**
  * A slide list. Rows are `slide-row-<file name>`, actions `slide-<action>-<file name>`. Related
@@ -109,7 +104,7 @@ export function SlideTable(props: SlideTableProps) {
       render: (_, row) => (
         <Flex vertical>
           <span>{formatBytes(row.lSize)}</span>
-          {secondary(formatLine(row))}
+          {secondary(formatAndPower(row))}
         </Flex>
       ),
     },
@@ -188,42 +183,6 @@ export function SlideTable(props: SlideTableProps) {
         loadError: t('list.loadError'),
       }}
     />
-  );
-}
-
-/** The slide's thumbnail (a dash until the slide engine has made one); a click opens it. */
-function SlideThumbnail({
-  slide,
-  onOpen,
-}: {
-  slide: SlideDocumentDto;
-  onOpen: (() => void) | null;
-}) {
-  const { t } = useTranslation('slides');
-  const src = thumbnailSrc(slide.strThumbnailBase64);
-  if (!src) {
-    return <Typography.Text type="secondary">—</Typography.Text>;
-  }
-  const image = (
-    <img
-      src={src}
-      alt={t('fields.thumbnailOf', { name: slide.strFileName })}
-      style={{ maxWidth: 64, maxHeight: 48, display: 'block' }}
-    />
-  );
-  if (!onOpen) {
-    return image;
-  }
-  return (
-    <button
-      type="button"
-      onClick={onOpen}
-      title={t('actions.view')}
-      style={{ padding: 0, border: 0, background: 'none', cursor: 'zoom-in' }}
-      data-testid={`slide-thumbnail-${slide.strFileName}`}
-    >
-      {image}
-    </button>
   );
 }
 

@@ -29,11 +29,11 @@ export function UploadStateTag({
   }
   if ('text' in view.hint) {
     return (
-      <Flex vertical gap={2} align="start">
+      <Flex vertical gap={2} align="start" style={{ width: '100%' }}>
         {tag}
         <Typography.Text
           type="danger"
-          style={{ fontSize: 12, maxWidth: 160 }}
+          style={{ fontSize: 12, maxWidth: '100%' }}
           ellipsis={{ tooltip: view.hint.text }}
           data-testid={`${testId}-reason`}
         >

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { SlideUploadState } from '@pathconsult/shared';
-import { isViewable, slideMppText, slidePixelSize, thumbnailSrc } from './slide-facts';
+import {
+  formatAndPower,
+  isViewable,
+  slideMppText,
+  slidePixelSize,
+  thumbnailSrc,
+} from './slide-facts';
 
 describe('thumbnails', () => {
   it('take a data URL as it is and bare base64 as JPEG', () => {
@@ -36,5 +42,12 @@ describe('which slides the viewer opens', () => {
       false,
     );
     expect(isViewable({ ddUploadState: state(SlideUploadState.Failed), iWidth: 10 })).toBe(false);
+  });
+});
+
+describe('format and objective power', () => {
+  it('names MRXS for TD and adds the power when known', () => {
+    expect(formatAndPower({ strFileType: 'svs', dObjectiveMagnification: 20 })).toBe('SVS · 20×');
+    expect(formatAndPower({ strFileType: 'td', dObjectiveMagnification: null })).toBe('MRXS');
   });
 });

@@ -1,4 +1,4 @@
-import { SlideUploadState, type SlideDocumentDto } from '@pathconsult/shared';
+import { SlideUploadState, slideTypesLabel, type SlideDocumentDto } from '@pathconsult/shared';
 
 /** A stored thumbnail as an image address (a data URL, or bare base64 JPEG). */
 export function thumbnailSrc(base64: string | null): string | null {
@@ -26,4 +26,12 @@ export function slideMppText(slide: Pick<SlideDocumentDto, 'dMppX' | 'dMppY'>): 
 /** Whether the slide viewer can open the slide: uploaded, and read by the slide engine. */
 export function isViewable(slide: Pick<SlideDocumentDto, 'ddUploadState' | 'iWidth'>): boolean {
   return slide.ddUploadState.iNumber === SlideUploadState.Uploaded && !!slide.iWidth;
+}
+
+/** Format and objective power, shown under the size: "SVS · 20×" ("MRXS" for TD). */
+export function formatAndPower(
+  slide: Pick<SlideDocumentDto, 'strFileType' | 'dObjectiveMagnification'>,
+): string {
+  const type = slideTypesLabel([slide.strFileType]);
+  return slide.dObjectiveMagnification ? `${type} · ${slide.dObjectiveMagnification}×` : type;
 }

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { SlideUploadState } from '@pathconsult/shared';
+import { finishedOutcome, idsToFollow } from './finished-outcome';
+import type { QueueItem } from './queue';
+
+const status = (state: number, bProcessing = false, strFailReason: string | null = null) => ({
+  ddUploadState: { iNumber: state },
+  bProcessing,
+  strFailReason,
+});
+
+describe('finishedOutcome', () => {
+  it('follows the slide engine after the bytes arrived', () => {
+    const item = { state: 'uploaded' as const };
+    expect(finishedOutcome(item, undefined)).toEqual({ state: 'uploaded', reason: null });
+    expect(finishedOutcome(item, status(SlideUploadState.Uploaded, true))).toEqual({
+      state: 'processing',
+      reason: null,
+    });
+    expect(finishedOutcome(item, status(SlideUploadState.Uploaded))).toEqual({
+      state: 'uploaded',
+      reason: null,
+    });
+    expect(
+      finishedOutcome(item, status(SlideUploadState.Failed, false, 'The slide cannot be read')),
+    ).toEqual({ state: 'failed', reason: 'The slide cannot be read' });
+  });
+
+  it('keeps a failure of the queue itself as it is', () => {
+    expect(finishedOutcome({ state: 'failed' }, undefined)).toEqual({
+      state: 'failed',
+      reason: null,
+    });
+  });
+});
+
+describe('idsToFollow', () => {
+  it('asks about uploaded items the server knows, at most `max`', () => {
+    const item = (state: QueueItem['state'], id: number | null) =>
+      ({ state, iSlideDocumentId: id }) as QueueItem;
+    const items = [
+      item('uploaded', 3),
+      item('failed', 4),
+      item('uploaded', null),
+      item('uploaded', 5),
+    ];
+    expect(idsToFollow(items, 10)).toEqual([3, 5]);
+    expect(idsToFollow(items, 1)).toEqual([3]);
+  });
+});
