@@ -166,7 +166,9 @@ test('files that are not slides are refused before anything is sent', async ({ p
     { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('notes') },
   ]);
   const refused = page.getByTestId('upload-refused');
-  await expect(refused.getByTestId('upload-refused-fake.svs')).toContainText('is not a SVS slide');
+  await expect(refused.getByTestId('upload-refused-fake.svs')).toContainText(
+    'is not a slide of type SVS',
+  );
   await expect(refused.getByTestId('upload-refused-notes.txt')).toContainText(
     'Unsupported slide file type',
   );

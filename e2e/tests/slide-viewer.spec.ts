@@ -214,6 +214,14 @@ test('the viewer in English: controls, turns, adjustments, label and macro', asy
       .toBeGreaterThan(100);
   }
   await expect(page.getByTestId('associated-images')).toContainText('Macro image');
+
+  // A slide that is not there says so, with a way back instead of a useless retry.
+  await page.goto('/?lang=en#/ShowSlide?id=987654321');
+  await expect(page.getByTestId('viewer-not-found')).toContainText(
+    'This slide does not exist or was deleted',
+  );
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page).not.toHaveURL(/id=987654321/);
 });
 
 test('two slides of a case side by side move together once linked', async ({ page, request }) => {
@@ -287,6 +295,8 @@ test('the phone viewer shows the slide with compact controls', async ({ page, re
   await expect(page.getByTestId('mobile-viewer-back')).toHaveText('返回');
   const viewBox = (await page.getByTestId('slide-view').boundingBox())!;
   expect(viewBox.height).toBeGreaterThan(800 * 0.6);
+  // Whole on the screen: its lower edge (and what is drawn there) is not cut off.
+  expect(viewBox.y + viewBox.height).toBeLessThanOrEqual(800);
   await page.getByTestId('viewer-mag-20').click();
   await expect(page.getByTestId('viewer-magnification')).toHaveText('20×');
   await expect(page.getByTestId('annotation-tools')).toHaveCount(0);

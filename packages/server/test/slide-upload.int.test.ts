@@ -495,7 +495,7 @@ describe.each(await testDatabases())('slide upload on $name', (testDb) => {
       'en',
     );
     expectRefused(a, 'SLIDE_CONTENT_MISMATCH');
-    expect(a.body.strMessage).toContain('is not a SVS slide');
+    expect(a.body.strMessage).toContain('is not a slide of type SVS');
     const [row] = await db()
       .select()
       .from(slideDocuments)

@@ -344,7 +344,7 @@ const en: Texts = {
     'The first row has none of the template’s column titles; download the template and fill it in',
   SLIDE_TYPE_UNSUPPORTED: 'Unsupported slide file type. Supported: {types}',
   SLIDE_CONTENT_MISMATCH:
-    'The content of “{name}” is not a {type} slide: check that the file was not renamed or damaged',
+    'The content of “{name}” is not a slide of type {type}: check that the file was not renamed or damaged',
   SLIDE_LAYOUT_INVALID:
     'Wrong slide folder layout: expected NAME.mrxs with a folder NAME holding Slidedat.ini',
   SLIDE_NAME_EXISTS:

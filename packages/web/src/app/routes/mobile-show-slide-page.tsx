@@ -15,7 +15,16 @@ export default function MobileShowSlidePage() {
   // Opened from a link in another app or a message there is nothing to go back to: go home.
   const back = () => (window.history.length > 1 ? void navigate(-1) : void navigate('/'));
   return (
-    <div style={{ height: '100dvh', display: 'flex', flexDirection: 'column', padding: 8, gap: 6 }}>
+    <div
+      style={{
+        height: '100dvh',
+        boxSizing: 'border-box',
+        display: 'flex',
+        flexDirection: 'column',
+        padding: 8,
+        gap: 6,
+      }}
+    >
       <div>
         <Button icon={<LeftOutlined />} onClick={back} data-testid="mobile-viewer-back">
           {t('action.back')}

@@ -69,7 +69,7 @@ export function AnnotationList({
                         data-testid={`annotation-delete-${a.iAnnotationId}`}
                         onClick={(e) => {
                           e.stopPropagation();
-                          confirmDelete(a.iAnnotationId);
+                          confirmDelete(a);
                         }}
                       />
                     </Tooltip>,
@@ -80,11 +80,20 @@ export function AnnotationList({
             <List.Item.Meta
               avatar={<Tag color={a.strColor}>{t(`kinds.${a.strKind}`)}</Tag>}
               title={
-                // A long note is cut with its text on hover; a measurement is short and shown
-                // whole (cut, "0.0164 …" lost its unit).
-                <Typography.Text ellipsis={a.strText ? { tooltip: a.strText } : false}>
-                  {a.strText || measured || t(`kinds.${a.strKind}`)}
-                </Typography.Text>
+                // A note gets two lines, the rest on hover; a measurement is short and shown whole
+                // on one line (cut or wrapped, "0.0342 / mm²" lost its unit).
+                a.strText ? (
+                  <Typography.Paragraph
+                    ellipsis={{ rows: 2, tooltip: a.strText }}
+                    style={{ margin: 0 }}
+                  >
+                    {a.strText}
+                  </Typography.Paragraph>
+                ) : (
+                  <Typography.Text style={{ whiteSpace: 'nowrap' }}>
+                    {measured || t(`kinds.${a.strKind}`)}
+                  </Typography.Text>
+                )
               }
               description={
                 <Typography.Text type="secondary" style={{ fontSize: 12 }}>

@@ -85,8 +85,8 @@ export function AnnotationTools({
   // Delete (or Backspace) removes the selected shape when it is the caller's own, after the same
   // question as the list's button; Esc lets go of the selection. Not while typing somewhere.
   const confirmDelete = useConfirmDeleteAnnotation();
-  const selectedMine =
-    annotations.data?.listAnnotation.find((a) => a.iAnnotationId === selected)?.bMine ?? false;
+  const selectedOne = annotations.data?.listAnnotation.find((a) => a.iAnnotationId === selected);
+  const selectedMine = selectedOne?.bMine ? selectedOne : null;
   useEffect(() => {
     if (selected === null) {
       return;
@@ -97,7 +97,7 @@ export function AnnotationTools({
       }
       if ((e.key === 'Delete' || e.key === 'Backspace') && selectedMine) {
         e.preventDefault();
-        confirmDelete(selected);
+        confirmDelete(selectedMine);
       } else if (e.key === 'Escape') {
         setSelected(null);
       }

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import type { AnnotationDto } from '@pathconsult/shared';
 import { useConfirmAction } from '@/lib/use-confirm-action';
 import { useDeleteAnnotation } from '../api/annotations';
 
@@ -6,14 +7,21 @@ import { useDeleteAnnotation } from '../api/annotations';
  * Deleting one of the caller's annotations, after a confirmation: from the list's button and from
  * the Delete key on the selected shape, with the same question and the same result.
  */
-export function useConfirmDeleteAnnotation(): (iAnnotationId: number) => void {
+export function useConfirmDeleteAnnotation(): (
+  annotation: Pick<AnnotationDto, 'iAnnotationId' | 'strKind' | 'strText'>,
+) => void {
   const { t } = useTranslation('annotations');
   const confirm = useConfirmAction();
   const remove = useDeleteAnnotation();
-  return (iAnnotationId) =>
+  return ({ iAnnotationId, strKind, strText }) =>
     confirm({
-      title: t('list.confirmTitle'),
+      // Which one: its kind, and a note's words.
+      title: strText
+        ? t('list.confirmTitleNote', { kind: t(`kinds.${strKind}`), text: strText })
+        : t('list.confirmTitle', { kind: t(`kinds.${strKind}`) }),
       content: t('list.confirmContent'),
+      okText: t('list.confirmOk'),
+      cancelText: t('list.confirmCancel'),
       okTestId: 'annotation-delete-ok',
       action: () => remove.mutateAsync(iAnnotationId),
       done: t('list.deleted'),

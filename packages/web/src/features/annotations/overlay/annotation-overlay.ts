@@ -6,6 +6,10 @@ import { describeShape, type DrawableShape, type SvgNode } from './svg-shapes';
 import type { ViewerSurface } from './viewer-surface';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
+/** The labels' font: the app's sans-serif, with the Chinese faces Windows, macOS and Linux have. */
+const LABEL_FONT =
+  "-apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'PingFang SC', 'Microsoft YaHei', " +
+  "'WenQuanYi Micro Hei', 'Noto Sans CJK SC', sans-serif";
 
 export interface OverlayShape extends DrawableShape {
   id: number;
@@ -259,6 +263,8 @@ function toElement(node: SvgNode): SVGElement {
     el.setAttribute('stroke', 'rgba(255,255,255,0.85)');
     el.setAttribute('stroke-width', '3');
     el.setAttribute('font-size', '13');
+    // Named here, not inherited: a screenshot draws the SVG as an image, which inherits nothing.
+    el.setAttribute('font-family', LABEL_FONT);
   }
   return el;
 }

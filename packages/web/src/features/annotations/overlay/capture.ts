@@ -34,6 +34,9 @@ export function visibleRegion(
   };
 }
 
+/** The viewer's background around the slide (slide-pane.tsx paints its view with it). */
+export const VIEW_BACKGROUND = '#f3f3f3';
+
 /** Draws the overlay's SVG over a copy of the view and encodes it (JPEG 0.9: small, faithful). */
 export async function composeScreenshot(
   view: HTMLCanvasElement,
@@ -46,6 +49,10 @@ export async function composeScreenshot(
   if (!context) {
     throw new Error('no 2D canvas');
   }
+  // Off the slide the view canvas is transparent, which JPEG turns black: paint it as the viewer
+  // shows it.
+  context.fillStyle = VIEW_BACKGROUND;
+  context.fillRect(0, 0, canvas.width, canvas.height);
   context.drawImage(view, 0, 0);
   const box = overlay.getBoundingClientRect();
   const copy = overlay.cloneNode(true) as SVGSVGElement;

@@ -36,4 +36,12 @@ describe('declutterLabels', () => {
     ).toEqual([['肿瘤区域 12 µm'], []]);
     expect(estimatedWidth('肿瘤')).toBeGreaterThan(estimatedWidth('ab'));
   });
+
+  it('places notes before measurements, whatever was drawn first', () => {
+    const measure: SvgNode[] = [
+      { tag: 'text', attrs: { x: 40, y: 14, 'text-anchor': 'middle' }, text: '0.0342 mm²' },
+    ];
+    const groups = [measure, note(10, 10, 'Suspicious focus')];
+    expect(labels(declutterLabels(groups))).toEqual([[], ['Suspicious focus']]);
+  });
 });

@@ -4,7 +4,7 @@ import type { SvgNode } from './svg-shapes';
  * Labels (text notes, measurements) that would cover one another are left out, so that a zoomed-
  * out slide with many notes shows a readable few rather than a pile of letters; their shapes and
  * the dots of notes stay, and zooming in brings the labels back as they move apart. The selected
- * shape's label is placed first and always shows.
+ * shape's label is placed first and always shows, then notes' texts, then measurements.
  */
 
 /** The overlay's label font size (annotation-overlay.ts). */
@@ -48,14 +48,15 @@ const overlaps = (a: Box, b: Box) =>
 
 /**
  * The groups (one per shape, in drawing order) without the labels that would overlap a label
- * placed before them; the group at `first` (the selected shape), when given, is placed first.
+ * placed before them; the group at `first` (the selected shape), when given, is placed first,
+ * then the notes.
  */
 export function declutterLabels(groups: readonly SvgNode[][], first?: number): SvgNode[][] {
-  const order = groups.map((_, i) => i);
-  if (first !== undefined && first >= 0 && first < groups.length) {
-    order.splice(first, 1);
-    order.unshift(first);
-  }
+  const isNote = (group: readonly SvgNode[]) => group.some((n) => n.attrs.class === 'pc-note');
+  const rank = (i: number) => (i === first ? 0 : isNote(groups[i] ?? []) ? 1 : 2);
+  // A note's words are what its author meant the reader to see; a measurement can be read again
+  // from its shape: notes go before measurements (sort is stable: drawing order otherwise).
+  const order = groups.map((_, i) => i).sort((a, b) => rank(a) - rank(b));
   const placed: Box[] = [];
   const kept = groups.map((group) => [...group]);
   for (const i of order) {

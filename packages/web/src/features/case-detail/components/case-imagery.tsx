@@ -79,6 +79,8 @@ export function CaseImagery({ patient }: { patient: PatientDto }) {
     confirm({
       title: t('imagery.deleteTitle', { name: slide.strFileName }),
       content: t('imagery.deleteContent'),
+      okText: t('imagery.deleteOk'),
+      cancelText: t('imagery.deleteCancel'),
       okTestId: 'imagery-delete-confirm',
       action: () => remove.mutateAsync(slide.iSlideDocumentId),
       done: t('imagery.deleted'),

@@ -37,6 +37,9 @@ export function UploadPanel({ open, request, onClose }: UploadPanelProps) {
       onClose={onClose}
       size={620}
       title={t('panel.title')}
+      // Opened again (for another case or mode), it starts without the last choice's warnings;
+      // the queue itself lives in the upload manager.
+      destroyOnHidden
       data-testid="upload-panel"
     >
       <Flex vertical gap="middle">

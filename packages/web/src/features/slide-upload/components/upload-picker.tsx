@@ -194,7 +194,11 @@ export function UploadPicker({ request, types }: UploadPickerProps) {
             <ul style={{ margin: 0, paddingInlineStart: 18 }}>
               {refused.map((refusal, i) => (
                 <li key={`${refusal.name}:${i}`} data-testid={`upload-refused-${refusal.name}`}>
-                  {refusal.name && <Typography.Text strong>{refusal.name}: </Typography.Text>}
+                  {refusal.name && (
+                    <Typography.Text strong>
+                      {t('picker.refusedName', { name: refusal.name })}
+                    </Typography.Text>
+                  )}
                   {refusalText(refusal, types ?? [])}
                 </li>
               ))}

@@ -1,7 +1,10 @@
 import { Space, Statistic } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatGb } from '@/features/hospitals/utils/storage';
+import { formatBytes } from '../utils/format-bytes';
 import { useSlideStatistics } from '../api/slides';
+
+/** Storage figures come in GB (hospitalManage's unit, 1024³ bytes). */
+const GB = 1024 ** 3;
 
 /**
  * The figures above a stored-slides list: slides in all, matched, unmatched, uploading, failed,
@@ -28,9 +31,11 @@ export function SlideSummary({ iHospitalId }: { iHospitalId: number | undefined 
       ))}
       <Statistic
         title={t('summary.storage')}
+        // In the unit that reads best ("7.2 MB of 500 GB", not "0.007 / 500 GB"): a
+        // hospital's first slides are megabytes.
         value={t('summary.storageValue', {
-          used: formatGb(data.dUsedMemory),
-          total: formatGb(data.dTotalMemory),
+          used: formatBytes(data.dUsedMemory * GB),
+          total: formatBytes(data.dTotalMemory * GB),
         })}
       />
     </Space>

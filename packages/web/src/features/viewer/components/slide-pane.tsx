@@ -1,9 +1,11 @@
-import { Alert, Flex, Spin, Typography } from 'antd';
+import { Alert, Button, Flex, Result, Spin, Typography } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import type { SlideInfoDto } from '@pathconsult/shared';
 import { AnnotationLayer } from '@/features/annotations/components/annotation-layer';
 import { AnnotationTools } from '@/features/annotations/components/annotation-tools';
+import { VIEW_BACKGROUND } from '@/features/annotations/overlay/capture';
 import { annotatableViewer } from '@/features/annotations/overlay/slide-viewer-adapter';
 import { ListError } from '@/app/routes/list-error';
 import { ApiError } from '@/lib/api-error';
@@ -31,6 +33,7 @@ export function SlidePane({
   sideBySide?: boolean;
 }) {
   const { t } = useTranslation('viewer');
+  const navigate = useNavigate();
   const info = useSlideInfo(slideId);
   if (info.isPending) {
     return (
@@ -40,6 +43,27 @@ export function SlidePane({
     );
   }
   if (info.isError) {
+    // A slide that is gone (or never was this user's to see) will not come back with a retry.
+    if (info.error instanceof ApiError && info.error.httpStatus === 404) {
+      return (
+        <Result
+          status="404"
+          title={t('notFound')}
+          subTitle={t('notFoundHint')}
+          extra={
+            // Back where it was opened from; home when opened from a link.
+            <Button
+              type="primary"
+              onClick={() => void (window.history.length > 1 ? navigate(-1) : navigate('/'))}
+            >
+              {t('back')}
+            </Button>
+          }
+          style={{ flex: 1 }}
+          data-testid="viewer-not-found"
+        />
+      );
+    }
     const message = info.error instanceof ApiError ? info.error.strMessage : t('loadError');
     return (
       <div style={{ padding: 16 }}>
@@ -179,7 +203,7 @@ function OpenSlidePane({
             flex: 1,
             minWidth: 0,
             minHeight: compact ? 320 : 480,
-            background: '#f3f3f3',
+            background: VIEW_BACKGROUND,
             border: '1px solid #e5e5e5',
           }}
         >
