@@ -275,6 +275,19 @@ test('two slides of a case side by side move together once linked', async ({ pag
   await expect(page.getByTestId('annotation-tools')).toHaveCount(0);
   await expectTissue(b.getByTestId('slide-view'));
   await page.screenshot({ path: 'test-results/slide-viewer-side-by-side.png' });
+  // The panes start their images level, whatever their names.
+  const top = async (pane: typeof a) => (await pane.getByTestId('slide-view').boundingBox())!.y;
+  expect(Math.abs((await top(a)) - (await top(b)))).toBeLessThan(1);
+
+  // Three in a row are narrow: the steps come as a list there.
+  const third = await uploadCaseSlide(request, token, caseId, 'small.svs', `small-${RUN}.svs`);
+  await page.goto(`/#/ShowSlide?id=${first},${second},${third}`);
+  const c = page.getByTestId(`slide-pane-${third}`);
+  await expect(a.getByTestId('viewer-mag-10')).toHaveCount(0);
+  await a.getByTestId('viewer-mag-select').click();
+  await page.getByRole('option', { name: '10×', exact: true }).click();
+  await expect(a.getByTestId('viewer-magnification')).toHaveText('10×');
+  await expect(c.getByTestId('viewer-mag-select')).toBeVisible();
 });
 
 test('the phone viewer shows the slide with compact controls', async ({ page, request }) => {

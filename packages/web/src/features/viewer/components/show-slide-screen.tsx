@@ -58,7 +58,19 @@ export function ShowSlideScreen({ compact }: { compact?: boolean }) {
           )}
         </Flex>
       )}
-      <Flex gap="small" style={{ flex: 1, minHeight: 0 }} wrap={compact}>
+      {/* Up to three slides in a row; four as two rows of two, not four strips. */}
+      <div
+        style={{
+          flex: 1,
+          minHeight: 0,
+          display: 'grid',
+          gap: 8,
+          gridTemplateColumns: compact
+            ? '1fr'
+            : `repeat(${ids.length === 4 ? 2 : ids.length}, minmax(0, 1fr))`,
+          gridAutoRows: 'minmax(0, 1fr)',
+        }}
+      >
         {ids.map((id) => (
           <SlidePane
             key={id}
@@ -66,9 +78,10 @@ export function ShowSlideScreen({ compact }: { compact?: boolean }) {
             link={ids.length > 1 ? link : undefined}
             compact={compact || ids.length > 1}
             sideBySide={ids.length > 1}
+            narrow={!compact && ids.length === 3}
           />
         ))}
-      </Flex>
+      </div>
     </Flex>
   );
 }

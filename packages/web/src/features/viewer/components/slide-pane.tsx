@@ -25,12 +25,15 @@ export function SlidePane({
   link,
   compact,
   sideBySide,
+  narrow,
 }: {
   slideId: number;
   link?: ViewLink;
   compact?: boolean;
   /** One of several panes in a row: their images must start level. */
   sideBySide?: boolean;
+  /** A narrow pane (three in a row): fewer, smaller controls. */
+  narrow?: boolean;
 }) {
   const { t } = useTranslation('viewer');
   const navigate = useNavigate();
@@ -71,7 +74,15 @@ export function SlidePane({
       </div>
     );
   }
-  return <OpenSlidePane info={info.data} link={link} compact={compact} sideBySide={sideBySide} />;
+  return (
+    <OpenSlidePane
+      info={info.data}
+      link={link}
+      compact={compact}
+      sideBySide={sideBySide}
+      narrow={narrow}
+    />
+  );
 }
 
 function OpenSlidePane({
@@ -79,11 +90,13 @@ function OpenSlidePane({
   link,
   compact,
   sideBySide,
+  narrow,
 }: {
   info: SlideInfoDto;
   link?: ViewLink;
   compact?: boolean;
   sideBySide?: boolean;
+  narrow?: boolean;
 }) {
   const { t } = useTranslation('viewer');
   const slide = info.objSlide;
@@ -188,6 +201,7 @@ function OpenSlidePane({
             onFullScreen={toggleFullScreen}
             compact={compact}
             oneLine={sideBySide}
+            narrow={narrow}
           />
         )}
       </Flex>
@@ -202,7 +216,7 @@ function OpenSlidePane({
             position: 'relative',
             flex: 1,
             minWidth: 0,
-            minHeight: compact ? 320 : 480,
+            minHeight: compact ? 200 : 480,
             background: VIEW_BACKGROUND,
             border: '1px solid #e5e5e5',
           }}

@@ -6,7 +6,7 @@ import {
   RotateRightOutlined,
   SwapOutlined,
 } from '@ant-design/icons';
-import { Button, Flex, Space, Tag, Tooltip } from 'antd';
+import { Button, Flex, Select, Space, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { SlideViewer } from '../slide-viewer';
 import { useViewTick } from '../use-view-tick';
@@ -30,6 +30,7 @@ export function ViewerToolbar({
   onFullScreen,
   compact,
   oneLine,
+  narrow,
 }: {
   viewer: SlideViewer;
   dziUrl: string;
@@ -39,6 +40,8 @@ export function ViewerToolbar({
   compact?: boolean;
   /** Keep the controls on one line (panes side by side). */
   oneLine?: boolean;
+  /** A narrow pane: the magnification steps as a list instead of buttons. */
+  narrow?: boolean;
 }) {
   const { t } = useTranslation('viewer');
   useViewTick(viewer);
@@ -46,6 +49,10 @@ export function ViewerToolbar({
   const objective = viewer.slide.objective;
   const steps = magnificationSteps(objective);
   const digital = magnification !== null && isDigitalZoom(magnification, objective);
+  const activeStep =
+    magnification === null
+      ? null
+      : (steps.find((m) => Math.abs(magnification / m - 1) < STEP_TOLERANCE) ?? null);
   const size = compact ? 'small' : 'middle';
   return (
     // Panes side by side: one line each (scrolling sideways when narrow), so that every pane's
@@ -66,17 +73,30 @@ export function ViewerToolbar({
           data-testid="viewer-home"
         />
       </Tooltip>
-      {steps.length > 0 && (
+      {steps.length > 0 && narrow && (
+        // Three panes in a row leave no room for six buttons: the same steps in a list.
+        <Select<number>
+          size={size}
+          value={activeStep ?? undefined}
+          placeholder={t('magnificationPick')}
+          onChange={(m) => viewer.zoomToMagnification(m)}
+          options={steps.map((m) => ({
+            value: m,
+            label: isDigitalZoom(m, objective) ? `${m}× · ${t('digitalZoomShort')}` : `${m}×`,
+          }))}
+          popupMatchSelectWidth={false}
+          style={{ width: 96 }}
+          aria-label={t('magnificationPick')}
+          data-testid="viewer-mag-select"
+        />
+      )}
+      {steps.length > 0 && !narrow && (
         <Space.Compact size={size}>
           {steps.map((m) => {
             const button = (
               <Button
                 key={m}
-                type={
-                  magnification !== null && Math.abs(magnification / m - 1) < STEP_TOLERANCE
-                    ? 'primary'
-                    : 'default'
-                }
+                type={m === activeStep ? 'primary' : 'default'}
                 onClick={() => viewer.zoomToMagnification(m)}
                 data-testid={`viewer-mag-${m}`}
               >
