@@ -355,9 +355,10 @@ describe.each(await testDatabases())('slide management on $name', (testDb) => {
     });
 
     it('lists removed slides most recently removed first, whenever they were uploaded', async () => {
-      const older = await ownSlide();
+      const uploaded = new Date('2025-06-01T08:00:00Z');
+      const older = await ownSlide({ createdAt: uploaded });
       t.clock.advanceMinutes(1);
-      const newer = await ownSlide();
+      const newer = await ownSlide({ createdAt: uploaded });
       t.clock.advanceMinutes(1);
       expectOk(await remove([newer.id]));
       t.clock.advanceMinutes(1);
@@ -367,6 +368,14 @@ describe.each(await testDatabases())('slide management on $name', (testDb) => {
       );
       expect(removed.indexOf(older.id)).toBeGreaterThanOrEqual(0);
       expect(removed.indexOf(older.id)).toBeLessThan(removed.indexOf(newer.id));
+      // Its days are those of removal, not of upload.
+      const removedIds = async (dtStart: string, dtEnd: string) =>
+        expectOk(await list(owner.token, { iType: 1, dtStart, dtEnd })).listPage.map(
+          (s) => s.iSlideDocumentId,
+        );
+      const today = t.clock.now().toISOString().slice(0, 10);
+      expect(await removedIds(today, today)).toEqual(expect.arrayContaining([older.id, newer.id]));
+      expect(await removedIds('2025-06-01', '2025-06-01')).not.toContain(older.id);
       // Stored slides stay newest upload first.
       const again = [await ownSlide(), await ownSlide()];
       const stored = await listIds(owner.token);

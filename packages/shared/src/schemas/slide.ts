@@ -254,8 +254,10 @@ export const slideListQuerySchema = pageQuerySchema.extend({
   strDiagnosistNum: z.string().trim().max(64).optional(),
   strFileName: z.string().trim().max(255).optional(),
   iHospitalId: idSchema.optional().describe('Administrators with all-hospital scope'),
-  dtStart: isoDateSchema.optional(),
-  dtEnd: isoDateSchema.optional(),
+  dtStart: isoDateSchema
+    .optional()
+    .describe('First day of upload (stored slides) or of removal (removed slides)'),
+  dtEnd: isoDateSchema.optional().describe('Last day, included'),
 });
 export type SlideListQuery = z.infer<typeof slideListQuerySchema>;
 export const slidePageSchema = pageSchema(slideDocumentDtoSchema);

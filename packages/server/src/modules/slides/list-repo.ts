@@ -54,11 +54,14 @@ function filters(actor: Actor, q: SlideListQuery): SQL | undefined {
     // Inside the scope only: another hospital's id simply finds nothing.
     conditions.push(eq(slideDocuments.hospitalId, q.iHospitalId));
   }
+  // The removal log is searched by when slides were removed (the time it shows first), the
+  // stored lists by when they were uploaded.
+  const day = q.iType === 1 ? slideDocuments.deletedAt : slideDocuments.createdAt;
   if (q.dtStart) {
-    conditions.push(gte(slideDocuments.createdAt, startOf(q.dtStart)));
+    conditions.push(gte(day, startOf(q.dtStart)));
   }
   if (q.dtEnd) {
-    conditions.push(lt(slideDocuments.createdAt, endOf(q.dtEnd)));
+    conditions.push(lt(day, endOf(q.dtEnd)));
   }
   return and(...conditions);
 }

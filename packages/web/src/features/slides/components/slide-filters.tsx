@@ -9,6 +9,8 @@ import type { SlideFilterValues } from '../utils/slide-filters';
 interface SlideFiltersProps {
   /** The removed list has no upload-state or match-state filter worth keeping apart. */
   withStates: boolean;
+  /** The removal log: its days are those of removal. */
+  removedList?: boolean;
   /** Hospitals to choose from (administrators whose scope holds every hospital), or null. */
   hospitals: HospitalOption[] | null;
   hospitalsLoading?: boolean;
@@ -64,7 +66,10 @@ export function SlideFilters(props: SlideFiltersProps) {
           />
         </Form.Item>
       )}
-      <Form.Item name="range" label={t('fields.uploadTime')}>
+      <Form.Item
+        name="range"
+        label={t(props.removedList ? 'fields.removeTime' : 'fields.uploadTime')}
+      >
         <QuickRangePicker ns="slides" />
       </Form.Item>
     </FilterBar>

@@ -119,6 +119,7 @@ export function SlideListScreen({ mode }: { mode: SlideListMode }) {
       filters={
         <SlideFilters
           withStates={mode !== 'removed'}
+          removedList={mode === 'removed'}
           hospitals={mode !== 'doctor' && iRoleType === 1 ? (hospitals.data ?? []) : null}
           hospitalsLoading={hospitals.isLoading}
           onSearch={(values) => {
