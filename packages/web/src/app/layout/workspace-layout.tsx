@@ -1,4 +1,4 @@
-import { Flex, Layout, Typography } from 'antd';
+import { Flex, Grid, Layout, Typography } from 'antd';
 import { useState } from 'react';
 import { Outlet } from 'react-router';
 import { useSiteTitle } from '@/features/config/api/get-config';
@@ -19,6 +19,9 @@ export function WorkspaceLayout() {
   const { user, iRoleType } = useSession();
   const siteTitle = useSiteTitle();
   const [collapsed, setCollapsed] = useState(false);
+  // On a phone (below 576 px) the folded menu takes no room at all; antd then shows a tab at the
+  // screen's edge to open it, and choosing a screen folds it again.
+  const phone = Grid.useBreakpoint().xs === true;
   // Workflow messages arrive live while the workspace is open.
   useNotificationSocket();
   return (
@@ -32,12 +35,17 @@ export function WorkspaceLayout() {
         breakpoint="lg"
         onBreakpoint={setCollapsed}
         width={220}
+        collapsedWidth={phone ? 0 : 80}
+        // At the screen's lower edge, where a thumb reaches it and it covers no tab.
+        zeroWidthTriggerStyle={{ top: 'auto', bottom: 72 }}
         data-testid="side-menu"
       >
         <div className="workspace-logo" aria-hidden>
           {collapsed ? 'PC' : 'PathConsult'}
         </div>
-        <SideMenu role={iRoleType} />
+        <div onClick={phone ? () => setCollapsed(true) : undefined}>
+          <SideMenu role={iRoleType} />
+        </div>
       </Layout.Sider>
       <Layout>
         <Layout.Header className="workspace-header">
