@@ -93,7 +93,8 @@ export function CaseForm({ editing, variant, onSaved, onCancel }: CaseFormProps)
         initialValues={initialValues}
         onFinish={handleFinish}
         onKeyDown={handleKeyDown}
-        scrollToFirstError={{ focus: true }}
+        // Centred: at the top, the field's label would sit under the sticky tab bar.
+        scrollToFirstError={{ focus: true, block: 'center' }}
         data-testid="case-form"
       >
         <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
