@@ -99,7 +99,7 @@ const zh: ReportTexts = {
   petSection: '宠物信息',
   sex: { 1: '男', 2: '女' },
   classification: {
-    general: '常规',
+    general: '综合',
     softTissue: '软组织',
     skin: '皮肤',
     digestive: '消化系统',
