@@ -143,6 +143,8 @@ test('a doctor creates, edits, clones, collects and deletes cases', async ({ pag
   await page.getByTestId('case-form-submit').click();
   await expect(page).toHaveURL(/#\/setnew$/);
   await expect(page.getByText('Case saved to new cases')).toBeVisible();
+  // Saved, the form's tab closes: a stale "New case" tab is not left behind.
+  await expect(page.getByTestId('tab-/setnew/newlybuild')).toHaveCount(0);
   const row = page.getByTestId(`case-row-${num}`);
   await expect(row).toContainText('Zhang Li');
   await expect(row).toContainText('Breast');

@@ -4,6 +4,8 @@ import { CaseFormScreen } from '@/features/cases/components/case-form-screen';
 import { toastSuccess } from '@/lib/toast';
 
 const NEW_CASES_PATH = '/setnew';
+/** Leaving the form saved or cancelled closes its tab: a "New case" tab left open is stale. */
+const DONE_WITH_FORM = { state: { closeTab: '/setnew/newlybuild' } };
 
 /** A positive integer id from the query, or null (a new case). */
 function idOf(value: string | null): number | null {
@@ -26,13 +28,13 @@ export default function CaseFormPage() {
       // A new search (another case, or a new one) starts a fresh form.
       key={raw ?? 'new'}
       iPatientId={iPatientId}
-      onBack={() => void navigate(NEW_CASES_PATH)}
+      onBack={() => void navigate(NEW_CASES_PATH, DONE_WITH_FORM)}
       onSaved={(_saved, backToNew) => {
         const edited = iPatientId !== null;
         toastSuccess(
           t(edited ? (backToNew ? 'form.updatedBackToNew' : 'form.updated') : 'form.added'),
         );
-        void navigate(NEW_CASES_PATH);
+        void navigate(NEW_CASES_PATH, DONE_WITH_FORM);
       }}
     />
   );

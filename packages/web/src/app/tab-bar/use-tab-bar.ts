@@ -54,7 +54,14 @@ export function useTabBar() {
 
   // The screen shown now (first load, reload) and every navigation as it starts, even one the
   // user leaves before its screen has loaded (see navigation-events.ts).
-  useEffect(() => openTabFor(setTabs, location.pathname, location.search), [location]);
+  useEffect(() => {
+    // A screen that is done with itself (a saved form) leaves with `{ closeTab: its path }`.
+    const closing = (location.state as { closeTab?: unknown } | null)?.closeTab;
+    if (typeof closing === 'string') {
+      setTabs((current) => current.filter((tab) => tab.path !== closing));
+    }
+    openTabFor(setTabs, location.pathname, location.search);
+  }, [location]);
   useEffect(() => onNavigation((next) => openTabFor(setTabs, next.pathname, next.search)), []);
 
   useEffect(() => {
