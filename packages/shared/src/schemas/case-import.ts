@@ -67,7 +67,7 @@ export interface ImportColumn {
 }
 
 const ZH_CLASSIFICATIONS = [
-  '常规',
+  '综合',
   '软组织',
   '皮肤',
   '消化系统',
