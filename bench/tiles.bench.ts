@@ -235,7 +235,8 @@ async function uploadSlide(base: string, token: string, file: string, name: stri
     name,
     size,
     lastModified: Math.floor(fs.statSync(file).mtimeMs),
-    diagnosisNum: `BENCH-TILES-${name}`,
+    // A pathology number has at most 16 characters (a case number's length).
+    diagnosisNum: `TILES-${name}`.slice(0, 16),
   });
   const handle = await fs.promises.open(file, 'r');
   try {

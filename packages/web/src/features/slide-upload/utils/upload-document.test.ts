@@ -1,6 +1,11 @@
 import { sha256 } from 'hash-wasm';
 import { describe, expect, it } from 'vitest';
-import { FAKE_CHUNK, FakeUploadServer, patterned } from '../test-support/fake-upload-server';
+import {
+  FAKE_CHUNK,
+  FakeCallError,
+  FakeUploadServer,
+  patterned,
+} from '../test-support/fake-upload-server';
 import type { RetryPolicy } from './retry';
 import { uploadDocument, type DocumentJob, type Readable } from './upload-document';
 
@@ -74,6 +79,30 @@ describe('uploading one slide document', () => {
     expect(await sha256(new TextEncoder().encode('abc'))).toBe(
       'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad',
     );
+  });
+
+  it('shows the bytes on the wire before the chunk is acknowledged, and drops a failed try’s', async () => {
+    const server = new FakeUploadServer();
+    const bytes = patterned(FAKE_CHUNK * 2);
+    const status = await start(server, { 'a.svs': bytes }, 'a.svs');
+    let tries = 0;
+    const send: DocumentJob['send'] = async (request) => {
+      tries += 1;
+      // Half of the first chunk leaves, then (on the first try only) the link fails.
+      request.onSent(FAKE_CHUNK / 2);
+      if (tries === 1) {
+        throw new FakeCallError(0, 'NETWORK');
+      }
+      // The form's own fields count too, but never beyond the chunk's length.
+      request.onSent(FAKE_CHUNK);
+      return server.sendChunk(request);
+    };
+    const { job: j, progress } = job(server, status, { 'a.svs': bytes }, { send, concurrency: 1 });
+    expect(await uploadDocument(j)).toEqual({ kind: 'uploaded' });
+    // Half a chunk on the wire; after the failure the retry starts from nothing again.
+    expect(progress.slice(0, 3)).toEqual([FAKE_CHUNK / 2, 0, FAKE_CHUNK]);
+    expect(Math.max(...progress)).toBe(bytes.length);
+    expect(progress.at(-1)).toBe(bytes.length);
   });
 
   it('never completes before every other chunk is acknowledged', async () => {

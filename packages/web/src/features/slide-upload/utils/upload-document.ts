@@ -74,7 +74,11 @@ export interface DocumentJob {
   sleep?: Sleep;
   /** A lost connection being retried (the next try's time), or null once it answers again. */
   onTrouble?: (retryAt: number | null) => void;
-  /** Bytes the server holds of the document, after each acknowledgement. */
+  /**
+   * Bytes of the document sent so far: what the server acknowledged plus what is on the wire of
+   * the chunks in flight (so that a slow link shows movement within a chunk), after each
+   * acknowledgement and at most every PROGRESS_INTERVAL_MS while bytes leave.
+   */
   onProgress: (bytes: number) => void;
   onSent?: (bytes: number) => void;
 }
@@ -85,6 +89,12 @@ export type Outcome =
   | { kind: 'paused'; reason: ItemReason | null; stopQueue: boolean; needsFiles: boolean };
 
 export const DEFAULT_CONCURRENCY = 3;
+
+/**
+ * How often bytes on the wire are reported: a chunk's upload events come every 50 ms or so, and
+ * each report re-renders the queue.
+ */
+export const PROGRESS_INTERVAL_MS = 250;
 
 /** Times the same chunk may fail its checksum before the upload pauses (the file is changing). */
 const CHECKSUM_TRIES = 3;
@@ -147,6 +157,10 @@ export function outcomeOf(error: unknown, signal: AbortSignal): Outcome {
 class DocumentSender {
   private readonly held = new Set<string>();
   private bytesHeld: number;
+  /** Chunks on the wire, not yet acknowledged: key → bytes of it sent by the current try. */
+  private readonly onWire = new Map<string, number>();
+  private lastReport = Number.NEGATIVE_INFINITY;
+  private lastReported = -1;
   private readonly chunkBytes: number;
   private readonly byPath: Map<string, FileChunks>;
 
@@ -274,31 +288,45 @@ class DocumentSender {
     signal: AbortSignal = this.job.signal,
   ): Promise<ChunkResultDto> {
     const { job } = this;
+    const key = chunkKey(chunk);
+    const length = chunk.end - chunk.start;
     for (let checksumFailures = 0; ;) {
       // Read and hashed for every try after a checksum refusal: what is sent is what is hashed.
-      const { length, sha256: strChunkSha256, bytes, slice } = await this.read(chunk);
-      if (length !== chunk.end - chunk.start) {
+      const read = await this.read(chunk);
+      if (read.length !== length) {
         throw new PausedError({ key: 'unreadable' }, false, true);
       }
       try {
         const result = await withRetry(
-          () =>
-            job.send({
+          () => {
+            // Each try counts its own bytes: what a failed try sent is gone.
+            const lost = this.onWire.get(key) ?? 0;
+            this.onWire.set(key, 0);
+            if (lost > 0) {
+              this.report();
+            }
+            return job.send({
               iSlideDocumentId: job.status.iSlideDocumentId,
               strFilePath: chunk.strFilePath,
               iChunk: chunk.iChunk,
-              strChunkSha256,
+              strChunkSha256: read.sha256,
               iUpdadeState,
-              bytes,
-              slice,
+              bytes: read.bytes,
+              slice: read.slice,
               signal,
-              onSent: (n) => job.onSent?.(n),
-            }),
+              onSent: (n) => {
+                job.onSent?.(n);
+                this.wireProgress(key, length, n);
+              },
+            });
+          },
           { signal, policy: job.policy, sleep: job.sleep, onTrouble: job.onTrouble },
         );
+        this.onWire.delete(key);
         this.acknowledged(chunk);
         return result;
       } catch (error) {
+        this.onWire.delete(key);
         if (
           error instanceof ApiError &&
           error.strErrorCode === 'CHUNK_CHECKSUM_MISMATCH' &&
@@ -320,7 +348,28 @@ class DocumentSender {
     if (!this.held.has(key)) {
       this.held.add(key);
       this.bytesHeld += chunk.end - chunk.start;
-      this.job.onProgress(this.bytesHeld);
+      this.report();
+    }
+  }
+
+  /** `n` more bytes of a chunk left (the form's own fields too: at most the chunk's length). */
+  private wireProgress(key: string, length: number, n: number): void {
+    this.onWire.set(key, Math.min(length, (this.onWire.get(key) ?? 0) + n));
+    if (performance.now() - this.lastReport >= PROGRESS_INTERVAL_MS) {
+      this.report();
+    }
+  }
+
+  /** The bytes sent, unless that is what was said last. */
+  private report(): void {
+    let bytes = this.bytesHeld;
+    for (const sent of this.onWire.values()) {
+      bytes += sent;
+    }
+    this.lastReport = performance.now();
+    if (bytes !== this.lastReported) {
+      this.lastReported = bytes;
+      this.job.onProgress(bytes);
     }
   }
 }
