@@ -218,3 +218,29 @@ test('a slide the slide engine cannot read ends failed in the queue, with why', 
   await expect(page.getByTestId('imagery-state-cut.svs')).toHaveText('Failed');
   await expect(page.getByTestId('imagery-state-cut.svs-reason')).toContainText('cannot be read');
 });
+
+test('the same scan uploaded twice under two names is pointed out in the Imagery tab', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const token = await tokenOf(request, DOCTOR);
+  const id = await addCase(request, token, `SD${RUN}`);
+  await logIn(page, DOCTOR);
+  await openImagery(page, id);
+
+  const bytes = fs.readFileSync(path.join(SLIDES, 'small.svs'));
+  for (const name of ['HE-1.svs', 'HE-1 copy.svs']) {
+    await page.getByTestId('imagery-upload-batch').click();
+    await expect(page.getByTestId('upload-choose-files')).toBeEnabled();
+    await page
+      .getByTestId('upload-file-input')
+      .setInputFiles({ name, mimeType: 'application/octet-stream', buffer: bytes });
+    await page.getByTestId('upload-start').click();
+    const item = page.getByTestId('upload-finished').getByTestId(`upload-item-${name}`);
+    await expect(item.getByTestId('upload-item-state')).toHaveText('已上传', { timeout: 30_000 });
+    await page.keyboard.press('Escape');
+  }
+  await expect(page.getByTestId('imagery-same-HE-1 copy.svs')).toHaveText('与 HE-1.svs 是同一文件');
+  await expect(page.getByTestId('imagery-same-HE-1.svs')).toHaveCount(0);
+});

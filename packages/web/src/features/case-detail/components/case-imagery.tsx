@@ -27,7 +27,13 @@ import {
   slideMppText,
   slidePixelSize,
 } from '@/features/slides/utils/slide-facts';
-import { blockingNames, canChangeSlides, slidesLocked, uploadTargetOf } from '../utils/imagery';
+import {
+  blockingNames,
+  canChangeSlides,
+  sameFileAs,
+  slidesLocked,
+  uploadTargetOf,
+} from '../utils/imagery';
 
 /** Pixel size and micrometres per pixel, once the slide engine has read the slide. */
 function ImageFacts({ slide }: { slide: SlideDocumentDto }) {
@@ -63,6 +69,7 @@ export function CaseImagery({ patient }: { patient: PatientDto }) {
   const slides = useCaseSlides(patient.iPatientId);
   const remove = useDeleteCaseSlide();
   const list = slides.data?.listSlideDocument ?? [];
+  const duplicates = sameFileAs(list);
   const canChange = canChangeSlides(patient, iUserId, iRoleType);
 
   const view = (slide: SlideDocumentDto) =>
@@ -101,11 +108,26 @@ export function CaseImagery({ patient }: { patient: PatientDto }) {
       // Scanner names are long (S2026-01234_HE_1.svs): one line, the whole name on hover.
       width: 240,
       ellipsis: true,
-      render: (name: string) => (
-        <Typography.Text strong ellipsis={{ tooltip: name }}>
-          {name}
-        </Typography.Text>
-      ),
+      render: (name: string, slide) => {
+        const original = duplicates.get(slide.iSlideDocumentId);
+        return (
+          <Flex vertical>
+            <Typography.Text strong ellipsis={{ tooltip: name }}>
+              {name}
+            </Typography.Text>
+            {original && (
+              <Typography.Text
+                type="warning"
+                style={{ fontSize: 12 }}
+                ellipsis={{ tooltip: t('imagery.sameFileHint', { name: original }) }}
+                data-testid={`imagery-same-${name}`}
+              >
+                {t('imagery.sameFile', { name: original })}
+              </Typography.Text>
+            )}
+          </Flex>
+        );
+      },
     },
     {
       title: t('imagery.col.sizeFormat'),

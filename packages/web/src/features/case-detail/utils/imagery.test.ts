@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CaseState, RoleType, SlideUploadState } from '@pathconsult/shared';
-import { blockingNames, canChangeSlides, slidesLocked } from './imagery';
+import { blockingNames, canChangeSlides, sameFileAs, slidesLocked } from './imagery';
 
 const ME = 5;
 const patient = (state: number, owner = ME) => ({
@@ -46,5 +46,32 @@ describe('names a new upload may not take', () => {
         slide('c.svs', 'c.svs', SlideUploadState.Failed),
       ]),
     ).toEqual(['Renamed.svs', 'a.svs', 'c.svs', 'c.svs']);
+  });
+});
+
+describe('slides that are the same file as an earlier one', () => {
+  const slide = (id: number, name: string, sha: string | null, files = 1) => ({
+    iSlideDocumentId: id,
+    strFileName: name,
+    strSha256: sha,
+    iFileCount: files,
+  });
+
+  it('name the earliest upload of the same content, whatever the order of the list', () => {
+    const same = sameFileAs([
+      slide(12, 'copy-2.svs', 'aa'),
+      slide(10, 'HE-1.svs', 'aa'),
+      slide(11, 'copy-1.svs', 'aa'),
+      slide(13, 'IHC.svs', 'bb'),
+    ]);
+    expect([...same.entries()].sort()).toEqual([
+      [11, 'HE-1.svs'],
+      [12, 'HE-1.svs'],
+    ]);
+  });
+
+  it('leave out unfinished uploads and folder slides (their .mrxs index may be shared)', () => {
+    expect(sameFileAs([slide(1, 'a.svs', null), slide(2, 'b.svs', null)]).size).toBe(0);
+    expect(sameFileAs([slide(1, 'a.mrxs', 'cc', 5), slide(2, 'b.mrxs', 'cc', 7)]).size).toBe(0);
   });
 });

@@ -66,3 +66,31 @@ export function uploadTargetOf(
     strPatientName: patient.strPatientName,
   };
 }
+
+/**
+ * Slides that are the same file as one uploaded before them in the case (same SHA-256), each
+ * with the earlier one's name: the same scan uploaded twice under two names. Only single-file
+ * slides: a folder slide's main file (.mrxs) is a small index that scans may share.
+ */
+export function sameFileAs(
+  slides: readonly Pick<
+    SlideDocumentDto,
+    'iSlideDocumentId' | 'strFileName' | 'strSha256' | 'iFileCount'
+  >[],
+): Map<number, string> {
+  const first = new Map<string, { id: number; name: string }>();
+  const same = new Map<number, string>();
+  const byAge = [...slides].sort((a, b) => a.iSlideDocumentId - b.iSlideDocumentId);
+  for (const slide of byAge) {
+    if (!slide.strSha256 || slide.iFileCount !== 1) {
+      continue;
+    }
+    const earlier = first.get(slide.strSha256);
+    if (earlier) {
+      same.set(slide.iSlideDocumentId, earlier.name);
+    } else {
+      first.set(slide.strSha256, { id: slide.iSlideDocumentId, name: slide.strFileName });
+    }
+  }
+  return same;
+}
