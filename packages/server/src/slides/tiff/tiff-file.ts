@@ -10,6 +10,8 @@ import { open, type FileHandle } from 'node:fs/promises';
 export class TiffFile {
   /** Until when (performance.now()) reads go through the thread pool (see readSyncInto). */
   private asyncUntil = 0;
+  /** Reads done at once in a row that were slow (see readSyncInto). */
+  private slowInARow = 0;
 
   private constructor(
     private readonly handle: FileHandle,
@@ -82,8 +84,11 @@ export class TiffFile {
    * A small read done at once: a tile in the OS page cache (the usual case for a slide being
    * viewed) is a few microseconds of pread, where a read through libuv's thread pool costs more in
    * hand-over than the copy itself (13% of the tile server's main thread under load, profiled).
-   * A read slower than SLOW_SYNC_READ_MS (a cold disk, network storage) sends this file's reads to
-   * the thread pool for ASYNC_AFTER_SLOW_MS, so slow storage never holds the event loop for long.
+   * SLOW_READS_IN_A_ROW reads slower than SLOW_SYNC_READ_MS (a cold disk, network storage) send
+   * this file's reads to the thread pool for ASYNC_AFTER_SLOW_MS, so slow storage never holds the
+   * event loop for long. One slow read is not enough: on a busy machine the thread is sometimes
+   * descheduled during a read from memory, and that sent a slide's reads to the pool for good
+   * under load (the main thread then spent a seventh of its time handing reads over, profiled).
    */
   private readSyncInto(buffer: Buffer, at: number, offset: number, length: number): void {
     const started = performance.now();
@@ -97,7 +102,10 @@ export class TiffFile {
       done += bytesRead;
     }
     const finished = performance.now();
-    if (finished - started > SLOW_SYNC_READ_MS) {
+    if (finished - started <= SLOW_SYNC_READ_MS) {
+      this.slowInARow = 0;
+    } else if (++this.slowInARow >= SLOW_READS_IN_A_ROW) {
+      this.slowInARow = 0;
       this.asyncUntil = finished + ASYNC_AFTER_SLOW_MS;
     }
   }
@@ -132,6 +140,7 @@ function readAt(
 /** Reads up to this size may be done at once (tiles are 5–100 KB, IFDs and tag arrays small). */
 const SYNC_READ_MAX_BYTES = 256 * 1024;
 const SLOW_SYNC_READ_MS = 2;
+const SLOW_READS_IN_A_ROW = 3;
 const ASYNC_AFTER_SLOW_MS = 10_000;
 
 /** A read beyond the end of the file: the file is truncated or an offset in it is wrong. */
