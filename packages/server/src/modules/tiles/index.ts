@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
+import { startComposeThreads } from '../../slides/codec';
 import type { TileRoutesOptions } from './answer';
 import { ByteLru } from './byte-lru';
 import { deepZoomTiles } from './deep-zoom-tiles';
@@ -62,6 +63,7 @@ export function createTileService(deps: {
         storedTiles: new ByteLru((deps.cacheMb?.stored ?? TILE_CACHE_DEFAULTS.storedMb) * MB),
         timeoutMs: TILE_SERVICE_LIMITS.timeoutMs,
       };
+      startComposeThreads();
       await app.register(tileRoutes, options);
       await app.register(iiifRoutes, options);
       return fastTileHandler(deepZoomTiles(options), app.log);

@@ -1,8 +1,10 @@
 import { SLIDE_LIMITS, type SlideLevel, type SlideSource } from '../../slides/slide-source';
 import {
+  composeJpeg,
   decodeJpegInto,
   downscaleRgb,
   encodeJpeg,
+  type ComposeTile,
   type DownscaleFactor,
   type JpegScale,
 } from '../../slides/codec';
@@ -63,7 +65,9 @@ export function renderTile(
 /**
  * `area` (full-resolution pixels) as a `width`×`height` JPEG (quality 85), read from the nearest
  * finer stored level: its JPEG tiles decoded at 1/2, 1/4 or 1/8 by libjpeg where the scale allows
- * (far cheaper than decoding in full), composed, cropped and resampled to the exact size.
+ * (far cheaper than decoding in full), composed, cropped and resampled to the exact size. Where
+ * no resampling is left to do and the tiles are stored JPEG (the usual tile of a missing level),
+ * one compose thread does all of it (composeStored).
  */
 export async function renderArea(
   source: SlideSource,
@@ -71,19 +75,36 @@ export async function renderArea(
   width: number,
   height: number,
 ): Promise<Buffer> {
-  const pixels = await renderPixels(source, area, width, height);
+  const from = storedAreaOf(source, area, width, height);
+  const composed = await composeStored(source, from, width, height);
+  if (composed) {
+    return composed;
+  }
+  const pixels = await readFrom(source, from, width, height);
   const jpeg = await encodeJpeg(pixels, TILE_JPEG_QUALITY);
   canvases.giveBack(pixels);
   return jpeg;
 }
 
 /** renderArea's pixels, before encoding (IIIF turns, mirrors, greys and encodes them itself). */
-export async function renderPixels(
+export function renderPixels(
   source: SlideSource,
   area: Rect,
   width: number,
   height: number,
 ): Promise<RgbImage> {
+  return readFrom(source, storedAreaOf(source, area, width, height), width, height);
+}
+
+/** Where a rendered area is read: stored level `i`, its pixels `within`, scaled down by `f`. */
+interface StoredArea {
+  i: number;
+  stored: SlideLevel;
+  within: Rect;
+  f: number;
+}
+
+function storedAreaOf(source: SlideSource, area: Rect, width: number, height: number): StoredArea {
   const levels = source.properties.levels;
   const d = Math.min(area.width / width, area.height / height);
   const i = sourceLevelFor(levels, d);
@@ -93,13 +114,86 @@ export async function renderPixels(
   const sy = Math.floor(area.y / ds);
   const ex = Math.min(stored.width, Math.max(sx + 1, Math.ceil((area.x + area.width) / ds)));
   const ey = Math.min(stored.height, Math.max(sy + 1, Math.ceil((area.y + area.height) / ds)));
-  const within = { x: sx, y: sy, width: ex - sx, height: ey - sy };
-  const region = await readScaled(source, i, stored, within, d / ds);
+  return { i, stored, within: { x: sx, y: sy, width: ex - sx, height: ey - sy }, f: d / ds };
+}
+
+async function readFrom(
+  source: SlideSource,
+  { i, stored, within, f }: StoredArea,
+  width: number,
+  height: number,
+): Promise<RgbImage> {
+  const region = await readScaled(source, i, stored, within, f);
   const sized = await resizeTo(region, width, height);
   if (sized !== region) {
     canvases.giveBack(region);
   }
   return sized;
+}
+
+/** The stored tiles under `area` of a level, and the canvas they make at 1/s. */
+function tileGridOf(stored: SlideLevel, area: Rect, s: JpegScale) {
+  const { tileWidth: tw, tileHeight: th } = stored;
+  const c0 = Math.floor(area.x / tw);
+  const r0 = Math.floor(area.y / th);
+  const c1 = Math.floor((area.x + area.width - 1) / tw);
+  const r1 = Math.floor((area.y + area.height - 1) / th);
+  return {
+    c0,
+    r0,
+    c1,
+    r1,
+    canvasWidth: Math.ceil(((c1 - c0 + 1) * tw) / s),
+    canvasHeight: Math.ceil(((r1 - r0 + 1) * th) / s),
+    crop: {
+      x: Math.floor((area.x - c0 * tw) / s),
+      y: Math.floor((area.y - r0 * th) / s),
+      width: Math.ceil(area.width / s),
+      height: Math.ceil(area.height / s),
+    },
+  };
+}
+
+/**
+ * The JPEG of a stored area built on a compose thread, when that is the whole job: every tile
+ * under it is a stored JPEG of the full tile size, decoding at 1/s gives exactly the wanted size
+ * (nothing left to resample), and the compose threads run. Null otherwise (readFrom does it).
+ */
+async function composeStored(
+  source: SlideSource,
+  { i, stored, within, f }: StoredArea,
+  width: number,
+  height: number,
+): Promise<Buffer | null> {
+  const s = decodeScaleFor(stored, f);
+  const grid = tileGridOf(stored, within, s);
+  const { crop, canvasWidth, canvasHeight } = grid;
+  if (
+    crop.width !== width ||
+    crop.height !== height ||
+    canvasWidth * canvasHeight > SLIDE_LIMITS.maxRegionPixels
+  ) {
+    return null;
+  }
+  const { tileWidth: tw, tileHeight: th } = stored;
+  const tiles: ComposeTile[] = [];
+  for (let r = grid.r0; r <= grid.r1; r++) {
+    for (let c = grid.c0; c <= grid.c1; c++) {
+      const raw = await source.readRawTile(i, c, r);
+      if (!raw || raw.width !== tw || raw.height !== th) {
+        return null;
+      }
+      tiles.push({ bytes: raw.bytes, x: ((c - grid.c0) * tw) / s, y: ((r - grid.r0) * th) / s });
+    }
+  }
+  return composeJpeg({
+    tiles,
+    scale: s,
+    canvasWidth,
+    canvasHeight,
+    crop,
+    quality: TILE_JPEG_QUALITY,
+  });
 }
 
 /** The largest decode scale ≤ `f` that divides the stored tile size. */
@@ -121,14 +215,9 @@ async function readScaled(
   f: number,
 ): Promise<RgbImage> {
   const { tileWidth: tw, tileHeight: th } = stored;
-  const c0 = Math.floor(area.x / tw);
-  const r0 = Math.floor(area.y / th);
-  const c1 = Math.floor((area.x + area.width - 1) / tw);
-  const r1 = Math.floor((area.y + area.height - 1) / th);
-  const first = await source.readRawTile(i, c0, r0);
+  const first = await source.readRawTile(i, Math.floor(area.x / tw), Math.floor(area.y / th));
   const s = first ? decodeScaleFor(stored, f) : 1;
-  const canvasWidth = Math.ceil(((c1 - c0 + 1) * tw) / s);
-  const canvasHeight = Math.ceil(((r1 - r0 + 1) * th) / s);
+  const { c0, r0, c1, r1, canvasWidth, canvasHeight, crop } = tileGridOf(stored, area, s);
   if (canvasWidth * canvasHeight > SLIDE_LIMITS.maxRegionPixels) {
     throw new TileTooCostlyError(`level ${i} region ${area.width}×${area.height} is too large`);
   }
@@ -144,13 +233,7 @@ async function readScaled(
     }
   }
   await Promise.all(draws);
-  const region = cropRgb(
-    canvas,
-    Math.floor((area.x - c0 * tw) / s),
-    Math.floor((area.y - r0 * th) / s),
-    Math.ceil(area.width / s),
-    Math.ceil(area.height / s),
-  );
+  const region = cropRgb(canvas, crop.x, crop.y, crop.width, crop.height);
   if (region !== canvas) {
     canvases.giveBack(canvas);
   }

@@ -1,4 +1,6 @@
+import os from 'node:os';
 import type { RgbImage } from '../slide-source';
+import { ComposePool, type ComposeJob } from './compose-pool';
 import { SharpJpegCodec } from './sharp-codec';
 import { TurboJpegCodec } from './turbo-codec';
 import { loadTurboJpeg } from './turbojpeg-binding';
@@ -6,6 +8,7 @@ import type { JpegCodec, JpegScale } from './types';
 import { DEFAULT_JPEG_QUALITY } from './types';
 
 export type { JpegCodec, JpegScale } from './types';
+export type { ComposeJob, ComposeTile } from './compose-pool';
 export { downscaleRgb, type DownscaleFactor } from './downscale';
 
 /**
@@ -58,4 +61,44 @@ export function decodeJpegInto(
 /** A JPEG (4:2:0 chroma subsampling) of RGB pixels. */
 export function encodeJpeg(img: RgbImage, quality = DEFAULT_JPEG_QUALITY): Promise<Buffer> {
   return codec().encode(img, quality);
+}
+
+let pool: ComposePool | undefined;
+
+/**
+ * A JPEG built from stored JPEG tiles on the compose threads (compose-pool.ts), or null when
+ * they are not available (libturbojpeg missing or forced off: the caller decodes and encodes the
+ * usual way). Throws, through the promise, for tiles libjpeg cannot read.
+ */
+export function composeJpeg(job: ComposeJob): Promise<Buffer> | null {
+  const threads = composePool();
+  return threads?.usable ? threads.compose(job) : null;
+}
+
+/**
+ * Starts the compose threads ahead of the first tile (a thread takes about 80 ms to load koffi
+ * and libturbojpeg, which the first tile of a missing level would otherwise wait for).
+ */
+export function startComposeThreads(): void {
+  composePool()?.start();
+}
+
+function composePool(): ComposePool | null {
+  if (codec().name !== 'libturbojpeg') {
+    return null;
+  }
+  pool ??= new ComposePool(composeThreadsOf(process.env.SLIDE_COMPOSE_THREADS));
+  return pool;
+}
+
+/**
+ * `SLIDE_COMPOSE_THREADS`: how many compose threads (0: none, pictures are built on the codec's
+ * per-call threads as before); by default one per core, at most 8.
+ */
+export function composeThreadsOf(value: string | undefined): number {
+  const n = value === undefined || value.trim() === '' ? NaN : Number(value);
+  if (Number.isInteger(n) && n >= 0) {
+    return Math.min(n, 64);
+  }
+  return Math.min(8, Math.max(1, os.availableParallelism()));
 }

@@ -82,7 +82,7 @@ export interface TurboJpegBinding {
 }
 
 /** Debian's libturbojpeg0 installs the first name; a self-built libjpeg-turbo the second. */
-const LIBRARY_NAMES = ['libturbojpeg.so.0', 'libturbojpeg.so'];
+export const TURBOJPEG_LIBRARY_NAMES = ['libturbojpeg.so.0', 'libturbojpeg.so'];
 
 /**
  * Decodes and encodes under way at once, across every caller. A tile of a level the file lacks
@@ -97,7 +97,9 @@ const codecSlots = new NativeSlots(64);
  * to sharp). Types are spelled as plain C types, never registered by name: koffi's type registry
  * is process-wide and a second load (tests reset modules) would otherwise clash.
  */
-export function loadTurboJpeg(names: readonly string[] = LIBRARY_NAMES): TurboJpegBinding | null {
+export function loadTurboJpeg(
+  names: readonly string[] = TURBOJPEG_LIBRARY_NAMES,
+): TurboJpegBinding | null {
   const lib = loadFirstLibrary(names);
   if (!lib) {
     return null;

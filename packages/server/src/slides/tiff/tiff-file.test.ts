@@ -2,12 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import type * as NodeFs from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TiffFile } from './tiff-file';
 
 // Counts reads done at once (readSync) and through the thread pool (read).
 vi.mock('node:fs', async (importOriginal) => {
-  const real = await importOriginal<typeof import('node:fs')>();
+  const real = await importOriginal<typeof NodeFs>();
   return { ...real, read: vi.fn(real.read), readSync: vi.fn(real.readSync) };
 });
 const { read, readSync } = await import('node:fs');

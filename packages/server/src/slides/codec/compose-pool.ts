@@ -1,0 +1,160 @@
+import { Worker } from 'node:worker_threads';
+import { TURBOJPEG_LIBRARY_NAMES } from './turbojpeg-binding';
+import { MAX_DECODE_PIXELS } from './types';
+
+/** A stored JPEG tile and where its picture, decoded at 1/scale, goes on the canvas. */
+export interface ComposeTile {
+  bytes: Uint8Array;
+  x: number;
+  y: number;
+}
+
+/** One JPEG made of stored tiles: decoded at 1/scale, placed, cropped to `crop`, encoded. */
+export interface ComposeJob {
+  tiles: ComposeTile[];
+  scale: 1 | 2 | 4 | 8;
+  canvasWidth: number;
+  canvasHeight: number;
+  crop: { x: number; y: number; width: number; height: number };
+  quality: number;
+}
+
+interface Pending {
+  resolve: (jpeg: Buffer) => void;
+  reject: (error: Error) => void;
+}
+
+interface Member {
+  worker: Worker;
+  /** The job it is working on (one at a time: its calls are synchronous). */
+  busy: number | null;
+}
+
+const MAX_LOST_IN_A_ROW = 3;
+
+type Reply = { id: number; jpeg: Uint8Array } | { id: number; error: string };
+
+/**
+ * Worker threads that each build whole JPEGs from stored tiles (compose-worker.mjs): one
+ * hand-over per picture instead of one per decode and encode. As many threads as cores (at most
+ * 8), started on first use; jobs wait in order for a free one. A thread that dies (it should
+ * not: it only calls libjpeg-turbo on bytes it was given) fails its job and is replaced.
+ */
+export class ComposePool {
+  private readonly members: Member[] = [];
+  private readonly queue: Array<{ id: number; job: ComposeJob }> = [];
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 1;
+  /** Threads lost in a row without a reply between (a thread that cannot even start). */
+  private lostInARow = 0;
+
+  /** `size` threads at most; none (0) makes the pool unusable. */
+  constructor(private readonly size: number) {}
+
+  /**
+   * False once threads kept dying before answering anything (libturbojpeg missing in them, say):
+   * callers then build pictures the other way, on the main thread's codec.
+   */
+  get usable(): boolean {
+    return this.size > 0 && this.lostInARow < MAX_LOST_IN_A_ROW;
+  }
+
+  compose(job: ComposeJob): Promise<Buffer> {
+    if (!this.usable) {
+      return Promise.reject(new Error('the compose threads cannot start'));
+    }
+    const id = this.nextId++;
+    const done = new Promise<Buffer>((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+    });
+    this.queue.push({ id, job });
+    this.dispatch();
+    return done;
+  }
+
+  /** Starts every thread now rather than on first use. */
+  start(): void {
+    while (this.usable && this.grow()) {
+      // grow() adds one thread a call, up to the pool's size.
+    }
+  }
+
+  /** Ends the threads (jobs under way fail). */
+  async close(): Promise<void> {
+    const members = this.members.splice(0);
+    await Promise.all(members.map((m) => m.worker.terminate()));
+  }
+
+  private dispatch(): void {
+    while (this.queue.length > 0) {
+      const member = this.members.find((m) => m.busy === null) ?? this.grow();
+      if (!member) {
+        return;
+      }
+      const { id, job } = this.queue.shift()!;
+      member.busy = id;
+      // The tiles' bytes are copied, never transferred: they may be cached stored tiles.
+      member.worker.postMessage({ id, ...job });
+    }
+  }
+
+  private grow(): Member | null {
+    if (this.members.length >= this.size) {
+      return null;
+    }
+    const worker = new Worker(new URL('./compose-worker.mjs', import.meta.url), {
+      workerData: {
+        libraryNames: TURBOJPEG_LIBRARY_NAMES,
+        maxDecodePixels: MAX_DECODE_PIXELS,
+      },
+    });
+    // Idle threads must not keep the process alive (tests, a server shutting down).
+    worker.unref();
+    const member: Member = { worker, busy: null };
+    worker.on('message', (reply: Reply) => {
+      member.busy = null;
+      this.lostInARow = 0;
+      this.settle(reply);
+      this.dispatch();
+    });
+    worker.on('error', (error) => this.lost(member, error));
+    worker.on('exit', (code) => this.lost(member, new Error(`compose thread exited (${code})`)));
+    this.members.push(member);
+    return member;
+  }
+
+  private settle(reply: Reply): void {
+    const pending = this.pending.get(reply.id);
+    this.pending.delete(reply.id);
+    if (!pending) {
+      return;
+    }
+    if ('error' in reply) {
+      pending.reject(new Error(reply.error));
+    } else {
+      pending.resolve(Buffer.from(reply.jpeg.buffer, reply.jpeg.byteOffset, reply.jpeg.length));
+    }
+  }
+
+  /** A thread that failed or ended: its job fails, a new thread takes the queue on. */
+  private lost(member: Member, error: Error): void {
+    const at = this.members.indexOf(member);
+    if (at < 0) {
+      return;
+    }
+    this.members.splice(at, 1);
+    this.lostInARow += 1;
+    if (member.busy !== null) {
+      this.pending.get(member.busy)?.reject(error);
+      this.pending.delete(member.busy);
+    }
+    if (!this.usable) {
+      for (const { id } of this.queue.splice(0)) {
+        this.pending.get(id)?.reject(error);
+        this.pending.delete(id);
+      }
+      return;
+    }
+    this.dispatch();
+  }
+}
