@@ -51,10 +51,11 @@ export interface TileReply {
 }
 
 /**
- * Bumped when rendering changes (resampling, quality, orientation handling): rendered tiles get
- * new ETags and cache keys, so neither browsers nor the disk cache keep the old pictures.
+ * Bumped when rendering changes (resampling, quality, orientation handling, where a reader
+ * places tiles — 3: DICOM files that state no frame order): tiles get new ETags and cache keys,
+ * so neither browsers nor the disk cache keep the old pictures.
  */
-const RENDER_VERSION = 2;
+const RENDER_VERSION = 3;
 
 /** Digest of one answer about a slide: its id, its file's SHA-256 and what was asked. */
 export const digestOf = (slide: OpenedSlide, what: string) =>

@@ -45,6 +45,9 @@ export async function openDicomSlide(paths: string[]): Promise<SlideSource> {
     }
     const layout = layOutSeries(opened);
     await closeAll(layout.unused);
+    for (const image of [...layout.levels, ...layout.associated.values()]) {
+      await image.settleFrameOrder();
+    }
     return new DicomSlide(layout.levels, layout.associated, layout.used);
   } catch (e) {
     await closeAll(opened);

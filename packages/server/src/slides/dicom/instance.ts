@@ -36,6 +36,11 @@ export interface WsiInstance {
    * focal planes or optical paths; null for TILED_FULL (position follows from the frame number).
    */
   positions: Int32Array | null;
+  /**
+   * Whether the file says how its frames are ordered (TILED_FULL, or a position per frame). Some
+   * converters write neither; TiledImage then works the order out (frame-order.ts).
+   */
+  orderStated: boolean;
   /** Frames are complete baseline JPEGs that can be served as they are. */
   rawJpeg: boolean;
   mppX: number | null;
@@ -160,6 +165,9 @@ export async function openInstance(path: string): Promise<WsiInstance> {
           }
         : null,
       positions: sparsePositions(ds, perFrame, frameCount),
+      orderStated:
+        getString(ds, T.DimensionOrganizationType) === 'TILED_FULL' ||
+        perFrame.x.some((x) => x >= 0),
       rawJpeg: header.transferSyntax === TS.JpegBaseline && format.bitsAllocated === 8,
       ...pixelSize(ds, perFrame),
       objectivePower:

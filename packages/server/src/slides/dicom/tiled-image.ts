@@ -6,6 +6,7 @@
  */
 import { SLIDE_LIMITS, type RawTile, type RgbImage } from '../slide-source.js';
 import { decodeFrame } from './frame-decode.js';
+import { likelyFrameOrder, type FrameOrder } from './frame-order.js';
 import { readFrame } from './frame-index.js';
 import type { WsiInstance } from './instance.js';
 import { hasColourMarker, withAdobeRgbMarker } from '../jpeg-markers.js';
@@ -37,6 +38,11 @@ export class TiledImage {
   private readonly onGrid: Map<number, number> | null = null;
   /** TILED_SPARSE frames off the tile grid, under every cell they touch (rare; composited). */
   private readonly offGrid = new Map<number, FrameRef[]>();
+  /**
+   * Frames run down the columns instead of along the rows (TILED_FULL's order): found from the
+   * pictures for files that do not state their order (settleFrameOrder).
+   */
+  private columnMajor = false;
 
   constructor(
     instances: WsiInstance[],
@@ -110,7 +116,7 @@ export class TiledImage {
       }
       return [...refs, ...(this.offGrid.get(key) ?? [])];
     }
-    const g = row * this.tilesAcross + col;
+    const g = this.columnMajor ? col * this.tilesDown + row : row * this.tilesAcross + col;
     for (const inst of this.parts) {
       const offset = inst.concatenation?.frameOffset ?? 0;
       if (g >= offset && g < offset + inst.frameCount) {
@@ -118,6 +124,38 @@ export class TiledImage {
       }
     }
     return []; // fewer frames than tiles: the rest is background
+  }
+
+  /**
+   * For a single instance that states neither TILED_FULL nor frame positions: whether its frames
+   * run along the rows (the standard's order) or down the columns (what some converters write),
+   * judged by how well neighbouring tiles meet under each reading (frame-order.ts). Read along
+   * the rows the wrong way, such a slide shows tissue cut into a mosaic that still looks like a
+   * slide: a diagnostic risk, not a cosmetic one.
+   */
+  async settleFrameOrder(): Promise<FrameOrder> {
+    const inst = this.parts[0]!;
+    const grid = { across: this.tilesAcross, down: this.tilesDown };
+    if (
+      this.parts.length !== 1 ||
+      inst.orderStated ||
+      this.onGrid ||
+      grid.across < 2 ||
+      grid.down < 2 ||
+      inst.frameCount < grid.across * grid.down
+    ) {
+      return 'rows';
+    }
+    const order = await likelyFrameOrder(
+      grid,
+      this.tileWidth,
+      this.tileHeight,
+      this.width,
+      this.height,
+      (frame) => this.decode({ inst, frame, x: 0, y: 0 }),
+    );
+    this.columnMajor = order === 'columns';
+    return order;
   }
 
   private checkTile(col: number, row: number): void {
