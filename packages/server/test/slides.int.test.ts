@@ -419,6 +419,10 @@ describe.each(await testDatabases())('slide management on $name', (testDb) => {
       );
       expectOk(await remove([byColleague.id]));
       const a = await onCase();
+      const lockedOf = async (id: number) =>
+        expectOk(await list(owner.token)).listPage.find((s) => s.iSlideDocumentId === id)
+          ?.bCaseLocked;
+      expect(await lockedOf(a.id)).toBe(false);
       // Administrators remove matched slides only with their case (refused here).
       expectRefused(await remove([a.id], slideAdmin.token), 'SLIDE_OPTION_MATCHED');
       await setCaseState(db(), c.iPatientId, CaseState.Returned);
@@ -426,6 +430,8 @@ describe.each(await testDatabases())('slide management on $name', (testDb) => {
       for (const state of [CaseState.Submitted, CaseState.Completed]) {
         await setCaseState(db(), c.iPatientId, state);
         const b = await onCase();
+        // The lists say so, and the screens switch Edit and Delete off.
+        expect(await lockedOf(b.id)).toBe(true);
         expectRefused(await remove([b.id]), 'SLIDE_CASE_LOCKED');
         expectRefused(await remove([b.id], slideAdmin.token), 'SLIDE_CASE_LOCKED');
         expect((await slideRow(db(), b.id))?.deletedAt).toBeNull();

@@ -167,7 +167,7 @@ const zh: Texts = {
   SLIDE_UPLOAD_FAILED: '上传失败：{reason}',
   SLIDE_OPTION_MATCHED: '所选项中包含已匹配的切片，不能删除',
   SLIDE_MATCH_FAILED: '匹配失败：没有病理号相同的病例',
-  SLIDE_CASE_LOCKED: '病例已提交，不能再增删切片',
+  SLIDE_CASE_LOCKED: '病例已提交，其切片不能再更改',
   SLIDE_NOT_READY: '切片尚未处理完成或无法读取，暂不能浏览',
   SLIDE_NOT_OWNED: '非本人上传的切片，无权操作',
   SLIDE_NUMBER_LOCKED: '切片已匹配病例，不能修改病理号',

@@ -200,6 +200,12 @@ export const slideDocumentDtoSchema = z.object({
     ),
   strFailReason: z.string().nullable(),
   ddMatchState: ddSchema(z.number().int()).describe('See SlideMatchState'),
+  bCaseLocked: z
+    .boolean()
+    .describe(
+      'Matched to a case that no longer takes slide changes (submitted, completed): the slide ' +
+        'cannot be renamed, renumbered or deleted (SLIDE_CASE_LOCKED)',
+    ),
   iPatientId: z.number().int().nullable(),
   strPatientName: z.string().nullable(),
   strDiagnosistNum: z.string(),

@@ -8,7 +8,7 @@ import {
   type SlideDocumentDto,
 } from '@pathconsult/shared';
 import { ACTIVE_REFRESH_MS } from '../slide-upload/target-cache';
-import type { SlideDocumentRow } from './access';
+import { caseTakesSlides, type SlideDocumentRow } from './access';
 import type { SlideDocumentView } from './repo';
 
 /**
@@ -75,6 +75,7 @@ export function toSlideDocumentDto(v: SlideDocumentView, lang: Lang, now: Date):
     ddMatchState: {
       iNumber: d.patientId === null ? SlideMatchState.Unmatched : SlideMatchState.Matched,
     },
+    bCaseLocked: v.patientState !== null && !caseTakesSlides(v.patientState),
     iPatientId: d.patientId,
     strPatientName: v.patientName,
     strDiagnosistNum: d.diagnosisNum,

@@ -23,6 +23,8 @@ export interface SlideDocumentView {
   hospitalName: string;
   uploaderName: string;
   patientName: string | null;
+  /** The matched case's state (null: unmatched). */
+  patientState: number | null;
   deleterName: string | null;
   fileCount: number;
   /** Bytes received: the whole size once uploaded, the chunks held while uploading. */
@@ -54,6 +56,7 @@ export async function documentViews(
       hospitalName: hospitals.name,
       uploaderName: uploader.realName,
       patientName: patients.name,
+      patientState: patients.state,
       deleterName: deleter.realName,
     })
     .from(slideDocuments)

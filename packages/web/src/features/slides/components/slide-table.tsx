@@ -11,7 +11,12 @@ import { useSession } from '@/lib/use-session';
 import { formatBytes } from '../utils/format-bytes';
 import { formatAndPower, isViewable } from '../utils/slide-facts';
 import { SlideThumbnail } from './slide-thumbnail';
-import { slideRowActions, type SlideListMode, type SlideRowAction } from '../utils/slide-actions';
+import {
+  lockedRowAction,
+  slideRowActions,
+  type SlideListMode,
+  type SlideRowAction,
+} from '../utils/slide-actions';
 import { MatchCell, UploadStateTag } from './slide-tags';
 
 interface SlideTableProps extends PagedRows<SlideDocumentDto> {
@@ -158,6 +163,8 @@ export function SlideTable(props: SlideTableProps) {
                   label: t(`actions.${action}`),
                   icon: ICONS[action],
                   danger: action === 'delete',
+                  disabled: lockedRowAction(row, action),
+                  tooltip: lockedRowAction(row, action) ? t('actions.locked') : undefined,
                   loading: props.busy?.action === action && props.busy.id === row.iSlideDocumentId,
                   testId: `slide-${action}-${row.strFileName}`,
                   onClick: () => props.onAction(action, row),

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { matchableIds, selectionDeleteBlock, slideRowActions } from './slide-actions';
+import {
+  lockedRowAction,
+  matchableIds,
+  selectionDeleteBlock,
+  slideRowActions,
+} from './slide-actions';
 
 const row = (iUploadUserId: number, matched: boolean, iSlideDocumentId = 1, state = 1) => ({
   iSlideDocumentId,
@@ -8,6 +13,7 @@ const row = (iUploadUserId: number, matched: boolean, iSlideDocumentId = 1, stat
   ddUploadState: { iNumber: state },
   // The slide engine has read an uploaded slide; these rows stand for read slides.
   iWidth: state === 1 ? 2220 : undefined,
+  bCaseLocked: false,
 });
 
 describe('slideRowActions', () => {
@@ -62,6 +68,21 @@ describe('selectionDeleteBlock', () => {
   it('refuses more than 100, and matched slides among several', () => {
     expect(selectionDeleteBlock(Array.from({ length: 101 }, () => row(1, false)))).toBe('tooMany');
     expect(selectionDeleteBlock([row(1, false), row(1, true)])).toBe('matched');
+  });
+});
+
+describe('slides of submitted cases', () => {
+  const locked = { ...row(1, true), bCaseLocked: true };
+
+  it('show Edit and Delete switched off, and View as usual', () => {
+    expect(lockedRowAction(locked, 'rename')).toBe(true);
+    expect(lockedRowAction(locked, 'delete')).toBe(true);
+    expect(lockedRowAction(locked, 'view')).toBe(false);
+    expect(lockedRowAction(row(1, true), 'delete')).toBe(false);
+  });
+
+  it('cannot be deleted from a selection either', () => {
+    expect(selectionDeleteBlock([locked])).toBe('locked');
   });
 });
 

@@ -14,7 +14,10 @@ export type SlideListMode = 'doctor' | 'admin' | 'removed';
 
 export type SlideRowAction = 'view' | 'rename' | 'match' | 'delete';
 
-type Row = Pick<SlideDocumentDto, 'iUploadUserId' | 'ddMatchState' | 'ddUploadState' | 'iWidth'>;
+type Row = Pick<
+  SlideDocumentDto,
+  'iUploadUserId' | 'ddMatchState' | 'ddUploadState' | 'iWidth' | 'bCaseLocked'
+>;
 
 const isMatched = (row: Row) => row.ddMatchState.iNumber === SlideMatchState.Matched;
 
@@ -49,16 +52,30 @@ export function slideRowActions(
 }
 
 /**
- * Why the selected slides cannot be deleted together, or null: more than SLIDE_DELETE_MAX, or a
- * matched slide among several (spec §5: "an option containing matched slides cannot be deleted
- * that way"; one matched slide alone is left to the server, which allows it for its case's owner).
+ * Actions a row shows but cannot take now: a slide of a submitted or completed case keeps its
+ * name and stays with the case (SLIDE_CASE_LOCKED), which the button says instead of failing.
  */
-export function selectionDeleteBlock(rows: readonly Row[]): 'tooMany' | 'matched' | null {
+export function lockedRowAction(row: Row, action: SlideRowAction): boolean {
+  return row.bCaseLocked && (action === 'rename' || action === 'delete');
+}
+
+/**
+ * Why the selected slides cannot be deleted together, or null: more than SLIDE_DELETE_MAX, a
+ * matched slide among several (spec §5: "an option containing matched slides cannot be deleted
+ * that way"; one matched slide alone is left to the server, which allows it for its case's owner
+ * while the case is editable), or a slide of a locked case.
+ */
+export function selectionDeleteBlock(
+  rows: readonly Row[],
+): 'tooMany' | 'matched' | 'locked' | null {
   if (rows.length > SLIDE_DELETE_MAX) {
     return 'tooMany';
   }
   if (rows.length > 1 && rows.some(isMatched)) {
     return 'matched';
+  }
+  if (rows.some((row) => row.bCaseLocked)) {
+    return 'locked';
   }
   return null;
 }
