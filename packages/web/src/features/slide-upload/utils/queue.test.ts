@@ -131,13 +131,34 @@ describe('upload queue state machine (spec §4 "Upload")', () => {
     expect(run(s, { type: 'clearFinished' }).items.map((i) => i.iFileId)).toEqual([3]);
   });
 
-  it('totals count the unfinished items only', () => {
+  it('totals count the batch under way: unfinished items and those finished meanwhile', () => {
     const items = [
-      item(1, { lProgress: 40 }),
-      item(2, { lSize: 50, lProgress: 10, state: 'paused' }),
-      item(3, { state: 'uploaded', lProgress: 100 }),
+      // Finished before this batch began: not counted.
+      item(1, { state: 'uploaded', lProgress: 100, dtAdded: 1, dtFinished: 5 }),
+      item(2, { lProgress: 40, dtAdded: 10 }),
+      item(3, { lSize: 50, lProgress: 10, state: 'paused', dtAdded: 10 }),
+      // Finished during this batch, uploaded or failed: counted whole.
+      item(4, { state: 'uploaded', lProgress: 100, dtAdded: 10, dtFinished: 20 }),
+      item(5, { state: 'failed', lSize: 30, lProgress: 7, dtAdded: 10, dtFinished: 30 }),
     ];
-    expect(queueTotals(items)).toEqual({ lSize: 150, lProgress: 50 });
+    expect(queueTotals(items)).toEqual({ lSize: 280, lProgress: 180 });
+  });
+
+  it('totals only move forward as the slides of a batch finish', () => {
+    const at = (progress: number[], finished: number) =>
+      queueTotals(
+        progress.map((p, k) =>
+          k < finished
+            ? item(k, { state: 'uploaded', lProgress: 100, dtAdded: 1, dtFinished: 2 + k })
+            : item(k, { lProgress: p, dtAdded: 1 }),
+        ),
+      );
+    const before = at([100, 100, 30, 0], 0);
+    const after = at([100, 100, 30, 0], 2);
+    expect(before).toEqual({ lSize: 400, lProgress: 230 });
+    expect(after).toEqual(before);
+    // Everything finished: the batch is over, the panel says so instead of a bar.
+    expect(at([100, 100], 2)).toEqual({ lSize: 0, lProgress: 0 });
   });
 
   it('percent reaches 100 only when everything is there', () => {

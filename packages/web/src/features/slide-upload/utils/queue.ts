@@ -197,14 +197,29 @@ export function splitQueue(items: readonly QueueItem[]): {
   };
 }
 
-/** Total size and bytes acknowledged of the unfinished items (the total progress bar). */
+/**
+ * Total size and bytes sent of the batch under way (the total progress bar): the unfinished items
+ * and those finished since the oldest of them was added, finished ones counted whole (a failed
+ * one too: nothing more will be sent for it). Counting only unfinished items made the bar jump
+ * back each time a slide finished ("23% 1 MB / 4.21 MB" became "0% 0 B / 2.35 MB"). Nothing
+ * unfinished: zero, the batch is over.
+ */
 export function queueTotals(items: readonly QueueItem[]): { lSize: number; lProgress: number } {
+  let batchStart = Number.POSITIVE_INFINITY;
+  for (const item of items) {
+    if (statusOf(item) === 0) {
+      batchStart = Math.min(batchStart, item.dtAdded);
+    }
+  }
   let lSize = 0;
   let lProgress = 0;
   for (const item of items) {
     if (statusOf(item) === 0) {
       lSize += item.lSize;
       lProgress += item.lProgress;
+    } else if ((item.dtFinished ?? 0) >= batchStart) {
+      lSize += item.lSize;
+      lProgress += item.lSize;
     }
   }
   return { lSize, lProgress };
