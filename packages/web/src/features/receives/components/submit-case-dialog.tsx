@@ -2,9 +2,11 @@ import { Alert, Flex, Modal, Radio, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUserInfo } from '@/features/auth/api/get-user-info';
+import { useCaseSlides } from '@/features/case-detail/api/case-slides';
 import type { ApiError } from '@/lib/api-error';
 import { toastSuccess } from '@/lib/toast';
 import { useDiagnosisCenters, useExpertPicker, useSubmitCases } from '../api/receives';
+import { unreadySlides } from '../utils/unready-slides';
 import { ExpertPicker, useExpertChoice } from './expert-picker';
 
 type Mode = 'experts' | 'center';
@@ -40,6 +42,8 @@ export function SubmitCaseDialog({
     target !== null && mode === 'experts',
   );
   const submit = useSubmitCases();
+  const slides = useCaseSlides(target?.iPatientId ?? 0, target !== null);
+  const unready = unreadySlides(slides.data?.listSlideDocument ?? []);
 
   const close = () => {
     choice.reset();
@@ -97,6 +101,22 @@ export function SubmitCaseDialog({
       destroyOnHidden
     >
       <Flex vertical gap="middle" data-testid="submit-case-dialog">
+        {(unready.uploading > 0 || unready.failed > 0) && (
+          <Alert
+            type="warning"
+            showIcon
+            title={t('slidesNotReady')}
+            description={
+              <Flex vertical>
+                {unready.uploading > 0 && (
+                  <span>{t('slidesUploading', { count: unready.uploading })}</span>
+                )}
+                {unready.failed > 0 && <span>{t('slidesFailed', { count: unready.failed })}</span>}
+              </Flex>
+            }
+            data-testid="submit-slides-warning"
+          />
+        )}
         {centers.length > 0 && (
           <Radio.Group
             value={mode}

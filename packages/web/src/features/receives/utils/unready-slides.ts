@@ -1,0 +1,22 @@
+import { SlideUploadState, type SlideDocumentDto } from '@pathconsult/shared';
+
+/**
+ * A case's slides the expert cannot open yet, as the submit dialog warns of them (spec §5 only
+ * refuses a case without slides): still uploading (they open once finished, if the upload goes
+ * on), and failed (an upload that failed, or a file the slide engine could not read).
+ */
+export function unreadySlides(slides: readonly Pick<SlideDocumentDto, 'ddUploadState'>[]): {
+  uploading: number;
+  failed: number;
+} {
+  let uploading = 0;
+  let failed = 0;
+  for (const slide of slides) {
+    if (slide.ddUploadState.iNumber === SlideUploadState.Uploading) {
+      uploading += 1;
+    } else if (slide.ddUploadState.iNumber === SlideUploadState.Failed) {
+      failed += 1;
+    }
+  }
+  return { uploading, failed };
+}
