@@ -18,6 +18,7 @@ const NAME = 'CMU-1-Small-Region.svs';
 const CHUNKS = '**/api/slideDocument/fileUploadHandler';
 
 interface SlideRow {
+  iSlideDocumentId: number;
   strFileName: string;
   ddUploadState: { iNumber: number };
   strSha256: string | null;
@@ -217,6 +218,15 @@ test('a slide the slide engine cannot read ends failed in the queue, with why', 
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('imagery-state-cut.svs')).toHaveText('Failed');
   await expect(page.getByTestId('imagery-state-cut.svs-reason')).toContainText('cannot be read');
+
+  // Opened in the viewer anyway (a bookmark, a link): it says so, with a way back.
+  const failed = (await slidesOf(request, token, id)).find((s) => s.strFileName === 'cut.svs')!;
+  await page.goto(`/?lang=en#/ShowSlide?id=${failed.iSlideDocumentId}`);
+  const notReady = page.getByTestId('viewer-not-ready');
+  await expect(notReady).toContainText('could not be read');
+  await expect(notReady).toContainText("the case's slide list says why");
+  await notReady.getByRole('button', { name: 'Back' }).click();
+  await expect(page.getByTestId('case-imagery')).toBeVisible();
 });
 
 test('the same scan uploaded twice under two names is pointed out in the Imagery tab', async ({

@@ -46,6 +46,16 @@ export function SlidePane({
     );
   }
   if (info.isError) {
+    // Back where it was opened from; home when opened from a link.
+    const back = (
+      <Button
+        type="primary"
+        key="back"
+        onClick={() => void (window.history.length > 1 ? navigate(-1) : navigate('/'))}
+      >
+        {t('back')}
+      </Button>
+    );
     // A slide that is gone (or never was this user's to see) will not come back with a retry.
     if (info.error instanceof ApiError && info.error.httpStatus === 404) {
       return (
@@ -53,17 +63,27 @@ export function SlidePane({
           status="404"
           title={t('notFound')}
           subTitle={t('notFoundHint')}
-          extra={
-            // Back where it was opened from; home when opened from a link.
-            <Button
-              type="primary"
-              onClick={() => void (window.history.length > 1 ? navigate(-1) : navigate('/'))}
-            >
-              {t('back')}
-            </Button>
-          }
+          extra={back}
           style={{ flex: 1 }}
           data-testid="viewer-not-found"
+        />
+      );
+    }
+    // Not read yet (a retry helps in a moment) or failed (the slide lists say why): both offered.
+    if (info.error instanceof ApiError && info.error.strErrorCode === 'SLIDE_NOT_READY') {
+      return (
+        <Result
+          status="warning"
+          title={info.error.strMessage}
+          subTitle={t('notReadyHint')}
+          extra={[
+            back,
+            <Button key="retry" onClick={() => void info.refetch()} data-testid="viewer-retry">
+              {t('retry')}
+            </Button>,
+          ]}
+          style={{ flex: 1 }}
+          data-testid="viewer-not-ready"
         />
       );
     }
