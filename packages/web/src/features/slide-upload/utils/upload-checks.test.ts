@@ -80,6 +80,18 @@ describe('checks before queueing (spec §5 "Slide upload")', () => {
       refused: [{ name: '', code: 'singleOnly' }],
     });
     expect(check([at('a.svs')], { single: true }).accepted).toHaveLength(1);
+    // A second choice while the first single slide waits is a second slide: refused too.
+    const waiting = queued('a.svs', { iUploadType: 0 });
+    expect(check([at('b.svs')], { single: true, queue: [waiting] }).refused).toEqual([
+      { name: 'b.svs', code: 'singleOnly' },
+    ]);
+    // Once it has finished, or for another case, or when resuming it after a reload: accepted.
+    const done = queued('a.svs', { iUploadType: 0, state: 'uploaded' });
+    expect(check([at('b.svs')], { single: true, queue: [done] }).accepted).toHaveLength(1);
+    const elsewhere = queued('a.svs', { iUploadType: 0, target: { ...CASE, iPatientId: 8 } });
+    expect(check([at('b.svs')], { single: true, queue: [elsewhere] }).accepted).toHaveLength(1);
+    const reloaded = queued('a.svs', { iUploadType: 0, state: 'paused', bNeedsFiles: true });
+    expect(check([at('a.svs')], { single: true, queue: [reloaded] }).resumed).toHaveLength(1);
   });
 
   it('refuses empty and too large files', () => {

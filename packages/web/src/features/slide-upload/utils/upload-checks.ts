@@ -1,12 +1,13 @@
 import {
   SLIDE_MAX_BYTES,
   SNIFF_BYTES,
+  UploadType,
   contentMatchesType,
   extensionOf,
   isSafeFileName,
 } from '@pathconsult/shared';
 import type { FileLike, ScanResult, ScannedDocument } from './folder-scan';
-import { resumableItem, sameTarget, type QueueItem, type UploadTarget } from './queue';
+import { resumableItem, sameTarget, statusOf, type QueueItem, type UploadTarget } from './queue';
 
 /**
  * The checks of spec §5 "Slide upload" made before anything is sent, so that the doctor hears
@@ -68,6 +69,15 @@ export function checkDocuments<F extends FileLike>(
       .filter((item) => item.state !== 'failed' && sameTarget(item.target, context.target))
       .map((item) => lower(item.strFileName)),
   );
+  // A single upload already waiting or under way for this case: a second one is a second slide.
+  const singlePending =
+    context.single &&
+    context.queue.some(
+      (item) =>
+        statusOf(item) === 0 &&
+        item.iUploadType === UploadType.Single &&
+        sameTarget(item.target, context.target),
+    );
   const picked = new Set<string>();
   for (const doc of scan.documents) {
     const name = doc.strFileName;
@@ -84,6 +94,8 @@ export function checkDocuments<F extends FileLike>(
       refuse('SLIDE_NAME_EXISTS');
     } else if (item) {
       result.resumed.push({ doc, item });
+    } else if (singlePending) {
+      refuse('singleOnly');
     } else if (!isSafeFileName(name)) {
       refuse('validation.fileName');
     } else if (doc.lSize === 0 || doc.files[0]?.file.size === 0) {
