@@ -199,7 +199,7 @@ test('a doctor uploads a slide by pathology number before its case exists', asyn
 
   // The queue takes the slides for that number.
   await expect(page.getByTestId('upload-target')).toHaveText(
-    `批量上传切片 · 病理号 ${num}（尚无病例）`,
+    `批量上传切片 · 病理号 ${num}（未匹配病例）`,
   );
   await expect(page.getByTestId('upload-choose-files')).toBeEnabled();
   await page.getByTestId('upload-file-input').setInputFiles(SLIDE);

@@ -224,6 +224,19 @@ describe.each(await testDatabases())('slide upload on $name', (testDb) => {
       [1, 1],
       [3, 3],
     ]);
+    // The same file chosen under the case's pathology number instead (slide management's upload
+    // by number) is not that case's upload: it is not continued there, the name is taken.
+    const [stored] = await db().select().from(slideDocuments).where(eq(slideDocuments.id, id));
+    expectRefused(
+      await addRecords(api, doctor.token, {
+        strDiagnosistNum: stored!.diagnosisNum,
+        iUploadType: 0,
+        listFile: [
+          { strFileName: 'reorder.svs', lSize: bytes.length, lLastModified: 1_700_000_000_000 },
+        ],
+      }),
+      'SLIDE_NAME_EXISTS',
+    );
 
     expectOk(await send(0));
     expect(expectOk(await send(2, 1)).iUpdateState).toBe(1);

@@ -94,7 +94,10 @@ async function findResumable(
   if (!doc) {
     return undefined;
   }
+  // Continued only where it was going: by number (unmatched) or to this case. A slide matched to
+  // a case since is that case's, and the case may no longer take slides (SLIDE_CASE_LOCKED).
   const same =
+    doc.patientId === target.patientId &&
     doc.uploadUserId === actor.userId &&
     doc.state === SlideUploadState.Uploading &&
     doc.totalBytes === plan.totalBytes &&
