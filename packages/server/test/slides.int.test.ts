@@ -154,6 +154,8 @@ describe.each(await testDatabases())('slide management on $name', (testDb) => {
       bStalled: false,
       strFailReason: null,
       ddMatchState: { iNumber: 1 },
+      // A new case still takes slide changes.
+      bCaseLocked: false,
       iPatientId: c.iPatientId,
       strPatientName: c.strPatientName,
       strDiagnosistNum: c.strDiagnosistNum,
