@@ -2,11 +2,12 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openDicomSlide } from '../../slides/dicom/dicom-slide';
 import { meanRgb } from '../../slides/rgb';
-import type { RgbImage, SlideSource } from '../../slides/slide-source';
+import type { SlideSource } from '../../slides/slide-source';
 import { openTiffSlide } from '../../slides/tiff';
 import { SLIDES_DIR, factsOf } from '../../slides/tiff/testing/slides';
 import { shrinkToFit } from './box-shrink';
 import { makeThumbnail } from './thumbnail';
+import { meanAbsDiff } from '../../slides/testing/pixels';
 
 async function withSlide<T>(open: Promise<SlideSource>, use: (s: SlideSource) => Promise<T>) {
   const slide = await open;
@@ -15,15 +16,6 @@ async function withSlide<T>(open: Promise<SlideSource>, use: (s: SlideSource) =>
   } finally {
     await slide.close();
   }
-}
-
-function meanAbsDiff(a: RgbImage, b: RgbImage): number {
-  expect([a.width, a.height]).toEqual([b.width, b.height]);
-  let sum = 0;
-  for (let i = 0; i < a.data.length; i++) {
-    sum += Math.abs(a.data[i]! - b.data[i]!);
-  }
-  return sum / a.data.length;
 }
 
 describe('makeThumbnail', () => {

@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { cropRgb, drawRgb, filledRgb } from '../rgb';
 import type { RgbImage } from '../slide-source';
 import { openSlideTruth } from '../testing/ground-truth';
+import { gradient, meanAbsDiff } from '../testing/pixels';
 import { openTiffSlide } from '../tiff';
 import { ComposePool, type ComposeJob } from './compose-pool';
 import { TurboJpegCodec } from './turbo-codec';
@@ -12,32 +13,9 @@ const binding = loadTurboJpeg();
 // The compose threads need libturbojpeg, installed here and on CI (.ci/run).
 const codec = binding ? new TurboJpegCodec(binding) : null;
 
-/** Smooth colours that differ in every channel and across tiles. */
-function picture(width: number, height: number): RgbImage {
-  const data = Buffer.alloc(width * height * 3);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const i = (y * width + x) * 3;
-      data[i] = Math.round((x / (width - 1)) * 255);
-      data[i + 1] = Math.round((y / (height - 1)) * 255);
-      data[i + 2] = Math.round(128 + 100 * Math.sin((x + 2 * y) / 37));
-    }
-  }
-  return { width, height, data };
-}
-
 async function pixels(jpeg: Buffer): Promise<RgbImage> {
   const { data, info } = await sharp(jpeg).raw().toBuffer({ resolveWithObject: true });
   return { width: info.width, height: info.height, data };
-}
-
-function meanAbsDiff(a: RgbImage, b: RgbImage): number {
-  expect([a.width, a.height]).toEqual([b.width, b.height]);
-  let sum = 0;
-  for (let i = 0; i < a.data.length; i++) {
-    sum += Math.abs(a.data[i]! - b.data[i]!);
-  }
-  return sum / a.data.length;
 }
 
 /** What the job should give: each tile decoded at its scale and drawn, then the crop. */
@@ -69,7 +47,7 @@ describe.runIf(codec)('compose threads', () => {
 
   /** Four 240² tiles of one picture, as 4:2:0 YCbCr JPEGs (what libvips and most scanners write). */
   async function ycbcrTiles(): Promise<Buffer[]> {
-    const whole = picture(480, 480);
+    const whole = gradient(480, 480);
     return Promise.all(
       [0, 1, 2, 3].map((k) =>
         codec!.encode(cropRgb(whole, (k % 2) * 240, Math.floor(k / 2) * 240, 240, 240), 92),
