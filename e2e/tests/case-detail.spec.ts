@@ -30,6 +30,8 @@ test('the doctor opens a case, reads its record and talks on it', async ({ page,
   await expect(page.locator('#caseView_strSamplingSite')).toHaveValue('Right breast');
   await expect(page.locator('#caseView_strClinicalData')).toHaveValue('Lump for 3 months');
   await expect(page.getByTestId('case-section-findings')).toBeVisible();
+  // No entry hints in a record nobody fills in here.
+  await expect(page.getByTestId('case-record').getByText('At least one of: years')).toBeHidden();
   await expect(page.getByTestId('case-events').getByTestId('case-event-create')).toContainText(
     'Created',
   );

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { DOCTOR, EXPERT, addCase, dialogsSettled, logIn, tokenOf, userPage } from './helpers';
@@ -6,10 +5,16 @@ import { post, uploadCaseSlide } from './slide-helpers';
 
 /*
  * The consultation from the expert's side (issue 7): the expert opens a case sent to them, views
- * its slide and takes screenshots, writes the report with a common word, saves a draft, signs;
- * the doctor reads the signed report and asks for a modification, which the expert refuses with
- * a reason. A second case comes back for additional orders, is edited and sent again.
+ * its slide and takes screenshots, writes the report with a common word, saves a draft, is told
+ * up front that signing needs a signature image and uploads one from the form, signs; the doctor
+ * reads the signed report (pictures numbered as the PDF numbers them, readable on a phone, the
+ * PDF asked for in the browser's time zone) and asks for a modification, which the expert refuses
+ * with a reason. A second case comes back for additional orders, is edited and sent again.
  */
+
+// The doctor's browser is not in China: the PDF must print its times as this screen shows them.
+const DOCTOR_ZONE = 'America/New_York';
+test.use({ timezoneId: DOCTOR_ZONE });
 
 const RUN = String(Date.now() % 100_000_000);
 const SIGNATURE = path.resolve(import.meta.dirname, '..', 'fixtures', 'signature-265x150.png');
@@ -33,6 +38,15 @@ async function sentCase(request: APIRequestContext, num: string, name: string) {
   return caseId;
 }
 
+/** The demo expert starts without a signature image, whatever other flows left. */
+async function clearSignature(request: APIRequestContext, token: string) {
+  const cleared = await post(request, token, 'userManage/updateSignature', {
+    iUserId: await expertId(request, token),
+    strSignatureUrl: '',
+  });
+  expect(cleared.iCode, cleared.strMessage).toBe(0);
+}
+
 async function openReceived(page: Page, num: string) {
   await page.goto('/#/waitdiagnosis');
   await page.getByTestId(`received-open-${num}`).click();
@@ -48,12 +62,8 @@ test('the expert writes, drafts and signs a report; the doctor asks to modify it
   const num = `DX${RUN}`;
   const caseId = await sentCase(request, num, '周芳');
   const expertToken = await tokenOf(request, EXPERT);
-  // The expert's signature image and a private common word.
-  const signed = await post(request, expertToken, 'userManage/updateSignature', {
-    iUserId: await expertId(request, expertToken),
-    strSignatureUrl: `data:image/png;base64,${fs.readFileSync(SIGNATURE).toString('base64')}`,
-  });
-  expect(signed.iCode, signed.strMessage).toBe(0);
+  // No signature image yet (the form says so and uploads one); a private common word.
+  await clearSignature(request, expertToken);
   const word = await post<{ iCommonWordId: number }>(request, expertToken, 'commonWord/add', {
     strCategory: `乳腺${RUN}`,
     strContent: '未见明确恶性证据。',
@@ -79,6 +89,27 @@ test('the expert writes, drafts and signs a report; the doctor asks to modify it
     await ex.goto(`/#/case/result-info?iPatientId=${caseId}`);
     const form = ex.getByTestId('diagnosis-form');
     await expect(form).toContainText('诊断报告');
+    // Without a signature image the form says so up front, and signing is off until there is one.
+    const needed = ex.getByTestId('signature-required');
+    await expect(needed).toContainText('签发报告需要您的签名图片');
+    await expect(needed).toContainText('我的签名');
+    await expect(ex.getByTestId('diagnosis-sign')).toBeDisabled();
+    await ex.getByTestId('diagnosis-sign').hover();
+    await expect(ex.getByText('请先上传签名图片，才能签发报告')).toBeVisible();
+    // The signature is uploaded right from the form.
+    await ex.getByTestId('signature-required-upload').click();
+    const signatureModal = ex.getByTestId('signature-modal');
+    await expect(signatureModal.getByTestId('signature-empty')).toBeVisible();
+    await signatureModal.locator('input[type=file]').setInputFiles(SIGNATURE);
+    await expect(ex.getByTestId('signature-crop-ok')).toBeVisible();
+    await dialogsSettled(ex);
+    await ex.getByTestId('signature-crop-ok').click();
+    await expect(signatureModal.getByTestId('signature-preview')).toBeVisible();
+    await ex.getByTestId('signature-save').click();
+    await expect(signatureModal).toBeHidden();
+    await expect(needed).toHaveCount(0);
+    await expect(ex.getByTestId('diagnosis-sign')).toBeEnabled();
+
     // Signing an empty result is refused with its own message.
     await ex.getByTestId('diagnosis-sign').click();
     await expect(form).toContainText('诊断结果不能为空');
@@ -95,7 +126,9 @@ test('the expert writes, drafts and signs a report; the doctor asks to modify it
     await expect(boxes).toHaveCount(2);
     await boxes.nth(1).locator('input').check();
     await boxes.nth(0).locator('input').check();
-    await expect(boxes.nth(1)).toContainText('第 1 张');
+    // Each ticked screenshot shows the figure number the opinion may refer to.
+    await expect(boxes.nth(1)).toContainText('图 1');
+    await expect(boxes.nth(0)).toContainText('图 2');
     await ex.getByTestId('diagnosis-save-draft').click();
     await expect(ex.getByText('草稿已保存')).toBeVisible();
 
@@ -118,6 +151,19 @@ test('the expert writes, drafts and signs a report; the doctor asks to modify it
     await expect(page.getByTestId('msglist-unread-badge')).toBeVisible();
     await expect(ex.getByTestId('diagnosis-final')).toBeVisible();
     await expect(ex.getByTestId('report-history')).toContainText('乳腺纤维腺瘤');
+    // Its screenshots are part of the signed record now: marked, and not to be deleted.
+    await ex.goto(`/#/case/Imagery-info?iPatientId=${caseId}`);
+    const strip = ex.getByTestId('case-screenshots');
+    await expect(strip.locator('[data-testid^="screenshot-signed-"]')).toHaveCount(2);
+    await expect(strip.locator('[data-testid^="screenshot-signed-"]').first()).toHaveText(
+      '已用于签发报告',
+    );
+    for (const button of await strip.locator('[data-testid^="screenshot-delete-"]').all()) {
+      await expect(button).toBeDisabled();
+    }
+    // Nor do they count towards the expert's 4: a later version may take new ones.
+    await expect(ex.getByTestId('screenshots-count')).toHaveText('我的截图：0 / 4');
+    await ex.goto(`/#/case/result-info?iPatientId=${caseId}`);
 
     // The doctor reads it: result, opinion, both screenshots, the signature.
     await page.reload();
@@ -127,16 +173,35 @@ test('the expert writes, drafts and signs a report; the doctor asks to modify it
       '镜下见纤维腺瘤结构，未见明确恶性证据。',
     );
     await expect(history.locator('[data-testid^="screenshot-image-"] img')).toHaveCount(2);
+    // Numbered and captioned as the PDF prints them, for the opinion's "见图1".
+    await expect(history.getByTestId('report-figures')).toBeVisible();
+    await expect(history.getByTestId('report-figure-caption-1')).toHaveText('图 1');
+    await expect(history.getByTestId('report-figure-caption-2')).toHaveText('图 2');
     await expect(history.getByTestId('report-signature')).toBeVisible();
     await page.screenshot({ path: 'test-results/diagnosis-doctor-report.png', fullPage: true });
 
-    // The print preview shows the PDF the server prints.
+    // On a phone the labels sit above their values instead of one character a line.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const label = history.locator('.ant-descriptions-item-label', { hasText: '诊断结果' });
+    await expect(async () => {
+      const box = (await label.first().boundingBox())!;
+      expect(box.width).toBeGreaterThan(box.height * 3);
+    }).toPass();
+    await expect(history.getByTestId('report-figure-caption-1')).toHaveText('图 1');
+    await page.screenshot({
+      path: 'test-results/diagnosis-doctor-report-phone.png',
+      fullPage: true,
+    });
+    await page.setViewportSize({ width: 1280, height: 720 });
+
+    // The print preview shows the PDF the server prints, its times in this browser's zone.
     const [produced] = await Promise.all([
       page.waitForResponse((r) => r.url().includes('/api/diagnosis/ProduceReport')),
       page.locator('[data-testid^="report-pdf-"]').first().click(),
     ]);
     expect(produced.status()).toBe(200);
     expect(produced.headers()['content-type']).toBe('application/pdf');
+    expect(new URL(produced.url()).searchParams.get('strTimeZone')).toBe(DOCTOR_ZONE);
     await expect(page.getByTestId('report-pdf-frame')).toBeVisible();
     await page.screenshot({ path: 'test-results/diagnosis-report-pdf.png' });
     // Printing itself is not clicked here: headless Chromium crashes printing a PDF frame. The
@@ -201,11 +266,23 @@ test('a case returned for additional orders is edited and sent again (English)',
   const num = `DR${RUN}`;
   const caseId = await sentCase(request, num, 'Wu Lan');
 
+  // The first flow left a signature image: without it, the form says so in English too.
+  await clearSignature(request, await tokenOf(request, EXPERT));
   const expert = await userPage(browser, EXPERT, '?lang=en');
   const ex = expert.page;
   try {
     await openReceived(ex, num);
     await ex.goto(`/#/case/result-info?iPatientId=${caseId}`);
+    const needed = ex.getByTestId('signature-required');
+    await expect(needed).toContainText('Signing a report needs your signature image');
+    await expect(needed).toContainText('My signature');
+    await expect(needed.getByTestId('signature-required-upload')).toHaveText('Upload signature');
+    await expect(ex.getByTestId('diagnosis-sign')).toBeDisabled();
+    await ex.getByTestId('diagnosis-sign').hover();
+    await expect(
+      ex.getByText('Upload your signature image first to sign the report'),
+    ).toBeVisible();
+
     await ex.getByTestId('back-order').click();
     await dialogsSettled(ex);
     await ex.getByTestId('back-order-ok').click();

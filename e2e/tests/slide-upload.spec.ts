@@ -143,6 +143,54 @@ test('the doctor uploads a slide, pauses, reloads, resumes and sees it in the Im
   });
 });
 
+test('the network drops mid-upload: the upload waits for it and goes on by itself', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const token = await tokenOf(request, DOCTOR);
+  const id = await addCase(request, token, `SN${RUN}`);
+  await logIn(page, DOCTOR, '?lang=en');
+  await openImagery(page, id);
+
+  // The first chunk goes through; the hospital's network goes down as the second leaves.
+  let sent = 0;
+  await page.route(CHUNKS, async (route) => {
+    sent += 1;
+    if (sent === 2) {
+      await context.setOffline(true);
+      await route.abort('internetdisconnected');
+      return;
+    }
+    await route.continue();
+  });
+  await page.getByTestId('imagery-upload-batch').click();
+  await expect(page.getByTestId('upload-choose-files')).toBeEnabled();
+  await page.getByTestId('upload-file-input').setInputFiles(SLIDE);
+  await page.getByTestId('upload-start').click();
+  const item = page.getByTestId(`upload-item-${NAME}`);
+
+  // No network: the queue says so and waits, still uploading, nothing failed or paused.
+  await expect(item.getByTestId('upload-item-offline')).toHaveText(
+    'No network: the upload goes on by itself when the connection is back (nothing sent is lost)',
+  );
+  await expect(item.getByTestId('upload-item-state')).toHaveText('Uploading');
+  await expect(item.getByTestId('upload-item-progress')).toContainText('54%');
+  expect(sent).toBe(2);
+
+  // Back online, it goes on without anyone touching it and only the missing chunk travels.
+  await context.setOffline(false);
+  const finished = page.getByTestId('upload-finished').getByTestId(`upload-item-${NAME}`);
+  await expect(finished.getByTestId('upload-item-state')).toHaveText('Uploaded', {
+    timeout: 30_000,
+  });
+  expect(sent).toBe(3);
+  const [stored] = await slidesOf(request, token, id);
+  const sha256 = createHash('sha256').update(fs.readFileSync(SLIDE)).digest('hex');
+  expect(stored).toMatchObject({ ddUploadState: { iNumber: 1 }, strSha256: sha256 });
+});
+
 test('files that are not slides are refused before anything is sent', async ({ page, request }) => {
   test.setTimeout(120_000);
   const token = await tokenOf(request, DOCTOR);

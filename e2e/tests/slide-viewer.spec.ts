@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { DOCTOR, addCase, logIn, tokenOf } from './helpers';
+import { DOCTOR, addCase, dialogsSettled, logIn, tokenOf } from './helpers';
 import { uploadCaseSlide } from './slide-helpers';
 
 /*
@@ -95,11 +95,33 @@ test('a doctor views a slide, measures, annotates, takes a screenshot and finds 
   expect(um).toBeGreaterThan(95);
   expect(um).toBeLessThan(105);
 
+  // A doctor's marks start blue (an expert's green), so whose is whose shows on the slide.
+  await expect(
+    page.locator('[data-testid^="annotation-shape-"] line:not(.pc-hit)'),
+  ).toHaveAttribute('stroke', '#1f5cff');
+
   await page.getByTestId('tool-rectangle').click();
   await drag(page, view, [200, 260], [320, 360]);
   await expect(list.locator('[data-testid^="annotation-item-"]')).toHaveCount(2);
   await expect(list).toContainText('矩形');
   await expect(page.locator('[data-testid^="annotation-shape-"]')).toHaveCount(2);
+  // The select tool picks a shape a few pixels beside its thin outline, not only on it.
+  await page.getByTestId('tool-select').click();
+  await view.click({ position: { x: 195, y: 310 } });
+  await expect(
+    list.locator('[data-testid^="annotation-item-"][aria-selected="true"]'),
+  ).toContainText('矩形');
+  // Its author labels it; the label shows in the list and beside the shape with its area.
+  const rectangle = list.locator('[data-testid^="annotation-item-"]', { hasText: '矩形' });
+  await rectangle.locator('[data-testid^="annotation-edit-"]').click();
+  await dialogsSettled(page);
+  await page.locator('#annotationEdit_strText').fill('浸润灶');
+  await page.getByTestId('annotation-edit-save').click();
+  await expect(page.locator('.ant-message')).toContainText('标注已保存');
+  await expect(rectangle).toContainText('浸润灶');
+  await expect(page.locator('[data-testid^="annotation-shape-"] text.pc-measure')).toContainText([
+    /^浸润灶 · [\d.]+ (µm²|mm²)$/,
+  ]);
 
   // An arrow drawn, selected in the list and removed with the Delete key, after the question.
   await page.getByTestId('tool-arrow').click();
@@ -118,9 +140,38 @@ test('a doctor views a slide, measures, annotates, takes a screenshot and finds 
 
   await page.getByTestId('screenshot-take').click();
   await expect(page.getByTestId('screenshot-take')).toContainText('1/4');
-  await expect(
-    page.getByTestId('annotation-tools').locator('[data-testid^="screenshot-image-"] img'),
-  ).toHaveAttribute('src', /^blob:/);
+  const shot = page
+    .getByTestId('annotation-tools')
+    .locator('[data-testid^="screenshot-image-"] img');
+  await expect(shot).toHaveAttribute('src', /^blob:/);
+  // The picture carries its scale bar: a dark 100 µm bar (about 100 px at 20×) in the lower left
+  // corner, a straight run of dark pixels no tissue makes.
+  await expect
+    .poll(() =>
+      shot.evaluate((img: HTMLImageElement) => {
+        if (!img.complete || img.naturalWidth === 0) {
+          return 0;
+        }
+        const canvas = document.createElement('canvas');
+        canvas.width = img.naturalWidth;
+        canvas.height = img.naturalHeight;
+        const context = canvas.getContext('2d')!;
+        context.drawImage(img, 0, 0);
+        const [w, h] = [200, 60];
+        const { data } = context.getImageData(0, canvas.height - h, w, h);
+        let longest = 0;
+        for (let y = 0; y < h; y++) {
+          let run = 0;
+          for (let x = 0; x < w; x++) {
+            const i = (y * w + x) * 4;
+            run = data[i]! + data[i + 1]! + data[i + 2]! < 150 ? run + 1 : 0;
+            longest = Math.max(longest, run);
+          }
+        }
+        return longest;
+      }),
+    )
+    .toBeGreaterThan(80);
 
   // Reloaded, the viewer opens at the same place with the same annotations and screenshot.
   await page.reload();
@@ -172,6 +223,8 @@ test('the viewer in English: controls, turns, adjustments, label and macro', asy
   await page.getByRole('button', { name: 'Rotate 90° clockwise' }).click();
   await page.getByRole('button', { name: 'Mirror' }).click();
   await expect(page.getByTestId('viewer-flip')).toHaveClass(/ant-btn-primary/);
+  // The turn shows beside the controls.
+  await expect(page.getByTestId('viewer-rotation')).toHaveText('90°');
   await expectTissue(view);
 
   await page.getByTestId('viewer-adjust').click();
@@ -214,6 +267,23 @@ test('the viewer in English: controls, turns, adjustments, label and macro', asy
       .toBeGreaterThan(100);
   }
   await expect(page.getByTestId('associated-images')).toContainText('Macro image');
+
+  // The keys are listed beside the controls, and do what the list says.
+  await page.keyboard.press('Escape');
+  await page.getByTestId('viewer-keys-button').click();
+  await expect(page.getByTestId('viewer-keys')).toContainText('Mirror');
+  await expect(page.getByTestId('viewer-keys')).toContainText(
+    'Zoom one magnification step in / out',
+  );
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('viewer-flip')).toHaveClass(/ant-btn-primary/);
+  await view.click({ position: { x: 40, y: 40 } });
+  await page.keyboard.press('f');
+  await expect(page.getByTestId('viewer-flip')).not.toHaveClass(/ant-btn-primary/);
+
+  // One click sets the turned slide straight.
+  await page.getByTestId('viewer-rotation').click();
+  await expect(page.getByTestId('viewer-rotation')).toHaveCount(0);
 
   // A slide that is not there says so, with a way back instead of a useless retry.
   await page.goto('/?lang=en#/ShowSlide?id=987654321');
@@ -264,13 +334,37 @@ test('two slides of a case side by side move together once linked', async ({ pag
   await expect(b.getByTestId('viewer-magnification')).toHaveText('4×');
   await expect(a.getByTestId('viewer-magnification')).toHaveText('4×');
 
-  // Linked (联动浏览), the other makes the same movement: from 4× to 10×, then to 20×.
+  // Linked (联动浏览), the other makes the same movement at the same magnification: b, left at
+  // the whole slide, follows a from 4× to 10×, then a follows b to 20× (not to their ratios).
+  await b.getByTestId('viewer-home').click();
+  await expect(b.getByTestId('viewer-magnification')).not.toHaveText('4×');
   await page.getByTestId('viewer-link').click();
+  await expect(page.getByTestId('viewer-link')).toBeChecked();
   await a.getByTestId('viewer-mag-10').click();
   await expect(a.getByTestId('viewer-magnification')).toHaveText('10×');
   await expect(b.getByTestId('viewer-magnification')).toHaveText('10×');
   await b.getByTestId('viewer-mag-20').click();
   await expect(a.getByTestId('viewer-magnification')).toHaveText('20×');
+  // Linking is kept in the address: after a reload both open where they were, still linked.
+  await expect(page).toHaveURL(/&link=1$/);
+  await page.reload();
+  await expect(page.getByTestId('viewer-link')).toBeChecked();
+  await expect(a.getByTestId('viewer-magnification')).toHaveText('20×', { timeout: 20_000 });
+  await expect(b.getByTestId('viewer-magnification')).toHaveText('20×', { timeout: 20_000 });
+  // The on-screen step buttons move both, one step each.
+  await a.getByTestId('viewer-zoom-out').click();
+  await expect(a.getByTestId('viewer-magnification')).toHaveText('10×');
+  await expect(b.getByTestId('viewer-magnification')).toHaveText('10×');
+  await b.getByTestId('viewer-zoom-in').click();
+  await expect(a.getByTestId('viewer-magnification')).toHaveText('20×');
+  // At the largest step, "+" is off; at 1×, "−" is off (it used to zoom in to the smallest
+  // zoom allowed).
+  await a.getByTestId('viewer-mag-40').click();
+  await expect(a.getByTestId('viewer-zoom-in')).toBeDisabled();
+  await a.getByTestId('viewer-mag-1').click();
+  await expect(a.getByTestId('viewer-magnification')).toHaveText('1×');
+  await expect(a.getByTestId('viewer-zoom-out')).toBeDisabled();
+  await expect(a.getByTestId('viewer-zoom-in')).toBeEnabled();
   // Side by side, the panes show the slides' annotations without the drawing tools.
   await expect(page.getByTestId('annotation-tools')).toHaveCount(0);
   await expectTissue(b.getByTestId('slide-view'));

@@ -55,6 +55,7 @@ import { reportTemplateRoutes } from './modules/report-templates/routes';
 import { viewerRoutes } from './modules/viewer/routes';
 import { registerSlideIngest } from './modules/slide-ingest';
 import { createTileService, tileTokenRoutes, type FastRequestHandler } from './modules/tiles';
+import { HOME_TIME_ZONE } from './lib/time-zone';
 
 export interface RouteCatalogEntry {
   method: string;
@@ -75,7 +76,12 @@ export interface AppDeps {
     Partial<
       Pick<
         AppConfig,
-        'sms' | 'captchaFixedText' | 'uploadAbandonHours' | 'tileTokenSecret' | 'tileCacheMb'
+        | 'sms'
+        | 'captchaFixedText'
+        | 'uploadAbandonHours'
+        | 'tileTokenSecret'
+        | 'tileCacheMb'
+        | 'reportTimeZone'
       >
     >;
   /** Text messages; default from `config.sms` (the outbox without a gateway). Tests pass their own. */
@@ -152,6 +158,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     secret: config.tileTokenSecret,
     cacheMb: config.tileCacheMb,
   });
+  // Printed reports' times when a request names no zone the server knows.
+  const reportTimeZone = config.reportTimeZone ?? HOME_TIME_ZONE;
 
   await app.register(
     async (api) => {
@@ -192,11 +200,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(noticeRoutes, { db, clock });
       await api.register(distributionRoutes, { db, clock, hub });
       await api.register(appointmentRoutes, { db, clock, hub });
-      await api.register(diagnosisRoutes, { db, clock, hub, dataDir: config.dataDir });
+      await api.register(diagnosisRoutes, {
+        db,
+        clock,
+        hub,
+        dataDir: config.dataDir,
+        timeZone: reportTimeZone,
+      });
       await api.register(reviewRoutes, { db, clock, hub });
       await api.register(viewerRoutes, { db, clock, tokens: tiles.tokens });
       await api.register(screenshotRoutes, { db, clock, dataDir: config.dataDir });
-      await api.register(reportTemplateRoutes, { db, clock });
+      await api.register(reportTemplateRoutes, {
+        db,
+        clock,
+        timeZone: reportTimeZone,
+      });
     },
     { prefix: '/api' },
   );

@@ -18,6 +18,13 @@ describe('configuration from the environment', () => {
     expect(c.session).toEqual({ idleMinutes: 30, absoluteHours: 12 });
     expect(c.trustProxy).toBe(false);
     expect(c.demoData).toBe(false);
+    expect(c.reportTimeZone).toBe('Asia/Shanghai');
+  });
+
+  it('takes a known report time zone and refuses an unknown one at start-up', () => {
+    expect(loadConfig({ REPORT_TIME_ZONE: 'Europe/Berlin' }).reportTimeZone).toBe('Europe/Berlin');
+    expect(loadConfig({ REPORT_TIME_ZONE: ' UTC ' }).reportTimeZone).toBe('UTC');
+    expect(() => loadConfig({ REPORT_TIME_ZONE: 'Mars/Olympus_Mons' })).toThrow(/REPORT_TIME_ZONE/);
   });
 
   it('refuses an invalid value with a message naming the variable', () => {

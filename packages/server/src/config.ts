@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { Limits } from '@pathconsult/shared';
+import { HOME_TIME_ZONE, knownTimeZone } from './lib/time-zone';
 
 /**
  * Settings from environment variables (every one is listed in the README). Relative paths are taken
@@ -43,6 +44,19 @@ const envSchema = z.object({
   TILE_MEMORY_CACHE_MB: z.coerce.number().int().min(0).max(65_536).default(64),
   TILE_STORED_CACHE_MB: z.coerce.number().int().min(0).max(65_536).default(64),
   TILE_DISK_CACHE_MB: z.coerce.number().int().min(0).max(16_777_216).default(2048),
+  // Zone of the times a report prints when the caller sends none (a browser sends its own).
+  REPORT_TIME_ZONE: z
+    .string()
+    .trim()
+    .default(HOME_TIME_ZONE)
+    .transform((zone, ctx) => {
+      const known = knownTimeZone(zone);
+      if (!known) {
+        ctx.addIssue({ code: 'custom', message: 'an IANA time zone, e.g. Asia/Shanghai' });
+        return z.NEVER;
+      }
+      return known;
+    }),
 });
 
 export interface AppConfig {
@@ -67,6 +81,8 @@ export interface AppConfig {
   tileCacheMb?: { memory: number; disk: number; stored: number };
   /** How text messages leave: an HTTP SMS gateway, or without one the outbox administrators read. */
   sms: SmsConfig;
+  /** IANA zone of report times when the request names none (or one the server does not know). */
+  reportTimeZone: string;
 }
 
 export interface SmsConfig {
@@ -142,5 +158,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       signName: e.SMS_SIGN_NAME,
       timeoutMs: e.SMS_GATEWAY_TIMEOUT_MS,
     },
+    reportTimeZone: e.REPORT_TIME_ZONE,
   };
 }

@@ -10,6 +10,7 @@ import {
   ReportState,
   ReturnKind,
   RoleType,
+  SCREENSHOTS_PER_REPORT,
   type DiagnosisDto,
   type ExpertPickPage,
   type MedicalOrderOption,
@@ -18,6 +19,7 @@ import {
   type PatientReceiveList,
   type ReportListPage,
   type ReturnList,
+  type ScreenshotList,
 } from '@pathconsult/shared';
 import { diagnosisReports, patientReceives } from '../src/db/schema';
 import { openSlideTruth } from '../src/slides/testing/ground-truth';
@@ -38,7 +40,12 @@ import {
   userHospital,
 } from './helpers/case-fixtures';
 import { testDatabases } from './helpers/databases';
-import { giveSignature, screenshotPicture, sentCaseWithSlide } from './helpers/diagnosis-fixtures';
+import {
+  REGION,
+  giveSignature,
+  screenshotPicture,
+  sentCaseWithSlide,
+} from './helpers/diagnosis-fixtures';
 import { apiClient, type ApiClient } from './helpers/http';
 import { uploadSlide } from './helpers/slide-upload';
 import { startTestApp, type TestApp } from './helpers/test-app';
@@ -126,7 +133,7 @@ describe.each(await testDatabases())('diagnosis and returns on $name', (testDb) 
   afterAll(() => t.close());
 
   it('keeps a draft for the expert only, then signs it: receive diagnosed, case completed', async () => {
-    const { caseId, shot, receives } = await sentCase([expert.id]);
+    const { caseId, slide, shot, receives } = await sentCase([expert.id]);
     const receiveId = receives[0]!.iPatientReceiveId;
 
     // Before anything is saved the expert gets a blank first version.
@@ -225,6 +232,38 @@ describe.each(await testDatabases())('diagnosis and returns on $name', (testDb) 
       bMayRequestSupplement: true,
     });
     expect(forDoctor.listReport[0]?.listScreenshot.map((s) => s.iScreenshotId)).toEqual([shot]);
+    expect(forDoctor.listReport[0]?.listScreenshot[0]?.bInSignedReport).toBe(true);
+    // A signed report keeps its pictures: its author cannot delete the screenshot any more.
+    expectRefused(
+      await api.post(
+        'webViewer/consulation/deletePathologyImg',
+        { iScreenshotId: shot },
+        { token: doctor.token },
+      ),
+      'SCREENSHOT_IN_SIGNED_REPORT',
+    );
+    const kept = expectOk(await diagnosis(doctor.token, { iPatientId: caseId }));
+    expect(kept.listReport[0]?.listScreenshot.map((s) => s.iScreenshotId)).toEqual([shot]);
+    // Nor does it count towards the author's 4: a later version gets 4 new ones.
+    const shots = expectOk(
+      await api.post<ScreenshotList>(
+        'webViewer/consulation/getPathologyImgBySlides',
+        { iPatientId: caseId },
+        { token: doctor.token },
+      ),
+    );
+    expect(shots.iMineCount).toBe(0);
+    expect(shots.listScreenshot).toMatchObject([{ iScreenshotId: shot, bInSignedReport: true }]);
+    const takeOne = () =>
+      api.post(
+        'webViewer/consulation/setPathologyImg',
+        { iSlideDocumentId: slide, strImage: picture, region: REGION },
+        { token: doctor.token },
+      );
+    for (let n = 0; n < SCREENSHOTS_PER_REPORT; n++) {
+      expectOk(await takeOne());
+    }
+    expectRefused(await takeOne(), 'SCREENSHOT_LIMIT');
 
     // Signed is final: no more drafts until the doctor asks for a change.
     expectRefused(

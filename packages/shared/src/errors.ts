@@ -121,6 +121,7 @@ export const ErrorCode = {
   SCREENSHOT_TOO_LARGE: 200,
   SCREENSHOT_NEEDS_CASE: 200,
   SCREENSHOT_NOT_OWNED: 200,
+  SCREENSHOT_IN_SIGNED_REPORT: 200,
   // common words
   COMMON_WORD_NOT_OWNED: 200,
 } as const satisfies Record<string, number>;

@@ -135,7 +135,7 @@ const zh: Texts = {
   CASE_ALREADY_VIEWED: '专家已查看该病例，不能撤回',
   CASE_NOT_ASSIGNED: '病例未分配，不能操作',
   CASE_ALREADY_AT_CENTER: '病例已在该诊断中心等待分配',
-  SIGNATURE_MISSING: '请先在个人信息中上传签名图片，再确认诊断',
+  SIGNATURE_MISSING: '您还没有签名图片，请先在右上角账户菜单的“我的签名”中上传，再确认诊断',
   REPORT_NOT_OPEN: '该报告当前不能修改',
   REPORT_REQUEST_NOT_ALLOWED: '该报告已有未处理的申请，或补充意见已申请过',
   REFERRAL_SAME_EXPERT: '不能转诊给自己或已在会诊该病例的专家',
@@ -188,6 +188,7 @@ const zh: Texts = {
   SCREENSHOT_TOO_LARGE: '截图不能超过 {max}',
   SCREENSHOT_NEEDS_CASE: '切片尚未匹配病例，不能保存截图',
   SCREENSHOT_NOT_OWNED: '只能删除自己保存的截图',
+  SCREENSHOT_IN_SIGNED_REPORT: '该截图已用于签发的报告，不能删除',
   COMMON_WORD_NOT_OWNED: '非本人常用语，无权操作',
   'validation.required': '该项不能为空',
   'validation.userNameRequired': '请输入用户名或手机号',
@@ -319,7 +320,7 @@ const en: Texts = {
   CASE_NOT_ASSIGNED: 'Case not assigned: it cannot be operated on',
   CASE_ALREADY_AT_CENTER: 'The case already waits at this diagnosis center',
   SIGNATURE_MISSING:
-    'Upload your signature image in your account first, then confirm the diagnosis',
+    'You have no signature image yet: upload one under the account menu (top right) → My signature, then confirm the diagnosis',
   REPORT_NOT_OPEN: 'This report cannot be changed now',
   REPORT_REQUEST_NOT_ALLOWED:
     'This report already has an open request, or its supplementary opinion was already requested',
@@ -383,6 +384,7 @@ const en: Texts = {
   SCREENSHOT_TOO_LARGE: 'A screenshot must not exceed {max}',
   SCREENSHOT_NEEDS_CASE: 'The slide is not matched to a case: screenshots cannot be saved',
   SCREENSHOT_NOT_OWNED: 'Only the author may delete a screenshot',
+  SCREENSHOT_IN_SIGNED_REPORT: 'This screenshot is in a signed report and cannot be deleted',
   COMMON_WORD_NOT_OWNED: 'Non-personal common words: no right to operate',
   'validation.required': 'This field cannot be empty',
   'validation.userNameRequired': 'Please enter a user name or mobile number',

@@ -17,7 +17,7 @@ import type { TestApp } from './test-app';
  */
 
 const BOXES = fs.readFileSync(openSlideTruth('boxes.tiff').file);
-const REGION = { iX: 10, iY: 20, iWidth: 200, iHeight: 150, iRotation: 0, bFlipped: false };
+export const REGION = { iX: 10, iY: 20, iWidth: 200, iHeight: 150, iRotation: 0, bFlipped: false };
 
 async function pngDataUrl(width: number, height: number, channels: 3 | 4, rgb: number[]) {
   const [r = 0, g = 0, b = 0] = rgb;
@@ -76,5 +76,10 @@ export async function sentCaseWithSlide(
       { token: doctorToken },
     ),
   );
-  return { caseId: c.iPatientId, shot: shot.iScreenshotId, receives: sent.listPatientReceive };
+  return {
+    caseId: c.iPatientId,
+    slide,
+    shot: shot.iScreenshotId,
+    receives: sent.listPatientReceive,
+  };
 }

@@ -55,8 +55,11 @@ const annotationTextSchema = z
   .trim()
   .max(ANNOTATION_TEXT_MAX, { error: 'validation.tooLong' });
 
-/** The drawable part of an annotation, checked kind by kind (point counts, text of a note). */
-const shapeFields = {
+/**
+ * The drawable part of an annotation, checked kind by kind (point counts, text of a note); the
+ * web's edit form checks its fields with the same schemas.
+ */
+export const annotationShapeFields = {
   strKind: z.enum(ANNOTATION_KINDS, { error: 'validation.invalid' }),
   strColor: annotationColorSchema,
   strText: annotationTextSchema.optional().describe('Label of a shape, or the text of a note'),
@@ -88,13 +91,13 @@ function checkShape(shape: ShapeFields, ctx: z.RefinementCtx): void {
 
 /** POST viewer/addAnnotation. */
 export const annotationAddSchema = z
-  .object({ iSlideDocumentId: idSchema, ...shapeFields })
+  .object({ iSlideDocumentId: idSchema, ...annotationShapeFields })
   .superRefine(checkShape);
 export type AnnotationAddInput = z.infer<typeof annotationAddSchema>;
 
 /** POST viewer/updateAnnotation: the whole shape again (moved, recoloured, relabelled). */
 export const annotationUpdateSchema = z
-  .object({ iAnnotationId: idSchema, ...shapeFields })
+  .object({ iAnnotationId: idSchema, ...annotationShapeFields })
   .superRefine(checkShape);
 export type AnnotationUpdateInput = z.infer<typeof annotationUpdateSchema>;
 

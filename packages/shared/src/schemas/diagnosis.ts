@@ -3,6 +3,7 @@ import { SCREENSHOTS_PER_REPORT, screenshotDtoSchema } from './screenshot';
 import { ddSchema, idSchema, isoDateSchema, pageQuerySchema, pageSchema } from './common';
 import { patientListItemSchema } from './patient';
 import { expertPickerQuerySchema } from './receive';
+import { timeZoneSchema } from './time-zone';
 
 /*
  * The expert's report on a receive and what happens to it (issue 7, spec §3 "Diagnosis", §4):
@@ -173,6 +174,16 @@ export const reportRequestAnswerSchema = z
 export type ReportRequestAnswerInput = z.input<typeof reportRequestAnswerSchema>;
 
 export const reportIdSchema = z.object({ iReportId: idSchema });
+
+/**
+ * GET diagnosis/ProduceReport: the version to print, and the zone its times print in — the
+ * browser's, so that the paper says what the screen says; without one (or with a zone the server
+ * does not know) the server's REPORT_TIME_ZONE.
+ */
+export const reportPdfQuerySchema = reportIdSchema.extend({
+  strTimeZone: timeZoneSchema.optional(),
+});
+export type ReportPdfQuery = z.infer<typeof reportPdfQuerySchema>;
 
 /** /ExpertsReorts (the expert's) and /DiagnosticReport (the doctor's): signed reports, newest first. */
 export const reportListQuerySchema = pageQuerySchema.extend({

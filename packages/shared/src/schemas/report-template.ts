@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { sniffImageKind } from './feedback';
 import { idSchema } from './common';
+import { timeZoneSchema } from './time-zone';
 
 /*
  * A hospital's report form (spec §2 /ReportOnline, §7 reportFile/*): the header title and logo,
@@ -383,12 +384,14 @@ export const reportTemplateDeleteSchema = z.object(hospitalChoice);
 
 /**
  * reportFile/preview: a sample report printed with the hospital's saved form, or with the form
- * sent (not saved), for a human or veterinary sample case (default: the deployment's model).
+ * sent (not saved), for a human or veterinary sample case (default: the deployment's model), its
+ * times in the browser's zone as reports print them (diagnosis/ProduceReport).
  */
 export const reportTemplatePreviewSchema = z.object({
   ...hospitalChoice,
   objTemplate: reportTemplateContentSchema.optional(),
   iVariant: z.union([z.literal(1), z.literal(2)]).optional(),
+  strTimeZone: timeZoneSchema.optional(),
 });
 export type ReportTemplatePreviewInput = z.input<typeof reportTemplatePreviewSchema>;
 

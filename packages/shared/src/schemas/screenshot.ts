@@ -67,6 +67,9 @@ export const screenshotDtoSchema = z.object({
   strSlideName: z.string().nullable(),
   author: z.object({ iUserId: z.number().int(), strRealName: z.string() }),
   bMine: z.boolean(),
+  bInSignedReport: z
+    .boolean()
+    .describe('A signed report shows it: it cannot be deleted (SCREENSHOT_IN_SIGNED_REPORT)'),
   strMimeType: z.enum(SCREENSHOT_MIME_TYPES),
   iWidth: z.number().int(),
   iHeight: z.number().int(),
@@ -82,7 +85,10 @@ export type ScreenshotDto = z.infer<typeof screenshotDtoSchema>;
 export const screenshotListSchema = z.object({
   listScreenshot: z.array(screenshotDtoSchema),
   iLimit: z.number().int().describe('Screenshots an author may keep per case'),
-  iMineCount: z.number().int().describe('How many of the case’s screenshots are the caller’s'),
+  iMineCount: z
+    .number()
+    .int()
+    .describe('The caller’s screenshots of the case towards iLimit (not those of signed reports)'),
   bMayWrite: z.boolean().describe('Whether the caller may take screenshots for this case'),
 });
 export type ScreenshotList = z.infer<typeof screenshotListSchema>;

@@ -2,6 +2,7 @@ import { Empty, Table } from 'antd';
 import type { TableColumnsType, TableProps } from 'antd';
 import type { HTMLAttributes, Key } from 'react';
 import { pageSizeOptions } from '@/lib/page-size';
+import { columnsWidth } from '@/lib/table-width';
 
 /** What every server-paged list screen passes to its table. */
 export interface PagedRows<Row> {
@@ -21,7 +22,8 @@ interface PagedTableProps<Row> extends PagedRows<Row> {
   /** `data-testid` of each row, e.g. `user-row-<name>`. */
   rowTestId: (row: Row) => string;
   columns: TableColumnsType<Row>;
-  scrollX: number;
+  /** Sideways scroll width; by default the columns' own widths added up. */
+  scrollX?: number;
   texts: { total: (total: number) => string; empty: string; loadError: string };
   /** Checkboxes for actions on several rows at once (the screen keeps the selection). */
   rowSelection?: TableProps<Row>['rowSelection'];
@@ -50,7 +52,7 @@ export function PagedTable<Row extends object>(props: PagedTableProps<Row>) {
         showTotal: props.texts.total,
         onChange: props.onPageChange,
       }}
-      scroll={{ x: props.scrollX }}
+      scroll={{ x: props.scrollX ?? columnsWidth(props.columns) }}
       onRow={(row) => ({ 'data-testid': props.rowTestId(row) }) as HTMLAttributes<HTMLElement>}
       locale={{
         emptyText: props.failed ? (

@@ -38,12 +38,18 @@ export interface ProducedReport {
   patientId: number;
 }
 
+export interface PrintRequest {
+  reportId: number;
+  lang: Lang;
+  /** IANA zone of the printed times, already checked (lib/time-zone.ts timeZoneOr). */
+  timeZone: string;
+  now: Date;
+}
+
 export async function produceReport(
   { db, dataDir }: { db: Db; dataDir: string },
   actor: Actor,
-  reportId: number,
-  lang: Lang,
-  now: Date,
+  { reportId, lang, timeZone, now }: PrintRequest,
 ): Promise<ProducedReport> {
   const found = await repo.findReport(db, reportId);
   if (!found || found.row.state !== ReportState.Signed || !found.row.signedAt) {
@@ -73,6 +79,7 @@ export async function produceReport(
       signaturePng: r.signaturePng,
       screenshots: await screenshotsOf(db, dataDir, r.screenshotIds),
     },
+    timeZone,
     printedAt: now,
     ...unreleasedMark(r.reviewState, docLang),
   };
@@ -97,7 +104,10 @@ function unreleasedMark(reviewState: number | null, lang: 'zh-CN' | 'en') {
   return { watermark: lang === 'en' ? en : zh };
 }
 
-/** The version's screenshots in its order (one query); one whose file is gone is left out. */
+/**
+ * The version's screenshots in its order (one query). One whose file cannot be read keeps its
+ * place (printed as missing), so that the numbers the opinion refers to stay those on screen.
+ */
 async function screenshotsOf(db: Db, dataDir: string, ids: readonly number[]) {
   const rows = ids.length === 0 ? [] : await listOfIds(db, [...ids]);
   const byId = new Map(rows.map((r) => [r.row.id, r.row]));
@@ -107,15 +117,17 @@ async function screenshotsOf(db: Db, dataDir: string, ids: readonly number[]) {
     if (!row) {
       continue;
     }
+    const mimeType = row.mimeType === 'image/jpeg' ? 'image/jpeg' : 'image/png';
     try {
       const data = await readScreenshot(
         dataDir,
         { hospitalId: row.hospitalId, patientId: row.patientId },
         row.storedName,
       );
-      shots.push({ data, mimeType: row.mimeType === 'image/jpeg' ? 'image/jpeg' : 'image/png' });
+      shots.push({ data, mimeType });
     } catch {
       // A screenshot file removed from disk must not keep the report from printing.
+      shots.push({ data: null, mimeType });
     }
   }
   return shots;

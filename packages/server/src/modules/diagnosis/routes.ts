@@ -18,6 +18,7 @@ import {
   receiveIdSchema,
   reportIdSchema,
   reportListPageSchema,
+  reportPdfQuerySchema,
   reportListQuerySchema,
   reportRequestAddSchema,
   reportRequestAnswerSchema,
@@ -26,6 +27,7 @@ import {
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { ok } from '../../lib/envelope';
+import { timeZoneOr } from '../../lib/time-zone';
 import { requireActor } from '../auth/require-actor';
 import { DOCTORS } from '../patients/policies';
 import type { NotificationHub } from '../notifications/hub';
@@ -53,7 +55,9 @@ export const diagnosisRoutes: FastifyPluginAsyncZod<{
   clock: Clock;
   hub: NotificationHub;
   dataDir: string;
-}> = async (app, { db, clock, hub, dataDir }) => {
+  /** Zone of printed times when the request names none it may use (REPORT_TIME_ZONE). */
+  timeZone: string;
+}> = async (app, { db, clock, hub, dataDir, timeZone }) => {
   const deps = { db, clock, hub };
 
   app.get(
@@ -287,21 +291,21 @@ export const diagnosisRoutes: FastifyPluginAsyncZod<{
         tags: TAGS,
         summary:
           'A signed report version as application/pdf, printed with its hospital’s report form, ' +
-          'in the caller’s language',
-        querystring: reportIdSchema,
+          'in the caller’s language, its times in strTimeZone (the browser’s; unknown or ' +
+          'missing: the server’s REPORT_TIME_ZONE)',
+        querystring: reportPdfQuerySchema,
       },
       config: { policy: { roles: ALL_ROLES, audit: 'read' } },
     },
     async (request, reply) => {
       const actor = requireActor(request);
       request.auditNote = { targetType: 'diagnosisReport', targetId: request.query.iReportId };
-      const report = await produceReport(
-        { db, dataDir },
-        actor,
-        request.query.iReportId,
-        request.lang,
-        clock.now(),
-      );
+      const report = await produceReport({ db, dataDir }, actor, {
+        reportId: request.query.iReportId,
+        lang: request.lang,
+        timeZone: timeZoneOr(request.query.strTimeZone, timeZone),
+        now: clock.now(),
+      });
       request.auditNote.detail = { iPatientId: report.patientId };
       return reply
         .type('application/pdf')

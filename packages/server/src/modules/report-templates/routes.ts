@@ -15,6 +15,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { ok } from '../../lib/envelope';
+import { timeZoneOr } from '../../lib/time-zone';
 import { requireActor } from '../auth/require-actor';
 import { reportFontFiles } from '../reports/report-fonts';
 import { scopeOf } from '../tenancy/scope';
@@ -44,10 +45,12 @@ function auditDetail(body: ReportTemplateSaveInput) {
  * reportFile/*: the report form of a hospital (spec §2 /ReportOnline, §7 reportFile): read, save,
  * back to the default, the hospitals one keeps, and a sample report printed with a form.
  */
-export const reportTemplateRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock }> = async (
-  app,
-  { db, clock },
-) => {
+export const reportTemplateRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  clock: Clock;
+  /** Zone of the sample's times when the request names none it may use (REPORT_TIME_ZONE). */
+  timeZone: string;
+}> = async (app, { db, clock, timeZone }) => {
   // A missing font would break every printed report: refuse to start, saying what to install.
   reportFontFiles();
 
@@ -162,14 +165,11 @@ export const reportTemplateRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock 
         targetId: request.body.iHospitalId ?? actor.hospitalId ?? undefined,
         detail: { bUnsaved: Boolean(request.body.objTemplate) },
       };
-      const pdf = await service.previewTemplate(
-        db,
-        scopeFor(request),
-        actor,
-        request.body,
-        clock.now(),
-        request.lang,
-      );
+      const pdf = await service.previewTemplate(db, scopeFor(request), actor, request.body, {
+        now: clock.now(),
+        lang: request.lang,
+        timeZone: timeZoneOr(request.body.strTimeZone, timeZone),
+      });
       return reply
         .type('application/pdf')
         .header('cache-control', 'no-store')

@@ -147,6 +147,8 @@ export interface SampleReportInput {
   hospital: { id: number; name: string; logoDataUrl: string | null };
   template: ReportLayout;
   now: Date;
+  /** IANA zone the sample's times print in, as a real report's would. */
+  timeZone: string;
 }
 
 /** A sample report printed with the given form, as the hospital's own reports would be. */
@@ -176,6 +178,7 @@ export async function sampleReportDocument(input: SampleReportInput): Promise<Re
         caption: t.shot[i],
       })),
     },
+    timeZone: input.timeZone,
     printedAt: now,
     watermark: WATERMARK,
   };

@@ -98,8 +98,7 @@ export async function previewTemplate(
   scope: HospitalScope,
   actor: Actor,
   input: PreviewRequest,
-  now: Date,
-  lang: Lang,
+  { now, lang, timeZone }: { now: Date; lang: Lang; timeZone: string },
 ): Promise<Buffer> {
   const hospital = await hospitalOf(db, scope, actor, input.iHospitalId);
   let form: ReportTemplateContent;
@@ -118,6 +117,7 @@ export async function previewTemplate(
     hospital: { ...hospital, logoDataUrl: form.strLogo },
     template: toReportLayout(form),
     now,
+    timeZone,
   });
   return renderReportPdf(doc);
 }

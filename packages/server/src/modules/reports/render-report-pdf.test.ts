@@ -187,6 +187,7 @@ function reportDoc(lang: ReportDocument['lang'], variant: Variant): ReportDocume
       signaturePng: signature,
       screenshots,
     },
+    timeZone: 'Asia/Shanghai',
     printedAt: new Date('2026-03-06T03:00:00Z'),
   };
 }
@@ -264,9 +265,10 @@ describe.each([
     expect(text).toContain('赵补充');
     expect(text).toContain(`${squeeze(texts.expert)}${colon}钱专家`);
     expect(text).toContain(`${squeeze(texts.expertHospital)}${colon}江南诊断中心`);
-    // 07:41 UTC is 15:41 in China.
+    // 07:41 UTC is 15:41 in China; the print time names the zone of every time.
     expect(text).toContain(`${squeeze(texts.signedAt)}${colon}2026/03/0415:41`);
     expect(text).toContain(`${squeeze(texts.printedAt)}${colon}2026/03/0611:00`);
+    expect(text).toContain(lang === 'en' ? '11:00(Asia/Shanghai)' : '11:00（Asia/Shanghai）');
     expect(text).toContain(squeeze(texts.figure(3)));
     expect(text).toContain('HE×400');
   });
@@ -332,5 +334,36 @@ describe('the form decides what prints', () => {
     expect(text).toContain('Bedno.:');
     expect(text).not.toContain('Remarks');
     expect(text).toContain(squeeze('Signature: (no signature image)'));
+  });
+});
+
+describe('times and pictures as the reader’s screen shows them', () => {
+  it('prints every time in the document’s zone: the one the browser shows', async () => {
+    const doc: ReportDocument = { ...reportDoc('zh-CN', 'human'), timeZone: 'UTC' };
+    const text = squeeze(await pdfText(await renderReportPdf(doc)));
+    // The fixture's instants as they are in UTC (in China they would be 8 hours later).
+    expect(text).toContain('送检时间：2026/03/0216:30');
+    expect(text).toContain('取样时间：2026/03/0101:05');
+    expect(text).toContain('签发时间：2026/03/0407:41');
+    expect(text).toContain('赵补充·2026/03/0502:00');
+    expect(text).toContain('打印时间：2026/03/0603:00（UTC）');
+    expect(text).not.toContain('15:41');
+    // Calendar days are days as entered: no zone moves them.
+    const vet = squeeze(
+      await pdfText(await renderReportPdf({ ...reportDoc('en', 'veterinary'), timeZone: 'UTC' })),
+    );
+    expect(vet).toContain('2026/02/27');
+  });
+
+  it('numbers the pictures as the screen does, keeping the place of a missing file', async () => {
+    const base = reportDoc('zh-CN', 'human');
+    const shots = base.report.screenshots.map((s, i) => (i === 1 ? { ...s, data: null } : s));
+    const pdf = await renderReportPdf({ ...base, report: { ...base.report, screenshots: shots } });
+    const text = squeeze(await pdfText(pdf));
+    expect(text).toContain(squeeze(`图 1 HE ×100`));
+    expect(text).toContain(squeeze(`（图像文件缺失）图 2`));
+    expect(text).toContain(squeeze(`图 3 HE ×400`));
+    const sizes = (await pdfImages(pdf)).map((i) => `${i.width}x${i.height}`).sort();
+    expect(sizes).toEqual(['120x120', '265x150', '500x500', '640x480']);
   });
 });

@@ -72,7 +72,7 @@ function fieldsContent(
     .map((field) => ({
       field,
       label: labelOf(field, doc, texts),
-      value: fieldValue(field, doc.patient, texts).trim(),
+      value: fieldValue(field, doc.patient, texts, doc.timeZone).trim(),
     }))
     .filter((item) => !REPORT_LONG_FIELDS.includes(item.field) || item.value !== '');
   const out: Content[] = [];

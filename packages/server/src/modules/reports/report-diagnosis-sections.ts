@@ -2,7 +2,7 @@ import type { Content } from './pdfmake-types';
 import type { ReportDocument } from './report-document';
 import { screenshotDataUrl, signatureDataUrl } from './report-images';
 import type { ReportTexts } from './report-labels';
-import { chinaDateTime } from './report-values';
+import { reportDateTime } from './report-time';
 import { CONTENT_WIDTH, fieldLabel, labelled, sectionTitle } from './report-styles';
 
 /** The spec's limit of screenshots on a report; more would be a caller's mistake, not printed. */
@@ -39,7 +39,7 @@ export function diagnosisSection(doc: ReportDocument, texts: ReportTexts): Conte
         parenthesized(
           doc,
           texts.supplementary,
-          `${extra.expertName} · ${chinaDateTime(extra.signedAt)}`,
+          `${extra.expertName} · ${reportDateTime(extra.signedAt, doc.timeZone)}`,
         ),
       ),
       { text: extra.text, style: 'paragraph', margin: [0, 0, 0, 6] },
@@ -48,7 +48,10 @@ export function diagnosisSection(doc: ReportDocument, texts: ReportTexts): Conte
   return { stack: [sectionTitle(texts.sections.diagnosis), ...body] };
 }
 
-/** Up to four screenshots, two to a row, each fitted into its cell and captioned. */
+/**
+ * Up to four screenshots, two to a row, each fitted into its cell and captioned with its number
+ * in the report's order (the screen numbers them alike, shared reportFigureLabel).
+ */
 export function screenshotsSection(doc: ReportDocument, texts: ReportTexts): Content | null {
   const shots = doc.report.screenshots.slice(0, MAX_SCREENSHOTS);
   if (shots.length === 0) {
@@ -56,7 +59,9 @@ export function screenshotsSection(doc: ReportDocument, texts: ReportTexts): Con
   }
   const cells: Content[] = shots.map((shot, i) => ({
     stack: [
-      { image: screenshotDataUrl(shot.data), fit: SHOT_BOX, alignment: 'center' },
+      shot.data
+        ? { image: screenshotDataUrl(shot.data), fit: SHOT_BOX, alignment: 'center' }
+        : { text: texts.imageMissing, style: 'caption', margin: [0, SHOT_BOX[1] / 2, 0, 0] },
       {
         text: shot.caption ? `${texts.figure(i + 1)}  ${shot.caption}` : texts.figure(i + 1),
         style: 'caption',
@@ -112,7 +117,7 @@ export function signatureSection(
         : labelled(texts.signature, texts.noSignature, doc.lang),
     );
   }
-  lines.push(labelled(texts.signedAt, chinaDateTime(report.signedAt), doc.lang));
+  lines.push(labelled(texts.signedAt, reportDateTime(report.signedAt, doc.timeZone), doc.lang));
   return {
     columns: [
       { text: '', width: '*' },

@@ -25,7 +25,11 @@ export interface SupplementaryOpinion {
 }
 
 export interface ReportScreenshot {
-  data: Buffer;
+  /**
+   * The picture; null when its file could not be read: its place and number stay (with a note),
+   * as the opinion refers to the pictures by number ("见图3").
+   */
+  data: Buffer | null;
   mimeType: 'image/png' | 'image/jpeg';
   caption?: string;
 }
@@ -54,7 +58,12 @@ export interface ReportDocument {
     /** At most 4, printed two to a row in this order. */
     screenshots: ReportScreenshot[];
   };
-  /** When given, the footer says when this copy was printed. */
+  /**
+   * IANA zone of every time the report prints (signing, sending, sampling, printing): the
+   * reader's, as their screen shows times, else the server's REPORT_TIME_ZONE.
+   */
+  timeZone: string;
+  /** When given, the footer says when this copy was printed (and in which zone). */
   printedAt?: Date;
   /** Printed faintly across every page, e.g. "样例 SAMPLE" on previews. */
   watermark?: string;

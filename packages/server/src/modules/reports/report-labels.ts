@@ -1,4 +1,9 @@
-import type { CASE_CLASSIFICATIONS, ReportFieldKey, ReportSectionKey } from '@pathconsult/shared';
+import {
+  reportFigureLabel,
+  type CASE_CLASSIFICATIONS,
+  type ReportFieldKey,
+  type ReportSectionKey,
+} from '@pathconsult/shared';
 import type { ReportKindName } from './report-document';
 
 /*
@@ -33,7 +38,10 @@ export interface ReportTexts {
   signedAt: string;
   signature: string;
   noSignature: string;
+  /** The caption's number, as the screen shows it too (shared reportFigureLabel). */
   figure: (n: number) => string;
+  /** In place of a picture whose file could not be read. */
+  imageMissing: string;
   page: (page: number, pages: number) => string;
   printedAt: string;
 }
@@ -137,7 +145,8 @@ const zh: ReportTexts = {
   signedAt: '签发时间',
   signature: '专家签名',
   noSignature: '（未附签名图片）',
-  figure: (n) => `图 ${n}`,
+  figure: (n) => reportFigureLabel('zh', n),
+  imageMissing: '（图像文件缺失）',
   page: (page, pages) => `第 ${page} 页 / 共 ${pages} 页`,
   printedAt: '打印时间',
 };
@@ -246,7 +255,8 @@ const en: ReportTexts = {
   signedAt: 'Signed',
   signature: 'Signature',
   noSignature: '(no signature image)',
-  figure: (n) => `Figure ${n}`,
+  figure: (n) => reportFigureLabel('en', n),
+  imageMissing: '(image file missing)',
   page: (page, pages) => `Page ${page} of ${pages}`,
   printedAt: 'Printed',
 };

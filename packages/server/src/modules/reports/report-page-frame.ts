@@ -2,7 +2,7 @@ import type { Content, DynamicContent } from './pdfmake-types';
 import type { ReportDocument } from './report-document';
 import { logoDataUrl } from './report-images';
 import type { ReportTexts } from './report-labels';
-import { chinaDateTime } from './report-values';
+import { reportDateTime } from './report-time';
 import { CONTENT_WIDTH, PAGE_MARGINS, rule } from './report-styles';
 
 const LOGO_BOX = 56;
@@ -63,10 +63,23 @@ export function runningHeader(doc: ReportDocument): DynamicContent {
         };
 }
 
+/**
+ * When this copy was printed, with the zone every time of the report is in: two copies printed
+ * in different zones show different clock times for the same moment, and each says which.
+ */
+function printedLine(doc: ReportDocument, texts: ReportTexts): string {
+  if (!doc.printedAt) {
+    return '';
+  }
+  const time = reportDateTime(doc.printedAt, doc.timeZone);
+  return doc.lang === 'en'
+    ? `${texts.printedAt}: ${time} (${doc.timeZone})`
+    : `${texts.printedAt}：${time}（${doc.timeZone}）`;
+}
+
 /** Every page: the hospital's footer text, when this copy was printed, and "page n of m". */
 export function pageFooter(doc: ReportDocument, texts: ReportTexts): DynamicContent {
-  const colon = doc.lang === 'en' ? ': ' : '：';
-  const printed = doc.printedAt ? `${texts.printedAt}${colon}${chinaDateTime(doc.printedAt)}` : '';
+  const printed = printedLine(doc, texts);
   return (page, pages) => ({
     stack: [
       rule(CONTENT_WIDTH, [0, 0, 0, 3]),

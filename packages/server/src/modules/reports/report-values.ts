@@ -1,22 +1,14 @@
 import { CASE_CLASSIFICATIONS, type PatientDto, type ReportFieldKey } from '@pathconsult/shared';
 import type { ReportTexts } from './report-labels';
+import { reportDateTime } from './report-time';
 
-/** China Standard Time, the product's home zone (UTC+8, no daylight saving). */
-const CST_OFFSET_MS = 8 * 3_600_000;
-
-/** `YYYY/MM/DD HH:mm` in China time, whatever the zone of the server. */
-export function chinaDateTime(date: Date): string {
-  const iso = new Date(date.getTime() + CST_OFFSET_MS).toISOString();
-  return `${iso.slice(0, 10).replaceAll('-', '/')} ${iso.slice(11, 16)}`;
-}
-
-/** A case date (`YYYY-MM-DD`, already a China day) as the report writes dates. */
+/** A case date (`YYYY-MM-DD`, a calendar day as entered: no zone applies) as reports write dates. */
 function plainDate(value: string | null): string {
   return value ? value.slice(0, 10).replaceAll('-', '/') : '';
 }
 
-function instant(value: string | null): string {
-  return value ? chinaDateTime(new Date(value)) : '';
+function instant(value: string | null, timeZone: string): string {
+  return value ? reportDateTime(new Date(value), timeZone) : '';
 }
 
 /** The word of a code, or the bare number when the table does not know it. */
@@ -48,9 +40,14 @@ function age(texts: ReportTexts, p: PatientDto): string {
 
 /**
  * What a report prints for one field of the case: codes as words of the report's language,
- * dates and times in China time, the case's own texts as entered. Empty when not filled in.
+ * times in the report's zone, the case's own texts as entered. Empty when not filled in.
  */
-export function fieldValue(field: ReportFieldKey, p: PatientDto, texts: ReportTexts): string {
+export function fieldValue(
+  field: ReportFieldKey,
+  p: PatientDto,
+  texts: ReportTexts,
+  timeZone: string,
+): string {
   switch (field) {
     case 'ddSex':
       return word(texts.sex, p.ddSex);
@@ -69,9 +66,9 @@ export function fieldValue(field: ReportFieldKey, p: PatientDto, texts: ReportTe
     case 'iFrozenHeadNum':
       return p.iFrozenHeadNum == null ? '' : String(p.iFrozenHeadNum);
     case 'dtSubmitTime':
-      return instant(p.dtSubmitTime);
+      return instant(p.dtSubmitTime, timeZone);
     case 'dtSampleTime':
-      return instant(p.dtSampleTime);
+      return instant(p.dtSampleTime, timeZone);
     case 'dtCollectedDate':
       return plainDate(p.dtCollectedDate);
     case 'dtReceivedDate':

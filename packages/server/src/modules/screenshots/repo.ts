@@ -1,19 +1,33 @@
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, not, sql } from 'drizzle-orm';
+import { ReportState } from '@pathconsult/shared';
 import type { Db } from '../../db/client';
-import { caseScreenshots, slideDocuments, users } from '../../db/schema';
+import { caseScreenshots, diagnosisReports, slideDocuments, users } from '../../db/schema';
 
 export type ScreenshotRow = typeof caseScreenshots.$inferSelect;
 export interface ScreenshotView {
   row: ScreenshotRow;
   authorName: string;
   slideName: string | null;
+  /** A signed report version of its case shows it: it is part of a record and stays. */
+  inSignedReport: boolean;
 }
 
 const view = {
   row: caseScreenshots,
   authorName: users.realName,
   slideName: slideDocuments.displayName,
+  inSignedReport: inSignedReport().mapWith(Boolean),
 };
+
+/** Whether a signed report version of the screenshot's case shows it. */
+function inSignedReport() {
+  return sql<boolean>`exists (
+    select 1 from ${diagnosisReports}
+    where ${diagnosisReports.patientId} = ${caseScreenshots.patientId}
+      and ${diagnosisReports.state} = ${ReportState.Signed}
+      and ${diagnosisReports.screenshotIds} @> jsonb_build_array(${caseScreenshots.id})
+  )`;
+}
 
 function selectViews(db: Db) {
   return db
@@ -44,12 +58,22 @@ export async function findOne(db: Db, id: number): Promise<ScreenshotView | unde
   return row;
 }
 
-/** How many screenshots an author keeps for a case (the per-report limit). */
+/**
+ * How many screenshots an author keeps for a case towards the per-report limit: those a signed
+ * report shows are a record that cannot be deleted, so they do not count (else an author whose 4
+ * were signed could neither take nor delete one for a later version).
+ */
 export async function countOfAuthor(db: Db, patientId: number, authorId: number): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(caseScreenshots)
-    .where(and(eq(caseScreenshots.patientId, patientId), eq(caseScreenshots.authorId, authorId)));
+    .where(
+      and(
+        eq(caseScreenshots.patientId, patientId),
+        eq(caseScreenshots.authorId, authorId),
+        not(inSignedReport()),
+      ),
+    );
   return row?.n ?? 0;
 }
 

@@ -47,6 +47,7 @@ export function toScreenshotDto(v: repo.ScreenshotView, callerId: number): Scree
     strSlideName: v.slideName,
     author: { iUserId: v.row.authorId, strRealName: v.authorName },
     bMine: v.row.authorId === callerId,
+    bInSignedReport: v.inSignedReport,
     strMimeType: v.row.mimeType as ScreenshotDto['strMimeType'],
     iWidth: v.row.width,
     iHeight: v.row.height,
@@ -132,7 +133,8 @@ export async function listOfCase(db: Db, actor: Actor, patientId: number): Promi
   return {
     listScreenshot: rows.map((r) => toScreenshotDto(r, actor.userId)),
     iLimit: SCREENSHOTS_PER_REPORT,
-    iMineCount: rows.filter((r) => r.row.authorId === actor.userId).length,
+    // As the limit counts them: those of signed reports stay and do not count.
+    iMineCount: rows.filter((r) => r.row.authorId === actor.userId && !r.inSignedReport).length,
     bMayWrite: isParticipant(role),
   };
 }
@@ -196,7 +198,10 @@ export async function imageOf(
   return { bytes, mimeType: row.mimeType, patientId: row.patientId };
 }
 
-/** webViewer/consulation/deletePathologyImg: the author's own, row first, then the file. */
+/**
+ * webViewer/consulation/deletePathologyImg: the author's own, row first, then the file; not one
+ * a signed report shows (SCREENSHOT_IN_SIGNED_REPORT).
+ */
 export async function remove(
   { db, dataDir }: Pick<ScreenshotDeps, 'db' | 'dataDir'>,
   actor: Actor,
@@ -206,7 +211,19 @@ export async function remove(
   if (row.authorId !== actor.userId) {
     throw new AppError('SCREENSHOT_NOT_OWNED');
   }
-  await repo.remove(db, id);
+  await db.transaction(async (tx) => {
+    // The case is locked as signing locks it: a report signed meanwhile is seen here.
+    await patientRepo.lockPatient(tx, row.patientId, 'update');
+    const now = await repo.findOne(tx, id);
+    if (!now) {
+      throw notFound();
+    }
+    // A signed report is a record: its pictures stay as they were signed.
+    if (now.inSignedReport) {
+      throw new AppError('SCREENSHOT_IN_SIGNED_REPORT');
+    }
+    await repo.remove(tx, id);
+  });
   await storage.removeScreenshot(dataDir, row, row.storedName);
   return { iPatientId: row.patientId };
 }

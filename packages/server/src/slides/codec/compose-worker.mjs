@@ -172,6 +172,15 @@ function fits(job, headers) {
 }
 
 /** The encoder's output, copied out of the memory libjpeg-turbo allocated (then freed). */
+/** The encoded JPEG of a compress call that returned `status`, copied off libjpeg's buffer. */
+function encoded(status, out, size) {
+  if (status !== 0 && out[0] != null) {
+    tj.free(out[0]);
+  }
+  check(status, 'compress', 'JPEG encode failed');
+  return takeOutput(out, size);
+}
+
 function takeOutput(out, size) {
   try {
     const bytes = new Uint8Array(size[0]);
@@ -244,11 +253,7 @@ function composePlanar(job, headers) {
     job.quality,
     0,
   );
-  if (status !== 0 && out[0] != null) {
-    tj.free(out[0]);
-  }
-  check(status, 'compress', 'JPEG encode failed');
-  return takeOutput(out, outSize);
+  return encoded(status, out, outSize);
 }
 
 function composeRgb(job, headers) {
@@ -289,11 +294,7 @@ function composeRgb(job, headers) {
     job.quality,
     0,
   );
-  if (status !== 0 && out[0] != null) {
-    tj.free(out[0]);
-  }
-  check(status, 'compress', 'JPEG encode failed');
-  return takeOutput(out, outSize);
+  return encoded(status, out, outSize);
 }
 
 function compose(job) {

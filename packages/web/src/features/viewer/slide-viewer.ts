@@ -36,6 +36,8 @@ export interface SlideViewerOptions {
   /** Where to open; the whole slide when absent. */
   initialView?: SlideViewState | null;
   showNavigator?: boolean;
+  /** The navigator's share of the view's size (OpenSeadragon's default 0.2 suits a single pane). */
+  navigatorSizeRatio?: number;
   onOpen?: () => void;
   onOpenFailed?: () => void;
 }
@@ -71,6 +73,7 @@ export class SlideViewer implements SlideViewerLike {
       drawer: 'canvas',
       showNavigator: options.showNavigator ?? true,
       navigatorPosition: 'BOTTOM_RIGHT',
+      navigatorSizeRatio: options.navigatorSizeRatio ?? 0.2,
       navigatorAutoFade: false,
       showNavigationControl: false,
       // Tiles past the scan's resolution only enlarge pixels: allow a little, as microscopes do.
@@ -89,15 +92,25 @@ export class SlideViewer implements SlideViewerLike {
       preserveImageSizeOnResize: true,
       crossOriginPolicy: false,
     });
+    // The navigator over the annotation layer (z-index 2), as the scale bar is: a note drawn
+    // near the corner must not cover the map of the slide.
+    const navigator = this.osd.navigator?.element;
+    for (const el of [navigator, navigator?.parentElement]) {
+      if (el) {
+        el.style.zIndex = '3';
+      }
+    }
     const notify = () => this.listeners.forEach((cb) => cb());
     for (const event of ['animation', 'animation-finish', 'resize', 'rotate', 'flip'] as const) {
       this.osd.addHandler(event, notify);
     }
     this.osd.addHandler('open', () => {
-      this.opened = true;
+      // Open only once in place: setView fires rotate and flip before its zoom and pan, and a
+      // listener (linked navigation) must not take the half-set view for the slide's start.
       if (options.initialView) {
         this.setView(options.initialView, true);
       }
+      this.opened = true;
       notify();
       options.onOpen?.();
     });
@@ -146,18 +159,38 @@ export class SlideViewer implements SlideViewerLike {
 
   /**
    * One step up or down the magnification steps from where the view is heading; without an
-   * objective power, or below the smallest step, twice or half the zoom (within the limits).
+   * objective power, or below the smallest step, twice or half the zoom within the limits.
+   * Nothing at a limit (before, "−" at 1× jumped to the smallest zoom allowed, which was larger).
    */
   stepZoom(direction: 1 | -1): void {
+    const zoom = this.stepTarget(direction);
+    if (zoom !== null) {
+      this.osd.viewport.zoomTo(zoom);
+    }
+  }
+
+  /** Whether stepZoom would change the view: the step buttons are off at the limits. */
+  canStepZoom(direction: 1 | -1): boolean {
+    return this.opened && this.stepTarget(direction) !== null;
+  }
+
+  /** The viewport zoom a step goes to, or null when there is nowhere to go that way. */
+  private stepTarget(direction: 1 | -1): number | null {
+    const viewport = this.osd.viewport;
     const heading = magnificationOf(this.imageZoom(false), this.slide.objective);
     const steps = magnificationSteps(this.slide.objective);
-    const target = heading === null ? null : nextMagnificationStep(heading, steps, direction);
-    if (target !== null) {
-      this.zoomToMagnification(target);
-      return;
+    const step = heading === null ? null : nextMagnificationStep(heading, steps, direction);
+    if (step !== null && this.slide.objective) {
+      return viewport.imageToViewportZoom(imageZoomFor(step, this.slide.objective));
     }
-    this.osd.viewport.zoomBy(direction > 0 ? 2 : 0.5);
-    this.osd.viewport.applyConstraints();
+    const zoom = viewport.getZoom(false);
+    const next = clamp(
+      zoom * (direction > 0 ? 2 : 0.5),
+      viewport.getMinZoom(),
+      viewport.getMaxZoom(),
+    );
+    const moves = direction > 0 ? next > zoom * 1.001 : next < zoom * 0.999;
+    return moves ? next : null;
   }
 
   goHome(): void {
@@ -171,6 +204,11 @@ export class SlideViewer implements SlideViewerLike {
   /** A quarter turn clockwise (1) or anticlockwise (-1) as the user sees it. */
   rotateBy(quarterTurns: 1 | -1): void {
     this.osd.viewport.setRotation(this.osd.viewport.getRotation() + quarterTurns * 90);
+  }
+
+  /** Turns the view to `degrees` clockwise (0 sets it straight). */
+  setRotation(degrees: number): void {
+    this.osd.viewport.setRotation(degrees);
   }
 
   flipped(): boolean {
@@ -206,11 +244,15 @@ export class SlideViewer implements SlideViewerLike {
     );
   }
 
-  /** Moves to a centre (level-0 pixels) and image zoom, keeping the turn: linked navigation. */
+  /**
+   * Moves to a centre (level-0 pixels) and image zoom, keeping the turn: linked navigation. Kept
+   * within this slide's limits (a leader may zoom further than a follower can).
+   */
   moveTo(x: number, y: number, imageZoom: number): void {
     const viewport = this.osd.viewport;
     viewport.zoomTo(viewport.imageToViewportZoom(imageZoom), undefined, true);
     viewport.panTo(viewport.imageToViewportCoordinates(new OpenSeadragon.Point(x, y)), true);
+    viewport.applyConstraints(true);
   }
 
   /** Centre (level-0 pixels) and image zoom the view is heading to. */

@@ -1,5 +1,5 @@
 import type { SlideViewer } from './slide-viewer';
-import { linkedView, type View } from './utils/linked-view';
+import { linkedView, pixelRatio, type View } from './utils/linked-view';
 
 /** Movements smaller than this (level-0 pixels, zoom ratio) are the echo of our own moves. */
 const STILL_PX = 0.5;
@@ -7,16 +7,18 @@ const STILL_ZOOM = 1e-3;
 
 /**
  * Linked navigation of the slides shown side by side: whichever slide the user moves, the others
- * make the same movement (linked-view.ts). Each viewer's last known target is kept; a viewer whose
+ * make the same movement, at the same scale (linked-view.ts). Each viewer's last known target is kept; a viewer whose
  * target changed beyond an echo is the one being moved. Followers are moved at once, and their
- * own change events then find them where they were put.
+ * own change events then find them where they were put. A viewer still opening has no target
+ * yet: where it opens (its last view) is its starting point, not a move to pass on, so linking
+ * can be on from the start (a reload keeps it).
  */
 export class ViewLink {
-  private readonly members = new Map<SlideViewer, View>();
+  private readonly members = new Map<SlideViewer, View | null>();
   private enabled = false;
 
   add(viewer: SlideViewer): () => void {
-    this.members.set(viewer, viewer.target());
+    this.members.set(viewer, viewer.isOpen ? viewer.target() : null);
     const unsubscribe = viewer.onViewChange(() => this.moved(viewer));
     return () => {
       unsubscribe();
@@ -28,7 +30,7 @@ export class ViewLink {
     this.enabled = enabled;
     // Linking starts from where each slide is now.
     for (const viewer of this.members.keys()) {
-      this.members.set(viewer, viewer.target());
+      this.members.set(viewer, viewer.isOpen ? viewer.target() : null);
     }
   }
 
@@ -42,7 +44,12 @@ export class ViewLink {
     }
     const before = this.members.get(leader);
     const now = leader.target();
-    if (!before || isStill(before, now)) {
+    if (!before) {
+      // Just opened: where it opened is where it starts.
+      this.members.set(leader, now);
+      return;
+    }
+    if (isStill(before, now)) {
       return;
     }
     this.members.set(leader, now);
@@ -50,10 +57,10 @@ export class ViewLink {
       return;
     }
     for (const [follower, known] of this.members) {
-      if (follower === leader || !follower.isOpen) {
+      if (follower === leader || !follower.isOpen || !known) {
         continue;
       }
-      const next = linkedView(before, now, known);
+      const next = linkedView(before, now, known, pixelRatio(leader.slide, follower.slide));
       follower.moveTo(next.x, next.y, next.zoom);
       this.members.set(follower, follower.target());
     }

@@ -1,8 +1,11 @@
-import { AimOutlined, DeleteOutlined } from '@ant-design/icons';
-import { Button, Empty, List, Tag, Tooltip, Typography } from 'antd';
+import { AimOutlined, DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { Empty, Flex, List, Tag, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AnnotationDto } from '@pathconsult/shared';
+import { IconButton } from '@/components/icon-button';
 import { boxOf, measurementText } from '../utils/geometry';
+import { AnnotationEditDialog } from './annotation-edit-dialog';
 import { useConfirmDeleteAnnotation } from './use-confirm-delete-annotation';
 
 /**
@@ -22,6 +25,8 @@ export function AnnotationList({
 }) {
   const { t } = useTranslation('annotations');
   const confirmDelete = useConfirmDeleteAnnotation();
+  const [editing, setEditing] = useState<AnnotationDto | null>(null);
+  const [editOpen, setEditOpen] = useState(false);
   if (annotations.length === 0) {
     return <Empty description={t('list.empty')} data-testid="annotation-list-empty" />;
   }
@@ -32,78 +37,113 @@ export function AnnotationList({
     onGoTo(a, box);
   };
   return (
-    <List
-      size="small"
-      data-testid="annotation-list"
-      dataSource={[...annotations]}
-      renderItem={(a) => {
-        const measured = measurementText(a.strKind, a.listPoint, mpp);
-        return (
-          <List.Item
-            key={a.iAnnotationId}
-            tabIndex={0}
-            aria-selected={a.iAnnotationId === selected}
-            style={{
-              cursor: 'pointer',
-              background: a.iAnnotationId === selected ? '#e6f4ff' : undefined,
-            }}
-            onClick={() => goTo(a)}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter') {
-                goTo(a);
-              }
-            }}
-            data-testid={`annotation-item-${a.iAnnotationId}`}
-            actions={[
-              <Tooltip key="go" title={t('list.goTo')}>
-                <Button type="text" icon={<AimOutlined />} aria-label={t('list.goTo')} />
-              </Tooltip>,
-              ...(a.bMine
-                ? [
-                    <Tooltip key="delete" title={t('list.delete')}>
-                      <Button
-                        type="text"
-                        danger
-                        icon={<DeleteOutlined />}
-                        aria-label={t('list.delete')}
-                        data-testid={`annotation-delete-${a.iAnnotationId}`}
-                        onClick={(e) => {
-                          e.stopPropagation();
-                          confirmDelete(a);
-                        }}
-                      />
-                    </Tooltip>,
-                  ]
-                : []),
-            ]}
-          >
-            <List.Item.Meta
-              avatar={<Tag color={a.strColor}>{t(`kinds.${a.strKind}`)}</Tag>}
-              title={
-                // A note gets two lines, the rest on hover; a measurement is short and shown whole
-                // on one line (cut or wrapped, "0.0342 / mm²" lost its unit).
-                a.strText ? (
-                  <Typography.Paragraph
-                    ellipsis={{ rows: 2, tooltip: a.strText }}
-                    style={{ margin: 0 }}
-                  >
-                    {a.strText}
-                  </Typography.Paragraph>
-                ) : (
-                  <Typography.Text style={{ whiteSpace: 'nowrap' }}>
-                    {measured || t(`kinds.${a.strKind}`)}
+    <>
+      <List
+        size="small"
+        data-testid="annotation-list"
+        dataSource={[...annotations]}
+        renderItem={(a) => {
+          const measured = measurementText(a.strKind, a.listPoint, mpp);
+          return (
+            <List.Item
+              key={a.iAnnotationId}
+              tabIndex={0}
+              aria-selected={a.iAnnotationId === selected}
+              style={{
+                cursor: 'pointer',
+                background: a.iAnnotationId === selected ? '#e6f4ff' : undefined,
+              }}
+              onClick={() => goTo(a)}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter') {
+                  goTo(a);
+                }
+              }}
+              data-testid={`annotation-item-${a.iAnnotationId}`}
+            >
+              {/* Kind, author and the buttons on one line; the note or measurement below at the
+                panel's full width (beside an avatar and two buttons a note got six characters a
+                line). */}
+              <Flex vertical gap={2} style={{ width: '100%', minWidth: 0 }}>
+                <Flex align="center" gap={6}>
+                  <Tag color={a.strColor} style={{ marginInlineEnd: 0 }}>
+                    {t(`kinds.${a.strKind}`)}
+                  </Tag>
+                  <Typography.Text type="secondary" ellipsis style={{ flex: 1, fontSize: 12 }}>
+                    {a.author.strRealName}
                   </Typography.Text>
-                )
-              }
-              description={
-                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                  {[a.author.strRealName, a.strText ? measured : null].filter(Boolean).join(' · ')}
-                </Typography.Text>
-              }
-            />
-          </List.Item>
-        );
-      }}
-    />
+                  {/* The row itself goes there too: this shows that it does. */}
+                  <IconButton
+                    type="text"
+                    size="small"
+                    icon={<AimOutlined />}
+                    title={t('list.goTo')}
+                  />
+                  {a.bMine && (
+                    <IconButton
+                      type="text"
+                      size="small"
+                      icon={<EditOutlined />}
+                      title={t('list.edit')}
+                      testId={`annotation-edit-${a.iAnnotationId}`}
+                      onClick={(e) => {
+                        e.stopPropagation();
+                        setEditing(a);
+                        setEditOpen(true);
+                      }}
+                    />
+                  )}
+                  {a.bMine && (
+                    <IconButton
+                      type="text"
+                      size="small"
+                      danger
+                      icon={<DeleteOutlined />}
+                      title={t('list.delete')}
+                      testId={`annotation-delete-${a.iAnnotationId}`}
+                      onClick={(e) => {
+                        e.stopPropagation();
+                        confirmDelete(a);
+                      }}
+                    />
+                  )}
+                </Flex>
+                {
+                  // A note gets two lines, the rest on hover, with its measurement after it; a
+                  // measurement alone is short and shown whole ("0.0342 / mm²" must not lose its unit).
+                  a.strText ? (
+                    <>
+                      <Typography.Paragraph
+                        ellipsis={{ rows: 2, tooltip: a.strText }}
+                        style={{ margin: 0 }}
+                      >
+                        {a.strText}
+                      </Typography.Paragraph>
+                      {measured && (
+                        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                          {measured}
+                        </Typography.Text>
+                      )}
+                    </>
+                  ) : (
+                    <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>
+                      {measured || t(`kinds.${a.strKind}`)}
+                    </Typography.Text>
+                  )
+                }
+              </Flex>
+            </List.Item>
+          );
+        }}
+      />
+      <AnnotationEditDialog
+        // A fresh form per annotation: one opened while the last still closes must not keep
+        // the last one's values (its form reads them when it mounts).
+        key={editing?.iAnnotationId ?? 0}
+        open={editOpen}
+        annotation={editing}
+        onClose={() => setEditOpen(false)}
+      />
+    </>
   );
 }

@@ -13,7 +13,8 @@ import { Alert, Button, ColorPicker, Flex, Input, Modal, Segmented, Tooltip } fr
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AnnotationKind } from '@pathconsult/shared';
-import { toastSuccess } from '@/lib/toast';
+import { toastSuccess, toastWarning } from '@/lib/toast';
+import { useSession } from '@/lib/use-session';
 import { useAddAnnotation, useSlideAnnotations } from '../api/annotations';
 import { useCaseScreenshots, useSaveScreenshot } from '../api/screenshots';
 import { useAnnotationOverlay } from '../overlay/use-annotation-overlay';
@@ -23,6 +24,7 @@ import type { AnnotatableViewer } from '../overlay/viewer-surface';
 import { AnnotationList } from './annotation-list';
 import { useConfirmDeleteAnnotation } from './use-confirm-delete-annotation';
 import { ScreenshotStrip } from './screenshot-strip';
+import { initialAnnotationColor, rememberAnnotationColor } from '../utils/default-color';
 
 type Tool = AnnotationKind | 'select';
 
@@ -55,7 +57,14 @@ export function AnnotationTools({
   const add = useAddAnnotation();
   const save = useSaveScreenshot();
   const [tool, setTool] = useState<Tool>('select');
-  const [color, setColor] = useState('#ff0000');
+  const { iUserId, iRoleType } = useSession();
+  const [color, setColor] = useState(() =>
+    initialAnnotationColor(iUserId, iRoleType, localStorage),
+  );
+  const pickColor = (picked: string) => {
+    setColor(picked);
+    rememberAnnotationColor(iUserId, picked, localStorage);
+  };
   const [selected, setSelected] = useState<number | null>(null);
   const [note, setNote] = useState<{ shape: FinishedShape; color: string; text: string } | null>(
     null,
@@ -95,16 +104,21 @@ export function AnnotationTools({
       if (e.defaultPrevented || isTyping(e.target) || document.querySelector('.ant-modal-wrap')) {
         return;
       }
-      if ((e.key === 'Delete' || e.key === 'Backspace') && selectedMine) {
+      if ((e.key === 'Delete' || e.key === 'Backspace') && selectedOne) {
         e.preventDefault();
-        confirmDelete(selectedMine);
+        if (selectedMine) {
+          confirmDelete(selectedMine);
+        } else {
+          // Say why nothing happens: another participant's mark is theirs to remove.
+          toastWarning(t('list.notMine', { name: selectedOne.author.strRealName }));
+        }
       } else if (e.key === 'Escape') {
         setSelected(null);
       }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [selected, selectedMine, confirmDelete]);
+  }, [selected, selectedOne, selectedMine, confirmDelete, t]);
 
   const shotData = shots.data;
   const limitReached = !!shotData && shotData.iMineCount >= shotData.iLimit;
@@ -115,7 +129,7 @@ export function AnnotationTools({
     }
     const view = await viewer.captureView();
     const box = viewer.element.getBoundingClientRect();
-    const strImage = await composeScreenshot(view, layer.svg);
+    const strImage = await composeScreenshot(view, layer.svg, viewer.scaleStamp());
     const region = visibleRegion(
       { width: box.width, height: box.height },
       ([x, y]) => {
@@ -139,10 +153,13 @@ export function AnnotationTools({
             options={TOOLS.map(({ tool: value, icon }) => ({
               value,
               title: t(`tools.${value}`),
+              // A tooltip as on every other icon button (the bare title shows late, or not at all).
               label: (
-                <span data-testid={`tool-${value}`} aria-label={t(`tools.${value}`)}>
-                  {icon}
-                </span>
+                <Tooltip title={t(`tools.${value}`)} mouseEnterDelay={0.3}>
+                  <span data-testid={`tool-${value}`} aria-label={t(`tools.${value}`)}>
+                    {icon}
+                  </span>
+                </Tooltip>
               ),
             }))}
           />
@@ -150,7 +167,7 @@ export function AnnotationTools({
             <ColorPicker
               value={color}
               disabledAlpha
-              onChangeComplete={(c) => setColor(c.toHexString())}
+              onChangeComplete={(c) => pickColor(c.toHexString())}
               data-testid="tool-color"
             />
           </Tooltip>

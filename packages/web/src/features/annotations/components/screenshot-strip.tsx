@@ -1,8 +1,9 @@
 import { DeleteOutlined, PictureOutlined } from '@ant-design/icons';
-import { Button, Card, Empty, Flex, Image, Skeleton, Tooltip, Typography } from 'antd';
+import { Card, Empty, Flex, Image, Skeleton, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { ScreenshotDto } from '@pathconsult/shared';
+import { IconButton } from '@/components/icon-button';
 import { useConfirmAction } from '@/lib/use-confirm-action';
 import { useDeleteScreenshot, useScreenshotImage } from '../api/screenshots';
 
@@ -72,24 +73,26 @@ export function ScreenshotStrip({
           actions={
             shot.bMine
               ? [
-                  <Tooltip key="delete" title={t('screenshots.delete')}>
-                    <Button
-                      type="text"
-                      danger
-                      icon={<DeleteOutlined />}
-                      aria-label={t('screenshots.delete')}
-                      data-testid={`screenshot-delete-${shot.iScreenshotId}`}
-                      onClick={() =>
-                        confirm({
-                          title: t('screenshots.confirmTitle'),
-                          content: t('screenshots.confirmContent'),
-                          okTestId: 'screenshot-delete-ok',
-                          action: () => remove.mutateAsync(shot.iScreenshotId),
-                          done: t('screenshots.deleted'),
-                        })
-                      }
-                    />
-                  </Tooltip>,
+                  // A signed report is a record: its pictures stay (the server refuses too).
+                  <IconButton
+                    key="delete"
+                    type="text"
+                    danger
+                    disabled={shot.bInSignedReport}
+                    icon={<DeleteOutlined />}
+                    title={t('screenshots.delete')}
+                    tooltip={shot.bInSignedReport ? t('screenshots.inSignedReport') : undefined}
+                    testId={`screenshot-delete-${shot.iScreenshotId}`}
+                    onClick={() =>
+                      confirm({
+                        title: t('screenshots.confirmTitle'),
+                        content: t('screenshots.confirmContent'),
+                        okTestId: 'screenshot-delete-ok',
+                        action: () => remove.mutateAsync(shot.iScreenshotId),
+                        done: t('screenshots.deleted'),
+                      })
+                    }
+                  />,
                 ]
               : []
           }
@@ -101,9 +104,16 @@ export function ScreenshotStrip({
               </Typography.Text>
             }
             description={
-              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                {shot.author.strRealName} · {dayjs(shot.dtCreateTime).format('YYYY-MM-DD HH:mm')}
-              </Typography.Text>
+              <Flex vertical gap={2} align="start">
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  {shot.author.strRealName} · {dayjs(shot.dtCreateTime).format('YYYY-MM-DD HH:mm')}
+                </Typography.Text>
+                {shot.bInSignedReport && (
+                  <Tag color="blue" data-testid={`screenshot-signed-${shot.iScreenshotId}`}>
+                    {t('screenshots.signedTag')}
+                  </Tag>
+                )}
+              </Flex>
             }
           />
         </Card>

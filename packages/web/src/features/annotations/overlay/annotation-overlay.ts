@@ -2,10 +2,17 @@ import type { AnnotationDto, AnnotationKind } from '@pathconsult/shared';
 import type { Point } from '../utils/geometry';
 import { DrawSession, type FinishedShape } from './draw-session';
 import { declutterLabels } from './label-declutter';
-import { describeShape, type DrawableShape, type SvgNode } from './svg-shapes';
+import {
+  describeShape,
+  hitOutlines,
+  labelBackdrop,
+  type DrawableShape,
+  type SvgNode,
+} from './svg-shapes';
 import type { ViewerSurface } from './viewer-surface';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
+let layers = 0;
 /** The labels' font: the app's sans-serif, with the Chinese faces Windows, macOS and Linux have. */
 const LABEL_FONT =
   "-apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'PingFang SC', 'Microsoft YaHei', " +
@@ -48,6 +55,8 @@ export class AnnotationOverlay {
   private session: DrawSession | null = null;
   private readonly unsubscribe: () => void;
   private readonly controller = new AbortController();
+  /** Ids of this layer's label filters: unique in the page, where up to four layers live. */
+  private readonly plateId = `pc-label-${++layers}`;
 
   constructor(
     private readonly viewer: ViewerSurface,
@@ -231,6 +240,7 @@ export class AnnotationOverlay {
     const first = draft.length > 0 && this.tool !== 'select' ? nodes.length - 1 : selected;
     this.svg.replaceChildren(
       arrowHeads(colors),
+      labelBackdrops(this.plateId),
       ...declutterLabels(nodes, first).flatMap((group, i) => {
         const g = document.createElementNS(SVG_NS, 'g');
         const id = this.shapes[i]?.id;
@@ -244,29 +254,65 @@ export class AnnotationOverlay {
           g.setAttribute('data-testid', 'annotation-draft');
           g.style.pointerEvents = 'none';
         }
-        g.append(...group.map(toElement));
+        // Saved shapes are picked near their outline, not only on the thin stroke.
+        const make = (node: SvgNode) => svgElement(node, this.plateId);
+        g.append(...(id !== undefined ? hitOutlines(group) : []).map(make));
+        g.append(...group.map(make));
         return [g];
       }),
     );
   }
 }
 
-function toElement(node: SvgNode): SVGElement {
+function svgElement(node: SvgNode, plateId: string): SVGElement {
   const el = document.createElementNS(SVG_NS, node.tag);
   for (const [name, value] of Object.entries(node.attrs)) {
     el.setAttribute(name, String(value));
   }
   if (node.text !== undefined) {
     el.textContent = node.text;
-    // Readable on any stain: a light halo behind the letters.
-    el.setAttribute('paint-order', 'stroke');
-    el.setAttribute('stroke', 'rgba(255,255,255,0.85)');
-    el.setAttribute('stroke-width', '3');
+    // Readable on any stain: the letters sit on a plate, light or dark as their colour needs
+    // (a thin halo alone left red letters on pink tissue hard to read).
+    el.setAttribute('filter', `url(#${plateId}-${labelBackdrop(String(node.attrs.fill ?? ''))})`);
     el.setAttribute('font-size', '13');
     // Named here, not inherited: a screenshot draws the SVG as an image, which inherits nothing.
     el.setAttribute('font-family', LABEL_FONT);
   }
   return el;
+}
+
+/**
+ * The labels' plates: an SVG filter floods the text's box (a little larger) and draws the letters
+ * over it, so no text has to be measured. Kept in the overlay's own SVG: a screenshot draws that
+ * SVG alone.
+ */
+function labelBackdrops(plateId: string): SVGDefsElement {
+  const defs = document.createElementNS(SVG_NS, 'defs');
+  const plates: [name: string, colour: string, opacity: string][] = [
+    ['light', '#ffffff', '0.88'],
+    ['dark', '#000000', '0.66'],
+  ];
+  for (const [name, colour, opacity] of plates) {
+    const filter = document.createElementNS(SVG_NS, 'filter');
+    filter.setAttribute('id', `${plateId}-${name}`);
+    filter.setAttribute('x', '-0.06');
+    filter.setAttribute('y', '-0.12');
+    filter.setAttribute('width', '1.12');
+    filter.setAttribute('height', '1.24');
+    const flood = document.createElementNS(SVG_NS, 'feFlood');
+    flood.setAttribute('flood-color', colour);
+    flood.setAttribute('flood-opacity', opacity);
+    flood.setAttribute('result', 'plate');
+    const merge = document.createElementNS(SVG_NS, 'feMerge');
+    for (const input of ['plate', 'SourceGraphic']) {
+      const node = document.createElementNS(SVG_NS, 'feMergeNode');
+      node.setAttribute('in', input);
+      merge.append(node);
+    }
+    filter.append(flood, merge);
+    defs.append(filter);
+  }
+  return defs;
 }
 
 /** One arrow-head marker per colour in use (SVG markers do not take the line's colour). */

@@ -1,5 +1,6 @@
 import type { ScreenshotRegion } from '@pathconsult/shared';
 import type { Point } from '../utils/geometry';
+import { drawScaleStamp, type ScaleStamp } from './scale-stamp';
 
 /*
  * A screenshot for the report: what the user sees (the viewer's captureView canvas, adjustments
@@ -37,10 +38,14 @@ export function visibleRegion(
 /** The viewer's background around the slide (slide-pane.tsx paints its view with it). */
 export const VIEW_BACKGROUND = '#f3f3f3';
 
-/** Draws the overlay's SVG over a copy of the view and encodes it (JPEG 0.9: small, faithful). */
+/**
+ * Draws the overlay's SVG and the scale stamp over a copy of the view and encodes it (JPEG 0.9:
+ * small, faithful).
+ */
 export async function composeScreenshot(
   view: HTMLCanvasElement,
   overlay: SVGSVGElement,
+  stamp: ScaleStamp,
 ): Promise<string> {
   const canvas = document.createElement('canvas');
   canvas.width = view.width;
@@ -71,5 +76,6 @@ export async function composeScreenshot(
   } finally {
     URL.revokeObjectURL(url);
   }
+  drawScaleStamp(context, canvas.height, box.width > 0 ? canvas.width / box.width : 1, stamp);
   return canvas.toDataURL('image/jpeg', 0.9);
 }

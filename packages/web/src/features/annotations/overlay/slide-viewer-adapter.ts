@@ -1,4 +1,6 @@
 import type OpenSeadragon from 'openseadragon';
+import { formatMagnification } from '@/features/viewer/utils/magnification';
+import { scaleBar } from '@/features/viewer/utils/scale-bar';
 import type { AnnotatableViewer } from './viewer-surface';
 
 /**
@@ -13,6 +15,10 @@ export interface SlideViewerLike {
   imageToElement(point: { x: number; y: number }): { x: number; y: number };
   elementToImage(point: { x: number; y: number }): { x: number; y: number };
   captureView(): Promise<HTMLCanvasElement>;
+  /** Screen pixels per level-0 pixel now. */
+  imageZoom(): number;
+  /** The magnification shown, or null without an objective power. */
+  magnification(): number | null;
 }
 
 /** What the annotation tools use, from the viewer: "go there" and the turn through OpenSeadragon. */
@@ -27,6 +33,13 @@ export function annotatableViewer(viewer: SlideViewerLike): AnnotatableViewer {
     imageToElement: (p) => viewer.imageToElement(p),
     elementToImage: (p) => viewer.elementToImage(p),
     captureView: () => viewer.captureView(),
+    scaleStamp: () => {
+      const magnification = viewer.magnification();
+      return {
+        bar: scaleBar(viewer.slide.mpp, viewer.imageZoom()),
+        magnification: magnification === null ? null : formatMagnification(magnification),
+      };
+    },
     goToImageRect: ({ x, y, width, height }) => {
       // A margin of a quarter around the shape, and never narrower than 200 level-0 pixels.
       const side = Math.max(width, height, 200);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Point } from '../utils/geometry';
-import { describeShape } from './svg-shapes';
+import { HIT_BAND_PX, describeShape, hitOutlines, labelBackdrop } from './svg-shapes';
 
 /** Zoom 0.5 around the origin, panned by (100, 50). */
 const plain = ([x, y]: Point): Point => [x / 2 + 100, y / 2 + 50];
@@ -81,8 +81,8 @@ describe('annotations drawn as SVG', () => {
       plain,
       null,
     );
-    expect(note.map((n) => n.tag)).toEqual(['circle', 'text']);
-    expect(note[1]).toMatchObject({ text: 'mitoses', attrs: { x: 113, y: 59 } });
+    expect(note.map((n) => n.tag)).toEqual(['text', 'circle']);
+    expect(note[0]).toMatchObject({ text: 'mitoses', attrs: { x: 113, y: 59 } });
   });
 
   it('leaves a polygon open while it is drawn', () => {
@@ -102,5 +102,65 @@ describe('annotations drawn as SVG', () => {
       { closed: false },
     );
     expect(open?.tag).toBe('polyline');
+  });
+});
+
+describe('picking and reading shapes', () => {
+  it('gives each outline a wide invisible band to pick it by, without arrow heads or labels', () => {
+    const nodes = describeShape(
+      {
+        kind: 'arrow',
+        color: '#ff0000',
+        text: 'here',
+        points: [
+          [0, 0],
+          [100, 0],
+        ],
+      },
+      plain,
+      null,
+    );
+    const bands = hitOutlines(nodes);
+    expect(bands).toHaveLength(1);
+    expect(bands[0]).toMatchObject({
+      tag: 'line',
+      attrs: {
+        x1: 100,
+        y1: 50,
+        x2: 150,
+        y2: 50,
+        stroke: 'transparent',
+        'stroke-width': HIT_BAND_PX,
+      },
+    });
+    expect(bands[0]?.attrs['marker-end']).toBeUndefined();
+    // The drawn arrow keeps its head and thin stroke.
+    expect(nodes[0]?.attrs).toMatchObject({
+      'stroke-width': 2,
+      'marker-end': 'url(#pc-arrow-ff0000)',
+    });
+  });
+
+  it('gives a note a wider invisible disc around its dot', () => {
+    const note = describeShape(
+      { kind: 'text', color: '#00a651', text: 'mitoses', points: [[10, 10]] },
+      plain,
+      null,
+    );
+    expect(hitOutlines(note)).toEqual([
+      {
+        tag: 'circle',
+        attrs: expect.objectContaining({ cx: 105, cy: 55, r: 10, fill: 'transparent' }),
+      },
+    ]);
+  });
+
+  it('puts pale label colours on a dark plate and strong ones on a light plate', () => {
+    expect(labelBackdrop('#ff0000')).toBe('light');
+    expect(labelBackdrop('#1f5cff')).toBe('light');
+    expect(labelBackdrop('#00a651')).toBe('light');
+    expect(labelBackdrop('#ffff00')).toBe('dark');
+    expect(labelBackdrop('#ffffff')).toBe('dark');
+    expect(labelBackdrop('not a colour')).toBe('light');
   });
 });

@@ -30,6 +30,57 @@ function labelAnchor(points: readonly Point[]): Point {
   return [(Math.min(...xs) + Math.max(...xs)) / 2, Math.max(...ys) + 16];
 }
 
+/** Width of the invisible band along a shape's outline that picks it: 8 px either side. */
+export const HIT_BAND_PX = 16;
+/** Radius of the invisible disc that picks a note by its dot. */
+const NOTE_HIT_RADIUS_PX = 10;
+
+/**
+ * Invisible wide copies of a shape's outline, drawn under it: the select tool picks a shape
+ * within a few pixels of its line instead of only on the 2 px stroke, and a note within a finger's
+ * width of its dot. The inside of a region stays the slide's, so dragging there still pans.
+ */
+export function hitOutlines(nodes: readonly SvgNode[]): SvgNode[] {
+  return nodes
+    .filter((node) => node.tag !== 'text')
+    .map((node) => {
+      if (node.tag === 'circle') {
+        return {
+          tag: 'circle',
+          attrs: { ...node.attrs, r: NOTE_HIT_RADIUS_PX, fill: 'transparent', stroke: 'none' },
+        };
+      }
+      const { 'marker-end': _head, ...attrs } = node.attrs;
+      return {
+        tag: node.tag,
+        attrs: {
+          ...attrs,
+          stroke: 'transparent',
+          'stroke-width': HIT_BAND_PX,
+          'stroke-linecap': 'round',
+          class: 'pc-hit',
+        },
+      };
+    });
+}
+
+/**
+ * Which backdrop a label of this colour reads on: a light one for the usual strong colours, a
+ * dark one for pale colours (yellow, white) that would vanish on light grey or white.
+ */
+export function labelBackdrop(color: string): 'light' | 'dark' {
+  const hex = /^#?([0-9a-f]{6})$/i.exec(color)?.[1];
+  if (!hex) {
+    return 'light';
+  }
+  const [r, g, b] = [0, 2, 4].map((i) => {
+    const c = parseInt(hex.slice(i, i + 2), 16) / 255;
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  }) as [number, number, number];
+  // Relative luminance (WCAG): above this, dark backdrop gives the better contrast.
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.4 ? 'dark' : 'light';
+}
+
 export function describeShape(
   shape: DrawableShape,
   toElement: (p: Point) => Point,
@@ -100,14 +151,23 @@ export function describeShape(
     case 'text':
       if (a) {
         const p = toElement(a);
-        nodes.push({
-          tag: 'circle',
-          attrs: { cx: fmt(p[0]), cy: fmt(p[1]), r: 4, fill: shape.color },
-        });
+        // The dot after its text: the text's plate reaches left over where the dot is.
         nodes.push({
           tag: 'text',
           attrs: { x: fmt(p[0] + 8), y: fmt(p[1] + 4), fill: shape.color, class: 'pc-note' },
           text: shape.text ?? '',
+        });
+        nodes.push({
+          tag: 'circle',
+          // Ringed in white: a dark dot is lost on hematoxylin otherwise.
+          attrs: {
+            cx: fmt(p[0]),
+            cy: fmt(p[1]),
+            r: 4,
+            fill: shape.color,
+            stroke: '#ffffff',
+            'stroke-width': 1.5,
+          },
         });
       }
       return nodes;

@@ -1,3 +1,5 @@
+import type { ScaleStamp } from './scale-stamp';
+
 /**
  * What the annotation layer needs of the slide viewer (features/viewer's SlideViewer satisfies
  * it): the element the slide is drawn in, view-change notifications and the image ↔ element
@@ -22,4 +24,6 @@ export interface AnnotatableViewer extends ViewerSurface {
   captureView(): Promise<HTMLCanvasElement>;
   /** Current rotation in degrees and mirroring, for the screenshot's region. */
   viewTurn(): { rotation: number; flipped: boolean };
+  /** The scale bar and magnification of the view now, burnt into screenshots. */
+  scaleStamp(): ScaleStamp;
 }

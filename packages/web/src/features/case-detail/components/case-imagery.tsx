@@ -5,8 +5,8 @@ import {
   ReloadOutlined,
   UploadOutlined,
 } from '@ant-design/icons';
-import { Alert, Button, Card, Empty, Flex, Table, Typography } from 'antd';
-import type { TableColumnsType } from 'antd';
+import { Alert, Button, Card, Empty, Flex, Grid, Table, Typography } from 'antd';
+import type { TableColumnsType, TableColumnType } from 'antd';
 import dayjs from 'dayjs';
 import type { HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +19,7 @@ import { UploadStateTag } from '@/features/slides/components/slide-tags';
 import { formatBytes } from '@/features/slides/utils/format-bytes';
 import { useConfirmAction } from '@/lib/use-confirm-action';
 import { useSession } from '@/lib/use-session';
+import { columnsWidth } from '@/lib/table-width';
 import { useCaseSlides, useDeleteCaseSlide } from '../api/case-slides';
 import { SlideThumbnail } from '@/features/slides/components/slide-thumbnail';
 import {
@@ -30,9 +31,12 @@ import {
 import {
   blockingNames,
   canChangeSlides,
+  compactImagery,
+  imageryColumns,
   sameFileAs,
   slidesLocked,
   uploadTargetOf,
+  type ImageryColumn,
 } from '../utils/imagery';
 
 /** Pixel size and micrometres per pixel, once the slide engine has read the slide. */
@@ -57,7 +61,8 @@ function ImageFacts({ slide }: { slide: SlideDocumentDto }) {
 /**
  * /case/Imagery-info: the case's slides (name, format, size, magnification and thumbnail once the
  * slide engine has read them, upload state, time), and, for the case's owner while it may change,
- * uploading (batch or single, through the workspace's upload queue) and deleting.
+ * uploading (batch or single, through the workspace's upload queue) and deleting. On a narrow
+ * screen the state and the actions sit under the file name (imageryColumns).
  */
 export function CaseImagery({ patient }: { patient: PatientDto }) {
   const { t } = useTranslation('upload');
@@ -71,6 +76,7 @@ export function CaseImagery({ patient }: { patient: PatientDto }) {
   const list = slides.data?.listSlideDocument ?? [];
   const duplicates = sameFileAs(list);
   const canChange = canChangeSlides(patient, iUserId, iRoleType);
+  const compact = compactImagery(Grid.useBreakpoint());
 
   const view = (slide: SlideDocumentDto) =>
     void navigate(`${SHOW_SLIDE_PATH}?id=${slide.iSlideDocumentId}`);
@@ -93,8 +99,40 @@ export function CaseImagery({ patient }: { patient: PatientDto }) {
       done: t('imagery.deleted'),
     });
 
-  const columns: TableColumnsType<SlideDocumentDto> = [
-    {
+  const stateTag = (slide: SlideDocumentDto) => (
+    <UploadStateTag slide={slide} testId={`imagery-state-${slide.strFileName}`} />
+  );
+
+  const actions = (slide: SlideDocumentDto) => (
+    <Flex gap={0} wrap>
+      {isViewable(slide) && (
+        <Button
+          type="link"
+          size="small"
+          icon={<EyeOutlined />}
+          onClick={() => view(slide)}
+          data-testid={`imagery-view-${slide.strFileName}`}
+        >
+          {tv('open')}
+        </Button>
+      )}
+      {canChange && (
+        <Button
+          type="link"
+          size="small"
+          danger
+          icon={<DeleteOutlined />}
+          onClick={() => onDelete(slide)}
+          data-testid={`imagery-delete-${slide.strFileName}`}
+        >
+          {t('imagery.delete')}
+        </Button>
+      )}
+    </Flex>
+  );
+
+  const byKey: Record<ImageryColumn, TableColumnType<SlideDocumentDto>> = {
+    thumbnail: {
       title: t('imagery.col.thumbnail'),
       key: 'thumbnail',
       width: 96,
@@ -102,16 +140,17 @@ export function CaseImagery({ patient }: { patient: PatientDto }) {
         <SlideThumbnail slide={slide} onOpen={isViewable(slide) ? () => view(slide) : null} />
       ),
     },
-    {
-      title: t('imagery.col.name'),
+    name: {
+      title: t(compact ? 'imagery.col.nameState' : 'imagery.col.name'),
       dataIndex: 'strFileName',
-      // Scanner names are long (S2026-01234_HE_1.svs): one line, the whole name on hover.
-      width: 240,
+      // Scanner names are long (S2026-01234_HE_1.svs): one line, the whole name on hover. Narrow,
+      // the column fits beside the thumbnail on a 360 px phone.
+      width: compact ? 180 : 240,
       ellipsis: true,
       render: (name: string, slide) => {
         const original = duplicates.get(slide.iSlideDocumentId);
         return (
-          <Flex vertical>
+          <Flex vertical gap={compact ? 4 : 0}>
             <Typography.Text strong ellipsis={{ tooltip: name }}>
               {name}
             </Typography.Text>
@@ -125,11 +164,14 @@ export function CaseImagery({ patient }: { patient: PatientDto }) {
                 {t('imagery.sameFile', { name: original })}
               </Typography.Text>
             )}
+            {/* In a div: the tag keeps its own width instead of stretching across the cell. */}
+            {compact && <div>{stateTag(slide)}</div>}
+            {compact && actions(slide)}
           </Flex>
         );
       },
     },
-    {
+    size: {
       title: t('imagery.col.sizeFormat'),
       key: 'size',
       width: 120,
@@ -142,21 +184,19 @@ export function CaseImagery({ patient }: { patient: PatientDto }) {
         </Flex>
       ),
     },
-    {
+    pixels: {
       title: t('imagery.col.pixels'),
       key: 'pixels',
       width: 140,
       render: (_, slide) => <ImageFacts slide={slide} />,
     },
-    {
+    state: {
       title: t('imagery.col.state'),
       key: 'state',
       width: 150,
-      render: (_, slide) => (
-        <UploadStateTag slide={slide} testId={`imagery-state-${slide.strFileName}`} />
-      ),
+      render: (_, slide) => stateTag(slide),
     },
-    {
+    uploaded: {
       title: t('imagery.col.uploaded'),
       key: 'uploaded',
       width: 150,
@@ -169,41 +209,18 @@ export function CaseImagery({ patient }: { patient: PatientDto }) {
         </Flex>
       ),
     },
-    {
+    actions: {
       title: t('imagery.col.actions'),
       key: 'actions',
       // Always in sight: on a laptop the table scrolls sideways, and "view" is why one is here.
       fixed: 'right',
       width: canChange ? 160 : 90,
-      render: (_: unknown, slide: SlideDocumentDto) => (
-        <Flex gap={0} wrap>
-          {isViewable(slide) && (
-            <Button
-              type="link"
-              size="small"
-              icon={<EyeOutlined />}
-              onClick={() => view(slide)}
-              data-testid={`imagery-view-${slide.strFileName}`}
-            >
-              {tv('open')}
-            </Button>
-          )}
-          {canChange && (
-            <Button
-              type="link"
-              size="small"
-              danger
-              icon={<DeleteOutlined />}
-              onClick={() => onDelete(slide)}
-              data-testid={`imagery-delete-${slide.strFileName}`}
-            >
-              {t('imagery.delete')}
-            </Button>
-          )}
-        </Flex>
-      ),
+      render: (_, slide) => actions(slide),
     },
-  ];
+  };
+  const columns: TableColumnsType<SlideDocumentDto> = imageryColumns(compact).map(
+    (key) => byKey[key],
+  );
 
   return (
     <Card
@@ -268,7 +285,7 @@ export function CaseImagery({ patient }: { patient: PatientDto }) {
             dataSource={list}
             loading={slides.isPending}
             pagination={false}
-            scroll={{ x: columns.reduce((sum, c) => sum + Number(c.width ?? 0), 0) }}
+            scroll={{ x: columnsWidth(columns) }}
             onRow={(slide) =>
               ({ 'data-testid': `imagery-row-${slide.strFileName}` }) as HTMLAttributes<HTMLElement>
             }

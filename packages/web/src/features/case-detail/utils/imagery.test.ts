@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { CaseState, RoleType, SlideUploadState } from '@pathconsult/shared';
-import { blockingNames, canChangeSlides, sameFileAs, slidesLocked } from './imagery';
+import {
+  blockingNames,
+  canChangeSlides,
+  compactImagery,
+  imageryColumns,
+  sameFileAs,
+  slidesLocked,
+} from './imagery';
 
 const ME = 5;
 const patient = (state: number, owner = ME) => ({
@@ -73,5 +80,30 @@ describe('slides that are the same file as an earlier one', () => {
   it('leave out unfinished uploads and folder slides (their .mrxs index may be shared)', () => {
     expect(sameFileAs([slide(1, 'a.svs', null), slide(2, 'b.svs', null)]).size).toBe(0);
     expect(sameFileAs([slide(1, 'a.mrxs', 'cc', 5), slide(2, 'b.mrxs', 'cc', 7)]).size).toBe(0);
+  });
+});
+
+describe('the slide table’s layout', () => {
+  it('is narrow below 1200 px (a phone, a tablet, a small laptop), wide above and unmeasured', () => {
+    expect(compactImagery({ xs: true, sm: false, md: false, lg: false, xl: false })).toBe(true);
+    expect(compactImagery({ sm: true, md: true, lg: true, xl: false })).toBe(true);
+    expect(compactImagery({ sm: true, md: true, lg: true, xl: true })).toBe(false);
+    expect(compactImagery({})).toBe(false);
+  });
+
+  it('keeps the state in sight when narrow: under the name, with no fixed actions column', () => {
+    const narrow = imageryColumns(true);
+    expect(narrow).not.toContain('state');
+    expect(narrow).not.toContain('actions');
+    expect(narrow.slice(0, 2)).toEqual(['thumbnail', 'name']);
+    expect(imageryColumns(false)).toEqual([
+      'thumbnail',
+      'name',
+      'size',
+      'pixels',
+      'state',
+      'uploaded',
+      'actions',
+    ]);
   });
 });

@@ -7,6 +7,7 @@ import {
   type RoleTypeCode,
   type SlideDocumentDto,
 } from '@pathconsult/shared';
+import type { Breakpoint } from 'antd';
 import type { UploadTarget } from '@/features/slide-upload/utils/queue';
 
 /**
@@ -78,7 +79,8 @@ export function sameFileAs(
     'iSlideDocumentId' | 'strFileName' | 'strSha256' | 'iFileCount'
   >[],
 ): Map<number, string> {
-  const first = new Map<string, { id: number; name: string }>();
+  // SHA-256 → the name of the first slide of the case with it.
+  const first = new Map<string, string>();
   const same = new Map<number, string>();
   const byAge = [...slides].sort((a, b) => a.iSlideDocumentId - b.iSlideDocumentId);
   for (const slide of byAge) {
@@ -87,10 +89,37 @@ export function sameFileAs(
     }
     const earlier = first.get(slide.strSha256);
     if (earlier) {
-      same.set(slide.iSlideDocumentId, earlier.name);
+      same.set(slide.iSlideDocumentId, earlier);
     } else {
-      first.set(slide.strSha256, { id: slide.iSlideDocumentId, name: slide.strFileName });
+      first.set(slide.strSha256, slide.strFileName);
     }
   }
   return same;
+}
+
+/** The columns of the Imagery tab's slide table. */
+export type ImageryColumn =
+  'thumbnail' | 'name' | 'size' | 'pixels' | 'state' | 'uploaded' | 'actions';
+
+/**
+ * Whether the Imagery tab lays its slides out for a narrow window: below antd's xl breakpoint
+ * (1200 px), the width below which the fixed actions start to cover the state column (a phone, a
+ * tablet, a small laptop with the menu open). Screens not measured yet (antd's first render) count
+ * as wide.
+ */
+export function compactImagery(screens: Partial<Record<Breakpoint, boolean>>): boolean {
+  return screens.xl === false;
+}
+
+/**
+ * The slide table's columns, in order. Wide, each fact has its column and the actions stay fixed
+ * on the right. Narrow, the fixed actions covered the upload state (on a phone only the
+ * thumbnail, the start of the name and the actions were in sight): the state and the actions
+ * then go under the file name, nothing is fixed, and the size, image size and upload time follow
+ * to the right, a sideways scroll away.
+ */
+export function imageryColumns(compact: boolean): ImageryColumn[] {
+  return compact
+    ? ['thumbnail', 'name', 'size', 'pixels', 'uploaded']
+    : ['thumbnail', 'name', 'size', 'pixels', 'state', 'uploaded', 'actions'];
 }

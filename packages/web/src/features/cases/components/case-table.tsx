@@ -8,7 +8,7 @@ import {
   StarFilled,
   StarOutlined,
 } from '@ant-design/icons';
-import { Space, Tag, Typography } from 'antd';
+import { Flex, Space, Tag, Typography } from 'antd';
 import type { TableColumnsType, TableColumnType } from 'antd';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
@@ -18,6 +18,7 @@ import { PagedTable, type PagedRows } from '@/components/paged-table';
 import { RowActions } from '@/components/row-actions';
 import { useSession } from '@/lib/use-session';
 import { caseRowActions, type CaseRowAction } from '../utils/case-actions';
+import { CASE_COLUMN_WIDTHS as WIDTHS, patientFacts } from '../utils/case-columns';
 import { sortOrderOf, type CaseSort, type SortColumn } from '../utils/case-sort';
 import { CaseStateTag } from './case-state-tag';
 
@@ -46,7 +47,8 @@ const ICONS: Record<CaseRowAction, ReactNode> = {
 /**
  * The case list. Rows are `case-row-<pathology number>`, actions `case-<action>-<number>`.
  * Creation time and pathology number sort from their headers (click or Enter): the server sorts,
- * so the table only shows the order and reports the click.
+ * so the table only shows the order and reports the click. The columns fit a laptop beside the
+ * menu (CASE_COLUMN_WIDTHS); long names end in "…" and show whole on hover.
  */
 export function CaseTable(props: CaseTableProps) {
   const { t } = useTranslation('cases');
@@ -70,43 +72,56 @@ export function CaseTable(props: CaseTableProps) {
       title: t('fields.strDiagnosistNum'),
       dataIndex: 'strDiagnosistNum',
       fixed: 'left',
-      width: 150,
+      width: WIDTHS.number,
       ...sortable('number'),
       render: (num: string, row) => (
-        <Space size={4}>
-          <Typography.Text strong>{num}</Typography.Text>
+        <Flex gap={4} align="center">
+          <Typography.Text strong ellipsis={{ tooltip: num }}>
+            {num}
+          </Typography.Text>
           {row.bCollected && (
-            <StarFilled style={{ color: '#faad14' }} aria-label={t('list.collected')} />
+            <StarFilled
+              style={{ color: '#faad14', flex: 'none' }}
+              aria-label={t('list.collected')}
+            />
           )}
-        </Space>
+        </Flex>
       ),
     },
     {
       key: 'name',
-      title: t(props.vet ? 'fields.petName' : 'fields.strPatientName'),
-      width: 140,
-      render: (_, row) => (
-        <Space orientation="vertical" size={0}>
-          <span>{row.strPatientName}</span>
-          {row.strSpecies && (
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {row.strSpecies}
+      title: t(props.vet ? 'list.pet' : 'list.patient'),
+      width: WIDTHS.patient,
+      render: (_, row) => {
+        const facts = patientFacts([
+          row.strSpecies,
+          row.ddSex && t(`sex.${row.ddSex.iNumber}`),
+          row.strAge,
+        ]);
+        return (
+          <Flex vertical>
+            <Typography.Text ellipsis={{ tooltip: row.strPatientName }}>
+              {row.strPatientName}
             </Typography.Text>
-          )}
-        </Space>
-      ),
+            {facts && (
+              <Typography.Text
+                type="secondary"
+                style={{ fontSize: 12 }}
+                ellipsis={{ tooltip: facts }}
+              >
+                {facts}
+              </Typography.Text>
+            )}
+          </Flex>
+        );
+      },
     },
-    {
-      key: 'sex',
-      title: t('fields.ddSex'),
-      width: 70,
-      render: (_, row) => (row.ddSex ? t(`sex.${row.ddSex.iNumber}`) : '—'),
-    },
-    { key: 'age', title: t('fields.age'), dataIndex: 'strAge', width: 100 },
     {
       key: 'classification',
       title: t('fields.ddClassification'),
-      width: 140,
+      width: WIDTHS.classification,
+      // "Peritoneum and retroperitoneum": one line, the whole name on hover.
+      ellipsis: true,
       render: (_, row) => {
         const key = row.ddClassification
           ? CASE_CLASSIFICATIONS[row.ddClassification.iNumber - 1]
@@ -117,7 +132,7 @@ export function CaseTable(props: CaseTableProps) {
     {
       key: 'type',
       title: t('fields.ddDiagnosticType'),
-      width: 130,
+      width: WIDTHS.type,
       render: (_, row) => (
         <Space size={4} wrap>
           <span>{t(`diagnosticType.${row.ddDiagnosticType.iNumber}`)}</span>
@@ -128,20 +143,21 @@ export function CaseTable(props: CaseTableProps) {
     {
       key: 'state',
       title: t('fields.state'),
-      width: 130,
+      width: WIDTHS.state,
       render: (_, row) => <CaseStateTag state={row.ddPatientState.iNumber} />,
     },
     {
       key: 'owner',
       title: t('fields.owner'),
-      width: 100,
+      width: WIDTHS.owner,
+      ellipsis: true,
       render: (_, row) => row.owner.strRealName,
     },
     {
       key: 'created',
       title: t('fields.createTime'),
       dataIndex: 'dtCreateTime',
-      width: 150,
+      width: WIDTHS.created,
       ...sortable('created'),
       render: (time: string) => dayjs(time).format('YYYY-MM-DD HH:mm'),
     },
@@ -149,7 +165,7 @@ export function CaseTable(props: CaseTableProps) {
       key: 'actions',
       title: t('list.actions'),
       fixed: 'right',
-      width: 260,
+      width: WIDTHS.actions,
       render: (_, row) => (
         <RowActions
           wrap
@@ -173,7 +189,6 @@ export function CaseTable(props: CaseTableProps) {
       rowKey="iPatientId"
       rowTestId={(row) => `case-row-${row.strDiagnosistNum}`}
       columns={columns}
-      scrollX={1270}
       texts={{
         total: (total) => t(props.totalCapped ? 'list.totalCapped' : 'list.total', { total }),
         empty: t('list.empty'),

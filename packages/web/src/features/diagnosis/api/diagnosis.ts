@@ -40,12 +40,16 @@ export function useDiagnosis(iPatientId: number) {
 
 function useCaseMutation<Input, Output = unknown>(
   path: string,
-  options: { handleFailure?: boolean } = {},
+  options: { handleFailure?: boolean; alsoRefresh?: string[] } = {},
 ) {
   const client = useQueryClient();
+  const { alsoRefresh = [], ...callOptions } = options;
   return useMutation<Output, ApiError, Input>({
-    mutationFn: (body) => api.post<Output>(path, body, options),
-    onSettled: () => client.invalidateQueries({ queryKey: ['cases'] }),
+    mutationFn: (body) => api.post<Output>(path, body, callOptions),
+    onSettled: () =>
+      Promise.all(
+        ['cases', ...alsoRefresh].map((key) => client.invalidateQueries({ queryKey: [key] })),
+      ),
   });
 }
 
@@ -59,6 +63,8 @@ export const useSaveDraft = () =>
 export const useConfirmDiagnosis = () =>
   useCaseMutation<DiagnosisDraftInput, DiagnosisDto>('diagnosis/confirmDiagnosis', {
     handleFailure: true,
+    // The screenshots it shows are now in a signed report: they cannot be deleted any more.
+    alsoRefresh: ['screenshots'],
   });
 
 export const useBackPatient = () =>

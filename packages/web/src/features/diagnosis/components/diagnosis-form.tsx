@@ -1,5 +1,17 @@
 import dayjs from 'dayjs';
-import { Alert, Button, Card, Descriptions, Flex, Form, Space, Tag, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Descriptions,
+  Flex,
+  Form,
+  Space,
+  Tag,
+  Tooltip,
+  Typography,
+} from 'antd';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   DiagnosisLimits,
@@ -12,7 +24,10 @@ import type { ApiError } from '@/lib/api-error';
 import { applyFieldErrors, showFailure } from '@/lib/form-errors';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { useConfirmAction } from '@/lib/use-confirm-action';
+import { useHasSignature, useRecheckSignature } from '@/features/signature/api/own-signature';
+import { SignatureRequiredAlert } from '@/features/signature/components/signature-required-alert';
 import { useConfirmDiagnosis, useSaveDraft } from '../api/diagnosis';
+import { useReportLayout } from '../utils/use-report-layout';
 import { ScreenshotChooser } from './screenshot-chooser';
 import { WordTextArea } from './word-text-area';
 
@@ -27,7 +42,9 @@ interface FormValues {
  * The version of the report the expert writes now (spec §4): the first report, a modification
  * the doctor asked for (starting from the signed text) or the supplementary opinion (the signed
  * text stays, the supplement is added). Save draft keeps it for later; Confirm signs it with the
- * expert's signature image, after which it is never changed.
+ * expert's signature image, after which it is never changed. Without a signature image the form
+ * says so before anything is written (with the upload at hand) and Confirm stays off, telling
+ * why: finding out only after the confirmation dialog would waste the expert's attention.
  */
 export function DiagnosisForm({ draft, kind }: { draft: ReportDto; kind: number }) {
   const { t } = useTranslation('diagnosis');
@@ -36,6 +53,11 @@ export function DiagnosisForm({ draft, kind }: { draft: ReportDto; kind: number 
   const sign = useConfirmDiagnosis();
   const confirm = useConfirmAction();
   const supplementary = kind === ReportKind.Supplementary;
+  const { descriptions } = useReportLayout();
+  // Unknown until the account is read: the button stays on, the server checks anyway.
+  const noSignature = useHasSignature() === false;
+  const recheckSignature = useRecheckSignature();
+  const signatureNoteId = useId();
 
   const body = (): DiagnosisDraftInput => {
     const v = form.getFieldsValue(true) as FormValues;
@@ -48,6 +70,10 @@ export function DiagnosisForm({ draft, kind }: { draft: ReportDto; kind: number 
     };
   };
   const onError = (error: ApiError) => {
+    if (error.strErrorCode === 'SIGNATURE_MISSING') {
+      // Removed meanwhile (another tab): read the account again, so the form says what to do.
+      recheckSignature();
+    }
     if (!applyFieldErrors(form, error.fieldErrors)) {
       showFailure(error, toastError, t('form.failed'));
     }
@@ -120,6 +146,11 @@ export function DiagnosisForm({ draft, kind }: { draft: ReportDto; kind: number 
           form.setFields(Object.keys(changed).map((name) => ({ name: name as never, errors: [] })));
         }}
       >
+        {noSignature && (
+          <div style={{ marginBottom: 16 }}>
+            <SignatureRequiredAlert id={signatureNoteId} />
+          </div>
+        )}
         {supplementary ? (
           <>
             <Alert
@@ -128,7 +159,13 @@ export function DiagnosisForm({ draft, kind }: { draft: ReportDto; kind: number 
               title={t('form.supplementHint')}
               style={{ marginBottom: 16 }}
             />
-            <Descriptions column={1} bordered size="small" style={{ marginBottom: 16 }}>
+            <Descriptions
+              column={1}
+              bordered
+              size="small"
+              style={{ marginBottom: 16 }}
+              {...descriptions}
+            >
               <Descriptions.Item label={t('result')}>{draft.strResult}</Descriptions.Item>
               <Descriptions.Item label={t('opinion')}>{draft.strOpinion || '—'}</Descriptions.Item>
             </Descriptions>
@@ -169,14 +206,18 @@ export function DiagnosisForm({ draft, kind }: { draft: ReportDto; kind: number 
           <Button onClick={saveDraft} loading={save.isPending} data-testid="diagnosis-save-draft">
             {t('form.saveDraft')}
           </Button>
-          <Button
-            type="primary"
-            onClick={signReport}
-            loading={sign.isPending}
-            data-testid="diagnosis-sign"
-          >
-            {t('form.confirm')}
-          </Button>
+          <Tooltip title={noSignature ? t('form.signNeedsSignature') : undefined}>
+            <Button
+              type="primary"
+              onClick={signReport}
+              loading={sign.isPending}
+              disabled={noSignature}
+              aria-describedby={noSignature ? signatureNoteId : undefined}
+              data-testid="diagnosis-sign"
+            >
+              {t('form.confirm')}
+            </Button>
+          </Tooltip>
         </Flex>
       </Form>
     </Card>

@@ -33,7 +33,7 @@ export function ReaderDiagnosis({ patient }: { patient: PatientDto }) {
   const d = diagnosis.data;
   const actionsOf = (r: ReportDto) =>
     (r.bMayRequestModification || r.bMayRequestSupplement) && (
-      <Space>
+      <Space wrap>
         {r.bMayRequestModification && (
           <Button
             size="small"

@@ -3,17 +3,19 @@ import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isReleased, ReviewState, type ReportDto } from '@pathconsult/shared';
-import { ScreenshotThumb } from '@/features/annotations/components/screenshot-strip';
 import { reviewStateOf } from '../utils/review-state';
+import { useReportLayout } from '../utils/use-report-layout';
+import { ReportFigures } from './report-figures';
 import { ReviewStateTag } from './review-state-tag';
 
 /**
  * One signed version of a report as the doctor and the expert read it: result, opinion, the
- * supplement of a supplementary version, the screenshots in their order, the signature image it
- * was signed with, who signed and when. `actions` are the reader's buttons (requests, print).
- * Where reports are reviewed before release, the review state, and once decided who decided it
- * (with the reason of a rejection). A version not released (pending, rejected) is neither the
- * current version nor a superseded one.
+ * supplement of a supplementary version, the pictures numbered as the PDF numbers them, the
+ * signature image it was signed with, who signed and when. `actions` are the reader's buttons
+ * (requests, print): beside the title, or on a phone above the report, where the title leaves
+ * them no room. Where reports are reviewed before release, the review state, and once decided who
+ * decided it (with the reason of a rejection). A version not released (pending, rejected) is
+ * neither the current version nor a superseded one.
  */
 export function ReportCard({
   report,
@@ -26,6 +28,7 @@ export function ReportCard({
 }) {
   const { t } = useTranslation('diagnosis');
   const reviewState = reviewStateOf(report);
+  const { narrow, descriptions } = useReportLayout();
   return (
     <Card
       size="small"
@@ -38,10 +41,11 @@ export function ReportCard({
           <ReviewStateTag state={reviewState} />
         </Space>
       }
-      extra={actions}
+      extra={narrow ? undefined : actions}
       data-testid={`report-${report.iReportId}`}
     >
-      <Descriptions column={1} size="small" bordered>
+      {narrow && actions ? <div style={{ marginBottom: 12 }}>{actions}</div> : null}
+      <Descriptions column={1} size="small" bordered {...descriptions}>
         <Descriptions.Item label={t('result')}>
           <Typography.Paragraph
             style={{ whiteSpace: 'pre-wrap', margin: 0 }}
@@ -69,12 +73,8 @@ export function ReportCard({
           </Descriptions.Item>
         ) : null}
         {report.listScreenshot.length > 0 ? (
-          <Descriptions.Item label={t('screenshots')}>
-            <Flex gap="small" wrap>
-              {report.listScreenshot.map((s) => (
-                <ScreenshotThumb key={s.iScreenshotId} shot={s} width={160} />
-              ))}
-            </Flex>
+          <Descriptions.Item label={t('figures')}>
+            <ReportFigures shots={report.listScreenshot} />
           </Descriptions.Item>
         ) : null}
         <Descriptions.Item label={t('signedBy')}>

@@ -31,7 +31,7 @@ export function ReportHistory({
           report={r}
           latest={latest.get(r.iPatientReceiveId) === r.iVersion}
           actions={
-            <Space>
+            <Space wrap>
               {actionsOf?.(r)}
               <Button
                 size="small"

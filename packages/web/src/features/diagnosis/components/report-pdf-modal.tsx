@@ -4,11 +4,12 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReportDto } from '@pathconsult/shared';
 import { getForBlob } from '@/lib/fetch-blob';
+import { timeZoneParam } from '@/lib/time-zone';
 import { useRecordPrint } from '../api/diagnosis';
 
 /**
  * The print preview of a signed report: the PDF the server prints (diagnosis/ProduceReport, in
- * the reader's language) in the browser's own viewer, with Print (recorded:
+ * the reader's language and time zone) in the browser's own viewer, with Print (recorded:
  * updatePatientReceivePrintState) and a link opening it in a tab of its own. A reviewer reads a
  * version before it is released: `printable={false}` leaves Print out, as that version is not
  * printed for the doctor yet.
@@ -35,7 +36,11 @@ export function ReportPdfModal({
     let next: string | null = null;
     let live = true;
     setFailed(false);
-    getForBlob('diagnosis/ProduceReport', { iReportId: report.iReportId }).then(
+    // In the browser's zone: the printed times must be those the screen shows.
+    getForBlob('diagnosis/ProduceReport', {
+      iReportId: report.iReportId,
+      ...timeZoneParam(),
+    }).then(
       (blob) => {
         if (live) {
           next = URL.createObjectURL(blob);

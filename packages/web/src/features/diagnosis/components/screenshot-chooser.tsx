@@ -5,6 +5,7 @@ import { SCREENSHOTS_PER_REPORT } from '@pathconsult/shared';
 import { useCaseScreenshots } from '@/features/annotations/api/screenshots';
 import { ScreenshotThumb } from '@/features/annotations/components/screenshot-strip';
 import { caseDetailHref } from '@/features/case-detail/utils/detail-tabs';
+import { useFigureLabel } from '../utils/use-figure-label';
 
 interface ScreenshotChooserProps {
   iPatientId: number;
@@ -14,12 +15,14 @@ interface ScreenshotChooserProps {
 
 /**
  * The case's screenshots to put on the report, at most SCREENSHOTS_PER_REPORT, in the order they
- * were ticked (the number on each says where it goes). Screenshots are taken in the slide viewer,
- * reached from the Imagery tab.
+ * were ticked. Each ticked one shows the figure number it will have on the report ("图 1"), so
+ * that the opinion can refer to it as the signed report and the PDF will caption it. Screenshots
+ * are taken in the slide viewer, reached from the Imagery tab.
  */
 export function ScreenshotChooser({ iPatientId, value = [], onChange }: ScreenshotChooserProps) {
   const { t } = useTranslation('diagnosis');
   const shots = useCaseScreenshots(iPatientId);
+  const figure = useFigureLabel();
   if (shots.isPending) {
     return <Skeleton active />;
   }
@@ -32,7 +35,11 @@ export function ScreenshotChooser({ iPatientId, value = [], onChange }: Screensh
   return (
     <Flex vertical gap="small" data-testid="report-screenshots">
       <Typography.Text type="secondary">
-        {t('form.screenshotsHint', { max: SCREENSHOTS_PER_REPORT })}{' '}
+        {t('form.screenshotsHint', {
+          max: SCREENSHOTS_PER_REPORT,
+          first: figure(1),
+          second: figure(2),
+        })}{' '}
         <Link to={caseDetailHref('/case/Imagery-info', iPatientId)}>{t('form.openSlides')}</Link>
       </Typography.Text>
       {list.length === 0 ? (
@@ -57,7 +64,7 @@ export function ScreenshotChooser({ iPatientId, value = [], onChange }: Screensh
                   onChange={(e) => toggle(shot.iScreenshotId, e.target.checked)}
                 >
                   {position >= 0 ? (
-                    <Tag color="blue">{t('form.position', { n: position + 1 })}</Tag>
+                    <Tag color="blue">{figure(position + 1)}</Tag>
                   ) : (
                     t('form.useOnReport')
                   )}

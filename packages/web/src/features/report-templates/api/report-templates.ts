@@ -9,6 +9,7 @@ import { api } from '@/lib/api-client';
 import type { ApiError } from '@/lib/api-error';
 import { useSession } from '@/lib/use-session';
 import { postForBlob } from '@/lib/fetch-blob';
+import { timeZoneParam } from '@/lib/time-zone';
 
 /** reportFile calls; keys hold the session's user id like every query of the app. */
 
@@ -55,9 +56,12 @@ export function useResetReportTemplate() {
   });
 }
 
-/** A sample report printed with the form as it stands on the screen (saved or not), as a PDF. */
+/**
+ * A sample report printed with the form as it stands on the screen (saved or not), as a PDF, its
+ * times in the browser's zone as real reports print them.
+ */
 export function usePreviewReportTemplate() {
   return useMutation<Blob, ApiError, ReportTemplatePreviewInput>({
-    mutationFn: (body) => postForBlob('reportFile/preview', body),
+    mutationFn: (body) => postForBlob('reportFile/preview', { ...timeZoneParam(), ...body }),
   });
 }

@@ -4,6 +4,7 @@ import { FAKE_CHUNK, FakeUploadServer, patterned } from '../test-support/fake-up
 import type { PickedFile } from '../utils/folder-scan';
 import { storageKeyOf } from '../utils/persisted-queue';
 import type { UploadTarget } from '../utils/queue';
+import type { LinkTrouble } from '../utils/retry';
 import { UploadManager, type AddRequest } from './upload-manager';
 
 /*
@@ -204,13 +205,13 @@ describe('upload manager', () => {
 
   it('says the connection is lost while chunks are retried, and drops it once they pass', async () => {
     const server = new FakeUploadServer();
-    const seen: Array<number | null> = [];
+    const seen: Array<LinkTrouble | null> = [];
     let tick = () => {};
     // Each pause between tries looks at what the panel would show after a second's sample.
     const { m } = manager(server, undefined, async () => {
       tick();
-      const { retryAt, speed, remaining } = m.getSnapshot();
-      seen.push(retryAt);
+      const { trouble, speed, remaining } = m.getSnapshot();
+      seen.push(trouble);
       expect({ speed, remaining }).toEqual({ speed: 0, remaining: null });
     });
     (m as unknown as { deps: { setInterval: (run: () => void) => unknown } }).deps.setInterval = (
@@ -232,10 +233,10 @@ describe('upload manager', () => {
     m.start();
     await m.idle();
     expect(seen).toHaveLength(2);
-    for (const at of seen) {
-      expect(at).toBeGreaterThanOrEqual(before);
+    for (const trouble of seen) {
+      expect(trouble?.kind === 'retrying' && trouble.retryAt).toBeGreaterThanOrEqual(before);
     }
-    expect(m.getSnapshot().retryAt).toBeNull();
+    expect(m.getSnapshot().trouble).toBeNull();
     expect(m.getSnapshot().items[0]!.state).toBe('uploaded');
   });
 

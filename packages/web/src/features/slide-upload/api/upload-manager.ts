@@ -19,7 +19,7 @@ import {
   type QueueState,
   type UploadTarget,
 } from '../utils/queue';
-import { withRetry, type RetryPolicy, type Sleep } from '../utils/retry';
+import { withRetry, type LinkTrouble, type RetryPolicy, type Sleep } from '../utils/retry';
 import { SpeedMeter, remainingTime, type Remaining } from '../utils/speed';
 import { uploadDocument, outcomeOf, type Outcome, type Readable } from '../utils/upload-document';
 import { checkDocuments, sniffDocument, type Refusal } from '../utils/upload-checks';
@@ -42,10 +42,11 @@ export interface UploadSnapshot {
   /** Time left for every unfinished item the browser has the files of. */
   remaining: Remaining | null;
   /**
-   * The connection is lost and calls are being retried: when the next try is due (ms since the
-   * epoch). Null while the server answers.
+   * The connection is lost: calls are being retried (when the next try is due, ms since the
+   * epoch), or the browser is offline and the upload waits for the network. Null while the server
+   * answers.
    */
-  retryAt: number | null;
+  trouble: LinkTrouble | null;
 }
 
 export interface AddRequest {
@@ -91,9 +92,9 @@ const readHead = async (file: File, bytes: number) =>
 
 export class UploadManager {
   private state: QueueState = emptyQueue;
-  private snapshot: UploadSnapshot = { ...emptyQueue, speed: 0, remaining: null, retryAt: null };
-  /** See UploadSnapshot.retryAt. */
-  private retryAt: number | null = null;
+  private snapshot: UploadSnapshot = { ...emptyQueue, speed: 0, remaining: null, trouble: null };
+  /** See UploadSnapshot.trouble. */
+  private trouble: LinkTrouble | null = null;
   private readonly files = new Map<number, Map<string, Readable>>();
   private readonly listeners = new Set<() => void>();
   private readonly completed = new Set<(item: QueueItem) => void>();
@@ -137,7 +138,7 @@ export class UploadManager {
       this.notifyTimer = null;
     }
     // While the connection is lost nothing moves: no speed, and no time left can be told.
-    const reconnecting = this.retryAt !== null;
+    const reconnecting = this.trouble !== null;
     const speed = this.running && !reconnecting ? this.meter.average() : 0;
     const left = this.state.items
       .filter((item) => statusOf(item) === 0 && !item.bNeedsFiles)
@@ -147,7 +148,7 @@ export class UploadManager {
       uploading: this.state.uploading,
       speed,
       remaining: remainingTime(left, speed),
-      retryAt: this.running ? this.retryAt : null,
+      trouble: this.running ? this.trouble : null,
     };
     for (const listener of this.listeners) {
       listener();
@@ -474,13 +475,13 @@ export class UploadManager {
       return { kind: 'paused', reason: { key: 'missingFile' }, stopQueue: false, needsFiles: true };
     }
     const { transport } = this.deps;
-    const onTrouble = (retryAt: number | null) => {
+    const onTrouble = (trouble: LinkTrouble | null) => {
       if (generation === this.generation) {
-        if (retryAt !== null && this.retryAt === null) {
+        if (trouble !== null && this.trouble === null) {
           // Once it passes, the speed is measured afresh rather than from before the loss.
           this.meter.reset();
         }
-        this.retryAt = retryAt;
+        this.trouble = trouble;
         this.notify();
       }
     };
@@ -537,7 +538,7 @@ export class UploadManager {
     } catch (error) {
       return outcomeOf(error, signal);
     } finally {
-      this.retryAt = null;
+      this.trouble = null;
     }
   }
 }

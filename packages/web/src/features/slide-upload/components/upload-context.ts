@@ -66,7 +66,7 @@ const EMPTY: UploadSnapshot = {
   uploading: false,
   speed: 0,
   remaining: null,
-  retryAt: null,
+  trouble: null,
 };
 const noSubscribe = () => () => {};
 const emptySnapshot = () => EMPTY;

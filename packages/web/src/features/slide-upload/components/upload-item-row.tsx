@@ -11,6 +11,7 @@ import { useConfirmAction } from '@/lib/use-confirm-action';
 import type { FinishedOutcome } from '../utils/finished-outcome';
 import { canCancel, percentOf, type ItemState, type QueueItem } from '../utils/queue';
 import { reasonText } from '../utils/reason-text';
+import type { LinkTrouble } from '../utils/retry';
 import { formatSpeed, remainingTime } from '../utils/speed';
 import { useRemainingText } from './upload-controls';
 import { closeUploadPanel, useUploads } from './upload-context';
@@ -40,13 +41,13 @@ const PROGRESS_STATUS: Record<ShownState, 'normal' | 'active' | 'success' | 'exc
 export function UploadItemRow({
   item,
   speed,
-  retryAt = null,
+  trouble = null,
   outcome,
 }: {
   item: QueueItem;
   speed: number;
-  /** The connection is lost and being retried (the next try's time): shown instead of a speed. */
-  retryAt?: number | null;
+  /** The connection is lost (retried, or no network): shown instead of a speed. */
+  trouble?: LinkTrouble | null;
   /** A finished item's outcome after the slide engine read it (finished list only). */
   outcome?: FinishedOutcome;
 }) {
@@ -123,14 +124,19 @@ export function UploadItemRow({
         size="small"
         data-testid="upload-item-progress"
       />
-      {uploading && retryAt !== null && (
+      {uploading && trouble?.kind === 'retrying' && (
         <Typography.Text type="warning" data-testid="upload-item-reconnecting">
           {t('item.reconnecting', {
-            seconds: Math.max(0, Math.ceil((retryAt - Date.now()) / 1000)),
+            seconds: Math.max(0, Math.ceil((trouble.retryAt - Date.now()) / 1000)),
           })}
         </Typography.Text>
       )}
-      {uploading && retryAt === null && (
+      {uploading && trouble?.kind === 'offline' && (
+        <Typography.Text type="warning" data-testid="upload-item-offline">
+          {t('item.offline')}
+        </Typography.Text>
+      )}
+      {uploading && trouble === null && (
         <Typography.Text type="secondary" data-testid="upload-item-speed">
           {formatSpeed(speed)} · {remainingText(remainingTime(item.lSize - item.lProgress, speed))}
         </Typography.Text>

@@ -78,7 +78,7 @@ export function UploadPanel({ open, request, onClose }: UploadPanelProps) {
                 key={item.iFileId}
                 item={item}
                 speed={snapshot.speed}
-                retryAt={snapshot.retryAt}
+                trouble={snapshot.trouble}
               />
             ))
           )}

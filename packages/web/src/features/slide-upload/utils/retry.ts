@@ -5,7 +5,9 @@ import type { ItemReason } from './queue';
  * Retrying calls over a hospital link that drops: network failures and the server's temporary
  * refusals (5xx, timeouts, rate limits) are tried again with a growing pause for as long as the
  * user has not stopped, up to a number of failures in a row; then the upload pauses by itself with
- * the reason, keeping everything already sent, instead of failing.
+ * the reason, keeping everything already sent, instead of failing. While the browser knows it is
+ * offline (Wi-Fi gone, cable out) nothing is counted: the upload waits for the network however
+ * long it takes and goes on the moment it is back.
  */
 
 export interface RetryPolicy {
@@ -72,28 +74,68 @@ export function sleep(ms: number, signal: AbortSignal): Promise<void> {
 
 export type Sleep = (ms: number, signal: AbortSignal) => Promise<void>;
 
+/** What the browser knows of its network. */
+export interface Connection {
+  online(): boolean;
+  /** Resolves once the browser is online again (at once if it is); rejects when `signal` aborts. */
+  whenOnline(signal: AbortSignal): Promise<void>;
+}
+
+/** navigator.onLine and the window's online event; always online where there is no browser. */
+export const browserConnection: Connection = {
+  online: () => typeof navigator === 'undefined' || navigator.onLine !== false,
+  whenOnline(signal) {
+    return new Promise((resolve, reject) => {
+      if (signal.aborted) {
+        reject(abortError());
+        return;
+      }
+      if (browserConnection.online()) {
+        resolve();
+        return;
+      }
+      const back = () => {
+        signal.removeEventListener('abort', stop);
+        resolve();
+      };
+      const stop = () => {
+        window.removeEventListener('online', back);
+        reject(abortError());
+      };
+      window.addEventListener('online', back, { once: true });
+      signal.addEventListener('abort', stop, { once: true });
+    });
+  },
+};
+
+/** Why calls are not getting through: retried at `retryAt` (ms since the epoch), or no network. */
+export type LinkTrouble = { kind: 'retrying'; retryAt: number } | { kind: 'offline' };
+
 export interface RetryOptions {
   signal: AbortSignal;
   policy?: RetryPolicy;
   sleep?: Sleep;
+  connection?: Connection;
   /**
-   * Told when a call failed for a while (the time of the next try, ms since the epoch) and when a
-   * call succeeded after failing (null): the queue shows a lost connection instead of a speed.
+   * Told when a call failed (the next try's time, or that the browser is offline) and when a call
+   * succeeded after failing (null): the queue shows a lost connection instead of a speed.
    */
-  onTrouble?: (retryAt: number | null) => void;
+  onTrouble?: (trouble: LinkTrouble | null) => void;
 }
 
 /** `call` until it succeeds, fails for good (not transient), or fails too often (PausedError). */
 export async function withRetry<T>(call: () => Promise<T>, options: RetryOptions): Promise<T> {
   const policy = options.policy ?? DEFAULT_RETRY;
   const wait = options.sleep ?? sleep;
+  const connection = options.connection ?? browserConnection;
+  let troubled = false;
   for (let failures = 0; ;) {
     if (options.signal.aborted) {
       throw abortError();
     }
     try {
       const result = await call();
-      if (failures > 0) {
+      if (troubled) {
         options.onTrouble?.(null);
       }
       return result;
@@ -104,12 +146,21 @@ export async function withRetry<T>(call: () => Promise<T>, options: RetryOptions
       if (!isTransient(error)) {
         throw error;
       }
+      troubled = true;
+      // No answer at all while the browser says it is offline (an answer, even a 503, proves
+      // the network works): wait for the network, then try again at once, counting afresh.
+      if ((error as ApiError).httpStatus === 0 && !connection.online()) {
+        options.onTrouble?.({ kind: 'offline' });
+        await connection.whenOnline(options.signal);
+        failures = 0;
+        continue;
+      }
       failures += 1;
       if (failures >= policy.maxFailures) {
         throw new PausedError({ key: 'network', detail: (error as ApiError).strMessage }, true);
       }
       const pause = backoffMs(failures, policy);
-      options.onTrouble?.(Date.now() + pause);
+      options.onTrouble?.({ kind: 'retrying', retryAt: Date.now() + pause });
       await wait(pause, options.signal);
     }
   }

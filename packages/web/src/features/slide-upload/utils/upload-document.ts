@@ -21,6 +21,7 @@ import {
   isAbort,
   isTransient,
   withRetry,
+  type LinkTrouble,
   type RetryPolicy,
   type Sleep,
 } from './retry';
@@ -72,8 +73,8 @@ export interface DocumentJob {
   concurrency?: number;
   policy?: RetryPolicy;
   sleep?: Sleep;
-  /** A lost connection being retried (the next try's time), or null once it answers again. */
-  onTrouble?: (retryAt: number | null) => void;
+  /** A lost connection being retried, or no network; null once it answers again. */
+  onTrouble?: (trouble: LinkTrouble | null) => void;
   /**
    * Bytes of the document sent so far: what the server acknowledged plus what is on the wire of
    * the chunks in flight (so that a slow link shows movement within a chunk), after each

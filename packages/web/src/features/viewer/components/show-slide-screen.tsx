@@ -1,6 +1,6 @@
 import { LinkOutlined } from '@ant-design/icons';
 import { Empty, Flex, Select, Switch, Tooltip, Typography } from 'antd';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useCaseSlides } from '@/features/case-detail/api/case-slides';
@@ -10,28 +10,41 @@ import { ViewLink } from '../view-link';
 import { MAX_SIDE_BY_SIDE, parseSlideIds, slideIdsParam } from '../utils/slide-ids';
 import { SlidePane } from './slide-pane';
 
+/** Search parameter saying linked navigation is on (kept in the address: a reload keeps it). */
+const LINK_PARAM = 'link';
+
 /**
  * /ShowSlide?id=12 (and the phone's /mobileShowSilde): one slide, or up to four of the same case
- * side by side with linked navigation. The picker lists the case's readable slides.
+ * side by side with linked navigation (?id=12,13&link=1). The picker lists the case's readable
+ * slides.
  */
 export function ShowSlideScreen({ compact }: { compact?: boolean }) {
   const { t } = useTranslation('viewer');
   const [params, setParams] = useSearchParams();
   const ids = parseSlideIds(params.get('id'));
   const link = useMemo(() => new ViewLink(), []);
-  const [linked, setLinked] = useState(false);
+  // The phone shows one slide at a time, with no switch to turn linking off: never linked there.
+  const linked = !compact && params.get(LINK_PARAM) === '1';
+  useEffect(() => link.setEnabled(linked), [link, linked]);
 
   if (ids.length === 0) {
     return <Empty description={t('noSlide')} data-testid="viewer-no-slide" />;
   }
+  const show = (next: number[], linkOn: boolean) =>
+    setParams(
+      { id: slideIdsParam(next), ...(linkOn && next.length > 1 ? { [LINK_PARAM]: '1' } : {}) },
+      { replace: true },
+    );
   const choose = (next: number[]) => {
     if (next.length > 0) {
-      setParams({ id: slideIdsParam(next) }, { replace: true });
+      show(next, linked);
     }
   };
   const toggleLink = (on: boolean) => {
+    // At once: the address (and the effect above) follows a render later, and a slide moved in
+    // between must already be linked.
     link.setEnabled(on);
-    setLinked(on);
+    show(ids, on);
   };
 
   return (
@@ -79,6 +92,7 @@ export function ShowSlideScreen({ compact }: { compact?: boolean }) {
             compact={compact || ids.length > 1}
             sideBySide={ids.length > 1}
             narrow={!compact && ids.length === 3}
+            phone={compact}
           />
         ))}
       </div>
@@ -110,7 +124,8 @@ function CaseSlidePicker({
       <Typography.Text>{t('sideBySide')}</Typography.Text>
       <Select
         mode="multiple"
-        style={{ minWidth: 320 }}
+        // Wide enough for the names of four slides before they fold into "+ n".
+        style={{ minWidth: 320, width: 'min(640px, 55vw)' }}
         value={ids}
         options={options.map((o) => ({
           ...o,

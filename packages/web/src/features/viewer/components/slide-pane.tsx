@@ -15,6 +15,9 @@ import type { ViewLink } from '../view-link';
 import { ScaleBarOverlay } from './scale-bar-overlay';
 import { ViewerToolbar } from './viewer-toolbar';
 
+/** The navigator's share of a compact pane (side by side, phone). */
+const COMPACT_NAVIGATOR_RATIO = 0.14;
+
 /**
  * One slide in the viewer: its toolbar, the OpenSeadragon view with the scale bar and the
  * annotation layer, and (unless compact) the side panel with annotations, measurements and the
@@ -26,6 +29,7 @@ export function SlidePane({
   compact,
   sideBySide,
   narrow,
+  phone,
 }: {
   slideId: number;
   link?: ViewLink;
@@ -34,6 +38,8 @@ export function SlidePane({
   sideBySide?: boolean;
   /** A narrow pane (three in a row): fewer, smaller controls. */
   narrow?: boolean;
+  /** On the phone's viewer. */
+  phone?: boolean;
 }) {
   const { t } = useTranslation('viewer');
   const navigate = useNavigate();
@@ -101,6 +107,7 @@ export function SlidePane({
       compact={compact}
       sideBySide={sideBySide}
       narrow={narrow}
+      phone={phone}
     />
   );
 }
@@ -111,12 +118,14 @@ function OpenSlidePane({
   compact,
   sideBySide,
   narrow,
+  phone,
 }: {
   info: SlideInfoDto;
   link?: ViewLink;
   compact?: boolean;
   sideBySide?: boolean;
   narrow?: boolean;
+  phone?: boolean;
 }) {
   const { t } = useTranslation('viewer');
   const slide = info.objSlide;
@@ -127,6 +136,7 @@ function OpenSlidePane({
   const [fullScreen, setFullScreen] = useState(false);
   // Read once, when the viewer is made: a renewed token must not rebuild it.
   const opening = useRef(info);
+  const compactPane = useRef(compact);
 
   useEffect(() => {
     const element = view.current;
@@ -147,6 +157,8 @@ function OpenSlidePane({
       {
         dziUrl: first.objToken.strDziUrl,
         initialView: first.objLastView,
+        // In a small pane the default navigator covers too much of the slide.
+        navigatorSizeRatio: compactPane.current ? COMPACT_NAVIGATOR_RATIO : undefined,
         onOpenFailed: () => setFailed(true),
       },
     );
@@ -222,6 +234,7 @@ function OpenSlidePane({
             compact={compact}
             oneLine={sideBySide}
             narrow={narrow}
+            phone={phone}
           />
         )}
       </Flex>

@@ -5,14 +5,18 @@ import {
   RotateLeftOutlined,
   RotateRightOutlined,
   SwapOutlined,
+  ZoomInOutlined,
+  ZoomOutOutlined,
 } from '@ant-design/icons';
 import { Button, Flex, Select, Space, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { IconButton } from '@/components/icon-button';
 import type { SlideViewer } from '../slide-viewer';
 import { useViewTick } from '../use-view-tick';
 import { formatMagnification, isDigitalZoom, magnificationSteps } from '../utils/magnification';
 import { AdjustmentsButton } from './adjustments-button';
 import { AssociatedImagesButton } from './associated-images-button';
+import { KeyboardHelpButton } from './keyboard-help-button';
 
 /** Above 0.5% off a step, the step's button is not shown as the current one. */
 const STEP_TOLERANCE = 0.005;
@@ -31,6 +35,7 @@ export function ViewerToolbar({
   compact,
   oneLine,
   narrow,
+  phone,
 }: {
   viewer: SlideViewer;
   dziUrl: string;
@@ -42,6 +47,8 @@ export function ViewerToolbar({
   oneLine?: boolean;
   /** A narrow pane: the magnification steps as a list instead of buttons. */
   narrow?: boolean;
+  /** The phone's viewer (no keyboard). */
+  phone?: boolean;
 }) {
   const { t } = useTranslation('viewer');
   useViewTick(viewer);
@@ -54,6 +61,7 @@ export function ViewerToolbar({
       ? null
       : (steps.find((m) => Math.abs(magnification / m - 1) < STEP_TOLERANCE) ?? null);
   const size = compact ? 'small' : 'middle';
+  const rotation = viewer.isOpen ? Math.round(viewer.rotation()) % 360 : 0;
   return (
     // Panes side by side: one line each (scrolling sideways when narrow), so that every pane's
     // image starts at the same height.
@@ -64,15 +72,13 @@ export function ViewerToolbar({
       className={oneLine ? 'viewer-toolbar-line' : undefined}
       data-testid="viewer-toolbar"
     >
-      <Tooltip title={t('home')}>
-        <Button
-          size={size}
-          icon={<HomeOutlined />}
-          onClick={() => viewer.goHome()}
-          aria-label={t('home')}
-          data-testid="viewer-home"
-        />
-      </Tooltip>
+      <IconButton
+        size={size}
+        icon={<HomeOutlined />}
+        onClick={() => viewer.goHome()}
+        title={t('home')}
+        testId="viewer-home"
+      />
       {steps.length > 0 && narrow && (
         // Three panes in a row leave no room for six buttons: the same steps in a list.
         <Select<number>
@@ -114,6 +120,16 @@ export function ViewerToolbar({
           })}
         </Space.Compact>
       )}
+      {/* One step down and up, beside the readout: the same steps as "−" and "+" on the slide,
+          for those who do not know the keys or have no wheel. */}
+      <IconButton
+        size={size}
+        icon={<ZoomOutOutlined />}
+        disabled={!viewer.canStepZoom(-1)}
+        onClick={() => viewer.stepZoom(-1)}
+        title={t('zoomOut')}
+        testId="viewer-zoom-out"
+      />
       <Tooltip title={digital ? t('digitalZoom', { objective }) : t('magnification')}>
         <Tag
           color={digital ? 'warning' : undefined}
@@ -123,45 +139,61 @@ export function ViewerToolbar({
           {magnification === null ? t('noObjective') : formatMagnification(magnification)}
         </Tag>
       </Tooltip>
-      <Tooltip title={t('rotateLeft')}>
-        <Button
-          size={size}
-          icon={<RotateLeftOutlined />}
-          onClick={() => viewer.rotateBy(-1)}
-          aria-label={t('rotateLeft')}
-          data-testid="viewer-rotate-left"
-        />
-      </Tooltip>
-      <Tooltip title={t('rotateRight')}>
-        <Button
-          size={size}
-          icon={<RotateRightOutlined />}
-          onClick={() => viewer.rotateBy(1)}
-          aria-label={t('rotateRight')}
-          data-testid="viewer-rotate-right"
-        />
-      </Tooltip>
-      <Tooltip title={t('flip')}>
-        <Button
-          size={size}
-          icon={<SwapOutlined />}
-          type={viewer.isOpen && viewer.flipped() ? 'primary' : 'default'}
-          onClick={() => viewer.toggleFlip()}
-          aria-label={t('flip')}
-          data-testid="viewer-flip"
-        />
-      </Tooltip>
+      <IconButton
+        size={size}
+        icon={<ZoomInOutlined />}
+        disabled={!viewer.canStepZoom(1)}
+        onClick={() => viewer.stepZoom(1)}
+        title={t('zoomIn')}
+        testId="viewer-zoom-in"
+      />
+      <IconButton
+        size={size}
+        icon={<RotateLeftOutlined />}
+        onClick={() => viewer.rotateBy(-1)}
+        title={t('rotateLeft')}
+        testId="viewer-rotate-left"
+      />
+      <IconButton
+        size={size}
+        icon={<RotateRightOutlined />}
+        onClick={() => viewer.rotateBy(1)}
+        title={t('rotateRight')}
+        testId="viewer-rotate-right"
+      />
+      {rotation !== 0 && (
+        // A turned view says so (it is remembered with the slide): one click sets it straight.
+        <Tooltip title={t('rotationReset')}>
+          <Button
+            size={size}
+            type="dashed"
+            onClick={() => viewer.setRotation(0)}
+            aria-label={`${rotation}° · ${t('rotationReset')}`}
+            data-testid="viewer-rotation"
+          >
+            {rotation}°
+          </Button>
+        </Tooltip>
+      )}
+      <IconButton
+        size={size}
+        icon={<SwapOutlined />}
+        type={viewer.isOpen && viewer.flipped() ? 'primary' : 'default'}
+        onClick={() => viewer.toggleFlip()}
+        title={t('flip')}
+        testId="viewer-flip"
+      />
       <AdjustmentsButton viewer={viewer} size={size} />
       <AssociatedImagesButton dziUrl={dziUrl} names={associated} size={size} />
-      <Tooltip title={fullScreen ? t('exitFullScreen') : t('fullScreen')}>
-        <Button
-          size={size}
-          icon={fullScreen ? <CompressOutlined /> : <ExpandOutlined />}
-          onClick={onFullScreen}
-          aria-label={fullScreen ? t('exitFullScreen') : t('fullScreen')}
-          data-testid="viewer-fullscreen"
-        />
-      </Tooltip>
+      <IconButton
+        size={size}
+        icon={fullScreen ? <CompressOutlined /> : <ExpandOutlined />}
+        onClick={onFullScreen}
+        title={fullScreen ? t('exitFullScreen') : t('fullScreen')}
+        testId="viewer-fullscreen"
+      />
+      {/* Not on a phone: it has no keyboard. */}
+      {!phone && <KeyboardHelpButton size={size} />}
     </Flex>
   );
 }

@@ -1,0 +1,23 @@
+import { Button, Tooltip, type ButtonProps } from 'antd';
+import type { ReactNode } from 'react';
+
+/**
+ * A button showing only an icon: its name is its accessible label and, on hover, its tooltip (or
+ * `tooltip`, e.g. why it is off). The viewer's controls and the annotation list are rows of these.
+ */
+export function IconButton({
+  title,
+  tooltip,
+  testId,
+  ...button
+}: Omit<ButtonProps, 'title' | 'children'> & {
+  title: string;
+  tooltip?: ReactNode;
+  testId?: string;
+}) {
+  return (
+    <Tooltip title={tooltip ?? title}>
+      <Button {...button} aria-label={title} data-testid={testId} />
+    </Tooltip>
+  );
+}

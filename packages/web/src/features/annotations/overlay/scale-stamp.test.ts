@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { drawScaleStamp, type StampContext } from './scale-stamp';
+
+/** Records what is drawn; text is 7 px a character. */
+function recorder() {
+  const rects: { x: number; y: number; w: number; h: number; fill: string }[] = [];
+  const texts: string[] = [];
+  const context = {
+    fillStyle: '',
+    font: '',
+    textBaseline: 'alphabetic',
+    fillRect(x: number, y: number, w: number, h: number) {
+      rects.push({ x, y, w, h, fill: String(context.fillStyle) });
+    },
+    fillText(text: string) {
+      texts.push(text);
+    },
+    measureText: (text: string) => ({ width: text.length * 7 }),
+  } as unknown as StampContext;
+  return { context, rects, texts };
+}
+
+describe('the scale stamp of a report screenshot', () => {
+  it('draws the bar at its length and the magnification, at device pixels', () => {
+    const { context, rects, texts } = recorder();
+    drawScaleStamp(context, 1200, 2, {
+      bar: { px: 100, micrometres: 50, label: '50 µm' },
+      magnification: '20×',
+    });
+    expect(texts).toEqual(['50 µm  20×']);
+    const [plate, bar] = rects;
+    // The bar: 100 CSS px at 2 device px each, dark, on a light plate in the lower left.
+    expect(bar).toMatchObject({ w: 200, fill: '#111111' });
+    expect(plate?.fill).toMatch(/^rgba\(255,255,255/);
+    expect(plate!.x).toBe(24);
+    expect(plate!.y + plate!.h).toBe(1200 - 24);
+    expect(plate!.w).toBeGreaterThanOrEqual(200);
+  });
+
+  it('stamps the magnification alone without a pixel size, and nothing without either', () => {
+    const alone = recorder();
+    drawScaleStamp(alone.context, 600, 1, { bar: null, magnification: '10×' });
+    expect(alone.texts).toEqual(['10×']);
+    expect(alone.rects).toHaveLength(1);
+    const none = recorder();
+    drawScaleStamp(none.context, 600, 1, { bar: null, magnification: null });
+    expect(none.rects).toHaveLength(0);
+  });
+});

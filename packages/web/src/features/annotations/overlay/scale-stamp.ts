@@ -1,0 +1,58 @@
+import type { ScaleBar } from '@/features/viewer/utils/scale-bar';
+
+/*
+ * The scale bar and magnification burnt into a report screenshot's lower left corner, as on a
+ * micrograph in a journal: a picture printed in a report without them cannot be measured by
+ * eye, and the viewer's own scale bar is a page element, not part of the captured canvas.
+ */
+
+export interface ScaleStamp {
+  /** The bar in CSS pixels (null without a pixel size). */
+  bar: ScaleBar | null;
+  /** "20×", or null without an objective power. */
+  magnification: string | null;
+}
+
+/** The part of a 2D context the stamp draws with (a fake one in the tests). */
+export type StampContext = Pick<
+  CanvasRenderingContext2D,
+  'fillStyle' | 'font' | 'textBaseline' | 'fillRect' | 'fillText' | 'measureText'
+>;
+
+const FONT_PX = 14;
+const PAD = 6;
+const MARGIN = 12;
+const BAR_HEIGHT = 4;
+
+/**
+ * Draws the stamp on `context` of a canvas `height` device pixels high, `ratio` device pixels per
+ * CSS pixel; does nothing when there is neither a bar nor a magnification.
+ */
+export function drawScaleStamp(
+  context: StampContext,
+  height: number,
+  ratio: number,
+  stamp: ScaleStamp,
+): void {
+  const parts = [stamp.bar?.label, stamp.magnification].filter(Boolean);
+  if (parts.length === 0) {
+    return;
+  }
+  const text = parts.join('  ');
+  const px = (n: number) => n * ratio;
+  context.font = `600 ${px(FONT_PX)}px sans-serif`;
+  const textWidth = context.measureText(text).width;
+  const barWidth = stamp.bar ? px(stamp.bar.px) : 0;
+  const width = Math.max(textWidth, barWidth) + px(2 * PAD);
+  const plateHeight = px(PAD + (stamp.bar ? BAR_HEIGHT + 4 : 0) + FONT_PX + PAD);
+  const left = px(MARGIN);
+  const top = height - px(MARGIN) - plateHeight;
+  context.fillStyle = 'rgba(255,255,255,0.85)';
+  context.fillRect(left, top, width, plateHeight);
+  context.fillStyle = '#111111';
+  if (stamp.bar) {
+    context.fillRect(left + px(PAD), top + px(PAD), barWidth, px(BAR_HEIGHT));
+  }
+  context.textBaseline = 'bottom';
+  context.fillText(text, left + px(PAD), top + plateHeight - px(PAD) + px(2));
+}

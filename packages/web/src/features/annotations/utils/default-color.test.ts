@@ -1,0 +1,51 @@
+import { RoleType } from '@pathconsult/shared';
+import { beforeEach, describe, expect, it } from 'vitest';
+import {
+  initialAnnotationColor,
+  rememberAnnotationColor,
+  roleAnnotationColor,
+} from './default-color';
+
+/** A Storage kept in a Map (the web tests run without a DOM). */
+function memoryStorage(): Storage {
+  const map = new Map<string, string>();
+  return {
+    get length() {
+      return map.size;
+    },
+    clear: () => map.clear(),
+    getItem: (k) => map.get(k) ?? null,
+    key: (i) => [...map.keys()][i] ?? null,
+    removeItem: (k) => void map.delete(k),
+    setItem: (k, v) => void map.set(k, v),
+  };
+}
+
+describe('the colour a new annotation starts with', () => {
+  let storage: Storage;
+  beforeEach(() => {
+    storage = memoryStorage();
+  });
+
+  it('differs between the referring doctor and the expert', () => {
+    expect(roleAnnotationColor(RoleType.Doctor)).not.toBe(roleAnnotationColor(RoleType.Expert));
+    expect(initialAnnotationColor(7, RoleType.Expert, storage)).toBe(
+      roleAnnotationColor(RoleType.Expert),
+    );
+  });
+
+  it('is the colour the user picked last, for that user only', () => {
+    rememberAnnotationColor(7, '#123456', storage);
+    expect(initialAnnotationColor(7, RoleType.Doctor, storage)).toBe('#123456');
+    expect(initialAnnotationColor(8, RoleType.Doctor, storage)).toBe(
+      roleAnnotationColor(RoleType.Doctor),
+    );
+  });
+
+  it('ignores a stored value that is not a colour', () => {
+    storage.setItem('annotationColor.7', 'url(javascript:1)');
+    expect(initialAnnotationColor(7, RoleType.Doctor, storage)).toBe(
+      roleAnnotationColor(RoleType.Doctor),
+    );
+  });
+});

@@ -1,0 +1,34 @@
+import { Flex, Typography } from 'antd';
+import type { ScreenshotDto } from '@pathconsult/shared';
+import { ScreenshotThumb } from '@/features/annotations/components/screenshot-strip';
+import { useFigureLabel } from '../utils/use-figure-label';
+
+const WIDTH = 160;
+
+/**
+ * A signed report's pictures in their order, each captioned with its number as the PDF prints it
+ * ("图 1", "Figure 1"): the opinion refers to them by it ("见图1、图2"). Test ids:
+ * `report-figures`, `report-figure-<n>` (the figure), `report-figure-caption-<n>`.
+ */
+export function ReportFigures({ shots }: { shots: readonly ScreenshotDto[] }) {
+  const figure = useFigureLabel();
+  return (
+    <Flex gap="middle" wrap data-testid="report-figures">
+      {shots.map((shot, i) => (
+        <figure
+          key={shot.iScreenshotId}
+          style={{ margin: 0, width: WIDTH }}
+          data-testid={`report-figure-${i + 1}`}
+        >
+          <ScreenshotThumb shot={shot} width={WIDTH} />
+          <figcaption
+            style={{ textAlign: 'center', marginTop: 4 }}
+            data-testid={`report-figure-caption-${i + 1}`}
+          >
+            <Typography.Text type="secondary">{figure(i + 1)}</Typography.Text>
+          </figcaption>
+        </figure>
+      ))}
+    </Flex>
+  );
+}

@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '@/lib/api-error';
+import { PausedError, withRetry, type Connection, type LinkTrouble } from './retry';
+
+const POLICY = { maxFailures: 3, baseMs: 1000, maxMs: 30_000 };
+const networkDown = () => new ApiError({ strMessage: 'Failed to fetch', httpStatus: 0 });
+
+/** A network that is on or off, as the test says; waiting for it resolves when it comes back. */
+class FakeConnection implements Connection {
+  private isOnline = true;
+  private waiting: (() => void)[] = [];
+  online() {
+    return this.isOnline;
+  }
+  whenOnline() {
+    return this.isOnline ? Promise.resolve() : new Promise<void>((r) => this.waiting.push(r));
+  }
+  set(online: boolean) {
+    this.isOnline = online;
+    if (online) {
+      this.waiting.splice(0).forEach((r) => r());
+    }
+  }
+}
+
+describe('retrying over a link that drops', () => {
+  it('waits out a browser that is offline however many tries fail, and goes on when it is back', async () => {
+    const connection = new FakeConnection();
+    const troubles: (LinkTrouble | null)[] = [];
+    const pauses: number[] = [];
+    let calls = 0;
+    const result = withRetry(
+      async () => {
+        calls += 1;
+        if (calls <= 5) {
+          // The Wi-Fi drops with each try and comes back a moment later.
+          connection.set(false);
+          setTimeout(() => connection.set(true), 0);
+          throw networkDown();
+        }
+        return 'sent';
+      },
+      {
+        signal: new AbortController().signal,
+        policy: POLICY,
+        connection,
+        sleep: async (ms) => void pauses.push(ms),
+        onTrouble: (t) => troubles.push(t),
+      },
+    );
+    await expect(result).resolves.toBe('sent');
+    // Five failures offline, more than maxFailures, did not pause the upload, nor wait a backoff.
+    expect(calls).toBe(6);
+    expect(pauses).toEqual([]);
+    expect(troubles.at(0)).toEqual({ kind: 'offline' });
+    expect(troubles.at(-1)).toBeNull();
+  });
+
+  it('backs off and pauses after maxFailures while the browser says it is online', async () => {
+    const troubles: (LinkTrouble | null)[] = [];
+    const pauses: number[] = [];
+    const result = withRetry(
+      async () => {
+        throw networkDown();
+      },
+      {
+        signal: new AbortController().signal,
+        policy: POLICY,
+        connection: new FakeConnection(),
+        sleep: async (ms) => void pauses.push(ms),
+        onTrouble: (t) => troubles.push(t),
+      },
+    );
+    await expect(result).rejects.toBeInstanceOf(PausedError);
+    expect(pauses).toEqual([1000, 2000]);
+    expect(troubles.map((t) => t?.kind)).toEqual(['retrying', 'retrying']);
+  });
+
+  it('counts server failures even while the browser says it is offline', async () => {
+    // A server on the same machine or LAN answers 503 although the browser reports no network.
+    const connection = new FakeConnection();
+    connection.set(false);
+    const result = withRetry(
+      async () => {
+        throw new ApiError({ strMessage: 'busy', httpStatus: 503 });
+      },
+      { signal: new AbortController().signal, policy: POLICY, connection, sleep: async () => {} },
+    );
+    await expect(result).rejects.toBeInstanceOf(PausedError);
+  });
+
+  it('stops waiting for the network when the user stops the upload', async () => {
+    const connection = new FakeConnection();
+    connection.set(false);
+    const controller = new AbortController();
+    const result = withRetry(
+      async () => {
+        throw networkDown();
+      },
+      {
+        signal: controller.signal,
+        policy: POLICY,
+        connection: {
+          online: () => false,
+          whenOnline: (signal) =>
+            new Promise((_, reject) =>
+              signal.addEventListener('abort', () => reject(new DOMException('x', 'AbortError'))),
+            ),
+        },
+      },
+    );
+    setTimeout(() => controller.abort(), 0);
+    await expect(result).rejects.toMatchObject({ name: 'AbortError' });
+  });
+});
