@@ -1,5 +1,14 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { ADMIN, DOCTOR, dialogsSettled, logIn, openFromMenu, tokenOf, userPage } from './helpers';
+import {
+  ADMIN,
+  DOCTOR,
+  addCase,
+  dialogsSettled,
+  logIn,
+  openFromMenu,
+  tokenOf,
+  userPage,
+} from './helpers';
 
 /*
  * The doctor's cases (issue 4): the case form with a message per empty required field, saving,
@@ -347,5 +356,39 @@ test('with the veterinary variant the doctor creates a pet case', async ({
     });
   } finally {
     await setCaseVariant(request, 1);
+  }
+});
+
+test('the case list shows every column on a 1440 × 900 laptop, in both languages', async ({
+  page,
+  request,
+}) => {
+  // A case with the longest number (16 characters) and the longest name (16 letters).
+  const token = await tokenOf(request, DOCTOR);
+  await addCase(request, token, `LW${RUN}`.padEnd(16, '0'), 'Alexandra Montgo');
+  await page.setViewportSize({ width: 1440, height: 900 });
+  for (const lang of ['zh-CN', 'en']) {
+    await logIn(page, DOCTOR, `?lang=${lang}`);
+    await openFromMenu(page, '/setnew');
+    const table = page.getByTestId('case-table');
+    await expect(table.locator('tbody tr.ant-table-row').first()).toBeVisible();
+    // No sideways scrolling, and no column under the fixed actions column (the doctor and the
+    // creation time once were).
+    const layout = await table.evaluate((el) => {
+      const scroller = el.querySelector<HTMLElement>('.ant-table-content, .ant-table-body')!;
+      const heads = [...el.querySelectorAll<HTMLElement>('thead th')];
+      const actions = heads.find((th) => th.classList.contains('ant-table-cell-fix-end'))!;
+      const left = actions.getBoundingClientRect().left;
+      return {
+        sideways: scroller.scrollWidth - scroller.clientWidth,
+        columns: heads.length,
+        hidden: heads
+          .filter((th) => th !== actions && th.getBoundingClientRect().right > left + 1)
+          .map((th) => th.innerText),
+      };
+    });
+    expect(layout.columns).toBeGreaterThanOrEqual(8);
+    expect(layout.sideways).toBeLessThanOrEqual(0);
+    expect(layout.hidden).toEqual([]);
   }
 });

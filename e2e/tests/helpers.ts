@@ -49,11 +49,11 @@ export async function openFromMenu(page: Page, path: string, group?: string) {
 }
 
 /**
- * Waits until dialogs have finished their opening motion: a click sent while a dialog still zooms
- * in lands where its button is not yet (as no person would click).
+ * Waits until dialogs have finished their motion: a click sent while a dialog still zooms in lands
+ * where its button is not yet, and a press while one zooms out lands on it (as no person would).
  */
 export async function dialogsSettled(page: Page) {
-  await expect(page.locator('.ant-zoom-appear, .ant-zoom-enter')).toHaveCount(0);
+  await expect(page.locator('.ant-zoom-appear, .ant-zoom-enter, .ant-zoom-leave')).toHaveCount(0);
 }
 
 /** A complete human case of the user behind `token`, through the API; returns its id. */

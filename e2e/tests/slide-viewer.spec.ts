@@ -123,6 +123,36 @@ test('a doctor views a slide, measures, annotates, takes a screenshot and finds 
     /^浸润灶 · [\d.]+ (µm²|mm²)$/,
   ]);
 
+  // A drag that starts on a shape's pick band pans the slide (the ruler follows the pointer)
+  // and picks nothing: the rectangle stays the one selected. (Once the dialog has gone.)
+  await dialogsSettled(page);
+  // Read in one go: the overlay redraws its shapes on every frame of a moving view.
+  const lineTop = () =>
+    page.evaluate(
+      () =>
+        document
+          .querySelector('[data-testid^="annotation-shape-"] line:not(.pc-hit)')!
+          .getBoundingClientRect().y,
+    );
+  const before = await lineTop();
+  const movedBy = async () => (await lineTop()) - before;
+  await drag(page, view, [250, 204], [250, 264]);
+  await expect.poll(movedBy).toBeGreaterThan(57);
+  expect(await movedBy()).toBeLessThan(63);
+  await expect(
+    list.locator('[data-testid^="annotation-item-"][aria-selected="true"]'),
+  ).toContainText('矩形');
+  await drag(page, view, [250, 264], [250, 204]);
+  await expect.poll(async () => Math.abs(await movedBy())).toBeLessThan(3);
+  // The wheel over a shape zooms as it does over the slide, there and back.
+  const box = (await view.boundingBox())!;
+  await page.mouse.move(box.x + 250, box.y + 203);
+  await page.mouse.wheel(0, -100);
+  await expect(page.getByTestId('viewer-magnification')).toHaveText('28×');
+  await page.mouse.wheel(0, 100);
+  await expect(page.getByTestId('viewer-magnification')).toHaveText('20×');
+  await expect.poll(async () => Math.abs(await movedBy())).toBeLessThan(3);
+
   // An arrow drawn, selected in the list and removed with the Delete key, after the question.
   await page.getByTestId('tool-arrow').click();
   await drag(page, view, [380, 300], [460, 330]);
@@ -324,6 +354,15 @@ test('two slides of a case side by side move together once linked', async ({ pag
   const a = page.getByTestId(`slide-pane-${first}`);
   const b = page.getByTestId(`slide-pane-${second}`);
   await expectTissue(b.getByTestId('slide-view'));
+  // The first pane, which shrank when the second opened, has a navigator of the same size as
+  // its neighbour's (it kept its larger one from when it was alone).
+  const navigatorWidths = () =>
+    page.evaluate(() =>
+      [...document.querySelectorAll('.navigator')]
+        .map((n) => Math.round(n.getBoundingClientRect().width))
+        .join(' '),
+    );
+  await expect.poll(navigatorWidths).toMatch(/^(\d+) \1$/);
 
   // Unlinked, zooming one leaves the other alone.
   const before = await b.getByTestId('viewer-magnification').innerText();

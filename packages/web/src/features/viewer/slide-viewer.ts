@@ -75,6 +75,9 @@ export class SlideViewer implements SlideViewerLike {
       navigatorPosition: 'BOTTOM_RIGHT',
       navigatorSizeRatio: options.navigatorSizeRatio ?? 0.2,
       navigatorAutoFade: false,
+      // Always that share of the view: the default keeps the first size's area, so a pane that
+      // shrank when a slide opened beside it kept a larger navigator than its neighbour.
+      navigatorMaintainSizeRatio: true,
       showNavigationControl: false,
       // Tiles past the scan's resolution only enlarge pixels: allow a little, as microscopes do.
       maxZoomPixelRatio: MAX_OVERZOOM,
@@ -279,6 +282,36 @@ export class SlideViewer implements SlideViewerLike {
       new OpenSeadragon.Point(x, point.y),
     );
     return { x: p.x, y: p.y };
+  }
+
+  /** The navigator's share of the view from its next resize on (a pane's size changes with it). */
+  setNavigatorRatio(ratio: number): void {
+    const navigator = this.osd.navigator as
+      (OpenSeadragon.Navigator & { sizeRatio: number }) | null;
+    if (navigator) {
+      navigator.sizeRatio = ratio;
+    }
+  }
+
+  /**
+   * Pans as a drag of (dx, dy) element pixels does, mirrored in a flipped view as OpenSeadragon's
+   * own drag is: a drag that starts on an annotation's pick band (outside OpenSeadragon's canvas)
+   * still moves the slide.
+   */
+  panByPixels(dx: number, dy: number): void {
+    const viewport = this.osd.viewport;
+    const delta = new OpenSeadragon.Point(this.flipped() ? dx : -dx, -dy);
+    viewport.panBy(viewport.deltaPointsFromPixels(delta));
+  }
+
+  /** The end of such a drag: the view springs back within bounds, as after OpenSeadragon's. */
+  endPan(): void {
+    this.osd.viewport.applyConstraints();
+  }
+
+  /** A wheel turned over an annotation zooms as it does over the slide. */
+  forwardWheel(event: WheelEvent): void {
+    this.osd.canvas.dispatchEvent(new WheelEvent('wheel', event));
   }
 
   getAdjustments(): Adjustments {

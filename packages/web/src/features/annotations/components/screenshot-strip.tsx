@@ -1,11 +1,17 @@
 import { DeleteOutlined, PictureOutlined } from '@ant-design/icons';
-import { Card, Empty, Flex, Image, Skeleton, Tag, Typography } from 'antd';
+import { Card, Empty, Flex, Image, Skeleton, Tag, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { ScreenshotDto } from '@pathconsult/shared';
 import { IconButton } from '@/components/icon-button';
 import { useConfirmAction } from '@/lib/use-confirm-action';
+import { middleEllipsis } from '@/features/slides/utils/middle-ellipsis';
 import { useDeleteScreenshot, useScreenshotImage } from '../api/screenshots';
+
+/** Latin letters two lines of a card's title hold: 12 px padding either side, 8 px a letter. */
+function nameRoom(cardWidth: number): number {
+  return 2 * Math.floor((cardWidth - 24) / 8);
+}
 
 export function ScreenshotThumb({ shot, width }: { shot: ScreenshotDto; width: number }) {
   const { t } = useTranslation('annotations');
@@ -99,9 +105,19 @@ export function ScreenshotStrip({
         >
           <Card.Meta
             title={
-              <Typography.Text ellipsis={{ tooltip: shot.strSlideName }}>
-                {shot.strSlideName ?? t('screenshots.slideGone')}
-              </Typography.Text>
+              // Two lines, cut in the middle: slide names are long and tell one another apart
+              // at both ends, which one line cut at its end hid in the viewer's narrow strip.
+              <Tooltip title={shot.strSlideName}>
+                <Typography.Paragraph
+                  ellipsis={{ rows: 2 }}
+                  style={{ margin: 0, whiteSpace: 'normal', wordBreak: 'break-all' }}
+                  data-testid={`screenshot-slide-${shot.iScreenshotId}`}
+                >
+                  {shot.strSlideName === null
+                    ? t('screenshots.slideGone')
+                    : middleEllipsis(shot.strSlideName, nameRoom(width))}
+                </Typography.Paragraph>
+              </Tooltip>
             }
             description={
               <Flex vertical gap={2} align="start">

@@ -9,6 +9,7 @@ import {
   type DrawableShape,
   type SvgNode,
 } from './svg-shapes';
+import { followShapePress, type ShapePress } from './shape-press';
 import type { ViewerSurface } from './viewer-surface';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
@@ -53,6 +54,8 @@ export class AnnotationOverlay {
   private tool: AnnotationKind | 'select' = 'select';
   private color = '#ff0000';
   private session: DrawSession | null = null;
+  /** The last press on a shape with the select tool: a drag from it pans instead of picking. */
+  private press: ShapePress | null = null;
   private readonly unsubscribe: () => void;
   private readonly controller = new AbortController();
   /** Ids of this layer's label filters: unique in the page, where up to four layers live. */
@@ -72,6 +75,10 @@ export class AnnotationOverlay {
       zIndex: '2',
       pointerEvents: 'none',
       overflow: 'hidden',
+      // A press on a shape pans or picks (shape-press.ts): it must not select label text or
+      // scroll the page on a touch screen.
+      userSelect: 'none',
+      touchAction: 'none',
     });
     viewer.element.appendChild(this.svg);
     this.unsubscribe = viewer.onViewChange(() => this.render());
@@ -204,6 +211,15 @@ export class AnnotationOverlay {
       },
       opts,
     );
+    // The wheel zooms over shapes and while drawing too, as it does over the bare slide.
+    this.svg.addEventListener(
+      'wheel',
+      (e) => {
+        e.preventDefault();
+        this.viewer.forwardWheel(e);
+      },
+      { ...opts, passive: false },
+    );
     window.addEventListener(
       'keydown',
       (e) => {
@@ -249,7 +265,16 @@ export class AnnotationOverlay {
           // Shapes are hit only by the select tool; while drawing, every event goes to the <svg>
           // itself, which is never replaced (a re-render under the pointer would swallow clicks).
           g.style.pointerEvents = this.tool === 'select' ? 'visiblePainted' : 'none';
-          g.addEventListener('click', () => this.callbacks.onSelect(id));
+          g.addEventListener('pointerdown', (e) => {
+            if (e.button === 0) {
+              this.press = followShapePress(e, this.viewer);
+            }
+          });
+          g.addEventListener('click', () => {
+            if (!this.press?.dragged()) {
+              this.callbacks.onSelect(id);
+            }
+          });
         } else {
           g.setAttribute('data-testid', 'annotation-draft');
           g.style.pointerEvents = 'none';

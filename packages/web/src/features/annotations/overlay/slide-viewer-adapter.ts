@@ -19,6 +19,9 @@ export interface SlideViewerLike {
   imageZoom(): number;
   /** The magnification shown, or null without an objective power. */
   magnification(): number | null;
+  panByPixels(dx: number, dy: number): void;
+  endPan(): void;
+  forwardWheel(event: WheelEvent): void;
 }
 
 /** What the annotation tools use, from the viewer: "go there" and the turn through OpenSeadragon. */
@@ -32,6 +35,9 @@ export function annotatableViewer(viewer: SlideViewerLike): AnnotatableViewer {
     onViewChange: (cb) => viewer.onViewChange(cb),
     imageToElement: (p) => viewer.imageToElement(p),
     elementToImage: (p) => viewer.elementToImage(p),
+    panByPixels: (dx, dy) => viewer.panByPixels(dx, dy),
+    endPan: () => viewer.endPan(),
+    forwardWheel: (event) => viewer.forwardWheel(event),
     captureView: () => viewer.captureView(),
     scaleStamp: () => {
       const magnification = viewer.magnification();

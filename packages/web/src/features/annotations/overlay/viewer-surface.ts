@@ -13,6 +13,13 @@ export interface ViewerSurface {
   onViewChange(cb: () => void): () => void;
   imageToElement(point: { x: number; y: number }): { x: number; y: number };
   elementToImage(point: { x: number; y: number }): { x: number; y: number };
+  /**
+   * The slide's own gestures for pointers that land on a shape (the overlay lies outside
+   * OpenSeadragon's canvas): a drag pans by element pixels, then ends; a wheel zooms.
+   */
+  panByPixels(dx: number, dy: number): void;
+  endPan(): void;
+  forwardWheel(event: WheelEvent): void;
 }
 
 /** What the annotation tools need beyond the overlay: going to a shape and capturing the view. */

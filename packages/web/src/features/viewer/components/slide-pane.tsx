@@ -1,5 +1,5 @@
 import { Alert, Button, Flex, Result, Spin, Typography } from 'antd';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { SlideInfoDto } from '@pathconsult/shared';
@@ -15,8 +15,9 @@ import type { ViewLink } from '../view-link';
 import { ScaleBarOverlay } from './scale-bar-overlay';
 import { ViewerToolbar } from './viewer-toolbar';
 
-/** The navigator's share of a compact pane (side by side, phone). */
+/** The navigator's share of a compact pane (side by side, phone); a single pane's is 0.2. */
 const COMPACT_NAVIGATOR_RATIO = 0.14;
+const SINGLE_NAVIGATOR_RATIO = 0.2;
 
 /**
  * One slide in the viewer: its toolbar, the OpenSeadragon view with the scale bar and the
@@ -136,7 +137,14 @@ function OpenSlidePane({
   const [fullScreen, setFullScreen] = useState(false);
   // Read once, when the viewer is made: a renewed token must not rebuild it.
   const opening = useRef(info);
-  const compactPane = useRef(compact);
+  const navigatorRatio = compact ? COMPACT_NAVIGATOR_RATIO : SINGLE_NAVIGATOR_RATIO;
+  const firstNavigatorRatio = useRef(navigatorRatio);
+
+  // A pane that turns compact (a second slide opened beside it) gets the navigator a pane opened
+  // beside it has. Before the pane's new size is drawn: the navigator is sized on that change.
+  useLayoutEffect(() => {
+    viewer?.setNavigatorRatio(navigatorRatio);
+  }, [viewer, navigatorRatio]);
 
   useEffect(() => {
     const element = view.current;
@@ -158,7 +166,7 @@ function OpenSlidePane({
         dziUrl: first.objToken.strDziUrl,
         initialView: first.objLastView,
         // In a small pane the default navigator covers too much of the slide.
-        navigatorSizeRatio: compactPane.current ? COMPACT_NAVIGATOR_RATIO : undefined,
+        navigatorSizeRatio: firstNavigatorRatio.current,
         onOpenFailed: () => setFailed(true),
       },
     );

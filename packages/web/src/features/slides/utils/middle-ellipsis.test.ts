@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { middleEllipsis } from './middle-ellipsis';
+
+describe('a name cut in its middle', () => {
+  it('stays whole when it fits', () => {
+    expect(middleEllipsis('b-1.svs', 24)).toBe('b-1.svs');
+    expect(middleEllipsis('x'.repeat(24), 24)).toBe('x'.repeat(24));
+  });
+
+  it('keeps both ends within the room, the ellipsis included', () => {
+    const cut = middleEllipsis('CMU-1-Small-Region-26177916-biopsy-left.svs', 24);
+    expect(cut).toBe('CMU-1-Small…psy-left.svs');
+    expect([...cut].length).toBe(24);
+  });
+
+  it('counts Chinese characters twice as wide as Latin letters', () => {
+    const cut = middleEllipsis('右乳肿物穿刺活检第二张切片.svs', 16);
+    expect(cut).toBe('右乳肿…切片.svs');
+    // 3 × 2 + 1 + 2 × 2 + 4 = 15 of 16: a half-width gap rather than too long a line.
+    expect(middleEllipsis('甲状腺.svs', 16)).toBe('甲状腺.svs');
+  });
+});

@@ -1,0 +1,39 @@
+/** Width of a character in Latin letters: CJK and other wide characters count two. */
+function charWidth(char: string): number {
+  return /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/u.test(
+    char,
+  )
+    ? 2
+    : 1;
+}
+
+/**
+ * A name cut in its middle to at most `room` Latin letters' width ("CMU-1-Sm…-left.svs"): slide
+ * names are long and tell one another apart at both ends (the scanner's prefix, then a serial
+ * number or side and the format), which an end cut hides. The end keeps the larger half.
+ */
+export function middleEllipsis(name: string, room: number): string {
+  const chars = [...name];
+  const width = chars.reduce((sum, c) => sum + charWidth(c), 0);
+  if (width <= room) {
+    return name;
+  }
+  const budget = Math.max(room - 1, 2);
+  let head = '';
+  let tail = '';
+  let headRoom = Math.floor(budget / 2);
+  let tailRoom = budget - headRoom;
+  for (let i = chars.length - 1; i >= 0 && charWidth(chars[i]!) <= tailRoom; i -= 1) {
+    tail = chars[i]! + tail;
+    tailRoom -= charWidth(chars[i]!);
+  }
+  headRoom += tailRoom;
+  for (const c of chars) {
+    if (charWidth(c) > headRoom) {
+      break;
+    }
+    head += c;
+    headRoom -= charWidth(c);
+  }
+  return `${head}…${tail}`;
+}
