@@ -90,6 +90,10 @@ for (const lang of ['zh', 'en'] as const) {
     await expect(page.locator('.ant-modal-confirm')).toContainText(
       lang === 'zh' ? '确定删除这张截图吗？' : 'Delete this screenshot?',
     );
+    // The button names the act, as every deletion's does (not a bare "OK").
+    await expect(page.getByTestId('screenshot-delete-ok')).toHaveText(
+      lang === 'zh' ? /^删\s*除$/ : 'Delete',
+    );
     await page.getByTestId('screenshot-delete-ok').click();
     await expect(page.getByTestId(`screenshot-${ids[0]}`)).toHaveCount(0);
     await expect(count).toHaveText(lang === 'zh' ? '我的截图：3 / 4' : 'Yours: 3 of 4');

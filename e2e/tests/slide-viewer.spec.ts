@@ -310,6 +310,15 @@ test('the viewer in English: controls, turns, adjustments, label and macro', asy
   await view.click({ position: { x: 40, y: 40 } });
   await page.keyboard.press('f');
   await expect(page.getByTestId('viewer-flip')).not.toHaveClass(/ant-btn-primary/);
+  // "?" on the slide lists them too, each key's combination on one line.
+  await expect(page.getByTestId('viewer-keys')).toBeHidden();
+  await page.keyboard.press('?');
+  await expect(page.getByTestId('viewer-keys')).toBeVisible();
+  const panKeys = page.getByTestId('viewer-keys').locator('kbd', { hasText: 'W A S D' });
+  expect((await panKeys.boundingBox())!.height).toBeLessThan(30);
+  // A press on the slide closes the list.
+  await view.click({ position: { x: 40, y: 40 } });
+  await expect(page.getByTestId('viewer-keys')).toBeHidden();
 
   // One click sets the turned slide straight.
   await page.getByTestId('viewer-rotation').click();

@@ -58,6 +58,7 @@ export class SlideViewer implements SlideViewerLike {
   private readonly gammaId = `pc-gamma-${++gammaFilters}`;
   private readonly gammaSvg: SVGSVGElement;
   private readonly listeners = new Set<() => void>();
+  private readonly helpListeners = new Set<() => void>();
   private opened = false;
 
   constructor(
@@ -122,6 +123,11 @@ export class SlideViewer implements SlideViewerLike {
     // go a whole magnification step instead (arrows still pan, Shift+arrows still zoom smoothly).
     this.osd.addHandler('canvas-key', (event) => {
       const key = event.originalEvent as KeyboardEvent;
+      if (key.key === '?') {
+        event.preventDefaultAction = true;
+        this.helpListeners.forEach((cb) => cb());
+        return;
+      }
       const direction = ZOOM_KEYS[key.key];
       if (direction && !key.ctrlKey && !key.altKey && !key.metaKey) {
         event.preventDefaultAction = true;
@@ -132,6 +138,12 @@ export class SlideViewer implements SlideViewerLike {
 
   get isOpen(): boolean {
     return this.opened;
+  }
+
+  /** "?" pressed on the slide: the keys are to be listed. */
+  onHelpKey(cb: () => void): () => void {
+    this.helpListeners.add(cb);
+    return () => this.helpListeners.delete(cb);
   }
 
   onViewChange(cb: () => void): () => void {

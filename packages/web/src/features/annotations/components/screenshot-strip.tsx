@@ -93,6 +93,9 @@ export function ScreenshotStrip({
                       confirm({
                         title: t('screenshots.confirmTitle'),
                         content: t('screenshots.confirmContent'),
+                        // The same words as the annotation's deletion: Delete / Cancel.
+                        okText: t('list.confirmOk'),
+                        cancelText: t('list.confirmCancel'),
                         okTestId: 'screenshot-delete-ok',
                         action: () => remove.mutateAsync(shot.iScreenshotId),
                         done: t('screenshots.deleted'),

@@ -266,7 +266,8 @@ export class AnnotationOverlay {
           // itself, which is never replaced (a re-render under the pointer would swallow clicks).
           g.style.pointerEvents = this.tool === 'select' ? 'visiblePainted' : 'none';
           g.addEventListener('pointerdown', (e) => {
-            if (e.button === 0) {
+            // One finger or the left button: a second finger must not pan on top of the first.
+            if (e.button === 0 && e.isPrimary) {
               this.press = followShapePress(e, this.viewer);
             }
           });

@@ -134,7 +134,7 @@ export function AppointmentList() {
         columns={columns}
         scrollX={side === 'expert' ? 1500 : 1400}
         texts={{
-          total: (total) => t('total', { total }),
+          total: (total) => t('total', { total, count: total }),
           empty: t('empty'),
           loadError: t('loadError'),
         }}

@@ -91,7 +91,7 @@ export function AuditLogTable(props: AuditLogTableProps) {
     total: props.total,
     pageSizeOptions,
     showSizeChanger: true,
-    showTotal: (total) => t(props.totalCapped ? 'totalCapped' : 'total', { total }),
+    showTotal: (total) => t(props.totalCapped ? 'totalCapped' : 'total', { total, count: total }),
     onChange: props.onPageChange,
   };
   return (

@@ -75,7 +75,7 @@ export function MessageList(props: PagedRows<CommentThreadDto>) {
       columns={columns}
       scrollX={900}
       texts={{
-        total: (total) => t('msglist.total', { total }),
+        total: (total) => t('msglist.total', { total, count: total }),
         empty: t('msglist.empty'),
         loadError: t('msglist.loadError'),
       }}

@@ -91,7 +91,7 @@ export function CommonWordTable(props: CommonWordTableProps) {
       columns={columns}
       scrollX={props.withOwner ? 1080 : 860}
       texts={{
-        total: (total) => t('total', { total }),
+        total: (total) => t('total', { total, count: total }),
         empty: t('empty'),
         loadError: t('loadError'),
       }}

@@ -58,7 +58,7 @@ export function UsableWordTable(props: PagedRows<CommonWordDto>) {
       columns={columns}
       scrollX={900}
       texts={{
-        total: (total) => t('total', { total }),
+        total: (total) => t('total', { total, count: total }),
         empty: t('picker.empty'),
         loadError: t('loadError'),
       }}

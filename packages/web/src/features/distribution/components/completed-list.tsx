@@ -101,7 +101,7 @@ export function CompletedList() {
         columns={columns}
         scrollX={1450}
         texts={{
-          total: (total) => t('total', { total }),
+          total: (total) => t('total', { total, count: total }),
           empty: t('completed.empty'),
           loadError: t('completed.loadError'),
         }}

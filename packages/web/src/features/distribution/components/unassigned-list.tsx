@@ -91,7 +91,7 @@ export function UnassignedList() {
         columns={columns}
         scrollX={1350}
         texts={{
-          total: (total) => t('total', { total }),
+          total: (total) => t('total', { total, count: total }),
           empty: t('unassigned.empty'),
           loadError: t('unassigned.loadError'),
         }}

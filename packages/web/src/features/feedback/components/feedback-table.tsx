@@ -134,7 +134,7 @@ export function FeedbackTable(props: FeedbackTableProps) {
       columns={columns}
       scrollX={960}
       texts={{
-        total: (total) => t('total', { total }),
+        total: (total) => t('total', { total, count: total }),
         empty: t('empty'),
         loadError: t('loadError'),
       }}

@@ -57,7 +57,7 @@ export function GroupTable(props: GroupTableProps) {
       columns={columns}
       scrollX={900}
       texts={{
-        total: (total) => t('total', { total }),
+        total: (total) => t('total', { total, count: total }),
         empty: t('empty'),
         loadError: t('loadError'),
       }}

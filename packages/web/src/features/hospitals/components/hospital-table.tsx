@@ -158,7 +158,7 @@ export function HospitalTable(props: HospitalTableProps) {
       columns={columns}
       scrollX={1180}
       texts={{
-        total: (total) => t('list.total', { total }),
+        total: (total) => t('list.total', { total, count: total }),
         empty: t('list.empty'),
         loadError: t('list.loadError'),
       }}

@@ -102,7 +102,7 @@ export function OrderItemTable(props: OrderItemTableProps) {
       columns={columns}
       scrollX={1000}
       texts={{
-        total: (total) => t('total', { total }),
+        total: (total) => t('total', { total, count: total }),
         empty: t('empty'),
         loadError: t('loadError'),
       }}

@@ -72,7 +72,7 @@ export function NoticeList() {
           total: notices.data?.iTotalCount ?? 0,
           onChange: paging.onPageChange,
           showSizeChanger: true,
-          showTotal: (total) => t('total', { total }),
+          showTotal: (total) => t('total', { total, count: total }),
         }}
         renderItem={(n) => (
           <List.Item

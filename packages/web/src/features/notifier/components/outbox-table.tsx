@@ -65,7 +65,7 @@ export function OutboxTable(props: PagedRows<OutboxMessageDto>) {
       columns={columns}
       scrollX={900}
       texts={{
-        total: (total) => t('outbox.total', { total }),
+        total: (total) => t('outbox.total', { total, count: total }),
         empty: t('outbox.empty'),
         loadError: t('outbox.loadError'),
       }}

@@ -82,7 +82,7 @@ export function AdminPrivilegeTable(props: AdminPrivilegeTableProps) {
       columns={columns}
       scrollX={900}
       texts={{
-        total: (total) => t('assign.total', { total }),
+        total: (total) => t('assign.total', { total, count: total }),
         empty: t('assign.empty'),
         loadError: t('assign.loadError'),
       }}

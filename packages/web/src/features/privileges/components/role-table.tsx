@@ -63,7 +63,7 @@ export function RoleTable(props: RoleTableProps) {
       columns={columns}
       scrollX={900}
       texts={{
-        total: (total) => t('roles.total', { total }),
+        total: (total) => t('roles.total', { total, count: total }),
         empty: t('roles.empty'),
         loadError: t('roles.loadError'),
       }}

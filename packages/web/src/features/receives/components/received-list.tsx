@@ -156,7 +156,7 @@ export function ReceivedList({ state }: { state: ReceiveStateCode }) {
         columns={columns}
         scrollX={1100}
         texts={{
-          total: (total) => t('received.total', { total }),
+          total: (total) => t('received.total', { total, count: total }),
           empty: t('received.empty'),
           loadError: t('received.loadError'),
         }}

@@ -143,7 +143,7 @@ export function RegistrationTable(props: RegistrationTableProps) {
       columns={columns}
       scrollX={1600}
       texts={{
-        total: (total) => t('list.total', { total }),
+        total: (total) => t('list.total', { total, count: total }),
         empty: t('list.empty'),
         loadError: t('list.loadError'),
       }}

@@ -185,7 +185,7 @@ export function SlideTable(props: SlideTableProps) {
       columns={shown}
       scrollX={scrollX}
       texts={{
-        total: (total) => t('list.total', { total }),
+        total: (total) => t('list.total', { total, count: total }),
         empty: t(removed ? 'list.emptyRemoved' : 'list.empty'),
         loadError: t('list.loadError'),
       }}

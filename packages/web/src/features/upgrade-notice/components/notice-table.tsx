@@ -77,7 +77,7 @@ export function NoticeTable(props: NoticeTableProps) {
       columns={columns}
       scrollX={1100}
       texts={{
-        total: (total) => t('total', { total }),
+        total: (total) => t('total', { total, count: total }),
         empty: t('empty'),
         loadError: t('loadError'),
       }}

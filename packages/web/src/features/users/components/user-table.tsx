@@ -95,7 +95,7 @@ export function UserTable(props: UserTableProps) {
       columns={columns}
       scrollX={1100}
       texts={{
-        total: (total) => t('list.total', { total }),
+        total: (total) => t('list.total', { total, count: total }),
         empty: t('list.empty'),
         loadError: t('list.loadError'),
       }}

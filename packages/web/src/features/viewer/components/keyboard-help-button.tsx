@@ -1,6 +1,8 @@
 import { QuestionCircleOutlined } from '@ant-design/icons';
 import { Button, Popover, Table, Tooltip, Typography } from 'antd';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { SlideViewer } from '../slide-viewer';
 
 /** The viewer's keys (OpenSeadragon's own, our magnification steps, the annotation layer's). */
 const SHORTCUTS: { keys: string; action: string }[] = [
@@ -15,11 +17,50 @@ const SHORTCUTS: { keys: string; action: string }[] = [
   { keys: 'Delete', action: 'delete' },
 ];
 
-/** A "?" beside the viewer's controls listing its keyboard shortcuts. */
-export function KeyboardHelpButton({ size }: { size?: 'small' | 'middle' }) {
+/** A "?" beside the viewer's controls listing its keyboard shortcuts; the "?" key opens it too. */
+export function KeyboardHelpButton({
+  size,
+  viewer,
+}: {
+  size?: 'small' | 'middle';
+  viewer: Pick<SlideViewer, 'onHelpKey'>;
+}) {
   const { t } = useTranslation('viewer');
+  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => viewer.onHelpKey(() => setOpen(true)), [viewer]);
+  // Escape or a press anywhere else closes the list. In the capture phase: OpenSeadragon keeps
+  // presses on the slide to itself, so the popover's own outside-click never saw them.
+  useEffect(() => {
+    if (!open) {
+      return;
+    }
+    const controller = new AbortController();
+    const opts = { capture: true, signal: controller.signal };
+    document.addEventListener(
+      'keydown',
+      (e) => {
+        if (e.key === 'Escape') {
+          setOpen(false);
+        }
+      },
+      opts,
+    );
+    document.addEventListener(
+      'pointerdown',
+      (e) => {
+        const target = e.target as Node;
+        const list = document.querySelector('[data-testid="viewer-keys"]');
+        if (!list?.contains(target) && !button.current?.contains(target)) {
+          setOpen(false);
+        }
+      },
+      opts,
+    );
+    return () => controller.abort();
+  }, [open]);
   const content = (
-    <div style={{ maxWidth: 380 }} data-testid="viewer-keys">
+    <div style={{ maxWidth: 400 }} data-testid="viewer-keys">
       <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
         {t('keys.focusHint')}
       </Typography.Paragraph>
@@ -32,8 +73,13 @@ export function KeyboardHelpButton({ size }: { size?: 'small' | 'middle' }) {
         columns={[
           {
             dataIndex: 'keys',
-            width: 150,
-            render: (keys: string) => <Typography.Text keyboard>{keys}</Typography.Text>,
+            width: 170,
+            // One line: "W A S D" once broke before its D, outside the key's box.
+            render: (keys: string) => (
+              <Typography.Text keyboard style={{ whiteSpace: 'nowrap' }}>
+                {keys}
+              </Typography.Text>
+            ),
           },
           { dataIndex: 'action', render: (action: string) => t(`keys.${action}`) },
         ]}
@@ -41,9 +87,17 @@ export function KeyboardHelpButton({ size }: { size?: 'small' | 'middle' }) {
     </div>
   );
   return (
-    <Popover content={content} title={t('keys.title')} trigger="click" placement="bottomRight">
+    <Popover
+      content={content}
+      title={t('keys.title')}
+      trigger="click"
+      placement="bottomRight"
+      open={open}
+      onOpenChange={setOpen}
+    >
       <Tooltip title={t('keys.title')}>
         <Button
+          ref={button}
           size={size}
           icon={<QuestionCircleOutlined />}
           aria-label={t('keys.title')}

@@ -193,7 +193,7 @@ export function ViewerToolbar({
         testId="viewer-fullscreen"
       />
       {/* Not on a phone: it has no keyboard. */}
-      {!phone && <KeyboardHelpButton size={size} />}
+      {!phone && <KeyboardHelpButton size={size} viewer={viewer} />}
     </Flex>
   );
 }

@@ -61,7 +61,7 @@ export function ExpertScheduleTable(props: ExpertScheduleTableProps) {
       columns={columns}
       scrollX={900}
       texts={{
-        total: (total) => t('list.total', { total }),
+        total: (total) => t('list.total', { total, count: total }),
         empty: t('list.empty'),
         loadError: t('list.loadError'),
       }}
