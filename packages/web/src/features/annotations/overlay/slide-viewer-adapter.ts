@@ -58,6 +58,12 @@ export function annotatableViewer(viewer: SlideViewerLike): AnnotatableViewer {
           side + 2 * margin,
         ),
       );
+      // Not past the scan's own resolution for a small shape: enlarged pixels show nothing more,
+      // and the readout would say 30× on a 20× scan. The user can still zoom in further.
+      const native = viewport().imageToViewportZoom(1);
+      if (viewport().getZoom(false) > native) {
+        viewport().zoomTo(native);
+      }
     },
     viewTurn: () => ({ rotation: viewport().getRotation(), flipped: viewport().getFlip() }),
   };
