@@ -107,6 +107,11 @@ test('slides are matched and renamed by the doctor, removed by the administrator
     await expect(row.getByTestId('slide-unmatched')).toHaveText('Unmatched');
   }
   await expect(page.getByTestId('slide-summary')).toContainText('Unmatched');
+  // Storage in the unit that reads best, to the byte (never "0 B" once slides are stored), of
+  // the total as set, in GB.
+  await expect(page.getByTestId('slide-summary')).toContainText(
+    /Storage used[\s\S]*[1-9][\d.]* (KB|MB|GB) \/ \d+ GB/,
+  );
 
   // Matched by its number to the case just created.
   await page.getByTestId(`slide-match-${toMatch}`).click();

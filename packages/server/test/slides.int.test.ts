@@ -307,7 +307,10 @@ describe.each(await testDatabases())('slide management on $name', (testDb) => {
       };
       const mine = expectOk(await statistics(d1.token));
       expect(mine).toMatchObject(expected);
+      // A few kilobytes: 0 GB to three decimals, but counted to the byte beside it.
       expect(mine.dUsedMemory).toBe(0);
+      expect(mine.lUsedBytes).toBe(await storageUsed(db(), hospitalH));
+      expect(mine.lUsedBytes).toBeGreaterThan(0);
       expect(mine.lStoredBytes).toBeGreaterThan(3000);
       expect(expectOk(await statistics(hAdmin.token))).toEqual(mine);
       expect(expectOk(await statistics(tokens.admin, { iHospitalId: hospitalH }))).toEqual(mine);

@@ -313,6 +313,8 @@ export const slideStatisticsSchema = z.object({
   iUploading: z.number().int(),
   iFailed: z.number().int(),
   lStoredBytes: z.number(),
+  /** Storage used in bytes: dUsedMemory is rounded to 0.001 GB, a first slide's megabytes to 0. */
+  lUsedBytes: z.number(),
   dUsedMemory: z.number().describe('GB, hospital (null scope: all hospitals)'),
   dTotalMemory: z.number(),
 });

@@ -70,6 +70,7 @@ export async function slideStatistics(
     iUploading: slides?.uploading ?? 0,
     iFailed: slides?.failed ?? 0,
     lStoredBytes: slides?.stored ?? 0,
+    lUsedBytes: storage?.used ?? 0,
     dUsedMemory: bytesToGb(storage?.used ?? 0),
     dTotalMemory: storage?.totalGb ?? 0,
   };

@@ -3,9 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { formatBytes } from '../utils/format-bytes';
 import { useSlideStatistics } from '../api/slides';
 
-/** Storage figures come in GB (hospitalManage's unit, 1024³ bytes). */
-const GB = 1024 ** 3;
-
 /**
  * The figures above a stored-slides list: slides in all, matched, unmatched, uploading, failed,
  * and the storage used of the total. Nothing is shown while they load or when they fail: the
@@ -31,11 +28,12 @@ export function SlideSummary({ iHospitalId }: { iHospitalId: number | undefined 
       ))}
       <Statistic
         title={t('summary.storage')}
-        // In the unit that reads best ("7.2 MB of 500 GB", not "0.007 / 500 GB"): a
-        // hospital's first slides are megabytes.
+        // Used in the unit that reads best ("7.2 MB / 500 GB", not "0.007 / 500 GB"): a
+        // hospital's first slides are megabytes. The total as the administrator set it, in GB
+        // ("2500 GB", not "2.44 TB").
         value={t('summary.storageValue', {
-          used: formatBytes(data.dUsedMemory * GB),
-          total: formatBytes(data.dTotalMemory * GB),
+          used: formatBytes(data.lUsedBytes),
+          total: `${data.dTotalMemory} GB`,
         })}
       />
     </Space>
