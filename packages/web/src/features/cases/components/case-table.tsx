@@ -190,7 +190,8 @@ export function CaseTable(props: CaseTableProps) {
       rowTestId={(row) => `case-row-${row.strDiagnosistNum}`}
       columns={columns}
       texts={{
-        total: (total) => t(props.totalCapped ? 'list.totalCapped' : 'list.total', { total, count: total }),
+        total: (total) =>
+          t(props.totalCapped ? 'list.totalCapped' : 'list.total', { total, count: total }),
         empty: t('list.empty'),
         loadError: t('list.loadError'),
       }}
