@@ -2,12 +2,20 @@ import { describe, expect, it } from 'vitest';
 import type { SlideViewer } from './slide-viewer';
 import { ViewLink } from './view-link';
 
-/** What ViewLink uses of a viewer: open state, target, change events and moveTo. */
+/** What ViewLink uses of a viewer: open state, target, turn, change events and moveTo. */
 class FakeViewer {
   readonly slide = { mpp: 0.5, objective: 20 };
   isOpen = false;
   view = { x: 0, y: 0, zoom: 0.1 };
+  turn = { rotation: 0, flipped: false };
   private readonly listeners = new Set<() => void>();
+
+  rotation() {
+    return this.turn.rotation;
+  }
+  flipped() {
+    return this.turn.flipped;
+  }
 
   onViewChange(cb: () => void) {
     this.listeners.add(cb);
@@ -58,6 +66,21 @@ describe('linked navigation', () => {
     // The same distance, and the leader's magnification (not twice the follower's own zoom).
     expect(b.view).toEqual({ x: 5200, y: 2900, zoom: 1 });
     expect(a.view).toEqual({ x: 1200, y: 900, zoom: 1 });
+  });
+
+  it('moves a slide turned otherwise the same way on screen', async () => {
+    const link = new ViewLink();
+    const [a, b] = [new FakeViewer(), new FakeViewer()];
+    a.turn = { rotation: 90, flipped: false };
+    a.open(1000, 1000, 0.5);
+    b.open(5000, 3000, 0.5);
+    link.add(asViewer(a));
+    link.add(asViewer(b));
+    link.setEnabled(true);
+    // a, turned a quarter clockwise, goes up its own pixels: to the right on screen.
+    a.go(1000, 800, 0.5);
+    await settled();
+    expect(b.view).toEqual({ x: 5200, y: 3000, zoom: 0.5 });
   });
 
   it('does not pass on a slide’s opening at its last view when linking is on from the start', async () => {

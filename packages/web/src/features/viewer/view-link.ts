@@ -1,5 +1,5 @@
 import type { SlideViewer } from './slide-viewer';
-import { linkedView, pixelRatio, type View } from './utils/linked-view';
+import { linkedView, pixelRatio, type Turn, type View } from './utils/linked-view';
 
 /** Movements smaller than this (level-0 pixels, zoom ratio) are the echo of our own moves. */
 const STILL_PX = 0.5;
@@ -60,11 +60,18 @@ export class ViewLink {
       if (follower === leader || !follower.isOpen || !known) {
         continue;
       }
-      const next = linkedView(before, now, known, pixelRatio(leader.slide, follower.slide));
+      const next = linkedView(before, now, known, pixelRatio(leader.slide, follower.slide), {
+        leader: turnOf(leader),
+        follower: turnOf(follower),
+      });
       follower.moveTo(next.x, next.y, next.zoom);
       this.members.set(follower, follower.target());
     }
   }
+}
+
+function turnOf(viewer: SlideViewer): Turn {
+  return { rotation: viewer.rotation(), flipped: viewer.flipped() };
 }
 
 function isStill(a: View, b: View): boolean {

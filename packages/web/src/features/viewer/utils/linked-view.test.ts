@@ -32,3 +32,44 @@ describe('linkedView', () => {
     expect(pixelRatio({ mpp: 0.5, objective: null }, { mpp: null, objective: null })).toBe(1);
   });
 });
+
+describe('linkedView with slides turned differently', () => {
+  const start = { x: 1000, y: 1000, zoom: 1 };
+  const straight = { rotation: 0, flipped: false };
+
+  it('moves the follower the same way on screen as the leader', () => {
+    // The leader is turned a quarter clockwise: dragged 150 px to the left, its centre moves
+    // 150 px to the right on screen, which is 150 px up in its own pixels. The straight
+    // follower's centre moves 150 px to the right in its pixels (before: 150 px down).
+    const turned = { rotation: 90, flipped: false };
+    expect(
+      linkedView(start, { x: 1000, y: 850, zoom: 1 }, start, 1, {
+        leader: turned,
+        follower: straight,
+      }),
+    ).toEqual({ x: 1150, y: 1000, zoom: 1 });
+    // And the other way round: the screen's right is, for a slide turned a quarter clockwise,
+    // up its own pixels.
+    expect(
+      linkedView(start, { x: 1150, y: 1000, zoom: 1 }, start, 1, {
+        leader: straight,
+        follower: turned,
+      }),
+    ).toEqual({ x: 1000, y: 850, zoom: 1 });
+  });
+
+  it('mirrors the step for a mirrored follower, and not for a mirrored pair', () => {
+    const mirrored = { rotation: 0, flipped: true };
+    const right = { x: 1100, y: 1000, zoom: 1 };
+    expect(linkedView(start, right, start, 1, { leader: straight, follower: mirrored })).toEqual({
+      x: 900,
+      y: 1000,
+      zoom: 1,
+    });
+    expect(linkedView(start, right, start, 1, { leader: mirrored, follower: mirrored })).toEqual({
+      x: 1100,
+      y: 1000,
+      zoom: 1,
+    });
+  });
+});

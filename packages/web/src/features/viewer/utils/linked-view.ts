@@ -36,14 +36,61 @@ export function pixelRatio(leader: SlideScale, follower: SlideScale): number {
   return 1;
 }
 
+/** How a slide is turned on screen: clockwise degrees, then mirrored left to right. */
+export interface Turn {
+  rotation: number;
+  flipped: boolean;
+}
+
+const STRAIGHT: Turn = { rotation: 0, flipped: false };
+
+interface Step {
+  x: number;
+  y: number;
+}
+
+/** A step in level-0 pixels as the screen shows it: turned, then mirrored (SlideViewer's order). */
+function onScreen(step: Step, turn: Turn): Step {
+  const a = (turn.rotation * Math.PI) / 180;
+  const x = step.x * Math.cos(a) - step.y * Math.sin(a);
+  const y = step.x * Math.sin(a) + step.y * Math.cos(a);
+  return { x: turn.flipped ? -x : x, y };
+}
+
+/** The step on screen back in a slide's own pixels: unmirrored, then turned back. */
+function onSlide(step: Step, turn: Turn): Step {
+  return onScreen(
+    { x: turn.flipped ? -step.x : step.x, y: step.y },
+    {
+      rotation: -turn.rotation,
+      flipped: false,
+    },
+  );
+}
+
+/** Rounds off the sines' dust (cos 90° is 6e-17), so straight moves stay exact. */
+function tidy(value: number): number {
+  return Math.round(value * 1e9) / 1e9;
+}
+
 /**
  * The follower's view after the leader moved from `before` to `now`: moved by the same distance
- * on the glass, at the leader's scale on screen.
+ * on the glass in the same direction on screen, at the leader's scale on screen. Slides turned
+ * differently (sections laid at different angles, turned to line up) move alike on screen: a
+ * drag to the left moves both to the left, whatever each one's turn.
  */
-export function linkedView(before: View, now: View, follower: View, ratio = 1): View {
+export function linkedView(
+  before: View,
+  now: View,
+  follower: View,
+  ratio = 1,
+  turns: { leader: Turn; follower: Turn } = { leader: STRAIGHT, follower: STRAIGHT },
+): View {
+  const screen = onScreen({ x: now.x - before.x, y: now.y - before.y }, turns.leader);
+  const step = onSlide(screen, turns.follower);
   return {
-    x: follower.x + (now.x - before.x) * ratio,
-    y: follower.y + (now.y - before.y) * ratio,
+    x: tidy(follower.x + step.x * ratio),
+    y: tidy(follower.y + step.y * ratio),
     zoom: now.zoom / ratio,
   };
 }
