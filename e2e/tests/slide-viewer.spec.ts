@@ -430,6 +430,16 @@ test('two slides of a case side by side move together once linked', async ({ pag
   // The panes start their images level, whatever their names.
   const top = async (pane: typeof a) => (await pane.getByTestId('slide-view').boundingBox())!.y;
   expect(Math.abs((await top(a)) - (await top(b)))).toBeLessThan(1);
+  // On a 1440 px laptop, a turned slide's angle joins its controls and all stay in sight.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await a.getByTestId('viewer-rotate-right').click();
+  await expect(a.getByTestId('viewer-rotation')).toHaveText('90°');
+  for (const pane of [a, b]) {
+    const toolbar = pane.getByTestId('viewer-toolbar');
+    expect(await toolbar.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+  }
+  await a.getByTestId('viewer-rotation').click();
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   // Three in a row are narrow: the steps come as a list there.
   const third = await uploadCaseSlide(request, token, caseId, 'small.svs', `small-${RUN}.svs`);
@@ -466,6 +476,20 @@ test('the phone viewer shows the slide with compact controls', async ({ page, re
   await expect(page.getByTestId('viewer-magnification')).toHaveText('20×');
   await expect(page.getByTestId('annotation-tools')).toHaveCount(0);
   await page.screenshot({ path: 'test-results/slide-viewer-mobile.png' });
+  // The label and macro images fit the phone's screen.
+  await page.getByTestId('viewer-associated').click();
+  for (const name of ['label', 'macro']) {
+    const img = page.getByTestId(`associated-${name}`).locator('img');
+    await expect
+      .poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth))
+      .toBeGreaterThan(0);
+    const box = (await img.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+  }
+  await page.screenshot({ path: 'test-results/slide-viewer-mobile-label.png' });
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('associated-images')).toBeHidden();
   await page.getByTestId('mobile-viewer-back').click();
   await expect(page).not.toHaveURL(/mobileShowSilde/);
   // A link to the desktop viewer opens the phone viewer on a phone.

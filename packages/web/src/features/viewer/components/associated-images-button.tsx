@@ -1,5 +1,6 @@
 import { TagOutlined } from '@ant-design/icons';
-import { Button, Empty, Flex, Image, Popover, Tooltip, Typography } from 'antd';
+import { Button, Empty, Flex, Image, Modal, Popover, Tooltip, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
@@ -10,16 +11,27 @@ export function AssociatedImagesButton({
   dziUrl,
   names,
   size,
+  phone,
 }: {
   dziUrl: string;
   names: readonly string[];
   size?: 'small' | 'middle';
+  /** On a phone the images open in a dialog across the screen: a popover ran off its edge. */
+  phone?: boolean;
 }) {
   const { t } = useTranslation('viewer');
+  const [open, setOpen] = useState(false);
   const base = dziUrl.replace(/slide\.dzi$/, 'associated/');
   const shown = names.filter((n) => n === 'label' || n === 'macro');
   const content = shown.length ? (
-    <Flex gap="small" data-testid="associated-images">
+    // On a phone the two images go one under the other, within the screen (the macro image
+    // used to run off its right edge).
+    <Flex
+      gap="small"
+      wrap
+      style={{ maxWidth: 'calc(100vw - 48px)' }}
+      data-testid="associated-images"
+    >
       {shown.map((name) => (
         <Flex vertical key={name} align="center">
           <Image
@@ -35,16 +47,36 @@ export function AssociatedImagesButton({
   ) : (
     <Empty description={t('associated.none')} image={Empty.PRESENTED_IMAGE_SIMPLE} />
   );
+  const button = (
+    <Tooltip title={phone ? undefined : t('associated.title')}>
+      <Button
+        size={size}
+        icon={<TagOutlined />}
+        aria-label={t('associated.title')}
+        onClick={phone ? () => setOpen(true) : undefined}
+        data-testid="viewer-associated"
+      />
+    </Tooltip>
+  );
+  if (phone) {
+    return (
+      <>
+        {button}
+        <Modal
+          open={open}
+          title={t('associated.title')}
+          footer={null}
+          centered
+          onCancel={() => setOpen(false)}
+        >
+          {content}
+        </Modal>
+      </>
+    );
+  }
   return (
     <Popover content={content} trigger="click" placement="bottomRight">
-      <Tooltip title={t('associated.title')}>
-        <Button
-          size={size}
-          icon={<TagOutlined />}
-          aria-label={t('associated.title')}
-          data-testid="viewer-associated"
-        />
-      </Tooltip>
+      {button}
     </Popover>
   );
 }

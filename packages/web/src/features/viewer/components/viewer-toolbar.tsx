@@ -65,8 +65,10 @@ export function ViewerToolbar({
   return (
     // Panes side by side: one line each (scrolling sideways when narrow), so that every pane's
     // image starts at the same height.
+    // Closer together on one line: two panes at 1440 px then keep every control in sight, also
+    // with a turned slide's angle ("90°") among them.
     <Flex
-      gap={6}
+      gap={oneLine ? 4 : 6}
       wrap={!oneLine}
       align="center"
       className={oneLine ? 'viewer-toolbar-line' : undefined}
@@ -184,7 +186,7 @@ export function ViewerToolbar({
         testId="viewer-flip"
       />
       <AdjustmentsButton viewer={viewer} size={size} />
-      <AssociatedImagesButton dziUrl={dziUrl} names={associated} size={size} />
+      <AssociatedImagesButton dziUrl={dziUrl} names={associated} size={size} phone={phone} />
       <IconButton
         size={size}
         icon={fullScreen ? <CompressOutlined /> : <ExpandOutlined />}
