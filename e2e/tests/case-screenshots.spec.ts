@@ -68,6 +68,18 @@ for (const lang of ['zh', 'en'] as const) {
         : 'A report keeps at most 4 screenshots: delete one first',
     );
 
+    // In the viewer the screenshot button is off at 4 of 4, and says why on hover.
+    await page.goto(`/?lang=${lang}#/ShowSlide?id=${slide}`);
+    const take = page.getByTestId('screenshot-take');
+    await expect(take).toBeDisabled();
+    await take.hover({ force: true });
+    await expect(page.getByRole('tooltip')).toHaveText(
+      lang === 'zh'
+        ? '本病例已保存 4 张截图，请先删除一张再截图'
+        : 'You already keep 4 screenshots for this case: delete one to take another',
+    );
+    await openImagery(page, caseId);
+
     await page.getByTestId('screenshots-refresh').click();
     await expect(count).toHaveText(lang === 'zh' ? '我的截图：4 / 4' : 'Yours: 4 of 4');
     for (const id of ids) {
