@@ -39,6 +39,9 @@ export function UploadControls({
   const [checking, setChecking] = useState(false);
   const totals = queueTotals(snapshot.items);
   const finished = snapshot.items.filter((item) => statusOf(item) === 1);
+  // Stopped part-way: the button goes on with what was sent ("Resume"), it does not start over.
+  const resumes = snapshot.items.some((item) => statusOf(item) !== 1 && item.lProgress > 0);
+  const processing = finished.filter((item) => outcomeOf(item).state === 'processing').length;
 
   const toggle = async () => {
     if (!manager) {
@@ -83,7 +86,7 @@ export function UploadControls({
           data-testid="upload-start"
           data-uploading={snapshot.uploading ? 'true' : 'false'}
         >
-          {t(snapshot.uploading ? 'controls.stop' : 'controls.start')}
+          {t(snapshot.uploading ? 'controls.stop' : resumes ? 'controls.resume' : 'controls.start')}
         </Button>
         <Statistic
           title={t('controls.speed')}
@@ -101,8 +104,10 @@ export function UploadControls({
       {snapshot.items.length === 0 ? null : totals.lSize === 0 ? (
         // Nothing left to send: a bar at 0% of 0 B would read as if nothing had happened.
         <Typography.Text type="secondary" data-testid="upload-all-done">
-          {t('controls.allDone', {
+          {/* A slide still being read is uploaded, but not known good yet: say so. */}
+          {t(processing > 0 ? 'controls.allDoneProcessing' : 'controls.allDone', {
             uploaded: finished.filter((item) => outcomeOf(item).state !== 'failed').length,
+            processing,
             failed: finished.filter((item) => outcomeOf(item).state === 'failed').length,
           })}
         </Typography.Text>
