@@ -376,7 +376,7 @@ test('the case list shows every column on a 1440 × 900 laptop, in both language
     // creation time once were).
     const layout = await table.evaluate((el) => {
       const scroller = el.querySelector<HTMLElement>('.ant-table-content, .ant-table-body')!;
-      const heads = [...el.querySelectorAll<HTMLElement>('thead th')];
+      const heads = Array.from(el.querySelectorAll<HTMLElement>('thead th'));
       const actions = heads.find((th) => th.classList.contains('ant-table-cell-fix-end'))!;
       const left = actions.getBoundingClientRect().left;
       return {

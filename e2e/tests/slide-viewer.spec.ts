@@ -146,6 +146,14 @@ test('a doctor views a slide, measures, annotates, takes a screenshot and finds 
   await expect.poll(async () => Math.abs(await movedBy())).toBeLessThan(3);
   // The wheel over a shape zooms as it does over the slide, there and back.
   const box = (await view.boundingBox())!;
+  // Over the ruler's pick band, not the bare slide (where the wheel zooms anyway).
+  expect(
+    await page.evaluate(
+      ([x, y]) =>
+        Boolean(document.elementFromPoint(x!, y!)?.closest('[data-testid^="annotation-shape-"]')),
+      [box.x + 250, box.y + 203],
+    ),
+  ).toBe(true);
   await page.mouse.move(box.x + 250, box.y + 203);
   await page.mouse.wheel(0, -100);
   await expect(page.getByTestId('viewer-magnification')).toHaveText('28×');
@@ -326,7 +334,11 @@ test('the viewer in English: controls, turns, adjustments, label and macro', asy
   await expect(page.getByTestId('viewer-keys')).toBeVisible();
   const panKeys = page.getByTestId('viewer-keys').locator('kbd', { hasText: 'W A S D' });
   expect((await panKeys.boundingBox())!.height).toBeLessThan(30);
-  // A press on the slide closes the list.
+  // Escape closes the list, and so does a press on the slide.
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('viewer-keys')).toBeHidden();
+  await page.keyboard.press('?');
+  await expect(page.getByTestId('viewer-keys')).toBeVisible();
   await view.click({ position: { x: 40, y: 40 } });
   await expect(page.getByTestId('viewer-keys')).toBeHidden();
 
@@ -377,7 +389,7 @@ test('two slides of a case side by side move together once linked', async ({ pag
   // its neighbour's (it kept its larger one from when it was alone).
   const navigatorWidths = () =>
     page.evaluate(() =>
-      [...document.querySelectorAll('.navigator')]
+      Array.from(document.querySelectorAll('.navigator'))
         .map((n) => Math.round(n.getBoundingClientRect().width))
         .join(' '),
     );

@@ -123,7 +123,7 @@ export class SlideViewer implements SlideViewerLike {
     // go a whole magnification step instead (arrows still pan, Shift+arrows still zoom smoothly).
     this.osd.addHandler('canvas-key', (event) => {
       const key = event.originalEvent as KeyboardEvent;
-      if (key.key === '?') {
+      if (key.key === '?' && !key.ctrlKey && !key.altKey && !key.metaKey) {
         event.preventDefaultAction = true;
         this.helpListeners.forEach((cb) => cb());
         return;

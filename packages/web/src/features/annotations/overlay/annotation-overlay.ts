@@ -116,6 +116,7 @@ export class AnnotationOverlay {
   }
 
   destroy(): void {
+    this.press?.cancel();
     this.unsubscribe();
     this.controller.abort();
     this.svg.remove();

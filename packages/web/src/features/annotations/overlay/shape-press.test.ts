@@ -2,8 +2,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { followShapePress } from './shape-press';
 
 /** A pointer event as the window sees it (Node has EventTarget but no PointerEvent). */
-function pointer(type: string, x: number, y: number, pointerId = 1): PointerEvent {
-  return Object.assign(new Event(type), { clientX: x, clientY: y, pointerId }) as PointerEvent;
+function pointer(type: string, x: number, y: number, pointerId = 1, buttons = 1): PointerEvent {
+  return Object.assign(new Event(type), {
+    clientX: x,
+    clientY: y,
+    pointerId,
+    pointerType: 'mouse',
+    buttons,
+  }) as PointerEvent;
 }
 
 describe('a press on a shape with the select tool', () => {
@@ -41,6 +47,22 @@ describe('a press on a shape with the select tool', () => {
       [10, -4],
       [20, -6],
     ]);
+    expect(surface.endPan).toHaveBeenCalledTimes(1);
+  });
+
+  it('ends when the button is found released, and follows nothing once cancelled', () => {
+    followShapePress(pointer('pointerdown', 0, 0), surface);
+    win.dispatchEvent(pointer('pointermove', 0, 20));
+    win.dispatchEvent(pointer('pointermove', 0, 40, 1, 0)); // released out of our sight
+    win.dispatchEvent(pointer('pointermove', 0, 60));
+    expect(surface.panByPixels.mock.calls).toEqual([[0, 20]]);
+    expect(surface.endPan).toHaveBeenCalledTimes(1);
+
+    const press = followShapePress(pointer('pointerdown', 0, 0), surface);
+    press.cancel();
+    win.dispatchEvent(pointer('pointermove', 0, 30));
+    win.dispatchEvent(pointer('pointerup', 0, 30));
+    expect(surface.panByPixels.mock.calls).toHaveLength(1);
     expect(surface.endPan).toHaveBeenCalledTimes(1);
   });
 

@@ -6,6 +6,8 @@ const DRAG_SLOP_PX = 4;
 export interface ShapePress {
   /** Whether the press moved far enough to pan: the click that ends it then picks nothing. */
   dragged(): boolean;
+  /** Stops following it without another move (the overlay, or its viewer, goes away). */
+  cancel(): void;
 }
 
 /**
@@ -28,6 +30,11 @@ export function followShapePress(
       if (!mine(e)) {
         return;
       }
+      // A mouse let go where no pointerup reached us (a context menu, another window): over.
+      if (e.pointerType === 'mouse' && (e.buttons & 1) === 0) {
+        end(e);
+        return;
+      }
       dragging ||= Math.hypot(e.clientX - down.clientX, e.clientY - down.clientY) > DRAG_SLOP_PX;
       if (dragging) {
         surface.panByPixels(e.clientX - last.x, e.clientY - last.y);
@@ -36,7 +43,7 @@ export function followShapePress(
     },
     { signal: controller.signal },
   );
-  const end = (e: PointerEvent) => {
+  function end(e: PointerEvent) {
     if (!mine(e)) {
       return;
     }
@@ -44,8 +51,8 @@ export function followShapePress(
     if (dragging) {
       surface.endPan();
     }
-  };
+  }
   window.addEventListener('pointerup', end, { signal: controller.signal });
   window.addEventListener('pointercancel', end, { signal: controller.signal });
-  return { dragged: () => dragging };
+  return { dragged: () => dragging, cancel: () => controller.abort() };
 }

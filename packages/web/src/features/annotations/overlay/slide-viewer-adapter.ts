@@ -59,7 +59,7 @@ export function annotatableViewer(viewer: SlideViewerLike): AnnotatableViewer {
         ),
       );
       // Not past the scan's own resolution for a small shape: enlarged pixels show nothing more,
-      // and the readout would say 30× on a 20× scan. The user can still zoom in further.
+      // and a small shape on a 20× scan opened at 46×. The user can still zoom in further.
       const native = viewport().imageToViewportZoom(1);
       if (viewport().getZoom(false) > native) {
         viewport().zoomTo(native);

@@ -1,5 +1,6 @@
 import { Space, Statistic } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { formatGb } from '@/features/hospitals/utils/storage';
 import { formatBytes } from '../utils/format-bytes';
 import { useSlideStatistics } from '../api/slides';
 
@@ -33,7 +34,7 @@ export function SlideSummary({ iHospitalId }: { iHospitalId: number | undefined 
         // ("2500 GB", not "2.44 TB").
         value={t('summary.storageValue', {
           used: formatBytes(data.lUsedBytes),
-          total: `${data.dTotalMemory} GB`,
+          total: `${formatGb(data.dTotalMemory)} GB`,
         })}
       />
     </Space>

@@ -15,6 +15,7 @@ const SHORTCUTS: { keys: string; action: string }[] = [
   { keys: 'Enter', action: 'finishPolygon' },
   { keys: 'Esc', action: 'cancel' },
   { keys: 'Delete', action: 'delete' },
+  { keys: '?', action: 'help' },
 ];
 
 /** A "?" beside the viewer's controls listing its keyboard shortcuts; the "?" key opens it too. */
@@ -28,6 +29,8 @@ export function KeyboardHelpButton({
   const { t } = useTranslation('viewer');
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
+  // This pane's own list: antd keeps a closed popover's content, and side by side each pane has one.
+  const list = useRef<HTMLDivElement>(null);
   useEffect(() => viewer.onHelpKey(() => setOpen(true)), [viewer]);
   // Escape or a press anywhere else closes the list. In the capture phase: OpenSeadragon keeps
   // presses on the slide to itself, so the popover's own outside-click never saw them.
@@ -50,8 +53,7 @@ export function KeyboardHelpButton({
       'pointerdown',
       (e) => {
         const target = e.target as Node;
-        const list = document.querySelector('[data-testid="viewer-keys"]');
-        if (!list?.contains(target) && !button.current?.contains(target)) {
+        if (!list.current?.contains(target) && !button.current?.contains(target)) {
           setOpen(false);
         }
       },
@@ -60,7 +62,7 @@ export function KeyboardHelpButton({
     return () => controller.abort();
   }, [open]);
   const content = (
-    <div style={{ maxWidth: 400 }} data-testid="viewer-keys">
+    <div ref={list} style={{ maxWidth: 400 }} data-testid="viewer-keys">
       <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
         {t('keys.focusHint')}
       </Typography.Paragraph>

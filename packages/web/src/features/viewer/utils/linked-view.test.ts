@@ -58,6 +58,15 @@ describe('linkedView with slides turned differently', () => {
     ).toEqual({ x: 1000, y: 850, zoom: 1 });
   });
 
+  it('turns, then mirrors, a turned and mirrored leader’s step', () => {
+    // Turned a quarter clockwise, then mirrored: up its own pixels is to the left on screen
+    // (mirrored before turning it would be to the right).
+    const leader = { rotation: 90, flipped: true };
+    expect(
+      linkedView(start, { x: 1000, y: 850, zoom: 1 }, start, 1, { leader, follower: straight }),
+    ).toEqual({ x: 850, y: 1000, zoom: 1 });
+  });
+
   it('mirrors the step for a mirrored follower, and not for a mirrored pair', () => {
     const mirrored = { rotation: 0, flipped: true };
     const right = { x: 1100, y: 1000, zoom: 1 };
