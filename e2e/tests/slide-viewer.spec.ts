@@ -374,6 +374,9 @@ test('two slides of a case side by side move together once linked', async ({ pag
     `cmu-b-${RUN}.svs`,
   );
 
+  // Two panes of a 1440 px laptop have room for the magnification buttons (at 1280 px they
+  // come as a list, as below for three panes).
+  await page.setViewportSize({ width: 1440, height: 900 });
   await logIn(page, DOCTOR);
   await page.goto(`/#/ShowSlide?id=${first}`);
   await expectTissue(page.getByTestId('slide-view'));
@@ -442,15 +445,26 @@ test('two slides of a case side by side move together once linked', async ({ pag
   // The panes start their images level, whatever their names.
   const top = async (pane: typeof a) => (await pane.getByTestId('slide-view').boundingBox())!.y;
   expect(Math.abs((await top(a)) - (await top(b)))).toBeLessThan(1);
-  // On a 1440 px laptop, a turned slide's angle joins its controls and all stay in sight.
-  await page.setViewportSize({ width: 1440, height: 900 });
+  // A turned slide's angle joins its controls and all stay in sight (the steps turn into a
+  // list where their buttons would push the last controls out of the bar).
   await a.getByTestId('viewer-rotate-right').click();
   await expect(a.getByTestId('viewer-rotation')).toHaveText('90°');
+  const overflow = (pane: typeof a) =>
+    pane.getByTestId('viewer-toolbar').evaluate((el) => el.scrollWidth - el.clientWidth);
   for (const pane of [a, b]) {
-    const toolbar = pane.getByTestId('viewer-toolbar');
-    expect(await toolbar.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    await expect.poll(() => overflow(pane)).toBeLessThanOrEqual(0);
+    await expect(pane.getByTestId('viewer-fullscreen')).toBeInViewport();
   }
+  await expect(
+    a.getByTestId('viewer-mag-10').or(a.getByTestId('viewer-mag-select')).first(),
+  ).toBeVisible();
+  // Set straight again, it has the same controls as its neighbour.
   await a.getByTestId('viewer-rotation').click();
+  await expect(a.getByTestId('viewer-rotation')).toHaveCount(0);
+  await expect(a.getByTestId('viewer-mag-select')).toHaveCount(
+    await b.getByTestId('viewer-mag-select').count(),
+  );
+  expect(await overflow(a)).toBeLessThanOrEqual(0);
   await page.setViewportSize({ width: 1280, height: 720 });
 
   // Three in a row are narrow: the steps come as a list there.

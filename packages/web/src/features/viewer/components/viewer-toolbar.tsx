@@ -9,9 +9,11 @@ import {
   ZoomOutOutlined,
 } from '@ant-design/icons';
 import { Button, Flex, Select, Space, Tag, Tooltip } from 'antd';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconButton } from '@/components/icon-button';
 import type { SlideViewer } from '../slide-viewer';
+import { useCrowdedLine } from '../use-crowded-line';
 import { useViewTick } from '../use-view-tick';
 import { formatMagnification, isDigitalZoom, magnificationSteps } from '../utils/magnification';
 import { AdjustmentsButton } from './adjustments-button';
@@ -45,7 +47,10 @@ export function ViewerToolbar({
   compact?: boolean;
   /** Keep the controls on one line (panes side by side). */
   oneLine?: boolean;
-  /** A narrow pane: the magnification steps as a list instead of buttons. */
+  /**
+   * A narrow pane (three in a row): the magnification steps as a list instead of buttons. On one
+   * line they also turn into a list whenever the buttons would not all fit.
+   */
   narrow?: boolean;
   /** The phone's viewer (no keyboard). */
   phone?: boolean;
@@ -62,13 +67,24 @@ export function ViewerToolbar({
       : (steps.find((m) => Math.abs(magnification / m - 1) < STEP_TOLERANCE) ?? null);
   const size = compact ? 'small' : 'middle';
   const rotation = viewer.isOpen ? Math.round(viewer.rotation()) % 360 : 0;
+  const readout = magnification === null ? t('noObjective') : formatMagnification(magnification);
+  const bar = useRef<HTMLDivElement>(null);
+  // What changes the bar's width besides its own: the angle's button and the number of steps
+  // (the readout keeps one width, so zooming never swaps buttons and list).
+  const crowded = useCrowdedLine(
+    bar,
+    `${rotation !== 0 ? rotation : ''}|${steps.length}`,
+    Boolean(oneLine) && !narrow,
+  );
+  const stepsAsList = narrow || crowded;
   return (
     // Panes side by side: one line each (scrolling sideways when narrow), so that every pane's
     // image starts at the same height.
-    // Closer together on one line: two panes at 1440 px then keep every control in sight, also
-    // with a turned slide's angle ("90°") among them.
+    // Closer together on one line; where the steps' buttons still do not fit (a turned slide's
+    // angle among the controls, longer words, other fonts) they become a list (useCrowdedLine).
     <Flex
-      gap={oneLine ? 4 : 6}
+      ref={bar}
+      gap={oneLine ? 3 : 6}
       wrap={!oneLine}
       align="center"
       className={oneLine ? 'viewer-toolbar-line' : undefined}
@@ -81,8 +97,8 @@ export function ViewerToolbar({
         title={t('home')}
         testId="viewer-home"
       />
-      {steps.length > 0 && narrow && (
-        // Three panes in a row leave no room for six buttons: the same steps in a list.
+      {steps.length > 0 && stepsAsList && (
+        // A narrow or crowded bar has no room for six buttons: the same steps in a list.
         <Select<number>
           size={size}
           value={activeStep ?? undefined}
@@ -98,7 +114,7 @@ export function ViewerToolbar({
           data-testid="viewer-mag-select"
         />
       )}
-      {steps.length > 0 && !narrow && (
+      {steps.length > 0 && !stepsAsList && (
         <Space.Compact size={size}>
           {steps.map((m) => {
             const button = (
@@ -136,9 +152,9 @@ export function ViewerToolbar({
         <Tag
           color={digital ? 'warning' : undefined}
           data-testid="viewer-magnification"
-          style={{ minWidth: 52, textAlign: 'center' }}
+          style={{ width: 52, textAlign: 'center' }}
         >
-          {magnification === null ? t('noObjective') : formatMagnification(magnification)}
+          {readout}
         </Tag>
       </Tooltip>
       <IconButton

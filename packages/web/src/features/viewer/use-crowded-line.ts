@@ -1,0 +1,46 @@
+import { useLayoutEffect, useState, type RefObject } from 'react';
+
+/**
+ * Whether a one-line bar (`ref`) is too narrow for its full content, so that the caller shows a
+ * shorter form of it (the viewer's magnification steps as a list instead of six buttons).
+ *
+ * Fixed widths cannot decide it: the room a pane's controls need depends on the fonts, the
+ * language and whether a turned slide's angle is shown. So the full form is laid out and
+ * measured before the browser paints (no flicker): when it overflows, the short form is shown
+ * until the bar's width or `contentKey` (what else changes the full form's width) changes, and
+ * then the full form is tried again. Measuring only then keeps layout reads off the viewer's
+ * per-frame re-renders.
+ */
+export function useCrowdedLine(
+  ref: RefObject<HTMLElement | null>,
+  contentKey: string,
+  active: boolean,
+): boolean {
+  const [width, setWidth] = useState(0);
+  const [overflowed, setOverflowed] = useState<{ key: string; width: number } | null>(null);
+  const crowded = active && overflowed?.key === contentKey && overflowed.width === width;
+
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!active || !el) {
+      return;
+    }
+    setWidth(el.clientWidth);
+    const observer = new ResizeObserver(() => setWidth(el.clientWidth));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [ref, active]);
+
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!active || !el || crowded) {
+      return;
+    }
+    // Laid out in full now: does it fit?
+    if (el.scrollWidth > el.clientWidth) {
+      setOverflowed({ key: contentKey, width });
+    }
+  }, [ref, active, crowded, contentKey, width]);
+
+  return crowded;
+}
