@@ -522,4 +522,13 @@ test('the phone viewer shows the slide with compact controls', async ({ page, re
   await page.goto(`/#/ShowSlide?id=${slideId}`);
   await expect(page).toHaveURL(new RegExp(`#/mobileShowSilde\\?id=${slideId}$`));
   await expectTissue(page.getByTestId('slide-view'));
+  // A desktop window narrowed to a phone's width while the viewer is open switches too (the
+  // workspace's viewer left the slide a sliver beside its side panel).
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(`/#/ShowSlide?id=${slideId}`);
+  await expect(page.getByTestId('annotation-tools')).toBeVisible();
+  await page.setViewportSize({ width: 390, height: 800 });
+  await expect(page).toHaveURL(new RegExp(`#/mobileShowSilde\\?id=${slideId}$`));
+  await expectTissue(page.getByTestId('slide-view'));
+  expect((await page.getByTestId('slide-view').boundingBox())!.width).toBeGreaterThan(300);
 });

@@ -1,5 +1,6 @@
 import { Navigate, useLocation } from 'react-router';
 import { ShowSlideScreen } from '@/features/viewer/components/show-slide-screen';
+import { useMediaQuery } from '@/lib/use-media-query';
 
 /** Phones: the workspace's menu, tabs and side panel leave no room for the slide. */
 const PHONE_QUERY = '(max-width: 575px)';
@@ -7,10 +8,13 @@ const PHONE_QUERY = '(max-width: 575px)';
 /**
  * /ShowSlide?id=12[,15…]: the slide viewer in the workspace; on a phone, the phone viewer
  * (/mobileShowSilde) with the same slides, replacing this entry so that Back leaves the viewer.
+ * Followed while open: a window narrowed to a phone's width switches too (the workspace's viewer
+ * left the slide a sliver beside its side panel).
  */
 export default function ShowSlidePage() {
   const { search } = useLocation();
-  if (window.matchMedia(PHONE_QUERY).matches) {
+  const phone = useMediaQuery(PHONE_QUERY);
+  if (phone) {
     return <Navigate to={`/mobileShowSilde${search}`} replace />;
   }
   return <ShowSlideScreen />;
