@@ -242,6 +242,26 @@ test('a doctor views a slide, measures, annotates, takes a screenshot and finds 
   await expect(page.getByTestId('viewer-magnification')).toHaveText('10×', { timeout: 20_000 });
 });
 
+test('a scan without a recorded objective power gets its magnification from its pixel size', async ({
+  page,
+  request,
+}) => {
+  const token = await tokenOf(request, DOCTOR);
+  const caseId = await addCase(request, token, `VO${RUN}`);
+  // A DICOM slide of 0.499 µm per pixel that states no objective lens power: a 20× scan.
+  const slideId = await uploadCaseSlide(request, token, caseId, 'sm_image.dcm', `sm-${RUN}.dcm`);
+  await logIn(page, DOCTOR, '?lang=en');
+  await page.goto(`/?lang=en#/ShowSlide?id=${slideId}`);
+  await page.getByTestId('viewer-mag-20').click();
+  await expect(page.getByTestId('viewer-magnification')).toHaveText('20×');
+  await page.getByTestId('viewer-magnification').hover();
+  await expect(page.getByRole('tooltip')).toContainText(
+    '20× is taken from its pixel size (0.499 µm per pixel)',
+  );
+  // 40× is offered as digital zoom, as on a scan that records 20×.
+  await expect(page.getByTestId('viewer-mag-40')).toBeVisible();
+});
+
 test('the viewer in English: controls, turns, adjustments, label and macro', async ({
   page,
   request,

@@ -26,8 +26,10 @@ export interface ViewerSlide {
   height: number;
   /** Micrometres per level-0 pixel, when the scanner recorded it. */
   mpp: number | null;
-  /** Objective power of the scan (20, 40...), when recorded. */
+  /** Objective power of the scan (20, 40...), when recorded or worked out from its MPP. */
   objective: number | null;
+  /** The objective power was worked out from the pixel size (objectiveFromMpp), not recorded. */
+  objectiveEstimated?: boolean;
 }
 
 export interface SlideViewerOptions {

@@ -11,6 +11,7 @@ import { ListError } from '@/app/routes/list-error';
 import { ApiError } from '@/lib/api-error';
 import { saveLastView, useSlideInfo } from '../api/slide-info';
 import { SlideViewer } from '../slide-viewer';
+import { objectiveFromMpp } from '../utils/magnification';
 import type { ViewLink } from '../view-link';
 import { ScaleBarOverlay } from './scale-bar-overlay';
 import { ViewerToolbar } from './viewer-toolbar';
@@ -153,14 +154,19 @@ function OpenSlidePane({
     }
     const first = opening.current;
     const s = first.objSlide;
+    const mpp = s.dMppX ?? null;
+    const recorded = s.dObjectiveMagnification && s.dObjectiveMagnification > 0;
     const created = new SlideViewer(
       element,
       {
         id: s.iSlideDocumentId,
         width: s.iWidth ?? 0,
         height: s.iHeight ?? 0,
-        mpp: s.dMppX ?? null,
-        objective: s.dObjectiveMagnification,
+        mpp,
+        // Without a recorded objective power (generic TIFF, DICOM), the one its pixel size
+        // implies: a pathologist still moves between 10×, 20× and 40×.
+        objective: recorded ? s.dObjectiveMagnification : objectiveFromMpp(mpp),
+        objectiveEstimated: !recorded && objectiveFromMpp(mpp) !== null,
       },
       {
         dziUrl: first.objToken.strDziUrl,

@@ -148,7 +148,15 @@ export function ViewerToolbar({
         title={t('zoomOut')}
         testId="viewer-zoom-out"
       />
-      <Tooltip title={digital ? t('digitalZoom', { objective }) : t('magnification')}>
+      <Tooltip
+        title={
+          digital
+            ? t('digitalZoom', { objective })
+            : viewer.slide.objectiveEstimated
+              ? t('magnificationEstimated', { objective, mpp: viewer.slide.mpp?.toFixed(3) })
+              : t('magnification')
+        }
+      >
         <Tag
           color={digital ? 'warning' : undefined}
           data-testid="viewer-magnification"

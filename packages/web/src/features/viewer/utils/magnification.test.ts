@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  objectiveFromMpp,
   formatMagnification,
   imageZoomFor,
   isDigitalZoom,
@@ -9,6 +10,17 @@ import {
 } from './magnification';
 
 describe('magnification', () => {
+  it('takes the objective power from the pixel size when the scan does not record it', () => {
+    expect(objectiveFromMpp(0.499)).toBe(20); // CMU-1-Small-Region, a generic TIFF's MPP
+    expect(objectiveFromMpp(0.2527)).toBe(40); // Aperio 40×
+    expect(objectiveFromMpp(0.2265)).toBe(40); // Hamamatsu 40×
+    expect(objectiveFromMpp(1)).toBe(10);
+    // Nothing to go on, or no objective near: no steps rather than wrong ones.
+    expect(objectiveFromMpp(null)).toBeNull();
+    expect(objectiveFromMpp(0)).toBeNull();
+    expect(objectiveFromMpp(0.3333)).toBeNull(); // 30×: between 20× and 40×
+  });
+
   it('is image zoom times the objective power, and back', () => {
     expect(magnificationOf(0.5, 40)).toBe(20);
     expect(magnificationOf(1, 20)).toBe(20);
