@@ -308,6 +308,9 @@ test('the viewer in English: controls, turns, adjustments, label and macro', asy
   }
   await expect(page.getByTestId('adjust-value-brightness')).toHaveText('115%');
   await expect(brightness).toHaveAttribute('aria-valuetext', '115%');
+  // A press on the slide puts the sliders away (OpenSeadragon keeps it from the popover).
+  await view.click({ position: { x: 40, y: 40 } });
+  await expect(page.getByTestId('adjustments-panel')).toBeHidden();
 
   // "+" and "−" on the slide go a whole magnification step; past the 20× scan, 40× is marked
   // as digital zoom.
@@ -336,8 +339,10 @@ test('the viewer in English: controls, turns, adjustments, label and macro', asy
   }
   await expect(page.getByTestId('associated-images')).toContainText('Macro image');
 
-  // The keys are listed beside the controls, and do what the list says.
+  // The keys are listed beside the controls, and do what the list says. Escape puts the label
+  // and macro images away first.
   await page.keyboard.press('Escape');
+  await expect(page.getByTestId('associated-images')).toBeHidden();
   await page.getByTestId('viewer-keys-button').click();
   await expect(page.getByTestId('viewer-keys')).toContainText('Mirror');
   await expect(page.getByTestId('viewer-keys')).toContainText(

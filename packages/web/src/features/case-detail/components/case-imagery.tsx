@@ -135,7 +135,8 @@ export function CaseImagery({ patient }: { patient: PatientDto }) {
     thumbnail: {
       title: t('imagery.col.thumbnail'),
       key: 'thumbnail',
-      width: 96,
+      // Room for the English heading on one line ("Thumbnail" broke as "Thumbnai / l").
+      width: 108,
       render: (_, slide) => (
         <SlideThumbnail slide={slide} onOpen={isViewable(slide) ? () => view(slide) : null} />
       ),

@@ -1,8 +1,9 @@
 import { BgColorsOutlined } from '@ant-design/icons';
 import { Button, Flex, Popover, Slider, Tooltip, Typography } from 'antd';
-import { useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SlideViewer } from '../slide-viewer';
+import { useDismiss } from '../use-dismiss';
 import { ADJUSTMENT_RANGES, NEUTRAL, isNeutral, type Adjustments } from '../utils/adjustments';
 
 const KEYS = ['brightness', 'contrast', 'gamma'] as const;
@@ -22,12 +23,18 @@ export function AdjustmentsButton({
 }) {
   const { t } = useTranslation('viewer');
   const [values, setValues] = useState<Adjustments>(() => viewer.getAdjustments());
+  const [open, setOpen] = useState(false);
+  const close = useCallback(() => setOpen(false), []);
+  const panel = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  // Escape, or a press on the slide (which the popover alone never sees), closes it.
+  useDismiss(open, close, panel, button);
   const change = (next: Adjustments) => {
     setValues(next);
     viewer.setAdjustments(next);
   };
   const content = (
-    <Flex vertical gap={4} style={{ width: 220 }} data-testid="adjustments-panel">
+    <Flex ref={panel} vertical gap={4} style={{ width: 220 }} data-testid="adjustments-panel">
       {KEYS.map((key) => (
         <div key={key}>
           <Flex justify="space-between">
@@ -55,9 +62,16 @@ export function AdjustmentsButton({
     </Flex>
   );
   return (
-    <Popover content={content} trigger="click" placement="bottomRight">
+    <Popover
+      content={content}
+      trigger="click"
+      placement="bottomRight"
+      open={open}
+      onOpenChange={setOpen}
+    >
       <Tooltip title={t('adjust.title')}>
         <Button
+          ref={button}
           size={size}
           icon={<BgColorsOutlined />}
           type={isNeutral(values) ? 'default' : 'primary'}

@@ -1,7 +1,8 @@
 import { TagOutlined } from '@ant-design/icons';
 import { Button, Empty, Flex, Image, Modal, Popover, Tooltip, Typography } from 'antd';
-import { useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDismiss } from '../use-dismiss';
 
 /**
  * The slide's label and macro images (saved at ingest), served over the same tile token as the
@@ -21,9 +22,15 @@ export function AssociatedImagesButton({
 }) {
   const { t } = useTranslation('viewer');
   const [open, setOpen] = useState(false);
+  const close = useCallback(() => setOpen(false), []);
+  const panel = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  // The popover (not the phone's dialog, which has its own): Escape or a press on the slide
+  // closes it.
+  useDismiss(open && !phone, close, panel, buttonRef);
   const base = dziUrl.replace(/slide\.dzi$/, 'associated/');
   const shown = names.filter((n) => n === 'label' || n === 'macro');
-  const content = shown.length ? (
+  const images = shown.length ? (
     // On a phone the two images go one under the other, within the screen (the macro image
     // used to run off its right edge).
     <Flex
@@ -47,9 +54,11 @@ export function AssociatedImagesButton({
   ) : (
     <Empty description={t('associated.none')} image={Empty.PRESENTED_IMAGE_SIMPLE} />
   );
+  const content = <div ref={panel}>{images}</div>;
   const button = (
     <Tooltip title={phone ? undefined : t('associated.title')}>
       <Button
+        ref={buttonRef}
         size={size}
         icon={<TagOutlined />}
         aria-label={t('associated.title')}
@@ -75,7 +84,13 @@ export function AssociatedImagesButton({
     );
   }
   return (
-    <Popover content={content} trigger="click" placement="bottomRight">
+    <Popover
+      content={content}
+      trigger="click"
+      placement="bottomRight"
+      open={open}
+      onOpenChange={setOpen}
+    >
       {button}
     </Popover>
   );

@@ -1,8 +1,9 @@
 import { QuestionCircleOutlined } from '@ant-design/icons';
 import { Button, Popover, Table, Tooltip, Typography } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SlideViewer } from '../slide-viewer';
+import { useDismiss } from '../use-dismiss';
 
 /** The viewer's keys (OpenSeadragon's own, our magnification steps, the annotation layer's). */
 const SHORTCUTS: { keys: string; action: string }[] = [
@@ -28,39 +29,13 @@ export function KeyboardHelpButton({
 }) {
   const { t } = useTranslation('viewer');
   const [open, setOpen] = useState(false);
+  const close = useCallback(() => setOpen(false), []);
   const button = useRef<HTMLButtonElement>(null);
   // This pane's own list: antd keeps a closed popover's content, and side by side each pane has one.
   const list = useRef<HTMLDivElement>(null);
   useEffect(() => viewer.onHelpKey(() => setOpen(true)), [viewer]);
-  // Escape or a press anywhere else closes the list. In the capture phase: OpenSeadragon keeps
-  // presses on the slide to itself, so the popover's own outside-click never saw them.
-  useEffect(() => {
-    if (!open) {
-      return;
-    }
-    const controller = new AbortController();
-    const opts = { capture: true, signal: controller.signal };
-    document.addEventListener(
-      'keydown',
-      (e) => {
-        if (e.key === 'Escape') {
-          setOpen(false);
-        }
-      },
-      opts,
-    );
-    document.addEventListener(
-      'pointerdown',
-      (e) => {
-        const target = e.target as Node;
-        if (!list.current?.contains(target) && !button.current?.contains(target)) {
-          setOpen(false);
-        }
-      },
-      opts,
-    );
-    return () => controller.abort();
-  }, [open]);
+  // Escape or a press anywhere else (the slide too) closes the list.
+  useDismiss(open, close, list, button);
   const content = (
     <div ref={list} style={{ maxWidth: 400 }} data-testid="viewer-keys">
       <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
