@@ -44,4 +44,21 @@ describe('declutterLabels', () => {
     const groups = [measure, note(10, 10, 'Suspicious focus')];
     expect(labels(declutterLabels(groups))).toEqual([[], ['Suspicious focus']]);
   });
+
+  it('places a shape its author named like a note, before a bare measurement drawn first', () => {
+    const ruler: SvgNode[] = [
+      { tag: 'text', attrs: { x: 40, y: 14, 'text-anchor': 'middle' }, text: '199.6 µm' },
+    ];
+    const named: SvgNode[] = [
+      {
+        tag: 'text',
+        attrs: { x: 44, y: 16, 'text-anchor': 'middle', 'data-words': '1' },
+        text: 'Suspicious focus · 0.0398 mm²',
+      },
+    ];
+    expect(labels(declutterLabels([ruler, named]))).toEqual([
+      [],
+      ['Suspicious focus · 0.0398 mm²'],
+    ]);
+  });
 });

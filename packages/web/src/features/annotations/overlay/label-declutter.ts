@@ -52,7 +52,9 @@ const overlaps = (a: Box, b: Box) =>
  * then the notes.
  */
 export function declutterLabels(groups: readonly SvgNode[][], first?: number): SvgNode[][] {
-  const isNote = (group: readonly SvgNode[]) => group.some((n) => n.attrs.class === 'pc-note');
+  // Notes, and shapes their author named: their words are what the author meant the reader to see.
+  const isNote = (group: readonly SvgNode[]) =>
+    group.some((n) => n.attrs.class === 'pc-note' || n.attrs['data-words'] === '1');
   const rank = (i: number) => (i === first ? 0 : isNote(groups[i] ?? []) ? 1 : 2);
   // A note's words are what its author meant the reader to see; a measurement can be read again
   // from its shape: notes go before measurements (sort is stable: drawing order otherwise).

@@ -24,6 +24,7 @@ describe('annotations drawn as SVG', () => {
     );
     expect(nodes[0]).toMatchObject({ tag: 'line', attrs: { x1: 100, y1: 50, x2: 2100, y2: 50 } });
     expect(nodes[1]).toMatchObject({ tag: 'text', text: '1 mm' });
+    expect(nodes[1]!.attrs['data-words']).toBeUndefined();
   });
 
   it('draws a rectangle as a polygon that follows rotation and flip', () => {
@@ -44,7 +45,8 @@ describe('annotations drawn as SVG', () => {
       tag: 'polygon',
       attrs: { points: '20,10 20,110 70,110 70,10' },
     });
-    expect(nodes[1]).toMatchObject({ text: 'front · 5000 px²' });
+    // Named by its author: its label is placed like a note's (label-declutter.ts).
+    expect(nodes[1]).toMatchObject({ text: 'front · 5000 px²', attrs: { 'data-words': '1' } });
   });
 
   it('draws an ellipse through the view’s matrix, an arrow with its head, a note with its text', () => {

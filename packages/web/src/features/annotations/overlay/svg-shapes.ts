@@ -184,6 +184,8 @@ export function describeShape(
         fill: shape.color,
         'text-anchor': 'middle',
         class: 'pc-measure',
+        // Words its author gave the shape ("suspicious focus"): placed like a note's (declutter).
+        ...(shape.text ? { 'data-words': '1' } : {}),
       },
       text: label,
     });
