@@ -47,8 +47,12 @@ test('menu permissions: a role and direct grants decide what a hospital administ
   await logIn(page, ADMIN);
   await openFromMenu(page, '/admin/roles', 'admin');
   await page.getByTestId('role-add').click();
+  // Clicks land only once the dialog has finished opening (a CI run's click on a checkbox
+  // during the opening animation was lost).
+  await dialogsSettled(page);
   await page.locator('#roleForm_strRoleName').fill('E2E 统计角色');
   await page.getByTestId('privilege-statistics').click();
+  await expect(page.getByTestId('privilege-statistics')).toBeChecked();
   await page.getByTestId('privilege-scope-statistics').getByText('全部医院').click();
   await page.getByTestId('role-form-submit').click();
   await expect(page.getByTestId('role-row-E2E 统计角色')).toContainText('数据统计（全部医院）');
