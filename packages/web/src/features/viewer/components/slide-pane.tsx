@@ -156,6 +156,7 @@ function OpenSlidePane({
     const s = first.objSlide;
     const mpp = s.dMppX ?? null;
     const recorded = s.dObjectiveMagnification && s.dObjectiveMagnification > 0;
+    const estimated = recorded ? null : objectiveFromMpp(mpp);
     const created = new SlideViewer(
       element,
       {
@@ -165,8 +166,8 @@ function OpenSlidePane({
         mpp,
         // Without a recorded objective power (generic TIFF, DICOM), the one its pixel size
         // implies: a pathologist still moves between 10×, 20× and 40×.
-        objective: recorded ? s.dObjectiveMagnification : objectiveFromMpp(mpp),
-        objectiveEstimated: !recorded && objectiveFromMpp(mpp) !== null,
+        objective: recorded ? s.dObjectiveMagnification : estimated,
+        objectiveEstimated: estimated !== null,
       },
       {
         dziUrl: first.objToken.strDziUrl,
