@@ -82,18 +82,8 @@ test('a doctor sends feedback with an image; the admin sees it and marks it hand
     await row.locator('[data-testid^="feedback-image-"]').click();
     const preview = page.locator('.ant-image-preview img');
     await expect(preview).toHaveAttribute('src', /^data:image\/png;base64,/);
-    // Looked at once it has opened: Escape during antd 6's opening animation can leave the
-    // preview's mask over the page (ant-design/ant-design#57431; see docs/decisions.md).
-    await expect(
-      page.locator(
-        ['-appear', '-enter']
-          .flatMap((c) => [
-            `.ant-image-preview[class*="${c}"]`,
-            `.ant-image-preview [class*="${c}"]`,
-          ])
-          .join(', '),
-      ),
-    ).toHaveCount(0);
+    // Closed at once, most often while it is still opening: nothing is left over the page (antd 6
+    // left its invisible mask there, ant-design/ant-design#57431), so the next click lands.
     await page.keyboard.press('Escape');
     await expect(preview).toBeHidden();
 

@@ -339,6 +339,19 @@ test('the viewer in English: controls, turns, adjustments, label and macro', asy
   }
   await expect(page.getByTestId('associated-images')).toContainText('Macro image');
 
+  // The label enlarged, and Escape pressed while it is still opening: the enlarged image closes
+  // (not the list under it) and leaves nothing over the page (antd 6 left its invisible mask
+  // there, ant-design#57431).
+  await page.getByTestId('associated-images').getByRole('img', { name: 'Label' }).click();
+  await expect(page.locator('.ant-image-preview[class*="-appear"]')).toHaveCount(1);
+  await page.keyboard.press('Escape');
+  await expect(page.locator('.ant-image-preview')).toBeHidden();
+  await expect(page.getByTestId('associated-images')).toBeVisible();
+  await page.getByTestId('associated-images').getByRole('img', { name: 'Macro image' }).click();
+  await expect(page.locator('.ant-image-preview img')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.locator('.ant-image-preview')).toBeHidden();
+
   // The keys are listed beside the controls, and do what the list says. Escape puts the label
   // and macro images away first.
   await page.keyboard.press('Escape');

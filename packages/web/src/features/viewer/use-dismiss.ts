@@ -1,6 +1,17 @@
 import { useEffect, type RefObject } from 'react';
 
 /**
+ * Whether a modal layer (an image preview opened from the popover, a dialog) lies over the page
+ * outside `content`: Escape and presses then belong to that layer, which closes first, as the
+ * topmost thing does everywhere else.
+ */
+function modalAbove(content: HTMLElement | null): boolean {
+  return [...document.querySelectorAll('[aria-modal="true"]')].some(
+    (layer) => !layer.contains(content) && layer.getClientRects().length > 0,
+  );
+}
+
+/**
  * Closes a viewer popover (`open`) on Escape or on a press outside its content and its button.
  * Listened to in the capture phase: OpenSeadragon keeps presses on the slide to itself, so a
  * popover's own outside-click never saw them, and antd's popovers ignore Escape.
@@ -20,7 +31,7 @@ export function useDismiss(
     document.addEventListener(
       'keydown',
       (e) => {
-        if (e.key === 'Escape') {
+        if (e.key === 'Escape' && !modalAbove(content.current)) {
           close();
         }
       },
@@ -30,7 +41,11 @@ export function useDismiss(
       'pointerdown',
       (e) => {
         const target = e.target as Node;
-        if (!content.current?.contains(target) && !button.current?.contains(target)) {
+        if (
+          !content.current?.contains(target) &&
+          !button.current?.contains(target) &&
+          !modalAbove(content.current)
+        ) {
           close();
         }
       },

@@ -1,5 +1,5 @@
 import { DeleteOutlined, PictureOutlined } from '@ant-design/icons';
-import { Card, Empty, Flex, Image, Skeleton, Tag, Tooltip, Typography } from 'antd';
+import { Card, Empty, Flex, Skeleton, Tag, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { ScreenshotDto } from '@pathconsult/shared';
@@ -7,6 +7,7 @@ import { IconButton } from '@/components/icon-button';
 import { useConfirmAction } from '@/lib/use-confirm-action';
 import { middleEllipsis } from '@/features/slides/utils/middle-ellipsis';
 import { useDeleteScreenshot, useScreenshotImage } from '../api/screenshots';
+import { PreviewableImage } from '../../../components/previewable-image';
 
 /** Latin letters two lines of a card's title hold: 12 px padding either side, 8 px a letter. */
 function nameRoom(cardWidth: number): number {
@@ -33,7 +34,7 @@ export function ScreenshotThumb({ shot, width }: { shot: ScreenshotDto; width: n
     return <Skeleton.Image active style={{ width, height }} />;
   }
   return (
-    <Image
+    <PreviewableImage
       src={image.src}
       width={width}
       alt={t('screenshots.alt', { slide: shot.strSlideName ?? '—' })}

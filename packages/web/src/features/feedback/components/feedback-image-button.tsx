@@ -2,6 +2,7 @@ import { PictureOutlined } from '@ant-design/icons';
 import { Button, Image } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSettledPreview } from '../../../lib/use-settled-preview';
 import { useFeedbackImage } from '../api/feedback';
 
 /**
@@ -12,6 +13,7 @@ export function FeedbackImageButton({ iFeedbackId }: { iFeedbackId: number }) {
   const { t } = useTranslation('feedback');
   const [open, setOpen] = useState(false);
   const image = useFeedbackImage(iFeedbackId, open);
+  const preview = useSettledPreview(open, setOpen);
   return (
     <>
       <Button
@@ -30,10 +32,7 @@ export function FeedbackImageButton({ iFeedbackId }: { iFeedbackId: number }) {
           src={image.data}
           alt={t('form.imageAlt')}
           style={{ display: 'none' }}
-          preview={{
-            open,
-            onOpenChange: (next) => setOpen(next),
-          }}
+          preview={preview}
         />
       )}
     </>

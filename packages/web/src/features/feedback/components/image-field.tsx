@@ -1,6 +1,7 @@
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
-import { Button, Image, Space, Upload } from 'antd';
+import { Button, Space, Upload } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { PreviewableImage } from '../../../components/previewable-image';
 
 interface ImageFieldProps {
   /** The picked image as a data URL (Form.Item passes it). */
@@ -21,7 +22,7 @@ export function ImageField({ value, onChange, onPick }: ImageFieldProps) {
     <div data-testid="feedback-image">
       {value ? (
         <Space align="start">
-          <Image
+          <PreviewableImage
             src={value}
             width={96}
             alt={t('form.imageAlt')}

@@ -1,8 +1,9 @@
 import { TagOutlined } from '@ant-design/icons';
-import { Button, Empty, Flex, Image, Modal, Popover, Tooltip, Typography } from 'antd';
+import { Button, Empty, Flex, Modal, Popover, Tooltip, Typography } from 'antd';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDismiss } from '../use-dismiss';
+import { PreviewableImage } from '../../../components/previewable-image';
 
 /**
  * The slide's label and macro images (saved at ingest), served over the same tile token as the
@@ -41,7 +42,7 @@ export function AssociatedImagesButton({
     >
       {shown.map((name) => (
         <Flex vertical key={name} align="center">
-          <Image
+          <PreviewableImage
             src={`${base}${name}.jpg`}
             alt={t(`associated.${name}`)}
             style={{ maxWidth: 240, maxHeight: 240 }}
