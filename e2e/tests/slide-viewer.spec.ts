@@ -242,6 +242,59 @@ test('a doctor views a slide, measures, annotates, takes a screenshot and finds 
   await expect(page.getByTestId('viewer-magnification')).toHaveText('10×', { timeout: 20_000 });
 });
 
+test('a polygon is drawn corner by corner, and a drag with the tool on pans the slide', async ({
+  page,
+  request,
+}) => {
+  const token = await tokenOf(request, DOCTOR);
+  const caseId = await addCase(request, token, `VP${RUN}`);
+  const slideId = await uploadCaseSlide(
+    request,
+    token,
+    caseId,
+    'CMU-1-Small-Region.svs',
+    `cmu-pg-${RUN}.svs`,
+  );
+  await logIn(page, DOCTOR, '?lang=en');
+  await page.goto(`/?lang=en#/ShowSlide?id=${slideId}`);
+  const view = page.getByTestId('slide-view');
+  await expectTissue(view);
+  // 20×: one screen pixel is one scanned pixel (0.499 µm).
+  await page.getByTestId('viewer-mag-20').click();
+  await expect(page.getByTestId('viewer-magnification')).toHaveText('20×');
+
+  // Two corners, then a drag: it pans the slide 60 px down (the corners go with it) and places
+  // no corner; the third corner closes a triangle of base and height 100 px: 5,000 px², about
+  // 1,245 µm². Had the drag placed corners, the area would be another.
+  await page.getByTestId('tool-polygon').click();
+  await view.click({ position: { x: 200, y: 100 } });
+  await view.click({ position: { x: 300, y: 100 } });
+  await drag(page, view, [420, 200], [420, 260]);
+  await view.click({ position: { x: 300, y: 260 } });
+  await page.keyboard.press('Enter');
+  const items = page.getByTestId('annotation-list').locator('[data-testid^="annotation-item-"]');
+  await expect(items).toHaveCount(1);
+  await expect(items.first()).toContainText('Polygon');
+  const area = Number(/([\d.,]+) µm²/.exec(await items.first().innerText())?.[1]?.replace(',', ''));
+  expect(area).toBeGreaterThan(1120);
+  expect(area).toBeLessThan(1370);
+
+  // Finished with Enter, the tool is still the polygon's: a drag pans, and draws nothing.
+  const shapeTop = () =>
+    page.evaluate(
+      () =>
+        document
+          .querySelector('[data-testid^="annotation-shape-"] polygon:not(.pc-hit)')!
+          .getBoundingClientRect().y,
+    );
+  const before = await shapeTop();
+  await drag(page, view, [500, 300], [500, 360]);
+  await expect.poll(async () => (await shapeTop()) - before).toBeGreaterThan(57);
+  expect((await shapeTop()) - before).toBeLessThan(63);
+  await expect(page.getByTestId('annotation-draft')).toHaveCount(0);
+  await expect(items).toHaveCount(1);
+});
+
 test('a scan without a recorded objective power gets its magnification from its pixel size', async ({
   page,
   request,

@@ -13,6 +13,8 @@ import { followShapePress, type ShapePress } from './shape-press';
 import type { ViewerSurface } from './viewer-surface';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
+/** Tools whose shapes are placed by clicks, not drawn by a drag. */
+const CLICK_TOOLS: readonly AnnotationKind[] = ['polygon', 'text'];
 let layers = 0;
 /** The labels' font: the app's sans-serif, with the Chinese faces Windows, macOS and Linux have. */
 const LABEL_FONT =
@@ -44,8 +46,9 @@ export interface OverlayCallbacks {
 /**
  * The SVG layer over the slide viewer: draws the slide's annotations and the shape being drawn,
  * re-mapped through the viewer's image → element transform at every view change, so shapes follow
- * pan, zoom, rotation and flip. With a drawing tool chosen it takes the pointer (the slide does not
- * pan meanwhile); with "select" it lets the pointer through to the viewer except on shapes.
+ * pan, zoom, rotation and flip. With a drawing tool chosen it takes the pointer: a drag draws the
+ * dragged shapes, and pans around the clicked ones (polygon, note); with "select" it lets the
+ * pointer through to the viewer except on shapes.
  */
 export class AnnotationOverlay {
   readonly svg: SVGSVGElement;
@@ -54,7 +57,10 @@ export class AnnotationOverlay {
   private tool: AnnotationKind | 'select' = 'select';
   private color = '#ff0000';
   private session: DrawSession | null = null;
-  /** The last press on a shape with the select tool: a drag from it pans instead of picking. */
+  /**
+   * The last press on a shape with the select tool, or anywhere with a click tool (polygon,
+   * note): a drag from it pans instead of picking or placing.
+   */
   private press: ShapePress | null = null;
   private readonly unsubscribe: () => void;
   private readonly controller = new AbortController();
@@ -167,6 +173,14 @@ export class AnnotationOverlay {
         if (!s || e.button !== 0) {
           return;
         }
+        if (CLICK_TOOLS.includes(s.tool)) {
+          // Corners and notes are placed by clicks, so a drag is free to pan, as on the bare
+          // slide: a polygon larger than the screen is drawn by panning between corners.
+          if (e.isPrimary) {
+            this.press = followShapePress(e, this.viewer);
+          }
+          return;
+        }
         this.svg.setPointerCapture(e.pointerId);
         handle(s.press(this.toImage(e)));
       },
@@ -196,7 +210,8 @@ export class AnnotationOverlay {
       'click',
       (e) => {
         const s = this.sessionNow();
-        if (s) {
+        // A drag that panned the slide places nothing where it ends.
+        if (s && !(CLICK_TOOLS.includes(s.tool) && this.press?.dragged())) {
           handle(s.click(this.toImage(e)));
         }
       },

@@ -11,9 +11,9 @@ export interface ShapePress {
 }
 
 /**
- * Follows a press on a shape's pick band with the select tool. The band lies over the slide,
- * outside OpenSeadragon's canvas, so a drag starting there would otherwise not pan: past a few
- * pixels it pans the slide as a drag on the slide does. Window listeners, not pointer capture:
+ * Follows a press on a shape's pick band with the select tool, or on the layer with the polygon or
+ * note tool. Both lie over the slide, outside OpenSeadragon's canvas, so a drag starting there
+ * would otherwise not pan: past a few pixels it pans the slide as a drag on the slide does. Window listeners, not pointer capture:
  * the shape under the pointer is redrawn (replaced) while the view moves.
  */
 export function followShapePress(
