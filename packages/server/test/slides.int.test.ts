@@ -614,7 +614,7 @@ describe.each(await testDatabases())('slide management on $name', (testDb) => {
     });
   });
 
-  it('tells an uploader where its uploads stand, leaving out others’', async () => {
+  it('tells an uploader where its uploads stand, under their names now, leaving out others’ and deleted ones', async () => {
     const uploading = await ownSlide({
       state: SlideUploadState.Uploading,
       totalBytes: 2 * 1024 * 1024 + 10,
@@ -628,14 +628,20 @@ describe.each(await testDatabases())('slide management on $name', (testDb) => {
       failReason: 'SLIDE_CONTENT_MISMATCH',
     });
     const theirs = await ownSlide({}, colleague);
+    // Deleted since (in slide management, say): left out, so the upload screen can say so.
+    const deleted = await ownSlide();
+    expectOk(await remove([deleted.id]));
+    // Renamed since: its name now.
+    expectOk(await update({ iSlideDocumentId: done.id, strFileName: `renamed-${done.id}.svs` }));
     const answer = expectOk(
       await statuses(
-        `${done.id},${theirs.id}, ${uploading.id},${MISSING_ID},${failed.id},${received.id}`,
+        `${done.id},${theirs.id}, ${uploading.id},${MISSING_ID},${failed.id},${received.id},${deleted.id}`,
       ),
     );
     expect(answer.listSlideDocument).toEqual([
       {
         iSlideDocumentId: done.id,
+        strFileName: `renamed-${done.id}.svs`,
         ddUploadState: { iNumber: 1 },
         iUpdateState: 1,
         lSize: 4321,
@@ -645,6 +651,7 @@ describe.each(await testDatabases())('slide management on $name', (testDb) => {
       },
       {
         iSlideDocumentId: uploading.id,
+        strFileName: uploading.displayName,
         ddUploadState: { iNumber: 0 },
         iUpdateState: 0,
         lSize: 2 * 1024 * 1024 + 10,
@@ -654,6 +661,7 @@ describe.each(await testDatabases())('slide management on $name', (testDb) => {
       },
       {
         iSlideDocumentId: failed.id,
+        strFileName: failed.displayName,
         ddUploadState: { iNumber: 2 },
         iUpdateState: 0,
         lSize: failed.totalBytes,

@@ -44,6 +44,7 @@ export type DocumentStatusQuery = z.input<typeof documentStatusQuerySchema>;
 /** Where one upload stands: what an upload screen polls. */
 export const documentStatusDtoSchema = z.object({
   iSlideDocumentId: z.number().int(),
+  strFileName: z.string().describe('Its name now: renamed since the upload, perhaps'),
   ddUploadState: ddSchema(z.number().int()).describe('See SlideUploadState'),
   iUpdateState: z.number().int().describe('1 when uploaded'),
   lSize: z.number(),

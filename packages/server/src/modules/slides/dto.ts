@@ -104,6 +104,7 @@ export function toDocumentStatusDto(
 ): DocumentStatusDto {
   return {
     iSlideDocumentId: doc.id,
+    strFileName: doc.displayName,
     ddUploadState: { iNumber: doc.state },
     iUpdateState: doc.state === SlideUploadState.Uploaded ? 1 : 0,
     lSize: doc.totalBytes,

@@ -38,9 +38,11 @@ export function memoryUsage(iHospitalId: number): Promise<MemoryUsage> {
  * slideDocument/getDocumentStatus for the finished uploads of the queue: whether the slide engine
  * is still reading each, or refused it. Asked again every 2 s while one is being read.
  */
-export function useFinishedStatuses(
-  finished: readonly QueueItem[],
-): Map<number, DocumentStatusDto> {
+export function useFinishedStatuses(finished: readonly QueueItem[]): {
+  statuses: Map<number, DocumentStatusDto>;
+  /** The ids the answer at hand was asked about: one of them left out of it is gone. */
+  answered: ReadonlySet<number>;
+} {
   const { iUserId } = useSession();
   const ids = idsToFollow(finished, DOCUMENT_STATUS_MAX);
   const query = useQuery({
@@ -56,5 +58,9 @@ export function useFinishedStatuses(
     refetchInterval: (q) =>
       q.state.data?.listSlideDocument.some((s) => s.bProcessing) ? 2_000 : false,
   });
-  return new Map((query.data?.listSlideDocument ?? []).map((s) => [s.iSlideDocumentId, s]));
+  return {
+    statuses: new Map((query.data?.listSlideDocument ?? []).map((s) => [s.iSlideDocumentId, s])),
+    // Data of this very key (no placeholder is kept across keys), so it was asked about `ids`.
+    answered: new Set(query.data ? ids : []),
+  };
 }

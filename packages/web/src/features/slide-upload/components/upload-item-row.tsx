@@ -16,8 +16,8 @@ import { formatSpeed, remainingTime } from '../utils/speed';
 import { useRemainingText } from './upload-controls';
 import { closeUploadPanel, useUploads } from './upload-context';
 
-/** What a row shows: the queue's own state, or a finished upload's outcome (processing). */
-type ShownState = ItemState | 'processing';
+/** What a row shows: the queue's own state, or a finished upload's outcome (processing...). */
+type ShownState = ItemState | 'processing' | 'removed';
 
 const STATE_COLORS: Record<ShownState, string> = {
   waiting: 'default',
@@ -26,6 +26,7 @@ const STATE_COLORS: Record<ShownState, string> = {
   uploaded: 'success',
   processing: 'processing',
   failed: 'error',
+  removed: 'default',
 };
 
 const PROGRESS_STATUS: Record<ShownState, 'normal' | 'active' | 'success' | 'exception'> = {
@@ -35,6 +36,13 @@ const PROGRESS_STATUS: Record<ShownState, 'normal' | 'active' | 'success' | 'exc
   uploaded: 'success',
   processing: 'success',
   failed: 'exception',
+  removed: 'normal',
+};
+
+/** States whose tag explains itself further on hover. */
+const STATE_HINTS: Partial<Record<ShownState, 'item.processingHint' | 'item.removedHint'>> = {
+  processing: 'item.processingHint',
+  removed: 'item.removedHint',
 };
 
 /** One slide of the queue or of the finished list: its state, progress, reason, and cancel. */
@@ -78,10 +86,17 @@ export function UploadItemRow({
   return (
     <Flex vertical gap={4} data-testid={`upload-item-${item.strFileName}`} data-state={shown}>
       <Flex align="center" gap="small" wrap>
-        <Typography.Text strong ellipsis style={{ maxWidth: 260 }} title={item.strFileName}>
-          {item.strFileName}
+        <Typography.Text
+          strong
+          ellipsis
+          delete={shown === 'removed'}
+          style={{ maxWidth: 260 }}
+          title={outcome?.renamedTo ?? item.strFileName}
+          data-testid="upload-item-name"
+        >
+          {outcome?.renamedTo ?? item.strFileName}
         </Typography.Text>
-        <Tooltip title={shown === 'processing' ? t('item.processingHint') : undefined}>
+        <Tooltip title={STATE_HINTS[shown] && t(STATE_HINTS[shown])}>
           <Tag color={STATE_COLORS[shown]} data-testid="upload-item-state">
             {t(`state.${shown}`)}
           </Tag>
@@ -147,6 +162,11 @@ export function UploadItemRow({
           data-testid="upload-item-reason"
         >
           {reasonText(item.reason, t)}
+        </Typography.Text>
+      )}
+      {outcome?.renamedTo && (
+        <Typography.Text type="secondary" data-testid="upload-item-renamed">
+          {t('item.uploadedAs', { name: item.strFileName })}
         </Typography.Text>
       )}
       {outcome?.reason && (

@@ -18,7 +18,8 @@ interface UploadPanelProps {
 /**
  * The upload queue's drawer: choosing slides for the case it was opened for, the start/stop
  * button with speed and time left, the queue and the finished list (which follows the slide
- * engine: processing, then uploaded or failed with the reason). Closing it does not stop
+ * engine: processing, then uploaded or failed with the reason; and says when a slide was renamed
+ * or deleted since). Closing it does not stop
  * anything: the queue runs in the background of the workspace.
  */
 export function UploadPanel({ open, request, onClose }: UploadPanelProps) {
@@ -27,9 +28,11 @@ export function UploadPanel({ open, request, onClose }: UploadPanelProps) {
   const support = useSupportSlide(open && request !== null);
   const { active, finished } = splitQueue(snapshot.items);
   const { manager } = useUploads();
-  const statuses = useFinishedStatuses(finished);
-  const outcomeOf = (item: QueueItem) =>
-    finishedOutcome(item, item.iSlideDocumentId ? statuses.get(item.iSlideDocumentId) : undefined);
+  const { statuses, answered } = useFinishedStatuses(finished);
+  const outcomeOf = ({ iSlideDocumentId: id, ...item }: QueueItem) =>
+    id === null
+      ? finishedOutcome(item, undefined)
+      : finishedOutcome(item, statuses.get(id), answered.has(id));
 
   return (
     <Drawer

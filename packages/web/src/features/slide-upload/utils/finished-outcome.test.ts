@@ -4,33 +4,57 @@ import { finishedOutcome, idsToFollow } from './finished-outcome';
 import type { QueueItem } from './queue';
 
 const status = (state: number, bProcessing = false, strFailReason: string | null = null) => ({
+  strFileName: 'a.svs',
   ddUploadState: { iNumber: state },
   bProcessing,
   strFailReason,
 });
 
+const renamedTo = null;
+
 describe('finishedOutcome', () => {
+  const item = { state: 'uploaded' as const, strFileName: 'a.svs' };
+
   it('follows the slide engine after the bytes arrived', () => {
-    const item = { state: 'uploaded' as const };
-    expect(finishedOutcome(item, undefined)).toEqual({ state: 'uploaded', reason: null });
+    expect(finishedOutcome(item, undefined)).toEqual({
+      state: 'uploaded',
+      reason: null,
+      renamedTo,
+    });
     expect(finishedOutcome(item, status(SlideUploadState.Uploaded, true))).toEqual({
       state: 'processing',
       reason: null,
+      renamedTo,
     });
     expect(finishedOutcome(item, status(SlideUploadState.Uploaded))).toEqual({
       state: 'uploaded',
       reason: null,
+      renamedTo,
     });
     expect(
       finishedOutcome(item, status(SlideUploadState.Failed, false, 'The slide cannot be read')),
-    ).toEqual({ state: 'failed', reason: 'The slide cannot be read' });
+    ).toEqual({ state: 'failed', reason: 'The slide cannot be read', renamedTo });
   });
 
   it('keeps a failure of the queue itself as it is', () => {
-    expect(finishedOutcome({ state: 'failed' }, undefined)).toEqual({
+    expect(finishedOutcome({ ...item, state: 'failed' }, undefined)).toEqual({
       state: 'failed',
       reason: null,
+      renamedTo,
     });
+  });
+
+  it('says when the slide was renamed or deleted since', () => {
+    expect(
+      finishedOutcome(item, { ...status(SlideUploadState.Uploaded), strFileName: 'b.svs' }),
+    ).toEqual({ state: 'uploaded', reason: null, renamedTo: 'b.svs' });
+    // Left out of an answer about it: deleted. Not asked about yet: nothing is known.
+    expect(finishedOutcome(item, undefined, true)).toEqual({
+      state: 'removed',
+      reason: null,
+      renamedTo,
+    });
+    expect(finishedOutcome(item, undefined, false).state).toBe('uploaded');
   });
 });
 

@@ -1,27 +1,42 @@
 import { SlideUploadState, type DocumentStatusDto } from '@pathconsult/shared';
 import type { QueueItem } from './queue';
 
-/** How a finished queue item reads once the slide engine has had its say. */
-export type FinishedOutcome =
-  { state: 'uploaded' | 'processing'; reason: null } | { state: 'failed'; reason: string | null };
+/**
+ * How a finished queue item reads once the server has had its say: `renamedTo` is the slide's
+ * name now when it was renamed after the upload; `removed`, deleted since.
+ */
+export type FinishedOutcome = { renamedTo: string | null } & (
+  | { state: 'uploaded' | 'processing'; reason: null }
+  | { state: 'failed'; reason: string | null }
+  | { state: 'removed'; reason: null }
+);
 
 /**
  * A finished item as the user should see it: the queue knows the bytes arrived, the server knows
- * more afterwards — the slide engine is still reading it (processing), or refused it as
- * unreadable (failed, with the server's reason). An item the queue itself failed keeps its own
- * reason (`item.reason`), so its outcome carries none.
+ * more afterwards — the slide engine is still reading it (processing), refused it as unreadable
+ * (failed, with the server's reason), or the slide was renamed or deleted since (in slide
+ * management, say; a deleted one is left out of an answer that was asked about it). An item the
+ * queue itself failed keeps its own reason (`item.reason`), so its outcome carries none.
  */
 export function finishedOutcome(
-  item: Pick<QueueItem, 'state'>,
-  status: Pick<DocumentStatusDto, 'ddUploadState' | 'bProcessing' | 'strFailReason'> | undefined,
+  item: Pick<QueueItem, 'state' | 'strFileName'>,
+  status:
+    | Pick<DocumentStatusDto, 'strFileName' | 'ddUploadState' | 'bProcessing' | 'strFailReason'>
+    | undefined,
+  /** Whether the server's answer was about this item (so no status means it is gone). */
+  answered = false,
 ): FinishedOutcome {
   if (item.state === 'failed') {
-    return { state: 'failed', reason: null };
+    return { state: 'failed', reason: null, renamedTo: null };
   }
-  if (status?.ddUploadState.iNumber === SlideUploadState.Failed) {
-    return { state: 'failed', reason: status.strFailReason };
+  if (!status) {
+    return { state: answered ? 'removed' : 'uploaded', reason: null, renamedTo: null };
   }
-  return { state: status?.bProcessing ? 'processing' : 'uploaded', reason: null };
+  const renamedTo = status.strFileName !== item.strFileName ? status.strFileName : null;
+  if (status.ddUploadState.iNumber === SlideUploadState.Failed) {
+    return { state: 'failed', reason: status.strFailReason, renamedTo };
+  }
+  return { state: status.bProcessing ? 'processing' : 'uploaded', reason: null, renamedTo };
 }
 
 /** Ids of the finished uploads whose slide-engine outcome is worth asking the server for. */
