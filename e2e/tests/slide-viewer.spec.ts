@@ -567,6 +567,13 @@ test('two slides of a case side by side move together once linked', async ({ pag
   await page.getByRole('option', { name: '10×', exact: true }).click();
   await expect(a.getByTestId('viewer-magnification')).toHaveText('10×');
   await expect(c.getByTestId('viewer-mag-select')).toBeVisible();
+  // The open list says which steps are digital zoom; the narrow box shows the step alone (it
+  // showed "40× · 数字…", cut).
+  await a.getByTestId('viewer-mag-select').click();
+  await expect(page.getByTestId('viewer-mag-option-40')).toHaveText('40× · 数字放大');
+  await page.getByTestId('viewer-mag-option-40').click();
+  await expect(a.getByTestId('viewer-magnification')).toHaveText('40×');
+  await expect(a.getByTestId('viewer-mag-select')).toHaveText('40×');
 });
 
 test('the phone viewer shows the slide with compact controls', async ({ page, request }) => {
