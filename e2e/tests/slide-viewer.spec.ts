@@ -293,6 +293,31 @@ test('a polygon is drawn corner by corner, and a drag with the tool on pans the 
   expect((await shapeTop()) - before).toBeLessThan(63);
   await expect(page.getByTestId('annotation-draft')).toHaveCount(0);
   await expect(items).toHaveCount(1);
+
+  // Panned to the pane's right edge, its label stays whole in the view (it was cut there).
+  const viewBox = (await view.boundingBox())!;
+  const shape = (await page
+    .locator('[data-testid^="annotation-shape-"] polygon:not(.pc-hit)')
+    .boundingBox())!;
+  const from = shape.x + shape.width / 2 - viewBox.x;
+  await drag(page, view, [from, 120], [viewBox.width - 6, 120]);
+  // Read in one go: the overlay redraws its shapes on every frame of a moving view.
+  const labelSpan = () =>
+    page.evaluate(() => {
+      const text = document.querySelector('[data-testid^="annotation-shape-"] text.pc-measure');
+      const box = text?.getBoundingClientRect();
+      return box ? [Math.round(box.left), Math.round(box.right)] : null;
+    });
+  // Once the view holds still (the pan glides on after the mouse is let go).
+  await expect
+    .poll(async () => {
+      const first = JSON.stringify(await labelSpan());
+      await page.waitForTimeout(300);
+      return first === JSON.stringify(await labelSpan());
+    })
+    .toBe(true);
+  expect((await labelSpan())![1]).toBeLessThanOrEqual(viewBox.x + viewBox.width);
+  expect((await labelSpan())![0]).toBeGreaterThan(viewBox.x);
 });
 
 test('a scan without a recorded objective power gets its magnification from its pixel size', async ({

@@ -2,6 +2,7 @@ import type { AnnotationDto, AnnotationKind } from '@pathconsult/shared';
 import type { Point } from '../utils/geometry';
 import { DrawSession, type FinishedShape } from './draw-session';
 import { declutterLabels } from './label-declutter';
+import { keepLabelsInView } from './label-placement';
 import {
   describeShape,
   hitOutlines,
@@ -249,6 +250,12 @@ export class AnnotationOverlay {
     );
   }
 
+  /** The labels moved into the view and off the navigator (label-placement.ts). */
+  private inView(nodes: SvgNode[][]): SvgNode[][] {
+    const view = { width: this.svg.clientWidth, height: this.svg.clientHeight };
+    return keepLabelsInView(nodes, view, this.viewer.coveredAreas());
+  }
+
   private render(): void {
     const nodes: SvgNode[][] = this.shapes.map((shape) =>
       describeShape(shape, this.toElement, this.viewer.slide.mpp, {
@@ -273,7 +280,7 @@ export class AnnotationOverlay {
     this.svg.replaceChildren(
       arrowHeads(colors),
       labelBackdrops(this.plateId),
-      ...declutterLabels(nodes, first).flatMap((group, i) => {
+      ...declutterLabels(this.inView(nodes), first).flatMap((group, i) => {
         const g = document.createElementNS(SVG_NS, 'g');
         const id = this.shapes[i]?.id;
         if (id !== undefined) {

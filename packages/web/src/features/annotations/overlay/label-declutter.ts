@@ -13,7 +13,8 @@ const LINE_PX = 16;
 /** Gap kept around each label. */
 const MARGIN_PX = 2;
 
-interface Box {
+/** A rectangle in element pixels. */
+export interface Box {
   left: number;
   top: number;
   right: number;
@@ -29,21 +30,25 @@ export function estimatedWidth(text: string): number {
   return width;
 }
 
-function boxOf(node: SvgNode): Box {
+/** Where a label's text lies on screen, `margin` pixels around it. */
+export function labelBox(node: SvgNode, margin = 0): Box {
   const x = Number(node.attrs.x);
   const y = Number(node.attrs.y);
   const width = estimatedWidth(node.text ?? '');
-  const left = node.attrs['text-anchor'] === 'middle' ? x - width / 2 : x;
+  const anchor = node.attrs['text-anchor'];
+  const left = anchor === 'middle' ? x - width / 2 : anchor === 'end' ? x - width : x;
   // y is the baseline: most of the line is above it.
   return {
-    left: left - MARGIN_PX,
-    right: left + width + MARGIN_PX,
-    top: y - FONT_PX - MARGIN_PX,
-    bottom: y - FONT_PX + LINE_PX + MARGIN_PX,
+    left: left - margin,
+    right: left + width + margin,
+    top: y - FONT_PX - margin,
+    bottom: y - FONT_PX + LINE_PX + margin,
   };
 }
 
-const overlaps = (a: Box, b: Box) =>
+const boxOf = (node: SvgNode) => labelBox(node, MARGIN_PX);
+
+export const overlaps = (a: Box, b: Box) =>
   a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
 
 /**

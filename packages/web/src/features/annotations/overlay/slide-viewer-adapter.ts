@@ -38,6 +38,22 @@ export function annotatableViewer(viewer: SlideViewerLike): AnnotatableViewer {
     panByPixels: (dx, dy) => viewer.panByPixels(dx, dy),
     endPan: () => viewer.endPan(),
     forwardWheel: (event) => viewer.forwardWheel(event),
+    coveredAreas: () => {
+      const navigator = viewer.osd.navigator?.element;
+      if (!navigator || navigator.offsetParent === null) {
+        return [];
+      }
+      const origin = viewer.osd.element.getBoundingClientRect();
+      const box = navigator.getBoundingClientRect();
+      return [
+        {
+          left: box.left - origin.left,
+          top: box.top - origin.top,
+          right: box.right - origin.left,
+          bottom: box.bottom - origin.top,
+        },
+      ];
+    },
     captureView: () => viewer.captureView(),
     scaleStamp: () => {
       const magnification = viewer.magnification();

@@ -10,6 +10,11 @@ export interface SvgNode {
   tag: 'line' | 'polygon' | 'polyline' | 'ellipse' | 'text' | 'circle';
   attrs: Record<string, string | number>;
   text?: string;
+  /**
+   * A label's shape on screen (its outline's box, a note's dot), not drawn: where the label may
+   * move to stay in view (label-placement.ts).
+   */
+  around?: { left: number; top: number; right: number; bottom: number };
 }
 
 export interface DrawableShape {
@@ -25,9 +30,22 @@ const pointList = (points: readonly Point[]) =>
 
 /** Where a shape's label goes on screen: below its lowest point, centred on the shape. */
 function labelAnchor(points: readonly Point[]): Point {
+  const { left, right, bottom } = extentOf(points);
+  return [(left + right) / 2, bottom + LABEL_BELOW_PX];
+}
+
+/** From a shape's lowest point to its label's baseline. */
+const LABEL_BELOW_PX = 16;
+
+function extentOf(points: readonly Point[]): NonNullable<SvgNode['around']> {
   const xs = points.map((p) => p[0]);
   const ys = points.map((p) => p[1]);
-  return [(Math.min(...xs) + Math.max(...xs)) / 2, Math.max(...ys) + 16];
+  return {
+    left: Math.min(...xs),
+    right: Math.max(...xs),
+    top: Math.min(...ys),
+    bottom: Math.max(...ys),
+  };
 }
 
 /** Width of the invisible band along a shape's outline that picks it: 8 px either side. */
@@ -156,6 +174,7 @@ export function describeShape(
           tag: 'text',
           attrs: { x: fmt(p[0] + 8), y: fmt(p[1] + 4), fill: shape.color, class: 'pc-note' },
           text: shape.text ?? '',
+          around: { left: p[0], right: p[0], top: p[1], bottom: p[1] },
         });
         nodes.push({
           tag: 'circle',
@@ -188,6 +207,7 @@ export function describeShape(
         ...(shape.text ? { 'data-words': '1' } : {}),
       },
       text: label,
+      around: extentOf(screen),
     });
   }
   return nodes;

@@ -20,6 +20,8 @@ export interface ViewerSurface {
   panByPixels(dx: number, dy: number): void;
   endPan(): void;
   forwardWheel(event: WheelEvent): void;
+  /** Controls drawn over the slide (the navigator), in element pixels: labels keep off them. */
+  coveredAreas(): { left: number; top: number; right: number; bottom: number }[];
 }
 
 /** What the annotation tools need beyond the overlay: going to a shape and capturing the view. */

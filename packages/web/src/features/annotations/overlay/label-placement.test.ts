@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { labelBox } from './label-declutter';
+import { keepLabelsInView } from './label-placement';
+import { describeShape, type SvgNode } from './svg-shapes';
+
+const VIEW = { width: 400, height: 300 };
+const same = ([x, y]: readonly [number, number]) => [x, y] as [number, number];
+
+/** The label of a ruler drawn from `a` to `b` (element pixels = image pixels here). */
+function rulerLabel(a: [number, number], b: [number, number]): SvgNode[][] {
+  return [describeShape({ kind: 'line', color: '#ff0000', text: null, points: [a, b] }, same, 0.5)];
+}
+const labelOf = (groups: SvgNode[][]) => groups[0]!.find((n) => n.tag === 'text')!;
+const inside = (node: SvgNode, view = VIEW) => {
+  const box = labelBox(node);
+  return box.left >= 0 && box.top >= 0 && box.right <= view.width && box.bottom <= view.height;
+};
+
+describe('keepLabelsInView', () => {
+  it('leaves a label that is whole and uncovered where it is', () => {
+    const groups = rulerLabel([100, 100], [200, 100]);
+    expect(keepLabelsInView(groups, VIEW, [])).toEqual(groups);
+  });
+
+  it('slides a label cut by the left or right edge back into the view', () => {
+    const left = labelOf(keepLabelsInView(rulerLabel([-40, 100], [10, 100]), VIEW, []));
+    expect(inside(left)).toBe(true);
+    const right = labelOf(keepLabelsInView(rulerLabel([390, 100], [440, 100]), VIEW, []));
+    expect(inside(right)).toBe(true);
+    // Only sideways: still under its shape.
+    expect(right.attrs.y).toBe(labelOf(rulerLabel([390, 100], [440, 100])).attrs.y);
+  });
+
+  it('puts the label above a shape at the bottom edge', () => {
+    const moved = labelOf(keepLabelsInView(rulerLabel([100, 295], [200, 295]), VIEW, []));
+    expect(inside(moved)).toBe(true);
+    expect(labelBox(moved).bottom).toBeLessThanOrEqual(295);
+  });
+
+  it('keeps a label off the navigator over the lower right corner', () => {
+    const navigator = { left: 300, top: 220, right: 400, bottom: 300 };
+    const groups = rulerLabel([290, 210], [340, 210]);
+    expect(labelBox(labelOf(groups)).right).toBeGreaterThan(navigator.left);
+    const moved = labelOf(keepLabelsInView(groups, VIEW, [navigator]));
+    expect(inside(moved)).toBe(true);
+    const box = labelBox(moved);
+    expect(
+      box.right <= navigator.left ||
+        box.bottom <= navigator.top ||
+        box.left >= navigator.right ||
+        box.top >= navigator.bottom,
+    ).toBe(true);
+  });
+
+  it('turns a note near the right edge to the left of its dot', () => {
+    const note = describeShape(
+      { kind: 'text', color: '#ff0000', text: 'Suspicious focus', points: [[380, 100]] },
+      same,
+      0.5,
+    );
+    const moved = labelOf(keepLabelsInView([note], VIEW, []));
+    expect(moved.attrs['text-anchor']).toBe('end');
+    expect(labelBox(moved).right).toBeLessThanOrEqual(380);
+    expect(inside(moved)).toBe(true);
+  });
+
+  it('leaves the label of a shape out of view with its shape', () => {
+    const groups = rulerLabel([500, 100], [600, 100]);
+    expect(keepLabelsInView(groups, VIEW, [])).toEqual(groups);
+  });
+});

@@ -1,0 +1,125 @@
+import { estimatedWidth, labelBox, overlaps, type Box } from './label-declutter';
+import type { SvgNode } from './svg-shapes';
+
+/*
+ * Labels kept readable at the edges of the view: a shape near the border had its label cut by
+ * the pane's edge, and a label near the lower right corner ran under the navigator (which lies
+ * over the layer). A label whose shape is on screen moves just enough to be whole and uncovered;
+ * one whose shape is out of view goes with it.
+ */
+
+/** Gap kept between a label and the view's edge or a control. */
+const EDGE_PX = 4;
+/** From the dot of a note to its text (svg-shapes.ts draws the text 8 px right of the dot). */
+const NOTE_GAP_PX = 8;
+
+const fmt = (n: number) => Number(n.toFixed(2));
+
+/**
+ * The groups with their labels moved into the view (`width` × `height`) and off the `covered`
+ * areas (controls drawn over the layer, in element pixels).
+ */
+export function keepLabelsInView(
+  groups: readonly SvgNode[][],
+  view: { width: number; height: number },
+  covered: readonly Box[],
+): SvgNode[][] {
+  if (view.width <= 0 || view.height <= 0) {
+    return groups.map((g) => [...g]);
+  }
+  return groups.map((group) =>
+    group.map((node) =>
+      node.tag === 'text' && node.text && node.around ? placed(node, view, covered) : node,
+    ),
+  );
+}
+
+function placed(
+  node: SvgNode,
+  view: { width: number; height: number },
+  covered: readonly Box[],
+): SvgNode {
+  const around = node.around!;
+  if (
+    around.right < 0 ||
+    around.left > view.width ||
+    around.bottom < 0 ||
+    around.top > view.height
+  ) {
+    return node;
+  }
+  const fits = (candidate: SvgNode) => {
+    const box = labelBox(candidate);
+    return (
+      box.left >= EDGE_PX &&
+      box.right <= view.width - EDGE_PX &&
+      box.top >= EDGE_PX &&
+      box.bottom <= view.height - EDGE_PX &&
+      !covered.some((area) => overlaps(box, area))
+    );
+  };
+  if (fits(node)) {
+    return node;
+  }
+  const candidates =
+    node.attrs.class === 'pc-note' ? noteSpots(node) : measureSpots(node, view, covered);
+  return candidates.find(fits) ?? clampedIntoView(candidates[0] ?? node, view);
+}
+
+const at = (node: SvgNode, x: number, y: number, anchor?: string): SvgNode => ({
+  ...node,
+  attrs: {
+    ...node.attrs,
+    x: fmt(x),
+    y: fmt(y),
+    ...(anchor ? { 'text-anchor': anchor } : {}),
+  },
+});
+
+/** A note's text: right of its dot, else left of it. */
+function noteSpots(node: SvgNode): SvgNode[] {
+  const dot = node.around!;
+  const y = Number(node.attrs.y);
+  return [at(node, dot.left + NOTE_GAP_PX, y), at(node, dot.left - NOTE_GAP_PX, y, 'end')];
+}
+
+/**
+ * A measurement's label, centred under its shape: slid sideways into the view; above the shape
+ * when there is no room below it; beside or above a control it would run under.
+ */
+function measureSpots(
+  node: SvgNode,
+  view: { width: number; height: number },
+  covered: readonly Box[],
+): SvgNode[] {
+  const width = estimatedWidth(node.text ?? '');
+  const half = width / 2 + EDGE_PX;
+  const x = Math.min(Math.max(Number(node.attrs.x), half), view.width - half);
+  const below = Number(node.attrs.y);
+  const box = labelBox(node);
+  // The baseline above the shape: the label's box ends a few pixels over the shape's top.
+  const above = node.around!.top - (box.bottom - below) - EDGE_PX;
+  const spots = [at(node, x, below), at(node, x, above)];
+  for (const area of covered) {
+    spots.push(at(node, area.left - half, below), at(node, x, area.top - (box.bottom - below)));
+  }
+  return spots;
+}
+
+/** No spot is free: at least whole in the view (over the shape, or a control, if need be). */
+function clampedIntoView(node: SvgNode, view: { width: number; height: number }): SvgNode {
+  const box = labelBox(node);
+  const dx =
+    box.left < EDGE_PX
+      ? EDGE_PX - box.left
+      : box.right > view.width - EDGE_PX
+        ? view.width - EDGE_PX - box.right
+        : 0;
+  const dy =
+    box.top < EDGE_PX
+      ? EDGE_PX - box.top
+      : box.bottom > view.height - EDGE_PX
+        ? view.height - EDGE_PX - box.bottom
+        : 0;
+  return at(node, Number(node.attrs.x) + dx, Number(node.attrs.y) + dy);
+}
