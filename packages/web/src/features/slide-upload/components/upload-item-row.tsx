@@ -1,5 +1,5 @@
 import { CloseOutlined } from '@ant-design/icons';
-import { Button, Flex, Progress, Tag, Tooltip, Typography } from 'antd';
+import { Button, Flex, Progress, Tag, Tooltip, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { UploadType } from '@pathconsult/shared';
@@ -60,6 +60,7 @@ export function UploadItemRow({
   outcome?: FinishedOutcome;
 }) {
   const { t } = useTranslation('upload');
+  const { token } = theme.useToken();
   const { manager } = useUploads();
   const confirm = useConfirmAction();
   const remainingText = useRemainingText();
@@ -136,6 +137,8 @@ export function UploadItemRow({
       <Progress
         percent={percentOf(item.lProgress, item.lSize)}
         status={PROGRESS_STATUS[shown]}
+        // A deleted slide's bar is greyed: its bytes are no longer there.
+        strokeColor={shown === 'removed' ? token.colorTextQuaternary : undefined}
         size="small"
         data-testid="upload-item-progress"
       />
