@@ -1,12 +1,14 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { DOCTOR, addCase, dialogsSettled, logIn, tokenOf } from './helpers';
+import { FULL_TIME, SHORT_TIME, expectDistinctCards } from './screenshot-card-helpers';
 import { uploadCaseSlide, type Envelope } from './slide-helpers';
 
 /*
  * Report screenshots in a case's Imagery tab (issue 6): screenshots saved for the case's slide
  * (through webViewer/consulation/setPathologyImg, as the viewer saves them) show under the slide
  * list with their count against the limit; the doctor deletes one after a confirmation; a fifth is
- * refused with the localized message. Once in Chinese, once in English.
+ * refused with the localized message. The viewer's narrow panel and the tab tell the cards apart
+ * (numbered, timed, one line each). Once in Chinese, once in English.
  */
 
 const RUN = String(Date.now() % 100_000_000);
@@ -69,6 +71,7 @@ for (const lang of ['zh', 'en'] as const) {
     );
 
     // In the viewer the screenshot button is off at 4 of 4, and says why on hover.
+    await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto(`/?lang=${lang}#/ShowSlide?id=${slide}`);
     const take = page.getByTestId('screenshot-take');
     await expect(take).toBeDisabled();
@@ -78,6 +81,32 @@ for (const lang of ['zh', 'en'] as const) {
         ? '本病例已保存 4 张截图，请先删除一张再截图'
         : 'You already keep 4 screenshots for this case: delete one to take another',
     );
+    // Its 120 px cards, all of one slide taken within a minute, still read differently.
+    const panel = page.getByTestId('annotation-tools');
+    for (const id of ids) {
+      await expect(panel.getByTestId(`screenshot-image-${id}`).locator('img')).toHaveAttribute(
+        'src',
+        /^blob:/,
+      );
+    }
+    await expectDistinctCards(panel, ids, lang, SHORT_TIME);
+    // The cut name and the short time are whole on hover.
+    await panel.getByTestId(`screenshot-slide-${ids[0]}`).hover();
+    await expect(
+      page.getByRole('tooltip').filter({ hasText: `boxes-${RUN}-${lang}.tiff` }),
+    ).toHaveText(`boxes-${RUN}-${lang}.tiff`);
+    await panel.getByTestId(`screenshot-time-${ids[1]}`).hover();
+    await expect(
+      page.getByRole('tooltip').filter({ hasText: lang === 'zh' ? '截图时间' : 'Taken' }),
+    ).toHaveText(
+      lang === 'zh'
+        ? /^截图时间：\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/
+        : /^Taken \d{4}-\d{2}-\d{2} \d{2}:\d{2}$/,
+    );
+    await page.mouse.move(0, 0);
+    await expect(page.getByRole('tooltip')).toHaveCount(0);
+    await panel.getByTestId('screenshot-strip').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `test-results/case-screenshots-viewer-${lang}.png` });
     await openImagery(page, caseId);
 
     await page.getByTestId('screenshots-refresh').click();
@@ -92,6 +121,7 @@ for (const lang of ['zh', 'en'] as const) {
     await expect(page.getByTestId('case-screenshots')).toContainText(
       lang === 'zh' ? '报告截图' : 'Screenshots for the report',
     );
+    await expectDistinctCards(page.getByTestId('screenshot-strip'), ids, lang, FULL_TIME);
     await page.getByTestId('case-screenshots').scrollIntoViewIfNeeded();
     await page
       .getByTestId('case-screenshots')

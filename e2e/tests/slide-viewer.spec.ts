@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { DOCTOR, addCase, dialogsSettled, logIn, tokenOf } from './helpers';
+import { SHORT_TIME, expectDistinctCards } from './screenshot-card-helpers';
 import { uploadCaseSlide } from './slide-helpers';
 
 /*
@@ -220,6 +221,13 @@ test('a doctor views a slide, measures, annotates, takes a screenshot and finds 
       }),
     )
     .toBeGreaterThan(80);
+  // Its card in the narrow panel: "截图 1", the short time, each caption line on one line.
+  const shotTestId = await page
+    .getByTestId('annotation-tools')
+    .locator('[data-testid^="screenshot-image-"]')
+    .getAttribute('data-testid');
+  const shotId = Number(shotTestId!.replace('screenshot-image-', ''));
+  await expectDistinctCards(page.getByTestId('annotation-tools'), [shotId], 'zh', SHORT_TIME);
 
   // Reloaded, the viewer opens at the same place with the same annotations and screenshot.
   await page.reload();

@@ -1,18 +1,12 @@
 import { DeleteOutlined, PictureOutlined } from '@ant-design/icons';
-import { Card, Empty, Flex, Skeleton, Tag, Tooltip, Typography } from 'antd';
-import dayjs from 'dayjs';
+import { Card, Empty, Flex, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ScreenshotDto } from '@pathconsult/shared';
 import { IconButton } from '@/components/icon-button';
 import { useConfirmAction } from '@/lib/use-confirm-action';
-import { middleEllipsis } from '@/features/slides/utils/middle-ellipsis';
 import { useDeleteScreenshot, useScreenshotImage } from '../api/screenshots';
 import { PreviewableImage } from '../../../components/previewable-image';
-
-/** Latin letters two lines of a card's title hold: 12 px padding either side, 8 px a letter. */
-function nameRoom(cardWidth: number): number {
-  return 2 * Math.floor((cardWidth - 24) / 8);
-}
+import { ScreenshotCaption } from './screenshot-caption';
 
 export function ScreenshotThumb({ shot, width }: { shot: ScreenshotDto; width: number }) {
   const { t } = useTranslation('annotations');
@@ -44,8 +38,9 @@ export function ScreenshotThumb({ shot, width }: { shot: ScreenshotDto; width: n
 }
 
 /**
- * The screenshots kept for a case's report, each with its slide, author and time; the caller's
- * own can be deleted after a confirmation. Shared by the viewer and the Imagery tab.
+ * The screenshots kept for a case's report, each captioned with its number, slide, time and
+ * author; the caller's own can be deleted after a confirmation. Shared by the viewer and the
+ * Imagery tab.
  */
 export function ScreenshotStrip({
   shots,
@@ -70,7 +65,7 @@ export function ScreenshotStrip({
   }
   return (
     <Flex gap="middle" wrap data-testid="screenshot-strip">
-      {shots.map((shot) => (
+      {shots.map((shot, index) => (
         <Card
           key={shot.iScreenshotId}
           size="small"
@@ -107,35 +102,8 @@ export function ScreenshotStrip({
               : []
           }
         >
-          <Card.Meta
-            title={
-              // Two lines, cut in the middle: slide names are long and tell one another apart
-              // at both ends, which one line cut at its end hid in the viewer's narrow strip.
-              <Tooltip title={shot.strSlideName}>
-                <Typography.Paragraph
-                  ellipsis={{ rows: 2 }}
-                  style={{ margin: 0, whiteSpace: 'normal', wordBreak: 'break-all' }}
-                  data-testid={`screenshot-slide-${shot.iScreenshotId}`}
-                >
-                  {shot.strSlideName === null
-                    ? t('screenshots.slideGone')
-                    : middleEllipsis(shot.strSlideName, nameRoom(width))}
-                </Typography.Paragraph>
-              </Tooltip>
-            }
-            description={
-              <Flex vertical gap={2} align="start">
-                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                  {shot.author.strRealName} · {dayjs(shot.dtCreateTime).format('YYYY-MM-DD HH:mm')}
-                </Typography.Text>
-                {shot.bInSignedReport && (
-                  <Tag color="blue" data-testid={`screenshot-signed-${shot.iScreenshotId}`}>
-                    {t('screenshots.signedTag')}
-                  </Tag>
-                )}
-              </Flex>
-            }
-          />
+          {/* Numbered in the case's order, the order both strips list them in. */}
+          <ScreenshotCaption shot={shot} number={index + 1} width={width} />
         </Card>
       ))}
     </Flex>

@@ -1,0 +1,93 @@
+import { Card, Flex, Tag, Tooltip, Typography } from 'antd';
+import type { CSSProperties } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ScreenshotDto } from '@pathconsult/shared';
+import { middleEllipsis } from '@/features/slides/utils/middle-ellipsis';
+import { screenshotFullTime, screenshotShortTime } from '../utils/screenshot-time';
+
+/** Cards narrower than this (the viewer's 120 px) show the short time, the full one on hover. */
+const NARROW = 180;
+
+/** One line, cut with an ellipsis if the estimate below still overflows: never a second line. */
+const ONE_LINE: CSSProperties = {
+  display: 'block',
+  whiteSpace: 'nowrap',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+};
+
+/** Latin letters one line of a card holds: 12 px padding either side, 8 px a letter. */
+function nameRoom(cardWidth: number): number {
+  return Math.floor((cardWidth - 24) / 8);
+}
+
+/**
+ * What tells a card of the strip from its neighbours, each on one line: its number in the case
+ * ("截图 2"), the slide (cut in the middle, whole on hover), when it was taken and by whom. A case's
+ * screenshots are often all of one slide, so the name alone made the cards look alike.
+ * Test ids: `screenshot-number-<id>`, `-slide-`, `-time-`, `-author-`, `-signed-`.
+ */
+export function ScreenshotCaption({
+  shot,
+  number,
+  width,
+}: {
+  shot: ScreenshotDto;
+  number: number;
+  width: number;
+}) {
+  const { t } = useTranslation('annotations');
+  const id = shot.iScreenshotId;
+  const fullTime = screenshotFullTime(shot.dtCreateTime);
+  const narrow = width < NARROW;
+  const secondary = { ...ONE_LINE, fontSize: 12 };
+  return (
+    <Card.Meta
+      title={
+        <Typography.Text strong style={ONE_LINE} data-testid={`screenshot-number-${id}`}>
+          {t('screenshots.number', { n: number })}
+        </Typography.Text>
+      }
+      description={
+        <Flex vertical gap={2}>
+          <Tooltip title={shot.strSlideName}>
+            <Typography.Text style={ONE_LINE} data-testid={`screenshot-slide-${id}`}>
+              {shot.strSlideName === null
+                ? t('screenshots.slideGone')
+                : middleEllipsis(shot.strSlideName, nameRoom(width))}
+            </Typography.Text>
+          </Tooltip>
+          <Tooltip title={narrow ? t('screenshots.takenAt', { time: fullTime }) : undefined}>
+            <Typography.Text
+              type="secondary"
+              style={secondary}
+              data-testid={`screenshot-time-${id}`}
+            >
+              {narrow ? screenshotShortTime(shot.dtCreateTime) : fullTime}
+            </Typography.Text>
+          </Tooltip>
+          <Typography.Text
+            type="secondary"
+            style={secondary}
+            title={shot.author.strRealName}
+            data-testid={`screenshot-author-${id}`}
+          >
+            {shot.author.strRealName}
+          </Typography.Text>
+          {shot.bInSignedReport && (
+            // Cut rather than run out of the viewer's narrow card; the reason shows on hover.
+            <Tooltip title={t('screenshots.inSignedReport')}>
+              <Tag
+                color="blue"
+                style={{ ...ONE_LINE, alignSelf: 'start', maxWidth: '100%', marginInlineEnd: 0 }}
+                data-testid={`screenshot-signed-${id}`}
+              >
+                {t('screenshots.signedTag')}
+              </Tag>
+            </Tooltip>
+          )}
+        </Flex>
+      }
+    />
+  );
+}
