@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { ADMIN, DOCTOR, addCase, dialogsSettled, logIn, openFromMenu, tokenOf } from './helpers';
 
 /*
@@ -220,4 +220,110 @@ test('a doctor uploads a slide by pathology number before its case exists', asyn
   await expect(row).toContainText(num);
   await expect(row.getByTestId('slide-unmatched')).toHaveText('未匹配');
   await expect(row.getByTestId('slide-upload-state')).toHaveText('已上传');
+});
+
+/** Lists only the slides of pathology number `num`, as the filter bar does. */
+async function showNumber(page: Page, num: string) {
+  await page.locator('#slideFilters_strDiagnosistNum').fill(num);
+  await page.getByTestId('slide-search').click();
+}
+
+/**
+ * The name `name` shown whole in its row, on at most three lines, and the list not scrolling
+ * sideways: the laid-out text lies within its cell, and nothing between it and the cell clips it
+ * (a CSS ellipsis keeps the whole text in the page but hides its end).
+ */
+async function expectWholeName(page: Page, name: string) {
+  const shown = page.getByTestId(`slide-row-${name}`).getByText(name, { exact: true });
+  await expect(shown).toBeVisible();
+  await expect(async () => {
+    const layout = await shown.evaluate((el) => {
+      const cell = el.closest('td')!;
+      const clipping: string[] = [];
+      for (let e: Element | null = el; e && e !== cell; e = e.parentElement) {
+        if (getComputedStyle(e).display !== 'inline' && e.scrollWidth > e.clientWidth) {
+          clipping.push(e.outerHTML.slice(0, 80));
+        }
+      }
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      const text = range.getBoundingClientRect();
+      const box = cell.getBoundingClientRect();
+      return {
+        clipping,
+        inside: text.left >= box.left && text.right <= box.right,
+        lines: text.height / parseFloat(getComputedStyle(el).lineHeight),
+      };
+    });
+    expect(layout.clipping, `${name} is cut`).toEqual([]);
+    expect(layout.inside, `${name} runs past its cell`).toBe(true);
+    expect(layout.lines).toBeLessThanOrEqual(3.1);
+  }).toPass({ timeout: 10_000 });
+  await expectNoSidewaysScroll(page);
+}
+
+async function expectNoSidewaysScroll(page: Page) {
+  const table = page.getByTestId('slide-table').locator('.ant-table-content');
+  expect(await table.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+}
+
+/** The name `name` cut in its middle: its start and extension shown, the whole of it on hover. */
+async function expectCutName(page: Page, name: string) {
+  const shown = page.getByTestId(`slide-row-${name}`).getByTestId('slide-file-name');
+  await expect(shown).toHaveAttribute('title', name);
+  await expect(shown).toHaveText(/^CMU-1-Small-[^…]*…[^…]+\.svs$/);
+  expect(await shown.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+}
+
+test('a long slide name shows whole where its column has room, and is cut in its middle where not', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  const token = await tokenOf(request, DOCTOR);
+  const num = `LN${RUN}`;
+  // As long as a scanner's name with its date and block (54 characters).
+  const long = `CMU-1-Small-Region-second-scan-${RUN.padStart(10, '0')}-block-A3.svs`;
+  // Longer than three lines of the name column can hold at 1440 px.
+  const tooLong = `CMU-1-Small-Region-${'third-scan-'.repeat(8)}${RUN}-block-B7.svs`;
+  await uploadSlide(request, token, long, num);
+  await uploadSlide(request, token, tooLong, num);
+
+  // The doctor's slide management on a 1440 × 900 laptop, in both languages.
+  for (const lang of ['zh', 'en']) {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await logIn(page, DOCTOR, lang === 'en' ? '?lang=en' : '');
+    await openFromMenu(page, '/sliceManage');
+    await showNumber(page, num);
+    await expectWholeName(page, long);
+    await expectCutName(page, tooLong);
+    await page.screenshot({ path: `test-results/slide-names-doctor-${lang}.png` });
+    // A narrower window leaves the column less room: the name is fitted again, and whole again
+    // once the window is wide again.
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await expectCutName(page, long);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await expectWholeName(page, long);
+    await context.close();
+  }
+
+  // The administrators' stored and removed slides, in Chinese.
+  const adminContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const admin = await adminContext.newPage();
+  await logIn(admin, ADMIN);
+  await openFromMenu(admin, '/slideInfo');
+  await showNumber(admin, num);
+  await expectWholeName(admin, long);
+  await expectCutName(admin, tooLong);
+  await admin.screenshot({ path: 'test-results/slide-names-admin-zh.png' });
+  await admin.getByTestId(`slide-delete-${long}`).click();
+  await dialogsSettled(admin);
+  await admin.getByTestId('slide-delete-confirm').click();
+  await expect(admin.getByText('已删除 1 张切片')).toBeVisible();
+  await openFromMenu(admin, '/removeSlideInfo');
+  await showNumber(admin, num);
+  await expectWholeName(admin, long);
+  await admin.screenshot({ path: 'test-results/slide-names-removed-zh.png' });
+  await adminContext.close();
 });

@@ -8,8 +8,10 @@ import type { SlideDocumentDto } from '@pathconsult/shared';
 import { PagedTable, type PagedRows } from '@/components/paged-table';
 import { RowActions } from '@/components/row-actions';
 import { useSession } from '@/lib/use-session';
+import { columnsWidth } from '@/lib/table-width';
 import { formatBytes } from '../utils/format-bytes';
 import { formatAndPower, isViewable } from '../utils/slide-facts';
+import { SlideFileName } from './slide-file-name';
 import { SlideThumbnail } from './slide-thumbnail';
 import {
   lockedRowAction,
@@ -33,6 +35,15 @@ const ICONS: Record<SlideRowAction, ReactNode> = {
   match: <AimOutlined />,
   delete: <DeleteOutlined />,
 };
+
+/**
+ * The name column's least width, below which the table scrolls sideways. Wider screens give it
+ * what the other columns leave: at 1440 px its three lines hold a scanner's long names whole
+ * (CMU-1-Small-Region-second-scan-2026-11-27-block-A3.svs).
+ */
+const NAME_MIN_WIDTH = 200;
+/** Lines a long name may take: as many as the number, patient and hospital beside it. */
+const NAME_LINES = 3;
 
 const time = (value: string | null) =>
   value ? (
@@ -79,12 +90,11 @@ export function SlideTable(props: SlideTableProps) {
       key: 'name',
       title: t('fields.fileName'),
       fixed: 'left',
-      width: 200,
+      // No width of its own: the name takes what the other columns leave (NAME_MIN_WIDTH at
+      // least), and wraps or is cut in its middle only when that is not enough.
       render: (_, row) => (
         <Flex vertical>
-          <Typography.Text strong ellipsis={{ tooltip: row.strFileName }}>
-            {row.strFileName}
-          </Typography.Text>
+          <SlideFileName name={row.strFileName} lines={NAME_LINES} strong />
           {row.strOriginalName !== row.strFileName &&
             secondary(t('fields.originalNameValue', { name: row.strOriginalName }))}
         </Flex>
@@ -154,7 +164,9 @@ export function SlideTable(props: SlideTableProps) {
             key: 'actions',
             title: t('actions.column'),
             fixed: 'right' as const,
-            width: 230,
+            // Two buttons a line: the row is as tall as a long name's lines anyway, and the
+            // name column gets the width a single line of four would take.
+            width: 190,
             render: (_: unknown, row: SlideDocumentDto) => (
               <RowActions
                 wrap
@@ -175,7 +187,8 @@ export function SlideTable(props: SlideTableProps) {
         ]),
   ];
   const shown = removed ? removalLogColumns(columns) : columns;
-  const scrollX = shown.reduce((sum, c) => sum + Number(c.width ?? 0), 0);
+  // Sideways scrolling only once the name column is down to its least width.
+  const scrollX = columnsWidth(shown) + NAME_MIN_WIDTH;
   return (
     <PagedTable<SlideDocumentDto>
       {...props}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { middleEllipsis } from './middle-ellipsis';
+import { middleCut, middleEllipsis } from './middle-ellipsis';
 
 describe('a name cut in its middle', () => {
   it('stays whole when it fits', () => {
@@ -18,5 +18,24 @@ describe('a name cut in its middle', () => {
     expect(cut).toBe('右乳肿…切片.svs');
     // 3 × 2 + 1 + 2 × 2 + 4 = 15 of 16: a half-width gap rather than too long a line.
     expect(middleEllipsis('甲状腺.svs', 16)).toBe('甲状腺.svs');
+  });
+});
+
+describe('a file name cut in its middle to a number of characters', () => {
+  const stem = 'CMU-1-Small-Region-second-scan-2026-11-27-block-A3';
+
+  it('keeps the extension whole and the larger half at the end', () => {
+    expect(middleCut(stem, '.svs', 11)).toBe('CMU-1…ock-A3.svs');
+    expect(middleCut(stem, '.svs', 0)).toBe('….svs');
+    expect(middleCut(stem, '', 4)).toBe('CM…A3');
+  });
+
+  it('stays whole when every character is kept', () => {
+    expect(middleCut(stem, '.svs', stem.length)).toBe(`${stem}.svs`);
+    expect(middleCut('a', '.tiff', 7)).toBe('a.tiff');
+  });
+
+  it('cuts between characters, never inside one', () => {
+    expect(middleCut('右乳肿物穿刺活检', '.svs', 3)).toBe('右…活检.svs');
   });
 });

@@ -37,3 +37,19 @@ export function middleEllipsis(name: string, room: number): string {
   }
   return `${head}…${tail}`;
 }
+
+/**
+ * A file name with `kept` characters of its stem left around an ellipsis and its extension whole
+ * ("CMU-1-Sm…ck-A3.svs" for kept 10): the format is always told, and, as above, the end keeps the
+ * larger half. How many characters fit is for the caller to find (a width or a line count).
+ */
+export function middleCut(stem: string, extension: string, kept: number): string {
+  const chars = [...stem];
+  if (kept >= chars.length) {
+    return stem + extension;
+  }
+  const headCount = Math.floor(Math.max(kept, 0) / 2);
+  const tailCount = Math.max(kept, 0) - headCount;
+  const tail = tailCount > 0 ? chars.slice(-tailCount).join('') : '';
+  return `${chars.slice(0, headCount).join('')}…${tail}${extension}`;
+}
