@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { DOCTOR, addCase, logIn, openFromMenu, tokenOf } from './helpers';
+import { uploadCaseSlide } from './slide-helpers';
 
 /*
  * The case detail under /case (issue 4): the doctor opens a case from the new-case list, reads its
@@ -67,4 +68,50 @@ test('the doctor opens a case, reads its record and talks on it', async ({ page,
   await page.getByTestId(`msglist-open-${id}`).click();
   await expect(page).toHaveURL(new RegExp(`#/case/comments-info\\?iPatientId=${id}$`));
   await expect(page.getByTestId('comment-list')).toContainText('Please look at the margins first.');
+});
+
+test('on a phone the Slide files tab fits the screen, every fact of a slide under its name', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const token = await tokenOf(request, DOCTOR);
+  const id = await addCase(request, token, `CP${RUN}`);
+  const name = `CMU-1-Small-Region-second-scan-${RUN}-block-A3.svs`;
+  await uploadCaseSlide(request, token, id, 'CMU-1-Small-Region.svs', name);
+
+  for (const lang of ['zh', 'en']) {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await logIn(page, DOCTOR, lang === 'en' ? '?lang=en' : '');
+    await page.goto(`/#/case/Imagery-info?iPatientId=${id}`);
+    const row = page.getByTestId(`imagery-row-${name}`);
+    await expect(row).toBeVisible();
+    await expect(page.getByTestId(`imagery-state-${name}`)).toBeVisible();
+
+    // The table is no wider than the screen: nothing is a sideways scroll away.
+    const table = page.getByTestId('imagery-table').locator('.ant-table-content');
+    expect(await table.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+
+    // Size, format, image size and upload time under the name, with the state and the actions,
+    // all within the screen.
+    await expect(page.getByTestId(`imagery-size-${name}`)).toHaveText('1.85 MB · SVS · 20×');
+    await expect(page.getByTestId(`imagery-pixels-${name}`)).toHaveText(
+      /^2220 × 2967 · [\d.]+ µm\/px$/,
+    );
+    await expect(page.getByTestId(`imagery-uploaded-${name}`)).toHaveText(
+      /^\d{4}-\d{2}-\d{2} \d{2}:\d{2} · 李医生$/,
+    );
+    for (const testId of ['state', 'size', 'pixels', 'uploaded', 'view', 'delete']) {
+      await expect(page.getByTestId(`imagery-${testId}-${name}`)).toBeInViewport({ ratio: 1 });
+    }
+    await page.screenshot({ path: `test-results/imagery-phone-${lang}.png`, fullPage: true });
+
+    // Wide again, each fact has its column back.
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await expect(page.getByTestId(`imagery-size-${name}`)).toHaveCount(0);
+    await expect(page.getByTestId(`imagery-pixels-${name}`)).toContainText('2220 × 2967');
+    await expect(row.locator('td')).toHaveCount(7);
+    await context.close();
+  }
 });

@@ -7,7 +7,6 @@ import {
 } from '@ant-design/icons';
 import { Alert, Button, Card, Empty, Flex, Grid, Table, Typography } from 'antd';
 import type { TableColumnsType, TableColumnType } from 'antd';
-import dayjs from 'dayjs';
 import type { HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -17,17 +16,13 @@ import { SHOW_SLIDE_PATH } from '@/config/paths';
 import { useUploads } from '@/features/slide-upload/components/upload-context';
 import { UploadStateTag } from '@/features/slides/components/slide-tags';
 import { formatBytes } from '@/features/slides/utils/format-bytes';
+import { SlideFileName } from '@/features/slides/components/slide-file-name';
 import { useConfirmAction } from '@/lib/use-confirm-action';
 import { useSession } from '@/lib/use-session';
 import { columnsWidth } from '@/lib/table-width';
 import { useCaseSlides, useDeleteCaseSlide } from '../api/case-slides';
 import { SlideThumbnail } from '@/features/slides/components/slide-thumbnail';
-import {
-  formatAndPower,
-  isViewable,
-  slideMppText,
-  slidePixelSize,
-} from '@/features/slides/utils/slide-facts';
+import { formatAndPower, isViewable } from '@/features/slides/utils/slide-facts';
 import {
   blockingNames,
   canChangeSlides,
@@ -38,31 +33,16 @@ import {
   uploadTargetOf,
   type ImageryColumn,
 } from '../utils/imagery';
+import { CompactImageryFacts, ImageFacts, uploadTime } from './imagery-facts';
 
-/** Pixel size and micrometres per pixel, once the slide engine has read the slide. */
-function ImageFacts({ slide }: { slide: SlideDocumentDto }) {
-  const size = slidePixelSize(slide);
-  const mpp = slideMppText(slide);
-  if (!size) {
-    return '—';
-  }
-  return (
-    <Flex vertical data-testid={`imagery-pixels-${slide.strFileName}`}>
-      <span>{size}</span>
-      {mpp && (
-        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          {mpp}
-        </Typography.Text>
-      )}
-    </Flex>
-  );
-}
+/** The narrow name column's least width: below it (a phone under 360 px) the table scrolls. */
+const NAME_MIN_WIDTH = 160;
 
 /**
  * /case/Imagery-info: the case's slides (name, format, size, magnification and thumbnail once the
  * slide engine has read them, upload state, time), and, for the case's owner while it may change,
  * uploading (batch or single, through the workspace's upload queue) and deleting. On a narrow
- * screen the state and the actions sit under the file name (imageryColumns).
+ * screen the state, the other facts and the actions sit under the file name (imageryColumns).
  */
 export function CaseImagery({ patient }: { patient: PatientDto }) {
   const { t } = useTranslation('upload');
@@ -77,6 +57,8 @@ export function CaseImagery({ patient }: { patient: PatientDto }) {
   const duplicates = sameFileAs(list);
   const canChange = canChangeSlides(patient, iUserId, iRoleType);
   const compact = compactImagery(Grid.useBreakpoint());
+  // Lines a long file name may take before it is cut in its middle.
+  const nameLines = compact ? 3 : 2;
 
   const view = (slide: SlideDocumentDto) =>
     void navigate(`${SHOW_SLIDE_PATH}?id=${slide.iSlideDocumentId}`);
@@ -142,19 +124,17 @@ export function CaseImagery({ patient }: { patient: PatientDto }) {
       ),
     },
     name: {
-      title: t(compact ? 'imagery.col.nameState' : 'imagery.col.name'),
+      title: t(compact ? 'imagery.col.nameDetails' : 'imagery.col.name'),
       dataIndex: 'strFileName',
-      // Scanner names are long (S2026-01234_HE_1.svs): one line, the whole name on hover. Narrow,
-      // the column fits beside the thumbnail on a 360 px phone.
-      width: compact ? 180 : 240,
-      ellipsis: true,
+      // Scanner names are long (S2026-01234_HE_1.svs): they wrap, and are cut in their middle,
+      // the whole name on hover, only past their lines. Narrow, the column takes what the
+      // thumbnail leaves (NAME_MIN_WIDTH at least, beside it on a 360 px phone).
+      width: compact ? undefined : 240,
       render: (name: string, slide) => {
         const original = duplicates.get(slide.iSlideDocumentId);
         return (
           <Flex vertical gap={compact ? 4 : 0}>
-            <Typography.Text strong ellipsis={{ tooltip: name }}>
-              {name}
-            </Typography.Text>
+            <SlideFileName name={name} lines={nameLines} strong />
             {original && (
               <Typography.Text
                 type="warning"
@@ -167,6 +147,7 @@ export function CaseImagery({ patient }: { patient: PatientDto }) {
             )}
             {/* In a div: the tag keeps its own width instead of stretching across the cell. */}
             {compact && <div>{stateTag(slide)}</div>}
+            {compact && <CompactImageryFacts slide={slide} />}
             {compact && actions(slide)}
           </Flex>
         );
@@ -203,7 +184,7 @@ export function CaseImagery({ patient }: { patient: PatientDto }) {
       width: 150,
       render: (_, slide) => (
         <Flex vertical>
-          <span>{dayjs(slide.dtUploadTime).format('YYYY-MM-DD HH:mm')}</span>
+          <span>{uploadTime(slide)}</span>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             {slide.strUploadUserName}
           </Typography.Text>
@@ -286,7 +267,7 @@ export function CaseImagery({ patient }: { patient: PatientDto }) {
             dataSource={list}
             loading={slides.isPending}
             pagination={false}
-            scroll={{ x: columnsWidth(columns) }}
+            scroll={{ x: columnsWidth(columns) + (compact ? NAME_MIN_WIDTH : 0) }}
             onRow={(slide) =>
               ({ 'data-testid': `imagery-row-${slide.strFileName}` }) as HTMLAttributes<HTMLElement>
             }

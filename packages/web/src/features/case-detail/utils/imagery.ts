@@ -113,13 +113,13 @@ export function compactImagery(screens: Partial<Record<Breakpoint, boolean>>): b
 
 /**
  * The slide table's columns, in order. Wide, each fact has its column and the actions stay fixed
- * on the right. Narrow, the fixed actions covered the upload state (on a phone only the
- * thumbnail, the start of the name and the actions were in sight): the state and the actions
- * then go under the file name, nothing is fixed, and the size, image size and upload time follow
- * to the right, a sideways scroll away.
+ * on the right. Narrow, the fixed actions covered the upload state, and the size, image size and
+ * upload time were a sideways scroll away (on a phone only the thumbnail and the name were in
+ * sight): everything but the thumbnail then goes under the file name, state, facts and actions,
+ * and the table fits the screen's width.
  */
 export function imageryColumns(compact: boolean): ImageryColumn[] {
   return compact
-    ? ['thumbnail', 'name', 'size', 'pixels', 'uploaded']
+    ? ['thumbnail', 'name']
     : ['thumbnail', 'name', 'size', 'pixels', 'state', 'uploaded', 'actions'];
 }
