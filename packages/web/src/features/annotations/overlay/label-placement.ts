@@ -109,17 +109,15 @@ function measureSpots(
 /** No spot is free: at least whole in the view (over the shape, or a control, if need be). */
 function clampedIntoView(node: SvgNode, view: { width: number; height: number }): SvgNode {
   const box = labelBox(node);
-  const dx =
-    box.left < EDGE_PX
-      ? EDGE_PX - box.left
-      : box.right > view.width - EDGE_PX
-        ? view.width - EDGE_PX - box.right
-        : 0;
-  const dy =
-    box.top < EDGE_PX
-      ? EDGE_PX - box.top
-      : box.bottom > view.height - EDGE_PX
-        ? view.height - EDGE_PX - box.bottom
-        : 0;
+  const dx = shiftInto(box.left, box.right, view.width);
+  const dy = shiftInto(box.top, box.bottom, view.height);
   return at(node, Number(node.attrs.x) + dx, Number(node.attrs.y) + dy);
+}
+
+/** How far to move a span from `start` to `end` to lie within 0…`size` less the edge gap. */
+function shiftInto(start: number, end: number, size: number): number {
+  if (start < EDGE_PX) {
+    return EDGE_PX - start;
+  }
+  return end > size - EDGE_PX ? size - EDGE_PX - end : 0;
 }
