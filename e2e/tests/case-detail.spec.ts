@@ -105,6 +105,16 @@ test('on a phone the Slide files tab fits the screen, every fact of a slide unde
     for (const testId of ['state', 'size', 'pixels', 'uploaded', 'view', 'delete']) {
       await expect(page.getByTestId(`imagery-${testId}-${name}`)).toBeInViewport({ ratio: 1 });
     }
+    // The screenshots card's title wraps beside its button instead of being cut.
+    const title = page.getByTestId('screenshots-title');
+    await expect(title).toBeVisible();
+    expect(await title.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    expect(
+      await title.evaluate((el) => {
+        const head = el.closest('.ant-card-head-title')!;
+        return head.scrollWidth - head.clientWidth;
+      }),
+    ).toBeLessThanOrEqual(0);
     await page.screenshot({ path: `test-results/imagery-phone-${lang}.png`, fullPage: true });
 
     // Wide again, each fact has its column back.

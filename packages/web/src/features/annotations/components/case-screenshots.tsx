@@ -17,7 +17,14 @@ export function CaseScreenshots({ patient }: { patient: PatientDto }) {
   return (
     <Card
       title={
-        <Flex gap="small" align="baseline">
+        // Wraps on a phone (a card's title is one line, cut, by default), beside the button.
+        <Flex
+          gap="small"
+          align="baseline"
+          wrap
+          style={{ whiteSpace: 'normal' }}
+          data-testid="screenshots-title"
+        >
           {t('screenshots.title')}
           {data && data.bMayWrite && (
             <Typography.Text type="secondary" data-testid="screenshots-count">
