@@ -124,6 +124,9 @@ test('the expert writes, drafts and signs a report; the doctor asks to modify it
       .getByTestId('report-screenshots')
       .locator('[data-testid^="report-screenshot-"]');
     await expect(boxes).toHaveCount(2);
+    // Numbered as the Imagery tab's and the viewer's cards are, so the expert knows which is which.
+    await expect(boxes.nth(0)).toContainText('截图 1');
+    await expect(boxes.nth(1)).toContainText('截图 2');
     await boxes.nth(1).locator('input').check();
     await boxes.nth(0).locator('input').check();
     // Each ticked screenshot shows the figure number the opinion may refer to.

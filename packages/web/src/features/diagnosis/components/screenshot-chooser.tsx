@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { SCREENSHOTS_PER_REPORT } from '@pathconsult/shared';
 import { useCaseScreenshots } from '@/features/annotations/api/screenshots';
 import { ScreenshotThumb } from '@/features/annotations/components/screenshot-strip';
+import { screenshotShortTime } from '@/features/annotations/utils/screenshot-time';
 import { caseDetailHref } from '@/features/case-detail/utils/detail-tabs';
 import { useFigureLabel } from '../utils/use-figure-label';
 
@@ -20,7 +21,7 @@ interface ScreenshotChooserProps {
  * are taken in the slide viewer, reached from the Imagery tab.
  */
 export function ScreenshotChooser({ iPatientId, value = [], onChange }: ScreenshotChooserProps) {
-  const { t } = useTranslation('diagnosis');
+  const { t } = useTranslation(['diagnosis', 'annotations']);
   const shots = useCaseScreenshots(iPatientId);
   const figure = useFigureLabel();
   if (shots.isPending) {
@@ -46,7 +47,7 @@ export function ScreenshotChooser({ iPatientId, value = [], onChange }: Screensh
         <Empty description={t('form.noScreenshots')} />
       ) : (
         <Flex gap="middle" wrap>
-          {list.map((shot) => {
+          {list.map((shot, index) => {
             const position = value.indexOf(shot.iScreenshotId);
             const full = value.length >= SCREENSHOTS_PER_REPORT && position < 0;
             return (
@@ -58,6 +59,14 @@ export function ScreenshotChooser({ iPatientId, value = [], onChange }: Screensh
                 data-testid={`report-screenshot-${shot.iScreenshotId}`}
               >
                 <ScreenshotThumb shot={shot} width={160} />
+                {/* The card's own number and time in the Imagery tab and the viewer: which is which. */}
+                <Typography.Text
+                  type="secondary"
+                  ellipsis
+                  data-testid={`chooser-shot-number-${shot.iScreenshotId}`}
+                >
+                  {`${t('annotations:screenshots.number', { n: index + 1 })} · ${screenshotShortTime(shot.dtCreateTime)}`}
+                </Typography.Text>
                 <Checkbox
                   checked={position >= 0}
                   disabled={full}
