@@ -304,8 +304,20 @@ test('the same scan uploaded twice under two names is pointed out in the Imagery
   await expect(page.getByTestId('imagery-same-HE-1 copy.svs')).toHaveText('与 HE-1.svs 是同一文件');
   await expect(page.getByTestId('imagery-same-HE-1.svs')).toHaveCount(0);
 
-  // One renamed (elsewhere), the copy deleted: the upload panel's finished list says so, under
-  // the name the slide has now, instead of "uploaded" under the old one.
+  // The copy deleted here, then the other renamed elsewhere (through the API, while the panel is
+  // closed): opened again, the upload panel's finished list says so, under the name the slide
+  // has now, instead of "uploaded" under the old one.
+  await page.getByTestId('imagery-delete-HE-1 copy.svs').click();
+  await page.getByTestId('imagery-delete-confirm').click();
+  await expect(page.getByTestId('imagery-view-HE-1 copy.svs')).toHaveCount(0);
+  await page.getByTestId('upload-open').click();
+  const finished = page.getByTestId('upload-finished');
+  const copy = finished.getByTestId('upload-item-HE-1 copy.svs');
+  await expect(copy.getByTestId('upload-item-state')).toHaveText('已删除');
+  const original = finished.getByTestId('upload-item-HE-1.svs');
+  await expect(original.getByTestId('upload-item-name')).toHaveText('HE-1.svs');
+  await page.keyboard.press('Escape');
+  await expect(finished).toBeHidden();
   const listed = (await (
     await request.get(`/api/slideDocument/selectSlideDocumentByPatient?iPatientId=${id}`, {
       headers: { token },
@@ -317,14 +329,8 @@ test('the same scan uploaded twice under two names is pointed out in the Imagery
     strFileName: 'HE-1 block A.svs',
   });
   expect(renamed.iCode, JSON.stringify(renamed)).toBe(0);
-  await page.getByTestId('imagery-delete-HE-1 copy.svs').click();
-  await page.getByTestId('imagery-delete-confirm').click();
-  await expect(page.getByTestId('imagery-view-HE-1 copy.svs')).toHaveCount(0);
   await page.getByTestId('upload-open').click();
-  const finished = page.getByTestId('upload-finished');
-  const copy = finished.getByTestId('upload-item-HE-1 copy.svs');
   await expect(copy.getByTestId('upload-item-state')).toHaveText('已删除');
-  const original = finished.getByTestId('upload-item-HE-1.svs');
   await expect(original.getByTestId('upload-item-name')).toHaveText('HE-1 block A.svs');
   await expect(original.getByTestId('upload-item-renamed')).toHaveText(
     '已改名；上传时名为 HE-1.svs',

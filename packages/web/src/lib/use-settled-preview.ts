@@ -1,7 +1,10 @@
 import { useCallback, useEffect, useRef } from 'react';
 
-/** Longest an image preview's opening animation runs (antd's is 0.2 s) before a close goes ahead. */
-const OPENING_LIMIT_MS = 600;
+/**
+ * Longest a close waits for the preview's opening animation (antd's runs 0.2 s, longer on a page
+ * busy painting a slide) before it goes ahead anyway.
+ */
+const OPENING_LIMIT_MS = 2500;
 
 export interface SettledPreviewProps {
   open: boolean;

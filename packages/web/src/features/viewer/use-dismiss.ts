@@ -1,15 +1,5 @@
 import { useEffect, type RefObject } from 'react';
-
-/**
- * Whether a modal layer (an image preview opened from the popover, a dialog) lies over the page
- * outside `content`: Escape and presses then belong to that layer, which closes first, as the
- * topmost thing does everywhere else.
- */
-function modalAbove(content: HTMLElement | null): boolean {
-  return [...document.querySelectorAll('[aria-modal="true"]')].some(
-    (layer) => !layer.contains(content) && layer.getClientRects().length > 0,
-  );
-}
+import { modalAbove } from '@/lib/modal-above';
 
 /**
  * Closes a viewer popover (`open`) on Escape or on a press outside its content and its button.

@@ -13,6 +13,7 @@ import { Alert, Button, ColorPicker, Flex, Input, Modal, Segmented, Tooltip } fr
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AnnotationKind } from '@pathconsult/shared';
+import { modalAbove } from '@/lib/modal-above';
 import { toastSuccess, toastWarning } from '@/lib/toast';
 import { useSession } from '@/lib/use-session';
 import { useAddAnnotation, useSlideAnnotations } from '../api/annotations';
@@ -101,7 +102,7 @@ export function AnnotationTools({
       return;
     }
     const onKey = (e: KeyboardEvent) => {
-      if (e.defaultPrevented || isTyping(e.target) || document.querySelector('.ant-modal-wrap')) {
+      if (e.defaultPrevented || isTyping(e.target) || modalAbove()) {
         return;
       }
       if ((e.key === 'Delete' || e.key === 'Backspace') && selectedOne) {

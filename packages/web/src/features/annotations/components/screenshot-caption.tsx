@@ -2,7 +2,7 @@ import { Card, Flex, Tag, Tooltip, Typography } from 'antd';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ScreenshotDto } from '@pathconsult/shared';
-import { middleEllipsis } from '@/features/slides/utils/middle-ellipsis';
+import { SlideFileName } from '@/features/slides/components/slide-file-name';
 import { screenshotFullTime, screenshotShortTime } from '../utils/screenshot-time';
 
 /** Cards narrower than this (the viewer's 120 px) show the short time, the full one on hover. */
@@ -15,11 +15,6 @@ const ONE_LINE: CSSProperties = {
   overflow: 'hidden',
   textOverflow: 'ellipsis',
 };
-
-/** Latin letters one line of a card holds: 12 px padding either side, 8 px a letter. */
-function nameRoom(cardWidth: number): number {
-  return Math.floor((cardWidth - 24) / 8);
-}
 
 /**
  * What tells a card of the strip from its neighbours, each on one line: its number in the case
@@ -52,9 +47,11 @@ export function ScreenshotCaption({
         <Flex vertical gap={2}>
           <Tooltip title={shot.strSlideName}>
             <Typography.Text style={ONE_LINE} data-testid={`screenshot-slide-${id}`}>
-              {shot.strSlideName === null
-                ? t('screenshots.slideGone')
-                : middleEllipsis(shot.strSlideName, nameRoom(width))}
+              {shot.strSlideName === null ? (
+                t('screenshots.slideGone')
+              ) : (
+                <SlideFileName name={shot.strSlideName} lines={1} />
+              )}
             </Typography.Text>
           </Tooltip>
           <Tooltip title={narrow ? t('screenshots.takenAt', { time: fullTime }) : undefined}>

@@ -1,4 +1,5 @@
 import type { AnnotationDto, AnnotationKind } from '@pathconsult/shared';
+import { modalAbove } from '@/lib/modal-above';
 import type { Point } from '../utils/geometry';
 import { DrawSession, type FinishedShape } from './draw-session';
 import { declutterLabels } from './label-declutter';
@@ -178,6 +179,7 @@ export class AnnotationOverlay {
           // Corners and notes are placed by clicks, so a drag is free to pan, as on the bare
           // slide: a polygon larger than the screen is drawn by panning between corners.
           if (e.isPrimary) {
+            this.press?.cancel();
             this.press = followShapePress(e, this.viewer);
           }
           return;
@@ -240,6 +242,10 @@ export class AnnotationOverlay {
     window.addEventListener(
       'keydown',
       (e) => {
+        // Keys under an open dialog or image preview are that layer's.
+        if (modalAbove()) {
+          return;
+        }
         if (e.key === 'Escape' && this.session) {
           this.cancelDrawing();
         } else if (e.key === 'Enter' && this.session) {
@@ -252,7 +258,11 @@ export class AnnotationOverlay {
 
   /** The labels moved into the view and off the navigator (label-placement.ts). */
   private inView(nodes: SvgNode[][]): SvgNode[][] {
-    const view = { width: this.svg.clientWidth, height: this.svg.clientHeight };
+    // The viewer's element, which the layer covers (an <svg>'s own client size can read 0).
+    const view = {
+      width: this.viewer.element.clientWidth,
+      height: this.viewer.element.clientHeight,
+    };
     return keepLabelsInView(nodes, view, this.viewer.coveredAreas());
   }
 
@@ -291,6 +301,7 @@ export class AnnotationOverlay {
           g.addEventListener('pointerdown', (e) => {
             // One finger or the left button: a second finger must not pan on top of the first.
             if (e.button === 0 && e.isPrimary) {
+              this.press?.cancel();
               this.press = followShapePress(e, this.viewer);
             }
           });

@@ -62,7 +62,7 @@ function placed(
     return node;
   }
   const candidates =
-    node.attrs.class === 'pc-note' ? noteSpots(node) : measureSpots(node, view, covered);
+    node.attrs.class === 'pc-note' ? noteSpots(node, view) : measureSpots(node, view, covered);
   return candidates.find(fits) ?? clampedIntoView(candidates[0] ?? node, view);
 }
 
@@ -76,11 +76,16 @@ const at = (node: SvgNode, x: number, y: number, anchor?: string): SvgNode => ({
   },
 });
 
-/** A note's text: right of its dot, else left of it. */
-function noteSpots(node: SvgNode): SvgNode[] {
+/**
+ * A note's text: right of its dot, else left of it; the side with more room first when neither
+ * fits, so that the text pushed into the view does not cover its own dot.
+ */
+function noteSpots(node: SvgNode, view: { width: number }): SvgNode[] {
   const dot = node.around!;
   const y = Number(node.attrs.y);
-  return [at(node, dot.left + NOTE_GAP_PX, y), at(node, dot.left - NOTE_GAP_PX, y, 'end')];
+  const right = at(node, dot.left + NOTE_GAP_PX, y);
+  const left = at(node, dot.left - NOTE_GAP_PX, y, 'end');
+  return dot.left > view.width / 2 ? [left, right] : [right, left];
 }
 
 /**
@@ -101,7 +106,10 @@ function measureSpots(
   const above = node.around!.top - (box.bottom - below) - EDGE_PX;
   const spots = [at(node, x, below), at(node, x, above)];
   for (const area of covered) {
-    spots.push(at(node, area.left - half, below), at(node, x, area.top - (box.bottom - below)));
+    spots.push(
+      at(node, area.left - half, below),
+      at(node, x, area.top - EDGE_PX - (box.bottom - below)),
+    );
   }
   return spots;
 }

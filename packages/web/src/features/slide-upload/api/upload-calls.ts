@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import {
   DOCUMENT_STATUS_MAX,
   type DocumentStatusDto,
@@ -38,7 +39,11 @@ export function memoryUsage(iHospitalId: number): Promise<MemoryUsage> {
  * slideDocument/getDocumentStatus for the finished uploads of the queue: whether the slide engine
  * is still reading each, or refused it. Asked again every 2 s while one is being read.
  */
-export function useFinishedStatuses(finished: readonly QueueItem[]): {
+export function useFinishedStatuses(
+  finished: readonly QueueItem[],
+  /** Whether the panel is open: each opening asks again (a slide renamed or deleted elsewhere). */
+  open: boolean,
+): {
   statuses: Map<number, DocumentStatusDto>;
   /** The ids the answer at hand was asked about: one of them left out of it is gone. */
   answered: ReadonlySet<number>;
@@ -58,6 +63,13 @@ export function useFinishedStatuses(finished: readonly QueueItem[]): {
     refetchInterval: (q) =>
       q.state.data?.listSlideDocument.some((s) => s.bProcessing) ? 2_000 : false,
   });
+  const { refetch } = query;
+  const asking = iUserId !== null && ids.length > 0;
+  useEffect(() => {
+    if (open && asking) {
+      void refetch();
+    }
+  }, [open, asking, refetch]);
   return {
     statuses: new Map((query.data?.listSlideDocument ?? []).map((s) => [s.iSlideDocumentId, s])),
     // Data of this very key (no placeholder is kept across keys), so it was asked about `ids`.

@@ -28,7 +28,7 @@ export function UploadPanel({ open, request, onClose }: UploadPanelProps) {
   const support = useSupportSlide(open && request !== null);
   const { active, finished } = splitQueue(snapshot.items);
   const { manager } = useUploads();
-  const { statuses, answered } = useFinishedStatuses(finished);
+  const { statuses, answered } = useFinishedStatuses(finished, open);
   const outcomeOf = ({ iSlideDocumentId: id, ...item }: QueueItem) =>
     id === null
       ? finishedOutcome(item, undefined)

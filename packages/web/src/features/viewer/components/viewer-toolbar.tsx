@@ -8,7 +8,7 @@ import {
   ZoomInOutlined,
   ZoomOutOutlined,
 } from '@ant-design/icons';
-import { Button, Flex, Select, Space, Tag, Tooltip, Typography } from 'antd';
+import { Button, Flex, Select, Space, Tag, Tooltip } from 'antd';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconButton } from '@/components/icon-button';
@@ -104,19 +104,13 @@ export function ViewerToolbar({
           value={activeStep ?? undefined}
           placeholder={t('magnificationPick')}
           onChange={(m) => viewer.zoomToMagnification(m)}
-          // The box shows the step alone (the readout says when it is digital zoom); the open list
-          // says which steps are digital (in the narrow box "40× · digital" was cut).
-          options={steps.map((m) => ({ value: m, label: `${m}×` }))}
-          optionRender={({ value, label }) =>
-            isDigitalZoom(Number(value), objective) ? (
-              <span data-testid={`viewer-mag-option-${value}`}>
-                {label}
-                <Typography.Text type="secondary">{` · ${t('digitalZoomShort')}`}</Typography.Text>
-              </span>
-            ) : (
-              <span data-testid={`viewer-mag-option-${value}`}>{label}</span>
-            )
-          }
+          // The list says which steps are digital zoom (read out too); the narrow box shows the
+          // step alone, as the readout beside it marks digital zoom ("40× · digital" was cut).
+          options={steps.map((m) => ({
+            value: m,
+            label: isDigitalZoom(m, objective) ? `${m}× · ${t('digitalZoomShort')}` : `${m}×`,
+          }))}
+          labelRender={({ value }) => `${String(value)}×`}
           popupMatchSelectWidth={false}
           style={{ width: 96 }}
           aria-label={t('magnificationPick')}

@@ -29,7 +29,18 @@ describe('linkedView', () => {
 
   it('compares by objective power without pixel sizes, and alike without either', () => {
     expect(pixelRatio({ mpp: null, objective: 20 }, { mpp: null, objective: 40 })).toBe(2);
-    expect(pixelRatio({ mpp: 0.5, objective: null }, { mpp: null, objective: null })).toBe(1);
+    expect(pixelRatio({ mpp: 0.5, objective: null }, { mpp: null, objective: null })).toBeNull();
+  });
+
+  it('zooms a slide that cannot be compared by the same factor, panning the same on screen', () => {
+    // The leader zooms in twice (0.5 → 1) and moves 500 px, 500 screen px at its new zoom; the
+    // follower with no pixel size or objective zooms in twice too (0.25 → 0.5: it used to take
+    // the leader's 1 whatever its own size) and moves 500 screen px, 1000 of its pixels.
+    expect(linkedView(leader, { x: 1500, y: 2000, zoom: 1 }, follower, null)).toEqual({
+      x: 1300,
+      y: 400,
+      zoom: 0.5,
+    });
   });
 });
 

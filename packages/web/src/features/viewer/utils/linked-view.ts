@@ -24,16 +24,17 @@ export interface SlideScale {
 
 /**
  * Follower level-0 pixels per leader level-0 pixel for the same distance on the glass: from the
- * pixel sizes, else from the objective powers, else 1.
+ * pixel sizes, else from the objective powers; null when the two slides cannot be compared (a
+ * scan that records neither).
  */
-export function pixelRatio(leader: SlideScale, follower: SlideScale): number {
+export function pixelRatio(leader: SlideScale, follower: SlideScale): number | null {
   if (leader.mpp && follower.mpp) {
     return leader.mpp / follower.mpp;
   }
   if (leader.objective && follower.objective) {
     return follower.objective / leader.objective;
   }
-  return 1;
+  return null;
 }
 
 /** How a slide is turned on screen: clockwise degrees, then mirrored left to right. */
@@ -77,20 +78,25 @@ function tidy(value: number): number {
  * The follower's view after the leader moved from `before` to `now`: moved by the same distance
  * on the glass in the same direction on screen, at the leader's scale on screen. Slides turned
  * differently (sections laid at different angles, turned to line up) move alike on screen: a
- * drag to the left moves both to the left, whatever each one's turn.
+ * drag to the left moves both to the left, whatever each one's turn. Slides that cannot be
+ * compared (`ratio` null) zoom by the same factor and pan by the same distance on screen: at the
+ * leader's scale, a small image with no pixel size shrank as the leader zoomed in.
  */
 export function linkedView(
   before: View,
   now: View,
   follower: View,
-  ratio = 1,
+  ratio: number | null = 1,
   turns: { leader: Turn; follower: Turn } = { leader: STRAIGHT, follower: STRAIGHT },
 ): View {
+  const zoom = ratio === null ? follower.zoom * (now.zoom / before.zoom) : now.zoom / ratio;
+  // Follower pixels per leader pixel on screen now (the ratio itself when they compare).
+  const scale = now.zoom / zoom;
   const screen = onScreen({ x: now.x - before.x, y: now.y - before.y }, turns.leader);
   const step = onSlide(screen, turns.follower);
   return {
-    x: tidy(follower.x + step.x * ratio),
-    y: tidy(follower.y + step.y * ratio),
-    zoom: now.zoom / ratio,
+    x: tidy(follower.x + step.x * scale),
+    y: tidy(follower.y + step.y * scale),
+    zoom,
   };
 }
