@@ -304,10 +304,14 @@ test('a polygon is drawn corner by corner, and a drag with the tool on pans the 
 
   // Panned to the pane's right edge, its label stays whole in the view (it was cut there).
   const viewBox = (await view.boundingBox())!;
-  const shape = (await page
-    .locator('[data-testid^="annotation-shape-"] polygon:not(.pc-hit)')
-    .boundingBox())!;
-  const from = shape.x + shape.width / 2 - viewBox.x;
+  // Read in one go: the shape is redrawn (replaced) on every frame while the view glides.
+  const shapeMiddle = await page.evaluate(() => {
+    const box = document
+      .querySelector('[data-testid^="annotation-shape-"] polygon:not(.pc-hit)')!
+      .getBoundingClientRect();
+    return box.x + box.width / 2;
+  });
+  const from = shapeMiddle - viewBox.x;
   await drag(page, view, [from, 120], [viewBox.width - 6, 120]);
   // Read in one go: the overlay redraws its shapes on every frame of a moving view.
   const labelSpan = () =>
@@ -368,6 +372,8 @@ test('the viewer in English: controls, turns, adjustments, label and macro', asy
   const view = page.getByTestId('slide-view');
   await expectTissue(view);
   await expect(page.getByRole('button', { name: 'Whole slide' })).toBeVisible();
+  // The navigator is opaque over the annotation layer: shapes under it do not show through.
+  await expect(page.locator('.navigator')).toHaveCSS('opacity', '1');
   await expect(page.getByLabel('Ruler')).toBeVisible();
 
   await page.getByTestId('viewer-mag-10').click();

@@ -106,6 +106,10 @@ export class SlideViewer implements SlideViewerLike {
         el.style.zIndex = '3';
       }
     }
+    // Opaque (OpenSeadragon draws it at 0.8): shapes under it showed through its map.
+    if (navigator) {
+      navigator.style.opacity = '1';
+    }
     const notify = () => this.listeners.forEach((cb) => cb());
     for (const event of ['animation', 'animation-finish', 'resize', 'rotate', 'flip'] as const) {
       this.osd.addHandler(event, notify);

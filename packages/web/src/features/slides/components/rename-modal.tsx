@@ -7,7 +7,7 @@ import { applyFieldErrors, showFailure } from '@/lib/form-errors';
 import { zodRule } from '@/lib/form-rules';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { useUpdateSlide } from '../api/slides';
-import { splitSlideName } from '../utils/slide-name';
+import { renamedSlide, splitSlideName } from '../utils/slide-name';
 
 interface RenameValues {
   /** The name without its extension, which stays (the server refuses another one). */
@@ -34,7 +34,7 @@ export function RenameModal({
   const { stem, extension } = splitSlideName(slide?.strFileName ?? '', slide?.strFileType ?? '');
   // A blank stem is checked as blank ("required"), not as a name made of the extension alone.
   const nameRule = zodRule(slideUpdateInputSchema.shape.strFileName.unwrap(), (v: string) =>
-    v.trim() === '' ? v : `${v}${extension}`,
+    v.trim() === '' ? v : renamedSlide(v, extension),
   );
 
   function handleFinish(values: RenameValues) {
@@ -45,7 +45,7 @@ export function RenameModal({
     update.mutate(
       {
         iSlideDocumentId: slide.iSlideDocumentId,
-        strFileName: `${values.strFileName}${extension}`,
+        strFileName: renamedSlide(values.strFileName, extension),
         ...(matched || number === slide.strDiagnosistNum ? {} : { strDiagnosistNum: number }),
       },
       {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitSlideName } from './slide-name';
+import { renamedSlide, splitSlideName } from './slide-name';
 
 describe('splitSlideName', () => {
   it('splits off the slide type’s extension as the name spells it', () => {
@@ -11,5 +11,16 @@ describe('splitSlideName', () => {
   it('leaves a name without that extension whole', () => {
     expect(splitSlideName('boxes', 'tiff')).toEqual({ stem: 'boxes', extension: '' });
     expect(splitSlideName('.svs', 'svs')).toEqual({ stem: '.svs', extension: '' });
+  });
+});
+
+describe('renamedSlide', () => {
+  it('puts the extension after the typed name once, whatever its case', () => {
+    expect(renamedSlide('HE block A', '.svs')).toBe('HE block A.svs');
+    expect(renamedSlide('HE block A.svs', '.svs')).toBe('HE block A.svs');
+    expect(renamedSlide('HE block A.SVS', '.svs')).toBe('HE block A.svs');
+    // Another extension typed is part of the name.
+    expect(renamedSlide('HE.tiff', '.svs')).toBe('HE.tiff.svs');
+    expect(renamedSlide('scan', '')).toBe('scan');
   });
 });

@@ -5,3 +5,15 @@ export function splitSlideName(name: string, type: string): { stem: string; exte
     ? { stem: name.slice(0, -extension.length), extension: name.slice(-extension.length) }
     : { stem: name, extension: '' };
 }
+
+/**
+ * The name the dialog saves: `typed` with the slide's `extension` after it, once (a name typed
+ * whole, "x.svs", next to the fixed ".svs" was saved as "x.svs.svs").
+ */
+export function renamedSlide(typed: string, extension: string): string {
+  const stem =
+    extension && typed.toLowerCase().endsWith(extension.toLowerCase())
+      ? typed.slice(0, -extension.length)
+      : typed;
+  return `${stem}${extension}`;
+}
