@@ -1,9 +1,10 @@
 import { Button, Tooltip, type ButtonProps } from 'antd';
 import type { ReactNode } from 'react';
+import { useMediaQuery } from '@/lib/use-media-query';
 
 /**
  * A button showing only an icon: its name is its accessible label and, on hover, its tooltip (or
- * `tooltip`, e.g. why it is off). The viewer's controls and the annotation list are rows of these.
+ * `tooltip`, e.g. why it is off; none on a touch screen). The viewer's controls and the annotation list are rows of these.
  */
 export function IconButton({
   title,
@@ -15,8 +16,10 @@ export function IconButton({
   tooltip?: ReactNode;
   testId?: string;
 }) {
+  // A touch screen has no hover: a tap left the tooltip standing over the next buttons.
+  const touch = useMediaQuery('(hover: none)');
   return (
-    <Tooltip title={tooltip ?? title}>
+    <Tooltip title={touch ? undefined : (tooltip ?? title)}>
       <Button {...button} aria-label={title} data-testid={testId} />
     </Tooltip>
   );

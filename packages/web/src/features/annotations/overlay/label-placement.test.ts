@@ -64,6 +64,21 @@ describe('keepLabelsInView', () => {
     expect(inside(moved)).toBe(true);
   });
 
+  it('cuts a label wider than the view, and places it whole', () => {
+    const long = 'Suspicious focus near the margin, please check deeper levels';
+    const note = describeShape(
+      { kind: 'text', color: '#ff0000', text: long, points: [[150, 100]] },
+      same,
+      0.5,
+    );
+    const narrow = { width: 200, height: 300 };
+    const moved = labelOf(keepLabelsInView([note], narrow, []));
+    expect(moved.text).toMatch(/^Suspicious.*…$/);
+    expect(inside(moved, narrow)).toBe(true);
+    // Where it fits, it is whole.
+    expect(labelOf(keepLabelsInView([note], { width: 900, height: 300 }, [])).text).toBe(long);
+  });
+
   it('leaves the label of a shape out of view with its shape', () => {
     const groups = rulerLabel([500, 100], [600, 100]);
     expect(keepLabelsInView(groups, VIEW, [])).toEqual(groups);

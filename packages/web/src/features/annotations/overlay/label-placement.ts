@@ -35,19 +35,20 @@ export function keepLabelsInView(
 }
 
 function placed(
-  node: SvgNode,
+  whole: SvgNode,
   view: { width: number; height: number },
   covered: readonly Box[],
 ): SvgNode {
-  const around = node.around!;
+  const around = whole.around!;
   if (
     around.right < 0 ||
     around.left > view.width ||
     around.bottom < 0 ||
     around.top > view.height
   ) {
-    return node;
+    return whole;
   }
+  const node = shortened(whole, view.width - 2 * EDGE_PX);
   const fits = (candidate: SvgNode) => {
     const box = labelBox(candidate);
     return (
@@ -64,6 +65,22 @@ function placed(
   const candidates =
     node.attrs.class === 'pc-note' ? noteSpots(node, view) : measureSpots(node, view, covered);
   return candidates.find(fits) ?? clampedIntoView(candidates[0] ?? node, view);
+}
+
+/**
+ * A label wider than the view cut to its width with an ellipsis (a long note in a pane side by
+ * side, or on a phone): the whole text stays in the annotation list.
+ */
+function shortened(node: SvgNode, room: number): SvgNode {
+  const text = node.text ?? '';
+  if (estimatedWidth(text) <= room) {
+    return node;
+  }
+  const chars = [...text];
+  while (chars.length > 1 && estimatedWidth(`${chars.join('')}…`) > room) {
+    chars.pop();
+  }
+  return { ...node, text: `${chars.join('')}…` };
 }
 
 const at = (node: SvgNode, x: number, y: number, anchor?: string): SvgNode => ({
