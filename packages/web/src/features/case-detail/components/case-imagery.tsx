@@ -5,7 +5,7 @@ import {
   ReloadOutlined,
   UploadOutlined,
 } from '@ant-design/icons';
-import { Alert, Button, Card, Empty, Flex, Grid, Table, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Flex, Table, Typography } from 'antd';
 import type { TableColumnsType, TableColumnType } from 'antd';
 import type { HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,21 +22,24 @@ import { useSession } from '@/lib/use-session';
 import { columnsWidth } from '@/lib/table-width';
 import { useCaseSlides, useDeleteCaseSlide } from '../api/case-slides';
 import { SlideThumbnail } from '@/features/slides/components/slide-thumbnail';
-import { formatAndPower, isViewable } from '@/features/slides/utils/slide-facts';
+import { formatAndPower, isViewable, slideTime } from '@/features/slides/utils/slide-facts';
+import { SlideFactLines } from '@/features/slides/components/slide-fact-lines';
+import { useCompactTable } from '@/lib/use-compact-table';
 import {
   blockingNames,
   canChangeSlides,
-  compactImagery,
   imageryColumns,
   sameFileAs,
   slidesLocked,
   uploadTargetOf,
   type ImageryColumn,
 } from '../utils/imagery';
-import { CompactImageryFacts, ImageFacts, uploadTime } from './imagery-facts';
+import { ImageFacts } from './imagery-facts';
 
 /** The narrow name column's least width: below it (a phone under 360 px) the table scrolls. */
 const NAME_MIN_WIDTH = 160;
+/** What the narrow table writes under a file name: its wide columns' size, image and upload. */
+const COMPACT_FACTS = ['size', 'pixels', 'uploaded'] as const;
 
 /**
  * /case/Imagery-info: the case's slides (name, format, size, magnification and thumbnail once the
@@ -56,7 +59,7 @@ export function CaseImagery({ patient }: { patient: PatientDto }) {
   const list = slides.data?.listSlideDocument ?? [];
   const duplicates = sameFileAs(list);
   const canChange = canChangeSlides(patient, iUserId, iRoleType);
-  const compact = compactImagery(Grid.useBreakpoint());
+  const compact = useCompactTable();
   // Lines a long file name may take before it is cut in its middle.
   const nameLines = compact ? 3 : 2;
 
@@ -147,7 +150,7 @@ export function CaseImagery({ patient }: { patient: PatientDto }) {
             )}
             {/* In a div: the tag keeps its own width instead of stretching across the cell. */}
             {compact && <div>{stateTag(slide)}</div>}
-            {compact && <CompactImageryFacts slide={slide} />}
+            {compact && <SlideFactLines slide={slide} facts={COMPACT_FACTS} testId="imagery" />}
             {compact && actions(slide)}
           </Flex>
         );
@@ -184,7 +187,7 @@ export function CaseImagery({ patient }: { patient: PatientDto }) {
       width: 150,
       render: (_, slide) => (
         <Flex vertical>
-          <span>{uploadTime(slide)}</span>
+          <span>{slideTime(slide.dtUploadTime)}</span>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             {slide.strUploadUserName}
           </Typography.Text>

@@ -3,7 +3,6 @@ import { CaseState, RoleType, SlideUploadState } from '@pathconsult/shared';
 import {
   blockingNames,
   canChangeSlides,
-  compactImagery,
   imageryColumns,
   sameFileAs,
   slidesLocked,
@@ -84,13 +83,6 @@ describe('slides that are the same file as an earlier one', () => {
 });
 
 describe('the slide table’s layout', () => {
-  it('is narrow below 1200 px (a phone, a tablet, a small laptop), wide above and unmeasured', () => {
-    expect(compactImagery({ xs: true, sm: false, md: false, lg: false, xl: false })).toBe(true);
-    expect(compactImagery({ sm: true, md: true, lg: true, xl: false })).toBe(true);
-    expect(compactImagery({ sm: true, md: true, lg: true, xl: true })).toBe(false);
-    expect(compactImagery({})).toBe(false);
-  });
-
   it('puts every fact under the name when narrow: no column a sideways scroll away', () => {
     expect(imageryColumns(true)).toEqual(['thumbnail', 'name']);
     expect(imageryColumns(false)).toEqual([

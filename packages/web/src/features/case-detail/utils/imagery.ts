@@ -7,7 +7,6 @@ import {
   type RoleTypeCode,
   type SlideDocumentDto,
 } from '@pathconsult/shared';
-import type { Breakpoint } from 'antd';
 import type { UploadTarget } from '@/features/slide-upload/utils/queue';
 
 /**
@@ -100,16 +99,6 @@ export function sameFileAs(
 /** The columns of the Imagery tab's slide table. */
 export type ImageryColumn =
   'thumbnail' | 'name' | 'size' | 'pixels' | 'state' | 'uploaded' | 'actions';
-
-/**
- * Whether the Imagery tab lays its slides out for a narrow window: below antd's xl breakpoint
- * (1200 px), the width below which the fixed actions start to cover the state column (a phone, a
- * tablet, a small laptop with the menu open). Screens not measured yet (antd's first render) count
- * as wide.
- */
-export function compactImagery(screens: Partial<Record<Breakpoint, boolean>>): boolean {
-  return screens.xl === false;
-}
 
 /**
  * The slide table's columns, in order. Wide, each fact has its column and the actions stay fixed

@@ -1,16 +1,18 @@
 import { AimOutlined, DeleteOutlined, EditOutlined, EyeOutlined } from '@ant-design/icons';
 import { Flex, Typography } from 'antd';
-import type { TableColumnsType, TableProps } from 'antd';
-import dayjs from 'dayjs';
+import type { TableColumnType, TableProps } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SlideDocumentDto } from '@pathconsult/shared';
 import { PagedTable, type PagedRows } from '@/components/paged-table';
 import { RowActions } from '@/components/row-actions';
+import { useCompactTable } from '@/lib/use-compact-table';
 import { useSession } from '@/lib/use-session';
 import { columnsWidth } from '@/lib/table-width';
 import { formatBytes } from '../utils/format-bytes';
-import { formatAndPower, isViewable } from '../utils/slide-facts';
+import { formatAndPower, isViewable, slideTime } from '../utils/slide-facts';
+import { slideColumns, type SlideColumn } from '../utils/slide-columns';
+import { SlideFactLines } from './slide-fact-lines';
 import { SlideFileName } from './slide-file-name';
 import { SlideThumbnail } from './slide-thumbnail';
 import {
@@ -39,22 +41,27 @@ const ICONS: Record<SlideRowAction, ReactNode> = {
 /**
  * The name column's least width, below which the table scrolls sideways. Wider screens give it
  * what the other columns leave: at 1440 px its three lines hold a scanner's long names whole
- * (CMU-1-Small-Region-second-scan-2026-11-27-block-A3.svs).
+ * (CMU-1-Small-Region-second-scan-2026-11-27-block-A3.svs). Narrow, beside the thumbnail and the
+ * checkbox on a 360 px phone.
  */
-const NAME_MIN_WIDTH = 200;
-/** Lines a long name may take: as many as the number, patient and hospital beside it. */
-const NAME_LINES = 3;
+const NAME_MIN_WIDTH = { wide: 200, compact: 160 };
+/**
+ * Lines a long name may take: as many as the number, patient and hospital beside it; narrow, one
+ * more (the row is as tall as its facts and actions anyway, and a phone has no hover to show the
+ * whole name).
+ */
+const NAME_LINES = { wide: 3, compact: 4 };
+/** What the narrow table writes under a file name, as the wide one's size and upload columns. */
+const COMPACT_FACTS = ['size', 'uploaded'] as const;
+
+const small = { fontSize: 12 };
 
 const time = (value: string | null) =>
-  value ? (
-    dayjs(value).format('YYYY-MM-DD HH:mm')
-  ) : (
-    <Typography.Text type="secondary">—</Typography.Text>
-  );
+  value ? slideTime(value) : <Typography.Text type="secondary">—</Typography.Text>;
 
 /** A second line under a cell's value: small, grey, one line (whole on hover). */
 const secondary = (text: string) => (
-  <Typography.Text type="secondary" style={{ fontSize: 12 }} ellipsis={{ tooltip: text }}>
+  <Typography.Text type="secondary" style={small} ellipsis={{ tooltip: text }}>
     {text}
   </Typography.Text>
 );
@@ -65,54 +72,119 @@ const secondary = (text: string) => (
  * list fits a laptop screen beside the menu without hiding columns behind the fixed actions. The
  * administrators' lists add the hospital under the case; the removed list says who removed a
  * slide and when, and leaves out what a removed slide no longer has (thumbnail, case, state).
+ * On a narrow screen (below 1200 px) all of it, actions included, sits under the file name
+ * (utils/slide-columns.ts), each fact whole, so that a phone shows it without scrolling sideways.
  */
 export function SlideTable(props: SlideTableProps) {
   const { t } = useTranslation('slides');
   const { iUserId } = useSession();
+  const compact = useCompactTable();
+  const layout = compact ? 'compact' : 'wide';
   const { mode } = props;
   const removed = mode === 'removed';
   const onView = (row: SlideDocumentDto) => props.onAction('view', row);
-  const columns: TableColumnsType<SlideDocumentDto> = [
-    ...(removed
-      ? []
-      : [
-          {
-            key: 'thumbnail',
-            title: t('fields.thumbnail'),
-            fixed: 'left' as const,
-            width: 100,
-            render: (_: unknown, row: SlideDocumentDto) => (
-              <SlideThumbnail slide={row} onOpen={isViewable(row) ? () => onView(row) : null} />
-            ),
-          },
-        ]),
-    {
+
+  const number = (row: SlideDocumentDto) => (
+    <>
+      <span data-testid={`slide-number-${row.strFileName}`}>{row.strDiagnosistNum}</span>
+      {!removed && <MatchCell slide={row} />}
+    </>
+  );
+
+  const actions = (row: SlideDocumentDto) => (
+    <RowActions
+      wrap
+      actions={slideRowActions(row, mode, iUserId).map((action) => ({
+        key: action,
+        label: t(`actions.${action}`),
+        icon: ICONS[action],
+        danger: action === 'delete',
+        disabled: lockedRowAction(row, action),
+        tooltip: lockedRowAction(row, action) ? t('actions.locked') : undefined,
+        loading: props.busy?.action === action && props.busy.id === row.iSlideDocumentId,
+        testId: `slide-${action}-${row.strFileName}`,
+        onClick: () => props.onAction(action, row),
+      }))}
+    />
+  );
+
+  /** Narrow: the other columns' facts and the actions, under the name. */
+  const compactDetails = (row: SlideDocumentDto) => (
+    <>
+      <Flex wrap gap="0 8px" align="center">
+        {number(row)}
+      </Flex>
+      {mode !== 'doctor' && (
+        <Typography.Text type="secondary" style={small}>
+          {row.strHospitalName}
+        </Typography.Text>
+      )}
+      {/* In a div: the tag keeps its own width instead of stretching across the cell. */}
+      {!removed && (
+        <div>
+          <UploadStateTag slide={row} />
+        </div>
+      )}
+      <SlideFactLines
+        slide={row}
+        facts={COMPACT_FACTS}
+        testId="slide"
+        extra={
+          removed && (
+            <Typography.Text
+              type="secondary"
+              style={small}
+              data-testid={`slide-removed-${row.strFileName}`}
+            >
+              {t('fields.removedValue', {
+                time: row.dtDeleteTime ? slideTime(row.dtDeleteTime) : '—',
+                name: row.strDeleteUserName ?? '—',
+              })}
+            </Typography.Text>
+          )
+        }
+      />
+      {!removed && actions(row)}
+    </>
+  );
+
+  const byKey: Record<SlideColumn, TableColumnType<SlideDocumentDto>> = {
+    thumbnail: {
+      key: 'thumbnail',
+      title: t('fields.thumbnail'),
+      fixed: compact ? undefined : 'left',
+      width: 100,
+      render: (_, row) => (
+        <SlideThumbnail slide={row} onOpen={isViewable(row) ? () => onView(row) : null} />
+      ),
+    },
+    name: {
       key: 'name',
-      title: t('fields.fileName'),
-      fixed: 'left',
+      title: t(compact ? 'fields.fileNameDetails' : 'fields.fileName'),
+      fixed: compact ? undefined : 'left',
       // No width of its own: the name takes what the other columns leave (NAME_MIN_WIDTH at
       // least), and wraps or is cut in its middle only when that is not enough.
       render: (_, row) => (
-        <Flex vertical>
-          <SlideFileName name={row.strFileName} lines={NAME_LINES} strong />
+        <Flex vertical gap={compact ? 4 : 0}>
+          <SlideFileName name={row.strFileName} lines={NAME_LINES[layout]} strong />
           {row.strOriginalName !== row.strFileName &&
             secondary(t('fields.originalNameValue', { name: row.strOriginalName }))}
+          {compact && compactDetails(row)}
         </Flex>
       ),
     },
-    {
+    number: {
       key: 'number',
       title: t(removed ? 'fields.number' : 'fields.numberAndCase'),
       width: mode === 'admin' ? 170 : 140,
       render: (_, row) => (
         <Flex vertical align="start">
-          <span>{row.strDiagnosistNum}</span>
-          {!removed && <MatchCell slide={row} />}
+          {number(row)}
           {mode !== 'doctor' && secondary(row.strHospitalName)}
         </Flex>
       ),
     },
-    {
+    size: {
       key: 'size',
       title: t('fields.sizeAndFormat'),
       width: 110,
@@ -123,17 +195,13 @@ export function SlideTable(props: SlideTableProps) {
         </Flex>
       ),
     },
-    ...(removed
-      ? []
-      : [
-          {
-            key: 'state',
-            title: t('fields.uploadState'),
-            width: 130,
-            render: (_: unknown, row: SlideDocumentDto) => <UploadStateTag slide={row} />,
-          },
-        ]),
-    {
+    state: {
+      key: 'state',
+      title: t('fields.uploadState'),
+      width: 130,
+      render: (_, row) => <UploadStateTag slide={row} />,
+    },
+    uploaded: {
       key: 'uploaded',
       title: t('fields.uploaded'),
       width: 150,
@@ -144,58 +212,38 @@ export function SlideTable(props: SlideTableProps) {
         </Flex>
       ),
     },
-    ...(removed
-      ? [
-          {
-            key: 'removed',
-            title: t('fields.removeTime'),
-            width: 150,
-            render: (_: unknown, row: SlideDocumentDto) => time(row.dtDeleteTime),
-          },
-          {
-            key: 'remover',
-            title: t('fields.remover'),
-            width: 110,
-            render: (_: unknown, row: SlideDocumentDto) => row.strDeleteUserName ?? '—',
-          },
-        ]
-      : [
-          {
-            key: 'actions',
-            title: t('actions.column'),
-            fixed: 'right' as const,
-            // Two buttons a line: the row is as tall as a long name's lines anyway, and the
-            // name column gets the width a single line of four would take.
-            width: 190,
-            render: (_: unknown, row: SlideDocumentDto) => (
-              <RowActions
-                wrap
-                actions={slideRowActions(row, mode, iUserId).map((action) => ({
-                  key: action,
-                  label: t(`actions.${action}`),
-                  icon: ICONS[action],
-                  danger: action === 'delete',
-                  disabled: lockedRowAction(row, action),
-                  tooltip: lockedRowAction(row, action) ? t('actions.locked') : undefined,
-                  loading: props.busy?.action === action && props.busy.id === row.iSlideDocumentId,
-                  testId: `slide-${action}-${row.strFileName}`,
-                  onClick: () => props.onAction(action, row),
-                }))}
-              />
-            ),
-          },
-        ]),
-  ];
-  const shown = removed ? removalLogColumns(columns) : columns;
+    removed: {
+      key: 'removed',
+      title: t('fields.removeTime'),
+      width: 150,
+      render: (_, row) => time(row.dtDeleteTime),
+    },
+    remover: {
+      key: 'remover',
+      title: t('fields.remover'),
+      width: 110,
+      render: (_, row) => row.strDeleteUserName ?? '—',
+    },
+    actions: {
+      key: 'actions',
+      title: t('actions.column'),
+      fixed: 'right',
+      // Two buttons a line: the row is as tall as a long name's lines anyway, and the name
+      // column gets the width a single line of four would take.
+      width: 190,
+      render: (_, row) => actions(row),
+    },
+  };
+  const columns = slideColumns(mode, compact).map((key) => byKey[key]);
   // Sideways scrolling only once the name column is down to its least width.
-  const scrollX = columnsWidth(shown) + NAME_MIN_WIDTH;
+  const scrollX = columnsWidth(columns) + NAME_MIN_WIDTH[layout];
   return (
     <PagedTable<SlideDocumentDto>
       {...props}
       testId="slide-table"
       rowKey="iSlideDocumentId"
       rowTestId={(row) => `slide-row-${row.strFileName}`}
-      columns={shown}
+      columns={columns}
       scrollX={scrollX}
       texts={{
         total: (total) => t('list.total', { total, count: total }),
@@ -204,14 +252,4 @@ export function SlideTable(props: SlideTableProps) {
       }}
     />
   );
-}
-
-/** The removal log's columns: when and by whom first. */
-function removalLogColumns<T>(columns: TableColumnsType<T>): TableColumnsType<T> {
-  const first = ['name', 'number', 'removed', 'remover'];
-  const rank = (key: unknown) => {
-    const at = first.indexOf(String(key));
-    return at < 0 ? first.length : at;
-  };
-  return [...columns].sort((a, b) => rank(a.key) - rank(b.key));
 }

@@ -4,7 +4,9 @@ import {
   formatAndPower,
   isViewable,
   slideMppText,
+  slideFactText,
   slidePixelSize,
+  slideTime,
   thumbnailSrc,
 } from './slide-facts';
 
@@ -49,5 +51,30 @@ describe('format and objective power', () => {
   it('names MRXS for TD and adds the power when known', () => {
     expect(formatAndPower({ strFileType: 'svs', dObjectiveMagnification: 20 })).toBe('SVS · 20×');
     expect(formatAndPower({ strFileType: 'td', dObjectiveMagnification: null })).toBe('MRXS');
+  });
+});
+
+describe('the facts a narrow table writes under a name', () => {
+  const slide = {
+    lSize: 1_940_000,
+    strFileType: 'svs',
+    dObjectiveMagnification: 20,
+    iWidth: 2220,
+    iHeight: 2967,
+    dMppX: 0.499,
+    dMppY: 0.499,
+    dtUploadTime: '2026-01-02T08:30:00',
+    strUploadUserName: '李医生',
+  };
+  it('join each fact’s parts on one line', () => {
+    expect(slideFactText(slide, 'size')).toBe('1.85 MB · SVS · 20×');
+    expect(slideFactText(slide, 'pixels')).toBe('2220 × 2967 · 0.499 µm/px');
+    expect(slideFactText(slide, 'uploaded')).toBe('2026-01-02 08:30 · 李医生');
+    expect(slideTime('2026-01-02T08:30:59')).toBe('2026-01-02 08:30');
+  });
+
+  it('leave out the image size until the slide engine has read the slide', () => {
+    expect(slideFactText({ ...slide, iWidth: undefined, iHeight: undefined }, 'pixels')).toBeNull();
+    expect(slideFactText({ ...slide, dMppX: null, dMppY: null }, 'pixels')).toBe('2220 × 2967');
   });
 });

@@ -1,4 +1,6 @@
+import dayjs from 'dayjs';
 import { SlideUploadState, slideTypesLabel, type SlideDocumentDto } from '@pathconsult/shared';
+import { formatBytes } from './format-bytes';
 
 /** A stored thumbnail as an image address (a data URL, or bare base64 JPEG). */
 export function thumbnailSrc(base64: string | null): string | null {
@@ -34,4 +36,42 @@ export function formatAndPower(
 ): string {
   const type = slideTypesLabel([slide.strFileType]);
   return slide.dObjectiveMagnification ? `${type} · ${slide.dObjectiveMagnification}×` : type;
+}
+
+/** A slide's upload or removal time to the minute ("2026-01-02 08:30"). */
+export const slideTime = (value: string) => dayjs(value).format('YYYY-MM-DD HH:mm');
+
+/** The facts a narrow slide table writes under a file name, each on a line of its own. */
+export type SlideFact = 'size' | 'pixels' | 'uploaded';
+
+/**
+ * One fact as a narrow slide table writes it under the file name: size, format and power ("1.85 MB
+ * · SVS · 20×"), pixel size and micrometres per pixel ("2220 × 2967 · 0.499 µm/px", null until the
+ * slide engine has read the slide), upload time and uploader ("2026-01-02 08:30 · 李医生").
+ */
+export function slideFactText(
+  slide: Pick<
+    SlideDocumentDto,
+    | 'lSize'
+    | 'strFileType'
+    | 'dObjectiveMagnification'
+    | 'iWidth'
+    | 'iHeight'
+    | 'dMppX'
+    | 'dMppY'
+    | 'dtUploadTime'
+    | 'strUploadUserName'
+  >,
+  fact: SlideFact,
+): string | null {
+  switch (fact) {
+    case 'size':
+      return `${formatBytes(slide.lSize)} · ${formatAndPower(slide)}`;
+    case 'pixels': {
+      const pixels = slidePixelSize(slide);
+      return pixels && [pixels, slideMppText(slide)].filter(Boolean).join(' · ');
+    }
+    case 'uploaded':
+      return `${slideTime(slide.dtUploadTime)} · ${slide.strUploadUserName}`;
+  }
 }
