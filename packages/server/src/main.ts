@@ -7,6 +7,7 @@ import { systemClock } from './lib/clock';
 import { ensureSuperadmin } from './bootstrap/superadmin';
 import { DEMO_ACCOUNTS, ensureDemoData } from './bootstrap/demo-data';
 import { ensureMedicalOrderDictionary } from './bootstrap/medical-order-dictionary';
+import { stopComposeThreads } from './slides/codec';
 
 /** First-start data, printed once: the superadmin's password, the demonstration accounts. */
 async function bootstrap(database: Database, adminPassword: string | undefined, demo: boolean) {
@@ -52,6 +53,7 @@ async function main(): Promise<void> {
     stopping = true;
     await app?.close().catch(() => undefined);
     await database?.close().catch(() => undefined);
+    await stopComposeThreads().catch(() => undefined);
     process.exit(code);
   };
   process.on('SIGTERM', () => void stop(0));

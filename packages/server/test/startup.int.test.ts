@@ -57,7 +57,7 @@ describe('start-up on the embedded database', () => {
     expect(second.output()).toContain('data folder is in use by another PathConsult process');
 
     first.child.kill('SIGTERM');
-    expect(await exitOf(first.child)).toBe(0);
+    expect(await exitOf(first.child), first.output()).toBe(0);
     expect(fs.existsSync(path.join(dataDir, 'pathconsult.lock'))).toBe(false);
 
     // A restart on the same data reopens it and creates no second superadmin (nor prints one).
@@ -65,6 +65,6 @@ describe('start-up on the embedded database', () => {
     await waitFor(again.output, 'PathConsult is running');
     expect(again.output()).not.toContain('Superadmin created');
     again.child.kill('SIGINT');
-    expect(await exitOf(again.child)).toBe(0);
+    expect(await exitOf(again.child), again.output()).toBe(0);
   });
 });

@@ -28,11 +28,17 @@ interface Member {
   worker: Worker;
   /** The job it is working on (one at a time: its calls are synchronous). */
   busy: number | null;
+  /** Settles once the thread has loaded koffi and libturbojpeg, or has ended. */
+  loaded: Promise<void>;
 }
+
+/** How long close() waits for a thread still loading before ending it anyway. */
+const LOAD_WAIT_MS = 5_000;
 
 const MAX_LOST_IN_A_ROW = 3;
 
 type Reply = { id: number; jpeg: Uint8Array } | { id: number; error: string };
+type Message = Reply | { ready: true };
 
 /**
  * Worker threads that each build whole JPEGs from stored tiles (compose-worker.mjs): one
@@ -79,10 +85,24 @@ export class ComposePool {
     }
   }
 
-  /** Ends the threads (jobs under way fail). */
+  /**
+   * Ends the threads (jobs under way fail). A thread still loading its native modules is first
+   * let finish: koffi aborts the process when its thread is ended in the middle of loading
+   * (a signal right after start-up, seen in CI as exit code 134).
+   */
   async close(): Promise<void> {
     const members = this.members.splice(0);
-    await Promise.all(members.map((m) => m.worker.terminate()));
+    await Promise.all(
+      members.map(async (m) => {
+        let timer: NodeJS.Timeout | undefined;
+        const bounded = new Promise<void>((resolve) => {
+          timer = setTimeout(resolve, LOAD_WAIT_MS).unref();
+        });
+        await Promise.race([m.loaded, bounded]);
+        clearTimeout(timer);
+        await m.worker.terminate();
+      }),
+    );
   }
 
   private dispatch(): void {
@@ -110,8 +130,15 @@ export class ComposePool {
     });
     // Idle threads must not keep the process alive (tests, a server shutting down).
     worker.unref();
-    const member: Member = { worker, busy: null };
-    worker.on('message', (reply: Reply) => {
+    let loadedNow = () => {};
+    const loaded = new Promise<void>((resolve) => (loadedNow = resolve));
+    const member: Member = { worker, busy: null, loaded };
+    worker.once('exit', () => loadedNow());
+    worker.on('message', (reply: Message) => {
+      if ('ready' in reply) {
+        loadedNow();
+        return;
+      }
       member.busy = null;
       this.lostInARow = 0;
       this.settle(reply);

@@ -317,3 +317,7 @@ parentPort.on('message', (job) => {
     });
   }
 });
+
+// Loaded: the pool may now end this thread safely (ending it while koffi's native module is
+// still loading aborts the whole process).
+parentPort.postMessage({ ready: true });

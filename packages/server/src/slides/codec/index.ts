@@ -83,6 +83,14 @@ export function startComposeThreads(): void {
   composePool()?.start();
 }
 
+/**
+ * Ends the compose threads before the process exits: process.exit() while a thread is still
+ * loading koffi and libturbojpeg (a signal just after start-up) can abort the whole process.
+ */
+export async function stopComposeThreads(): Promise<void> {
+  await pool?.close();
+}
+
 function composePool(): ComposePool | null {
   if (codec().name !== 'libturbojpeg') {
     return null;
