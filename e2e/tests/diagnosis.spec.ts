@@ -126,7 +126,7 @@ test('the expert writes, drafts and signs a report; the doctor asks to modify it
     await expect(boxes).toHaveCount(2);
     // Numbered as the Imagery tab's and the viewer's cards are, so the expert knows which is which.
     await expect(boxes.nth(0)).toContainText('截图 1');
-    await expect(boxes.nth(1)).toContainText('截图 2');
+    await expect(boxes.nth(1)).toContainText('截图 2 · 20×');
     await boxes.nth(1).locator('input').check();
     await boxes.nth(0).locator('input').check();
     // Each ticked screenshot shows the figure number the opinion may refer to.
@@ -176,10 +176,12 @@ test('the expert writes, drafts and signs a report; the doctor asks to modify it
       '镜下见纤维腺瘤结构，未见明确恶性证据。',
     );
     await expect(history.locator('[data-testid^="screenshot-image-"] img')).toHaveCount(2);
-    // Numbered and captioned as the PDF prints them, for the opinion's "见图1".
+    // Numbered and captioned as the PDF prints them, for the opinion's "见图1", with the
+    // magnification each was taken at (figure 1 is the second screenshot, at 20×; figure 2 the
+    // first, at the first view's).
     await expect(history.getByTestId('report-figures')).toBeVisible();
-    await expect(history.getByTestId('report-figure-caption-1')).toHaveText('图 1');
-    await expect(history.getByTestId('report-figure-caption-2')).toHaveText('图 2');
+    await expect(history.getByTestId('report-figure-caption-1')).toHaveText(/^图 1\s+20×$/);
+    await expect(history.getByTestId('report-figure-caption-2')).toHaveText(/^图 2\s+[\d.]+×$/);
     await expect(history.getByTestId('report-signature')).toBeVisible();
     await page.screenshot({ path: 'test-results/diagnosis-doctor-report.png', fullPage: true });
 
@@ -190,7 +192,7 @@ test('the expert writes, drafts and signs a report; the doctor asks to modify it
       const box = (await label.first().boundingBox())!;
       expect(box.width).toBeGreaterThan(box.height * 3);
     }).toPass();
-    await expect(history.getByTestId('report-figure-caption-1')).toHaveText('图 1');
+    await expect(history.getByTestId('report-figure-caption-1')).toHaveText(/^图 1\s/);
     await page.screenshot({
       path: 'test-results/diagnosis-doctor-report-phone.png',
       fullPage: true,

@@ -228,6 +228,10 @@ test('a doctor views a slide, measures, annotates, takes a screenshot and finds 
     .getAttribute('data-testid');
   const shotId = Number(shotTestId!.replace('screenshot-image-', ''));
   await expectDistinctCards(page.getByTestId('annotation-tools'), [shotId], 'zh', SHORT_TIME);
+  // Beside its number, the magnification it was taken at (printed under the report's figure).
+  await expect(
+    page.getByTestId('annotation-tools').getByTestId(`screenshot-magnification-${shotId}`),
+  ).toHaveText(/^\s*·\s*20×$/);
 
   // Reloaded, the viewer opens at the same place with the same annotations and screenshot.
   await page.reload();

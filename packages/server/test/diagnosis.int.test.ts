@@ -720,7 +720,14 @@ describe.each(await testDatabases())('diagnosis and returns on $name', (testDb) 
     expect(zh.type).toBe('application/pdf');
     const text = squeeze(await pdfText(zh.bytes));
     const patient = (await caseRow(db(), caseId))!;
-    for (const expected of ['乳腺纤维腺瘤', 'Noatypiaseen', patient.name, patient.diagnosisNum]) {
+    // The figure's caption: its number and the magnification it was taken at.
+    for (const expected of [
+      '乳腺纤维腺瘤',
+      'Noatypiaseen',
+      patient.name,
+      patient.diagnosisNum,
+      '图 1  6.3×',
+    ]) {
       expect(text).toContain(squeeze(expected));
     }
     const sizes = (await pdfImages(zh.bytes)).map((i) => `${i.width}x${i.height}`);
@@ -728,7 +735,9 @@ describe.each(await testDatabases())('diagnosis and returns on $name', (testDb) 
     // English labels for an English reader; the expert reads it too.
     const en = await pdf(expert.token, 'en');
     expect(en.status).toBe(200);
-    expect(squeeze(await pdfText(en.bytes))).toContain(squeeze('乳腺纤维腺瘤'));
+    const english = squeeze(await pdfText(en.bytes));
+    expect(english).toContain(squeeze('乳腺纤维腺瘤'));
+    expect(english).toContain(squeeze('Figure 1  6.3×'));
     expect(await latestAuditRecord(db(), 'diagnosis/ProduceReport')).toMatchObject({
       userId: expert.id,
       targetType: 'diagnosisReport',

@@ -53,10 +53,16 @@ describe.each(await testDatabases())('case screenshots on $name', (testDb) => {
 
   const db = () => t.database.db;
   const BASE = 'webViewer/consulation';
-  const take = (slide: number, image: string, token: string, lang?: 'en' | 'zh') =>
+  const take = (
+    slide: number,
+    image: string,
+    token: string,
+    lang?: 'en' | 'zh',
+    extra: { dMagnification?: unknown } = {},
+  ) =>
     api.post<ScreenshotDto>(
       `${BASE}/setPathologyImg`,
-      { iSlideDocumentId: slide, strImage: image, region: REGION },
+      { iSlideDocumentId: slide, strImage: image, region: REGION, ...extra },
       { token, lang },
     );
   const ofCase = (id: number, token: string) =>
@@ -108,7 +114,9 @@ describe.each(await testDatabases())('case screenshots on $name', (testDb) => {
   it('keeps PNG and JPEG screenshots under generated names beside the case, and serves them', async () => {
     const png = await picture('png');
     const jpeg = await picture('jpeg', 80, 60);
-    const first = expectOk(await take(caseSlide, dataUrl(png), owner.token));
+    const first = expectOk(
+      await take(caseSlide, dataUrl(png), owner.token, undefined, { dMagnification: 20 }),
+    );
     // The content decides the type, not what the data URL claims.
     const second = expectOk(await take(caseSlide, dataUrl(jpeg, 'png'), owner.token));
     expect(first).toMatchObject({
@@ -121,9 +129,16 @@ describe.each(await testDatabases())('case screenshots on $name', (testDb) => {
       iHeight: 48,
       iBytes: png.length,
       region: REGION,
+      dMagnification: 20,
       author: { iUserId: owner.id },
     });
-    expect(second).toMatchObject({ strMimeType: 'image/jpeg', iWidth: 80, iHeight: 60 });
+    // Taken by a client that did not say (or of a slide without objective power): no magnification.
+    expect(second).toMatchObject({
+      strMimeType: 'image/jpeg',
+      iWidth: 80,
+      iHeight: 60,
+      dMagnification: null,
+    });
     const files = storedFiles();
     expect(files).toHaveLength(2);
     for (const f of files) {
@@ -141,9 +156,9 @@ describe.each(await testDatabases())('case screenshots on $name', (testDb) => {
       iMineCount: 2,
       bMayWrite: true,
     });
-    expect(listed.listScreenshot.map((s) => s.iScreenshotId)).toEqual([
-      first.iScreenshotId,
-      second.iScreenshotId,
+    expect(listed.listScreenshot.map((s) => [s.iScreenshotId, s.dMagnification])).toEqual([
+      [first.iScreenshotId, 20],
+      [second.iScreenshotId, null],
     ]);
     const bySlide = expectOk(await ofSlides([caseSlide, unmatchedSlide], owner.token));
     expect(bySlide.listScreenshot.map((s) => s.iScreenshotId)).toEqual([
@@ -197,6 +212,12 @@ describe.each(await testDatabases())('case screenshots on $name', (testDb) => {
       await take(unmatchedSlide, dataUrl(await picture('png')), owner.token),
       'SCREENSHOT_NEEDS_CASE',
     );
+    for (const dMagnification of [0, -4, 5000, '20×']) {
+      const bad = await take(caseSlide, dataUrl(await picture('png')), owner.token, 'en', {
+        dMagnification,
+      });
+      expect(bad.status, String(dMagnification)).toBe(400);
+    }
     expect(storedFiles()).toEqual(before);
   });
 

@@ -11,6 +11,7 @@ export * from './case-constants';
 export * from './serial-number';
 export * from './slide-upload';
 export * from './report-figures';
+export * from './magnification';
 export * from './schemas/common';
 export * from './schemas/time-zone';
 export * from './schemas/user';

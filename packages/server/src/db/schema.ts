@@ -769,6 +769,11 @@ export const caseScreenshots = pgTable(
         bFlipped: boolean;
       }>()
       .notNull(),
+    /**
+     * The magnification the viewer showed (objective power × image zoom), printed under the
+     * report's figure; null for a slide without an objective power, or taken before it was kept.
+     */
+    magnification: doublePrecision('magnification'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('case_screenshots_patient_idx').on(t.patientId, t.authorId)],

@@ -62,7 +62,8 @@ export async function sentCaseWithSlide(
   const shot = expectOk(
     await api.post<ScreenshotDto>(
       'webViewer/consulation/setPathologyImg',
-      { iSlideDocumentId: slide, strImage: picture, region: REGION },
+      // Taken between steps, as the wheel leaves a view: the report prints "6.3×".
+      { iSlideDocumentId: slide, strImage: picture, region: REGION, dMagnification: 6.34 },
       { token: doctorToken },
     ),
   );

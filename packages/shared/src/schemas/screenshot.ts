@@ -40,6 +40,14 @@ export const screenshotAddSchema = z.object({
     .max(Math.ceil((SCREENSHOT_MAX_BYTES * 4) / 3) + 64, { error: 'validation.tooLong' })
     .describe('`data:image/jpeg;base64,…` or `data:image/png;base64,…`'),
   region: screenshotRegionSchema,
+  dMagnification: z
+    .number({ error: 'validation.invalid' })
+    .finite()
+    .positive({ error: 'validation.invalid' })
+    .max(1000, { error: 'validation.invalid' })
+    .nullable()
+    .default(null)
+    .describe('The magnification the viewer showed; null for a slide without objective power'),
 });
 export type ScreenshotAddInput = z.infer<typeof screenshotAddSchema>;
 
@@ -75,6 +83,10 @@ export const screenshotDtoSchema = z.object({
   iHeight: z.number().int(),
   iBytes: z.number().int(),
   region: screenshotRegionSchema,
+  dMagnification: z
+    .number()
+    .nullable()
+    .describe('The magnification the view was taken at (printed under the report figure)'),
   strImageUrl: z
     .string()
     .describe('GET with the token header (getPathologyImgFile); the browser fetches it as a blob'),

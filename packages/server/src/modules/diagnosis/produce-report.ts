@@ -1,5 +1,6 @@
 import {
   CaseVariant,
+  formatMagnification,
   isReleased,
   ReportKind,
   ReportState,
@@ -118,16 +119,19 @@ async function screenshotsOf(db: Db, dataDir: string, ids: readonly number[]) {
       continue;
     }
     const mimeType = row.mimeType === 'image/jpeg' ? 'image/jpeg' : 'image/png';
+    // The magnification it was taken at follows the figure's number ("图 1  20×").
+    const caption =
+      row.magnification === null ? {} : { caption: formatMagnification(row.magnification) };
     try {
       const data = await readScreenshot(
         dataDir,
         { hospitalId: row.hospitalId, patientId: row.patientId },
         row.storedName,
       );
-      shots.push({ data, mimeType });
+      shots.push({ data, mimeType, ...caption });
     } catch {
       // A screenshot file removed from disk must not keep the report from printing.
-      shots.push({ data: null, mimeType });
+      shots.push({ data: null, mimeType, ...caption });
     }
   }
   return shots;

@@ -53,6 +53,7 @@ export function toScreenshotDto(v: repo.ScreenshotView, callerId: number): Scree
     iHeight: v.row.height,
     iBytes: v.row.bytes,
     region: v.row.region,
+    dMagnification: v.row.magnification,
     strImageUrl: imageUrlOf(v.row.id),
     dtCreateTime: v.row.createdAt.toISOString(),
   };
@@ -111,6 +112,7 @@ export async function add(
         width: image.width,
         height: image.height,
         region: input.region,
+        magnification: input.dMagnification,
         createdAt: clock.now(),
       });
       return row.id;

@@ -128,6 +128,8 @@ export function AnnotationTools({
     if (!layer || patientId === null) {
       return;
     }
+    // Read with the view: the figure states the magnification it was seen at.
+    const dMagnification = viewer.magnification();
     const view = await viewer.captureView();
     const box = viewer.element.getBoundingClientRect();
     const strImage = await composeScreenshot(view, layer.svg, viewer.scaleStamp());
@@ -139,7 +141,7 @@ export function AnnotationTools({
       },
       viewer.viewTurn(),
     );
-    await save.mutateAsync({ iSlideDocumentId: viewer.slideId, strImage, region });
+    await save.mutateAsync({ iSlideDocumentId: viewer.slideId, strImage, region, dMagnification });
     toastSuccess(t('screenshots.saved'));
   };
 

@@ -1,7 +1,7 @@
 import { Card, Flex, Tag, Tooltip, Typography } from 'antd';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ScreenshotDto } from '@pathconsult/shared';
+import { formatMagnification, type ScreenshotDto } from '@pathconsult/shared';
 import { SlideFileName } from '@/features/slides/components/slide-file-name';
 import { screenshotFullTime, screenshotShortTime } from '../utils/screenshot-time';
 
@@ -18,9 +18,9 @@ const ONE_LINE: CSSProperties = {
 
 /**
  * What tells a card of the strip from its neighbours, each on one line: its number in the case
- * ("截图 2"), the slide (cut in the middle, whole on hover), when it was taken and by whom. A case's
+ * and the magnification it was taken at ("截图 2 · 20×"), the slide (cut in the middle, whole on hover), when it was taken and by whom. A case's
  * screenshots are often all of one slide, so the name alone made the cards look alike.
- * Test ids: `screenshot-number-<id>`, `-slide-`, `-time-`, `-author-`, `-signed-`.
+ * Test ids: `screenshot-number-<id>`, `-magnification-`, `-slide-`, `-time-`, `-author-`, `-signed-`.
  */
 export function ScreenshotCaption({
   shot,
@@ -39,8 +39,19 @@ export function ScreenshotCaption({
   return (
     <Card.Meta
       title={
-        <Typography.Text strong style={ONE_LINE} data-testid={`screenshot-number-${id}`}>
-          {t('screenshots.number', { n: number })}
+        <Typography.Text strong style={ONE_LINE}>
+          <span data-testid={`screenshot-number-${id}`}>
+            {t('screenshots.number', { n: number })}
+          </span>
+          {shot.dMagnification !== null && (
+            <Typography.Text
+              type="secondary"
+              style={{ fontWeight: 'normal' }}
+              data-testid={`screenshot-magnification-${id}`}
+            >
+              {` · ${formatMagnification(shot.dMagnification)}`}
+            </Typography.Text>
+          )}
         </Typography.Text>
       }
       description={

@@ -55,6 +55,7 @@ export function annotatableViewer(viewer: SlideViewerLike): AnnotatableViewer {
       ];
     },
     captureView: () => viewer.captureView(),
+    magnification: () => viewer.magnification(),
     scaleStamp: () => {
       const magnification = viewer.magnification();
       return {

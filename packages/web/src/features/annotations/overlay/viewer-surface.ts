@@ -35,4 +35,6 @@ export interface AnnotatableViewer extends ViewerSurface {
   viewTurn(): { rotation: number; flipped: boolean };
   /** The scale bar and magnification of the view now, burnt into screenshots. */
   scaleStamp(): ScaleStamp;
+  /** The magnification shown, or null without an objective power (the screenshot keeps it). */
+  magnification(): number | null;
 }

@@ -1,13 +1,13 @@
 import { Flex, Typography } from 'antd';
-import type { ScreenshotDto } from '@pathconsult/shared';
+import { formatMagnification, type ScreenshotDto } from '@pathconsult/shared';
 import { ScreenshotThumb } from '@/features/annotations/components/screenshot-strip';
 import { useFigureLabel } from '../utils/use-figure-label';
 
 const WIDTH = 160;
 
 /**
- * A signed report's pictures in their order, each captioned with its number as the PDF prints it
- * ("图 1", "Figure 1"): the opinion refers to them by it ("见图1、图2"). Test ids:
+ * A signed report's pictures in their order, each captioned with its number and magnification as
+ * the PDF prints them ("图 1  20×", "Figure 1  20×"): the opinion refers to them by it ("见图1、图2"). Test ids:
  * `report-figures`, `report-figure-<n>` (the figure), `report-figure-caption-<n>`.
  */
 export function ReportFigures({ shots }: { shots: readonly ScreenshotDto[] }) {
@@ -25,7 +25,11 @@ export function ReportFigures({ shots }: { shots: readonly ScreenshotDto[] }) {
             style={{ textAlign: 'center', marginTop: 4 }}
             data-testid={`report-figure-caption-${i + 1}`}
           >
-            <Typography.Text type="secondary">{figure(i + 1)}</Typography.Text>
+            <Typography.Text type="secondary">
+              {shot.dMagnification === null
+                ? figure(i + 1)
+                : `${figure(i + 1)}  ${formatMagnification(shot.dMagnification)}`}
+            </Typography.Text>
           </figcaption>
         </figure>
       ))}

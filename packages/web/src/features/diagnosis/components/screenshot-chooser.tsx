@@ -1,7 +1,7 @@
 import { Alert, Checkbox, Empty, Flex, Skeleton, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { SCREENSHOTS_PER_REPORT } from '@pathconsult/shared';
+import { formatMagnification, SCREENSHOTS_PER_REPORT } from '@pathconsult/shared';
 import { useCaseScreenshots } from '@/features/annotations/api/screenshots';
 import { ScreenshotThumb } from '@/features/annotations/components/screenshot-strip';
 import { screenshotShortTime } from '@/features/annotations/utils/screenshot-time';
@@ -59,13 +59,19 @@ export function ScreenshotChooser({ iPatientId, value = [], onChange }: Screensh
                 data-testid={`report-screenshot-${shot.iScreenshotId}`}
               >
                 <ScreenshotThumb shot={shot} width={160} />
-                {/* The card's own number and time in the Imagery tab and the viewer: which is which. */}
+                {/* The card's own number, magnification and time in the Imagery tab and the viewer. */}
                 <Typography.Text
                   type="secondary"
                   ellipsis
                   data-testid={`chooser-shot-number-${shot.iScreenshotId}`}
                 >
-                  {`${t('annotations:screenshots.number', { n: index + 1 })} · ${screenshotShortTime(shot.dtCreateTime)}`}
+                  {[
+                    t('annotations:screenshots.number', { n: index + 1 }),
+                    shot.dMagnification === null ? null : formatMagnification(shot.dMagnification),
+                    screenshotShortTime(shot.dtCreateTime),
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
                 </Typography.Text>
                 <Checkbox
                   checked={position >= 0}

@@ -53,12 +53,8 @@ export function magnificationSteps(objective: number | null): number[] {
   return MAGNIFICATION_STEPS.filter((m) => m <= objective * MAX_OVERZOOM + 1e-9);
 }
 
-/** "12.5×", "0.8×", "40×": one decimal below 10×, none above, no trailing ".0". */
-export function formatMagnification(magnification: number): string {
-  const value =
-    magnification >= 10 ? Math.round(magnification) : Math.round(magnification * 10) / 10;
-  return `${value}×`;
-}
+/** Written alike by the viewer, the screenshot cards and the report (shared). */
+export { formatMagnification } from '@pathconsult/shared';
 
 /** Above this share past a step, the view counts as beyond it (a step reached is not re-taken). */
 const STEP_MARGIN = 0.01;
