@@ -252,6 +252,33 @@ test('a doctor views a slide, measures, annotates, takes a screenshot and finds 
   // Opened again in the same page (no reload): where it was left, not where it first opened.
   await page.getByTestId(`imagery-view-${name}`).click();
   await expect(page.getByTestId('viewer-magnification')).toHaveText('10×', { timeout: 20_000 });
+
+  // Left at Home, it opens showing the whole slide again in a larger window (kept as a zoom,
+  // the slide came back at the size that fitted the smaller one).
+  /** The readout once it holds still (Home animates). */
+  const settledReadout = async () => {
+    let last = '';
+    await expect
+      .poll(async () => {
+        const now = await readout.innerText();
+        const still = now === last;
+        last = now;
+        return still;
+      })
+      .toBe(true);
+    return last;
+  };
+  await page.getByTestId('viewer-home').click();
+  await expect(readout).not.toHaveText('10×');
+  const homeSmall = await settledReadout();
+  await page.goto(`/#/case/Imagery-info?iPatientId=${caseId}`);
+  await page.setViewportSize({ width: 1800, height: 1100 });
+  await page.getByTestId(`imagery-view-${name}`).click();
+  await expect(readout).not.toHaveText('—', { timeout: 20_000 });
+  await expect(readout).not.toHaveText(homeSmall);
+  const reopened = await settledReadout();
+  await page.getByTestId('viewer-home').click();
+  expect(await settledReadout()).toBe(reopened);
 });
 
 test('a polygon is drawn corner by corner, and a drag with the tool on pans the slide', async ({

@@ -59,6 +59,7 @@ describe.each(await testDatabases())('slide viewer open and close on $name', (te
     dImageZoom: 0.25,
     iRotation: 90,
     bFlip: true,
+    bWholeSlide: false,
     ...over,
   });
 
@@ -128,6 +129,15 @@ describe.each(await testDatabases())('slide viewer open and close on $name', (te
     expectOk(await close(slideId, second, owner.token));
     expect(expectOk(await info(slideId, owner.token)).objLastView).toEqual(second);
     expect(await savedRows(owner.id, slideId)).toHaveLength(1);
+
+    // Left at Home: said so, so that it opens fitted to the next window, whatever its size.
+    const whole = view({ bWholeSlide: true });
+    expectOk(await close(slideId, whole, owner.token));
+    expect(expectOk(await info(slideId, owner.token)).objLastView).toEqual(whole);
+    // A client that does not say (an older page still open) leaves a plain view.
+    const { bWholeSlide: _unsaid, ...unsaid } = second;
+    expectOk(await close(slideId, unsaid, owner.token));
+    expect(expectOk(await info(slideId, owner.token)).objLastView).toEqual(second);
 
     // Another reader of the case keeps a view of their own.
     expect(expectOk(await info(slideId, reportViewer.token)).objLastView).toBeNull();

@@ -727,6 +727,8 @@ export const slideViewStates = pgTable(
     /** 0, 90, 180 or 270 degrees clockwise. */
     rotation: integer('rotation').notNull(),
     flip: boolean('flip').notNull(),
+    /** Left at Home (the whole slide): reopened fitted to the window, whatever its size. */
+    wholeSlide: boolean('whole_slide').notNull().default(false),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.slideDocumentId] })],

@@ -8,13 +8,23 @@ import { documentIdQuerySchema, slideDocumentDtoSchema, slideTokenDtoSchema } fr
  * that the slide opens again where the user was.
  */
 
-/** Where a user left a slide: level-0 pixel centre, image zoom (screen px per level-0 px), turn. */
+/**
+ * Where a user left a slide: level-0 pixel centre, image zoom (screen px per level-0 px), turn,
+ * and whether it showed the whole slide (then it opens fitted to the window of the day, not at
+ * the zoom that fitted yesterday's window).
+ */
 export const slideViewStateSchema = z.object({
   dCenterX: z.number().finite().min(0),
   dCenterY: z.number().finite().min(0),
   dImageZoom: z.number().finite().positive().max(64),
   iRotation: z.union([z.literal(0), z.literal(90), z.literal(180), z.literal(270)]),
   bFlip: z.boolean(),
+  bWholeSlide: z
+    .boolean()
+    .default(false)
+    .describe(
+      'Left showing the whole slide (Home): it opens fitted to the window again, whatever its size',
+    ),
 });
 export type SlideViewState = z.infer<typeof slideViewStateSchema>;
 

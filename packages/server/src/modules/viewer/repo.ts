@@ -33,6 +33,7 @@ export async function saveView(db: Db, row: SlideViewRow): Promise<void> {
         imageZoom: row.imageZoom,
         rotation: row.rotation,
         flip: row.flip,
+        wholeSlide: row.wholeSlide,
         updatedAt: row.updatedAt,
       },
     });

@@ -38,6 +38,7 @@ function toViewState(row: repo.SlideViewRow): SlideViewState {
     // Only the four turns are ever saved (slideViewStateSchema).
     iRotation: row.rotation as SlideViewState['iRotation'],
     bFlip: row.flip,
+    bWholeSlide: row.wholeSlide,
   };
 }
 
@@ -87,6 +88,7 @@ export async function closeSlide(
     imageZoom: objView.dImageZoom,
     rotation: objView.iRotation,
     flip: objView.bFlip,
+    wholeSlide: objView.bWholeSlide,
     updatedAt: clock.now(),
   });
   return { iSlideDocumentId };

@@ -62,6 +62,8 @@ export class SlideViewer implements SlideViewerLike {
   private readonly listeners = new Set<() => void>();
   private readonly helpListeners = new Set<() => void>();
   private opened = false;
+  /** Whether the view showed the whole slide when it last settled (kept across resizes). */
+  private wasWhole = false;
 
   constructor(
     element: HTMLElement,
@@ -120,11 +122,25 @@ export class SlideViewer implements SlideViewerLike {
       if (options.initialView) {
         this.setView(options.initialView, true);
       }
+      this.wasWhole = this.showsWholeSlide();
       this.opened = true;
       notify();
       options.onOpen?.();
     });
     this.osd.addHandler('open-failed', () => options.onOpenFailed?.());
+    // A view of the whole slide stays one when the pane changes size (the layout settling after
+    // opening, a window made larger, a slide opened beside it): OpenSeadragon keeps the zoom
+    // instead (preserveImageSizeOnResize, right for a view of a detail), which left the first
+    // view a little off Home and a slide small in a window made larger.
+    this.osd.addHandler('animation-finish', () => {
+      this.wasWhole = this.showsWholeSlide();
+    });
+    this.osd.addHandler('resize', () => {
+      if (this.wasWhole) {
+        // After OpenSeadragon's own resize steps, which follow this event in the same frame.
+        queueMicrotask(() => this.osd.viewport.goHome(true));
+      }
+    });
     // OpenSeadragon zooms 1.1× per key press, about thirty presses from 1× to 20×: "+" and "−"
     // go a whole magnification step instead (arrows still pan, Shift+arrows still zoom smoothly).
     this.osd.addHandler('canvas-key', (event) => {
@@ -251,13 +267,40 @@ export class SlideViewer implements SlideViewerLike {
       dImageZoom: clamp(this.imageZoom(false), 1e-6, 64),
       iRotation: (rotation % 360) as SlideViewState['iRotation'],
       bFlip: viewport.getFlip(),
+      bWholeSlide: this.showsWholeSlide(),
     };
+  }
+
+  /**
+   * Whether every corner of the slide is in view (a pixel or two of slack): the user left it at
+   * Home, or zoomed out past it. Such a view reopens fitted to the window of the day: kept as a
+   * zoom, it came back too small in a larger window and cut in a smaller one.
+   */
+  private showsWholeSlide(): boolean {
+    const viewport = this.osd.viewport;
+    const size = viewport.getContainerSize();
+    const { width, height } = this.slide;
+    return [
+      [0, 0],
+      [width, 0],
+      [0, height],
+      [width, height],
+    ].every(([x, y]) => {
+      // Where the view is heading (a page left while Home still animates counts as Home); the
+      // mirror does not matter for in or out.
+      const p = viewport.pixelFromPoint(viewport.imageToViewportCoordinates(x!, y!), false);
+      return p.x >= -2 && p.y >= -2 && p.x <= size.x + 2 && p.y <= size.y + 2;
+    });
   }
 
   setView(view: SlideViewState, immediately = false): void {
     const viewport = this.osd.viewport;
     viewport.setRotation(view.iRotation, immediately);
     viewport.setFlip(view.bFlip);
+    if (view.bWholeSlide) {
+      viewport.goHome(immediately);
+      return;
+    }
     viewport.zoomTo(viewport.imageToViewportZoom(view.dImageZoom), undefined, immediately);
     viewport.panTo(
       viewport.imageToViewportCoordinates(new OpenSeadragon.Point(view.dCenterX, view.dCenterY)),

@@ -1,0 +1,1 @@
+ALTER TABLE "slide_view_states" ADD COLUMN "whole_slide" boolean DEFAULT false NOT NULL;
