@@ -648,6 +648,20 @@ test('two slides of a case side by side move together once linked', async ({ pag
   await page.getByRole('option', { name: '40× · 数字放大', exact: true }).click();
   await expect(a.getByTestId('viewer-magnification')).toHaveText('40×');
   await expect(a.getByTestId('viewer-mag-select')).toHaveText('40×');
+
+  // In a narrow window the picker folds names into "+ n", which names them on hover.
+  await page.setViewportSize({ width: 820, height: 720 });
+  const more = page.getByTestId('viewer-slide-picker-more');
+  // Each tag names its slide, the one uploaded since the page loaded its list too (it showed its
+  // bare number).
+  await expect(page.getByTestId('viewer-slide-picker').getByTitle(`small-${RUN}.svs`)).toHaveCount(
+    1,
+  );
+  await expect(more).toHaveText(/^\+ [1-9]$/);
+  const folded = Number((await more.innerText()).replace(/\D/g, ''));
+  await more.hover();
+  await expect(page.getByTestId('viewer-slide-picker-folded').locator('span')).toHaveCount(folded);
+  await expect(page.getByTestId('viewer-slide-picker-folded')).toContainText(`small-${RUN}.svs`);
 });
 
 test('the phone viewer shows the slide with compact controls', async ({ page, request }) => {

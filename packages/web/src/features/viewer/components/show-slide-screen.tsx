@@ -1,6 +1,6 @@
 import { LinkOutlined } from '@ant-design/icons';
 import { Empty, Flex, Select, Switch, Tooltip, Typography } from 'antd';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useCaseSlides } from '@/features/case-detail/api/case-slides';
@@ -116,6 +116,19 @@ function CaseSlidePicker({
   const options = (slides.data?.listSlideDocument ?? [])
     .filter(isViewable)
     .map((s) => ({ value: s.iSlideDocumentId, label: s.strFileName }));
+  // A slide shown that the list held in memory does not know yet (uploaded since, opened from a
+  // link) would show as its bare number in the picker: the list is asked again, once per set.
+  const unknown = slides.data
+    ? ids.filter((id) => !options.some((o) => o.value === id)).join(',')
+    : '';
+  const asked = useRef('');
+  const { refetch } = slides;
+  useEffect(() => {
+    if (unknown !== '' && asked.current !== unknown) {
+      asked.current = unknown;
+      void refetch();
+    }
+  }, [unknown, refetch]);
   if (patientId === null || options.length < 2) {
     return null;
   }
@@ -133,6 +146,20 @@ function CaseSlidePicker({
         }))}
         onChange={onChange}
         maxTagCount="responsive"
+        // The names that fold into "+ n" are listed on hover: "+ 2" alone does not say which.
+        maxTagPlaceholder={(omitted) => (
+          <Tooltip
+            title={
+              <Flex vertical data-testid="viewer-slide-picker-folded">
+                {omitted.map((o) => (
+                  <span key={String(o.value)}>{o.label}</span>
+                ))}
+              </Flex>
+            }
+          >
+            <span data-testid="viewer-slide-picker-more">+ {omitted.length}</span>
+          </Tooltip>
+        )}
         data-testid="viewer-slide-picker"
       />
     </Flex>
