@@ -272,7 +272,12 @@ async function expectNoSidewaysScroll(page: Page) {
 async function expectCutName(page: Page, name: string) {
   const shown = page.getByTestId(`slide-row-${name}`).getByTestId('slide-file-name');
   await expect(shown).toHaveAttribute('title', name);
-  await expect(shown).toHaveText(/^CMU-1-Small-[^…]*…[^…]+\.svs$/);
+  await expect(shown.getByTestId('slide-file-name-shown')).toHaveText(
+    /^CMU-1-Small-[^…]*…[^…]+\.svs$/,
+  );
+  // Read out whole: the cut form is hidden from screen readers, the whole name is there for them.
+  await expect(shown.getByTestId('slide-file-name-shown')).toHaveAttribute('aria-hidden', 'true');
+  await expect(shown.getByTestId('slide-file-name-whole')).toHaveText(name);
   expect(await shown.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
 }
 

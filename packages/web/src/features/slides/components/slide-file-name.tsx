@@ -14,6 +14,19 @@ const STYLE: CSSProperties = {
   overflowWrap: 'anywhere',
 };
 
+/** Out of sight but read out: the whole name beside its cut form. */
+const VISUALLY_HIDDEN: CSSProperties = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  padding: 0,
+  margin: -1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+};
+
 /**
  * The longest form of `name` that `element`'s width shows within `lines` lines: the whole name,
  * else its middle cut with the extension kept (utils/middle-ellipsis.ts). Measured on an
@@ -99,7 +112,19 @@ export function SlideFileName({
       title={cut ? name : undefined}
       data-testid="slide-file-name"
     >
-      {shown}
+      {cut ? (
+        // A screen reader (and find in page) gets the whole name, the eye the cut one.
+        <>
+          <span aria-hidden="true" data-testid="slide-file-name-shown">
+            {shown}
+          </span>
+          <span style={VISUALLY_HIDDEN} data-testid="slide-file-name-whole">
+            {name}
+          </span>
+        </>
+      ) : (
+        shown
+      )}
     </span>
   );
 }
