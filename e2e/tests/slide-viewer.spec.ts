@@ -642,6 +642,24 @@ test('two slides of a case side by side move together once linked', async ({ pag
   await page.getByRole('option', { name: '10×', exact: true }).click();
   await expect(a.getByTestId('viewer-magnification')).toHaveText('10×');
   await expect(c.getByTestId('viewer-mag-select')).toBeVisible();
+  // Still too narrow with the list, the less used controls go behind "More": no pane's bar runs
+  // past its end (its last buttons were reached only by scrolling it), full screen stays on it.
+  for (const pane of [a, b, c]) {
+    await expect.poll(() => overflow(pane)).toBeLessThanOrEqual(0);
+    await expect(pane.getByTestId('viewer-fullscreen')).toBeInViewport();
+  }
+  const moreControls = a.getByTestId('viewer-more-controls');
+  await a.getByTestId('viewer-more').click();
+  await expect(moreControls).toBeVisible();
+  await moreControls.getByTestId('viewer-rotate-right').click();
+  // The angle shows in the bar itself, and "More" stays open for the next turn.
+  await expect(a.getByTestId('viewer-toolbar').getByTestId('viewer-rotation')).toHaveText('90°');
+  await moreControls.getByTestId('viewer-rotate-right').click();
+  await expect(a.getByTestId('viewer-toolbar').getByTestId('viewer-rotation')).toHaveText('180°');
+  await a.getByTestId('viewer-more').click();
+  await expect(moreControls).toHaveCount(0);
+  await a.getByTestId('viewer-rotation').click();
+  await expect(a.getByTestId('viewer-rotation')).toHaveCount(0);
   // The open list says which steps are digital zoom; the narrow box shows the step alone (it
   // showed "40× · 数字…", cut).
   await a.getByTestId('viewer-mag-select').click();

@@ -225,7 +225,10 @@ function OpenSlidePane({
         minHeight: 0,
         background: '#fff',
         padding: fullScreen ? 12 : 0,
+        // The toolbar's "More" opens within the pane (seen in full screen too).
+        position: 'relative',
       }}
+      data-viewer-pane
       data-testid={`slide-pane-${slide.iSlideDocumentId}`}
     >
       {/* Side by side, the name gets a line of its own: names differ in length, and the images

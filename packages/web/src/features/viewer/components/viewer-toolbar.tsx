@@ -1,4 +1,5 @@
 import {
+  EllipsisOutlined,
   ExpandOutlined,
   CompressOutlined,
   HomeOutlined,
@@ -8,8 +9,8 @@ import {
   ZoomInOutlined,
   ZoomOutOutlined,
 } from '@ant-design/icons';
-import { Button, Flex, Select, Space, Tag, Tooltip } from 'antd';
-import { useRef } from 'react';
+import { Button, Flex, Popover, Select, Space, Tag, Tooltip } from 'antd';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconButton } from '@/components/icon-button';
 import type { SlideViewer } from '../slide-viewer';
@@ -77,6 +78,45 @@ export function ViewerToolbar({
     Boolean(oneLine) && !narrow,
   );
   const stepsAsList = narrow || crowded;
+  // Still too narrow with the list (three panes on a laptop): the turns, mirror, adjustments,
+  // label and macro and key help go behind "More", so that none is lost off the bar's end.
+  const folded = useCrowdedLine(
+    bar,
+    `${rotation !== 0 ? rotation : ''}|${steps.length}|list`,
+    Boolean(oneLine) && stepsAsList,
+  );
+  const [moreOpen, setMoreOpen] = useState(false);
+  // Turns, mirror, adjustments, label and macro, key help: used less than the zoom.
+  const secondary = (
+    <>
+      <IconButton
+        size={size}
+        icon={<RotateLeftOutlined />}
+        onClick={() => viewer.rotateBy(-1)}
+        title={t('rotateLeft')}
+        testId="viewer-rotate-left"
+      />
+      <IconButton
+        size={size}
+        icon={<RotateRightOutlined />}
+        onClick={() => viewer.rotateBy(1)}
+        title={t('rotateRight')}
+        testId="viewer-rotate-right"
+      />
+      <IconButton
+        size={size}
+        icon={<SwapOutlined />}
+        type={viewer.isOpen && viewer.flipped() ? 'primary' : 'default'}
+        onClick={() => viewer.toggleFlip()}
+        title={t('flip')}
+        testId="viewer-flip"
+      />
+      <AdjustmentsButton viewer={viewer} size={size} />
+      <AssociatedImagesButton dziUrl={dziUrl} names={associated} size={size} phone={phone} />
+      {/* Not on a phone: it has no keyboard. */}
+      {!phone && <KeyboardHelpButton size={size} viewer={viewer} />}
+    </>
+  );
   return (
     // Panes side by side: one line each (scrolling sideways when narrow), so that every pane's
     // image starts at the same height.
@@ -176,22 +216,9 @@ export function ViewerToolbar({
         title={t('zoomIn')}
         testId="viewer-zoom-in"
       />
-      <IconButton
-        size={size}
-        icon={<RotateLeftOutlined />}
-        onClick={() => viewer.rotateBy(-1)}
-        title={t('rotateLeft')}
-        testId="viewer-rotate-left"
-      />
-      <IconButton
-        size={size}
-        icon={<RotateRightOutlined />}
-        onClick={() => viewer.rotateBy(1)}
-        title={t('rotateRight')}
-        testId="viewer-rotate-right"
-      />
       {rotation !== 0 && (
-        // A turned view says so (it is remembered with the slide): one click sets it straight.
+        // A turned view says so (it is remembered with the slide), in the bar even when the
+        // turns are behind "More": one click sets it straight.
         <Tooltip title={t('rotationReset')}>
           <Button
             size={size}
@@ -204,16 +231,37 @@ export function ViewerToolbar({
           </Button>
         </Tooltip>
       )}
-      <IconButton
-        size={size}
-        icon={<SwapOutlined />}
-        type={viewer.isOpen && viewer.flipped() ? 'primary' : 'default'}
-        onClick={() => viewer.toggleFlip()}
-        title={t('flip')}
-        testId="viewer-flip"
-      />
-      <AdjustmentsButton viewer={viewer} size={size} />
-      <AssociatedImagesButton dziUrl={dziUrl} names={associated} size={size} phone={phone} />
+      {/* Both forms stay mounted, the one not in use hidden: the bar measures its full form
+          again whenever a turn changes its width, and a popover taken down while open left
+          its panel standing. */}
+      <Popover
+        trigger="click"
+        open={folded && moreOpen}
+        onOpenChange={setMoreOpen}
+        destroyOnHidden
+        placement="bottomRight"
+        // Inside the pane, not the bar (which scrolls and would clip it): seen in full screen.
+        getPopupContainer={(node) =>
+          node.closest<HTMLElement>('[data-viewer-pane]') ?? document.body
+        }
+        content={
+          <Flex gap={3} align="center" data-testid="viewer-more-controls">
+            {secondary}
+          </Flex>
+        }
+      >
+        {/* A plain element for the popover to hold: a click on it then closes what it opened. */}
+        <span style={{ display: folded ? 'inline-flex' : 'none' }}>
+          <IconButton
+            size={size}
+            icon={<EllipsisOutlined />}
+            title={t('moreControls')}
+            aria-expanded={folded && moreOpen}
+            testId="viewer-more"
+          />
+        </span>
+      </Popover>
+      <span style={{ display: folded ? 'none' : 'contents' }}>{secondary}</span>
       <IconButton
         size={size}
         icon={fullScreen ? <CompressOutlined /> : <ExpandOutlined />}
@@ -221,8 +269,6 @@ export function ViewerToolbar({
         title={fullScreen ? t('exitFullScreen') : t('fullScreen')}
         testId="viewer-fullscreen"
       />
-      {/* Not on a phone: it has no keyboard. */}
-      {!phone && <KeyboardHelpButton size={size} viewer={viewer} />}
     </Flex>
   );
 }
