@@ -512,6 +512,32 @@ test('the viewer in English: controls, turns, adjustments, label and macro', asy
   await page.getByTestId('viewer-rotation').click();
   await expect(page.getByTestId('viewer-rotation')).toHaveCount(0);
 
+  // Full screen: the pane covers the screen and what its controls open shows on it (the
+  // adjustments opened outside the full-screen element, so on nothing the user could see).
+  await page.getByTestId('viewer-fullscreen').click();
+  await expect.poll(() => page.evaluate(() => document.fullscreenElement !== null)).toBe(true);
+  await expect(page.getByTestId('viewer-fullscreen')).toHaveAccessibleName('Leave full screen');
+  const shown = () =>
+    page.evaluate(() => {
+      const full = document.fullscreenElement!;
+      const panel = document.querySelector('[data-testid="adjustments-panel"]')!;
+      const box = panel.getBoundingClientRect();
+      // In the full-screen element, and on top where it stands (not under the pane).
+      const top = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+      return full.contains(panel) && panel.contains(top);
+    });
+  await page.getByTestId('viewer-adjust').click();
+  await expect(page.getByTestId('adjustments-panel')).toBeVisible();
+  expect(await shown()).toBe(true);
+  const paneBox = (await page.locator('[data-testid^="slide-pane-"]').boundingBox())!;
+  const screen = page.viewportSize()!;
+  expect(paneBox.width).toBeGreaterThanOrEqual(screen.width - 1);
+  expect(paneBox.height).toBeGreaterThanOrEqual(screen.height - 1);
+  await page.keyboard.press('Escape');
+  await page.getByTestId('viewer-fullscreen').click();
+  await expect.poll(() => page.evaluate(() => document.fullscreenElement === null)).toBe(true);
+  await expect(page.getByTestId('viewer-fullscreen')).toHaveAccessibleName('Full screen');
+
   // A slide that is not there says so, with a way back instead of a useless retry.
   await page.goto('/?lang=en#/ShowSlide?id=987654321');
   await expect(page.getByTestId('viewer-not-found')).toContainText(

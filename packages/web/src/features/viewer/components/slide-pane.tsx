@@ -198,8 +198,16 @@ function OpenSlidePane({
 
   useEffect(() => (viewer && link ? link.add(viewer) : undefined), [viewer, link]);
 
+  // Full screen is the whole page's, with this pane laid over it: a pane made the full-screen
+  // element alone showed nothing rendered outside it — the adjustments, label and macro, key
+  // help and the delete questions all open in the page's body.
+  const wantsFullScreen = useRef(false);
   useEffect(() => {
-    const onChange = () => setFullScreen(document.fullscreenElement === pane.current);
+    const onChange = () => {
+      const on = document.fullscreenElement !== null && wantsFullScreen.current;
+      wantsFullScreen.current = on;
+      setFullScreen(on);
+    };
     document.addEventListener('fullscreenchange', onChange);
     return () => document.removeEventListener('fullscreenchange', onChange);
   }, []);
@@ -207,7 +215,10 @@ function OpenSlidePane({
     if (document.fullscreenElement) {
       void document.exitFullscreen();
     } else {
-      void pane.current?.requestFullscreen();
+      wantsFullScreen.current = true;
+      document.documentElement.requestFullscreen().catch(() => {
+        wantsFullScreen.current = false;
+      });
     }
   };
 
@@ -225,8 +236,8 @@ function OpenSlidePane({
         minHeight: 0,
         background: '#fff',
         padding: fullScreen ? 12 : 0,
-        // The toolbar's "More" opens within the pane (seen in full screen too).
-        position: 'relative',
+        // Over the whole page in full screen, under the popups and dialogs (antd's start at 1000).
+        ...(fullScreen ? { position: 'fixed', inset: 0, zIndex: 900 } : { position: 'relative' }),
       }}
       data-viewer-pane
       data-testid={`slide-pane-${slide.iSlideDocumentId}`}

@@ -240,7 +240,7 @@ export function ViewerToolbar({
         onOpenChange={setMoreOpen}
         destroyOnHidden
         placement="bottomRight"
-        // Inside the pane, not the bar (which scrolls and would clip it): seen in full screen.
+        // Inside the pane, not the bar (which scrolls and would clip it).
         getPopupContainer={(node) =>
           node.closest<HTMLElement>('[data-viewer-pane]') ?? document.body
         }
