@@ -64,6 +64,7 @@ export class SlideViewer implements SlideViewerLike {
   private opened = false;
   /** Whether the view showed the whole slide when it last settled (kept across resizes). */
   private wasWhole = false;
+  private refits = 0;
 
   constructor(
     element: HTMLElement,
@@ -138,7 +139,10 @@ export class SlideViewer implements SlideViewerLike {
     this.osd.addHandler('resize', () => {
       if (this.wasWhole) {
         // After OpenSeadragon's own resize steps, which follow this event in the same frame.
-        queueMicrotask(() => this.osd.viewport.goHome(true));
+        queueMicrotask(() => {
+          this.refits += 1;
+          this.osd.viewport.goHome(true);
+        });
       }
     });
     // OpenSeadragon zooms 1.1× per key press, about thirty presses from 1× to 20×: "+" and "−"
@@ -156,6 +160,14 @@ export class SlideViewer implements SlideViewerLike {
         this.stepZoom(direction);
       }
     });
+  }
+
+  /**
+   * How many times the view was fitted again because its pane changed size: linked navigation
+   * takes such a change for the pane's own, not a move of the user's to pass on.
+   */
+  get refitCount(): number {
+    return this.refits;
   }
 
   get isOpen(): boolean {

@@ -8,6 +8,7 @@ class FakeViewer {
   isOpen = false;
   view = { x: 0, y: 0, zoom: 0.1 };
   turn = { rotation: 0, flipped: false };
+  refitCount = 0;
   private readonly listeners = new Set<() => void>();
 
   rotation() {
@@ -26,6 +27,12 @@ class FakeViewer {
   }
   /** As OpenSeadragon: the move is made at once, its change events come on a later frame. */
   moveTo(x: number, y: number, zoom: number) {
+    this.view = { x, y, zoom };
+    queueMicrotask(() => this.changed());
+  }
+  /** As SlideViewer: a view of the whole slide fitted again to its pane's new size. */
+  refit(x: number, y: number, zoom: number) {
+    this.refitCount += 1;
     this.view = { x, y, zoom };
     queueMicrotask(() => this.changed());
   }
@@ -109,5 +116,22 @@ describe('linked navigation', () => {
     link.add(asViewer(b));
     a.go(500, 500, 2);
     expect(b.view).toEqual({ x: 10, y: 10, zoom: 1 });
+  });
+
+  it('does not pass on a pane fitting its whole slide again to a new size, only later moves', async () => {
+    const link = new ViewLink();
+    const [a, b] = [new FakeViewer(), new FakeViewer()];
+    a.open(1000, 1000, 0.5);
+    b.open(5000, 3000, 0.25);
+    link.add(asViewer(a));
+    link.add(asViewer(b));
+    link.setEnabled(true);
+    a.refit(1000, 1000, 0.8);
+    await settled();
+    expect(b.view).toEqual({ x: 5000, y: 3000, zoom: 0.25 });
+    // From its new fit, the user's next move goes on as usual.
+    a.go(1100, 1000, 0.8);
+    await settled();
+    expect(b.view).toEqual({ x: 5100, y: 3000, zoom: 0.8 });
   });
 });

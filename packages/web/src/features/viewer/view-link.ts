@@ -15,14 +15,18 @@ const STILL_ZOOM = 1e-3;
  */
 export class ViewLink {
   private readonly members = new Map<SlideViewer, View | null>();
+  /** Each viewer's refitCount when last seen. */
+  private readonly refits = new Map<SlideViewer, number>();
   private enabled = false;
 
   add(viewer: SlideViewer): () => void {
     this.members.set(viewer, viewer.isOpen ? viewer.target() : null);
+    this.refits.set(viewer, viewer.refitCount);
     const unsubscribe = viewer.onViewChange(() => this.moved(viewer));
     return () => {
       unsubscribe();
       this.members.delete(viewer);
+      this.refits.delete(viewer);
     };
   }
 
@@ -53,6 +57,11 @@ export class ViewLink {
       return;
     }
     this.members.set(leader, now);
+    if (this.refits.get(leader) !== leader.refitCount) {
+      // Fitted again to a pane that changed size (full screen, a window resized): not a move.
+      this.refits.set(leader, leader.refitCount);
+      return;
+    }
     if (!this.enabled) {
       return;
     }
