@@ -271,7 +271,12 @@ test('a doctor views a slide, measures, annotates, takes a screenshot and finds 
   await page.getByTestId('viewer-home').click();
   await expect(readout).not.toHaveText('10×');
   const homeSmall = await settledReadout();
+  // The view is kept as the whole slide, not as that zoom.
+  const closing = page.waitForRequest(
+    (req) => req.method() === 'POST' && req.url().includes('webViewer/slideViewer/closeSlide'),
+  );
   await page.goto(`/#/case/Imagery-info?iPatientId=${caseId}`);
+  expect((await closing).postDataJSON()).toMatchObject({ objView: { bWholeSlide: true } });
   await page.setViewportSize({ width: 1800, height: 1100 });
   await page.getByTestId(`imagery-view-${name}`).click();
   await expect(readout).not.toHaveText('—', { timeout: 20_000 });
@@ -682,6 +687,17 @@ test('two slides of a case side by side move together once linked', async ({ pag
   await expect(a.getByTestId('viewer-toolbar').getByTestId('viewer-rotation')).toHaveText('90°');
   await moreControls.getByTestId('viewer-rotate-right').click();
   await expect(a.getByTestId('viewer-toolbar').getByTestId('viewer-rotation')).toHaveText('180°');
+  await a.getByTestId('viewer-more').click();
+  await expect(moreControls).toHaveCount(0);
+  // "?" on a folded pane's slide opens "More" with the key list in it (the hidden copy in the
+  // bar once opened its list beside a button no one could see).
+  await a.getByTestId('slide-view').click({ position: { x: 40, y: 40 } });
+  await page.keyboard.press('?');
+  await expect(moreControls).toBeVisible();
+  await expect(page.getByTestId('viewer-keys')).toHaveCount(1);
+  await expect(page.getByTestId('viewer-keys')).toBeInViewport();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('viewer-keys')).toBeHidden();
   await a.getByTestId('viewer-more').click();
   await expect(moreControls).toHaveCount(0);
   await a.getByTestId('viewer-rotation').click();

@@ -32,6 +32,19 @@ export type ScreenshotRegion = z.infer<typeof screenshotRegionSchema>;
  * POST webViewer/consulation/setPathologyImg: the image as a data URL (or bare base64) of a PNG or
  * JPEG; format and size are checked on the decoded bytes. The length cap keeps absurd bodies out.
  */
+/** Above this a magnification is no microscope's: the screenshot is kept without one. */
+export const SCREENSHOT_MAGNIFICATION_MAX = 1000;
+
+/** The magnification a screenshot records: the viewer's, or null where it is none to state. */
+export function screenshotMagnification(magnification: number | null): number | null {
+  return magnification !== null &&
+    Number.isFinite(magnification) &&
+    magnification > 0 &&
+    magnification <= SCREENSHOT_MAGNIFICATION_MAX
+    ? magnification
+    : null;
+}
+
 export const screenshotAddSchema = z.object({
   iSlideDocumentId: idSchema,
   strImage: z
@@ -44,7 +57,7 @@ export const screenshotAddSchema = z.object({
     .number({ error: 'validation.invalid' })
     .finite()
     .positive({ error: 'validation.invalid' })
-    .max(1000, { error: 'validation.invalid' })
+    .max(SCREENSHOT_MAGNIFICATION_MAX, { error: 'validation.invalid' })
     .nullable()
     .default(null)
     .describe('The magnification the viewer showed; null for a slide without objective power'),

@@ -125,6 +125,24 @@ describe.runIf(codec)('compose threads', () => {
     }
   });
 
+  it('settles every job waiting or under way when closed, and refuses later ones', async () => {
+    const own = new ComposePool(1);
+    const job = gridJob(await ycbcrTiles(), 240, 2);
+    // One under way on the single thread, the rest waiting for it.
+    const jobs = Array.from({ length: 4 }, () => own.compose(job));
+    const outcomes = Promise.allSettled(jobs);
+    await own.close();
+    for (const outcome of await outcomes) {
+      // Any job that finished before the close has its picture; none is left hanging.
+      if (outcome.status === 'rejected') {
+        expect(String(outcome.reason)).toMatch(/closed/);
+      }
+    }
+    expect((await outcomes).some((o) => o.status === 'rejected')).toBe(true);
+    expect(own.usable).toBe(false);
+    await expect(own.compose(job)).rejects.toThrow(/closed/);
+  });
+
   it('is off with no threads', async () => {
     const none = new ComposePool(0);
     expect(none.usable).toBe(false);

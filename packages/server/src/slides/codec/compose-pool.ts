@@ -53,6 +53,7 @@ export class ComposePool {
   private nextId = 1;
   /** Threads lost in a row without a reply between (a thread that cannot even start). */
   private lostInARow = 0;
+  private closed = false;
 
   /** `size` threads at most; none (0) makes the pool unusable. */
   constructor(private readonly size: number) {}
@@ -62,12 +63,16 @@ export class ComposePool {
    * callers then build pictures the other way, on the main thread's codec.
    */
   get usable(): boolean {
-    return this.size > 0 && this.lostInARow < MAX_LOST_IN_A_ROW;
+    return !this.closed && this.size > 0 && this.lostInARow < MAX_LOST_IN_A_ROW;
   }
 
   compose(job: ComposeJob): Promise<Buffer> {
     if (!this.usable) {
-      return Promise.reject(new Error('the compose threads cannot start'));
+      return Promise.reject(
+        new Error(
+          this.closed ? 'the compose threads are closed' : 'the compose threads cannot start',
+        ),
+      );
     }
     const id = this.nextId++;
     const done = new Promise<Buffer>((resolve, reject) => {
@@ -86,12 +91,20 @@ export class ComposePool {
   }
 
   /**
-   * Ends the threads (jobs under way fail). A thread still loading its native modules is first
+   * Ends the threads: jobs waiting or under way fail at once (none is left unsettled), and later
+   * ones are refused. A thread still loading its native modules is first
    * let finish: koffi aborts the process when its thread is ended in the middle of loading
    * (a signal right after start-up, seen in CI as exit code 134).
    */
   async close(): Promise<void> {
+    this.closed = true;
     const members = this.members.splice(0);
+    this.queue.splice(0);
+    const closing = new Error('the compose threads are closed');
+    for (const pending of this.pending.values()) {
+      pending.reject(closing);
+    }
+    this.pending.clear();
     await Promise.all(
       members.map(async (m) => {
         let timer: NodeJS.Timeout | undefined;

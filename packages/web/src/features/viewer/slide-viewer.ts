@@ -133,9 +133,14 @@ export class SlideViewer implements SlideViewerLike {
     // opening, a window made larger, a slide opened beside it): OpenSeadragon keeps the zoom
     // instead (preserveImageSizeOnResize, right for a view of a detail), which left the first
     // view a little off Home and a slide small in a window made larger.
-    this.osd.addHandler('animation-finish', () => {
+    // Taken from the target as soon as a move starts, not only when it ends: a pane resized in
+    // the middle of a zoom away from Home must not snap back to Home.
+    const noteWhole = () => {
       this.wasWhole = this.showsWholeSlide();
-    });
+    };
+    for (const event of ['animation-finish', 'zoom', 'pan'] as const) {
+      this.osd.addHandler(event, noteWhole);
+    }
     this.osd.addHandler('resize', () => {
       if (this.wasWhole) {
         // After OpenSeadragon's own resize steps, which follow this event in the same frame.

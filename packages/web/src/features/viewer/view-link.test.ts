@@ -134,4 +134,20 @@ describe('linked navigation', () => {
     await settled();
     expect(b.view).toEqual({ x: 5100, y: 3000, zoom: 0.8 });
   });
+
+  it('passes on the next move after a refit that left the view where it was', async () => {
+    const link = new ViewLink();
+    const [a, b] = [new FakeViewer(), new FakeViewer()];
+    a.open(1000, 1000, 0.5);
+    b.open(5000, 3000, 0.25);
+    link.add(asViewer(a));
+    link.add(asViewer(b));
+    link.setEnabled(true);
+    // The pane changed size but its fit did not (e.g. only its height grew).
+    a.refit(1000, 1000, 0.5);
+    await settled();
+    a.go(1100, 1000, 0.5);
+    await settled();
+    expect(b.view).toEqual({ x: 5100, y: 3000, zoom: 0.5 });
+  });
 });

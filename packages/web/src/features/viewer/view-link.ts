@@ -53,15 +53,18 @@ export class ViewLink {
       this.members.set(leader, now);
       return;
     }
+    if (this.refits.get(leader) !== leader.refitCount) {
+      // Fitted again to a pane that changed size (full screen, a window resized): not a move.
+      // Checked before the echo test so a refit that changed nothing is still used up here,
+      // and the user's next move is passed on.
+      this.refits.set(leader, leader.refitCount);
+      this.members.set(leader, now);
+      return;
+    }
     if (isStill(before, now)) {
       return;
     }
     this.members.set(leader, now);
-    if (this.refits.get(leader) !== leader.refitCount) {
-      // Fitted again to a pane that changed size (full screen, a window resized): not a move.
-      this.refits.set(leader, leader.refitCount);
-      return;
-    }
     if (!this.enabled) {
       return;
     }

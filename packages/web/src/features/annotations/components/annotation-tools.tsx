@@ -12,7 +12,7 @@ import {
 import { Alert, Button, ColorPicker, Flex, Input, Modal, Segmented, Tooltip } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AnnotationKind } from '@pathconsult/shared';
+import { screenshotMagnification, type AnnotationKind } from '@pathconsult/shared';
 import { modalAbove } from '@/lib/modal-above';
 import { toastSuccess, toastWarning } from '@/lib/toast';
 import { useSession } from '@/lib/use-session';
@@ -129,7 +129,7 @@ export function AnnotationTools({
       return;
     }
     // Read with the view: the figure states the magnification it was seen at.
-    const dMagnification = viewer.magnification();
+    const dMagnification = screenshotMagnification(viewer.magnification());
     const view = await viewer.captureView();
     const box = viewer.element.getBoundingClientRect();
     const strImage = await composeScreenshot(view, layer.svg, viewer.scaleStamp());

@@ -23,17 +23,26 @@ const SHORTCUTS: { keys: string; action: string }[] = [
 export function KeyboardHelpButton({
   size,
   viewer,
+  listening = true,
+  initiallyOpen = false,
 }: {
   size?: 'small' | 'middle';
   viewer: Pick<SlideViewer, 'onHelpKey'>;
+  /** Whether the "?" key opens this list: not for a copy kept hidden (the bar's folded form). */
+  listening?: boolean;
+  /** Open as soon as shown (a "?" that first had to open "More"). */
+  initiallyOpen?: boolean;
 }) {
   const { t } = useTranslation('viewer');
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(initiallyOpen);
   const close = useCallback(() => setOpen(false), []);
   const button = useRef<HTMLButtonElement>(null);
   // This pane's own list: antd keeps a closed popover's content, and side by side each pane has one.
   const list = useRef<HTMLDivElement>(null);
-  useEffect(() => viewer.onHelpKey(() => setOpen(true)), [viewer]);
+  useEffect(
+    () => (listening ? viewer.onHelpKey(() => setOpen(true)) : undefined),
+    [viewer, listening],
+  );
   // Escape or a press anywhere else (the slide too) closes the list.
   useDismiss(open, close, list, button);
   const content = (

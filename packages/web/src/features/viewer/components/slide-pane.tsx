@@ -209,7 +209,14 @@ function OpenSlidePane({
       setFullScreen(on);
     };
     document.addEventListener('fullscreenchange', onChange);
-    return () => document.removeEventListener('fullscreenchange', onChange);
+    return () => {
+      document.removeEventListener('fullscreenchange', onChange);
+      // A pane taken away in full screen (a slide closed from the picker, the page left) must
+      // not leave the browser in full screen over nothing.
+      if (wantsFullScreen.current && document.fullscreenElement) {
+        void document.exitFullscreen().catch(() => undefined);
+      }
+    };
   }, []);
   const toggleFullScreen = () => {
     if (document.fullscreenElement) {

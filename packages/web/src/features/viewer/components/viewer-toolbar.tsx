@@ -10,7 +10,7 @@ import {
   ZoomOutOutlined,
 } from '@ant-design/icons';
 import { Button, Flex, Popover, Select, Space, Tag, Tooltip } from 'antd';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconButton } from '@/components/icon-button';
 import type { SlideViewer } from '../slide-viewer';
@@ -86,8 +86,26 @@ export function ViewerToolbar({
     Boolean(oneLine) && stepsAsList,
   );
   const [moreOpen, setMoreOpen] = useState(false);
-  // Turns, mirror, adjustments, label and macro, key help: used less than the zoom.
-  const secondary = (
+  // A "?" pressed while the key help is behind "More" opens "More" with the help in it.
+  const [helpInMore, setHelpInMore] = useState(false);
+  const openMore = (open: boolean) => {
+    setMoreOpen(open);
+    if (!open) {
+      setHelpInMore(false);
+    }
+  };
+  useEffect(() => {
+    if (!folded || phone) {
+      return undefined;
+    }
+    return viewer.onHelpKey(() => {
+      setHelpInMore(true);
+      setMoreOpen(true);
+    });
+  }, [viewer, folded, phone]);
+  // Turns, mirror, adjustments, label and macro, key help: used less than the zoom. Drawn in
+  // the bar, or in "More" when folded; only the form in view answers the "?" key.
+  const secondary = (inMore: boolean) => (
     <>
       <IconButton
         size={size}
@@ -114,7 +132,14 @@ export function ViewerToolbar({
       <AdjustmentsButton viewer={viewer} size={size} />
       <AssociatedImagesButton dziUrl={dziUrl} names={associated} size={size} phone={phone} />
       {/* Not on a phone: it has no keyboard. */}
-      {!phone && <KeyboardHelpButton size={size} viewer={viewer} />}
+      {!phone && (
+        <KeyboardHelpButton
+          size={size}
+          viewer={viewer}
+          listening={inMore ? folded : !folded}
+          initiallyOpen={inMore && helpInMore}
+        />
+      )}
     </>
   );
   return (
@@ -237,7 +262,7 @@ export function ViewerToolbar({
       <Popover
         trigger="click"
         open={folded && moreOpen}
-        onOpenChange={setMoreOpen}
+        onOpenChange={openMore}
         destroyOnHidden
         placement="bottomRight"
         // Inside the pane, not the bar (which scrolls and would clip it).
@@ -246,7 +271,7 @@ export function ViewerToolbar({
         }
         content={
           <Flex gap={3} align="center" data-testid="viewer-more-controls">
-            {secondary}
+            {secondary(true)}
           </Flex>
         }
       >
@@ -261,7 +286,9 @@ export function ViewerToolbar({
           />
         </span>
       </Popover>
-      <span style={{ display: folded ? 'none' : 'contents' }}>{secondary}</span>
+      <span className="viewer-toolbar-inline" style={{ display: folded ? 'none' : 'contents' }}>
+        {secondary(false)}
+      </span>
       <IconButton
         size={size}
         icon={fullScreen ? <CompressOutlined /> : <ExpandOutlined />}
