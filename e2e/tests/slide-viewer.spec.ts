@@ -388,6 +388,81 @@ test('a scan without a recorded objective power gets its magnification from its 
   await expect(page.getByTestId('viewer-mag-40')).toBeVisible();
 });
 
+test('tiles refused under a dead token load with a fresh one; a slide that failed to open is retried', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const token = await tokenOf(request, DOCTOR);
+  const caseId = await addCase(request, token, `VT${RUN}`);
+  const slideId = await uploadCaseSlide(
+    request,
+    token,
+    caseId,
+    'CMU-1-Small-Region.svs',
+    `tk-${RUN}.svs`,
+  );
+  await logIn(page, DOCTOR);
+
+  // The first GetSlideInfo hands the viewer a token the server no longer takes (as after its
+  // two hours, or a restart with a new key): the descriptor is let through, every tile is not.
+  let infos = 0;
+  let deadDzi = '';
+  await page.route('**/api/diagnosis/GetSlideInfo?**', async (route) => {
+    infos += 1;
+    const response = await route.fetch();
+    const body = await response.json();
+    if (infos === 1) {
+      const live: string = body.objData.objToken.strToken;
+      const [id, hospital, expiry, signature] = live.split('.');
+      const dead = [id, hospital, Number(expiry) - 7200, signature].join('.');
+      deadDzi = `/tiles/${dead}/slide.dzi`;
+      const liveDzi = body.objData.objToken.strDziUrl;
+      await page.route(`**${deadDzi}`, async (dzi) =>
+        dzi.fulfill({
+          response: await dzi.fetch({ url: new URL(liveDzi, dzi.request().url()).href }),
+        }),
+      );
+      body.objData.objToken = { ...body.objData.objToken, strToken: dead, strDziUrl: deadDzi };
+    }
+    await route.fulfill({ response, json: body });
+  });
+  const refused: number[] = [];
+  page.on('response', (response) => {
+    if (deadDzi && response.url().includes(deadDzi.replace('.dzi', '_files/'))) {
+      refused.push(response.status());
+    }
+  });
+  await page.goto(`/#/ShowSlide?id=${slideId}`);
+  const view = page.getByTestId('slide-view');
+  await expectTissue(view);
+  // The dead token's tiles were refused; one fresh token brought them all back.
+  expect(refused.length).toBeGreaterThan(0);
+  expect(refused.every((status) => status >= 400)).toBe(true);
+  expect(infos).toBe(2);
+  await page.unrouteAll({ behavior: 'wait' });
+
+  // The descriptor itself failing once (a link that dropped): a localized message with a retry,
+  // not OpenSeadragon's own English one; the retry opens the slide.
+  let failures = 0;
+  await page.route('**/tiles/*/slide.dzi', async (route) => {
+    if (failures === 0) {
+      failures += 1;
+      await route.fulfill({ status: 503, body: '' });
+      return;
+    }
+    await route.fallback();
+  });
+  await page.reload();
+  await expect(page.getByTestId('viewer-failed')).toContainText(
+    '切片图像加载失败，请检查网络后重试。',
+  );
+  await expect(view.locator('.openseadragon-message')).toBeHidden();
+  await page.getByTestId('viewer-reopen').click();
+  await expect(page.getByTestId('viewer-failed')).toBeHidden();
+  await expectTissue(view);
+});
+
 test('the viewer in English: controls, turns, adjustments, label and macro', async ({
   page,
   request,

@@ -11,7 +11,7 @@ import type { Clock } from '../../lib/clock';
 import { ok } from '../../lib/envelope';
 import { requireActor } from '../auth/require-actor';
 import { slideForViewing } from './slide-grant';
-import { TILE_TOKEN_LIFETIME_SEC, type TileTokens } from './token';
+import { tokenExpiry, type TileTokens } from './token';
 
 export interface TileTokenRoutesOptions {
   db: Db;
@@ -20,16 +20,16 @@ export interface TileTokenRoutesOptions {
 }
 
 /**
- * A token opening one slide's tiles for TILE_TOKEN_LIFETIME_SEC, with the addresses it opens:
- * the one answer of getSlideToken and of the viewer's GetSlideInfo. Call it only once
- * slideForViewing has admitted the caller.
+ * A token opening one slide's tiles for two hours or a little more (tokenExpiry), with the
+ * addresses it opens: the one answer of getSlideToken and of the viewer's GetSlideInfo. Call it
+ * only once slideForViewing has admitted the caller.
  */
 export function issueSlideToken(
   tokens: TileTokens,
   clock: Clock,
   slide: { slideId: number; hospitalId: number },
 ): SlideTokenDto {
-  const expiresAt = Math.floor(clock.now().getTime() / 1000) + TILE_TOKEN_LIFETIME_SEC;
+  const expiresAt = tokenExpiry(clock.now());
   const strToken = tokens.sign({ ...slide, expiresAt });
   return {
     strToken,

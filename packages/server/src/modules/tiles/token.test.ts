@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { tileTokens } from './token.js';
+import {
+  TILE_TOKEN_LIFETIME_SEC,
+  TILE_TOKEN_WINDOW_SEC,
+  tileTokens,
+  tokenExpiry,
+} from './token.js';
 
 const now = new Date('2026-11-28T10:00:00Z');
 const grant = { slideId: 7, hospitalId: 3, expiresAt: now.getTime() / 1000 + 60 };
@@ -26,5 +31,23 @@ describe('tile tokens', () => {
     );
     expect(tokens.verify(twin, now)).toBeNull();
     expect(tokens.verify(token.replace('.3.', '.4.'), now)).toBeNull();
+  });
+
+  it('expire two hours on, rounded up to a window: tokens issued within one window are alike', () => {
+    const at = (iso: string) => tokenExpiry(new Date(iso));
+    const first = at('2026-11-28T10:00:01Z');
+    expect(first % TILE_TOKEN_WINDOW_SEC).toBe(0);
+    const lifetime = first - Date.parse('2026-11-28T10:00:01Z') / 1000;
+    expect(lifetime).toBeGreaterThanOrEqual(TILE_TOKEN_LIFETIME_SEC);
+    expect(lifetime).toBeLessThan(TILE_TOKEN_LIFETIME_SEC + TILE_TOKEN_WINDOW_SEC);
+    expect(at('2026-11-28T10:14:59Z')).toBe(first);
+    expect(at('2026-11-28T10:15:01Z')).toBe(first + TILE_TOKEN_WINDOW_SEC);
+    // On the boundary itself: exactly the lifetime.
+    expect(at('2026-11-28T10:00:00Z')).toBe(Date.parse('2026-11-28T12:00:00Z') / 1000);
+    const tokens = tileTokens('secret');
+    const grant = { slideId: 7, hospitalId: 3, expiresAt: first };
+    expect(tokens.sign(grant)).toBe(
+      tokens.sign({ ...grant, expiresAt: at('2026-11-28T10:10:00Z') }),
+    );
   });
 });

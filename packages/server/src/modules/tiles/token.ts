@@ -9,6 +9,20 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 export const TILE_TOKEN_LIFETIME_SEC = 2 * 60 * 60;
 
+/**
+ * Expiries are rounded up to this window, so a token lasts the lifetime plus up to a window.
+ * Every token for a slide issued within one window is the same, and so are its tile addresses:
+ * a slide opened again (a reload, another tab, the next case in the list and back) is answered
+ * from the browser's cache instead of asking for every tile anew under a new address.
+ */
+export const TILE_TOKEN_WINDOW_SEC = 15 * 60;
+
+/** When a token issued at `now` expires (epoch seconds): the lifetime, rounded up to a window. */
+export function tokenExpiry(now: Date): number {
+  const earliest = Math.floor(now.getTime() / 1000) + TILE_TOKEN_LIFETIME_SEC;
+  return Math.ceil(earliest / TILE_TOKEN_WINDOW_SEC) * TILE_TOKEN_WINDOW_SEC;
+}
+
 export interface TileGrant {
   slideId: number;
   hospitalId: number;

@@ -42,7 +42,15 @@ export interface SlideViewerOptions {
   navigatorSizeRatio?: number;
   onOpen?: () => void;
   onOpenFailed?: () => void;
+  /**
+   * Tiles gave up after their retries (an expired token, a server restarted with a new key, a
+   * link that dropped): the pane fetches a fresh token and calls retryFailedTiles.
+   */
+  onTilesFailed?: () => void;
 }
+
+/** How many times a tile that failed is tried again after a fresh token, before it stays blank. */
+const TILE_REARMS_MAX = 3;
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 let gammaFilters = 0;
@@ -65,12 +73,18 @@ export class SlideViewer implements SlideViewerLike {
   /** Whether the view showed the whole slide when it last settled (kept across resizes). */
   private wasWhole = false;
   private refits = 0;
+  /** Where tile addresses start (…/slide_files/), with the current token: read at each load. */
+  private tilesBase: string;
+  /** Tiles that gave up, to be tried again with the next token. */
+  private readonly failedTiles = new Set<OpenSeadragon.Tile>();
+  private readonly rearms = new WeakMap<OpenSeadragon.Tile, number>();
 
   constructor(
     element: HTMLElement,
     readonly slide: ViewerSlide,
     options: SlideViewerOptions,
   ) {
+    this.tilesBase = tilesBaseOf(options.dziUrl);
     this.gammaSvg = gammaFilterElement(this.gammaId);
     element.appendChild(this.gammaSvg);
     this.osd = OpenSeadragon({
@@ -117,6 +131,21 @@ export class SlideViewer implements SlideViewerLike {
     for (const event of ['animation', 'animation-finish', 'resize', 'rotate', 'flip'] as const) {
       this.osd.addHandler(event, notify);
     }
+    // A tile's address is read when it loads, not fixed when OpenSeadragon first plans the tile:
+    // with the token fixed in it, a view left open past the token's two hours (or over a server
+    // restart) asked for every tile it had not loaded yet with the dead token, and stayed blank.
+    // The navigator shares the source, so it follows too; tile caching keys on level and place.
+    this.osd.world.addHandler('add-item', (event) => {
+      const source = event.item.source;
+      source.getTileUrl = (level, x, y) => () =>
+        `${this.tilesBase}${level}/${x}_${y}.${(source as { fileFormat?: string }).fileFormat ?? 'jpeg'}`;
+    });
+    this.osd.addHandler('tile-load-failed', (event) => {
+      if (event.maxReached) {
+        this.failedTiles.add(event.tile);
+        options.onTilesFailed?.();
+      }
+    });
     this.osd.addHandler('open', () => {
       // Open only once in place: setView fires rotate and flip before its zoom and pan, and a
       // listener (linked navigation) must not take the half-set view for the slide's start.
@@ -405,14 +434,36 @@ export class SlideViewer implements SlideViewerLike {
     this.canvas().style.filter = isNeutral(adjustments) ? '' : this.filter();
   }
 
-  /** Points the tiles at a new token (the old one expires after two hours). */
+  /** Points the tiles not loaded yet at a new token (the old one expires after two hours). */
   setTileBase(dziUrl: string): void {
-    const item = this.osd.world.getItemAt(0);
-    if (!item) {
-      return;
+    this.tilesBase = tilesBaseOf(dziUrl);
+  }
+
+  /** Opens the slide again after it failed to open (the descriptor could not be fetched). */
+  reopen(dziUrl: string): void {
+    this.tilesBase = tilesBaseOf(dziUrl);
+    this.osd.open({ tileSource: dziUrl });
+  }
+
+  /**
+   * Tiles that gave up are asked for again (with the token now set), each a few times at most:
+   * a tile the server cannot make (a damaged region) must not be asked for forever.
+   */
+  retryFailedTiles(): void {
+    let any = false;
+    for (const tile of this.failedTiles) {
+      const rearms = this.rearms.get(tile) ?? 0;
+      if (rearms < TILE_REARMS_MAX && !tile.loaded) {
+        this.rearms.set(tile, rearms + 1);
+        tile.exists = true;
+        any = true;
+      }
     }
-    const source = item.source as OpenSeadragon.TileSource & { tilesUrl?: string };
-    source.tilesUrl = dziUrl.replace(/\.dzi$/, '_files/');
+    this.failedTiles.clear();
+    if (any) {
+      this.osd.world.draw();
+      this.osd.forceRedraw();
+    }
   }
 
   /** What the user sees, adjustments included, as a canvas of the view's device pixels. */
@@ -456,6 +507,11 @@ export class SlideViewer implements SlideViewerLike {
   private containerWidth(): number {
     return this.osd.viewport.getContainerSize().x;
   }
+}
+
+/** The Deep Zoom tiles folder of a descriptor: /tiles/<token>/slide.dzi → …/slide_files/. */
+function tilesBaseOf(dziUrl: string): string {
+  return dziUrl.replace(/\.dzi$/, '_files/');
 }
 
 function clamp(n: number, min: number, max: number): number {

@@ -21,6 +21,9 @@ export function useSlideInfo(iSlideDocumentId: number) {
     staleTime: Infinity,
     // Errors (a slide not ready, gone) are shown by the pane; no retries of a 404.
     retry: false,
+    // Also in a tab in the background: a viewer left behind another tab for the afternoon must
+    // come back to tiles that load.
+    refetchIntervalInBackground: true,
     refetchInterval: (query) => {
       const expire = query.state.data?.objToken.dtExpire;
       return expire ? Math.max(60_000, Date.parse(expire) - Date.now() - TOKEN_MARGIN_MS) : false;

@@ -12,6 +12,7 @@ import { ApiError } from '@/lib/api-error';
 import { saveLastView, useSlideInfo } from '../api/slide-info';
 import { SlideViewer } from '../slide-viewer';
 import { objectiveFromMpp } from '../utils/magnification';
+import { throttledRenewal } from '../utils/throttled-renewal';
 import type { ViewLink } from '../view-link';
 import { ScaleBarOverlay } from './scale-bar-overlay';
 import { ViewerToolbar } from './viewer-toolbar';
@@ -53,7 +54,9 @@ export function SlidePane({
       </Flex>
     );
   }
-  if (info.isError) {
+  // A failed background refetch (a token renewal while the link is down) keeps the open viewer:
+  // only a slide that could not be read at all is shown as an error.
+  if (!info.data) {
     // Back where it was opened from; home when opened from a link.
     const back = (
       <Button
@@ -105,6 +108,7 @@ export function SlidePane({
   return (
     <OpenSlidePane
       info={info.data}
+      refresh={async () => (await info.refetch()).data}
       link={link}
       compact={compact}
       sideBySide={sideBySide}
@@ -116,6 +120,7 @@ export function SlidePane({
 
 function OpenSlidePane({
   info,
+  refresh,
   link,
   compact,
   sideBySide,
@@ -123,6 +128,8 @@ function OpenSlidePane({
   phone,
 }: {
   info: SlideInfoDto;
+  /** Fetches the slide's facts again, with a fresh tile token. */
+  refresh: () => Promise<SlideInfoDto | undefined>;
   link?: ViewLink;
   compact?: boolean;
   sideBySide?: boolean;
@@ -138,6 +145,8 @@ function OpenSlidePane({
   const [fullScreen, setFullScreen] = useState(false);
   // Read once, when the viewer is made: a renewed token must not rebuild it.
   const opening = useRef(info);
+  const refreshNow = useRef(refresh);
+  refreshNow.current = refresh;
   const navigatorRatio = compact ? COMPACT_NAVIGATOR_RATIO : SINGLE_NAVIGATOR_RATIO;
   const firstNavigatorRatio = useRef(navigatorRatio);
 
@@ -175,8 +184,18 @@ function OpenSlidePane({
         // In a small pane the default navigator covers too much of the slide.
         navigatorSizeRatio: firstNavigatorRatio.current,
         onOpenFailed: () => setFailed(true),
+        onTilesFailed: () => renewal.request(),
       },
     );
+    // Tiles that failed ask for a fresh token, at most once in a while: a whole view of tiles
+    // failing together is one renewal, and a link that is down is not asked every second.
+    const renewal = throttledRenewal(async () => {
+      const fresh = await refreshNow.current().catch(() => undefined);
+      if (fresh) {
+        created.setTileBase(fresh.objToken.strDziUrl);
+      }
+      created.retryFailedTiles();
+    });
     setViewer(created);
     const remember = () => {
       if (created.isOpen) {
@@ -187,12 +206,14 @@ function OpenSlidePane({
     return () => {
       window.removeEventListener('pagehide', remember);
       remember();
+      renewal.cancel();
       created.destroy();
       setViewer(null);
     };
   }, []);
 
-  // A renewed token (useSlideInfo refetches before expiry) moves the tiles to it.
+  // A renewed token (useSlideInfo refetches before expiry, or after tiles failed) moves the
+  // tiles to it.
   const dziUrl = info.objToken.strDziUrl;
   useEffect(() => viewer?.setTileBase(dziUrl), [viewer, dziUrl]);
 
@@ -274,8 +295,28 @@ function OpenSlidePane({
           />
         )}
       </Flex>
-      {failed && (
-        <Alert type="error" showIcon title={t('openFailed')} data-testid="viewer-failed" />
+      {failed && viewer && (
+        <Alert
+          type="error"
+          showIcon
+          title={t('openFailed')}
+          data-testid="viewer-failed"
+          action={
+            <Button
+              size="small"
+              data-testid="viewer-reopen"
+              onClick={() => {
+                setFailed(false);
+                // With a fresh token: the failure may have been the old one's.
+                void refresh()
+                  .catch(() => undefined)
+                  .then((fresh) => viewer.reopen(fresh?.objToken.strDziUrl ?? dziUrl));
+              }}
+            >
+              {t('retry')}
+            </Button>
+          }
+        />
       )}
       <Flex gap="small" style={{ flex: 1, minHeight: 0 }}>
         <div
