@@ -107,4 +107,27 @@ describe('finding slides among chosen files and folders (spec §5)', () => {
       skipped: [],
     });
   });
+
+  it('leaves the system’s own files in an MRXS folder out of the slide, and keeps the slide', () => {
+    const scan = scanPicked(
+      [
+        at('S1.mrxs'),
+        at('S1/Slidedat.ini'),
+        at('S1/.DS_Store'),
+        at('S1/Thumbs.db'),
+        at('S1/desktop.ini'),
+        at('S1/Data0000.dat'),
+      ],
+      TYPES,
+      false,
+    );
+    expect(scan.problems).toEqual([]);
+    expect(scan.skipped).toEqual([]);
+    expect(scan.documents[0]!.files.map((f) => f.strFilePath)).toEqual([
+      'S1.mrxs',
+      'S1/Slidedat.ini',
+      'S1/Data0000.dat',
+    ]);
+    expect(scan.documents[0]!.lSize).toBe(30);
+  });
 });

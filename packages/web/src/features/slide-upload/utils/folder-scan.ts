@@ -160,6 +160,11 @@ function mrxsDocument<F extends FileLike>(
   }
   const files = [{ strFilePath: name, file: main.file }];
   for (const f of inner) {
+    // What the computer left there (.DS_Store of a Mac, Thumbs.db of Windows) is no part of the
+    // slide: sent, it cost quota; refused, it cost the whole slide.
+    if (isSystemFile(baseOf(f.path))) {
+      continue;
+    }
     const strFilePath = `${base}/${baseOf(f.path)}`;
     // The server accepts only the scanner's plain names inside the folder.
     if (storedPathOf(name, strFilePath) === null) {

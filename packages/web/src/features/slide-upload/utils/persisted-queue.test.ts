@@ -33,7 +33,22 @@ describe('queue kept in localStorage', () => {
   it('round-trips the metadata; the files must be chosen again', () => {
     const items = [item(1), item(2, { state: 'failed', reason: { text: 'bad' }, dtFinished: 9 })];
     const back = parseQueue(serializeQueue(items));
-    expect(back).toEqual(items.map((i) => ({ ...i, bNeedsFiles: true })));
+    expect(back).toEqual(
+      items.map((i) => ({ ...i, target: { ...i.target, strPatientName: '' }, bNeedsFiles: true })),
+    );
+  });
+
+  it('never stores the patient’s name, nor reads back one an older version stored', () => {
+    const stored = serializeQueue([item(1), item(2, { state: 'uploaded', dtFinished: 3 })]);
+    expect(stored).not.toContain('Wang');
+    expect(stored).toContain('P-7');
+    const older = JSON.stringify({ version: 1, items: [item(1)] });
+    expect(older).toContain('Wang');
+    expect(parseQueue(older)[0]!.target).toEqual({
+      iPatientId: 7,
+      strDiagnosistNum: 'P-7',
+      strPatientName: '',
+    });
   });
 
   it('keeps every unfinished item and only the newest finished ones', () => {

@@ -9,8 +9,9 @@ import type {
 import { statusOf } from './queue';
 
 /**
- * The queue kept in localStorage so that it survives a page reload: metadata only (names, sizes,
- * modification times, the server's document ids, the case). One key per user, so that a doctor
+ * The queue kept in localStorage so that it survives a page reload: metadata only (file names,
+ * sizes, modification times, the server's document ids, the case id and pathology number; no
+ * patient names). One key per user, so that a doctor
  * never sees the uploads of the previous user of the browser. What comes back is checked field by
  * field: a damaged or older entry is dropped rather than trusted.
  */
@@ -24,13 +25,22 @@ export function storageKeyOf(iUserId: number): string {
   return `slideUploadQueue:${iUserId}`;
 }
 
+/**
+ * The queue as stored. The patient's name is left out: localStorage outlives the login (a shared
+ * ward computer keeps it after logout), and the queue needs only the case id and pathology
+ * number to resume and to show where each slide goes.
+ */
 export function serializeQueue(items: readonly QueueItem[]): string {
   const active = items.filter((item) => statusOf(item) === 0);
   const finished = items
     .filter((item) => statusOf(item) === 1)
     .sort((a, b) => (b.dtFinished ?? 0) - (a.dtFinished ?? 0))
     .slice(0, FINISHED_KEPT);
-  return JSON.stringify({ version: VERSION, items: [...active, ...finished] });
+  const kept = [...active, ...finished].map((item) => ({
+    ...item,
+    target: { iPatientId: item.target.iPatientId, strDiagnosistNum: item.target.strDiagnosistNum },
+  }));
+  return JSON.stringify({ version: VERSION, items: kept });
 }
 
 const STATES: readonly ItemState[] = ['waiting', 'uploading', 'paused', 'uploaded', 'failed'];
@@ -45,10 +55,11 @@ function parseTarget(v: unknown): UploadTarget | null {
     return null;
   }
   const id = v.iPatientId;
-  if (!(id === null || isNat(id)) || !isStr(v.strDiagnosistNum) || !isStr(v.strPatientName)) {
+  if (!(id === null || isNat(id)) || !isStr(v.strDiagnosistNum)) {
     return null;
   }
-  return { iPatientId: id, strDiagnosistNum: v.strDiagnosistNum, strPatientName: v.strPatientName };
+  // Never stored (serializeQueue), nor read back where an older version stored it.
+  return { iPatientId: id, strDiagnosistNum: v.strDiagnosistNum, strPatientName: '' };
 }
 
 function parseFiles(v: unknown): DeclaredFile[] | null | undefined {
