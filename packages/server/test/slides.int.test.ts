@@ -4,6 +4,7 @@ import {
   CaseState,
   SlideUploadState,
   type DocumentStatusList,
+  type PatientDto,
   type SlideDocumentDto,
   type SlideDocumentList,
   type SlideMatchResult,
@@ -611,6 +612,67 @@ describe.each(await testDatabases())('slide management on $name', (testDb) => {
       expect(audit).toMatchObject({ targetId: String(c.iPatientId), detail: { iMatched: 0 } });
       await setCaseState(db(), c.iPatientId, CaseState.Completed);
       expectRefused(await matchCase(c.iPatientId), 'SLIDE_CASE_LOCKED');
+    });
+
+    it('gives a matched slide its case’s number as written there, and never a name the case has', async () => {
+      const c = await addCase(api, owner.token, { strDiagnosistNum: caseNumber('Mx') });
+      const lower = c.strDiagnosistNum.toLowerCase();
+      await ownSlide({ patientId: c.iPatientId, diagnosisNum: c.strDiagnosistNum, name: 'a.svs' });
+      const sameName = await ownSlide({ diagnosisNum: lower, name: 'A.svs' });
+      const fresh = await ownSlide({ diagnosisNum: lower, name: 'b.svs' });
+      const twin = await ownSlide({
+        diagnosisNum: c.strDiagnosistNum.toUpperCase(),
+        name: 'B.SVS',
+      });
+      const result = expectOk(await match([sameName.id, fresh.id, twin.id]));
+      // The first b.svs joins; the second, and the case's own a.svs again, stay unmatched.
+      expect(result).toEqual({ iMatched: 1, listUnmatched: [sameName.id, twin.id] });
+      expect(await slideRow(db(), fresh.id)).toMatchObject({
+        patientId: c.iPatientId,
+        diagnosisNum: c.strDiagnosistNum,
+      });
+      for (const doc of [sameName, twin]) {
+        expect((await slideRow(db(), doc.id))?.patientId).toBeNull();
+      }
+      // From the case, the same rule.
+      expect(expectOk(await matchCase(c.iPatientId))).toEqual({ iMatched: 0, listUnmatched: [] });
+      expect((await slideRow(db(), sameName.id))?.diagnosisNum).toBe(lower);
+    });
+
+    it('moves a case’s slides to its new number when the number is changed, unless a name clashes', async () => {
+      const c = await addCase(api, owner.token, { strDiagnosistNum: caseNumber('Rn') });
+      const a = await ownSlide({
+        patientId: c.iPatientId,
+        diagnosisNum: c.strDiagnosistNum,
+        name: 'a.svs',
+      });
+      const current = () =>
+        api.get<PatientDto>(
+          'patient/getPatientInfo',
+          { iPatientId: c.iPatientId },
+          { token: owner.token },
+        );
+      const renumber = async (num: string) =>
+        api.post(
+          'patient/updatePatient',
+          { ...expectOk(await current()), strDiagnosistNum: num },
+          { token: owner.token, lang: 'en' },
+        );
+      const taken = caseNumber('Rt');
+      const waiting = await ownSlide({ diagnosisNum: taken, name: 'A.svs' });
+      const refused = await renumber(taken);
+      expectRefused(refused, 'SLIDE_NAME_EXISTS');
+      expect(refused.body.strMessage).toContain('A.svs');
+      expect(expectOk(await current()).strDiagnosistNum).toBe(c.strDiagnosistNum);
+      expect((await slideRow(db(), a.id))?.diagnosisNum).toBe(c.strDiagnosistNum);
+
+      const next = caseNumber('Rm');
+      expectOk(await renumber(next));
+      expect((await slideRow(db(), a.id))?.diagnosisNum).toBe(next);
+      expect((await slideRow(db(), waiting.id))?.diagnosisNum).toBe(taken);
+      // The case's slides are listed under the case's number.
+      const listed = expectOk(await byPatient(c.iPatientId)).listSlideDocument;
+      expect(listed.map((d) => d.strDiagnosistNum)).toEqual([next]);
     });
   });
 

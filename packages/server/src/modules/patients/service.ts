@@ -15,6 +15,7 @@ import type { Clock } from '../../lib/clock';
 import type { Actor } from '../auth/actor';
 import { getConfig } from '../config/service';
 import { allocatePathologyNumber } from '../serial-number/allocate';
+import { renumberCaseSlides } from '../slides/case-number';
 import { caseReaderRole } from './access';
 import { fieldsToColumns, toListItem, toPatientDto } from './dto';
 import { listPatients } from './list-repo';
@@ -151,6 +152,9 @@ export async function updatePatient(
       const variant = variantCode(row.variant);
       const fields = fieldsForVariant(input, variant);
       const diagnosisNum = await checkedNumber(tx, fields, variant, row.hospitalId, now, lang);
+      if (diagnosisNum !== row.diagnosisNum) {
+        await renumberCaseSlides(tx, row, diagnosisNum);
+      }
       await repo.updatePatientRow(tx, row.id, {
         ...fieldsToColumns(fields),
         diagnosisNum,

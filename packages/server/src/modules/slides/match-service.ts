@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
 import { statesAllowing, type SlideMatchInput, type SlideMatchResult } from '@pathconsult/shared';
 import type { Db } from '../../db/client';
 import { patients, slideDocuments } from '../../db/schema';
@@ -21,20 +21,68 @@ import { visibleLiveDocuments } from './repo';
 
 const sameNumber = sql`lower(${patients.diagnosisNum}) = lower(${slideDocuments.diagnosisNum})`;
 
-/** Attaches the live unmatched slides `where` admits to `caseId`; the ids actually attached. */
-async function attach(tx: Db, caseId: number, where: SQL | undefined): Promise<number[]> {
+/**
+ * Attaches the live unmatched slides `where` admits to the case; the ids actually attached. Each
+ * takes the case's number as it is written there (a slide uploaded as "p-1" joins case "P-1"
+ * as "P-1", so lists and the name rule see one number). A slide whose name the case already
+ * has, or takes earlier in this call, stays unmatched: a case never holds one name twice.
+ */
+async function attach(
+  tx: Db,
+  c: { id: number; hospitalId: number; diagnosisNum: string },
+  where: SQL | undefined,
+): Promise<number[]> {
+  const docs = await tx
+    .select({ id: slideDocuments.id, name: slideDocuments.displayName })
+    .from(slideDocuments)
+    .where(and(where, isNull(slideDocuments.patientId), isNull(slideDocuments.deletedAt)))
+    .orderBy(asc(slideDocuments.id))
+    .for('update');
+  if (docs.length === 0) {
+    return [];
+  }
+  // Names under the case's number: the case's own slides and unmatched ones of exactly it.
+  const taken = new Set(
+    (
+      await tx
+        .select({ name: slideDocuments.displayName })
+        .from(slideDocuments)
+        .where(
+          and(
+            eq(slideDocuments.hospitalId, c.hospitalId),
+            eq(slideDocuments.diagnosisNum, c.diagnosisNum),
+            isNull(slideDocuments.deletedAt),
+            notInArray(
+              slideDocuments.id,
+              docs.map((d) => d.id),
+            ),
+          ),
+        )
+    ).map((r) => r.name.toLowerCase()),
+  );
+  const ids: number[] = [];
+  for (const doc of docs) {
+    if (!taken.has(doc.name.toLowerCase())) {
+      taken.add(doc.name.toLowerCase());
+      ids.push(doc.id);
+    }
+  }
+  if (ids.length === 0) {
+    return [];
+  }
   const rows = await tx
     .update(slideDocuments)
-    .set({ patientId: caseId })
-    .where(and(where, isNull(slideDocuments.patientId), isNull(slideDocuments.deletedAt)))
+    .set({ patientId: c.id, diagnosisNum: c.diagnosisNum })
+    .where(inArray(slideDocuments.id, ids))
     .returning({ id: slideDocuments.id });
   return rows.map((r) => r.id);
 }
 
 /**
  * slideDocument/matchPatient, from slide management: each selected unmatched slide to its case.
- * Slides already matched are passed over; a slide the caller does not see refuses the whole
- * request (404). When not one slide found its case: SLIDE_MATCH_FAILED.
+ * Slides already matched are passed over, and so are slides whose name their case already has
+ * (listed unmatched); a slide the caller does not see refuses the whole request (404). When not
+ * one slide found its case: SLIDE_MATCH_FAILED.
  */
 export async function matchSlides(
   db: Db,
@@ -52,7 +100,12 @@ export async function matchSlides(
       unmatched.length === 0
         ? []
         : await tx
-            .select({ docId: slideDocuments.id, caseId: patients.id })
+            .select({
+              docId: slideDocuments.id,
+              caseId: patients.id,
+              hospitalId: patients.hospitalId,
+              caseNum: patients.diagnosisNum,
+            })
             .from(slideDocuments)
             .innerJoin(
               patients,
@@ -67,13 +120,22 @@ export async function matchSlides(
             )
             .orderBy(asc(patients.id))
             .for('update', { of: patients });
-    const docsOfCase = new Map<number, number[]>();
+    const docsOfCase = new Map<
+      number,
+      { hospitalId: number; diagnosisNum: string; docs: number[] }
+    >();
     for (const c of candidates) {
-      docsOfCase.set(c.caseId, [...(docsOfCase.get(c.caseId) ?? []), c.docId]);
+      const entry = docsOfCase.get(c.caseId) ?? {
+        hospitalId: c.hospitalId,
+        diagnosisNum: c.caseNum,
+        docs: [],
+      };
+      entry.docs.push(c.docId);
+      docsOfCase.set(c.caseId, entry);
     }
     const matched = new Set<number>();
-    for (const [caseId, docIds] of docsOfCase) {
-      for (const id of await attach(tx, caseId, inArray(slideDocuments.id, docIds))) {
+    for (const [caseId, { docs: docIds, ...c }] of docsOfCase) {
+      for (const id of await attach(tx, { id: caseId, ...c }, inArray(slideDocuments.id, docIds))) {
         matched.add(id);
       }
     }
@@ -104,7 +166,7 @@ export async function matchSlidesOfCase(
     }
     const attached = await attach(
       tx,
-      c.id,
+      c,
       and(
         eq(slideDocuments.hospitalId, c.hospitalId),
         sql`lower(${slideDocuments.diagnosisNum}) = lower(${c.diagnosisNum})`,
