@@ -519,15 +519,20 @@ describe.each(await testDatabases())('slide upload on $name', (testDb) => {
     });
     expect(fs.existsSync(documentDir(t.dataDir, hospitalA, row?.storageKey ?? ''))).toBe(false);
     expect(await used()).toBe(before);
-    expectRefused(
-      await chunk({
+    const again = await chunk(
+      {
         iSlideDocumentId: doc.iSlideDocumentId,
         strFilePath: 'renamed.svs',
         iChunk: 0,
         bytes: jpeg,
-      }),
-      'SLIDE_UPLOAD_FAILED',
+      },
+      doctor.token,
+      'en',
     );
+    expectRefused(again, 'SLIDE_UPLOAD_FAILED');
+    // Why, in the caller's words: not the stored code.
+    expect(again.body.strMessage).toMatch(/^Upload failed: .*is not a slide of type SVS/);
+    expect(again.body.strMessage).not.toContain('SLIDE_CONTENT_MISMATCH');
     // Cancelling the failed upload removes it without giving its storage back a second time.
     expectOk(
       await api.post(

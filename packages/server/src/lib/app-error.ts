@@ -1,4 +1,4 @@
-import { httpStatusOf, type ErrorCodeName } from '@pathconsult/shared';
+import { httpStatusOf, type ErrorCodeName, type MessageKey } from '@pathconsult/shared';
 
 /**
  * The one error type services throw. Its code decides the HTTP status (transport refusals) or a
@@ -10,6 +10,11 @@ export class AppError extends Error {
     readonly code: ErrorCodeName,
     readonly params: Record<string, string | number> = {},
     readonly data: unknown = null,
+    /**
+     * Parameters that are messages themselves (a stored failure reason such as
+     * SLIDE_CONTENT_MISMATCH), put into the message in the caller's language with `params`.
+     */
+    readonly messageParams: Record<string, MessageKey> = {},
   ) {
     super(code);
     this.status = httpStatusOf(code);

@@ -7,6 +7,7 @@ import {
   type ErrorCodeName,
   type FieldError,
   type Lang,
+  type MessageKey,
 } from '@pathconsult/shared';
 import { AppError } from '../lib/app-error';
 
@@ -15,10 +16,14 @@ function envelope(
   lang: Lang,
   params: Record<string, string | number>,
   data: unknown,
+  messageParams: Record<string, MessageKey> = {},
 ) {
+  const nested = Object.fromEntries(
+    Object.entries(messageParams).map(([name, key]) => [name, translate(key, lang, params)]),
+  );
   return {
     iCode: ICode.Failure,
-    strMessage: translate(code, lang, params),
+    strMessage: translate(code, lang, { ...params, ...nested }),
     strErrorCode: code,
     objData: data,
   };
@@ -61,7 +66,9 @@ export const errorHandler = fp(async (app) => {
     reply.serializer(JSON.stringify);
     if (error instanceof AppError) {
       request.auditOutcome = error.status === 401 || error.status === 403 ? 'denied' : 'failure';
-      return reply.status(error.status).send(envelope(error.code, lang, error.params, error.data));
+      return reply
+        .status(error.status)
+        .send(envelope(error.code, lang, error.params, error.data, error.messageParams));
     }
     request.auditOutcome = 'failure';
     if (hasZodFastifySchemaValidationErrors(error)) {

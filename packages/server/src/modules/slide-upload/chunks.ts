@@ -4,6 +4,7 @@ import {
   SlideUploadState,
   chunkLengthOf,
   contentMatchesType,
+  isMessageKey,
   type ChunkFields,
   type ChunkResultDto,
 } from '@pathconsult/shared';
@@ -99,7 +100,16 @@ async function receiveHashed(
   }
   // A failed upload lost its files; a complete one the slide engine refused keeps them.
   if (t.doc.state === SlideUploadState.Failed && t.doc.completedAt === null) {
-    throw new AppError('SLIDE_UPLOAD_FAILED', { reason: t.doc.failReason ?? '' });
+    // The reason is stored as a code, shown in the caller's language (not as the code itself).
+    const reason = t.doc.failReason ?? '';
+    throw isMessageKey(reason)
+      ? new AppError(
+          'SLIDE_UPLOAD_FAILED',
+          { name: t.doc.displayName, type: t.doc.fileType.toUpperCase(), reason: '' },
+          null,
+          { reason },
+        )
+      : new AppError('SLIDE_UPLOAD_FAILED', { reason });
   }
   if (
     fields.iChunk >= t.file.chunkCount ||
