@@ -13,7 +13,13 @@ import {
 } from '@pathconsult/shared';
 import { auditLogs, hospitals, slideDocuments, slideFiles } from '../src/db/schema';
 import { claimChunk } from '../src/modules/slide-upload/chunk-claims';
-import { cleanAbandonedUploads } from '../src/modules/slide-upload/cleanup';
+import {
+  SWEEP_AUDIT_ACTION,
+  idleSince,
+  sweepAbandonedUploads,
+} from '../src/modules/slide-upload/cleanup';
+import { discardUpload } from '../src/modules/slide-upload/discard';
+import { forgetDocument } from '../src/modules/slide-upload/target-cache';
 import { TEST_SLIDES_DIR } from '../src/slides/testing/test-slides-dir';
 import { documentDir, storedFilePath } from '../src/storage/slide-paths';
 import { testDatabases } from './helpers/databases';
@@ -859,7 +865,7 @@ describe.each(await testDatabases())('slide upload on $name', (testDb) => {
       }),
     );
     const deps = { db: db(), dataDir: t.dataDir };
-    expect(await cleanAbandonedUploads(deps, t.clock.now(), 48)).toBe(0);
+    expect(await sweepAbandonedUploads(deps, t.clock.now(), 48)).toEqual([]);
     t.clock.advanceMinutes(49 * 60);
     // Every unfinished upload of this hospital is idle by now (earlier tests left some).
     const unfinished = await db()
@@ -873,14 +879,30 @@ describe.each(await testDatabases())('slide upload on $name', (testDb) => {
       );
     const reserved = unfinished.reduce((n, d) => n + d.totalBytes, 0);
     const usedBeforeSweep = (await used()) ?? 0;
-    expect(await cleanAbandonedUploads(deps, t.clock.now(), 48)).toBeGreaterThanOrEqual(
-      unfinished.length,
-    );
+    const swept = await sweepAbandonedUploads(deps, t.clock.now(), 48);
+    expect(swept.length).toBeGreaterThanOrEqual(unfinished.length);
     const gone = await db()
       .select()
       .from(slideDocuments)
       .where(eq(slideDocuments.id, idle.doc.iSlideDocumentId));
     expect(gone).toHaveLength(0);
+    // Each removal is in the audit trail, under the hospital and no user.
+    const [trail] = await db()
+      .select()
+      .from(auditLogs)
+      .where(
+        and(
+          eq(auditLogs.action, SWEEP_AUDIT_ACTION),
+          eq(auditLogs.targetId, String(idle.doc.iSlideDocumentId)),
+        ),
+      );
+    expect(trail).toMatchObject({
+      userId: null,
+      hospitalId: hospitalA,
+      outcome: 'success',
+      targetType: 'slideDocument',
+      detail: { strFileName: 'idle.svs', lSize: bytes.length, iIdleHours: 48 },
+    });
     expect(await used()).toBe(usedBeforeSweep - reserved);
     // Finished slides are never swept.
     expect(
@@ -891,6 +913,82 @@ describe.each(await testDatabases())('slide upload on $name', (testDb) => {
           .where(eq(slideDocuments.state, SlideUploadState.Uploaded))
       ).length,
     ).toBeGreaterThan(0);
+  });
+
+  it('keeps an upload that came back between the sweep’s look and its removal', async () => {
+    // Earlier tests moved the clock on past the doctor's session.
+    const user = await loggedInUser(db(), api, hospitalA);
+    const bytes = tiffLike(1);
+    const { doc } = await startUpload('back.svs', bytes.length, user.token);
+    const snapshot = async () =>
+      (
+        await db().select().from(slideDocuments).where(eq(slideDocuments.id, doc.iSlideDocumentId))
+      )[0]!;
+    t.clock.advanceMinutes(49 * 60);
+    const cutoff = new Date(t.clock.now().getTime() - 48 * 3600_000);
+    // The sweep saw it idle...
+    const seen = await snapshot();
+    expect(seen.activeAt.getTime()).toBeLessThan(cutoff.getTime());
+    // ...then its user came back: a chunk moved its "last active" time.
+    await db()
+      .update(slideDocuments)
+      .set({ activeAt: t.clock.now() })
+      .where(eq(slideDocuments.id, doc.iSlideDocumentId));
+    const usedBefore = await used();
+    const deps = { db: db(), dataDir: t.dataDir };
+    expect(await discardUpload(deps, seen, idleSince(cutoff))).toBe(false);
+    expect(await snapshot()).toMatchObject({ state: SlideUploadState.Uploading, deletedAt: null });
+    expect(await used()).toBe(usedBefore);
+    // A finished upload is never discarded, whatever the caller saw of it before.
+    await db()
+      .update(slideDocuments)
+      .set({ state: SlideUploadState.Uploaded, completedAt: t.clock.now() })
+      .where(eq(slideDocuments.id, doc.iSlideDocumentId));
+    expect(await discardUpload(deps, seen)).toBe(false);
+    expect((await snapshot()).state).toBe(SlideUploadState.Uploaded);
+  });
+
+  it('does not finish an upload deleted while its last chunk was on its way', async () => {
+    const user = await loggedInUser(db(), api, hospitalA);
+    const bytes = tiffLike(1, 500);
+    const { doc } = await startUpload('deleted.svs', bytes.length, user.token);
+    for (const i of [0, 1]) {
+      expectOk(
+        await chunk(
+          {
+            iSlideDocumentId: doc.iSlideDocumentId,
+            strFilePath: 'deleted.svs',
+            iChunk: i,
+            bytes: chunkOf(bytes, i),
+          },
+          user.token,
+        ),
+      );
+    }
+    // Deleted by another server (this one's short-lived view of the upload does not know).
+    await db()
+      .update(slideDocuments)
+      .set({ deletedAt: t.clock.now() })
+      .where(eq(slideDocuments.id, doc.iSlideDocumentId));
+    expectNotFound(
+      await chunk(
+        {
+          iSlideDocumentId: doc.iSlideDocumentId,
+          strFilePath: 'deleted.svs',
+          iChunk: 1,
+          bytes: chunkOf(bytes, 1),
+          iUpdadeState: 1,
+        },
+        user.token,
+      ),
+    );
+    const [row] = await db()
+      .select()
+      .from(slideDocuments)
+      .where(eq(slideDocuments.id, doc.iSlideDocumentId));
+    expect(row).toMatchObject({ state: SlideUploadState.Uploading, completedAt: null });
+    // The cache is the process's: the run on the other database must not find this upload in it.
+    forgetDocument(doc.iSlideDocumentId);
   });
 
   it('recalculates used storage from the files, with uploads under way still reserved', async () => {

@@ -4,7 +4,6 @@ import {
   SlideUploadState,
   chunkLengthOf,
   contentMatchesType,
-  isMessageKey,
   type ChunkFields,
   type ChunkResultDto,
 } from '@pathconsult/shared';
@@ -14,6 +13,7 @@ import type { Actor } from '../auth/actor';
 import { claimChunk } from './chunk-claims';
 import { completeDocument } from './completion';
 import { failUpload } from './discard';
+import { uploadFailedError } from './upload-failed';
 import { readRange, writeChunk } from './disk';
 import { findChunkTarget, type ChunkTarget } from './lookup';
 import type { ReceivedChunk } from './received-chunk';
@@ -100,16 +100,7 @@ async function receiveHashed(
   }
   // A failed upload lost its files; a complete one the slide engine refused keeps them.
   if (t.doc.state === SlideUploadState.Failed && t.doc.completedAt === null) {
-    // The reason is stored as a code, shown in the caller's language (not as the code itself).
-    const reason = t.doc.failReason ?? '';
-    throw isMessageKey(reason)
-      ? new AppError(
-          'SLIDE_UPLOAD_FAILED',
-          { name: t.doc.displayName, type: t.doc.fileType.toUpperCase(), reason: '' },
-          null,
-          { reason },
-        )
-      : new AppError('SLIDE_UPLOAD_FAILED', { reason });
+    throw uploadFailedError(t.doc);
   }
   if (
     fields.iChunk >= t.file.chunkCount ||

@@ -1,39 +1,79 @@
-import { and, eq, isNull, lt } from 'drizzle-orm';
+import { and, eq, isNull, lt, type SQL } from 'drizzle-orm';
 import { SlideUploadState } from '@pathconsult/shared';
 import type { Db } from '../../db/client';
 import { slideDocuments } from '../../db/schema';
+import { appendAuditRecord } from '../audit/repo';
 import { discardUpload } from './discard';
+import type { DocumentRow } from './lookup';
 
 /** How many abandoned uploads one sweep removes at most (the next sweep takes the rest). */
 const SWEEP_BATCH = 200;
 
 /**
+ * Still an unfinished upload idle since before `cutoff`: checked again as each is removed, so
+ * that an upload that came back (a chunk, its completion) between the sweep's look and its
+ * removal is kept.
+ */
+export function idleSince(cutoff: Date): SQL {
+  return and(
+    eq(slideDocuments.state, SlideUploadState.Uploading),
+    isNull(slideDocuments.deletedAt),
+    lt(slideDocuments.activeAt, cutoff),
+  )!;
+}
+
+/**
  * Removes uploads idle for longer than `idleHours` (no chunk since): the user closed the
  * browser for good or the hospital's link never came back. Their storage is given back.
- * Returns how many were removed.
+ * Returns the uploads removed (the caller records each in the audit trail).
  */
 export async function cleanAbandonedUploads(
   deps: { db: Db; dataDir: string },
   now: Date,
   idleHours: number,
-): Promise<number> {
-  const cutoff = new Date(now.getTime() - idleHours * 3600_000);
-  const idle = await deps.db
-    .select()
-    .from(slideDocuments)
-    .where(
-      and(
-        eq(slideDocuments.state, SlideUploadState.Uploading),
-        isNull(slideDocuments.deletedAt),
-        lt(slideDocuments.activeAt, cutoff),
-      ),
-    )
-    .limit(SWEEP_BATCH);
-  let removed = 0;
-  for (const doc of idle) {
-    if (await discardUpload(deps, doc)) {
-      removed += 1;
+): Promise<DocumentRow[]> {
+  const idle = idleSince(new Date(now.getTime() - idleHours * 3600_000));
+  const candidates = await deps.db.select().from(slideDocuments).where(idle).limit(SWEEP_BATCH);
+  const removed: DocumentRow[] = [];
+  for (const doc of candidates) {
+    if (await discardUpload(deps, doc, idle)) {
+      removed.push(doc);
     }
+  }
+  return removed;
+}
+
+/** The audit trail's action for an upload the sweep removed. */
+export const SWEEP_AUDIT_ACTION = 'slideDocument/removeAbandonedUpload';
+
+/**
+ * The periodic sweep: cleanAbandonedUploads, each removal recorded in the audit trail under the
+ * upload's hospital (its administrators see it) and no user: nobody asked for it.
+ */
+export async function sweepAbandonedUploads(
+  deps: { db: Db; dataDir: string },
+  now: Date,
+  idleHours: number,
+): Promise<DocumentRow[]> {
+  const removed = await cleanAbandonedUploads(deps, now, idleHours);
+  for (const doc of removed) {
+    await appendAuditRecord(deps.db, {
+      now,
+      subject: { userId: null, userName: null, roleType: null, hospitalId: doc.hospitalId },
+      action: SWEEP_AUDIT_ACTION,
+      outcome: 'success',
+      ip: '',
+      note: {
+        targetType: 'slideDocument',
+        targetId: doc.id,
+        detail: {
+          strFileName: doc.displayName,
+          lSize: doc.totalBytes,
+          iUploadUserId: doc.uploadUserId,
+          iIdleHours: idleHours,
+        },
+      },
+    });
   }
   return removed;
 }

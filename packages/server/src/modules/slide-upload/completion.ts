@@ -1,13 +1,14 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { SlideUploadState, missingRanges, toRanges, type MissingChunks } from '@pathconsult/shared';
 import { slideChunks, slideDocuments, slideFiles } from '../../db/schema';
-import { AppError } from '../../lib/app-error';
+import { AppError, notFound } from '../../lib/app-error';
 import { syncFile, verifyFile } from './disk';
 import type { Sha256Engine } from '../../lib/sha256';
 import type { ChunkBufferPool } from './received-chunk';
 import type { RunningDigests } from './running-digests';
 import { filesOf, type DocumentRow } from './lookup';
 import type { UploadDeps } from './records';
+import { uploadFailedError } from './upload-failed';
 
 /**
  * What receiving and completing chunks need beyond the upload records: hashing off the event
@@ -109,20 +110,33 @@ export async function completeDocument(deps: ChunkDeps, doc: DocumentRow): Promi
     refuse(missing);
   }
 
-  await db.transaction(async (tx) => {
+  const completed = await db.transaction(async (tx) => {
+    // Only an upload still under way: one failed, cancelled, swept or deleted while its files
+    // were checked must not come back as a finished slide.
+    const marked = await tx
+      .update(slideDocuments)
+      .set({
+        state: SlideUploadState.Uploaded,
+        sha256: files[0] ? (digests.get(files[0].id) ?? null) : null,
+        completedAt: clock.now(),
+      })
+      .where(
+        and(
+          eq(slideDocuments.id, doc.id),
+          eq(slideDocuments.state, SlideUploadState.Uploading),
+          isNull(slideDocuments.deletedAt),
+        ),
+      )
+      .returning({ id: slideDocuments.id });
+    if (marked.length === 0) {
+      return false;
+    }
     for (const file of files) {
       await tx
         .update(slideFiles)
         .set({ sha256: digests.get(file.id) ?? null })
         .where(eq(slideFiles.id, file.id));
     }
-    const mainDigest = files[0] ? (digests.get(files[0].id) ?? null) : null;
-    await tx
-      .update(slideDocuments)
-      .set({ state: SlideUploadState.Uploaded, sha256: mainDigest, completedAt: clock.now() })
-      .where(
-        and(eq(slideDocuments.id, doc.id), eq(slideDocuments.state, SlideUploadState.Uploading)),
-      );
     // The chunk list only served resuming; the files' digests now stand for it.
     await tx.delete(slideChunks).where(
       inArray(
@@ -130,6 +144,22 @@ export async function completeDocument(deps: ChunkDeps, doc: DocumentRow): Promi
         files.map((f) => f.id),
       ),
     );
+    return true;
   });
-  return SlideUploadState.Uploaded;
+  return completed ? SlideUploadState.Uploaded : stateAfterRace(deps, doc.id);
+}
+
+/**
+ * Where an upload stands that another request moved on while this one completed it: finished by
+ * a concurrent completion (the same answer), failed (why), or gone (404).
+ */
+async function stateAfterRace(deps: ChunkDeps, id: number): Promise<number> {
+  const [now] = await deps.db.select().from(slideDocuments).where(eq(slideDocuments.id, id));
+  if (!now || now.deletedAt !== null) {
+    throw notFound();
+  }
+  if (now.state === SlideUploadState.Failed) {
+    throw uploadFailedError(now);
+  }
+  return now.state;
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import { SlideUploadState } from '@pathconsult/shared';
 import type { Db } from '../../db/client';
 import { slideChunks, slideDocuments, slideFiles } from '../../db/schema';
@@ -10,16 +10,26 @@ import { forgetDocument } from './target-cache';
 /**
  * Removes an upload that will not finish (cancelled, abandoned, or whose files could not be
  * created): its record and chunks go, its reserved storage comes back, then its files.
- * Returns false when someone else removed it first (it is released once only).
+ * `doc` may be a moment old: the row is removed only if it is still unfinished (never a slide
+ * whose last chunk arrived meanwhile) and still meets `onlyIf`. Returns false when it was not
+ * removed (finished, or removed by someone else first: it is released once only).
  */
 export async function discardUpload(
   deps: { db: Db; dataDir: string },
   doc: DocumentRow,
+  onlyIf?: SQL,
 ): Promise<boolean> {
   const removed = await deps.db.transaction(async (tx) => {
     const [gone] = await tx
       .delete(slideDocuments)
-      .where(and(eq(slideDocuments.id, doc.id), isNull(slideDocuments.deletedAt)))
+      .where(
+        and(
+          eq(slideDocuments.id, doc.id),
+          isNull(slideDocuments.deletedAt),
+          isNull(slideDocuments.completedAt),
+          onlyIf,
+        ),
+      )
       .returning({ state: slideDocuments.state });
     if (!gone) {
       return false;

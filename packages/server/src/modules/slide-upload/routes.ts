@@ -27,7 +27,7 @@ import type { Actor } from '../auth/actor';
 import { requireActor } from '../auth/require-actor';
 import { DOCTORS } from '../patients/policies';
 import { receiveChunk } from './chunks';
-import { cleanAbandonedUploads } from './cleanup';
+import { sweepAbandonedUploads } from './cleanup';
 import { discardUpload } from './discard';
 import { findOwnDocument } from './lookup';
 import { addUploadRecords } from './records';
@@ -75,7 +75,7 @@ export const slideUploadRoutes: FastifyPluginAsyncZod<SlideUploadOptions> = asyn
   });
 
   const sweep = setInterval(() => {
-    cleanAbandonedUploads(deps, options.clock.now(), options.abandonHours).catch((error: unknown) =>
+    sweepAbandonedUploads(deps, options.clock.now(), options.abandonHours).catch((error: unknown) =>
       app.log.error({ err: error }, 'abandoned upload sweep failed'),
     );
   }, SWEEP_EVERY_MS);

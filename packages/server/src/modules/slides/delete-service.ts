@@ -7,6 +7,7 @@ import type { Clock } from '../../lib/clock';
 import type { Actor } from '../auth/actor';
 import { lockPatient } from '../patients/repo';
 import { releaseStorage } from '../slide-upload/quota';
+import { forgetDocument } from '../slide-upload/target-cache';
 import { bytesHeldBy, deletionRefusal, type SlideDocumentRow } from './access';
 import { visibleLiveDocuments } from './repo';
 import { removeDocumentFolders } from './slide-files';
@@ -88,5 +89,9 @@ export async function deleteSlides(
     }
     return docs;
   });
+  // Chunks of an upload deleted under way must not be taken on this process's cached view of it.
+  for (const doc of deleted) {
+    forgetDocument(doc.id);
+  }
   return { deleted, leftOnDisk: await removeDocumentFolders(dataDir, deleted) };
 }
