@@ -297,6 +297,21 @@ describe.each(await testDatabases())('slide upload on $name', (testDb) => {
     expect(sha256(onDisk.subarray(UPLOAD_CHUNK_BYTES, 2 * UPLOAD_CHUNK_BYTES))).toBe(
       sha256(chunkOf(bytes, 1)),
     );
+    // A first chunk already stored, sent again with bytes that are no slide at all: a conflict
+    // like any other, not a reason to fail the upload and throw away what it holds.
+    expectOk(
+      await chunk({
+        iSlideDocumentId: id,
+        strFilePath: 'refusals.svs',
+        iChunk: 0,
+        bytes: chunkOf(bytes, 0),
+      }),
+    );
+    expectRefused(
+      await chunk({ iSlideDocumentId: id, strFilePath: 'refusals.svs', iChunk: 0, bytes: other }),
+      'CHUNK_CONFLICT',
+    );
+    expect(expectOk(await status(id)).listFileSliceInfo[0]?.listReceived).toEqual([[0, 1]]);
 
     // The last chunk is 1000 bytes; a full-size one does not fit there, nor does chunk 3.
     expectRefused(
@@ -709,6 +724,20 @@ describe.each(await testDatabases())('slide upload on $name', (testDb) => {
       }),
       'SLIDE_NAME_EXISTS',
     );
+    // A single upload takes one file; a batch several.
+    const single = await api.post(
+      'slideDocument/addUploadRecords',
+      {
+        iPatientId: c.iPatientId,
+        iUploadType: 0,
+        listFile: [
+          { strFileName: 'one.svs', lSize: 900 },
+          { strFileName: 'two.svs', lSize: 900 },
+        ],
+      },
+      { token: doctor.token, lang: 'en' },
+    );
+    expectFieldError(single, 'listFile', 'validation.singleUpload');
     expectRefused(
       await addRecords(api, doctor.token, {
         iPatientId: c.iPatientId,

@@ -4,6 +4,7 @@ import {
   SLIDE_MAX_BYTES,
   SLIDE_MAX_FILES,
   UPLOAD_RECORDS_MAX,
+  UploadType,
   isSafeFileName,
 } from '../slide-upload';
 import { CaseLimits } from '../case-constants';
@@ -89,6 +90,11 @@ export const uploadRecordsInputSchema = z
   .refine((input) => input.iPatientId !== undefined || Boolean(input.strDiagnosistNum), {
     error: 'validation.case.diagnosisNum',
     path: ['strDiagnosistNum'],
+  })
+  // Spec §5: a single upload takes one file (one slide document); batch and free take several.
+  .refine((input) => input.iUploadType !== UploadType.Single || input.listFile.length === 1, {
+    error: 'validation.singleUpload',
+    path: ['listFile'],
   });
 export type UploadRecordsInput = z.infer<typeof uploadRecordsInputSchema>;
 

@@ -120,6 +120,15 @@ async function receiveHashed(
     t.file.position === 0 &&
     !contentMatchesType(t.doc.fileType, chunk.bytes.subarray(0, SNIFF_BYTES))
   ) {
+    // Where a first chunk is already stored (it passed this check), other bytes for its place are
+    // a conflict like any other: they must not fail the upload and throw away what it holds.
+    const [held] = await db
+      .select({ index: slideChunks.chunkIndex })
+      .from(slideChunks)
+      .where(and(eq(slideChunks.fileId, t.file.id), eq(slideChunks.chunkIndex, 0)));
+    if (held) {
+      throw new AppError('CHUNK_CONFLICT');
+    }
     forgetDocument(t.doc.id);
     await failUpload(deps, t.doc, 'SLIDE_CONTENT_MISMATCH');
     throw new AppError('SLIDE_CONTENT_MISMATCH', {
