@@ -463,6 +463,59 @@ test('tiles refused under a dead token load with a fresh one; a slide that faile
   await expectTissue(view);
 });
 
+test('annotations that fail to load say so with a retry; a screenshot taken mid-zoom is of where the zoom ends', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const token = await tokenOf(request, DOCTOR);
+  const caseId = await addCase(request, token, `VS${RUN}`);
+  const slideId = await uploadCaseSlide(
+    request,
+    token,
+    caseId,
+    'CMU-1-Small-Region.svs',
+    `zs-${RUN}.svs`,
+  );
+  await logIn(page, DOCTOR);
+  // The first read of the slide's annotations fails (a server that hiccups).
+  let reads = 0;
+  await page.route('**/api/viewer/selectAnnotation?**', async (route) => {
+    reads += 1;
+    if (reads === 1) {
+      await route.fulfill({ status: 500, body: '' });
+      return;
+    }
+    await route.fallback();
+  });
+  await page.goto(`/#/ShowSlide?id=${slideId}`);
+  const view = page.getByTestId('slide-view');
+  await expectTissue(view);
+  // Not an empty list (nobody marked the slide?) and tools gone without a word: said so.
+  const failed = page.getByTestId('annotations-load-error');
+  await expect(failed).toContainText('批注加载失败');
+  await expect(page.getByTestId('annotation-list-empty')).toBeHidden();
+  await expect(page.getByTestId('tool-rectangle')).toBeHidden();
+  await failed.getByRole('button').click();
+  await expect(page.getByTestId('annotation-list-empty')).toBeVisible();
+  await expect(page.getByTestId('tool-rectangle')).toBeVisible();
+  await page.unrouteAll({ behavior: 'wait' });
+
+  // Screenshot in the same moment as asking for 20× (a user's clicks go through the checks of
+  // the test tool, which let the zoom end first): taken once the zoom has ended, labelled 20×.
+  await page.evaluate(() => {
+    for (const id of ['viewer-mag-20', 'screenshot-take']) {
+      document.querySelector<HTMLElement>(`[data-testid="${id}"]`)!.click();
+    }
+  });
+  await expect(page.getByTestId('screenshot-take')).toContainText('1/4');
+  const card = page.getByTestId('annotation-tools').locator('[data-testid^="screenshot-image-"]');
+  const shotId = Number((await card.getAttribute('data-testid'))!.replace('screenshot-image-', ''));
+  await expect(
+    page.getByTestId('annotation-tools').getByTestId(`screenshot-magnification-${shotId}`),
+  ).toHaveText(/^\s*·\s*20×$/);
+});
+
 test('the viewer in English: controls, turns, adjustments, label and macro', async ({
   page,
   request,

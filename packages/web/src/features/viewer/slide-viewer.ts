@@ -49,6 +49,9 @@ export interface SlideViewerOptions {
   onTilesFailed?: () => void;
 }
 
+/** How long a screenshot waits for the view to settle and its tiles to arrive. */
+const CAPTURE_SETTLE_MS = 5_000;
+
 /** How many times a tile that failed is tried again after a fresh token, before it stays blank. */
 const TILE_REARMS_MAX = 3;
 
@@ -466,8 +469,13 @@ export class SlideViewer implements SlideViewerLike {
     }
   }
 
-  /** What the user sees, adjustments included, as a canvas of the view's device pixels. */
+  /**
+   * What the user sees, adjustments included, as a canvas of the view's device pixels: once the
+   * view stands still with every tile it needs drawn (a screenshot taken just after a zoom was
+   * the blurred frame of the zoom's middle), or after a few seconds whatever is drawn by then.
+   */
   async captureView(): Promise<HTMLCanvasElement> {
+    await this.settled(CAPTURE_SETTLE_MS);
     const source = this.canvas();
     const copy = document.createElement('canvas');
     copy.width = source.width;
@@ -479,6 +487,34 @@ export class SlideViewer implements SlideViewerLike {
     context.filter = isNeutral(this.adjustments) ? 'none' : this.filter();
     context.drawImage(source, 0, 0);
     return copy;
+  }
+
+  /** Resolves once the view stands still and its tiles are drawn, or after `timeoutMs`. */
+  private settled(timeoutMs: number): Promise<void> {
+    const deadline = performance.now() + timeoutMs;
+    return new Promise((resolve) => {
+      let still = 0;
+      const check = () => {
+        // Two frames in a row: the frame a spring stops in still draws its last step.
+        still = this.moving() || !this.fullyLoaded() ? 0 : still + 1;
+        if (still >= 2 || performance.now() >= deadline) {
+          resolve();
+        } else {
+          requestAnimationFrame(check);
+        }
+      };
+      requestAnimationFrame(check);
+    });
+  }
+
+  /** Whether the view is still on its way to where it was sent (a zoom, a pan, Home). */
+  private moving(): boolean {
+    const viewport = this.osd.viewport;
+    const zoom = viewport.getZoom(false);
+    return (
+      Math.abs(viewport.getZoom(true) - zoom) > zoom * 1e-6 ||
+      viewport.getCenter(true).distanceTo(viewport.getCenter(false)) > 1e-6 / zoom
+    );
   }
 
   /** Whether every tile needed for the current view has been drawn. */

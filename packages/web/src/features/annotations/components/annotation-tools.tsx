@@ -13,6 +13,7 @@ import { Alert, Button, ColorPicker, Flex, Input, Modal, Segmented, Tooltip } fr
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { screenshotMagnification, type AnnotationKind } from '@pathconsult/shared';
+import { ListError } from '@/app/routes/list-error';
 import { modalAbove } from '@/lib/modal-above';
 import { toastSuccess, toastWarning } from '@/lib/toast';
 import { useSession } from '@/lib/use-session';
@@ -128,9 +129,10 @@ export function AnnotationTools({
     if (!layer || patientId === null) {
       return;
     }
-    // Read with the view: the figure states the magnification it was seen at.
-    const dMagnification = screenshotMagnification(viewer.magnification());
+    // The capture waits for a zoom under way to end: the magnification and the region are read
+    // after it, from the view the figure shows.
     const view = await viewer.captureView();
+    const dMagnification = screenshotMagnification(viewer.magnification());
     const box = viewer.element.getBoundingClientRect();
     const strImage = await composeScreenshot(view, layer.svg, viewer.scaleStamp());
     const region = visibleRegion(
@@ -193,15 +195,32 @@ export function AnnotationTools({
         </Flex>
       )}
       {!mpp && <Alert type="warning" showIcon title={t('tools.noMpp')} data-testid="no-mpp" />}
-      <AnnotationList
-        annotations={annotations.data?.listAnnotation ?? []}
-        mpp={mpp}
-        selected={selected}
-        onGoTo={(a, box) => {
-          setSelected(a.iAnnotationId);
-          viewer.goToImageRect(box);
-        }}
-      />
+      {/* Not read: said so, with a retry. An empty list here would tell the pathologist that
+          nobody marked the slide, and the missing tools would go unexplained. */}
+      {annotations.isError && !annotations.data ? (
+        <ListError
+          title={t('list.loadError')}
+          testId="annotations-load-error"
+          onRetry={() => void annotations.refetch()}
+        />
+      ) : (
+        <AnnotationList
+          annotations={annotations.data?.listAnnotation ?? []}
+          mpp={mpp}
+          selected={selected}
+          onGoTo={(a, box) => {
+            setSelected(a.iAnnotationId);
+            viewer.goToImageRect(box);
+          }}
+        />
+      )}
+      {shots.isError && !shotData && (
+        <ListError
+          title={t('screenshots.loadError')}
+          testId="screenshots-load-error"
+          onRetry={() => void shots.refetch()}
+        />
+      )}
       {shotData && <ScreenshotStrip shots={shotData.listScreenshot} width={120} />}
       <Modal
         open={note !== null}
