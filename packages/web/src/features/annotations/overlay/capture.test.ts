@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { visibleRegion } from './capture';
+import { SCREENSHOT_MAX_SIDE } from '@pathconsult/shared';
+import { captureSize, visibleRegion } from './capture';
 
 describe('the region a screenshot shows', () => {
   it('is the level-0 box under the element, whatever the rotation', () => {
@@ -31,5 +32,22 @@ describe('the region a screenshot shows', () => {
       iRotation: 90,
       bFlipped: true,
     });
+  });
+});
+
+describe('the size of a screenshot', () => {
+  it('is the view’s own up to the largest side the server takes', () => {
+    expect(captureSize(1920, 1080)).toEqual({ width: 1920, height: 1080 });
+    expect(captureSize(SCREENSHOT_MAX_SIDE, 2000)).toEqual({
+      width: SCREENSHOT_MAX_SIDE,
+      height: 2000,
+    });
+  });
+
+  it('is scaled down, keeping its shape, for a view larger than that (a 5K screen)', () => {
+    const { width, height } = captureSize(5120, 2880);
+    expect(width).toBe(SCREENSHOT_MAX_SIDE);
+    expect(height).toBe(2304);
+    expect(captureSize(1000, 9000, 4096)).toEqual({ width: 455, height: 4096 });
   });
 });

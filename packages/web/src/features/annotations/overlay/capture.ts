@@ -1,4 +1,8 @@
-import type { ScreenshotRegion } from '@pathconsult/shared';
+import {
+  SCREENSHOT_MAX_BYTES,
+  SCREENSHOT_MAX_SIDE,
+  type ScreenshotRegion,
+} from '@pathconsult/shared';
 import type { Point } from '../utils/geometry';
 import { drawScaleStamp, type ScaleStamp } from './scale-stamp';
 
@@ -39,8 +43,34 @@ export function visibleRegion(
 export const VIEW_BACKGROUND = '#f3f3f3';
 
 /**
+ * The screenshot's size for a view of `width` × `height` device pixels: the view's own, scaled
+ * down to fit the largest side the server takes (a 5K screen's view, or a 4K one at 150 %, is
+ * wider than 4096 px: refused before, now a little smaller).
+ */
+export function captureSize(
+  width: number,
+  height: number,
+  maxSide = SCREENSHOT_MAX_SIDE,
+): { width: number; height: number } {
+  const scale = Math.min(1, maxSide / Math.max(width, height, 1));
+  return {
+    width: Math.max(1, Math.min(maxSide, Math.round(width * scale))),
+    height: Math.max(1, Math.min(maxSide, Math.round(height * scale))),
+  };
+}
+
+/** JPEG qualities tried in turn until the picture fits the server's size limit. */
+const JPEG_QUALITIES = [0.9, 0.8, 0.7, 0.6];
+
+/** A data URL's decoded byte count (base64: 3 bytes per 4 characters). */
+function dataUrlBytes(url: string): number {
+  const comma = url.indexOf(',');
+  return Math.floor(((url.length - comma - 1) * 3) / 4);
+}
+
+/**
  * Draws the overlay's SVG and the scale stamp over a copy of the view and encodes it (JPEG 0.9:
- * small, faithful).
+ * small, faithful; lower only where a very large view would not fit the server's limit).
  */
 export async function composeScreenshot(
   view: HTMLCanvasElement,
@@ -48,8 +78,9 @@ export async function composeScreenshot(
   stamp: ScaleStamp,
 ): Promise<string> {
   const canvas = document.createElement('canvas');
-  canvas.width = view.width;
-  canvas.height = view.height;
+  const size = captureSize(view.width, view.height);
+  canvas.width = size.width;
+  canvas.height = size.height;
   const context = canvas.getContext('2d');
   if (!context) {
     throw new Error('no 2D canvas');
@@ -58,7 +89,7 @@ export async function composeScreenshot(
   // shows it.
   context.fillStyle = VIEW_BACKGROUND;
   context.fillRect(0, 0, canvas.width, canvas.height);
-  context.drawImage(view, 0, 0);
+  context.drawImage(view, 0, 0, canvas.width, canvas.height);
   const box = overlay.getBoundingClientRect();
   const copy = overlay.cloneNode(true) as SVGSVGElement;
   copy.setAttribute('xmlns', 'http://www.w3.org/2000/svg');
@@ -77,5 +108,12 @@ export async function composeScreenshot(
     URL.revokeObjectURL(url);
   }
   drawScaleStamp(context, canvas.height, box.width > 0 ? canvas.width / box.width : 1, stamp);
-  return canvas.toDataURL('image/jpeg', 0.9);
+  let encoded = '';
+  for (const quality of JPEG_QUALITIES) {
+    encoded = canvas.toDataURL('image/jpeg', quality);
+    if (dataUrlBytes(encoded) <= SCREENSHOT_MAX_BYTES) {
+      break;
+    }
+  }
+  return encoded;
 }
