@@ -90,6 +90,11 @@ export interface AppDeps {
   captchaText?: () => string;
   /** Pretty or JSON logs; tests pass false to keep output quiet. */
   logger?: boolean;
+  /**
+   * Whether OpenSlide can be loaded (vendor formats are refused at upload without it); by default
+   * whether the library loads here. Tests pass their own to see a server without it.
+   */
+  openSlideAvailable?: () => boolean;
 }
 
 /** Trusts the nearest `hops` proxies (what Fastify does for a number; its types omit it). */
@@ -193,6 +198,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         dataDir: config.dataDir,
         abandonHours: config.uploadAbandonHours ?? 48,
         onUploaded: slideIngest.enqueue,
+        openSlideAvailable: deps.openSlideAvailable,
       });
       await api.register(tileTokenRoutes, { db, clock, tokens: tiles.tokens });
       await api.register(annotationRoutes, { db, clock });

@@ -63,6 +63,8 @@ describe.each(await testDatabases())('slide upload on $name', (testDb) => {
   let outsider: { hospitalId: number; id: number; token: string };
 
   const db = () => t.database.db;
+  /** Whether the server finds OpenSlide (a test turns it off). */
+  let openSlideHere = true;
   const used = async (hospitalId = hospitalA) =>
     (await db().select().from(hospitals).where(eq(hospitals.id, hospitalId)))[0]?.storageUsedBytes;
   const status = (id: number, token = doctor.token) =>
@@ -88,7 +90,7 @@ describe.each(await testDatabases())('slide upload on $name', (testDb) => {
   };
 
   beforeAll(async () => {
-    t = await startTestApp(testDb);
+    t = await startTestApp(testDb, { openSlideAvailable: () => openSlideHere });
     api = apiClient(t.baseUrl);
     hospitalA = await userHospital(db(), 'demo_doctor');
     doctor = await loggedInUser(db(), api, hospitalA);
@@ -764,6 +766,52 @@ describe.each(await testDatabases())('slide upload on $name', (testDb) => {
     };
     expectRefused(await addRecords(api, doctor.token, input), 'CASE_NOT_OWNED');
     expectNotFound(await addRecords(api, outsider.token, input));
+  });
+
+  it('refuses vendor formats at once where OpenSlide is missing, saying how to enable them', async () => {
+    openSlideHere = false;
+    try {
+      const c = await addCase(api, doctor.token);
+      const refused = await api.post(
+        'slideDocument/addUploadRecords',
+        {
+          iPatientId: c.iPatientId,
+          iUploadType: 1,
+          listFile: [
+            { strFileName: 'fine.svs', lSize: 900 },
+            { strFileName: 'scan.ndpi', lSize: 900 },
+          ],
+        },
+        { token: doctor.token, lang: 'en' },
+      );
+      expectRefused(refused, 'SLIDE_TYPE_NEEDS_OPENSLIDE');
+      expect(refused.body.strMessage).toContain('cannot take NDPI slides');
+      expect(refused.body.strMessage).toContain('apt-get install libopenslide0');
+      // Nothing was recorded, not even the slide it could read.
+      const rows = await db()
+        .select()
+        .from(slideDocuments)
+        .where(eq(slideDocuments.patientId, c.iPatientId));
+      expect(rows).toEqual([]);
+      // Formats read in TypeScript go on as before.
+      expectOk(
+        await addRecords(api, doctor.token, {
+          iPatientId: c.iPatientId,
+          iUploadType: 0,
+          listFile: [{ strFileName: 'fine.svs', lSize: 900 }],
+        }),
+      );
+      openSlideHere = true;
+      expectOk(
+        await addRecords(api, doctor.token, {
+          iPatientId: c.iPatientId,
+          iUploadType: 0,
+          listFile: [{ strFileName: 'scan.ndpi', lSize: 900 }],
+        }),
+      );
+    } finally {
+      openSlideHere = true;
+    }
   });
 
   it('answers another user’s upload like a missing one', async () => {

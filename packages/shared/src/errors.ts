@@ -110,6 +110,7 @@ export const ErrorCode = {
   SLIDE_FORMAT_UNSUPPORTED: 200,
   SLIDE_TOO_LARGE: 200,
   SLIDE_OPENSLIDE_MISSING: 200,
+  SLIDE_TYPE_NEEDS_OPENSLIDE: 200,
   SLIDE_INGEST_TIMEOUT: 200,
   // annotations and screenshots in the viewer (issue 6)
   ANNOTATION_NOT_OWNED: 200,

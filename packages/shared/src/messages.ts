@@ -180,6 +180,8 @@ const zh: Texts = {
   SLIDE_OPENSLIDE_MISSING:
     '服务器未安装 OpenSlide，无法读取此格式：请管理员安装 libopenslide0（apt-get install libopenslide0）并重启服务，切片将自动重新读取',
   SLIDE_INGEST_TIMEOUT: '读取切片超时，请确认文件完整后删除并重新上传',
+  SLIDE_TYPE_NEEDS_OPENSLIDE:
+    '本服务器未安装 OpenSlide，暂不能接收 {type} 格式的切片：请管理员安装 libopenslide0（apt-get install libopenslide0）并重启服务后再上传',
   ANNOTATION_NOT_OWNED: '只能修改或删除自己绘制的标注',
   ANNOTATION_OUTSIDE_SLIDE: '标注超出了切片图像范围',
   ANNOTATION_LIMIT: '每张切片最多保存 {max} 个标注',
@@ -377,6 +379,8 @@ const en: Texts = {
     'The server cannot read this format without OpenSlide: an administrator installs libopenslide0 (apt-get install libopenslide0) and restarts the server, then the slide is read again',
   SLIDE_INGEST_TIMEOUT:
     'Reading the slide took too long: check the file, then delete it and upload it again',
+  SLIDE_TYPE_NEEDS_OPENSLIDE:
+    'This server cannot take {type} slides until OpenSlide is installed: an administrator installs libopenslide0 (apt-get install libopenslide0) and restarts the server, then upload again',
   ANNOTATION_NOT_OWNED: 'Only the author may change or delete an annotation',
   ANNOTATION_OUTSIDE_SLIDE: 'The annotation lies outside the slide image',
   ANNOTATION_LIMIT: 'A slide keeps at most {max} annotations',

@@ -23,6 +23,11 @@ const TIFF_TYPES = new Set(['svs', 'tif', 'tiff']);
 /** Vendor formats only OpenSlide reads. */
 const OPENSLIDE_TYPES = new Set(['ndpi', 'scn', 'bif', 'mrxs', 'vms', 'vmu']);
 
+/** Whether slides of this type (a lower-case extension) can be read only with OpenSlide. */
+export function needsOpenSlide(type: string): boolean {
+  return OPENSLIDE_TYPES.has(type.toLowerCase());
+}
+
 /**
  * Opens a stored slide with the reader of its type (the upload's lower-case extension, already
  * checked against the content): the TIFF family in TypeScript, falling back to OpenSlide for what

@@ -50,6 +50,8 @@ export async function startTestApp(
     sms?: SmsConfig;
     /** Text of every new captcha, so that tests know the answer. */
     captchaText?: () => string;
+    /** Whether OpenSlide loads (a server without it refuses vendor formats at upload). */
+    openSlideAvailable?: () => boolean;
   } = {},
 ): Promise<TestApp> {
   const { target, drop } = await testDb.create();
@@ -65,6 +67,7 @@ export async function startTestApp(
       db: database.db,
       clock,
       captchaText: options.captchaText,
+      openSlideAvailable: options.openSlideAvailable,
       logger: false,
       config: {
         session: {

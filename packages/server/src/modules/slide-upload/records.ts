@@ -21,6 +21,8 @@ import { assertOwner } from '../patients/access';
 import { prepareFiles } from './disk';
 import { discardUpload } from './discard';
 import { planDocument, type PlannedDocument } from './layout';
+import { needsOpenSlide } from '../../slides/open-slide';
+import { isOpenSlideAvailable } from '../../slides/openslide';
 import type { DocumentRow } from './lookup';
 import { reserveStorage } from './quota';
 import { fileStatusOf } from './status';
@@ -29,6 +31,8 @@ export interface UploadDeps {
   db: Db;
   clock: Clock;
   dataDir: string;
+  /** Whether OpenSlide loads here; by default isOpenSlideAvailable (tests pass their own). */
+  openSlideAvailable?: () => boolean;
 }
 
 interface Target {
@@ -127,6 +131,13 @@ export async function addUploadRecords(
   }
   const target = await targetOf(db, actor, input);
   const plans = input.listFile.map((file) => ({ file, plan: planDocument(file) }));
+  // A vendor format this server cannot read is refused before a byte is sent, saying how to
+  // enable it: uploading gigabytes only to have the slide fail afterwards helps no one.
+  const readsVendorFormats = deps.openSlideAvailable ?? isOpenSlideAvailable;
+  const unreadable = plans.find(({ plan }) => needsOpenSlide(plan.type));
+  if (unreadable && !readsVendorFormats()) {
+    throw new AppError('SLIDE_TYPE_NEEDS_OPENSLIDE', { type: unreadable.plan.type.toUpperCase() });
+  }
   const names = new Set<string>();
   for (const { plan } of plans) {
     const key = plan.name.toLowerCase();

@@ -50,6 +50,8 @@ interface SlideUploadOptions {
   abandonHours: number;
   /** Called once a document is complete (the slide engine's ingest); must not wait for it. */
   onUploaded?: (documentId: number) => void;
+  /** Whether OpenSlide loads here (UploadDeps); by default it is tried. */
+  openSlideAvailable?: () => boolean;
 }
 
 /**
@@ -61,7 +63,12 @@ export const slideUploadRoutes: FastifyPluginAsyncZod<SlideUploadOptions> = asyn
   app,
   options,
 ) => {
-  const deps = { db: options.db, clock: options.clock, dataDir: options.dataDir };
+  const deps = {
+    db: options.db,
+    clock: options.clock,
+    dataDir: options.dataDir,
+    openSlideAvailable: options.openSlideAvailable,
+  };
   const sha256 = loadSha256Engine();
   const chunkDeps: ChunkDeps = {
     ...deps,
