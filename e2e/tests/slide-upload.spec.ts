@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { DOCTOR, addCase, logIn, tokenOf } from './helpers';
@@ -240,6 +241,52 @@ test('files that are not slides are refused before anything is sent', async ({ p
   await expect(page.getByTestId('upload-skipped')).toContainText('MANIFEST.md');
   await expect(page.getByTestId('upload-queue')).not.toContainText('small.svs');
   expect(sent).toBe(0);
+});
+
+test('a folder holding the files of one DICOM series uploads as one slide', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const token = await tokenOf(request, DOCTOR);
+  const id = await addCase(request, token, `SD${RUN}`);
+  // A scanner's export: one folder per slide, its instances as files (two of one series here),
+  // and a note beside them.
+  const folder = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'pc-dicom-')), `Scan${RUN}`);
+  fs.mkdirSync(folder);
+  fs.copyFileSync(path.join(SLIDES, 'small_dicom.dcm'), path.join(folder, 'level-0.dcm'));
+  fs.copyFileSync(path.join(SLIDES, 'small_dicom.dcm'), path.join(folder, 'level-0-copy.dcm'));
+  fs.writeFileSync(path.join(folder, 'notes.txt'), 'scanned today');
+  const name = `Scan${RUN}.dcm`;
+  await logIn(page, DOCTOR, '?lang=en');
+  await openImagery(page, id);
+
+  await page.getByTestId('imagery-upload-batch').click();
+  await expect(page.getByTestId('upload-choose-files')).toBeEnabled();
+  await page.getByTestId('upload-folder-input').setInputFiles(folder);
+  const item = page.getByTestId(`upload-item-${name}`);
+  await expect(item.getByTestId('upload-item-state')).toHaveText('Waiting');
+  await expect(page.getByTestId('upload-skipped')).toContainText('notes.txt');
+  await page.getByTestId('upload-start').click();
+  const finished = page.getByTestId('upload-finished').getByTestId(`upload-item-${name}`);
+  await expect(finished.getByTestId('upload-item-state')).toHaveText('Uploaded', {
+    timeout: 30_000,
+  });
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId(`imagery-state-${name}`)).toHaveText('Uploaded');
+  // One slide of both files, read by the slide engine.
+  const slides = await slidesOf(request, token, id);
+  expect(slides).toHaveLength(1);
+  expect(slides[0]).toMatchObject({
+    strFileName: name,
+    ddUploadState: { iNumber: 1 },
+    lSize: 2 * fs.statSync(path.join(SLIDES, 'small_dicom.dcm')).size,
+  });
+  await expect
+    .poll(async () => ((await slidesOf(request, token, id))[0] as { iWidth?: number }).iWidth, {
+      timeout: 20_000,
+    })
+    .toBe(3236);
 });
 
 test('a slide the slide engine cannot read ends failed in the queue, with why', async ({

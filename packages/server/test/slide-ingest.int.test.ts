@@ -7,9 +7,11 @@ import {
   SlideUploadState,
   type SlideDocumentDto,
   type SlideDocumentList,
+  type UploadRecordsDto,
 } from '@pathconsult/shared';
 import { hospitals, slideDocuments } from '../src/db/schema';
 import { isOpenSlideAvailable } from '../src/slides/openslide';
+import { nativeFrames, wsiElements, writeDicom } from '../src/slides/dicom/testing/write-dicom';
 import { buildTiff, long8, short } from '../src/slides/tiff/testing/build-tiff';
 import { Tag } from '../src/slides/tiff/tiff-tags';
 import { documentDir } from '../src/storage/slide-paths';
@@ -231,6 +233,70 @@ describe.each(await testDatabases())('slide ingest on $name', (testDb) => {
       associatedImages: ['label', 'macro'],
     });
     expect(await rowOf(dicom)).toMatchObject({ reader: 'dicom', ingestedAt: t.clock.now() });
+  });
+
+  it('reads a DICOM slide uploaded as the files of its series', async () => {
+    const gradient = (x: number, y: number) => [x * 3, y * 4, 120];
+    const instance = (o: Parameters<typeof wsiElements>[0]) =>
+      writeDicom({
+        elements: wsiElements(o),
+        pixels: { native: nativeFrames(o.width, o.height, o.tile, gradient) },
+      });
+    // Base level, a level at half size and the label: three files of series 1.2.3.9.
+    const files = [
+      ['Series/base.dcm', instance({ width: 64, height: 48, tile: 16, frames: 12, instance: 1 })],
+      ['Series/half.dcm', instance({ width: 32, height: 24, tile: 16, frames: 4, instance: 2 })],
+      [
+        'Series/label.dcm',
+        instance({ width: 20, height: 10, tile: 20, frames: 1, instance: 3, imageType: 'LABEL' }),
+      ],
+    ] as const;
+    const records = expectOk(
+      await api.post<UploadRecordsDto>(
+        'slideDocument/addUploadRecords',
+        {
+          iPatientId: caseId,
+          iUploadType: 1,
+          listFile: [
+            {
+              strFileName: 'Series.dcm',
+              lSize: files.reduce((n, [, b]) => n + b.length, 0),
+              listFileSliceInfo: files.map(([p, b]) => ({ strFilePath: p, lSize: b.length })),
+            },
+          ],
+        },
+        { token: doctor.token },
+      ),
+    );
+    const id = records.listFile[0]!.iSlideDocumentId;
+    for (const [n, [p, b]] of files.entries()) {
+      expectOk(
+        await sendChunk(t.baseUrl, doctor.token, {
+          iSlideDocumentId: id,
+          strFilePath: p,
+          iChunk: 0,
+          bytes: b,
+          iUpdadeState: n === files.length - 1 ? 1 : 0,
+        }),
+      );
+    }
+    await t.app.slideIngest.idle();
+    const s = (await caseSlides()).find((x) => x.iSlideDocumentId === id)!;
+    expect(s).toMatchObject({
+      strFileName: 'Series.dcm',
+      ddUploadState: { iNumber: SlideUploadState.Uploaded },
+      strFailReason: null,
+      iWidth: 64,
+      iHeight: 48,
+      iLevelCount: 2,
+      strVendor: 'dicom',
+      listAssociated: ['label'],
+    });
+    expect(fs.readdirSync(path.join(await folderOf(id), 'slide')).sort()).toEqual([
+      'base.dcm',
+      'half.dcm',
+      'label.dcm',
+    ]);
   });
 
   it.runIf(isOpenSlideAvailable())('reads vendor types through OpenSlide', async () => {

@@ -18,8 +18,16 @@ export interface PlannedDocument {
 const FOLDER_TYPES: Record<string, string> = { mrxs: 'Slidedat.ini' };
 
 /**
+ * Types a slide of which may be several files of equal standing, all in its folder and none
+ * named after the slide: a DICOM series (`NAME.dcm` declared as `NAME/<instance>` files). The
+ * first declared file is the main one (the client puts the largest, the base level, first).
+ */
+const SERIES_TYPES = new Set(['dcm']);
+
+/**
  * The files of one document to upload, each with its generated stored path, or a refusal: an
- * unsupported type, or a layout that is not "one file" or "NAME.mrxs + NAME/<files>".
+ * unsupported type, or a layout that is not "one file", "NAME.mrxs + NAME/<files>" or, for
+ * DICOM, "NAME/<instances>" (a series).
  */
 export function planDocument(input: UploadFileInput): PlannedDocument {
   const name = input.strFileName;
@@ -38,13 +46,14 @@ export function planDocument(input: UploadFileInput): PlannedDocument {
     seen.add(storedPath);
     files.push({ relativePath: file.strFilePath, storedPath, size: file.lSize });
   }
-  const main = files.find((f) => f.relativePath === name);
+  const series = SERIES_TYPES.has(type) && files.every((f) => f.storedPath.startsWith('slide/'));
+  const main = series ? files[0] : files.find((f) => f.relativePath === name);
   const needed = FOLDER_TYPES[type];
   if (
     !main ||
     main.size === 0 ||
     (needed !== undefined && !files.some((f) => f.storedPath === `slide/${needed}`)) ||
-    (needed === undefined && files.length > 1)
+    (needed === undefined && !series && files.length > 1)
   ) {
     throw new AppError('SLIDE_LAYOUT_INVALID');
   }

@@ -6,6 +6,7 @@ import {
   type UploadTypeValue,
 } from '@pathconsult/shared';
 import { ApiError } from '@/lib/api-error';
+import { readSeriesUids } from '../utils/dicom-series';
 import { scanPicked, type PickedFile, type ScannedDocument } from '../utils/folder-scan';
 import { parseQueue, serializeQueue, storageKeyOf } from '../utils/persisted-queue';
 import {
@@ -210,7 +211,11 @@ export class UploadManager {
    * item (after a reload) its files back. Answers what was queued, resumed and refused.
    */
   async add(request: AddRequest): Promise<AddResult> {
-    const scan = scanPicked(request.picked, request.types, request.strict);
+    // In a chosen folder, DICOM files of one series make one slide: their series are read first.
+    const series = request.strict
+      ? new Map<string, string>()
+      : await readSeriesUids(request.picked);
+    const scan = scanPicked(request.picked, request.types, request.strict, series);
     if (!request.strict && scan.documents.length === 0 && scan.problems.length === 0) {
       return {
         added: 0,

@@ -130,4 +130,74 @@ describe('finding slides among chosen files and folders (spec §5)', () => {
     ]);
     expect(scan.documents[0]!.lSize).toBe(30);
   });
+
+  it('makes one slide of the DICOM files of a folder that share a series, the largest first', () => {
+    const series = new Map([
+      ['Scan/level0.dcm', '1.2.9'],
+      ['Scan/level1.dcm', '1.2.9'],
+      ['Scan/label.dcm', '1.2.9'],
+      ['Scan/other.dcm', '1.2.77'],
+    ]);
+    const scan = scanPicked(
+      [
+        at('Scan/level1.dcm', 40, 3),
+        at('Scan/label.dcm', 5, 4),
+        at('Scan/level0.dcm', 100, 5),
+        at('Scan/other.dcm', 60, 6),
+        at('Scan/notes.txt', 1),
+      ],
+      TYPES,
+      false,
+      series,
+    );
+    expect(scan.problems).toEqual([]);
+    expect(scan.skipped).toEqual(['Scan/notes.txt']);
+    const slide = scan.documents.find((d) => d.strFileName === 'Scan.dcm')!;
+    expect(slide).toMatchObject({ lSize: 145, lLastModified: 5, bFolder: true });
+    expect(slide.files.map((f) => f.strFilePath)).toEqual([
+      'Scan/level0.dcm',
+      'Scan/level1.dcm',
+      'Scan/label.dcm',
+    ]);
+    // Alone in its series: a slide of its own.
+    expect(scan.documents.find((d) => d.strFileName === 'other.dcm')).toMatchObject({
+      bFolder: false,
+      lSize: 60,
+    });
+  });
+
+  it('keeps DICOM files of unknown series, and files chosen one by one, as slides of their own', () => {
+    const scan = scanPicked([at('D/a.dcm'), at('D/b.dcm')], TYPES, false);
+    expect(scan.documents.map((d) => d.strFileName).sort()).toEqual(['a.dcm', 'b.dcm']);
+    const two = new Map([
+      ['D/a.dcm', '1'],
+      ['D/b.dcm', '1'],
+      ['D/c.dcm', '2'],
+      ['D/d.dcm', '2'],
+    ]);
+    const split = scanPicked(
+      [at('D/a.dcm'), at('D/b.dcm'), at('D/c.dcm'), at('D/d.dcm')],
+      TYPES,
+      false,
+      two,
+    );
+    expect(split.documents.map((d) => d.strFileName).sort()).toEqual(['D-2.dcm', 'D.dcm']);
+  });
+
+  it('refuses a series whose file names the server would not take', () => {
+    const scan = scanPicked(
+      [at('S/切片1.dcm'), at('S/b.dcm')],
+      TYPES,
+      false,
+      new Map([
+        ['S/切片1.dcm', '1'],
+        ['S/b.dcm', '1'],
+      ]),
+    );
+    expect(scan).toEqual({
+      documents: [],
+      problems: [{ name: 'S.dcm', code: 'SLIDE_LAYOUT_INVALID' }],
+      skipped: [],
+    });
+  });
 });

@@ -5,7 +5,8 @@ import { extensionOf, storedPathOf } from '@pathconsult/shared';
  * their path relative to what was chosen: `webkitRelativePath` of a folder input, the entry path
  * of a drag and drop, or just the name of a file chosen on its own. A slide is either a file of a
  * supported type, or an MRXS slide: `NAME.mrxs` with, beside it, a folder `NAME` holding
- * `Slidedat.ini` and the data files. Generic over the file type so that tests use plain objects.
+ * `Slidedat.ini` and the data files, or a DICOM slide of several files: the .dcm files of a
+ * chosen folder that share a series. Generic over the file type so that tests use plain objects.
  */
 
 export interface FileLike {
@@ -79,6 +80,8 @@ export function scanPicked<F extends FileLike>(
   picked: readonly PickedFile<F>[],
   types: readonly string[],
   strict: boolean,
+  /** The DICOM series of files in a chosen folder (readSeriesUids), by path. */
+  series: ReadonlyMap<string, string> = new Map(),
 ): ScanResult<F> {
   const supported = new Set(types.map((t) => t.toLowerCase()));
   const byDir = new Map<string, PickedFile<F>[]>();
@@ -105,8 +108,20 @@ export function scanPicked<F extends FileLike>(
   const problems: ScanProblem[] = [];
   const skipped: string[] = [];
   const claimed = new Set<string>();
+  const inSeries = new Set<string>();
+  if (supported.has('dcm')) {
+    for (const group of dicomSeries(picked, series, insideDataDir)) {
+      group.entries.forEach((e) => inSeries.add(e.path));
+      const doc = seriesDocument(group.name, group.entries);
+      if (doc) {
+        documents.push(doc);
+      } else {
+        problems.push({ name: group.name, code: 'SLIDE_LAYOUT_INVALID' });
+      }
+    }
+  }
   for (const entry of picked) {
-    if (insideDataDir(entry.path)) {
+    if (insideDataDir(entry.path) || inSeries.has(entry.path)) {
       continue;
     }
     const name = entry.file.name;
@@ -176,6 +191,67 @@ function mrxsDocument<F extends FileLike>(
     strFileName: name,
     lSize: files.reduce((sum, f) => sum + f.file.size, 0),
     lLastModified: main.file.lastModified,
+    files,
+    bFolder: true,
+  };
+}
+
+/**
+ * The multi-file DICOM slides among the files of chosen folders: the .dcm files of one folder
+ * that share a series (two or more), each group named after its folder (`FOLDER.dcm`; a second
+ * series in the same folder `FOLDER-2.dcm`). Files of a folder that share no series with another
+ * stay slides of their own.
+ */
+function dicomSeries<F extends FileLike>(
+  picked: readonly PickedFile<F>[],
+  series: ReadonlyMap<string, string>,
+  insideDataDir: (path: string) => boolean,
+): { name: string; entries: PickedFile<F>[] }[] {
+  const groups = new Map<string, PickedFile<F>[]>();
+  for (const entry of picked) {
+    const uid = series.get(entry.path);
+    const dir = dirOf(entry.path);
+    if (uid && dir && extensionOf(entry.file.name) === 'dcm' && !insideDataDir(entry.path)) {
+      const key = `${dir}\u0000${uid}`;
+      groups.set(key, [...(groups.get(key) ?? []), entry]);
+    }
+  }
+  const perDir = new Map<string, number>();
+  const found: { name: string; entries: PickedFile<F>[] }[] = [];
+  for (const entries of groups.values()) {
+    if (entries.length < 2) {
+      continue;
+    }
+    const dir = dirOf(entries[0]!.path);
+    const count = (perDir.get(dir) ?? 0) + 1;
+    perDir.set(dir, count);
+    const base = baseOf(dir);
+    found.push({ name: count === 1 ? `${base}.dcm` : `${base}-${count}.dcm`, entries });
+  }
+  return found;
+}
+
+/**
+ * One multi-file DICOM slide: `NAME.dcm` whose instances are declared as `NAME/<file>`, the
+ * largest first (the base level: the server checks the first file's content), or null when a
+ * name is not one the server accepts.
+ */
+function seriesDocument<F extends FileLike>(
+  name: string,
+  entries: readonly PickedFile<F>[],
+): ScannedDocument<F> | null {
+  const base = name.slice(0, -'.dcm'.length);
+  const sorted = [...entries].sort(
+    (a, b) => b.file.size - a.file.size || a.file.name.localeCompare(b.file.name),
+  );
+  const files = sorted.map((e) => ({ strFilePath: `${base}/${e.file.name}`, file: e.file }));
+  if (files.some((f) => storedPathOf(name, f.strFilePath) === null)) {
+    return null;
+  }
+  return {
+    strFileName: name,
+    lSize: files.reduce((sum, f) => sum + f.file.size, 0),
+    lLastModified: sorted[0]!.file.lastModified,
     files,
     bFolder: true,
   };

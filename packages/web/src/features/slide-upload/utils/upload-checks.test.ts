@@ -163,6 +163,27 @@ describe('content sniff of the main file', () => {
     });
     expect(asked).toEqual(['a.svs', 512]);
   });
+
+  it('checks the first (largest) file of a multi-file DICOM slide', async () => {
+    let asked: string | null = null;
+    const series = {
+      strFileName: 'Scan.dcm',
+      lSize: 30,
+      lLastModified: 1,
+      bFolder: true,
+      files: [
+        { strFilePath: 'Scan/level0.dcm', file: at('Scan/level0.dcm', 20).file },
+        { strFilePath: 'Scan/level1.dcm', file: at('Scan/level1.dcm', 10).file },
+      ],
+    };
+    const dicm = [...new Array(128).fill(0), 0x44, 0x49, 0x43, 0x4d];
+    const refusal = await sniffDocument(series, async (file) => {
+      asked = file.name;
+      return new Uint8Array(dicm);
+    });
+    expect(refusal).toBeNull();
+    expect(asked).toBe('level0.dcm');
+  });
 });
 
 describe('capacity before start', () => {

@@ -132,7 +132,10 @@ export async function sniffDocument<F extends FileLike>(
   doc: ScannedDocument<F>,
   readHead: HeadReader<F>,
 ): Promise<Refusal | null> {
-  const main = doc.files.find((f) => f.strFilePath === doc.strFileName);
+  // A multi-file DICOM slide has no file of its own name: its first (largest) file is checked.
+  const main =
+    doc.files.find((f) => f.strFilePath === doc.strFileName) ??
+    (doc.bFolder && extensionOf(doc.strFileName) === 'dcm' ? doc.files[0] : undefined);
   if (!main) {
     return { name: doc.strFileName, code: 'SLIDE_LAYOUT_INVALID' };
   }
