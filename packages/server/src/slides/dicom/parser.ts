@@ -5,6 +5,7 @@
  * set does it throws `NeedMoreData` and the caller reads more and parses again. It stops at the
  * Pixel Data element and reports where its value starts: frames are read later, by offset.
  */
+import { DICOM_LONG_VRS } from '@pathconsult/shared';
 import { IMPLICIT_VR, T } from './tags.js';
 
 export interface DicomElement {
@@ -73,22 +74,6 @@ export interface ParseResult {
 
 const UNDEFINED = 0xffffffff;
 const MAX_DEPTH = 16;
-/** VRs with a 2-byte reserved field and a 4-byte length in explicit VR (PS3.5 Table 7.1-1). */
-const LONG_VRS = new Set([
-  'OB',
-  'OD',
-  'OF',
-  'OL',
-  'OV',
-  'OW',
-  'SQ',
-  'SV',
-  'UC',
-  'UN',
-  'UR',
-  'UT',
-  'UV',
-]);
 const PIXEL_DATA_TAGS = new Set<number>([T.PixelData, T.FloatPixelData, T.DoubleFloatPixelData]);
 
 interface Header {
@@ -159,7 +144,7 @@ class Cursor {
       if (a >= 0x41 && a <= 0x5a && b >= 0x41 && b <= 0x5a) {
         const vr = String.fromCharCode(a, b);
         this.pos += 2;
-        if (LONG_VRS.has(vr)) {
+        if (DICOM_LONG_VRS.has(vr)) {
           this.need(2);
           this.pos += 2;
           return { tag, vr, length: this.u32() };

@@ -3,6 +3,7 @@
  * sequences of defined or undefined length, native or encapsulated pixel data (with or without a
  * Basic or Extended Offset Table, frames in one or several fragments). Test-only.
  */
+import { DICOM_LONG_VRS } from '@pathconsult/shared';
 import { T, TS, WSI_SOP_CLASS } from '../tags.js';
 
 export type Value = string | number | number[] | Buffer | Item[];
@@ -23,22 +24,6 @@ export interface WriteOptions {
   elements: Element[];
   pixels: { native: Buffer } | { frames: Buffer[][]; offsetTable: 'none' | 'basic' | 'extended' };
 }
-
-const LONG_VRS = new Set([
-  'OB',
-  'OD',
-  'OF',
-  'OL',
-  'OV',
-  'OW',
-  'SQ',
-  'SV',
-  'UC',
-  'UN',
-  'UR',
-  'UT',
-  'UV',
-]);
 
 interface Syntax {
   explicit: boolean;
@@ -102,7 +87,7 @@ function header(tag: number, vr: string, length: number, s: Syntax): Buffer {
   if (!s.explicit) {
     return Buffer.concat([t, u32(length, s.le)]);
   }
-  if (LONG_VRS.has(vr)) {
+  if (DICOM_LONG_VRS.has(vr)) {
     return Buffer.concat([t, Buffer.from(vr, 'latin1'), Buffer.alloc(2), u32(length, s.le)]);
   }
   return Buffer.concat([t, Buffer.from(vr, 'latin1'), u16(length, s.le)]);

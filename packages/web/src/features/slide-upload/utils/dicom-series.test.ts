@@ -80,6 +80,19 @@ describe('the series of a DICOM file, read from its head', () => {
     expect(seriesUidOf(part10('1.2.840.10008.1.2.2', []))).toBeNull();
   });
 
+  it('gives up on sequences nested deeper than any real header, rather than recurse on', () => {
+    const open = [...tag(0x00081115), ...ascii('SQ'), 0, 0, ...le32(UNDEFINED)];
+    const item = [...tag(0xfffee000), ...le32(UNDEFINED)];
+    const close = [...tag(0xfffee00d), ...le32(0), ...tag(0xfffee0dd), ...le32(0)];
+    const nested = (depth: number) => [
+      ...Array.from({ length: depth }, () => [...open, ...item]).flat(),
+      ...Array.from({ length: depth }, () => close).flat(),
+      ...explicit(0x0020000e, 'UI', '1.2.3.9'),
+    ];
+    expect(seriesUidOf(part10(EXPLICIT_LITTLE, nested(3)))).toBe('1.2.3.9');
+    expect(seriesUidOf(part10(EXPLICIT_LITTLE, nested(40)))).toBeNull();
+  });
+
   it('is read only for files in folders holding more than one DICOM file', async () => {
     const fileOf = (name: string, bytes: Uint8Array) => ({
       name,

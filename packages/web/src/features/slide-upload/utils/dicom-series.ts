@@ -1,3 +1,5 @@
+import { DICOM_LONG_VRS } from '@pathconsult/shared';
+
 /**
  * Which DICOM series a file belongs to, read from the head of the file in the browser: a folder
  * of DICOM instances is one slide per series (VL Whole Slide Microscopy: the levels, label and
@@ -17,24 +19,11 @@ const UNDEFINED = 0xffffffff;
 const IMPLICIT_LITTLE = '1.2.840.10008.1.2';
 /** Syntaxes whose dataset this reader does not walk (big endian, deflated): no series known. */
 const UNREADABLE_SYNTAXES = new Set(['1.2.840.10008.1.2.2', '1.2.840.10008.1.2.1.99']);
-/** Explicit VRs whose length is 4 bytes after 2 reserved ones. */
-const LONG_VRS = new Set([
-  'OB',
-  'OD',
-  'OF',
-  'OL',
-  'OV',
-  'OW',
-  'SQ',
-  'SV',
-  'UC',
-  'UN',
-  'UR',
-  'UT',
-  'UV',
-]);
 
-/** Read past the bytes given: the element is not in the head. */
+/** Sequences nested deeper than this are not walked (no real header nests so deep). */
+const MAX_DEPTH = 16;
+
+/** Read past the bytes given (or nested too deep): the element is not found in the head. */
 class OutOfHead extends Error {}
 
 interface Header {
@@ -74,7 +63,7 @@ class Reader {
     }
     this.need(at, 8);
     const vr = String.fromCharCode(this.bytes[at + 4]!, this.bytes[at + 5]!);
-    if (LONG_VRS.has(vr)) {
+    if (DICOM_LONG_VRS.has(vr)) {
       this.need(at, 12);
       return { tag, length: this.view.getUint32(at + 8, true), at: at + 12 };
     }
@@ -89,35 +78,35 @@ class Reader {
   }
 
   /** Where the element after this one starts. */
-  skip(h: Header): number {
-    return h.length === UNDEFINED ? this.skipUndefined(h.at) : h.at + h.length;
+  skip(h: Header, depth = 0): number {
+    return h.length === UNDEFINED ? this.skipUndefined(h.at, depth + 1) : h.at + h.length;
   }
 
   /** Past a sequence (or item) of undefined length: to its delimiter, through nested ones. */
-  private skipUndefined(at: number): number {
+  private skipUndefined(at: number, depth: number): number {
+    if (depth > MAX_DEPTH) {
+      throw new OutOfHead();
+    }
     let pos = at;
     for (;;) {
       const h = this.header(pos);
       if (h.tag === SEQUENCE_END || h.tag === ITEM_END) {
         return h.at;
       }
-      if (h.tag === ITEM && h.length === UNDEFINED) {
-        pos = this.skipItem(h.at);
-      } else {
-        pos = this.skip(h);
-      }
+      pos =
+        h.tag === ITEM && h.length === UNDEFINED ? this.skipItem(h.at, depth) : this.skip(h, depth);
     }
   }
 
   /** Past the elements of an item of undefined length, to after its end marker. */
-  private skipItem(at: number): number {
+  private skipItem(at: number, depth: number): number {
     let pos = at;
     for (;;) {
       const h = this.header(pos);
       if (h.tag === ITEM_END) {
         return h.at;
       }
-      pos = this.skip(h);
+      pos = this.skip(h, depth);
     }
   }
 }
