@@ -249,7 +249,7 @@ test('a folder holding the files of one DICOM series uploads as one slide', asyn
 }) => {
   test.setTimeout(120_000);
   const token = await tokenOf(request, DOCTOR);
-  const id = await addCase(request, token, `SD${RUN}`);
+  const id = await addCase(request, token, `SQ${RUN}`);
   // A scanner's export: one folder per slide, its instances as files (two of one series here),
   // and a note beside them.
   const folder = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'pc-dicom-')), `Scan${RUN}`);
