@@ -19,9 +19,10 @@ import {
   sweepAbandonedUploads,
 } from '../src/modules/slide-upload/cleanup';
 import { discardUpload } from '../src/modules/slide-upload/discard';
+import { reserveStorage } from '../src/modules/slide-upload/quota';
 import { forgetDocument } from '../src/modules/slide-upload/target-cache';
 import { TEST_SLIDES_DIR } from '../src/slides/testing/test-slides-dir';
-import { documentDir, storedFilePath } from '../src/storage/slide-paths';
+import { documentDir, newStorageKey, storedFilePath } from '../src/storage/slide-paths';
 import { testDatabases } from './helpers/databases';
 import { startTestApp, type TestApp } from './helpers/test-app';
 import { apiClient, type ApiClient } from './helpers/http';
@@ -1088,5 +1089,40 @@ describe.each(await testDatabases())('slide upload on $name', (testDb) => {
       ),
     );
     expect(await used(hospital.id)).toBe(bytes.length + 5000);
+  });
+
+  it('keeps an upload accepted while the storage is being measured', async () => {
+    const hospital = await createHospital(db(), { storageTotalGb: '1' });
+    const user = await loggedInUser(db(), api, hospital.id);
+    const admin = await api.login('admin', 'Admin@test-1');
+    let calibrated: ReturnType<typeof api.post> | undefined;
+    // An upload being accepted: its size reserved and its record written in one transaction,
+    // which the measurement starts in the middle of. Measured without waiting for it, the figure
+    // written afterwards lost the reservation (on PostgreSQL; PGlite runs one at a time).
+    await db().transaction(async (tx) => {
+      await reserveStorage(tx, hospital.id, 5000);
+      await tx.insert(slideDocuments).values({
+        hospitalId: hospital.id,
+        diagnosisNum: 'M-1',
+        uploadUserId: user.id,
+        uploadType: 0,
+        originalName: 'meanwhile.svs',
+        displayName: 'meanwhile.svs',
+        fileType: 'svs',
+        totalBytes: 5000,
+        chunkBytes: UPLOAD_CHUNK_BYTES,
+        storageKey: newStorageKey(),
+        createdAt: t.clock.now(),
+        activeAt: t.clock.now(),
+      });
+      calibrated = api.post(
+        'hospitalManage/calibrateMemory',
+        { iHospitalId: hospital.id },
+        { token: admin },
+      );
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    });
+    expectOk(await calibrated!);
+    expect(await used(hospital.id)).toBe(5000);
   });
 });

@@ -238,7 +238,14 @@ export async function deleteHospital(db: Db, hospitalId: number): Promise<void> 
   }
 }
 
-/** Measures the slides stored for the hospital and keeps the figure as its used storage. */
+/**
+ * Measures the slides stored for the hospital and keeps the figure as its used storage.
+ *
+ * The hospital's row stays locked while it is measured: an upload accepted (its size reserved)
+ * or a slide deleted (its size given back) in the meantime waits, and then adds to or takes from
+ * the measured figure. Measured without the lock and written after, the figure overwrote such a
+ * change, and the quota forgot an upload under way.
+ */
 export async function calibrateMemory(
   db: Db,
   scope: HospitalScope,
@@ -250,7 +257,12 @@ export async function calibrateMemory(
   if (!hospital) {
     throw notFound();
   }
-  const usedBytes = await measureHospitalUsageBytes(db, dataDir, hospital.id);
-  await repo.updateHospitalRow(db, hospital.id, { storageUsedBytes: usedBytes }, now);
+  await db.transaction(async (tx) => {
+    if (!(await repo.lockHospital(tx, hospital.id))) {
+      throw notFound();
+    }
+    const usedBytes = await measureHospitalUsageBytes(tx, dataDir, hospital.id);
+    await repo.updateHospitalRow(tx, hospital.id, { storageUsedBytes: usedBytes }, now);
+  });
   return viewOf(db, scope, hospital.id);
 }
