@@ -2,10 +2,12 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ANNOTATION_MAX_POINTS,
+  ANNOTATIONS_PER_SLIDE_MAX,
   RoleType,
   type AnnotationDto,
   type AnnotationList,
 } from '@pathconsult/shared';
+import { slideAnnotations } from '../src/db/schema';
 import { openSlideTruth } from '../src/slides/testing/ground-truth';
 import {
   expectFieldError,
@@ -361,5 +363,44 @@ describe.each(await testDatabases())('slide annotations on $name', (testDb) => {
     // Nothing changed.
     const still = expectOk(await list(caseSlide, owner.token)).listAnnotation[0];
     expect(still).toEqual(first);
+  });
+
+  it('keeps at most 500 annotations on a slide, also when several are added at once', async () => {
+    const c = await addCase(api, owner.token);
+    const slide = await uploadSlide(
+      api,
+      t.baseUrl,
+      owner.token,
+      { iPatientId: c.iPatientId },
+      'boxes.tiff',
+      BOXES,
+    );
+    await t.app.slideIngest.idle();
+    const now = t.clock.now();
+    await db()
+      .insert(slideAnnotations)
+      .values(
+        Array.from({ length: ANNOTATIONS_PER_SLIDE_MAX - 1 }, () => ({
+          slideDocumentId: slide,
+          authorId: owner.id,
+          kind: 'line',
+          color: '#FF0000',
+          points: [
+            [10, 20],
+            [110, 20],
+          ] as [number, number][],
+          createdAt: now,
+          updatedAt: now,
+        })),
+      );
+    // Four at once for the last place: one is kept, the others are told the limit.
+    const answers = await Promise.all([1, 2, 3, 4].map(() => add(ruler(slide), owner.token, 'en')));
+    expect(answers.filter((a) => a.body.iCode === 0)).toHaveLength(1);
+    for (const refused of answers.filter((a) => a.body.iCode !== 0)) {
+      expectRefused(refused, 'ANNOTATION_LIMIT');
+    }
+    expect(expectOk(await list(slide, owner.token)).listAnnotation).toHaveLength(
+      ANNOTATIONS_PER_SLIDE_MAX,
+    );
   });
 });

@@ -58,7 +58,7 @@ describe.each(await testDatabases())('case screenshots on $name', (testDb) => {
     image: string,
     token: string,
     lang?: 'en' | 'zh',
-    extra: { dMagnification?: unknown } = {},
+    extra: { dMagnification?: unknown; region?: unknown } = {},
   ) =>
     api.post<ScreenshotDto>(
       `${BASE}/setPathologyImg`,
@@ -217,6 +217,16 @@ describe.each(await testDatabases())('case screenshots on $name', (testDb) => {
         dMagnification,
       });
       expect(bad.status, String(dMagnification)).toBe(400);
+    }
+    // A region of no width or height is no view's.
+    for (const region of [
+      { ...REGION, iWidth: 0 },
+      { ...REGION, iHeight: -10 },
+    ]) {
+      const bad = await take(caseSlide, dataUrl(await picture('png')), owner.token, 'en', {
+        region,
+      });
+      expect(bad.status, JSON.stringify(region)).toBe(400);
     }
     expect(storedFiles()).toEqual(before);
   });

@@ -21,8 +21,9 @@ const regionNumber = z.number({ error: 'validation.invalid' }).finite().min(-1e8
 export const screenshotRegionSchema = z.object({
   iX: regionNumber,
   iY: regionNumber,
-  iWidth: regionNumber,
-  iHeight: regionNumber,
+  // A view always shows some of the slide: a region without width or height is no view's.
+  iWidth: regionNumber.positive({ error: 'validation.invalid' }),
+  iHeight: regionNumber.positive({ error: 'validation.invalid' }),
   iRotation: z.number().finite().min(-360).max(360).default(0),
   bFlipped: z.boolean().default(false),
 });

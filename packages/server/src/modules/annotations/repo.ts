@@ -8,15 +8,21 @@ export interface AnnotationView {
   authorName: string;
 }
 
-/** The slide's pixel size, for the bounds check of a shape (null before ingest). */
+/**
+ * The slide's pixel size, for the bounds check of a shape (null before ingest). With `lock`, its
+ * row stays locked to the end of the transaction: annotations added to one slide at the same
+ * time are counted one after the other, so together they cannot pass the slide's limit.
+ */
 export async function slideSize(
   db: Db,
   slideId: number,
+  lock = false,
 ): Promise<{ width: number | null; height: number | null } | undefined> {
-  const [row] = await db
+  const query = db
     .select({ width: slideDocuments.width, height: slideDocuments.height })
     .from(slideDocuments)
     .where(eq(slideDocuments.id, slideId));
+  const [row] = await (lock ? query.for('no key update') : query);
   return row;
 }
 

@@ -47,8 +47,13 @@ function toDto(v: repo.AnnotationView, callerId: number): AnnotationDto {
 }
 
 /** Every point must lie on the slide image (its level-0 size, known once ingested). */
-async function assertOnSlide(db: Db, slideId: number, points: AnnotationPoint[]): Promise<void> {
-  const size = await repo.slideSize(db, slideId);
+async function assertOnSlide(
+  db: Db,
+  slideId: number,
+  points: AnnotationPoint[],
+  lock = false,
+): Promise<void> {
+  const size = await repo.slideSize(db, slideId, lock);
   if (!size || size.width === null || size.height === null) {
     throw new AppError('SLIDE_NOT_READY');
   }
@@ -70,20 +75,23 @@ export async function add(
   input: AnnotationAddInput,
 ): Promise<AnnotationDto> {
   await slideForViewing(db, actor, input.iSlideDocumentId);
-  await assertOnSlide(db, input.iSlideDocumentId, input.listPoint);
-  if ((await repo.countOfSlide(db, input.iSlideDocumentId)) >= ANNOTATIONS_PER_SLIDE_MAX) {
-    throw new AppError('ANNOTATION_LIMIT', { max: ANNOTATIONS_PER_SLIDE_MAX });
-  }
   const now = clock.now();
-  const row = await repo.insert(db, {
-    slideDocumentId: input.iSlideDocumentId,
-    authorId: actor.userId,
-    kind: input.strKind,
-    color: input.strColor,
-    text: input.strText || null,
-    points: input.listPoint,
-    createdAt: now,
-    updatedAt: now,
+  // Counted and added with the slide's row locked: two added at once at 499 made 501.
+  const row = await db.transaction(async (tx) => {
+    await assertOnSlide(tx, input.iSlideDocumentId, input.listPoint, true);
+    if ((await repo.countOfSlide(tx, input.iSlideDocumentId)) >= ANNOTATIONS_PER_SLIDE_MAX) {
+      throw new AppError('ANNOTATION_LIMIT', { max: ANNOTATIONS_PER_SLIDE_MAX });
+    }
+    return repo.insert(tx, {
+      slideDocumentId: input.iSlideDocumentId,
+      authorId: actor.userId,
+      kind: input.strKind,
+      color: input.strColor,
+      text: input.strText || null,
+      points: input.listPoint,
+      createdAt: now,
+      updatedAt: now,
+    });
   });
   const saved = await repo.findOne(db, row.id);
   return toDto(saved ?? { row, authorName: '' }, actor.userId);

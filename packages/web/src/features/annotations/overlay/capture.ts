@@ -32,8 +32,9 @@ export function visibleRegion(
   return {
     iX: round(x),
     iY: round(y),
-    iWidth: round(Math.max(...xs) - x),
-    iHeight: round(Math.max(...ys) - y),
+    // At least a pixel: the server refuses a region of no size.
+    iWidth: Math.max(1, round(Math.max(...xs) - x)),
+    iHeight: Math.max(1, round(Math.max(...ys) - y)),
     iRotation: ((view.rotation % 360) + 360) % 360,
     bFlipped: view.flipped,
   };
