@@ -22,6 +22,7 @@ import { discardUpload } from '../src/modules/slide-upload/discard';
 import { reserveStorage } from '../src/modules/slide-upload/quota';
 import { forgetDocument } from '../src/modules/slide-upload/target-cache';
 import { TEST_SLIDES_DIR } from '../src/slides/testing/test-slides-dir';
+import { hospitalSlidesDir } from '../src/storage/hospital-usage';
 import { documentDir, newStorageKey, storedFilePath } from '../src/storage/slide-paths';
 import { testDatabases } from './helpers/databases';
 import { startTestApp, type TestApp } from './helpers/test-app';
@@ -557,6 +558,11 @@ describe.each(await testDatabases())('slide upload on $name', (testDb) => {
     // Why, in the caller's words: not the stored code.
     expect(again.body.strMessage).toMatch(/^Upload failed: .*is not a slide of type SVS/);
     expect(again.body.strMessage).not.toContain('SLIDE_CONTENT_MISMATCH');
+    // And by its parts, so that a client keeping it can show it in another language.
+    expect(again.body).toMatchObject({
+      objErrorParams: { name: 'renamed.svs', type: 'SVS' },
+      objErrorMessageParams: { reason: 'SLIDE_CONTENT_MISMATCH' },
+    });
     // Cancelling the failed upload removes it without giving its storage back a second time.
     expectOk(
       await api.post(
@@ -855,6 +861,7 @@ describe.each(await testDatabases())('slide upload on $name', (testDb) => {
     // 0.001 GB ≈ 1.07 MB: a 2 MB slide does not fit.
     const a = await records(2 * 1024 * 1024);
     expectRefused(a, 'SLIDE_EXCEEDS_CAPACITY');
+    expect(a.body).toMatchObject({ objErrorParams: { free: '1 MB' } });
     expect(await used(hospital.id)).toBe(0);
     const bytes = tiffLike(0, 600_000);
     const doc = expectOk(await records(bytes.length)).listFile[0];
@@ -1080,6 +1087,14 @@ describe.each(await testDatabases())('slide upload on $name', (testDb) => {
       listFile: [{ strFileName: 'half.svs', lSize: 5000 }],
     });
     await db().update(hospitals).set({ storageUsedBytes: 0 }).where(eq(hospitals.id, hospital.id));
+    // Files no slide owns (left by hand, or by a removal that failed) are on the disk all the same.
+    const stray = path.join(hospitalSlidesDir(t.dataDir, hospital.id), 'stray');
+    fs.mkdirSync(stray, { recursive: true });
+    fs.writeFileSync(path.join(stray, 'copy.svs'), Buffer.alloc(700));
+    fs.writeFileSync(
+      path.join(hospitalSlidesDir(t.dataDir, hospital.id), 'loose.bin'),
+      'x'.repeat(30),
+    );
     const admin = await api.login('admin', 'Admin@test-1');
     expectOk(
       await api.post(
@@ -1088,7 +1103,7 @@ describe.each(await testDatabases())('slide upload on $name', (testDb) => {
         { token: admin },
       ),
     );
-    expect(await used(hospital.id)).toBe(bytes.length + 5000);
+    expect(await used(hospital.id)).toBe(bytes.length + 5000 + 730);
   });
 
   it('keeps an upload accepted while the storage is being measured', async () => {

@@ -2,12 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  bytesToGb,
-  folderBytes,
-  hospitalSlidesDir,
-  measureHospitalFolderBytes,
-} from './hospital-usage';
+import { bytesToGb, folderBytes, hospitalSlidesDir } from './hospital-usage';
 
 describe('hospital slide storage usage', () => {
   let dataDir: string;
@@ -17,7 +12,7 @@ describe('hospital slide storage usage', () => {
   afterEach(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
   it('counts nothing for a hospital that has no slide folder yet', async () => {
-    expect(await measureHospitalFolderBytes(dataDir, 7)).toBe(0);
+    expect(await folderBytes(hospitalSlidesDir(dataDir, 7))).toBe(0);
   });
 
   it('adds up every file in nested folders, and only that hospital’s folder', async () => {

@@ -42,8 +42,8 @@ export async function folderBytes(dir: string): Promise<number> {
   return total;
 }
 
-/** A file removed while the folder is being measured no longer counts. */
-async function fileBytes(file: string): Promise<number> {
+/** A file's bytes; a file removed while its folder is being measured no longer counts. */
+export async function fileBytes(file: string): Promise<number> {
   try {
     return (await fs.lstat(file)).size;
   } catch (error) {
@@ -52,12 +52,4 @@ async function fileBytes(file: string): Promise<number> {
     }
     throw error;
   }
-}
-
-/** The bytes a hospital's slide folder holds on disk. */
-export async function measureHospitalFolderBytes(
-  dataDir: string,
-  hospitalId: number,
-): Promise<number> {
-  return folderBytes(hospitalSlidesDir(dataDir, hospitalId));
 }

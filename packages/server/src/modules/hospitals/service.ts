@@ -11,7 +11,7 @@ import type { Db } from '../../db/client';
 import type { hospitals } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/pg-errors';
-import { measureHospitalUsageBytes } from '../slide-upload/measure-usage';
+import { measureHospitalDisk, usedBytesFrom } from '../slide-upload/measure-usage';
 import type { Actor } from '../auth/actor';
 import {
   assertGroupKeepsCenter,
@@ -241,10 +241,13 @@ export async function deleteHospital(db: Db, hospitalId: number): Promise<void> 
 /**
  * Measures the slides stored for the hospital and keeps the figure as its used storage.
  *
- * The hospital's row stays locked while it is measured: an upload accepted (its size reserved)
- * or a slide deleted (its size given back) in the meantime waits, and then adds to or takes from
- * the measured figure. Measured without the lock and written after, the figure overwrote such a
- * change, and the quota forgot an upload under way.
+ * The disk is walked first, outside any transaction (a stat per file: about half a second for
+ * 2,000 slides, which on the embedded database would hold every other query). The figure is
+ * then made from the walk and the documents as they are, with the hospital's row locked: an
+ * upload accepted (its size reserved) or a slide deleted (its size given back) meanwhile either
+ * committed before and is seen, or waits and then adds to or takes from the figure. Measured
+ * and written without that, the figure overwrote such a change, and the quota forgot an upload
+ * under way.
  */
 export async function calibrateMemory(
   db: Db,
@@ -257,11 +260,12 @@ export async function calibrateMemory(
   if (!hospital) {
     throw notFound();
   }
+  const disk = await measureHospitalDisk(dataDir, hospital.id, now);
   await db.transaction(async (tx) => {
     if (!(await repo.lockHospital(tx, hospital.id))) {
       throw notFound();
     }
-    const usedBytes = await measureHospitalUsageBytes(tx, dataDir, hospital.id);
+    const usedBytes = await usedBytesFrom(tx, dataDir, hospital.id, disk);
     await repo.updateHospitalRow(tx, hospital.id, { storageUsedBytes: usedBytes }, now);
   });
   return viewOf(db, scope, hospital.id);
