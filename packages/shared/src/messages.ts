@@ -468,7 +468,8 @@ export const messages: Record<Lang, Texts> = { zh, en };
 export type MessageKey = keyof Texts;
 
 export function isMessageKey(key: string): key is MessageKey {
-  return key in zh;
+  // Own keys only: "toString" is in every object.
+  return Object.hasOwn(zh, key);
 }
 
 /** The text of a code or validation key in a language, with `{name}` placeholders filled. */
@@ -480,4 +481,20 @@ export function translate(
   return messages[lang][key].replace(/\{(\w+)\}/g, (whole, name: string) =>
     name in params ? String(params[name]) : whole,
   );
+}
+
+/**
+ * A message some of whose values are messages themselves (`messageParams`: name → code, such as
+ * a stored failure reason), all in `lang`.
+ */
+export function translateNested(
+  key: MessageKey,
+  lang: Lang,
+  params: Record<string, string | number> = {},
+  messageParams: Record<string, MessageKey> = {},
+): string {
+  const nested = Object.fromEntries(
+    Object.entries(messageParams).map(([name, code]) => [name, translate(code, lang, params)]),
+  );
+  return translate(key, lang, { ...params, ...nested });
 }

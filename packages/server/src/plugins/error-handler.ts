@@ -4,6 +4,7 @@ import {
   ICode,
   isMessageKey,
   translate,
+  translateNested,
   type ErrorCodeName,
   type FieldError,
   type Lang,
@@ -18,13 +19,14 @@ function envelope(
   data: unknown,
   messageParams: Record<string, MessageKey> = {},
 ) {
-  const nested = Object.fromEntries(
-    Object.entries(messageParams).map(([name, key]) => [name, translate(key, lang, params)]),
-  );
   return {
     iCode: ICode.Failure,
-    strMessage: translate(code, lang, { ...params, ...nested }),
+    strMessage: translateNested(code, lang, params, messageParams),
     strErrorCode: code,
+    // What the message was made of: a client that keeps a failure (the upload queue, across a
+    // reload) shows it again in the language chosen then, not the one it was received in.
+    ...(Object.keys(params).length > 0 ? { objErrorParams: params } : {}),
+    ...(Object.keys(messageParams).length > 0 ? { objErrorMessageParams: messageParams } : {}),
     objData: data,
   };
 }

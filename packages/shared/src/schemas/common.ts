@@ -7,6 +7,16 @@ export function envelopeSchema<T extends z.ZodType>(data: T) {
     iCode: z.number().int().describe('0 success, 1000 business failure'),
     strMessage: z.string().describe('Localized message (lang header)'),
     strErrorCode: z.string().optional().describe('Stable code of a failure; see ErrorCode'),
+    objErrorParams: z
+      .record(z.string(), z.union([z.string(), z.number()]))
+      .optional()
+      .describe(
+        "A failure's values put into its message (so a client can show it in another language)",
+      ),
+    objErrorMessageParams: z
+      .record(z.string(), z.string())
+      .optional()
+      .describe("A failure's values that are messages themselves, as codes"),
     objData: data,
   });
 }

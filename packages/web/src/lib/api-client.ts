@@ -33,6 +33,8 @@ interface Envelope {
   iCode: number;
   strMessage: string;
   strErrorCode?: string;
+  objErrorParams?: Record<string, string | number>;
+  objErrorMessageParams?: Record<string, string>;
   objData: unknown;
 }
 
@@ -84,6 +86,8 @@ function failHttp(status: number, envelope: Envelope | null, opts: RequestOption
   const base = {
     httpStatus: status,
     strErrorCode: envelope?.strErrorCode,
+    errorParams: envelope?.objErrorParams,
+    errorMessageParams: envelope?.objErrorMessageParams,
     fieldErrors: fieldErrors as FieldError[],
   };
   const text = httpErrorText(status);
@@ -160,7 +164,13 @@ export async function apiRequest<T>(
     return envelope.objData as T;
   }
   fail(
-    { httpStatus: 200, strErrorCode: envelope.strErrorCode, strMessage: envelope.strMessage },
+    {
+      httpStatus: 200,
+      strErrorCode: envelope.strErrorCode,
+      strMessage: envelope.strMessage,
+      errorParams: envelope.objErrorParams,
+      errorMessageParams: envelope.objErrorMessageParams,
+    },
     !opts.handleFailure,
   );
 }

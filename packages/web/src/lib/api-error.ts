@@ -9,6 +9,12 @@ export class ApiError extends Error {
   readonly strMessage: string;
   readonly httpStatus: number;
   readonly fieldErrors: FieldError[];
+  /**
+   * What the server's message was made of (its code's values, and values that are codes
+   * themselves): enough to show the same message again in another language (serverMessageIn).
+   */
+  readonly errorParams: Record<string, string | number>;
+  readonly errorMessageParams: Record<string, string>;
   /** Whether the client already showed a toast for it, so callers do not show it twice. */
   readonly shown: boolean;
 
@@ -17,6 +23,8 @@ export class ApiError extends Error {
     httpStatus: number;
     strErrorCode?: string;
     fieldErrors?: FieldError[];
+    errorParams?: Record<string, string | number>;
+    errorMessageParams?: Record<string, string>;
     shown?: boolean;
   }) {
     super(init.strMessage);
@@ -25,6 +33,8 @@ export class ApiError extends Error {
     this.httpStatus = init.httpStatus;
     this.strErrorCode = init.strErrorCode;
     this.fieldErrors = init.fieldErrors ?? [];
+    this.errorParams = init.errorParams ?? {};
+    this.errorMessageParams = init.errorMessageParams ?? {};
     this.shown = init.shown ?? false;
   }
 

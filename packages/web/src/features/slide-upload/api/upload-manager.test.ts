@@ -7,6 +7,12 @@ import type { UploadTarget } from '../utils/queue';
 import type { LinkTrouble } from '../utils/retry';
 import { UploadManager, type AddRequest } from './upload-manager';
 
+/** The reason a refusal of the fake server leaves: its text, and its parts for other languages. */
+const refusedWith = (code: string) => ({
+  text: code,
+  message: { code, params: {}, messageParams: {} },
+});
+
 /*
  * The queue from the doctor's side: files chosen, checked, sent one after another, stopped,
  * the page reloaded (a new manager over the same localStorage), the same files chosen again and
@@ -199,7 +205,7 @@ describe('upload manager', () => {
     await m.idle();
     const { items, uploading } = m.getSnapshot();
     expect(uploading).toBe(false);
-    expect(items[0]).toMatchObject({ state: 'paused', reason: { text: 'CAPACITY_USED_UP' } });
+    expect(items[0]).toMatchObject({ state: 'paused', reason: refusedWith('CAPACITY_USED_UP') });
     expect(items[1]!.state).toBe('waiting');
   });
 
@@ -251,7 +257,7 @@ describe('upload manager', () => {
     expect(uploading).toBe(false);
     expect(items.find((i) => i.strFileName === 'big.svs')).toMatchObject({
       state: 'paused',
-      reason: { text: 'SLIDE_EXCEEDS_CAPACITY' },
+      reason: refusedWith('SLIDE_EXCEEDS_CAPACITY'),
     });
     expect(items.find((i) => i.strFileName === 'small.svs')!.state).toBe('uploaded');
 
@@ -274,7 +280,7 @@ describe('upload manager', () => {
     m.start();
     await m.idle();
     expect(m.getSnapshot().items.map((i) => [i.strFileName, i.state, i.reason])).toEqual([
-      ['a.svs', 'failed', { text: 'SLIDE_CONTENT_MISMATCH' }],
+      ['a.svs', 'failed', refusedWith('SLIDE_CONTENT_MISMATCH')],
       ['b.svs', 'uploaded', null],
     ]);
   });

@@ -6,6 +6,7 @@ import { UploadType } from '@pathconsult/shared';
 import { caseDetailHref } from '@/features/case-detail/utils/detail-tabs';
 import { formatBytes } from '@/features/slides/utils/format-bytes';
 import type { ApiError } from '@/lib/api-error';
+import { currentLang } from '@/lib/i18n';
 import { toastError } from '@/lib/toast';
 import { useConfirmAction } from '@/lib/use-confirm-action';
 import type { FinishedOutcome } from '../utils/finished-outcome';
@@ -164,7 +165,7 @@ export function UploadItemRow({
           type={item.state === 'failed' ? 'danger' : 'warning'}
           data-testid="upload-item-reason"
         >
-          {reasonText(item.reason, t)}
+          {reasonText(item.reason, t, currentLang())}
         </Typography.Text>
       )}
       {outcome?.renamedTo && (

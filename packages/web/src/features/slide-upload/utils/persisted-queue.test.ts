@@ -38,6 +38,27 @@ describe('queue kept in localStorage', () => {
     );
   });
 
+  it('keeps a server message by its parts, and only well-formed ones', () => {
+    const message = {
+      code: 'SLIDE_UPLOAD_FAILED',
+      params: { name: 'a.svs', type: 'SVS', reason: '' },
+      messageParams: { reason: 'SLIDE_CONTENT_MISMATCH' },
+    };
+    const failed = item(1, {
+      state: 'failed',
+      reason: { text: '上传失败：…', message },
+      dtFinished: 9,
+    });
+    expect(parseQueue(serializeQueue([failed]))[0]!.reason).toEqual({
+      text: '上传失败：…',
+      message,
+    });
+    // A damaged entry keeps the text it was shown with.
+    const damaged = JSON.parse(serializeQueue([failed])) as { items: { reason: unknown }[] };
+    damaged.items[0]!.reason = { text: 'kept', message: { ...message, params: { name: {} } } };
+    expect(parseQueue(JSON.stringify(damaged))[0]!.reason).toEqual({ text: 'kept' });
+  });
+
   it('never stores the patient’s name, nor reads back one an older version stored', () => {
     const stored = serializeQueue([item(1), item(2, { state: 'uploaded', dtFinished: 3 })]);
     expect(stored).not.toContain('Wang');

@@ -7,6 +7,7 @@ import type {
   UploadTarget,
 } from './queue';
 import { statusOf } from './queue';
+import type { ServerMessage } from '@/lib/server-message';
 
 /**
  * The queue kept in localStorage so that it survives a page reload: metadata only (file names,
@@ -87,6 +88,26 @@ const REASON_KEYS: readonly ReasonKey[] = [
   'missingFile',
 ];
 
+/** The parts of a server message, or null when absent or malformed (the text alone is kept). */
+function parseServerMessage(v: unknown): ServerMessage | null {
+  if (!isObj(v) || !isStr(v.code) || !isObj(v.params) || !isObj(v.messageParams)) {
+    return null;
+  }
+  const params = Object.entries(v.params);
+  const nested = Object.entries(v.messageParams);
+  if (
+    !params.every(([, p]) => isStr(p) || (typeof p === 'number' && Number.isFinite(p))) ||
+    !nested.every(([, p]) => isStr(p))
+  ) {
+    return null;
+  }
+  return {
+    code: v.code,
+    params: Object.fromEntries(params) as Record<string, string | number>,
+    messageParams: Object.fromEntries(nested) as Record<string, string>,
+  };
+}
+
 /** A reason, null, or undefined when the value is not one. */
 function parseReason(v: unknown): ItemReason | null | undefined {
   if (v === null) {
@@ -96,7 +117,8 @@ function parseReason(v: unknown): ItemReason | null | undefined {
     return undefined;
   }
   if (isStr(v.text)) {
-    return { text: v.text };
+    const message = parseServerMessage(v.message);
+    return message ? { text: v.text, message } : { text: v.text };
   }
   const key = v.key as ReasonKey;
   if (!REASON_KEYS.includes(key) || !(v.detail === undefined || isStr(v.detail))) {

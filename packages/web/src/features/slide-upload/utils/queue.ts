@@ -1,4 +1,5 @@
 import type { UploadTypeValue } from '@pathconsult/shared';
+import type { ServerMessage } from '@/lib/server-message';
 
 /**
  * The upload queue of spec §4 "Upload" as a pure state machine. An item goes
@@ -24,10 +25,12 @@ export interface DeclaredFile {
 }
 
 /**
- * Why an item failed or paused by itself: the server's own (already translated) message, or one
- * of the upload screen's texts with an optional detail.
+ * Why an item failed or paused by itself: the server's own message (as received, and by its parts
+ * when it has them, to be shown in the language of the moment), or one of the upload screen's
+ * texts with an optional detail.
  */
-export type ItemReason = { text: string } | { key: ReasonKey; detail?: string };
+export type ItemReason =
+  { text: string; message?: ServerMessage } | { key: ReasonKey; detail?: string };
 export type ReasonKey = 'network' | 'unreadable' | 'checksum' | 'verifyFailed' | 'missingFile';
 
 /** One queued slide document: metadata only (the File objects are kept beside the queue). */

@@ -9,6 +9,12 @@ import {
 import type { RetryPolicy } from './retry';
 import { uploadDocument, type DocumentJob, type Readable } from './upload-document';
 
+/** The reason a refusal of the fake server leaves: its text, and its parts for other languages. */
+const refusedWith = (code: string) => ({
+  text: code,
+  message: { code, params: {}, messageParams: {} },
+});
+
 const noWait = async () => {};
 const POLICY: RetryPolicy = { maxFailures: 4, baseMs: 1, maxMs: 1 };
 const CASE = { iPatientId: 7, iUploadType: 1 as const };
@@ -270,7 +276,7 @@ describe('uploading one slide document', () => {
     const { job: j } = job(server, status, { 'a.svs': bytes }, { concurrency: 1 });
     expect(await uploadDocument(j)).toEqual({
       kind: 'failed',
-      reason: { text: 'SLIDE_CONTENT_MISMATCH' },
+      reason: refusedWith('SLIDE_CONTENT_MISMATCH'),
     });
     // The other chunks were not sent after the refusal.
     expect(server.log).toEqual(['a.svs#0']);
@@ -288,7 +294,7 @@ describe('uploading one slide document', () => {
     const { job: j2 } = job(server, { ...status }, { 'a.svs': other }, { concurrency: 1 });
     expect(await uploadDocument(j2)).toEqual({
       kind: 'failed',
-      reason: { text: 'CHUNK_CONFLICT' },
+      reason: refusedWith('CHUNK_CONFLICT'),
     });
   });
 
@@ -300,7 +306,7 @@ describe('uploading one slide document', () => {
     const { job: j } = job(server, status, { 'a.svs': bytes });
     expect(await uploadDocument(j)).toEqual({
       kind: 'paused',
-      reason: { text: 'CAPACITY_USED_UP' },
+      reason: refusedWith('CAPACITY_USED_UP'),
       stopQueue: true,
       needsFiles: false,
     });

@@ -6,6 +6,7 @@ import {
   type FileStatusDto,
 } from '@pathconsult/shared';
 import { ApiError } from '@/lib/api-error';
+import { serverMessageOf } from '@/lib/server-message';
 import {
   chunkKey,
   chunkPlan,
@@ -125,7 +126,8 @@ export function outcomeOf(error: unknown, signal: AbortSignal): Outcome {
     };
   }
   if (error instanceof ApiError) {
-    const text = { text: error.strMessage };
+    const message = serverMessageOf(error);
+    const text = message ? { text: error.strMessage, message } : { text: error.strMessage };
     // The session ended (the client goes to the login page), or the storage is full, or the link
     // failed in a way that was not retried: nothing is lost, start continues later.
     if (

@@ -1,0 +1,36 @@
+import { isMessageKey, translateNested, type Lang, type MessageKey } from '@pathconsult/shared';
+import type { ApiError } from './api-error';
+
+/**
+ * A server's failure message by its parts (code and values), kept where a failure outlives the
+ * page it arrived on (the upload queue): shown again in the language chosen since, not in the one
+ * it was received in.
+ */
+export interface ServerMessage {
+  code: string;
+  params: Record<string, string | number>;
+  messageParams: Record<string, string>;
+}
+
+/** The parts of an API failure's message, or null when it has no code of the catalogue. */
+export function serverMessageOf(error: ApiError): ServerMessage | null {
+  const code = error.strErrorCode;
+  if (!code || !isMessageKey(code)) {
+    return null;
+  }
+  return { code, params: error.errorParams, messageParams: error.errorMessageParams };
+}
+
+/** The message in `lang`, or null when its parts are not all codes this app knows. */
+export function serverMessageIn(message: ServerMessage, lang: Lang): string | null {
+  const nested = Object.entries(message.messageParams);
+  if (!isMessageKey(message.code) || !nested.every(([, code]) => isMessageKey(code))) {
+    return null;
+  }
+  return translateNested(
+    message.code,
+    lang,
+    message.params,
+    Object.fromEntries(nested) as Record<string, MessageKey>,
+  );
+}
