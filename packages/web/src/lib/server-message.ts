@@ -12,10 +12,13 @@ export interface ServerMessage {
   messageParams: Record<string, string>;
 }
 
-/** The parts of an API failure's message, or null when it has no code of the catalogue. */
+/**
+ * The parts of a business refusal's message (the server's words for its code), or null: other
+ * failures read as the client's own texts (spec §8), which its translations already follow.
+ */
 export function serverMessageOf(error: ApiError): ServerMessage | null {
   const code = error.strErrorCode;
-  if (!code || !isMessageKey(code)) {
+  if (!error.isBusiness || !code || !isMessageKey(code)) {
     return null;
   }
   return { code, params: error.errorParams, messageParams: error.errorMessageParams };

@@ -35,6 +35,8 @@ interface Envelope {
   iCode?: number;
   strMessage?: string;
   strErrorCode?: string;
+  objErrorParams?: Record<string, string | number>;
+  objErrorMessageParams?: Record<string, string>;
   objData?: unknown;
 }
 
@@ -56,6 +58,8 @@ function failureOf(status: number, body: Envelope | null): UploadCallError {
       httpStatus: status,
       strErrorCode: envelope?.strErrorCode,
       strMessage: strMessage || te('generic'),
+      errorParams: envelope?.objErrorParams,
+      errorMessageParams: envelope?.objErrorMessageParams,
       fieldErrors: Array.isArray(envelope?.objData) ? envelope.objData : [],
     },
     envelope?.objData ?? null,
