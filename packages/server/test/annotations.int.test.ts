@@ -64,6 +64,19 @@ describe.each(await testDatabases())('slide annotations on $name', (testDb) => {
     ],
   });
 
+  /** boxes.tiff uploaded to a new case of the owner's. */
+  const slideOfNewCase = async () => {
+    const c = await addCase(api, owner.token);
+    return uploadSlide(
+      api,
+      t.baseUrl,
+      owner.token,
+      { iPatientId: c.iPatientId },
+      'boxes.tiff',
+      BOXES,
+    );
+  };
+
   beforeAll(async () => {
     t = await startTestApp(testDb);
     api = apiClient(t.baseUrl);
@@ -72,15 +85,7 @@ describe.each(await testDatabases())('slide annotations on $name', (testDb) => {
     colleague = await loggedInUser(db(), api, hospital);
     reportViewer = await loggedInUser(db(), api, hospital, RoleType.HospitalAdmin);
     await setReportView(db(), reportViewer.id, 1);
-    const c = await addCase(api, owner.token);
-    caseSlide = await uploadSlide(
-      api,
-      t.baseUrl,
-      owner.token,
-      { iPatientId: c.iPatientId },
-      'boxes.tiff',
-      BOXES,
-    );
+    caseSlide = await slideOfNewCase();
     // A slide of a pathology number without a case: every doctor of the hospital sees it.
     unmatchedSlide = await uploadSlide(
       api,
@@ -366,15 +371,7 @@ describe.each(await testDatabases())('slide annotations on $name', (testDb) => {
   });
 
   it('keeps at most 500 annotations on a slide, also when several are added at once', async () => {
-    const c = await addCase(api, owner.token);
-    const slide = await uploadSlide(
-      api,
-      t.baseUrl,
-      owner.token,
-      { iPatientId: c.iPatientId },
-      'boxes.tiff',
-      BOXES,
-    );
+    const slide = await slideOfNewCase();
     await t.app.slideIngest.idle();
     const now = t.clock.now();
     await db()
