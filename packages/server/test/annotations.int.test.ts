@@ -7,7 +7,8 @@ import {
   type AnnotationDto,
   type AnnotationList,
 } from '@pathconsult/shared';
-import { slideAnnotations } from '../src/db/schema';
+import { count, eq } from 'drizzle-orm';
+import { slideAnnotations, slideDocuments } from '../src/db/schema';
 import { openSlideTruth } from '../src/slides/testing/ground-truth';
 import {
   expectFieldError,
@@ -399,5 +400,26 @@ describe.each(await testDatabases())('slide annotations on $name', (testDb) => {
     expect(expectOk(await list(slide, owner.token)).listAnnotation).toHaveLength(
       ANNOTATIONS_PER_SLIDE_MAX,
     );
+  });
+
+  it('refuses a shape on a slide removed while the shape waited to be added', async () => {
+    const slide = await slideOfNewCase();
+    await t.app.slideIngest.idle();
+    let adding: ReturnType<typeof add> | undefined;
+    // The slide's removal holds its row; the shape arrives meanwhile and waits for it.
+    await db().transaction(async (tx) => {
+      await tx
+        .update(slideDocuments)
+        .set({ deletedAt: t.clock.now(), deletedBy: owner.id })
+        .where(eq(slideDocuments.id, slide));
+      adding = add(ruler(slide), owner.token);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    });
+    expectNotFound(await adding!);
+    const [row] = await db()
+      .select({ n: count() })
+      .from(slideAnnotations)
+      .where(eq(slideAnnotations.slideDocumentId, slide));
+    expect(row?.n).toBe(0);
   });
 });

@@ -19,6 +19,7 @@ import {
   sweepAbandonedUploads,
 } from '../src/modules/slide-upload/cleanup';
 import { discardUpload } from '../src/modules/slide-upload/discard';
+import { measureHospitalDisk, usedBytesFrom } from '../src/modules/slide-upload/measure-usage';
 import { reserveStorage } from '../src/modules/slide-upload/quota';
 import { forgetDocument } from '../src/modules/slide-upload/target-cache';
 import { TEST_SLIDES_DIR } from '../src/slides/testing/test-slides-dir';
@@ -1104,6 +1105,65 @@ describe.each(await testDatabases())('slide upload on $name', (testDb) => {
       ),
     );
     expect(await used(hospital.id)).toBe(bytes.length + 5000 + 730);
+  });
+
+  it('takes what changed during the walk from the documents, not from the walk', async () => {
+    const hospital = await createHospital(db(), { storageTotalGb: '1' });
+    const user = await loggedInUser(db(), api, hospital.id);
+    const stored = tiffLike(1, 10);
+    await uploadSlide(api, t.baseUrl, user.token, { strDiagnosistNum: 'W-1' }, 'kept.svs', stored);
+    const removed = await uploadSlide(
+      api,
+      t.baseUrl,
+      user.token,
+      { strDiagnosistNum: 'W-2' },
+      'gone.svs',
+      stored,
+    );
+    const start = async (name: string, size: number) =>
+      expectOk(
+        await addRecords(api, user.token, {
+          strDiagnosistNum: 'W-3',
+          iUploadType: 0,
+          listFile: [{ strFileName: name, lSize: size }],
+        }),
+      ).listFile[0]!;
+    const cancelled = await start('cancelled.svs', 7000);
+    const finishing = tiffLike(0, 3000);
+    const finished = await start('finished.svs', finishing.length);
+    // The folder is walked; then, before the figure is made, an upload is cancelled, a slide is
+    // deleted and another upload finishes.
+    const walk = await measureHospitalDisk(db(), t.dataDir, hospital.id);
+    expectOk(
+      await api.post(
+        'slideDocument/cancelUpload',
+        { iSlideDocumentId: cancelled.iSlideDocumentId },
+        { token: user.token },
+      ),
+    );
+    expectOk(
+      await api.post(
+        'slideDocument/deleteSlideDocument',
+        { listSlideDocument: [{ iSlideDocumentId: removed }] },
+        { token: user.token },
+      ),
+    );
+    expectOk(
+      await chunk(
+        {
+          iSlideDocumentId: finished.iSlideDocumentId,
+          strFilePath: 'finished.svs',
+          iChunk: 0,
+          bytes: finishing,
+          iUpdadeState: 1,
+        },
+        user.token,
+      ),
+    );
+    // Neither the cancelled upload nor the deleted slide counts (their storage was given back);
+    // the finished one counts what it holds now.
+    const figure = await db().transaction((tx) => usedBytesFrom(tx, t.dataDir, hospital.id, walk));
+    expect(figure).toBe(stored.length + finishing.length);
   });
 
   it('keeps an upload accepted while the storage is being measured', async () => {

@@ -17,15 +17,23 @@ export const SCREENSHOT_MIME_TYPES = ['image/png', 'image/jpeg'] as const;
 
 const regionNumber = z.number({ error: 'validation.invalid' }).finite().min(-1e8).max(1e8);
 
-/** The part of the slide the screenshot shows, in level-0 image pixels, and how it was turned. */
-export const screenshotRegionSchema = z.object({
+/**
+ * The part of the slide a screenshot shows, in level-0 image pixels, and how it was turned, as
+ * answered: lenient, so that a screenshot stored before sizes were checked still lists.
+ */
+export const screenshotRegionDtoSchema = z.object({
   iX: regionNumber,
   iY: regionNumber,
-  // A view always shows some of the slide: a region without width or height is no view's.
-  iWidth: regionNumber.positive({ error: 'validation.invalid' }),
-  iHeight: regionNumber.positive({ error: 'validation.invalid' }),
+  iWidth: regionNumber,
+  iHeight: regionNumber,
   iRotation: z.number().finite().min(-360).max(360).default(0),
   bFlipped: z.boolean().default(false),
+});
+
+/** The region of a new screenshot: a view always shows some of the slide. */
+export const screenshotRegionSchema = screenshotRegionDtoSchema.extend({
+  iWidth: regionNumber.positive({ error: 'validation.invalid' }),
+  iHeight: regionNumber.positive({ error: 'validation.invalid' }),
 });
 export type ScreenshotRegion = z.infer<typeof screenshotRegionSchema>;
 
@@ -96,7 +104,7 @@ export const screenshotDtoSchema = z.object({
   iWidth: z.number().int(),
   iHeight: z.number().int(),
   iBytes: z.number().int(),
-  region: screenshotRegionSchema,
+  region: screenshotRegionDtoSchema,
   dMagnification: z
     .number()
     .nullable()

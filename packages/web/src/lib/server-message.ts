@@ -24,16 +24,20 @@ export function serverMessageOf(error: ApiError): ServerMessage | null {
   return { code, params: error.errorParams, messageParams: error.errorMessageParams };
 }
 
-/** The message in `lang`, or null when its parts are not all codes this app knows. */
+/**
+ * The message in `lang`, or null when its parts are not all codes this app knows or do not fill
+ * it (a server that sent no values): the text as received is shown then.
+ */
 export function serverMessageIn(message: ServerMessage, lang: Lang): string | null {
   const nested = Object.entries(message.messageParams);
   if (!isMessageKey(message.code) || !nested.every(([, code]) => isMessageKey(code))) {
     return null;
   }
-  return translateNested(
+  const text = translateNested(
     message.code,
     lang,
     message.params,
     Object.fromEntries(nested) as Record<string, MessageKey>,
   );
+  return /\{\w+\}/.test(text) ? null : text;
 }

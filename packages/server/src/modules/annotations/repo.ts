@@ -1,4 +1,4 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { slideAnnotations, slideDocuments, users } from '../../db/schema';
 
@@ -9,9 +9,10 @@ export interface AnnotationView {
 }
 
 /**
- * The slide's pixel size, for the bounds check of a shape (null before ingest). With `lock`, its
- * row stays locked to the end of the transaction: annotations added to one slide at the same
- * time are counted one after the other, so together they cannot pass the slide's limit.
+ * The slide's pixel size, for the bounds check of a shape (null before ingest); undefined once
+ * removed. With `lock`, its row stays locked to the end of the transaction: annotations added to
+ * one slide at the same time are counted one after the other, so together they cannot pass the
+ * slide's limit, and one that waited behind the slide's removal finds it removed.
  */
 export async function slideSize(
   db: Db,
@@ -21,7 +22,7 @@ export async function slideSize(
   const query = db
     .select({ width: slideDocuments.width, height: slideDocuments.height })
     .from(slideDocuments)
-    .where(eq(slideDocuments.id, slideId));
+    .where(and(eq(slideDocuments.id, slideId), isNull(slideDocuments.deletedAt)));
   const [row] = await (lock ? query.for('no key update') : query);
   return row;
 }

@@ -54,7 +54,11 @@ async function assertOnSlide(
   lock = false,
 ): Promise<void> {
   const size = await repo.slideSize(db, slideId, lock);
-  if (!size || size.width === null || size.height === null) {
+  if (!size) {
+    // Removed since the caller's access was checked (an add that waited for the removal).
+    throw notFound();
+  }
+  if (size.width === null || size.height === null) {
     throw new AppError('SLIDE_NOT_READY');
   }
   const { width, height } = size;

@@ -260,7 +260,7 @@ export async function calibrateMemory(
   if (!hospital) {
     throw notFound();
   }
-  const disk = await measureHospitalDisk(dataDir, hospital.id, now);
+  const disk = await measureHospitalDisk(db, dataDir, hospital.id);
   await db.transaction(async (tx) => {
     if (!(await repo.lockHospital(tx, hospital.id))) {
       throw notFound();

@@ -7,26 +7,61 @@ import { slideDocuments } from '../../db/schema';
 import { fileBytes, folderBytes, hospitalSlidesDir } from '../../storage/hospital-usage';
 import { documentDir } from '../../storage/slide-paths';
 
+/** What decides how a document's folder counts. */
+interface DocumentState {
+  state: number;
+  totalBytes: number;
+  completedAt: number | null;
+  deletedAt: number | null;
+}
+
 /**
  * What a hospital's slide folder held when it was walked: the bytes of each folder in it (a
- * document's storage key, or a folder no document owns) and of loose files beside them.
+ * document's storage key, or a folder no document owns) and of loose files beside them, with the
+ * documents as they were just before the walk.
  */
 export interface HospitalDiskMeasure {
   byFolder: Map<string, number>;
   looseBytes: number;
-  /** When the walk started: documents finished or removed since are looked at again. */
-  startedAt: Date;
+  before: Map<string, DocumentState>;
+}
+
+async function documentStates(db: Db, hospitalId: number): Promise<Map<string, DocumentState>> {
+  const rows = await db
+    .select({
+      storageKey: slideDocuments.storageKey,
+      state: slideDocuments.state,
+      totalBytes: slideDocuments.totalBytes,
+      completedAt: slideDocuments.completedAt,
+      deletedAt: slideDocuments.deletedAt,
+    })
+    .from(slideDocuments)
+    .where(eq(slideDocuments.hospitalId, hospitalId));
+  return new Map(
+    rows.map((r) => [
+      r.storageKey,
+      {
+        state: r.state,
+        totalBytes: r.totalBytes,
+        completedAt: r.completedAt?.getTime() ?? null,
+        deletedAt: r.deletedAt?.getTime() ?? null,
+      },
+    ]),
+  );
 }
 
 /**
  * Walks the hospital's slide folder. Slow (a stat per file), so it runs outside any transaction:
- * usedBytesFrom then reads the documents in a short one and takes each folder for what it is.
+ * usedBytesFrom then reads the documents again in a short one and takes each folder for what it
+ * is. Which documents changed meanwhile is told by comparing the two readings, not by times
+ * (servers sharing a database need not agree on the time).
  */
 export async function measureHospitalDisk(
+  db: Db,
   dataDir: string,
   hospitalId: number,
-  startedAt: Date,
 ): Promise<HospitalDiskMeasure> {
+  const before = await documentStates(db, hospitalId);
   const dir = hospitalSlidesDir(dataDir, hospitalId);
   const byFolder = new Map<string, number>();
   let entries;
@@ -34,7 +69,7 @@ export async function measureHospitalDisk(
     entries = await fs.readdir(dir, { withFileTypes: true });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
-      return { byFolder, looseBytes: 0, startedAt };
+      return { byFolder, looseBytes: 0, before };
     }
     throw error;
   }
@@ -48,17 +83,19 @@ export async function measureHospitalDisk(
       looseBytes += await fileBytes(full);
     }
   }
-  return { byFolder, looseBytes, startedAt };
+  return { byFolder, looseBytes, before };
 }
 
 /**
  * The storage a hospital really uses, in bytes, from a walk of its folder and its documents as
  * they are now (`db` is the transaction holding the hospital's row):
  * - an upload under way holds its declared size (reserved when it was accepted);
- * - a stored slide, what its folder holds; one finished since the walk started is measured again;
- * - a slide removed before the walk but whose files are still there, and a folder no document
- *   owns, what they hold (they are on the disk); a slide removed since the walk started, nothing
- *   (its files are being removed and its storage was given back);
+ * - a stored slide, what its folder holds: as walked when the slide did not change meanwhile,
+ *   else measured again (finished during the walk, say);
+ * - a slide removed before the walk whose folder is still there, and a folder that no document
+ *   owned before or owns now, what they hold now (they are on the disk);
+ * - a slide removed or an upload discarded since the walk started, nothing: its files are being
+ *   removed and its storage was given back;
  * - an upload that failed before finishing holds nothing (its files were removed).
  */
 export async function usedBytesFrom(
@@ -67,37 +104,31 @@ export async function usedBytesFrom(
   hospitalId: number,
   measure: HospitalDiskMeasure,
 ): Promise<number> {
-  const docs = await db
-    .select({
-      storageKey: slideDocuments.storageKey,
-      state: slideDocuments.state,
-      totalBytes: slideDocuments.totalBytes,
-      completedAt: slideDocuments.completedAt,
-      deletedAt: slideDocuments.deletedAt,
-    })
-    .from(slideDocuments)
-    .where(eq(slideDocuments.hospitalId, hospitalId));
-  const since = measure.startedAt.getTime();
+  const now = await documentStates(db, hospitalId);
+  const again = (folder: string) => folderBytes(documentDir(dataDir, hospitalId, folder));
   let used = measure.looseBytes;
-  const owned = new Set<string>();
-  for (const doc of docs) {
-    owned.add(doc.storageKey);
-    const walked = measure.byFolder.get(doc.storageKey);
+  for (const [key, doc] of now) {
+    const was = measure.before.get(key);
+    const walked = measure.byFolder.get(key);
     if (doc.deletedAt !== null) {
-      used += doc.deletedAt.getTime() < since ? (walked ?? 0) : 0;
+      used += was?.deletedAt != null && walked !== undefined ? await again(key) : 0;
     } else if (doc.state === SlideUploadState.Uploading) {
       used += doc.totalBytes;
     } else if (doc.state === SlideUploadState.Failed && doc.completedAt === null) {
       continue;
-    } else if (walked === undefined || (doc.completedAt?.getTime() ?? 0) >= since) {
-      used += await folderBytes(documentDir(dataDir, hospitalId, doc.storageKey));
-    } else {
+    } else if (
+      walked !== undefined &&
+      was?.state === doc.state &&
+      was.completedAt === doc.completedAt
+    ) {
       used += walked;
+    } else {
+      used += await again(key);
     }
   }
-  for (const [folder, bytes] of measure.byFolder) {
-    if (!owned.has(folder)) {
-      used += bytes;
+  for (const folder of measure.byFolder.keys()) {
+    if (!now.has(folder) && !measure.before.has(folder)) {
+      used += await again(folder);
     }
   }
   return used;

@@ -22,7 +22,13 @@ import {
 } from '../utils/queue';
 import { withRetry, type LinkTrouble, type RetryPolicy, type Sleep } from '../utils/retry';
 import { SpeedMeter, remainingTime, type Remaining } from '../utils/speed';
-import { uploadDocument, outcomeOf, type Outcome, type Readable } from '../utils/upload-document';
+import {
+  outcomeOf,
+  serverReason,
+  uploadDocument,
+  type Outcome,
+  type Readable,
+} from '../utils/upload-document';
 import { checkDocuments, sniffDocument, type Refusal } from '../utils/upload-checks';
 import type { UploadTransport } from './upload-transport';
 
@@ -331,7 +337,9 @@ export class UploadManager {
         } catch (error) {
           // Already gone on the server (cleaned up, or cancelled elsewhere) is what was wanted.
           if (!(error instanceof ApiError && error.httpStatus === 404)) {
-            this.dispatch({ type: 'pausedByError', iFileId, reason: { text: errorText(error) } });
+            const reason =
+              error instanceof ApiError ? serverReason(error) : { text: errorText(error) };
+            this.dispatch({ type: 'pausedByError', iFileId, reason });
             throw error;
           }
         }

@@ -40,6 +40,12 @@ describe('an upload item’s reason', () => {
       message: { code: 'SLIDE_UPLOAD_FAILED', params: {}, messageParams: { reason: 'toString' } },
     };
     expect(reasonText(nested, t, 'en')).toBe('as sent');
+    // Values missing (a server that sent none): not "{free}".
+    const bare = {
+      text: 'as sent',
+      message: { code: 'SLIDE_EXCEEDS_CAPACITY', params: {}, messageParams: {} },
+    };
+    expect(reasonText(bare, t, 'en')).toBe('as sent');
     expect(reasonText({ text: 'plain' }, t, 'en')).toBe('plain');
     expect(reasonText({ key: 'network', detail: 'x' }, t, 'en')).toBe('reason.network(x)');
   });

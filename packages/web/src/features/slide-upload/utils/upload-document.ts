@@ -112,6 +112,12 @@ const QUEUE_STOPPERS = new Set(['CAPACITY_USED_UP']);
 /** Refusals that pause the slide (start tries it again, once storage was freed) and go on. */
 const ITEM_PAUSERS = new Set(['SLIDE_EXCEEDS_CAPACITY']);
 
+/** A refusal's reason: the server's words, and their parts when it has them. */
+export function serverReason(error: ApiError): ItemReason {
+  const message = serverMessageOf(error);
+  return message ? { text: error.strMessage, message } : { text: error.strMessage };
+}
+
 /** What an error ends an item with. */
 export function outcomeOf(error: unknown, signal: AbortSignal): Outcome {
   if (signal.aborted || isAbort(error)) {
@@ -126,8 +132,7 @@ export function outcomeOf(error: unknown, signal: AbortSignal): Outcome {
     };
   }
   if (error instanceof ApiError) {
-    const message = serverMessageOf(error);
-    const text = message ? { text: error.strMessage, message } : { text: error.strMessage };
+    const text = serverReason(error);
     // The session ended (the client goes to the login page), or the storage is full, or the link
     // failed in a way that was not retried: nothing is lost, start continues later.
     if (
