@@ -40,8 +40,8 @@ async function setCenterReview(request: APIRequestContext, on: boolean) {
   const page = (await res.json()) as { objData: { listPage: Record<string, unknown>[] } };
   const center = page.objData.listPage.find((h) => h.strHospitalName === CENTER);
   expect(center).toBeDefined();
-  const { iUserCount, dUsedMemory, strGroupName, dtCreateTime, ...form } = center!;
-  void [iUserCount, dUsedMemory, strGroupName, dtCreateTime];
+  const { iUserCount, dUsedMemory, lUsedBytes, strGroupName, dtCreateTime, ...form } = center!;
+  void [iUserCount, dUsedMemory, lUsedBytes, strGroupName, dtCreateTime];
   const saved = await post(request, admin, 'hospitalManage/updateHospital', {
     ...form,
     bReportReview: on,

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { ADMIN, DOCTOR, addCase, dialogsSettled, logIn, openFromMenu, tokenOf } from './helpers';
+import { uploadCaseSlide } from './slide-helpers';
 
 /*
  * Slide management (issue 5 part 4). Set-up uploads a real slide twice through the upload API,
@@ -443,4 +444,29 @@ test('on a phone the slide lists fit the screen: every fact and action of a slid
     }
     await context.close();
   }
+});
+
+test('the administrator sees and recalculates a hospital’s storage in the unit that reads best', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  // The demo hospital holds at least this slide (1.85 MB).
+  const token = await tokenOf(request, DOCTOR);
+  const id = await addCase(request, token, `HS${RUN}`);
+  await uploadCaseSlide(request, token, id, 'CMU-1-Small-Region.svs', `storage-${RUN}.svs`);
+  await logIn(page, ADMIN, '?lang=en');
+  await openFromMenu(page, '/manage/HospitalManagement', 'manage');
+  const hospital = '演示申请医院 (Demo Applicant Hospital)';
+  const storage = /^\d[\d.]* (KB|MB|GB) \/ 500 GB$/;
+  const row = page.getByTestId(`hospital-row-${hospital}`);
+  // Megabytes, not "0.002 / 500 GB".
+  await expect(row.getByText(storage)).toBeVisible();
+  await page.getByTestId(`hospital-calibrate-${hospital}`).click();
+  await expect(page.locator('.ant-message')).toContainText(
+    new RegExp(
+      `${hospital.replace(/[()]/g, '\\$&')} recalculated: \\d[\\d.]* (KB|MB|GB) used of 500 GB`,
+    ),
+  );
+  await expect(row.getByText(storage)).toBeVisible();
 });

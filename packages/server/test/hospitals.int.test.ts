@@ -147,6 +147,7 @@ describe.each(await testDatabases())('hospitals on $name', (testDb) => {
         ...fields,
         dTotalMemory: 250.5,
         dUsedMemory: 0,
+        lUsedBytes: 0,
         iGroupId: null,
         strGroupName: null,
         iUserCount: 0,
@@ -463,7 +464,11 @@ describe.each(await testDatabases())('hospitals on $name', (testDb) => {
         { iHospitalId: h.iHospitalId },
         { token: admin },
       );
-      expect(a.body.objData).toMatchObject({ dUsedMemory: 2, dTotalMemory: 10 });
+      expect(a.body.objData).toMatchObject({
+        dUsedMemory: 2,
+        lUsedBytes: 2 * 1024 ** 3,
+        dTotalMemory: 10,
+      });
       expect((await rowOf(h.iHospitalId))?.storageUsedBytes).toBe(2 * 1024 ** 3);
       const usage = await api.get(
         'hospitalManage/getMemoryUsage',

@@ -130,8 +130,8 @@ describe.each(await testDatabases())('report review on $name', (testDb) => {
       ),
     );
     expect(own.bReportReview).toBe(false);
-    const { iUserCount, dUsedMemory, strGroupName, dtCreateTime, ...form } = own;
-    void [iUserCount, dUsedMemory, strGroupName, dtCreateTime];
+    const { iUserCount, dUsedMemory, lUsedBytes, strGroupName, dtCreateTime, ...form } = own;
+    void [iUserCount, dUsedMemory, lUsedBytes, strGroupName, dtCreateTime];
     const saved = expectOk(
       await api.post<HospitalDto>(
         'hospitalManage/updateHospital',

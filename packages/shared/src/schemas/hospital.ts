@@ -36,6 +36,10 @@ export const hospitalDtoSchema = z.object({
   dtValidUntil: z.string().nullable().describe('Last valid day, YYYY-MM-DD'),
   dTotalMemory: z.number().describe('Slide storage allowed, GB'),
   dUsedMemory: z.number().describe('Slide storage used, GB'),
+  lUsedBytes: z
+    .number()
+    .int()
+    .describe('Slide storage used, bytes (shown in the unit that reads best)'),
   strSmsSignature: z.string(),
   bIsConsultation: z
     .boolean()

@@ -29,6 +29,7 @@ export function toHospitalDto({ hospital: h, groupName, userCount }: HospitalVie
     // numeric columns arrive as text ('500.000') from both drivers
     dTotalMemory: Number(h.storageTotalGb),
     dUsedMemory: bytesToGb(h.storageUsedBytes),
+    lUsedBytes: h.storageUsedBytes,
     strSmsSignature: h.smsSignature ?? '',
     bIsConsultation: h.isConsultation,
     bReportReview: h.reportReviewRequired,

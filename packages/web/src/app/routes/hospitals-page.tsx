@@ -16,6 +16,7 @@ import {
 import { HospitalFormModal } from '@/features/hospitals/components/hospital-form-modal';
 import { HospitalTable } from '@/features/hospitals/components/hospital-table';
 import { formatGb } from '@/features/hospitals/utils/storage';
+import { formatBytes } from '@/features/slides/utils/format-bytes';
 import type { ApiError } from '@/lib/api-error';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { useConfirmAction } from '@/lib/use-confirm-action';
@@ -53,7 +54,7 @@ export default function HospitalsPage() {
         toastSuccess(
           t('list.calibrated', {
             name: updated.strHospitalName,
-            used: formatGb(updated.dUsedMemory),
+            used: formatBytes(updated.lUsedBytes),
             total: formatGb(updated.dTotalMemory),
           }),
         ),

@@ -1,13 +1,26 @@
 import { Progress, Typography } from 'antd';
+import { formatBytes } from '@/features/slides/utils/format-bytes';
 import { formatGb, storagePercent } from '../utils/storage';
 
-/** Used and total slide storage of a hospital, GB, with a small bar (red once full). */
-export function StorageCell({ used, total }: { used: number; total: number }) {
-  const percent = storagePercent(used, total);
+/**
+ * Used and total slide storage of a hospital, with a small bar (red once full). Used in the unit
+ * that reads best ("1.85 MB / 500 GB", as on the slide screens; not "0.002 / 500 GB"), the total
+ * as the administrator set it, in GB.
+ */
+export function StorageCell({
+  usedBytes,
+  usedGb,
+  total,
+}: {
+  usedBytes: number;
+  usedGb: number;
+  total: number;
+}) {
+  const percent = storagePercent(usedGb, total);
   return (
     <div style={{ minWidth: 120 }}>
       <Typography.Text>
-        {formatGb(used)} / {formatGb(total)} GB
+        {formatBytes(usedBytes)} / {formatGb(total)} GB
       </Typography.Text>
       <Progress
         percent={percent}

@@ -24,6 +24,7 @@ const hospital: HospitalDto = {
   dtValidUntil: '2030-12-31',
   dTotalMemory: 500,
   dUsedMemory: 12.5,
+  lUsedBytes: 12.5 * 1024 ** 3,
   strSmsSignature: '',
   bIsConsultation: true,
   bReportReview: true,
