@@ -661,7 +661,8 @@ test('the viewer in English: controls, turns, adjustments, label and macro', asy
     });
   await page.getByTestId('viewer-adjust').click();
   await expect(page.getByTestId('adjustments-panel')).toBeVisible();
-  expect(await shown()).toBe(true);
+  // Once it has faded in (CI once looked mid-animation, when the point still hit the slide).
+  await expect.poll(shown).toBe(true);
   const paneBox = (await page.locator('[data-testid^="slide-pane-"]').boundingBox())!;
   const screen = page.viewportSize()!;
   expect(paneBox.width).toBeGreaterThanOrEqual(screen.width - 1);
