@@ -235,6 +235,29 @@ describe.each(await testDatabases())('slide ingest on $name', (testDb) => {
     expect(await rowOf(dicom)).toMatchObject({ reader: 'dicom', ingestedAt: t.clock.now() });
   });
 
+  it('counts the label and macro it saves in the used storage, and gives them back on deletion', async () => {
+    const before = await used();
+    const id = await unmatched('CMU-1-Small-Region.svs', CMU);
+    await t.app.slideIngest.idle();
+    const folder = await folderOf(id);
+    const onDisk = fs
+      .readdirSync(folder)
+      .reduce((sum, name) => sum + fs.statSync(path.join(folder, name)).size, 0);
+    expect(fs.readdirSync(folder).sort()).toEqual(['label.jpg', 'macro.jpg', 'slide.svs']);
+    // What a recalculation would find: the slide's bytes and the two images beside it.
+    expect((await rowOf(id)).associatedBytes).toBe(onDisk - CMU.length);
+    expect(await used()).toBe(before + onDisk);
+
+    expectOk(
+      await api.post(
+        'slideDocument/deleteSlideDocument',
+        { listSlideDocument: [{ iSlideDocumentId: id }] },
+        { token: doctor.token },
+      ),
+    );
+    expect(await used()).toBe(before);
+  });
+
   it('reads a DICOM slide uploaded as the files of its series', async () => {
     const gradient = (x: number, y: number) => [x * 3, y * 4, 120];
     const instance = (o: Parameters<typeof wsiElements>[0]) =>

@@ -173,7 +173,12 @@ describe.each(await testDatabases())('slide upload on $name', (testDb) => {
       'macro.jpg',
       'slide.svs',
     ]);
-    expect(await used()).toBe(before + CMU.length);
+    // Counted as they are on the disk: the slide and the two images the engine saved.
+    const folderBytes = fs
+      .readdirSync(path.dirname(stored))
+      .reduce((sum, name) => sum + fs.statSync(path.join(path.dirname(stored), name)).size, 0);
+    expect(folderBytes).toBeGreaterThan(CMU.length);
+    expect(await used()).toBe(before + folderBytes);
 
     const s = expectOk(await status(doc.iSlideDocumentId));
     expect(s).toMatchObject({ iUpdateState: 1, lProgress: CMU.length, lSize: CMU.length });
@@ -1164,6 +1169,38 @@ describe.each(await testDatabases())('slide upload on $name', (testDb) => {
     // the finished one counts what it holds now.
     const figure = await db().transaction((tx) => usedBytesFrom(tx, t.dataDir, hospital.id, walk));
     expect(figure).toBe(stored.length + finishing.length);
+  });
+
+  it('measures again a slide the engine read during the walk (its label and macro)', async () => {
+    const hospital = await createHospital(db(), { storageTotalGb: '1' });
+    const user = await loggedInUser(db(), api, hospital.id);
+    const id = await uploadSlide(
+      api,
+      t.baseUrl,
+      user.token,
+      { strDiagnosistNum: 'W-4' },
+      'r.svs',
+      CMU,
+    );
+    await t.app.slideIngest.idle();
+    const [row] = await db().select().from(slideDocuments).where(eq(slideDocuments.id, id));
+    const folder = documentDir(t.dataDir, hospital.id, row!.storageKey);
+    const images = ['label.jpg', 'macro.jpg'].map((name) => ({
+      name,
+      bytes: fs.readFileSync(path.join(folder, name)),
+    }));
+    // As the folder was before the engine read the slide: the walk sees the slide alone.
+    await db().update(slideDocuments).set({ ingestedAt: null }).where(eq(slideDocuments.id, id));
+    images.forEach((image) => fs.rmSync(path.join(folder, image.name)));
+    const walk = await measureHospitalDisk(db(), t.dataDir, hospital.id);
+    // The engine reads it before the figure is made: it saves the images, the state is unchanged.
+    images.forEach((image) => fs.writeFileSync(path.join(folder, image.name), image.bytes));
+    await db()
+      .update(slideDocuments)
+      .set({ ingestedAt: row!.ingestedAt })
+      .where(eq(slideDocuments.id, id));
+    const figure = await db().transaction((tx) => usedBytesFrom(tx, t.dataDir, hospital.id, walk));
+    expect(figure).toBe(CMU.length + images.reduce((sum, image) => sum + image.bytes.length, 0));
   });
 
   it('keeps an upload accepted while the storage is being measured', async () => {

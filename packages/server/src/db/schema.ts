@@ -616,6 +616,11 @@ export const slideDocuments = pgTable(
     mppY: numeric('mpp_y', { precision: 10, scale: 6 }),
     /** Associated images saved next to the slide (label.jpg, macro.jpg), as names. */
     associatedImages: text('associated_images').array(),
+    /**
+     * Bytes of those images: ingest writes them after the upload reserved the slide's size, so
+     * they are added to the hospital's used storage then and given back with the slide.
+     */
+    associatedBytes: bigint('associated_bytes', { mode: 'number' }).notNull().default(0),
     createdAt: createdAt(),
     /** Last chunk received: abandoned uploads are those idle for long. */
     activeAt: timestamp('active_at', { withTimezone: true }).notNull().defaultNow(),

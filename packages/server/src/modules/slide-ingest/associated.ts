@@ -20,18 +20,24 @@ export function associatedImagePath(
   return path.join(documentDir(dataDir, doc.hospitalId, doc.storageKey), `${name}.jpg`);
 }
 
+/** The images saved beside a slide, and the bytes they take on the disk. */
+export interface SavedAssociatedImages {
+  names: SavedAssociated[];
+  bytes: number;
+}
+
 /**
  * Saves the slide's label and macro images as JPEG files in the document's folder and returns
- * the names saved. One that cannot be decoded is left out (reported to `onSkip`) rather than
- * refusing a slide whose pyramid reads fine.
+ * the names saved and their size. One that cannot be decoded is left out (reported to `onSkip`)
+ * rather than refusing a slide whose pyramid reads fine.
  */
 export async function saveAssociatedImages(
   source: SlideSource,
   dataDir: string,
   doc: { hospitalId: number; storageKey: string },
   onSkip: (name: SavedAssociated, error: unknown) => void,
-): Promise<SavedAssociated[]> {
-  const saved: SavedAssociated[] = [];
+): Promise<SavedAssociatedImages> {
+  const saved: SavedAssociatedImages = { names: [], bytes: 0 };
   for (const name of SAVED_ASSOCIATED) {
     if (!source.properties.associated[name]) {
       continue;
@@ -49,7 +55,8 @@ export async function saveAssociatedImages(
     }
     // Writing is not the image's fault: a failure here (disk full, folder gone) goes up.
     await writeFile(associatedImagePath(dataDir, doc, name), jpeg);
-    saved.push(name);
+    saved.names.push(name);
+    saved.bytes += jpeg.length;
   }
   return saved;
 }

@@ -9,6 +9,7 @@ import { openSlideFile } from '../../slides/open-slide';
 import type { SlideSource } from '../../slides/slide-source';
 import { storedFilePath } from '../../storage/slide-paths';
 import { filesOf } from '../slide-upload/lookup';
+import { chargeStorage } from '../slide-upload/quota';
 import { saveAssociatedImages } from './associated';
 import { failReasonOf, isEnvironmentError, type IngestFailReason } from './fail-reason';
 import { makeThumbnail } from './thumbnail';
@@ -64,6 +65,7 @@ type Facts = Pick<
   | 'objectiveMagnification'
   | 'thumbnail'
   | 'associatedImages'
+  | 'associatedBytes'
 >;
 
 /**
@@ -100,7 +102,8 @@ async function readFacts(
     objectiveMagnification: decimal(p.objectivePower, 10_000),
     // Bare base64 (no data: prefix): the spec's strThumbnailBase64, read as JPEG by the web app.
     thumbnail: thumbnail.toString('base64'),
-    associatedImages: associated,
+    associatedImages: associated.names,
+    associatedBytes: associated.bytes,
   };
 }
 
@@ -151,17 +154,28 @@ export async function ingestDocument(
   signal?.throwIfAborted();
 
   if (facts) {
-    const done = await deps.db
-      .update(slideDocuments)
-      .set({
-        ...facts,
-        state: SlideUploadState.Uploaded,
-        failReason: null,
-        ingestedAt: deps.clock.now(),
-      })
-      .where(and(eq(slideDocuments.id, documentId), awaitingIngest()))
-      .returning({ id: slideDocuments.id });
-    return done.length > 0 ? 'ingested' : 'skipped';
+    const found = facts;
+    return deps.db.transaction(async (tx) => {
+      const done = await tx
+        .update(slideDocuments)
+        .set({
+          ...found,
+          state: SlideUploadState.Uploaded,
+          failReason: null,
+          ingestedAt: deps.clock.now(),
+        })
+        .where(and(eq(slideDocuments.id, documentId), awaitingIngest()))
+        .returning({ hospitalId: slideDocuments.hospitalId });
+      const [row] = done;
+      if (!row) {
+        // Deleted meanwhile: its folder, label and macro included, is being removed.
+        return 'skipped';
+      }
+      if (found.associatedBytes) {
+        await chargeStorage(tx, row.hospitalId, found.associatedBytes);
+      }
+      return 'ingested';
+    });
   }
   return (await recordIngestFailure(deps, documentId, failure ?? 'SLIDE_UNREADABLE'))
     ? 'failed'

@@ -13,6 +13,8 @@ interface DocumentState {
   totalBytes: number;
   completedAt: number | null;
   deletedAt: number | null;
+  /** Ingest saves label and macro into the folder without changing the state. */
+  ingestedAt: number | null;
 }
 
 /**
@@ -34,6 +36,7 @@ async function documentStates(db: Db, hospitalId: number): Promise<Map<string, D
       totalBytes: slideDocuments.totalBytes,
       completedAt: slideDocuments.completedAt,
       deletedAt: slideDocuments.deletedAt,
+      ingestedAt: slideDocuments.ingestedAt,
     })
     .from(slideDocuments)
     .where(eq(slideDocuments.hospitalId, hospitalId));
@@ -45,6 +48,7 @@ async function documentStates(db: Db, hospitalId: number): Promise<Map<string, D
         totalBytes: r.totalBytes,
         completedAt: r.completedAt?.getTime() ?? null,
         deletedAt: r.deletedAt?.getTime() ?? null,
+        ingestedAt: r.ingestedAt?.getTime() ?? null,
       },
     ]),
   );
@@ -91,7 +95,7 @@ export async function measureHospitalDisk(
  * they are now (`db` is the transaction holding the hospital's row):
  * - an upload under way holds its declared size (reserved when it was accepted);
  * - a stored slide, what its folder holds: as walked when the slide did not change meanwhile,
- *   else measured again (finished during the walk, say);
+ *   else measured again (finished or read by the slide engine during the walk, say);
  * - a slide removed before the walk whose folder is still there, and a folder that no document
  *   owned before or owns now, what they hold now (they are on the disk);
  * - a slide removed or an upload discarded since the walk started, nothing: its files are being
@@ -119,7 +123,8 @@ export async function usedBytesFrom(
     } else if (
       walked !== undefined &&
       was?.state === doc.state &&
-      was.completedAt === doc.completedAt
+      was.completedAt === doc.completedAt &&
+      was.ingestedAt === doc.ingestedAt
     ) {
       used += walked;
     } else {

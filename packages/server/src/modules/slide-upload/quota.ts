@@ -34,6 +34,17 @@ export async function reserveStorage(db: Db, hospitalId: number, bytes: number):
   throw new AppError('SLIDE_EXCEEDS_CAPACITY', { free: formatGb(free) });
 }
 
+/**
+ * Counts bytes already written (images the slide engine saved beside a slide) without a quota
+ * check: they are on the disk either way, and a full hospital's next upload is refused.
+ */
+export async function chargeStorage(db: Db, hospitalId: number, bytes: number): Promise<void> {
+  await db
+    .update(hospitals)
+    .set({ storageUsedBytes: sql`${hospitals.storageUsedBytes} + ${bytes}` })
+    .where(eq(hospitals.id, hospitalId));
+}
+
 /** Gives storage back (a deleted slide, an abandoned upload); never below zero. */
 export async function releaseStorage(db: Db, hospitalId: number, bytes: number): Promise<void> {
   await db

@@ -110,12 +110,15 @@ export function deletionRefusal(
 
 /**
  * Storage a live document still holds: its declared size, reserved when the upload started and
- * kept once uploaded. A failed upload gave its storage back when it failed (slide-upload's
- * failUpload), so deleting it gives nothing back; a complete upload the slide engine refused
- * keeps its files, and its storage, until it is deleted.
+ * kept once uploaded, plus the label and macro images ingest saved beside it. A failed upload
+ * gave its storage back when it failed (slide-upload's failUpload), so deleting it gives nothing
+ * back; a complete upload the slide engine refused keeps its files, and its storage, until it is
+ * deleted.
  */
 export function bytesHeldBy(
-  doc: Pick<SlideDocumentRow, 'state' | 'totalBytes' | 'completedAt'>,
+  doc: Pick<SlideDocumentRow, 'state' | 'totalBytes' | 'associatedBytes' | 'completedAt'>,
 ): number {
-  return doc.state === SlideUploadState.Failed && doc.completedAt === null ? 0 : doc.totalBytes;
+  return doc.state === SlideUploadState.Failed && doc.completedAt === null
+    ? 0
+    : doc.totalBytes + doc.associatedBytes;
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "slide_documents" ADD COLUMN "associated_bytes" bigint DEFAULT 0 NOT NULL;
