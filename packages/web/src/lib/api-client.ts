@@ -1,5 +1,6 @@
 import { ICode, Limits, SessionKey, type FieldError } from '@pathconsult/shared';
 import { ApiError } from './api-error';
+import type { ApiEnvelope } from './envelope';
 import { httpErrorText } from './http-errors';
 import { currentLang, i18next } from './i18n';
 import { endSession } from './session-lifecycle';
@@ -29,15 +30,6 @@ export interface RequestOptions {
   keepalive?: boolean;
 }
 
-interface Envelope {
-  iCode: number;
-  strMessage: string;
-  strErrorCode?: string;
-  objErrorParams?: Record<string, string | number>;
-  objErrorMessageParams?: Record<string, string>;
-  objData: unknown;
-}
-
 const t = (key: string) => i18next.t(key, { ns: 'errors' });
 
 function urlOf(path: string, query: RequestOptions['query']): string {
@@ -51,10 +43,12 @@ function urlOf(path: string, query: RequestOptions['query']): string {
   return `/api/${path.replace(/^\/+/, '')}${qs ? `?${qs}` : ''}`;
 }
 
-async function readEnvelope(response: Response): Promise<Envelope | null> {
+async function readEnvelope(response: Response): Promise<ApiEnvelope | null> {
   try {
     const body: unknown = await response.json();
-    return typeof body === 'object' && body !== null && 'iCode' in body ? (body as Envelope) : null;
+    return typeof body === 'object' && body !== null && 'iCode' in body
+      ? (body as ApiEnvelope)
+      : null;
   } catch {
     return null;
   }
@@ -78,7 +72,7 @@ function fail(init: ConstructorParameters<typeof ApiError>[0], show: boolean): n
   throw new ApiError({ ...init, shown: show && Boolean(init.strMessage) });
 }
 
-function failHttp(status: number, envelope: Envelope | null, opts: RequestOptions): never {
+function failHttp(status: number, envelope: ApiEnvelope | null, opts: RequestOptions): never {
   if (status === 401) {
     sessionExpired();
   }

@@ -1,14 +1,11 @@
 import type { FieldError } from '@pathconsult/shared';
 import { ApiError, authHeaders, sessionExpired } from '@/lib/api-client';
+import type { ApiEnvelope } from '@/lib/envelope';
 import { httpErrorText } from '@/lib/http-errors';
 import { i18next } from '@/lib/i18n';
 import { toastError } from '@/lib/toast';
 
-interface Envelope {
-  strMessage?: string;
-  strErrorCode?: string;
-  objData?: unknown;
-}
+type Envelope = Partial<ApiEnvelope>;
 
 /**
  * A call whose success is a file (a PDF), not the JSON envelope: the api client cannot read it.

@@ -105,9 +105,7 @@ export function HospitalTable(props: HospitalTableProps) {
       key: 'storage',
       title: t('fields.storage'),
       width: 150,
-      render: (_, row) => (
-        <StorageCell usedBytes={row.lUsedBytes} usedGb={row.dUsedMemory} total={row.dTotalMemory} />
-      ),
+      render: (_, row) => <StorageCell usedBytes={row.lUsedBytes} total={row.dTotalMemory} />,
     },
     {
       key: 'consultation',

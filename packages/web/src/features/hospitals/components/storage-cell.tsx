@@ -7,16 +7,8 @@ import { formatGb, storagePercent } from '../utils/storage';
  * that reads best ("1.85 MB / 500 GB", as on the slide screens; not "0.002 / 500 GB"), the total
  * as the administrator set it, in GB.
  */
-export function StorageCell({
-  usedBytes,
-  usedGb,
-  total,
-}: {
-  usedBytes: number;
-  usedGb: number;
-  total: number;
-}) {
-  const percent = storagePercent(usedGb, total);
+export function StorageCell({ usedBytes, total }: { usedBytes: number; total: number }) {
+  const percent = storagePercent(usedBytes, total * 1024 ** 3);
   return (
     <div style={{ minWidth: 120 }}>
       <Typography.Text>

@@ -8,6 +8,7 @@ import {
 } from '@pathconsult/shared';
 import { authHeaders, sessionExpired } from '@/lib/api-client';
 import { ApiError } from '@/lib/api-error';
+import type { ApiEnvelope } from '@/lib/envelope';
 import { httpErrorText } from '@/lib/http-errors';
 import { i18next } from '@/lib/i18n';
 import type { ChunkRequest } from '../utils/upload-document';
@@ -31,14 +32,8 @@ export class UploadCallError extends ApiError {
   }
 }
 
-interface Envelope {
-  iCode?: number;
-  strMessage?: string;
-  strErrorCode?: string;
-  objErrorParams?: Record<string, string | number>;
-  objErrorMessageParams?: Record<string, string>;
-  objData?: unknown;
-}
+/** What came back: an envelope as far as it can be trusted (a proxy may answer anything). */
+type Envelope = Partial<ApiEnvelope>;
 
 const te = (key: string) => i18next.t(key, { ns: 'errors' });
 
