@@ -70,6 +70,20 @@ describe('upload queue state machine (spec §4 "Upload")', () => {
     expect(nextItem(again)?.iFileId).toBe(1);
   });
 
+  it('a paused item gives back the bytes its cut-off chunks had on the wire, and gains none', () => {
+    const stopped = run(
+      queued,
+      { type: 'start' },
+      { type: 'begin', iFileId: 1 },
+      { type: 'progress', iFileId: 1, lProgress: 62 },
+      { type: 'stop' },
+    );
+    expect(stopped.items[0]).toMatchObject({ state: 'paused', lProgress: 62 });
+    const givenBack = run(stopped, { type: 'progress', iFileId: 1, lProgress: 54 });
+    expect(givenBack.items[0]).toMatchObject({ state: 'paused', lProgress: 54 });
+    expect(run(givenBack, { type: 'progress', iFileId: 1, lProgress: 70 })).toBe(givenBack);
+  });
+
   it('a failure is final (status 1) and keeps its reason', () => {
     const s = run(
       queued,

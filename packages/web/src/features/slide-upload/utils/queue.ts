@@ -142,10 +142,22 @@ export function queueReducer(state: QueueState, action: QueueAction): QueueState
         iSlideDocumentId: action.iSlideDocumentId,
         lProgress: action.lProgress,
       }));
-    case 'progress':
+    case 'progress': {
+      const lProgress = (item: QueueItem) => Math.min(item.lSize, Math.max(0, action.lProgress));
+      const paused = state.items.find(
+        (item) => item.iFileId === action.iFileId && item.state === 'paused',
+      );
+      // The chunks a pause cut off give their bytes back after the item paused: a paused item
+      // takes a lower figure, never a higher one.
+      if (paused) {
+        return paused.lProgress > lProgress(paused)
+          ? update(state, action.iFileId, ['paused'], (item) => ({ lProgress: lProgress(item) }))
+          : state;
+      }
       return update(state, action.iFileId, ['uploading'], (item) => ({
-        lProgress: Math.min(item.lSize, Math.max(0, action.lProgress)),
+        lProgress: lProgress(item),
       }));
+    }
     case 'uploaded':
       return update(state, action.iFileId, ['uploading'], (item) => ({
         state: 'uploaded',

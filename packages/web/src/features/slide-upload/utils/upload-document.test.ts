@@ -111,6 +111,28 @@ describe('uploading one slide document', () => {
     expect(progress.at(-1)).toBe(bytes.length);
   });
 
+  it('a pause gives back what the cut-off chunks had on the wire', async () => {
+    const server = new FakeUploadServer();
+    const bytes = patterned(FAKE_CHUNK * 3);
+    const status = await start(server, { 'a.svs': bytes }, 'a.svs');
+    const pause = new AbortController();
+    const send: DocumentJob['send'] = async (request) => {
+      // The first chunk is half sent when the user pauses.
+      request.onSent(FAKE_CHUNK / 2);
+      pause.abort();
+      throw request.signal.reason;
+    };
+    const { job: j, progress } = job(
+      server,
+      status,
+      { 'a.svs': bytes },
+      { send, concurrency: 1, signal: pause.signal },
+    );
+    expect((await uploadDocument(j)).kind).toBe('paused');
+    // Half a chunk shown while on the wire, then given back: nothing is stored.
+    expect(progress).toEqual([FAKE_CHUNK / 2, 0]);
+  });
+
   it('never completes before every other chunk is acknowledged', async () => {
     const server = new FakeUploadServer();
     const bytes = patterned(FAKE_CHUNK * 8);

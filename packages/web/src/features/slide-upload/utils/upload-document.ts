@@ -334,7 +334,11 @@ class DocumentSender {
         this.acknowledged(chunk);
         return result;
       } catch (error) {
-        this.onWire.delete(key);
+        // What this chunk had on the wire is not stored: the figure gives it back (a pause
+        // must not show more than the server holds).
+        if (this.onWire.delete(key)) {
+          this.report();
+        }
         if (
           error instanceof ApiError &&
           error.strErrorCode === 'CHUNK_CHECKSUM_MISMATCH' &&
