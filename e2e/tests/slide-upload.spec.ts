@@ -321,7 +321,18 @@ test('a slide the slide engine cannot read ends failed in the queue, with why', 
   await page.goto(`/?lang=en#/ShowSlide?id=${failed.iSlideDocumentId}`);
   const notReady = page.getByTestId('viewer-not-ready');
   await expect(notReady).toContainText('could not be read');
-  await expect(notReady).toContainText("the case's slide list says why");
+  await expect(notReady).toContainText("The case's slide list says why");
+  // Trying again cannot help a failed slide: only the way back is offered.
+  await expect(notReady.getByTestId('viewer-retry')).toHaveCount(0);
+  // Switched to Chinese, the server's reason on screen follows (it stayed in English).
+  await page.getByTestId('account-menu').click();
+  await page.getByTestId('account-lang').click();
+  await page.getByTestId('account-lang-zh').click();
+  await expect(notReady).toContainText('切片上传失败或无法读取，不能浏览');
+  await expect(notReady).toContainText('病例的切片列表会说明原因');
+  await page.getByTestId('account-menu').click();
+  await page.getByTestId('account-lang').click();
+  await page.getByTestId('account-lang-en').click();
   await notReady.getByRole('button', { name: 'Back' }).click();
   await expect(page.getByTestId('case-imagery')).toBeVisible();
 });

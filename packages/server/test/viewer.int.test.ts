@@ -2,7 +2,12 @@ import fs from 'node:fs';
 import sharp from 'sharp';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RoleType, type SlideInfoDto, type SlideViewState } from '@pathconsult/shared';
+import {
+  RoleType,
+  SlideUploadState,
+  type SlideInfoDto,
+  type SlideViewState,
+} from '@pathconsult/shared';
 import { slideViewStates, users } from '../src/db/schema';
 import { tokenExpiry } from '../src/modules/tiles/token';
 import { openSlideTruth } from '../src/slides/testing/ground-truth';
@@ -39,8 +44,8 @@ describe.each(await testDatabases())('slide viewer open and close on $name', (te
   let bareSlide: number;
 
   const db = () => t.database.db;
-  const info = (id: number, token: string) =>
-    api.get<SlideInfoDto>('diagnosis/GetSlideInfo', { iSlideDocumentId: id }, { token });
+  const info = (id: number, token: string, lang?: 'zh' | 'en') =>
+    api.get<SlideInfoDto>('diagnosis/GetSlideInfo', { iSlideDocumentId: id }, { token, lang });
   const close = (id: number, objView: unknown, token: string) =>
     api.post<{ iSlideDocumentId: number }>(
       'webViewer/slideViewer/closeSlide',
@@ -182,7 +187,7 @@ describe.each(await testDatabases())('slide viewer open and close on $name', (te
     ).toBe(400);
   });
 
-  it('answers 404 to another hospital’s user, and SLIDE_NOT_READY before ingest', async () => {
+  it('answers 404 to another hospital’s user; a slide not viewable yet says why', async () => {
     const stranger = await doctorElsewhere(db(), api);
     expectNotFound(await info(slideId, stranger.token));
     expectNotFound(await close(slideId, view(), stranger.token));
@@ -198,6 +203,27 @@ describe.each(await testDatabases())('slide viewer open and close on $name', (te
     });
     expectRefused(await info(unread.id, owner.token), 'SLIDE_NOT_READY');
     expectRefused(await close(unread.id, view(), owner.token), 'SLIDE_NOT_READY');
+    // Still uploading: finish the upload; failed (upload or slide engine): look why in the list.
+    const uploading = await insertSlide(db(), t.dataDir, {
+      hospitalId,
+      uploadUserId: owner.id,
+      diagnosisNum: caseNumber('V'),
+      state: SlideUploadState.Uploading,
+    });
+    expectRefused(await info(uploading.id, owner.token), 'SLIDE_UPLOAD_UNFINISHED');
+    expect((await info(uploading.id, owner.token, 'en')).body.strMessage).toBe(
+      'The slide has not finished uploading: it cannot be viewed yet',
+    );
+    const failed = await insertSlide(db(), t.dataDir, {
+      hospitalId,
+      uploadUserId: owner.id,
+      diagnosisNum: caseNumber('V'),
+      state: SlideUploadState.Failed,
+    });
+    expectRefused(await info(failed.id, owner.token), 'SLIDE_READ_FAILED');
+    expect((await info(failed.id, owner.token, 'zh')).body.strMessage).toBe(
+      '切片上传失败或无法读取，不能浏览',
+    );
   });
 
   it('lets an account with saved views be deleted, and its views go with it', async () => {

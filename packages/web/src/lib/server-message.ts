@@ -41,3 +41,12 @@ export function serverMessageIn(message: ServerMessage, lang: Lang): string | nu
   );
   return /\{\w+\}/.test(text) ? null : text;
 }
+
+/**
+ * A failure's text in `lang`: a business refusal made again from its parts, so that a message
+ * left on screen follows a change of language; any other failure as received.
+ */
+export function serverErrorText(error: ApiError, lang: Lang): string {
+  const message = serverMessageOf(error);
+  return (message && serverMessageIn(message, lang)) ?? error.strMessage;
+}

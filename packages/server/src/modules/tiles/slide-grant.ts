@@ -18,8 +18,9 @@ export interface ViewableSlide {
  * Whether the caller may view a slide's pixels, answered before a tile token is issued: those
  * who see it in slide management (slides/access.ts) and those who may read the case it belongs
  * to (patients/access.ts: owner, report-view administrators, the experts it was sent to).
- * Anyone else gets the 404 of a missing slide. A slide the engine has not read (still ingesting,
- * refused) is SLIDE_NOT_READY.
+ * Anyone else gets the 404 of a missing slide. A slide still uploading is SLIDE_UPLOAD_UNFINISHED,
+ * one that failed (upload or slide engine) SLIDE_READ_FAILED, one the engine has not read yet
+ * SLIDE_NOT_READY.
  * Answers what the callers check next without another query: the hospital (the token's) and the
  * level-0 size the engine read (the bounds of a saved view, viewer/service.ts).
  */
@@ -40,7 +41,15 @@ export async function slideForViewing(
   if (managed.length === 0 && !(await mayReadCase(db, actor, doc.patientId))) {
     throw notFound();
   }
-  if (doc.ingestedAt === null || doc.state !== SlideUploadState.Uploaded) {
+  // Each says what the viewer can tell the user to do: wait, finish the upload, or look in the
+  // case's slide list for why it failed.
+  if (doc.state === SlideUploadState.Uploading) {
+    throw new AppError('SLIDE_UPLOAD_UNFINISHED');
+  }
+  if (doc.state === SlideUploadState.Failed) {
+    throw new AppError('SLIDE_READ_FAILED');
+  }
+  if (doc.ingestedAt === null) {
     throw new AppError('SLIDE_NOT_READY');
   }
   return { hospitalId: doc.hospitalId, width: doc.width, height: doc.height };

@@ -9,12 +9,15 @@ import { VIEW_BACKGROUND } from '@/features/annotations/overlay/capture';
 import { annotatableViewer } from '@/features/annotations/overlay/slide-viewer-adapter';
 import { ListError } from '@/app/routes/list-error';
 import { ApiError } from '@/lib/api-error';
+import { currentLang } from '@/lib/i18n';
+import { serverErrorText } from '@/lib/server-message';
 import { saveLastView, useSlideInfo } from '../api/slide-info';
 import { SlideViewer } from '../slide-viewer';
 import { objectiveFromMpp } from '../utils/magnification';
 import { throttledRenewal } from '../utils/throttled-renewal';
 import type { ViewLink } from '../view-link';
 import { ScaleBarOverlay } from './scale-bar-overlay';
+import { isUnviewable, SlideUnviewable } from './slide-unviewable';
 import { ViewerToolbar } from './viewer-toolbar';
 
 /** The navigator's share of a compact pane (side by side, phone); a single pane's is 0.2. */
@@ -80,25 +83,11 @@ export function SlidePane({
         />
       );
     }
-    // Not read yet (a retry helps in a moment) or failed (the slide lists say why): both offered.
-    if (info.error instanceof ApiError && info.error.strErrorCode === 'SLIDE_NOT_READY') {
-      return (
-        <Result
-          status="warning"
-          title={info.error.strMessage}
-          subTitle={t('notReadyHint')}
-          extra={[
-            back,
-            <Button key="retry" onClick={() => void info.refetch()} data-testid="viewer-retry">
-              {t('retry')}
-            </Button>,
-          ]}
-          style={{ flex: 1 }}
-          data-testid="viewer-not-ready"
-        />
-      );
+    if (info.error instanceof ApiError && isUnviewable(info.error)) {
+      return <SlideUnviewable error={info.error} back={back} onRetry={() => void info.refetch()} />;
     }
-    const message = info.error instanceof ApiError ? info.error.strMessage : t('loadError');
+    const message =
+      info.error instanceof ApiError ? serverErrorText(info.error, currentLang()) : t('loadError');
     return (
       <div style={{ padding: 16 }}>
         <ListError title={message} testId="viewer-load-error" onRetry={() => void info.refetch()} />

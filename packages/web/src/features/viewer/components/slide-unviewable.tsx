@@ -1,0 +1,51 @@
+import { Button, Result } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ApiError } from '@/lib/api-error';
+import { currentLang } from '@/lib/i18n';
+import { serverErrorText } from '@/lib/server-message';
+
+/** Why a slide cannot be viewed (slide-grant.ts), and what its hint tells the user to do. */
+const HINTS = {
+  SLIDE_NOT_READY: 'notReadyHint',
+  SLIDE_UPLOAD_UNFINISHED: 'uploadUnfinishedHint',
+  SLIDE_READ_FAILED: 'readFailedHint',
+} as const;
+
+export function isUnviewable(error: ApiError): boolean {
+  return error.strErrorCode !== undefined && error.strErrorCode in HINTS;
+}
+
+/**
+ * A slide that exists but cannot be viewed: not read yet (a retry helps in a moment), its upload
+ * not finished (a retry helps once it is), or failed (the case's slide list says why: no retry).
+ * The title is the server's reason, in the language shown now.
+ */
+export function SlideUnviewable({
+  error,
+  back,
+  onRetry,
+}: {
+  error: ApiError;
+  back: ReactNode;
+  onRetry: () => void;
+}) {
+  const { t } = useTranslation('viewer');
+  const code = error.strErrorCode as keyof typeof HINTS;
+  const retry =
+    code === 'SLIDE_READ_FAILED' ? null : (
+      <Button key="retry" onClick={onRetry} data-testid="viewer-retry">
+        {t('retry')}
+      </Button>
+    );
+  return (
+    <Result
+      status="warning"
+      title={serverErrorText(error, currentLang())}
+      subTitle={t(HINTS[code])}
+      extra={retry ? [back, retry] : back}
+      style={{ flex: 1 }}
+      data-testid="viewer-not-ready"
+    />
+  );
+}
