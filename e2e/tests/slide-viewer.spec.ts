@@ -511,9 +511,42 @@ test('annotations that fail to load say so with a retry; a screenshot taken mid-
   await expect(page.getByTestId('screenshot-take')).toContainText('1/4');
   const card = page.getByTestId('annotation-tools').locator('[data-testid^="screenshot-image-"]');
   const shotId = Number((await card.getAttribute('data-testid'))!.replace('screenshot-image-', ''));
-  await expect(
-    page.getByTestId('annotation-tools').getByTestId(`screenshot-magnification-${shotId}`),
-  ).toHaveText(/^\s*·\s*20×$/);
+  const magnification = page
+    .getByTestId('annotation-tools')
+    .getByTestId(`screenshot-magnification-${shotId}`);
+  await expect(magnification).toHaveText(/^\s*·\s*20×$/);
+  // One more of the whole slide, whose magnification has decimals ("4.5×"). In English ("Shot 2"
+  // is longer than "截图 2") the narrow cards still show number and magnification whole (it read
+  // "Shot 2 · 4.…").
+  await page.getByTestId('viewer-home').click();
+  await expect(page.getByTestId('viewer-magnification')).toHaveText(/^\d+\.\d×$/);
+  await page.getByTestId('screenshot-take').click();
+  await expect(page.getByTestId('screenshot-take')).toContainText('2/4');
+  await page.getByTestId('account-menu').click();
+  await page.getByTestId('account-lang').click();
+  await page.getByTestId('account-lang-en').click();
+  await expect(page.getByTestId(`screenshot-number-${shotId}`)).toHaveText(/^Shot \d$/);
+  const magnifications = page
+    .getByTestId('annotation-tools')
+    .locator('[data-testid^="screenshot-magnification-"]');
+  await expect(magnifications).toHaveCount(2);
+  await expect(magnifications.filter({ hasText: /\d\.\d×$/ })).toHaveCount(1);
+  const allWhole = () =>
+    magnifications.evaluateAll((els) =>
+      els.every((el) => {
+        const line = el.closest('.ant-card-meta-title')!.getBoundingClientRect();
+        const box = el.getBoundingClientRect();
+        // The number ("Shot 2") is whole too: its line is not cut.
+        const number = el.previousElementSibling!;
+        return (
+          box.width > 0 && box.right <= line.right + 0.5 && number.scrollWidth <= number.clientWidth
+        );
+      }),
+    );
+  await page
+    .getByTestId('annotation-tools')
+    .screenshot({ path: 'test-results/slide-viewer-shot-cards-en.png' });
+  await expect.poll(allWhole).toBe(true);
 });
 
 test('the viewer in English: controls, turns, adjustments, label and macro', async ({

@@ -18,7 +18,8 @@ const ONE_LINE: CSSProperties = {
 
 /**
  * What tells a card of the strip from its neighbours, each on one line: its number in the case
- * and the magnification it was taken at ("截图 2 · 20×"), the slide (cut in the middle, whole on hover), when it was taken and by whom. A case's
+ * and the magnification it was taken at ("截图 2 · 20×"), the slide (cut in the middle, whole on
+ * hover), when it was taken and by whom. A case's
  * screenshots are often all of one slide, so the name alone made the cards look alike.
  * Test ids: `screenshot-number-<id>`, `-magnification-`, `-slide-`, `-time-`, `-author-`, `-signed-`.
  */
@@ -39,20 +40,25 @@ export function ScreenshotCaption({
   return (
     <Card.Meta
       title={
-        <Typography.Text strong style={ONE_LINE}>
-          <span data-testid={`screenshot-number-${id}`}>
-            {t('screenshots.number', { n: number })}
-          </span>
+        // Where the line is short (the viewer's 120 px cards, longer words in English) the
+        // number gives way, never the magnification ("Shot 2 · 4.…" was cut); the magnification
+        // is smaller, so that both fit there.
+        <Flex align="baseline" style={{ minWidth: 0 }}>
+          <Typography.Text strong style={{ ...ONE_LINE, minWidth: 0 }}>
+            <span data-testid={`screenshot-number-${id}`}>
+              {t('screenshots.number', { n: number })}
+            </span>
+          </Typography.Text>
           {shot.dMagnification !== null && (
             <Typography.Text
               type="secondary"
-              style={{ fontWeight: 'normal' }}
+              style={{ whiteSpace: 'pre', flexShrink: 0, fontWeight: 'normal', fontSize: 12 }}
               data-testid={`screenshot-magnification-${id}`}
             >
               {` · ${formatMagnification(shot.dMagnification)}`}
             </Typography.Text>
           )}
-        </Typography.Text>
+        </Flex>
       }
       description={
         <Flex vertical gap={2}>
