@@ -643,6 +643,23 @@ test('the viewer in English: controls, turns, adjustments, label and macro', asy
   await expect(page.getByTestId('associated-images')).toBeVisible();
   await page.getByTestId('associated-images').getByRole('img', { name: 'Macro image' }).click();
   await expect(page.locator('.ant-image-preview img')).toBeVisible();
+  // The enlarged image and its dark backdrop lie over the list it came from (the list stood
+  // bright above them).
+  const panelCovered = () =>
+    page.getByTestId('associated-images').evaluate((panel) => {
+      const box = panel.getBoundingClientRect();
+      // Nowhere on the list (5 × 5 points) is the list itself on top.
+      for (let i = 0; i < 25; i++) {
+        const x = box.x + (box.width * ((i % 5) + 0.5)) / 5;
+        const y = box.y + (box.height * (Math.floor(i / 5) + 0.5)) / 5;
+        const top = document.elementFromPoint(x, y);
+        if (top === null || panel.contains(top) || !top.closest('.ant-image-preview')) {
+          return false;
+        }
+      }
+      return true;
+    });
+  await expect.poll(panelCovered).toBe(true);
   await page.keyboard.press('Escape');
   await expect(page.locator('.ant-image-preview')).toBeHidden();
 
