@@ -88,8 +88,14 @@ test('the doctor uploads a slide, pauses, reloads, resumes and sees it in the Im
   await expect(item.getByTestId('upload-item-state')).toHaveText('Paused');
   // Part of it is sent: the button goes on with it.
   await expect(page.getByTestId('upload-start')).toHaveText('Resume');
+  // Paused, it shows what the server holds: the cut-off chunk's bytes on the wire are given back.
+  await expect(item.getByTestId('upload-item-progress')).toContainText('54%');
   release();
   await page.unroute(CHUNKS);
+  // The case's Imagery tab behind the panel lists it already, with its share (it listed nothing
+  // until a reload).
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId(`imagery-state-${NAME}`)).toHaveText('Paused 54%');
 
   // The server holds half of it, as an unfinished upload of the case.
   const half = await slidesOf(request, token, id);

@@ -37,6 +37,29 @@ export function UploadRuntime() {
     [manager, queryClient, t],
   );
 
+  // A slide the server has just registered is listed at once (the case's Imagery tab showed
+  // none while it uploaded): its row then follows the queue's progress by itself.
+  useEffect(() => {
+    if (!manager) {
+      return undefined;
+    }
+    const listed = new Set<number>();
+    const listNew = () => {
+      let added = false;
+      for (const item of manager.getSnapshot().items) {
+        if (item.iSlideDocumentId !== null && !listed.has(item.iSlideDocumentId)) {
+          listed.add(item.iSlideDocumentId);
+          added = true;
+        }
+      }
+      if (added) {
+        void queryClient.invalidateQueries({ queryKey: ['slides'] });
+      }
+    };
+    listNew();
+    return manager.subscribe(listNew);
+  }, [manager, queryClient]);
+
   // Leaving the page stops the upload: the browser asks first while one runs.
   useEffect(() => {
     if (!manager) {
