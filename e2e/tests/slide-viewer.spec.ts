@@ -72,6 +72,8 @@ test('a doctor views a slide, measures, annotates, takes a screenshot and finds 
   await expectTissue(view);
   await view.screenshot({ path: 'test-results/slide-viewer-whole.png' });
   await expect(page.getByTestId('annotation-list-empty')).toBeVisible();
+  // The tools are named for screen readers in the page's language (antd's was English).
+  await expect(page.getByRole('radiogroup', { name: '标注与测量工具' })).toBeVisible();
 
   // The whole portrait slide leaves a margin at the left of the landscape view: a box drawn
   // there is not on the slide and is not kept (it would become a line along the slide's edge).

@@ -16,6 +16,7 @@ export default function CommonWordsPage() {
   const switcher = (
     <Segmented<View>
       data-testid="common-word-view"
+      aria-label={t('view.label')}
       value={view}
       onChange={setView}
       options={[

@@ -152,6 +152,8 @@ export function AnnotationTools({
       {mayWrite && (
         <Flex gap="small" wrap align="center">
           <Segmented<Tool>
+            // antd names the group "segmented control" in English whatever the language.
+            aria-label={t('tools.group')}
             value={tool}
             onChange={setTool}
             size="small"

@@ -96,6 +96,7 @@ export function ReviewList() {
           <Form.Item name="state" label={t('review.col.state')}>
             <Segmented<ReviewFilter>
               data-testid="review-state-filter"
+              aria-label={t('review.col.state')}
               options={REVIEW_FILTERS.map((value) => ({
                 value,
                 label: (

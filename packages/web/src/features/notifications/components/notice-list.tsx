@@ -44,6 +44,7 @@ export function NoticeList() {
     <Flex vertical gap="middle" data-testid="notice-list">
       <Flex justify="space-between" align="center" wrap gap="small">
         <Segmented
+          aria-label={t('filterLabel')}
           value={unreadOnly ? 'unread' : 'all'}
           onChange={(v) => {
             setUnreadOnly(v === 'unread');

@@ -36,6 +36,7 @@ export function RegistrationFilters({
     >
       <Form.Item name="state" label={t('fields.state')}>
         <Segmented<StateFilter>
+          aria-label={t('fields.state')}
           options={STATE_FILTERS.map((value) => ({
             value,
             label: <span data-testid={`registration-state-${value}`}>{t(`state.${value}`)}</span>,
