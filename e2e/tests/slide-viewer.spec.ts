@@ -932,6 +932,14 @@ test('the phone viewer shows the slide with compact controls', async ({ page, re
   await expect(page.getByTestId('viewer-magnification')).toHaveText('20×');
   await expect(page.getByTestId('annotation-tools')).toHaveCount(0);
   await page.screenshot({ path: 'test-results/slide-viewer-mobile.png' });
+  // Buttons a finger can hit (they were 24 px), the magnification steps beside Home, and "−",
+  // the readout and "+" together on one line ("+" went alone to the next).
+  for (const id of ['viewer-home', 'viewer-zoom-out', 'viewer-zoom-in', 'viewer-mag-10']) {
+    expect((await page.getByTestId(id).boundingBox())!.height, id).toBeGreaterThanOrEqual(32);
+  }
+  const rowOf = async (id: string) => Math.round((await page.getByTestId(id).boundingBox())!.y);
+  expect(await rowOf('viewer-mag-40')).toBe(await rowOf('viewer-home'));
+  expect(await rowOf('viewer-zoom-in')).toBe(await rowOf('viewer-zoom-out'));
   // The label and macro images fit the phone's screen.
   await page.getByTestId('viewer-associated').click();
   for (const name of ['label', 'macro']) {

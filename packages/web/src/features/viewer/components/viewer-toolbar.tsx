@@ -66,7 +66,8 @@ export function ViewerToolbar({
     magnification === null
       ? null
       : (steps.find((m) => Math.abs(magnification / m - 1) < STEP_TOLERANCE) ?? null);
-  const size = compact ? 'small' : 'middle';
+  // A phone's controls are touched, not clicked: not the side-by-side panes' small buttons.
+  const size = compact && !phone ? 'small' : 'middle';
   const rotation = viewer.isOpen ? Math.round(viewer.rotation()) % 360 : 0;
   const readout = magnification === null ? t('noObjective') : formatMagnification(magnification);
   const bar = useRef<HTMLDivElement>(null);
@@ -142,6 +143,46 @@ export function ViewerToolbar({
       )}
     </>
   );
+  // One step down and up, beside the readout: the same steps as "−" and "+" on the slide, for
+  // those who do not know the keys or have no wheel. Kept together where the bar wraps (on a
+  // phone "+" went alone to the next line); a one-line bar never wraps.
+  const zoomSteps = (
+    <>
+      <IconButton
+        size={size}
+        icon={<ZoomOutOutlined />}
+        disabled={!viewer.canStepZoom(-1)}
+        onClick={() => viewer.stepZoom(-1)}
+        title={t('zoomOut')}
+        testId="viewer-zoom-out"
+      />
+      <Tooltip
+        title={
+          digital
+            ? t('digitalZoom', { objective })
+            : viewer.slide.objectiveEstimated
+              ? t('magnificationEstimated', { objective, mpp: viewer.slide.mpp?.toFixed(3) })
+              : t('magnification')
+        }
+      >
+        <Tag
+          color={digital ? 'warning' : undefined}
+          data-testid="viewer-magnification"
+          style={{ width: 52, textAlign: 'center' }}
+        >
+          {readout}
+        </Tag>
+      </Tooltip>
+      <IconButton
+        size={size}
+        icon={<ZoomInOutlined />}
+        disabled={!viewer.canStepZoom(1)}
+        onClick={() => viewer.stepZoom(1)}
+        title={t('zoomIn')}
+        testId="viewer-zoom-in"
+      />
+    </>
+  );
   return (
     // Panes side by side: one line each (scrolling sideways when narrow), so that every pane's
     // image starts at the same height.
@@ -190,6 +231,8 @@ export function ViewerToolbar({
                 key={m}
                 type={m === activeStep ? 'primary' : 'default'}
                 onClick={() => viewer.zoomToMagnification(m)}
+                // Touch-sized on a phone yet beside Home on one line (a 390 px screen).
+                style={phone ? { paddingInline: 9 } : undefined}
                 data-testid={`viewer-mag-${m}`}
               >
                 {m}×
@@ -206,41 +249,16 @@ export function ViewerToolbar({
           })}
         </Space.Compact>
       )}
-      {/* One step down and up, beside the readout: the same steps as "−" and "+" on the slide,
-          for those who do not know the keys or have no wheel. */}
-      <IconButton
-        size={size}
-        icon={<ZoomOutOutlined />}
-        disabled={!viewer.canStepZoom(-1)}
-        onClick={() => viewer.stepZoom(-1)}
-        title={t('zoomOut')}
-        testId="viewer-zoom-out"
-      />
-      <Tooltip
-        title={
-          digital
-            ? t('digitalZoom', { objective })
-            : viewer.slide.objectiveEstimated
-              ? t('magnificationEstimated', { objective, mpp: viewer.slide.mpp?.toFixed(3) })
-              : t('magnification')
-        }
+      <Flex
+        gap={6}
+        align="center"
+        // In a one-line bar its buttons are the bar's own items (app.css), measured as before.
+        className="viewer-toolbar-inline"
+        style={oneLine ? { display: 'contents' } : undefined}
+        data-testid="viewer-zoom-group"
       >
-        <Tag
-          color={digital ? 'warning' : undefined}
-          data-testid="viewer-magnification"
-          style={{ width: 52, textAlign: 'center' }}
-        >
-          {readout}
-        </Tag>
-      </Tooltip>
-      <IconButton
-        size={size}
-        icon={<ZoomInOutlined />}
-        disabled={!viewer.canStepZoom(1)}
-        onClick={() => viewer.stepZoom(1)}
-        title={t('zoomIn')}
-        testId="viewer-zoom-in"
-      />
+        {zoomSteps}
+      </Flex>
       {rotation !== 0 && (
         // A turned view says so (it is remembered with the slide), in the bar even when the
         // turns are behind "More": one click sets it straight.
