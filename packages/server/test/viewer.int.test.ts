@@ -6,6 +6,7 @@ import {
   RoleType,
   SlideUploadState,
   type SlideInfoDto,
+  type SlideUploadStateValue,
   type SlideViewState,
 } from '@pathconsult/shared';
 import { slideViewStates, users } from '../src/db/schema';
@@ -196,30 +197,24 @@ describe.each(await testDatabases())('slide viewer open and close on $name', (te
     expectNotFound(await close(slideId + 10_000, view(), owner.token));
 
     const hospitalId = await userHospital(db(), 'demo_doctor');
-    const unread = await insertSlide(db(), t.dataDir, {
-      hospitalId,
-      uploadUserId: owner.id,
-      diagnosisNum: caseNumber('V'),
-    });
+    const slideIn = (state: SlideUploadStateValue) =>
+      insertSlide(db(), t.dataDir, {
+        hospitalId,
+        uploadUserId: owner.id,
+        diagnosisNum: caseNumber('V'),
+        state,
+      });
+    // Finished, not read yet: wait; still uploading: finish the upload; failed (upload or slide
+    // engine): the slide list says why.
+    const unread = await slideIn(SlideUploadState.Uploaded);
     expectRefused(await info(unread.id, owner.token), 'SLIDE_NOT_READY');
     expectRefused(await close(unread.id, view(), owner.token), 'SLIDE_NOT_READY');
-    // Still uploading: finish the upload; failed (upload or slide engine): look why in the list.
-    const uploading = await insertSlide(db(), t.dataDir, {
-      hospitalId,
-      uploadUserId: owner.id,
-      diagnosisNum: caseNumber('V'),
-      state: SlideUploadState.Uploading,
-    });
+    const uploading = await slideIn(SlideUploadState.Uploading);
     expectRefused(await info(uploading.id, owner.token), 'SLIDE_UPLOAD_UNFINISHED');
     expect((await info(uploading.id, owner.token, 'en')).body.strMessage).toBe(
       'The slide has not finished uploading: it cannot be viewed yet',
     );
-    const failed = await insertSlide(db(), t.dataDir, {
-      hospitalId,
-      uploadUserId: owner.id,
-      diagnosisNum: caseNumber('V'),
-      state: SlideUploadState.Failed,
-    });
+    const failed = await slideIn(SlideUploadState.Failed);
     expectRefused(await info(failed.id, owner.token), 'SLIDE_READ_FAILED');
     expect((await info(failed.id, owner.token, 'zh')).body.strMessage).toBe(
       '切片上传失败或无法读取，不能浏览',
