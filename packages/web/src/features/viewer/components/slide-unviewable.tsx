@@ -13,7 +13,7 @@ const HINTS = {
 } as const;
 
 export function isUnviewable(error: ApiError): boolean {
-  return error.strErrorCode !== undefined && error.strErrorCode in HINTS;
+  return error.strErrorCode !== undefined && Object.hasOwn(HINTS, error.strErrorCode);
 }
 
 /**

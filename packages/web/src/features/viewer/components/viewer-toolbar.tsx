@@ -143,46 +143,6 @@ export function ViewerToolbar({
       )}
     </>
   );
-  // One step down and up, beside the readout: the same steps as "−" and "+" on the slide, for
-  // those who do not know the keys or have no wheel. Kept together where the bar wraps (on a
-  // phone "+" went alone to the next line); a one-line bar never wraps.
-  const zoomSteps = (
-    <>
-      <IconButton
-        size={size}
-        icon={<ZoomOutOutlined />}
-        disabled={!viewer.canStepZoom(-1)}
-        onClick={() => viewer.stepZoom(-1)}
-        title={t('zoomOut')}
-        testId="viewer-zoom-out"
-      />
-      <Tooltip
-        title={
-          digital
-            ? t('digitalZoom', { objective })
-            : viewer.slide.objectiveEstimated
-              ? t('magnificationEstimated', { objective, mpp: viewer.slide.mpp?.toFixed(3) })
-              : t('magnification')
-        }
-      >
-        <Tag
-          color={digital ? 'warning' : undefined}
-          data-testid="viewer-magnification"
-          style={{ width: 52, textAlign: 'center' }}
-        >
-          {readout}
-        </Tag>
-      </Tooltip>
-      <IconButton
-        size={size}
-        icon={<ZoomInOutlined />}
-        disabled={!viewer.canStepZoom(1)}
-        onClick={() => viewer.stepZoom(1)}
-        title={t('zoomIn')}
-        testId="viewer-zoom-in"
-      />
-    </>
-  );
   return (
     // Panes side by side: one line each (scrolling sideways when narrow), so that every pane's
     // image starts at the same height.
@@ -249,15 +209,50 @@ export function ViewerToolbar({
           })}
         </Space.Compact>
       )}
+      {/* One step down and up, beside the readout: the same steps as "−" and "+" on the slide,
+          for those who do not know the keys or have no wheel. Kept together where the bar wraps
+          (on a phone "+" went alone to the next line); in a one-line bar, which never wraps,
+          they are the bar's own items (app.css), measured as before. */}
       <Flex
         gap={6}
         align="center"
-        // In a one-line bar its buttons are the bar's own items (app.css), measured as before.
         className="viewer-toolbar-inline"
         style={oneLine ? { display: 'contents' } : undefined}
         data-testid="viewer-zoom-group"
       >
-        {zoomSteps}
+        <IconButton
+          size={size}
+          icon={<ZoomOutOutlined />}
+          disabled={!viewer.canStepZoom(-1)}
+          onClick={() => viewer.stepZoom(-1)}
+          title={t('zoomOut')}
+          testId="viewer-zoom-out"
+        />
+        <Tooltip
+          title={
+            digital
+              ? t('digitalZoom', { objective })
+              : viewer.slide.objectiveEstimated
+                ? t('magnificationEstimated', { objective, mpp: viewer.slide.mpp?.toFixed(3) })
+                : t('magnification')
+          }
+        >
+          <Tag
+            color={digital ? 'warning' : undefined}
+            data-testid="viewer-magnification"
+            style={{ width: 52, textAlign: 'center' }}
+          >
+            {readout}
+          </Tag>
+        </Tooltip>
+        <IconButton
+          size={size}
+          icon={<ZoomInOutlined />}
+          disabled={!viewer.canStepZoom(1)}
+          onClick={() => viewer.stepZoom(1)}
+          title={t('zoomIn')}
+          testId="viewer-zoom-in"
+        />
       </Flex>
       {rotation !== 0 && (
         // A turned view says so (it is remembered with the slide), in the bar even when the
