@@ -79,6 +79,25 @@ describe('keepLabelsInView', () => {
     expect(labelOf(keepLabelsInView([note], { width: 900, height: 300 }, [])).text).toBe(long);
   });
 
+  it('keeps a long note beside its dot on a phone, never over it', () => {
+    const long = 'Suspicious focus near the margin, please check deeper levels';
+    const phone = { width: 390, height: 700 };
+    // The dot's disc (r 4 and its white ring) must stay clear of the letters.
+    const DOT_REACH = 5;
+    for (const x of [20, 150, 195, 240, 370]) {
+      const note = describeShape(
+        { kind: 'text', color: '#ff0000', text: long, points: [[x, 300]] },
+        same,
+        0.5,
+      );
+      const moved = labelOf(keepLabelsInView([note], phone, []));
+      const box = labelBox(moved);
+      expect(moved.text).toMatch(/…$/);
+      expect(inside(moved, phone)).toBe(true);
+      expect(box.right <= x - DOT_REACH || box.left >= x + DOT_REACH).toBe(true);
+    }
+  });
+
   it('leaves the label of a shape out of view with its shape', () => {
     const groups = rulerLabel([500, 100], [600, 100]);
     expect(keepLabelsInView(groups, VIEW, [])).toEqual(groups);

@@ -48,7 +48,12 @@ function placed(
   ) {
     return whole;
   }
-  const node = shortened(whole, view.width - 2 * EDGE_PX);
+  const isNote = whole.attrs.class === 'pc-note';
+  // A note's text goes beside its dot, never over it: it may take the wider side's room only.
+  const node = shortened(
+    whole,
+    isNote ? noteRoom(around.left, view.width) : view.width - 2 * EDGE_PX,
+  );
   const fits = (candidate: SvgNode) => {
     const box = labelBox(candidate);
     return (
@@ -62,8 +67,7 @@ function placed(
   if (fits(node)) {
     return node;
   }
-  const candidates =
-    node.attrs.class === 'pc-note' ? noteSpots(node, view) : measureSpots(node, view, covered);
+  const candidates = isNote ? noteSpots(node, view) : measureSpots(node, view, covered);
   return candidates.find(fits) ?? clampedIntoView(candidates[0] ?? node, view);
 }
 
@@ -92,6 +96,11 @@ const at = (node: SvgNode, x: number, y: number, anchor?: string): SvgNode => ({
     ...(anchor ? { 'text-anchor': anchor } : {}),
   },
 });
+
+/** The room beside a note's dot at `dot`, on its wider side (left or right), up to the edge gap. */
+function noteRoom(dot: number, width: number): number {
+  return Math.max(width - EDGE_PX - (dot + NOTE_GAP_PX), dot - NOTE_GAP_PX - EDGE_PX);
+}
 
 /**
  * A note's text: right of its dot, else left of it; the side with more room first when neither
