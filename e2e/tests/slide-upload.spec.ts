@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN, DOCTOR, addCase, logIn, tokenOf } from './helpers';
+import { ADMIN, DOCTOR, addCase, logIn, openFromMenu, tokenOf } from './helpers';
 import { post, type Envelope } from './slide-helpers';
 
 /*
@@ -453,4 +453,57 @@ test('a refusal kept in the queue reads in the language chosen since', async ({
   await expect(item.getByTestId('upload-item-reason')).toHaveText(english);
   // (Kept across a reload by its parts too: persisted-queue.test.ts. After a reload this paused
   // item asks for its file again instead.)
+});
+
+test('the header’s Upload on a case screen opens the queue for that case; elsewhere it says where', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const token = await tokenOf(request, DOCTOR);
+  const num = `UH${RUN}`;
+  const id = await addCase(request, token, num, '刘敏');
+  await logIn(page, DOCTOR);
+
+  // On the case's report tab (not its Slide files tab): the drop zone for this case.
+  await page.goto(`/#/case/report-info?iPatientId=${id}`);
+  await expect(page.getByTestId('case-detail-tabs')).toBeVisible();
+  await page.getByTestId('upload-open').click();
+  await expect(page.getByTestId('upload-target')).toHaveText(`批量上传切片 · 病例 ${num} · 刘敏`);
+  await expect(page.getByTestId('upload-choose-files')).toBeEnabled();
+  await page.getByTestId('upload-file-input').setInputFiles(SLIDE);
+  const item = page.getByTestId(`upload-item-${NAME}`);
+  await expect(item.getByTestId('upload-item-state')).toHaveText('等待中');
+  await page.getByTestId('upload-start').click();
+  await expect(
+    page
+      .getByTestId('upload-finished')
+      .getByTestId(`upload-item-${NAME}`)
+      .getByTestId('upload-item-state'),
+  ).toHaveText('已上传', { timeout: 30_000 });
+  const slides = await slidesOf(request, token, id);
+  expect(slides.map((s) => s.strFileName)).toEqual([NAME]);
+  await page.keyboard.press('Escape');
+
+  // The name it holds now is refused for this case in the header's panel too.
+  await page.getByTestId('upload-open').click();
+  await page.getByTestId('upload-file-input').setInputFiles(SLIDE);
+  await expect(page.getByTestId(`upload-refused-${NAME}`)).toContainText(
+    `该病理号下已有名为“${NAME}”的切片`,
+  );
+  await expect(page.getByTestId('upload-queue').getByTestId(`upload-item-${NAME}`)).toHaveCount(0);
+  await page.keyboard.press('Escape');
+
+  // Away from the case (its list), in English: no case to upload to, the panel says where.
+  await page.getByTestId('account-menu').click();
+  await page.getByTestId('account-lang').click();
+  await page.getByTestId('account-lang-en').click();
+  await openFromMenu(page, '/sliceManage');
+  await expect(page.getByTestId('case-detail-tabs')).toHaveCount(0);
+  await page.getByTestId('upload-open').click();
+  await expect(page.getByTestId('upload-target')).toHaveCount(0);
+  await expect(page.getByTestId('upload-panel')).toContainText(
+    'To add slides, open a case’s Slide files tab',
+  );
+  await expect(page.getByTestId('upload-choose-files')).toHaveCount(0);
 });

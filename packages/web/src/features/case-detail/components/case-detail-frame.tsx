@@ -13,6 +13,7 @@ import {
   type CaseDetailPath,
 } from '../utils/detail-tabs';
 import { CaseDetailHeader } from './case-detail-header';
+import { CaseUploadOffer } from './case-upload-offer';
 
 interface CaseDetailFrameProps {
   current: CaseDetailPath;
@@ -52,22 +53,26 @@ export function CaseDetailFrame({ current, children }: CaseDetailFrameProps) {
     );
   }
   return (
-    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-      <CaseDetailHeader patient={info.data} />
-      <Tabs
-        activeKey={current}
-        onChange={(key) => void navigate(caseDetailHref(key as CaseDetailPath, iPatientId))}
-        items={detailTabsFor(iRoleType).map((path) => ({
-          key: path,
-          label: (
-            <span data-testid={`case-tab-${path.split('/')[2]}`}>
-              {tMenu(findRoute(path)?.titleKey ?? path)}
-            </span>
-          ),
-        }))}
-        data-testid="case-detail-tabs"
-      />
-      {children(info.data)}
-    </Space>
+    <>
+      {/* Outside the Space: it renders nothing, and would take a gap there. */}
+      <CaseUploadOffer patient={info.data} />
+      <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+        <CaseDetailHeader patient={info.data} />
+        <Tabs
+          activeKey={current}
+          onChange={(key) => void navigate(caseDetailHref(key as CaseDetailPath, iPatientId))}
+          items={detailTabsFor(iRoleType).map((path) => ({
+            key: path,
+            label: (
+              <span data-testid={`case-tab-${path.split('/')[2]}`}>
+                {tMenu(findRoute(path)?.titleKey ?? path)}
+              </span>
+            ),
+          }))}
+          data-testid="case-detail-tabs"
+        />
+        {children(info.data)}
+      </Space>
+    </>
   );
 }

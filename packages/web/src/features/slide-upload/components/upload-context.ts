@@ -23,9 +23,11 @@ interface UploadUi {
   /** Once opened, the panel stays mounted (closing animation, scroll position). */
   mounted: boolean;
   request: PanelRequest | null;
+  /** The case the screen on view offers for uploading: the header's button opens the panel for it. */
+  offer: PanelRequest | null;
 }
 
-let ui: UploadUi = { manager: null, open: false, mounted: false, request: null };
+let ui: UploadUi = { manager: null, open: false, mounted: false, request: null, offer: null };
 const listeners = new Set<() => void>();
 
 function set(next: Partial<UploadUi>): void {
@@ -53,12 +55,32 @@ export function closeUploadPanel(): void {
   set({ open: false });
 }
 
+/**
+ * A case screen of the case's owner, while the case takes slides, offers that case: the header's
+ * "Upload" then opens the panel with its drop zone rather than a hint to go to the case.
+ */
+export function offerUploadTarget(request: PanelRequest): void {
+  set({ offer: request });
+}
+
+/** The screen that offered `request` has gone (a later screen's offer is kept). */
+export function withdrawUploadOffer(request: PanelRequest): void {
+  if (ui.offer === request) {
+    set({ offer: null });
+  }
+}
+
 export function useUploadUi(): UploadUi {
   return useSyncExternalStore(subscribe, () => ui);
 }
 
-export function useUploads(): { manager: UploadManager | null; openPanel: typeof openUploadPanel } {
-  return { manager: useUploadUi().manager, openPanel: openUploadPanel };
+export function useUploads(): {
+  manager: UploadManager | null;
+  openPanel: typeof openUploadPanel;
+  offer: PanelRequest | null;
+} {
+  const { manager, offer } = useUploadUi();
+  return { manager, openPanel: openUploadPanel, offer };
 }
 
 const EMPTY: UploadSnapshot = {
