@@ -108,7 +108,10 @@ test('the doctor uploads a slide, pauses, reloads, resumes and sees it in the Im
   await page.getByTestId('upload-open').click();
   const restored = page.getByTestId(`upload-item-${NAME}`);
   await expect(restored.getByTestId('upload-item-state')).toHaveText('Paused');
-  await expect(restored.getByTestId('upload-item-needs-files')).toBeVisible();
+  // It says which case's files it needs (the queue may hold several cases).
+  await expect(restored.getByTestId('upload-item-needs-files')).toHaveText(
+    `Choose the same files again for case SU${RUN} (its Slide files tab) to continue`,
+  );
   await expect(restored.getByTestId('upload-item-progress')).toContainText('54%');
   // Start has nothing it can send until the file is chosen again.
   await page.getByTestId('upload-start').click();

@@ -182,7 +182,7 @@ export function UploadItemRow({
         <Typography.Text type="warning" data-testid="upload-item-needs-files">
           {item.target.iPatientId === null
             ? t('item.needsFilesNumber', { num: item.target.strDiagnosistNum })
-            : t('item.needsFiles')}
+            : t('item.needsFiles', { num: item.target.strDiagnosistNum })}
         </Typography.Text>
       )}
     </Flex>
