@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN, DOCTOR, addCase, logIn, openFromMenu, tokenOf } from './helpers';
-import { post, type Envelope } from './slide-helpers';
+import { ADMIN, DOCTOR, EXPERT, addCase, logIn, openFromMenu, tokenOf } from './helpers';
+import { post, uploadCaseSlide, type Envelope } from './slide-helpers';
 
 /*
  * Slide upload (issue 5): the doctor uploads a real slide to a case from its Imagery tab, pauses
@@ -374,6 +374,12 @@ test('the same scan uploaded twice under two names is pointed out in the Imagery
   // The copy deleted here, then the other renamed elsewhere (through the API, while the panel is
   // closed): opened again, the upload panel's finished list says so, under the name the slide
   // has now, instead of "uploaded" under the old one.
+  // Enter in the dialog does not delete: the focus starts on Cancel.
+  await page.getByTestId('imagery-delete-HE-1 copy.svs').click();
+  await expect(page.getByTestId('imagery-delete-confirm')).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('imagery-delete-confirm')).toBeHidden();
+  await expect(page.getByTestId('imagery-view-HE-1 copy.svs')).toBeVisible();
   await page.getByTestId('imagery-delete-HE-1 copy.svs').click();
   await page.getByTestId('imagery-delete-confirm').click();
   await expect(page.getByTestId('imagery-view-HE-1 copy.svs')).toHaveCount(0);
@@ -509,4 +515,71 @@ test('the header’s Upload on a case screen opens the queue for that case; else
     'To add slides, open a case’s Slide files tab',
   );
   await expect(page.getByTestId('upload-choose-files')).toHaveCount(0);
+});
+
+test('uploading by the number of a case the doctor has sends the slides to the case itself', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const token = await tokenOf(request, DOCTOR);
+  const num = `UN${RUN}`;
+  const caseId = await addCase(request, token, num, 'Chen Jing');
+  // A second case, already sent to the expert: its slides can no longer change.
+  const lockedNum = `UL${RUN}`;
+  const locked = await addCase(request, token, lockedNum);
+  await uploadCaseSlide(request, token, locked, 'small.svs', 'small.svs');
+  const expert = await tokenOf(request, EXPERT);
+  const expertInfo = (await (
+    await request.get('/api/userManage/getUserInfo', { headers: { token: expert } })
+  ).json()) as Envelope<{ iUserId: number }>;
+  const sent = await post(request, token, 'patient/addPatientReceive', {
+    listPatient: [{ iPatientId: locked }],
+    listUser: [{ iUserId: expertInfo.objData.iUserId }],
+  });
+  expect(sent.iCode, sent.strMessage).toBe(0);
+
+  await logIn(page, DOCTOR, '?lang=en');
+  await openFromMenu(page, '/sliceManage');
+  const byNumber = async (value: string) => {
+    await page.getByTestId('slide-upload-number').click();
+    await expect(page.getByTestId('slide-upload-number-modal')).toBeVisible();
+    await page.locator('#slideUploadNumber_strDiagnosistNum').fill(value);
+    await page.getByTestId('slide-upload-number-submit').click();
+  };
+
+  // Typed in other letters' case, the number is the case's: the queue takes the slide for it.
+  await byNumber(num.toLowerCase());
+  await expect(page.getByTestId('upload-target')).toHaveText(
+    `Upload slides · Case ${num} · Chen Jing`,
+  );
+  await expect(page.getByTestId('upload-case-found')).toHaveText(
+    `A case of pathology number ${num} already exists: these slides go straight to it.`,
+  );
+  await page.getByTestId('upload-file-input').setInputFiles(SLIDE);
+  await page.getByTestId('upload-start').click();
+  await expect(
+    page
+      .getByTestId('upload-finished')
+      .getByTestId(`upload-item-${NAME}`)
+      .getByTestId('upload-item-state'),
+  ).toHaveText('Uploaded', { timeout: 30_000 });
+  // In the case, not left unmatched.
+  expect((await slidesOf(request, token, caseId)).map((s) => s.strFileName)).toEqual([NAME]);
+  await page.keyboard.press('Escape');
+
+  // Again by number: the name the case holds is refused when chosen, before anything is sent.
+  await byNumber(num);
+  await page.getByTestId('upload-file-input').setInputFiles(SLIDE);
+  await expect(page.getByTestId(`upload-refused-${NAME}`)).toContainText(
+    `A slide named “${NAME}” already exists for this pathology number`,
+  );
+  await page.keyboard.press('Escape');
+
+  // The submitted case's number is refused in the dialog, which stays open.
+  await byNumber(lockedNum);
+  await expect(page.getByTestId('slide-upload-number-modal')).toContainText(
+    `Case ${lockedNum} has been submitted: its slides can no longer change`,
+  );
+  await expect(page.getByTestId('upload-panel')).toBeHidden();
 });

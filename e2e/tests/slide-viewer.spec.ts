@@ -189,6 +189,21 @@ test('a doctor views a slide, measures, annotates, takes a screenshot and finds 
   await page.getByTestId('viewer-mag-20').click();
   await expect(page.getByTestId('viewer-magnification')).toHaveText('20×');
 
+  // A text note, written and saved from the keyboard: Enter is a new line, Ctrl+Enter saves.
+  await page.getByTestId('tool-text').click();
+  await page.mouse.click((await view.boundingBox())!.x + 300, (await view.boundingBox())!.y + 120);
+  const noteText = page.getByTestId('note-text');
+  await expect(noteText).toBeFocused();
+  await expect(page.getByRole('dialog')).toContainText('Ctrl+Enter 保存');
+  await noteText.pressSequentially('可疑区域');
+  await noteText.press('Enter');
+  await noteText.pressSequentially('建议深切');
+  await noteText.press('Control+Enter');
+  await expect(noteText).toBeHidden();
+  await expect(items).toHaveCount(3);
+  await expect(list).toContainText('可疑区域');
+  await page.getByTestId('tool-select').click();
+
   await page.getByTestId('screenshot-take').click();
   await expect(page.getByTestId('screenshot-take')).toContainText('1/4');
   const shot = page
@@ -238,8 +253,8 @@ test('a doctor views a slide, measures, annotates, takes a screenshot and finds 
   // Reloaded, the viewer opens at the same place with the same annotations and screenshot.
   await page.reload();
   await expect(page.getByTestId('viewer-magnification')).toHaveText('20×', { timeout: 20_000 });
-  await expect(list.locator('[data-testid^="annotation-item-"]')).toHaveCount(2);
-  await expect(page.locator('[data-testid^="annotation-shape-"]')).toHaveCount(2);
+  await expect(list.locator('[data-testid^="annotation-item-"]')).toHaveCount(3);
+  await expect(page.locator('[data-testid^="annotation-shape-"]')).toHaveCount(3);
   await expect(page.getByTestId('screenshot-take')).toContainText('1/4');
   await expectTissue(view);
   await view.screenshot({ path: 'test-results/slide-viewer-20x.png' });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SLIDE_DELETE_MAX } from '../slide-upload';
 import { MAX_ID, ddSchema, idSchema } from './common';
+import { requiredSlideNumberSchema } from './slide';
 
 /*
  * The slide management calls whose shapes schemas/slide.ts leaves open: the status of several
@@ -67,3 +68,26 @@ export const slideStatisticsQuerySchema = z.object({
   iHospitalId: idSchema.optional().describe('Administrators: one hospital of their scope'),
 });
 export type SlideStatisticsQuery = z.infer<typeof slideStatisticsQuerySchema>;
+
+/**
+ * GET slideDocument/getCaseByNumber: the caller's own case of a pathology number (compared without
+ * case), asked by "upload by pathology number" before it queues slides: slides for a case that
+ * exists go to the case itself (its name rule at once), and a case that no longer takes slides
+ * is said before anything is sent.
+ */
+export const caseByNumberQuerySchema = z.object({
+  strDiagnosistNum: requiredSlideNumberSchema,
+});
+export type CaseByNumberQuery = z.infer<typeof caseByNumberQuerySchema>;
+export const caseByNumberSchema = z.object({
+  patient: z
+    .object({
+      iPatientId: z.number().int(),
+      strDiagnosistNum: z.string().describe('As the case writes it'),
+      strPatientName: z.string(),
+      bTakesSlides: z.boolean().describe('New, returned or withdrawn: its slides may change'),
+    })
+    .nullable()
+    .describe('Null: the caller has no case of this number'),
+});
+export type CaseByNumber = z.infer<typeof caseByNumberSchema>;

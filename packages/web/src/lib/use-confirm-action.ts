@@ -27,12 +27,16 @@ export interface ConfirmActionOptions {
 export function useConfirmAction() {
   const { modal } = App.useApp();
   return (options: ConfirmActionOptions) => {
+    const danger = options.danger ?? true;
     modal.confirm({
       title: options.title,
       content: options.content,
       okText: options.okText,
       cancelText: options.cancelText,
-      okButtonProps: { danger: options.danger ?? true, ...{ 'data-testid': options.okTestId } },
+      okButtonProps: { danger, ...{ 'data-testid': options.okTestId } },
+      // Enter (or a stray Space) on a dialog that deletes patient data must not delete it: the
+      // focus starts on Cancel, the destructive button takes a deliberate click or Tab.
+      autoFocusButton: danger ? 'cancel' : 'ok',
       onOk: () =>
         options.action().then(
           () => toastSuccess(options.done),

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ALL_ROLES,
+  caseByNumberQuerySchema,
+  caseByNumberSchema,
   documentStatusListSchema,
   documentStatusQuerySchema,
   envelopeSchema,
@@ -13,6 +15,8 @@ import {
 } from '@pathconsult/shared';
 import { ok } from '../../lib/envelope';
 import { requireActor } from '../auth/require-actor';
+import { DOCTORS } from '../patients/policies';
+import { ownCaseByNumber } from './case-by-number';
 import { slideChangeRoutes } from './change-routes';
 import { filtersUsed } from './list-repo';
 import type { SlideRoutesOptions } from './options';
@@ -49,6 +53,32 @@ export const slideRoutes: FastifyPluginAsyncZod<SlideRoutesOptions> = async (app
         detail: { strList: 'slides' },
       };
       return ok(request.lang, await slidesOfCase({ db, clock }, actor, iPatientId, request.lang));
+    },
+  );
+
+  app.get(
+    '/slideDocument/getCaseByNumber',
+    {
+      schema: {
+        tags: ['slides'],
+        summary:
+          'The caller’s own case of a pathology number (compared without case), or null: ' +
+          'upload by number sends slides of an existing case to the case itself',
+        querystring: caseByNumberQuerySchema,
+        response: { 200: envelopeSchema(caseByNumberSchema) },
+      },
+      // The answer names the patient: a read of patient data.
+      config: { policy: { roles: DOCTORS, audit: 'read' } },
+    },
+    async (request) => {
+      const actor = requireActor(request);
+      const result = await ownCaseByNumber(db, actor, request.query.strDiagnosistNum);
+      request.auditNote = {
+        targetType: 'patient',
+        ...(result.patient ? { targetId: result.patient.iPatientId } : {}),
+        detail: { strDiagnosistNum: request.query.strDiagnosistNum, strList: 'caseByNumber' },
+      };
+      return ok(request.lang, result);
     },
   );
 

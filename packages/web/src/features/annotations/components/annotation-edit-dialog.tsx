@@ -12,6 +12,7 @@ import { applyFieldErrors, showFailure } from '@/lib/form-errors';
 import { serverText } from '@/lib/server-text';
 import { zodRule } from '@/lib/form-rules';
 import { toastError, toastSuccess } from '@/lib/toast';
+import { onSubmitKey } from '@/lib/submit-key';
 import { useUpdateAnnotation } from '../api/annotations';
 
 interface EditValues {
@@ -89,7 +90,7 @@ export function AnnotationEditDialog({
       <Form.Item
         name="strText"
         label={t(isNote ? 'edit.noteText' : 'edit.label')}
-        extra={isNote ? undefined : t('edit.labelHint')}
+        extra={t(isNote ? 'list.textKeyboardHint' : 'edit.labelHint')}
         required={isNote}
         rules={[
           ...(isNote
@@ -103,6 +104,7 @@ export function AnnotationEditDialog({
           // No character count: it sat over the hint below (500 characters is a paragraph).
           maxLength={ANNOTATION_TEXT_MAX}
           autoSize={{ minRows: 2, maxRows: 6 }}
+          onKeyDown={onSubmitKey(() => form.submit())}
           data-testid="annotation-edit-text"
         />
       </Form.Item>

@@ -9,12 +9,23 @@ import {
   GatewayOutlined,
   SelectOutlined,
 } from '@ant-design/icons';
-import { Alert, Button, ColorPicker, Flex, Input, Modal, Segmented, Tooltip } from 'antd';
+import {
+  Alert,
+  Button,
+  ColorPicker,
+  Flex,
+  Input,
+  Modal,
+  Segmented,
+  Tooltip,
+  Typography,
+} from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { screenshotMagnification, type AnnotationKind } from '@pathconsult/shared';
 import { ListError } from '@/app/routes/list-error';
 import { modalAbove } from '@/lib/modal-above';
+import { onSubmitKey } from '@/lib/submit-key';
 import { toastSuccess, toastWarning } from '@/lib/toast';
 import { useSession } from '@/lib/use-session';
 import { useAddAnnotation, useSlideAnnotations } from '../api/annotations';
@@ -71,6 +82,18 @@ export function AnnotationTools({
   const [note, setNote] = useState<{ shape: FinishedShape; color: string; text: string } | null>(
     null,
   );
+  const saveNote = () => {
+    if (note) {
+      add.mutate({
+        iSlideDocumentId: viewer.slideId,
+        strKind: 'text',
+        strColor: note.color,
+        strText: note.text,
+        listPoint: note.shape.points,
+      });
+    }
+    setNote(null);
+  };
   const mayWrite = annotations.data?.bMayWrite ?? false;
   const mpp = viewer.slide.mpp;
 
@@ -229,18 +252,7 @@ export function AnnotationTools({
         title={t('list.textPrompt')}
         onCancel={() => setNote(null)}
         okButtonProps={{ disabled: !note?.text.trim(), ...{ 'data-testid': 'note-ok' } }}
-        onOk={() => {
-          if (note) {
-            add.mutate({
-              iSlideDocumentId: viewer.slideId,
-              strKind: 'text',
-              strColor: note.color,
-              strText: note.text,
-              listPoint: note.shape.points,
-            });
-          }
-          setNote(null);
-        }}
+        onOk={saveNote}
         destroyOnHidden
       >
         <Input.TextArea
@@ -248,8 +260,12 @@ export function AnnotationTools({
           maxLength={500}
           value={note?.text ?? ''}
           onChange={(e) => setNote((n) => (n ? { ...n, text: e.target.value } : n))}
+          onKeyDown={onSubmitKey(() => note?.text.trim() && saveNote())}
           data-testid="note-text"
         />
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {t('list.textKeyboardHint')}
+        </Typography.Text>
       </Modal>
     </Flex>
   );

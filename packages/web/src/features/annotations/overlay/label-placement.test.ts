@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { labelBox } from './label-declutter';
+import { labelBox, overlaps as overlapsBox } from './label-declutter';
 import { keepLabelsInView } from './label-placement';
 import { describeShape, type SvgNode } from './svg-shapes';
 
@@ -96,6 +96,26 @@ describe('keepLabelsInView', () => {
       expect(inside(moved, phone)).toBe(true);
       expect(box.right <= x - DOT_REACH || box.left >= x + DOT_REACH).toBe(true);
     }
+  });
+
+  it('moves a note off the scale bar, still beside its dot', () => {
+    // The scale bar in the lower left corner (scale-bar-overlay.tsx), a note just above it.
+    const bar = { left: 12, top: 262, right: 140, bottom: 288 };
+    const dot: [number, number] = [40, 262];
+    const note = describeShape(
+      { kind: 'text', color: '#ff0000', text: 'Suspicious area 可疑', points: [dot] },
+      same,
+      0.5,
+    );
+    expect(overlapsBox(labelBox(labelOf([note])), bar)).toBe(true);
+    const moved = labelOf(keepLabelsInView([note], VIEW, [bar]));
+    const box = labelBox(moved);
+    expect(overlapsBox(box, bar)).toBe(false);
+    expect(inside(moved)).toBe(true);
+    // Beside its dot, right of it, the nearest line clear of the bar: just above it.
+    expect(box.left).toBeGreaterThanOrEqual(dot[0] + 5);
+    expect(box.bottom).toBeLessThanOrEqual(bar.top);
+    expect(bar.top - box.bottom).toBeLessThanOrEqual(4);
   });
 
   it('leaves the label of a shape out of view with its shape', () => {

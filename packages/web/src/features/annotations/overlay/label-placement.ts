@@ -67,7 +67,7 @@ function placed(
   if (fits(node)) {
     return node;
   }
-  const candidates = isNote ? noteSpots(node, view) : measureSpots(node, view, covered);
+  const candidates = isNote ? noteSpots(node, view, covered) : measureSpots(node, view, covered);
   return candidates.find(fits) ?? clampedIntoView(candidates[0] ?? node, view);
 }
 
@@ -104,14 +104,25 @@ function noteRoom(dot: number, width: number): number {
 
 /**
  * A note's text: right of its dot, else left of it; the side with more room first when neither
- * fits, so that the text pushed into the view does not cover its own dot.
+ * fits, so that the text pushed into the view does not cover its own dot. Where a control (the
+ * scale bar, the navigator) lies at the dot's height, just above or below it, still beside the
+ * dot: the nearest such line first.
  */
-function noteSpots(node: SvgNode, view: { width: number }): SvgNode[] {
+function noteSpots(node: SvgNode, view: { width: number }, covered: readonly Box[]): SvgNode[] {
   const dot = node.around!;
   const y = Number(node.attrs.y);
-  const right = at(node, dot.left + NOTE_GAP_PX, y);
-  const left = at(node, dot.left - NOTE_GAP_PX, y, 'end');
-  return dot.left > view.width / 2 ? [left, right] : [right, left];
+  const box = labelBox(node);
+  const baselines = [
+    y,
+    ...covered.flatMap((area) => [
+      area.top - EDGE_PX - (box.bottom - y),
+      area.bottom + EDGE_PX + (y - box.top),
+    ]),
+  ].sort((a, b) => Math.abs(a - y) - Math.abs(b - y));
+  const right = (baseline: number) => at(node, dot.left + NOTE_GAP_PX, baseline);
+  const left = (baseline: number) => at(node, dot.left - NOTE_GAP_PX, baseline, 'end');
+  const sides = dot.left > view.width / 2 ? [left, right] : [right, left];
+  return baselines.flatMap((baseline) => sides.map((side) => side(baseline)));
 }
 
 /**

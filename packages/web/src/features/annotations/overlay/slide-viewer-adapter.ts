@@ -1,7 +1,7 @@
 import type OpenSeadragon from 'openseadragon';
 import { formatMagnification } from '@/features/viewer/utils/magnification';
 import { scaleBar } from '@/features/viewer/utils/scale-bar';
-import type { AnnotatableViewer } from './viewer-surface';
+import { COVERS_LABELS, type AnnotatableViewer } from './viewer-surface';
 
 /**
  * The slide viewer as features/viewer's SlideViewer offers it (issue 6 contract): OpenSeadragon,
@@ -39,20 +39,24 @@ export function annotatableViewer(viewer: SlideViewerLike): AnnotatableViewer {
     endPan: () => viewer.endPan(),
     forwardWheel: (event) => viewer.forwardWheel(event),
     coveredAreas: () => {
+      // The navigator, and what the viewer draws over the view for itself (the scale bar).
       const navigator = viewer.osd.navigator?.element;
-      if (!navigator || navigator.offsetParent === null) {
-        return [];
-      }
-      const origin = viewer.osd.element.getBoundingClientRect();
-      const box = navigator.getBoundingClientRect();
-      return [
-        {
-          left: box.left - origin.left,
-          top: box.top - origin.top,
-          right: box.right - origin.left,
-          bottom: box.bottom - origin.top,
-        },
+      const covers = [
+        ...(navigator ? [navigator] : []),
+        ...viewer.osd.element.querySelectorAll<HTMLElement>(`[${COVERS_LABELS}]`),
       ];
+      const origin = viewer.osd.element.getBoundingClientRect();
+      return covers
+        .filter((element) => element.offsetParent !== null)
+        .map((element) => {
+          const box = element.getBoundingClientRect();
+          return {
+            left: box.left - origin.left,
+            top: box.top - origin.top,
+            right: box.right - origin.left,
+            bottom: box.bottom - origin.top,
+          };
+        });
     },
     captureView: () => viewer.captureView(),
     magnification: () => viewer.magnification(),

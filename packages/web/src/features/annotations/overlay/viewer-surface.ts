@@ -1,6 +1,12 @@
 import type { ScaleStamp } from './scale-stamp';
 
 /**
+ * The attribute of an element the viewer lays over the slide for itself (the scale bar): labels
+ * of annotations keep off it as they keep off the navigator.
+ */
+export const COVERS_LABELS = 'data-covers-labels';
+
+/**
  * What the annotation layer needs of the slide viewer (features/viewer's SlideViewer satisfies
  * it): the element the slide is drawn in, view-change notifications and the image ↔ element
  * mapping in level-0 pixels, rotation and flip included. Kept this small so the layer can be
@@ -20,7 +26,7 @@ export interface ViewerSurface {
   panByPixels(dx: number, dy: number): void;
   endPan(): void;
   forwardWheel(event: WheelEvent): void;
-  /** Controls drawn over the slide (the navigator), in element pixels: labels keep off them. */
+  /** Controls drawn over the slide (navigator, scale bar), in element pixels: labels keep off them. */
   coveredAreas(): { left: number; top: number; right: number; bottom: number }[];
 }
 

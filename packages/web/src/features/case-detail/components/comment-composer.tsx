@@ -1,9 +1,9 @@
 import { Button, Flex, Form, Input, Typography } from 'antd';
-import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COMMENT_CONTENT_MAX, commentAddSchema } from '@pathconsult/shared';
 import { applyFieldErrors, showFailure } from '@/lib/form-errors';
 import { zodRule } from '@/lib/form-rules';
+import { onSubmitKey } from '@/lib/submit-key';
 import { toastError } from '@/lib/toast';
 import { useAddComment } from '../api/comments';
 
@@ -34,12 +34,7 @@ export function CommentComposer({ iPatientId }: { iPatientId: number }) {
     );
   }
 
-  function handleKeyDown(event: KeyboardEvent) {
-    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
-      event.preventDefault();
-      form.submit();
-    }
-  }
+  const handleKeyDown = onSubmitKey(() => form.submit());
 
   return (
     <Form<FormValues>

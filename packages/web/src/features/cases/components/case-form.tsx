@@ -1,10 +1,10 @@
 import { Alert, Button, Flex, Form, Space, Typography } from 'antd';
-import type { KeyboardEvent } from 'react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CaseState, CaseVariant, type CaseVariantCode, type PatientDto } from '@pathconsult/shared';
 import type { ApiError } from '@/lib/api-error';
 import { applyFieldErrors, showFailure } from '@/lib/form-errors';
+import { onSubmitKey } from '@/lib/submit-key';
 import { toastError } from '@/lib/toast';
 import { useSaveCase } from '../api/cases';
 import { useNextPathologyNumber } from '../api/next-number';
@@ -77,12 +77,7 @@ export function CaseForm({ editing, variant, onSaved, onCancel }: CaseFormProps)
     });
   }
 
-  function handleKeyDown(event: KeyboardEvent) {
-    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
-      event.preventDefault();
-      form.submit();
-    }
-  }
+  const handleKeyDown = onSubmitKey(() => form.submit());
 
   return (
     <CaseFormContext.Provider value={context}>

@@ -143,6 +143,8 @@ function SignatureEditor({ user, onDone }: { user: UserDto; onDone: () => void }
       content: t('remove.content'),
       okText: t('remove.ok'),
       okButtonProps: { danger: true, ...{ 'data-testid': 'signature-remove-confirm' } },
+      // As every confirmation that takes something away (use-confirm-action.ts).
+      autoFocusButton: 'cancel',
       onOk: () => send('', t('remove.done')),
     });
   }

@@ -60,6 +60,14 @@ export function UploadPanel({ open, request, onClose }: UploadPanelProps) {
                     name: request.target.strPatientName,
                   })}
             </Typography.Text>
+            {request.foundByNumber && (
+              <Alert
+                type="info"
+                showIcon
+                title={t('panel.caseFound', { num: request.target.strDiagnosistNum })}
+                data-testid="upload-case-found"
+              />
+            )}
             {support.isError && <Alert type="error" showIcon title={t('picker.typesFailed')} />}
             <UploadPicker request={request} types={support.data?.listType} />
           </>

@@ -1,8 +1,17 @@
 import { Form, Input, Radio } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CaseLimits, UploadType, requiredSlideNumberSchema } from '@pathconsult/shared';
+import {
+  CaseLimits,
+  UploadType,
+  requiredSlideNumberSchema,
+  type CaseByNumber,
+  type SlideDocumentList,
+} from '@pathconsult/shared';
 import { FormModal } from '@/components/form-modal';
+import { api } from '@/lib/api-client';
 import { zodRule } from '@/lib/form-rules';
+import { blockingNames } from '@/features/case-detail/utils/imagery';
 import { useUploads } from '@/features/slide-upload/components/upload-context';
 
 interface UploadByNumberValues {
@@ -14,25 +23,60 @@ interface UploadByNumberValues {
  * Slides scanned before their case exists (spec §4 "Slides": unmatched until numbers match): the
  * doctor gives the pathology number, and the upload queue takes the slides for it. They are
  * matched to the case of that number later (match, or when the case is created and matched).
+ * When the doctor already has a case of that number, the slides go to the case itself (its
+ * slides' names refused at once, as in its Slide files tab), and the panel says so; a case that
+ * was submitted is said here, before anything is chosen.
  * Dialog `slide-upload-number-modal`, button `slide-upload-number-submit`.
  */
 export function UploadByNumberModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation('slides');
+  const { t: tu } = useTranslation('upload');
   const [form] = Form.useForm<UploadByNumberValues>();
   const { openPanel } = useUploads();
 
-  function handleFinish(values: UploadByNumberValues) {
-    onClose();
-    openPanel({
-      target: {
-        iPatientId: null,
-        strDiagnosistNum: values.strDiagnosistNum.trim(),
-        strPatientName: '',
-      },
-      iUploadType: values.iUploadType,
-      // The server refuses a name already used for this number; the queue shows its reason.
-      uploadedNames: [],
-    });
+  const [checking, setChecking] = useState(false);
+
+  async function handleFinish(values: UploadByNumberValues) {
+    const num = values.strDiagnosistNum.trim();
+    setChecking(true);
+    try {
+      const { patient } = await api.get<CaseByNumber>('slideDocument/getCaseByNumber', {
+        query: { strDiagnosistNum: num },
+      });
+      if (patient && !patient.bTakesSlides) {
+        form.setFields([
+          {
+            name: 'strDiagnosistNum',
+            errors: [tu('panel.caseLocked', { num: patient.strDiagnosistNum })],
+          },
+        ]);
+        return;
+      }
+      const slides = patient
+        ? await api.get<SlideDocumentList>('slideDocument/selectSlideDocumentByPatient', {
+            query: { iPatientId: patient.iPatientId },
+          })
+        : null;
+      onClose();
+      openPanel({
+        target: patient
+          ? {
+              iPatientId: patient.iPatientId,
+              strDiagnosistNum: patient.strDiagnosistNum,
+              strPatientName: patient.strPatientName,
+            }
+          : { iPatientId: null, strDiagnosistNum: num, strPatientName: '' },
+        iUploadType: values.iUploadType,
+        // Without a case, the server refuses a name already used for this number; the queue
+        // shows its reason.
+        uploadedNames: slides ? blockingNames(slides.listSlideDocument) : [],
+        ...(patient ? { foundByNumber: true } : {}),
+      });
+    } catch {
+      // The API client showed why; the dialog stays for another try.
+    } finally {
+      setChecking(false);
+    }
   }
 
   return (
@@ -42,12 +86,12 @@ export function UploadByNumberModal({ open, onClose }: { open: boolean; onClose:
       onCancel={onClose}
       okText={t('uploadByNumber.ok')}
       cancelText={t('uploadByNumber.cancel')}
-      submit={{ testId: 'slide-upload-number-submit', loading: false }}
+      submit={{ testId: 'slide-upload-number-submit', loading: checking }}
       form={form}
       formProps={{
         name: 'slideUploadNumber',
         initialValues: { strDiagnosistNum: '', iUploadType: UploadType.Batch },
-        onFinish: handleFinish,
+        onFinish: (values) => void handleFinish(values),
       }}
     >
       <div data-testid="slide-upload-number-modal">

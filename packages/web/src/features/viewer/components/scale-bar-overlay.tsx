@@ -1,3 +1,4 @@
+import { COVERS_LABELS } from '@/features/annotations/overlay/viewer-surface';
 import type { SlideViewer } from '../slide-viewer';
 import { useViewTick } from '../use-view-tick';
 import { scaleBar } from '../utils/scale-bar';
@@ -12,6 +13,7 @@ export function ScaleBarOverlay({ viewer }: { viewer: SlideViewer }) {
   return (
     <div
       data-testid="scale-bar"
+      {...{ [COVERS_LABELS]: '' }}
       style={{
         position: 'absolute',
         left: 12,
