@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DOCTOR, logIn } from './helpers';
+import { DOCTOR, EXPERT, logIn } from './helpers';
 
 test('a visitor without a session is sent to the login page', async ({ page }) => {
   await page.goto('/#/auditLogs');
@@ -14,6 +14,20 @@ test('a doctor who opens an administrator screen lands on 403', async ({ page })
   await expect(page).toHaveURL(/#\/403$/);
   await page.getByTestId('back-home').click();
   await expect(page).toHaveURL(/#\/workplace$/);
+});
+
+test('a screen the guard refuses leaves no tab behind', async ({ page }) => {
+  await logIn(page, EXPERT);
+  await page.goto('/#/sliceManage');
+  await expect(page).toHaveURL(/#\/403$/);
+  await page.getByTestId('back-home').click();
+  await expect(page).toHaveURL(/#\/workplace$/);
+  await expect(page.getByTestId('tab-/workplace')).toBeVisible();
+  await expect(page.getByTestId('tab-/sliceManage')).toHaveCount(0);
+  // A screen the expert may open still gets its tab.
+  await page.goto('/#/waitdiagnosis');
+  await expect(page.getByTestId('tab-/waitdiagnosis')).toBeVisible();
+  await expect(page.getByTestId('tab-/sliceManage')).toHaveCount(0);
 });
 
 test('an unknown route shows 404, and /forget is 404 while the setting is off', async ({

@@ -1,25 +1,16 @@
 import { Suspense, type ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { FORBIDDEN_PATH, LOGIN_PATH, type RouteDef } from '@/config/paths';
-import { useConfig } from '@/features/config/api/get-config';
-import { useMyPrivileges } from '@/features/privileges/api/privileges';
 import { isLoggedIn } from '@/lib/session';
 import { useSession } from '@/lib/use-session';
 import { PageSpinner } from '../routes/page-spinner';
 import { NotFoundPage } from '../screens';
 import { decideAccess } from './access';
+import { useAccessContext } from './use-access-context';
 
 /** Applies decideAccess (access.ts) to one route: render, or send to /login, /403 or 404. */
 export function RouteGuard({ route, children }: { route: RouteDef; children: ReactNode }) {
-  const session = useSession();
-  const config = useConfig();
-  const privileges = useMyPrivileges();
-  const decision = decideAccess(route, {
-    loggedIn: isLoggedIn(session),
-    role: session.iRoleType,
-    config,
-    privileges,
-  });
+  const decision = decideAccess(route, useAccessContext());
   switch (decision) {
     case 'allow':
       return children;

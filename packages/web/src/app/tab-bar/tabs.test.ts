@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { findRoute } from '../../config/paths';
+import { decideAccess, type AccessContext } from '../guard/access';
 import {
   closeAll,
   closeOthers,
@@ -7,6 +9,7 @@ import {
   HOME_TAB,
   normalizeTabs,
   openTab,
+  tabForRoute,
   type Tab,
 } from './tabs';
 
@@ -49,6 +52,41 @@ describe('openTab', () => {
   });
   it('does not add Home twice', () => {
     expect(openTab([HOME_TAB, logs], HOME_TAB)).toHaveLength(2);
+  });
+});
+
+describe('tabForRoute', () => {
+  const session = (role: 2 | 3 | 4, privileges?: AccessContext['privileges']): AccessContext => ({
+    loggedIn: true,
+    role,
+    config: { forget: false },
+    privileges,
+  });
+  /** The tab a navigation to `path` opens for this session, as the tab bar asks for it. */
+  const tabOf = (path: string, ctx: AccessContext, search = '') => {
+    const route = findRoute(path);
+    return tabForRoute(route, search, route && decideAccess(route, ctx));
+  };
+
+  it('opens a tab for a workspace screen the guard allows, with its query', () => {
+    expect(tabOf('/sliceManage', session(3))).toEqual(tab('/sliceManage', 'sliceManage'));
+    expect(tabOf('/case/report-info', session(3), '?iPatientId=1')).toEqual(report);
+  });
+  it('opens no tab for a screen the role may not open (it would only lead to /403)', () => {
+    expect(tabOf('/sliceManage', session(4))).toBeNull();
+    expect(tabOf('/slideInfo', session(2, new Set(['userManage'])))).toBeNull();
+    expect(tabOf('/auditLogs', session(3))).toBeNull();
+  });
+  it('waits for the privileges before opening a privileged screen', () => {
+    expect(tabOf('/auditLogs', session(2, undefined))).toBeNull();
+    expect(tabOf('/auditLogs', session(2, 'all'))).toEqual(logs);
+  });
+  it('opens no tab for pages outside the workspace, redirects and unknown paths', () => {
+    expect(tabOf('/login', session(3))).toBeNull();
+    expect(tabOf('/403', session(3))).toBeNull();
+    expect(tabOf('/nowhere', session(3))).toBeNull();
+    expect(tabOf('/case', session(3), '?iPatientId=1')).toBeNull();
+    expect(tabForRoute(findRoute('/sliceManage'), '', undefined)).toBeNull();
   });
 });
 

@@ -8,7 +8,13 @@
  *   /case/report-info for another case must not add a second "diagnostic report" tab.
  * - The case-work tabs (fill diagnosis, slice files, message list, slide viewer) belong together and
  *   close together; the diagnostic report and new-case tabs close one by one like any other tab.
+ * - Only a workspace screen the route guard lets through gets a tab: a refused one would only lead
+ *   to /403 again each time it was clicked.
  */
+
+/* Relative type imports: the root Vitest project for web does not read vite.config.ts (no `@`). */
+import type { RouteDef } from '../../config/paths';
+import type { AccessDecision } from '../guard/access';
 
 export interface Tab {
   /** Pathname without query; the tab's identity. */
@@ -63,6 +69,22 @@ export function normalizeTabs(stored: unknown): Tab[] {
   });
   const home = valid.find(isHome) ?? HOME_TAB;
   return [home, ...rest];
+}
+
+/**
+ * The tab a navigation opens, or null: none for paths outside the workspace, redirects, and any
+ * decision of the guard but 'allow' (a refused screen, and one still waiting for the session's
+ * privileges — its tab opens once the guard lets it through).
+ */
+export function tabForRoute(
+  route: RouteDef | undefined,
+  search: string,
+  decision: AccessDecision | undefined,
+): Tab | null {
+  if (!route || route.redirect || route.layout !== 'workspace' || decision !== 'allow') {
+    return null;
+  }
+  return { path: route.path, fullPath: route.path + search, titleKey: route.titleKey };
 }
 
 /** Adds a tab at the end, or updates the full path of the tab already open for that path. */

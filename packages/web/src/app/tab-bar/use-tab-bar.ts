@@ -1,9 +1,11 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { SessionKey } from '@pathconsult/shared';
 import { findRoute } from '@/config/paths';
 import { toastWarning } from '@/lib/toast';
+import { decideAccess, type AccessContext } from '../guard/access';
+import { useAccessContext } from '../guard/use-access-context';
 import { onNavigation } from '../navigation-events';
 import {
   closeAll,
@@ -12,6 +14,7 @@ import {
   closeTab,
   normalizeTabs,
   openTab,
+  tabForRoute,
   type Tab,
   type TabResult,
 } from './tabs';
@@ -26,18 +29,18 @@ function loadTabs(): Tab[] {
   }
 }
 
-/** Opens (or updates) the tab of a workspace screen; other paths open no tab. */
+/** Opens (or updates) the tab of a workspace screen the guard allows; other paths open no tab. */
 function openTabFor(
   setTabs: (update: (current: Tab[]) => Tab[]) => void,
   pathname: string,
   search: string,
+  access: AccessContext,
 ): void {
   const route = findRoute(pathname);
-  if (!route || route.redirect || route.layout !== 'workspace') {
-    return;
+  const tab = tabForRoute(route, search, route && decideAccess(route, access));
+  if (tab) {
+    setTabs((current) => openTab(current, tab));
   }
-  const tab = { path: route.path, fullPath: route.path + search, titleKey: route.titleKey };
-  setTabs((current) => openTab(current, tab));
 }
 
 /**
@@ -51,18 +54,35 @@ export function useTabBar() {
   const [tabs, setTabs] = useState<Tab[]>(loadTabs);
   const route = findRoute(location.pathname);
   const activePath = route?.path ?? location.pathname;
-
-  // The screen shown now (first load, reload) and every navigation as it starts, even one the
-  // user leaves before its screen has loaded (see navigation-events.ts).
+  const access = useAccessContext();
+  const decision = route && decideAccess(route, access);
+  // Navigation events arrive outside React's render, so they read the latest session from here.
+  const accessRef = useRef(access);
   useEffect(() => {
-    // A screen that is done with itself (a saved form) leaves with `{ closeTab: its path }`.
+    accessRef.current = access;
+  });
+
+  // A screen that is done with itself (a saved form) leaves with `{ closeTab: its path }`.
+  useEffect(() => {
     const closing = (location.state as { closeTab?: unknown } | null)?.closeTab;
     if (typeof closing === 'string') {
       setTabs((current) => current.filter((tab) => tab.path !== closing));
     }
-    openTabFor(setTabs, location.pathname, location.search);
   }, [location]);
-  useEffect(() => onNavigation((next) => openTabFor(setTabs, next.pathname, next.search)), []);
+  // The screen shown now (first load, reload), again once the guard has decided (privileges
+  // loaded), and every navigation as it starts, even one the user leaves before its screen has
+  // loaded (see navigation-events.ts).
+  useEffect(() => {
+    const tab = tabForRoute(route, location.search, decision);
+    if (tab) {
+      setTabs((current) => openTab(current, tab));
+    }
+  }, [route, location.search, decision]);
+  useEffect(
+    () =>
+      onNavigation((next) => openTabFor(setTabs, next.pathname, next.search, accessRef.current)),
+    [],
+  );
 
   useEffect(() => {
     sessionStorage.setItem(SessionKey.tagsView, JSON.stringify(tabs));
