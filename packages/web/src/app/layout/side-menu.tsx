@@ -17,6 +17,7 @@ import { findRoute } from '@/config/paths';
 import { UnreadBadge } from '@/features/case-detail/components/unread-badge';
 import { useMyPrivileges } from '@/features/privileges/api/privileges';
 import { NOTHING_HELD } from '@/lib/held-privileges';
+import { MenuLabel } from './menu-label';
 
 type Item = Required<MenuProps>['items'][number];
 
@@ -60,10 +61,11 @@ export function SideMenu({ role }: { role: RoleTypeCode | null }) {
     key: path,
     icon: iconOf(path),
     label: (
-      <span data-testid={`menu-${path}`}>
-        {t(findRoute(path)?.titleKey ?? path)}
-        {path === MESSAGE_LIST_PATH && <UnreadBadge />}
-      </span>
+      <MenuLabel
+        text={t(findRoute(path)?.titleKey ?? path)}
+        testId={`menu-${path}`}
+        extra={path === MESSAGE_LIST_PATH && <UnreadBadge />}
+      />
     ),
   });
   const items: Item[] = entries.map((entry) =>
@@ -72,7 +74,9 @@ export function SideMenu({ role }: { role: RoleTypeCode | null }) {
       : {
           key: `group:${entry.group}`,
           icon: GROUP_ICONS[entry.group],
-          label: <span data-testid={`menu-group-${entry.group}`}>{t(`group.${entry.group}`)}</span>,
+          label: (
+            <MenuLabel text={t(`group.${entry.group}`)} testId={`menu-group-${entry.group}`} />
+          ),
           children: entry.children.map((path) => ({ ...leaf(path), icon: undefined }) as Item),
         },
   );
