@@ -45,16 +45,23 @@ test('a doctor submits a case to an expert, who opens it; it can no longer be wi
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('submit-case-dialog')).toHaveCount(0);
 
-  // No expert chosen: "select expert".
+  // No expert chosen: "select expert". From the keyboard first: the name search has the focus
+  // (not the dialog's × button) and Enter sends, so the dialog stays open with the message.
   await submitRow(page, num);
   const expertRow = page.getByTestId(`expert-row-${EXPERT_NAME}`);
   await expect(expertRow).toContainText('演示诊断中心');
   await expect(expertRow).toContainText('周一 上午');
+  await expect(page.getByPlaceholder('专家姓名')).toBeFocused();
+  await expect(page.getByRole('button', { name: '搜索专家' })).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('submit-problem')).toHaveText('请选择专家');
+  await expect(page.getByTestId('submit-case-dialog')).toBeVisible();
   await page.getByTestId('submit-case-ok').click();
   await expect(page.getByTestId('submit-problem')).toHaveText('请选择专家');
   await expertRow.locator('input[type=checkbox]').check();
   await expect(page.getByTestId('expert-chosen')).toContainText(EXPERT_NAME);
-  await page.getByTestId('submit-case-ok').click();
+  // Enter on the ticked expert sends, like the Submit button.
+  await expertRow.locator('input[type=checkbox]').press('Enter');
   await expect(page.getByText(`病例 ${num} 已提交`)).toBeVisible();
   await expect(page.getByTestId(`case-row-${num}`)).toHaveCount(0);
   await page.goto('/#/waitdiagnosis');

@@ -1,5 +1,6 @@
-import { Flex, Input, Select, Table, Typography } from 'antd';
-import { useState } from 'react';
+import { SearchOutlined } from '@ant-design/icons';
+import { Button, Flex, Input, Select, Table, Typography } from 'antd';
+import { useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ExpertPickItem, ExpertPickPage } from '@pathconsult/shared';
 import { PICKER_PAGE_SIZE, PICKER_SCROLL_Y, useExpertColumns } from './expert-columns';
@@ -43,6 +44,13 @@ interface ExpertPickerProps {
   /** The hospital filter's choices; no filter when absent or empty. */
   hospitals?: { value: number; label: string }[];
   hospitalPlaceholder?: string;
+  /** Focus the name search when the picker appears (it is the first thing to fill in). */
+  autoFocus?: boolean;
+  /**
+   * The dialog's own action, for Enter in the name search when it holds no new name to look for:
+   * Enter then sends the dialog, as it does on the list's checkboxes.
+   */
+  onSubmit?: () => void;
 }
 
 /**
@@ -57,6 +65,8 @@ export function ExpertPicker({
   loading,
   hospitals,
   hospitalPlaceholder,
+  autoFocus,
+  onSubmit,
 }: ExpertPickerProps) {
   const { t } = useTranslation('receives');
   const columns = useExpertColumns();
@@ -73,14 +83,26 @@ export function ExpertPicker({
       }
       return next;
     });
+  const handleSearch = (value: string, event?: SyntheticEvent) => {
+    const name = value.trim();
+    // A click on the search button always searches again; Enter only when the name is new.
+    if (onSubmit && event?.type === 'keydown' && name === (choice.query.strRealName ?? '')) {
+      onSubmit();
+      return;
+    }
+    choice.searchName(name);
+  };
   return (
     <>
       <Flex gap="small" wrap>
         <Input.Search
           allowClear
+          autoFocus={autoFocus}
           placeholder={t('searchName')}
           style={{ width: 240 }}
-          onSearch={(value) => choice.searchName(value.trim())}
+          onSearch={handleSearch}
+          // The default search button is an icon only: give it a name screen readers can say.
+          enterButton={<Button aria-label={t('searchExperts')} icon={<SearchOutlined />} />}
           data-testid="expert-search"
         />
         {hospitals && hospitals.length > 0 && (

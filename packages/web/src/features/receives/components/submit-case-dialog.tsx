@@ -6,6 +6,7 @@ import { useCaseSlides } from '@/features/case-detail/api/case-slides';
 import type { ApiError } from '@/lib/api-error';
 import { toastSuccess } from '@/lib/toast';
 import { useDiagnosisCenters, useExpertPicker, useSubmitCases } from '../api/receives';
+import { isSubmitEnter } from '../utils/enter-submits';
 import { unreadySlides } from '../utils/unready-slides';
 import { ExpertPicker, useExpertChoice } from './expert-picker';
 
@@ -21,6 +22,10 @@ export interface SubmitTarget {
  * picker (name search, diagnosis-center filter, paging, each expert's working time), or to a
  * diagnosis center whose administrators distribute it. At least one expert is required ("select
  * expert"); the server has the last word (no slides, state changed). `submit-case-dialog`.
+ *
+ * Keyboard: the name search has the first focus (not the dialog's × button, where Enter would
+ * close it silently), and Enter sends like the Submit button — on the list's checkboxes, and in
+ * the name search when there is no new name to look for.
  */
 export function SubmitCaseDialog({
   target,
@@ -54,7 +59,8 @@ export function SubmitCaseDialog({
   };
 
   const send = () => {
-    if (!target) {
+    // Enter can arrive again while the first send is on its way.
+    if (!target || submit.isPending) {
       return;
     }
     if (mode === 'experts' && chosen.size === 0) {
@@ -100,7 +106,17 @@ export function SubmitCaseDialog({
       okButtonProps={{ loading: submit.isPending, ...{ 'data-testid': 'submit-case-ok' } }}
       destroyOnHidden
     >
-      <Flex vertical gap="middle" data-testid="submit-case-dialog">
+      <Flex
+        vertical
+        gap="middle"
+        data-testid="submit-case-dialog"
+        onKeyDown={(event) => {
+          if (isSubmitEnter(event)) {
+            event.preventDefault();
+            send();
+          }
+        }}
+      >
         {(unready.uploading > 0 || unready.failed > 0) && (
           <Alert
             type="warning"
@@ -138,6 +154,8 @@ export function SubmitCaseDialog({
             loading={experts.isFetching}
             hospitals={centers.map((c) => ({ value: c.iHospitalId, label: c.strHospitalName }))}
             hospitalPlaceholder={t('filterCenter')}
+            autoFocus
+            onSubmit={send}
           />
         ) : (
           <Select
