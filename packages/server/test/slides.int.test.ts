@@ -512,6 +512,22 @@ describe.each(await testDatabases())('slide management on $name', (testDb) => {
       );
     });
 
+    it('finds a renamed slide by the name it was uploaded as, as its row shows it', async () => {
+      const num = caseNumber('U');
+      const doc = await ownSlide({ diagnosisNum: num, name: `boxes_${num}.svs` });
+      expectOk(await update({ iSlideDocumentId: doc.id, strFileName: `Biopsy A1 ${num}.svs` }));
+      const found = async (strFileName: string) =>
+        listIds(owner.token, { strFileName, strDiagnosistNum: num });
+      // Either name, any part of it, without regard to case.
+      expect(await found('BOXES')).toEqual([doc.id]);
+      expect(await found(`boxes_${num}.svs`)).toEqual([doc.id]);
+      expect(await found('biopsy a1')).toEqual([doc.id]);
+      // Wildcards stay plain characters in the upload name too: "_" is there, "%" is not.
+      expect(await found('s_')).toEqual([doc.id]);
+      expect(await found('s%')).toEqual([]);
+      expect(await found('unrelated')).toEqual([]);
+    });
+
     it('corrects the number of an unmatched slide only, and never a submitted case’s slide', async () => {
       const loose = await ownSlide();
       const fixed = expectOk(

@@ -264,7 +264,12 @@ export const slideListQuerySchema = pageQuerySchema.extend({
   iMatchState: z.coerce.number().int().min(0).max(1).optional(),
   iUploadState: z.coerce.number().int().min(0).max(2).optional(),
   strDiagnosistNum: z.string().trim().max(64).optional(),
-  strFileName: z.string().trim().max(255).optional(),
+  strFileName: z
+    .string()
+    .trim()
+    .max(255)
+    .optional()
+    .describe('Part of the name, or of the name the slide was uploaded as (case ignored)'),
   iHospitalId: idSchema.optional().describe('Administrators with all-hospital scope'),
   dtStart: isoDateSchema
     .optional()

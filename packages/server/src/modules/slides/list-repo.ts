@@ -1,4 +1,4 @@
-import { and, count, eq, gte, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gte, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { SlideMatchState, type SlideListQuery } from '@pathconsult/shared';
 import type { Db } from '../../db/client';
 import { slideDocuments } from '../../db/schema';
@@ -47,8 +47,15 @@ function filters(actor: Actor, q: SlideListQuery): SQL | undefined {
     conditions.push(sql`lower(${slideDocuments.diagnosisNum}) like lower(${prefix})`);
   }
   if (q.strFileName) {
+    // A renamed slide is still found by the name it was uploaded as, which its row shows
+    // ("Uploaded as: …"): users search by the scanner's name they know.
     const part = `%${escapeLike(q.strFileName)}%`;
-    conditions.push(sql`lower(${slideDocuments.displayName}) like lower(${part})`);
+    conditions.push(
+      or(
+        sql`lower(${slideDocuments.displayName}) like lower(${part})`,
+        sql`lower(${slideDocuments.originalName}) like lower(${part})`,
+      ),
+    );
   }
   if (q.iHospitalId !== undefined) {
     // Inside the scope only: another hospital's id simply finds nothing.
