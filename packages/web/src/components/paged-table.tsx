@@ -1,6 +1,6 @@
 import { Empty, Table } from 'antd';
 import type { TableColumnsType, TableProps } from 'antd';
-import type { HTMLAttributes, Key } from 'react';
+import type { HTMLAttributes, Key, ReactNode } from 'react';
 import { pageSizeOptions } from '@/lib/page-size';
 import { columnsWidth } from '@/lib/table-width';
 
@@ -25,6 +25,11 @@ interface PagedTableProps<Row> extends PagedRows<Row> {
   /** Sideways scroll width; by default the columns' own widths added up. */
   scrollX?: number;
   texts: { total: (total: number) => string; empty: string; loadError: string };
+  /**
+   * Under the empty text: what the user can do about it (e.g. a filtered list that found nothing
+   * offers to reset its filters).
+   */
+  emptyAction?: ReactNode;
   /** Checkboxes for actions on several rows at once (the screen keeps the selection). */
   rowSelection?: TableProps<Row>['rowSelection'];
 }
@@ -58,7 +63,7 @@ export function PagedTable<Row extends object>(props: PagedTableProps<Row>) {
         emptyText: props.failed ? (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={props.texts.loadError} />
         ) : (
-          <Empty description={props.texts.empty} />
+          <Empty description={props.texts.empty}>{props.emptyAction}</Empty>
         ),
       }}
     />

@@ -1,10 +1,12 @@
 import { App } from 'antd';
+import type { ReactNode } from 'react';
 import type { ApiError } from './api-error';
 import { toastSuccess } from './toast';
 
 export interface ConfirmActionOptions {
   title: string;
-  content: string;
+  /** The explanation under the title; a list of what the action touches, where it helps. */
+  content: ReactNode;
   /** Text of the OK button; antd's "OK" when not given. */
   okText?: string;
   cancelText?: string;

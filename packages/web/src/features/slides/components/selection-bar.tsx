@@ -1,10 +1,18 @@
 import { AimOutlined, DeleteOutlined } from '@ant-design/icons';
 import { Button, Flex, Tooltip, Typography } from 'antd';
+import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SLIDE_DELETE_MAX, type SlideDocumentDto } from '@pathconsult/shared';
-import { matchableIds, selectionDeleteBlock } from '../utils/slide-actions';
+import { useSession } from '@/lib/use-session';
+import {
+  matchableIds,
+  selectionDeleteBlock,
+  selectionMatchBlock,
+  type SlideListMode,
+} from '../utils/slide-actions';
 
 interface SelectionBarProps {
+  mode: SlideListMode;
   selected: SlideDocumentDto[];
   matching: boolean;
   onMatch: (ids: number[]) => void;
@@ -12,49 +20,55 @@ interface SelectionBarProps {
   onClear: () => void;
 }
 
+/** `button` with a tooltip saying why it is off, when there is a reason. */
+const withReason = (reason: string | null, button: ReactElement) =>
+  reason ? <Tooltip title={reason}>{button}</Tooltip> : button;
+
 /**
- * Actions on the selected slides: match the unmatched ones by number, delete them all (at most
- * 100, and no matched slide among several: the button says why it is off).
+ * Actions on the selected slides, which may lie on other pages: match the unmatched ones by
+ * number, delete them all (a switched-off button says why, utils/slide-actions.ts), or clear the
+ * selection.
  */
 export function SelectionBar(props: SelectionBarProps) {
   const { t } = useTranslation('slides');
+  const { iUserId } = useSession();
   const count = props.selected.length;
   const matchable = matchableIds(props.selected);
-  const block = selectionDeleteBlock(props.selected);
-  const deleteButton = (
-    <Button
-      danger
-      icon={<DeleteOutlined />}
-      disabled={count === 0 || block !== null}
-      data-testid="slide-delete-selected"
-      onClick={props.onDelete}
-    >
-      {t('actions.deleteSelected')}
-    </Button>
-  );
+  const matchBlock = selectionMatchBlock(props.selected);
+  const deleteBlock = selectionDeleteBlock(props.selected, props.mode, iUserId);
   return (
     <Flex gap="small" align="center" wrap data-testid="slide-selection-bar">
       <Typography.Text type="secondary" data-testid="slide-selected-count">
         {t('selection.count', { count })}
       </Typography.Text>
-      <Button
-        icon={<AimOutlined />}
-        disabled={matchable.length === 0}
-        loading={props.matching}
-        data-testid="slide-match-selected"
-        onClick={() => props.onMatch(matchable)}
-      >
-        {t('actions.matchSelected')}
-      </Button>
-      {block ? (
-        <Tooltip title={t(`selection.${block}`, { max: SLIDE_DELETE_MAX })}>{deleteButton}</Tooltip>
-      ) : (
-        deleteButton
-      )}
       {count > 0 && (
         <Button type="link" data-testid="slide-clear-selection" onClick={props.onClear}>
           {t('actions.clearSelection')}
         </Button>
+      )}
+      {withReason(
+        matchBlock && t(`selection.${matchBlock}`),
+        <Button
+          icon={<AimOutlined />}
+          disabled={matchable.length === 0}
+          loading={props.matching}
+          data-testid="slide-match-selected"
+          onClick={() => props.onMatch(matchable)}
+        >
+          {t('actions.matchSelected')}
+        </Button>,
+      )}
+      {withReason(
+        deleteBlock && t(`selection.${deleteBlock}`, { max: SLIDE_DELETE_MAX }),
+        <Button
+          danger
+          icon={<DeleteOutlined />}
+          disabled={count === 0 || deleteBlock !== null}
+          data-testid="slide-delete-selected"
+          onClick={props.onDelete}
+        >
+          {t('actions.deleteSelected')}
+        </Button>,
       )}
     </Flex>
   );

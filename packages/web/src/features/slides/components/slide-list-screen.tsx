@@ -12,8 +12,14 @@ import { useConfirmAction } from '@/lib/use-confirm-action';
 import { useSession } from '@/lib/use-session';
 import { useDeleteSlides, useMatchSlides, useSlidePage } from '../api/slides';
 import type { SlideListMode, SlideRowAction } from '../utils/slide-actions';
-import { slideFiltersToQuery, type SlideFilterQuery } from '../utils/slide-filters';
+import {
+  hasActiveFilters,
+  slideFiltersToQuery,
+  type SlideFilterQuery,
+} from '../utils/slide-filters';
+import { refreshedSelection } from '../utils/slide-selection';
 import { RenameModal } from './rename-modal';
+import { SelectedSlidesList } from './selected-slides-list';
 import { SelectionBar } from './selection-bar';
 import { SlideFilters } from './slide-filters';
 import { SlideSummary } from './slide-summary';
@@ -34,10 +40,13 @@ export function SlideListScreen({ mode }: { mode: SlideListMode }) {
   // The hospital filter is for platform administrators, who see every hospital.
   const hospitals = useAllHospitals(mode !== 'doctor' && iRoleType === 1);
   const [filters, setFilters] = useState<SlideFilterQuery>({});
+  // A new key mounts the filter bar afresh: "Reset filters" under an empty list clears its fields.
+  const [filterBarKey, setFilterBarKey] = useState(0);
   const paging = usePaging();
   const query = useSlidePage({ iType: mode === 'removed' ? 1 : 0, ...filters, ...paging.page });
   const rows = usePagedRows(query, paging);
-  const [selected, setSelected] = useState<SlideDocumentDto[]>([]);
+  const [ticked, setTicked] = useState<SlideDocumentDto[]>([]);
+  const selected = refreshedSelection(ticked, rows.rows);
   const [renaming, setRenaming] = useState<SlideDocumentDto | null>(null);
   const [uploading, setUploading] = useState(false);
   const remove = useDeleteSlides();
@@ -47,7 +56,7 @@ export function SlideListScreen({ mode }: { mode: SlideListMode }) {
   function runMatch(ids: number[]) {
     match.mutate(ids, {
       onSuccess: (result) => {
-        setSelected((rows) => rows.filter((r) => !ids.includes(r.iSlideDocumentId)));
+        setTicked((rows) => rows.filter((r) => !ids.includes(r.iSlideDocumentId)));
         toastSuccess(
           result.listUnmatched.length === 0
             ? t('match.done', { matched: result.iMatched })
@@ -60,29 +69,49 @@ export function SlideListScreen({ mode }: { mode: SlideListMode }) {
     });
   }
 
+  function search(query: SlideFilterQuery) {
+    setFilters(query);
+    setTicked([]);
+    paging.toFirstPage();
+  }
+
+  function resetFilters() {
+    setFilterBarKey((key) => key + 1);
+    search({});
+  }
+
   function confirmDelete(targets: SlideDocumentDto[]) {
     const [only] = targets;
     const ids = targets.map((r) => r.iSlideDocumentId);
+    const one = targets.length === 1 && only;
     confirm({
-      title:
-        targets.length === 1 && only
-          ? t('delete.titleOne', { name: only.strFileName })
-          : t('delete.titleMany', { count: targets.length }),
-      // A matched slide leaves its case: say which one.
-      content:
-        targets.length === 1 && only?.iPatientId != null
-          ? t('delete.contentMatched', {
-              num: only.strDiagnosistNum,
-              name: only.strPatientName ?? '',
-            })
-          : t('delete.content'),
+      title: one
+        ? t('delete.titleOne', { name: only.strFileName })
+        : t('delete.titleMany', { count: targets.length }),
+      // A matched slide leaves its case: say which one. Several: name them all, since ticks on
+      // other pages are out of sight.
+      content: one ? (
+        only.iPatientId != null ? (
+          t('delete.contentMatched', {
+            num: only.strDiagnosistNum,
+            name: only.strPatientName ?? '',
+          })
+        ) : (
+          t('delete.content')
+        )
+      ) : (
+        <>
+          <SelectedSlidesList slides={targets} />
+          {t('delete.content')}
+        </>
+      ),
       okText: t('delete.ok'),
       cancelText: t('delete.cancel'),
       okTestId: 'slide-delete-confirm',
       action: () =>
         remove
           .mutateAsync(ids)
-          .then(() => setSelected((rows) => rows.filter((r) => !ids.includes(r.iSlideDocumentId)))),
+          .then(() => setTicked((rows) => rows.filter((r) => !ids.includes(r.iSlideDocumentId)))),
       done: t('delete.done', { count: targets.length }),
     });
   }
@@ -118,15 +147,12 @@ export function SlideListScreen({ mode }: { mode: SlideListMode }) {
       }
       filters={
         <SlideFilters
+          key={filterBarKey}
           withStates={mode !== 'removed'}
           removedList={mode === 'removed'}
           hospitals={mode !== 'doctor' && iRoleType === 1 ? (hospitals.data ?? []) : null}
           hospitalsLoading={hospitals.isLoading}
-          onSearch={(values) => {
-            setFilters(slideFiltersToQuery(values));
-            setSelected([]);
-            paging.toFirstPage();
-          }}
+          onSearch={(values) => search(slideFiltersToQuery(values))}
         />
       }
       add={{
@@ -147,16 +173,19 @@ export function SlideListScreen({ mode }: { mode: SlideListMode }) {
     >
       {selectable && (
         <SelectionBar
+          mode={mode}
           selected={selected}
           matching={match.isPending}
           onMatch={runMatch}
           onDelete={() => confirmDelete(selected)}
-          onClear={() => setSelected([])}
+          onClear={() => setTicked([])}
         />
       )}
       <SlideTable
         {...rows}
         mode={mode}
+        filtered={hasActiveFilters(filters)}
+        onResetFilters={resetFilters}
         busy={busy}
         onAction={handleAction}
         rowSelection={
@@ -165,7 +194,7 @@ export function SlideListScreen({ mode }: { mode: SlideListMode }) {
                 selectedRowKeys: selected.map((r) => r.iSlideDocumentId),
                 // Selections span pages: up to 100 slides go in one request.
                 preserveSelectedRowKeys: true,
-                onChange: (_keys, rows) => setSelected(rows.filter(Boolean)),
+                onChange: (_keys, rows) => setTicked(rows.filter(Boolean)),
               }
             : undefined
         }

@@ -1,5 +1,5 @@
 import { AimOutlined, DeleteOutlined, EditOutlined, EyeOutlined } from '@ant-design/icons';
-import { Flex, Typography } from 'antd';
+import { Button, Flex, Typography } from 'antd';
 import type { TableColumnType, TableProps } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,6 +25,9 @@ import { MatchCell, UploadStateTag } from './slide-tags';
 
 interface SlideTableProps extends PagedRows<SlideDocumentDto> {
   mode: SlideListMode;
+  /** Filters narrow the list: an empty one says nothing matches and offers to reset them. */
+  filtered: boolean;
+  onResetFilters: () => void;
   onAction: (action: SlideRowAction, row: SlideDocumentDto) => void;
   /** The row action under way (its button spins). */
   busy: { action: SlideRowAction; id: number } | null;
@@ -247,9 +250,18 @@ export function SlideTable(props: SlideTableProps) {
       scrollX={scrollX}
       texts={{
         total: (total) => t('list.total', { total, count: total }),
-        empty: t(removed ? 'list.emptyRemoved' : 'list.empty'),
+        empty: t(
+          props.filtered ? 'list.emptyFiltered' : removed ? 'list.emptyRemoved' : 'list.empty',
+        ),
         loadError: t('list.loadError'),
       }}
+      emptyAction={
+        props.filtered && (
+          <Button type="link" data-testid="slide-reset-filters" onClick={props.onResetFilters}>
+            {t('list.resetFilters')}
+          </Button>
+        )
+      }
     />
   );
 }

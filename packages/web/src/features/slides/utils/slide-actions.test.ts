@@ -3,6 +3,7 @@ import {
   lockedRowAction,
   matchableIds,
   selectionDeleteBlock,
+  selectionMatchBlock,
   slideRowActions,
 } from './slide-actions';
 
@@ -59,15 +60,25 @@ describe('slideRowActions', () => {
 });
 
 describe('selectionDeleteBlock', () => {
+  const admin = (rows: ReturnType<typeof row>[]) => selectionDeleteBlock(rows, 'admin', 1);
+
   it('allows up to 100 unmatched slides, or one matched slide alone', () => {
-    expect(selectionDeleteBlock([row(1, false), row(1, false)])).toBeNull();
-    expect(selectionDeleteBlock([row(1, true)])).toBeNull();
-    expect(selectionDeleteBlock(Array.from({ length: 100 }, () => row(1, false)))).toBeNull();
+    expect(admin([row(1, false), row(1, false)])).toBeNull();
+    expect(admin([row(1, true)])).toBeNull();
+    expect(admin(Array.from({ length: 100 }, () => row(1, false)))).toBeNull();
   });
 
   it('refuses more than 100, and matched slides among several', () => {
-    expect(selectionDeleteBlock(Array.from({ length: 101 }, () => row(1, false)))).toBe('tooMany');
-    expect(selectionDeleteBlock([row(1, false), row(1, true)])).toBe('matched');
+    expect(admin(Array.from({ length: 101 }, () => row(1, false)))).toBe('tooMany');
+    expect(admin([row(1, false), row(1, true)])).toBe('matched');
+  });
+
+  it('lets a doctor delete together only slides its rows offer to delete', () => {
+    expect(selectionDeleteBlock([row(7, false), row(7, false)], 'doctor', 7)).toBeNull();
+    // A colleague's unmatched upload: matched by number, never deleted by this doctor.
+    expect(selectionDeleteBlock([row(7, false), row(8, false)], 'doctor', 7)).toBe('notYours');
+    // Its own matched slide alone, even one a colleague uploaded to its case.
+    expect(selectionDeleteBlock([row(8, true)], 'doctor', 7)).toBeNull();
   });
 });
 
@@ -81,13 +92,32 @@ describe('slides of submitted cases', () => {
     expect(lockedRowAction(row(1, true), 'delete')).toBe(false);
   });
 
-  it('cannot be deleted from a selection either', () => {
-    expect(selectionDeleteBlock([locked])).toBe('locked');
+  it('cannot be deleted from a selection either, which is the reason given', () => {
+    expect(selectionDeleteBlock([locked], 'admin', 1)).toBe('locked');
+    // All of a submitted case's slides are matched too: "delete them alone" would mislead.
+    expect(selectionDeleteBlock([locked, locked], 'admin', 1)).toBe('locked');
+    expect(selectionDeleteBlock([row(1, false), row(1, true), locked], 'doctor', 1)).toBe('locked');
+    expect(
+      selectionDeleteBlock(
+        Array.from({ length: 101 }, () => locked),
+        'admin',
+        1,
+      ),
+    ).toBe('locked');
   });
 });
 
 describe('matchableIds', () => {
   it('keeps the unmatched slides of a selection', () => {
     expect(matchableIds([row(1, false, 4), row(1, true, 5), row(2, false, 6)])).toEqual([4, 6]);
+  });
+});
+
+describe('selectionMatchBlock', () => {
+  it('switches Match selected off, saying why, once every selected slide is matched', () => {
+    expect(selectionMatchBlock([row(1, true), row(1, true)])).toBe('allMatched');
+    expect(selectionMatchBlock([row(1, true), row(1, false)])).toBeNull();
+    // Nothing selected: off without a reason to give.
+    expect(selectionMatchBlock([])).toBeNull();
   });
 });

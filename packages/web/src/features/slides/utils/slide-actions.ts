@@ -59,23 +59,35 @@ export function lockedRowAction(row: Row, action: SlideRowAction): boolean {
   return row.bCaseLocked && (action === 'rename' || action === 'delete');
 }
 
+/** Why the selected slides cannot be deleted together (the Delete selected button's tooltip). */
+export type SelectionDeleteBlock = 'locked' | 'notYours' | 'matched' | 'tooMany';
+
 /**
- * Why the selected slides cannot be deleted together, or null: more than SLIDE_DELETE_MAX, a
- * matched slide among several (spec §5: "an option containing matched slides cannot be deleted
- * that way"; one matched slide alone is left to the server, which allows it for its case's owner
- * while the case is editable), or a slide of a locked case.
+ * Why the selected slides cannot be deleted together, or null. The reason given is the one that
+ * holds whatever else is deselected, so that the tooltip never sends the user after the wrong
+ * slides: a slide of a submitted case cannot be deleted at all (SLIDE_CASE_LOCKED; such slides
+ * are matched too, and "delete it alone" would mislead), a doctor deletes only what its rows
+ * offer to delete (a colleague's unmatched upload is matched, never deleted), a matched slide
+ * only alone (spec §5: "an option containing matched slides cannot be deleted that way"; one
+ * matched slide alone is left to the server, which allows it for its case's owner while the case
+ * is editable), and one request holds at most SLIDE_DELETE_MAX.
  */
 export function selectionDeleteBlock(
   rows: readonly Row[],
-): 'tooMany' | 'matched' | 'locked' | null {
-  if (rows.length > SLIDE_DELETE_MAX) {
-    return 'tooMany';
+  mode: SlideListMode,
+  iUserId: number | null,
+): SelectionDeleteBlock | null {
+  if (rows.some((row) => row.bCaseLocked)) {
+    return 'locked';
+  }
+  if (rows.some((row) => !slideRowActions(row, mode, iUserId).includes('delete'))) {
+    return 'notYours';
   }
   if (rows.length > 1 && rows.some(isMatched)) {
     return 'matched';
   }
-  if (rows.some((row) => row.bCaseLocked)) {
-    return 'locked';
+  if (rows.length > SLIDE_DELETE_MAX) {
+    return 'tooMany';
   }
   return null;
 }
@@ -85,4 +97,13 @@ export function matchableIds(
   rows: readonly (Row & Pick<SlideDocumentDto, 'iSlideDocumentId'>)[],
 ): number[] {
   return rows.filter((row) => !isMatched(row)).map((row) => row.iSlideDocumentId);
+}
+
+/**
+ * Why Match selected is off for a non-empty selection, or null: every selected slide is matched
+ * already (matching attaches unmatched slides only), which the button says rather than doing
+ * nothing. An empty selection needs no reason.
+ */
+export function selectionMatchBlock(rows: readonly Row[]): 'allMatched' | null {
+  return rows.length > 0 && rows.every(isMatched) ? 'allMatched' : null;
 }

@@ -36,3 +36,11 @@ export function slideFiltersToQuery(values: SlideFilterValues): SlideFilterQuery
     ...rangeToQuery(values.range),
   };
 }
+
+/**
+ * Whether the list is narrowed by a filter: an empty answer then means "nothing matches", not
+ * "no slides", and the list offers to reset the filters.
+ */
+export function hasActiveFilters(query: SlideFilterQuery): boolean {
+  return Object.values(query).some((value) => value !== undefined && value !== '');
+}
