@@ -69,6 +69,19 @@ const secondary = (text: string) => (
   </Typography.Text>
 );
 
+/*
+ * The same line where the name column has no width of its own (narrow): there a one-line
+ * ellipsis does not cut, it widens the column by the whole text (an auto-laid-out table gives a
+ * cell its content's least width), and a long upload name pushed the table past a phone's
+ * screen. It wraps instead, anywhere, as the file name above it does.
+ */
+const WRAPPING = { ...small, display: 'block', overflowWrap: 'anywhere' } as const;
+const wrappingSecondary = (text: string) => (
+  <Typography.Text type="secondary" style={WRAPPING}>
+    {text}
+  </Typography.Text>
+);
+
 /**
  * A slide list. Rows are `slide-row-<file name>`, actions `slide-<action>-<file name>`. Related
  * facts share a column (number and case, size and format, upload time and uploader), so that the
@@ -171,7 +184,9 @@ export function SlideTable(props: SlideTableProps) {
         <Flex vertical gap={compact ? 4 : 0}>
           <SlideFileName name={row.strFileName} lines={NAME_LINES[layout]} strong />
           {row.strOriginalName !== row.strFileName &&
-            secondary(t('fields.originalNameValue', { name: row.strOriginalName }))}
+            (compact ? wrappingSecondary : secondary)(
+              t('fields.originalNameValue', { name: row.strOriginalName }),
+            )}
           {compact && compactDetails(row)}
         </Flex>
       ),
