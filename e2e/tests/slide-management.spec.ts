@@ -35,8 +35,15 @@ async function call<T>(
   return body.objData;
 }
 
-/** Uploads the test slide as `name` for pathology number `num` (no case yet: unmatched). */
-async function uploadSlide(request: APIRequestContext, token: string, name: string, num: string) {
+/**
+ * Uploads the test slide as `name` for pathology number `num` (no case yet: unmatched); its id.
+ */
+async function uploadSlide(
+  request: APIRequestContext,
+  token: string,
+  name: string,
+  num: string,
+): Promise<number> {
   const bytes = fs.readFileSync(SLIDE);
   const records = await call<{ listFile: { iSlideDocumentId: number }[] }>(
     request,
@@ -73,6 +80,14 @@ async function uploadSlide(request: APIRequestContext, token: string, name: stri
     );
     expect(result.iUpdateState).toBe(i === chunks - 1 ? 1 : 0);
   }
+  return id ?? 0;
+}
+
+/** Renames slide `id` as its Edit dialog does. */
+async function renameSlide(request: APIRequestContext, token: string, id: number, name: string) {
+  await call(request, token, 'slideDocument/updateSlideDocument', {
+    data: { iSlideDocumentId: id, strFileName: name },
+  });
 }
 
 test('slides are matched and renamed by the doctor, removed by the administrator', async ({
@@ -167,7 +182,8 @@ test('slides are matched and renamed by the doctor, removed by the administrator
   await admin.getByTestId('slide-delete-confirm').click();
   await expect(admin.getByText('已删除 1 张切片')).toBeVisible();
   await expect(stored).toHaveCount(0);
-  await expect(admin.getByTestId('slide-table')).toContainText('暂无切片');
+  // Filtered by its number, the list is empty because nothing else matches: it says so.
+  await expect(admin.getByTestId('slide-table')).toContainText('没有符合筛选条件的切片');
 
   // The removed list says who removed it and when.
   await openFromMenu(admin, '/removeSlideInfo');
@@ -187,6 +203,64 @@ test('slides are matched and renamed by the doctor, removed by the administrator
   await expect(removed).toContainText(new Date().getFullYear().toString());
   await expect(admin.getByTestId(`slide-delete-${renamed}`)).toHaveCount(0);
   await adminContext.close();
+});
+
+test('a renamed slide is found by its upload name; a filter that finds nothing says so; a bulk deletion names its slides', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const token = await tokenOf(request, DOCTOR);
+  const num = `SF${RUN}`;
+  const upload = `boxes-${RUN}.svs`;
+  const renamed = `Biopsy A1 ${RUN}.svs`;
+  const others = [`sel-${RUN}-1.svs`, `sel-${RUN}-2.svs`];
+  await renameSlide(request, token, await uploadSlide(request, token, upload, num), renamed);
+  for (const name of others) {
+    await uploadSlide(request, token, name, num);
+  }
+  await logIn(page, DOCTOR, '?lang=en');
+  await openFromMenu(page, '/sliceManage');
+  const fileName = page.locator('#slideFilters_strFileName');
+
+  // Searched by the name it was uploaded as, which its row shows.
+  await fileName.fill(`BOXES-${RUN}`);
+  await page.getByTestId('slide-search').click();
+  const row = page.getByTestId(`slide-row-${renamed}`);
+  await expect(row).toContainText(`Uploaded as: ${upload}`);
+  await expect(page.getByTestId('slide-table').locator('tbody tr.ant-table-row')).toHaveCount(1);
+
+  // Nothing matching: said so, unlike an empty list, with a way back to every slide.
+  await fileName.fill(`zzz-${RUN}`);
+  await page.getByTestId('slide-search').click();
+  await expect(page.getByTestId('slide-table')).toContainText('No slides match these filters');
+  await page.getByTestId('slide-reset-filters').click();
+  await expect(fileName).toHaveValue('');
+  await expect(row).toBeVisible();
+  await expect(page.getByTestId('slide-reset-filters')).toHaveCount(0);
+
+  // Several selected: the confirmation lists each with its number; the selection can be cleared.
+  await showNumber(page, num);
+  for (const name of others) {
+    await page.getByTestId(`slide-row-${name}`).locator('input[type=checkbox]').check();
+  }
+  await expect(page.getByTestId('slide-selected-count')).toHaveText('2 selected');
+  await page.getByTestId('slide-delete-selected').click();
+  await expect(page.locator('.ant-modal-confirm-title')).toHaveText(
+    'Delete the 2 selected slides?',
+  );
+  const listed = page.getByTestId('slide-delete-list').locator('li');
+  await expect(listed).toHaveCount(2);
+  for (const name of others) {
+    await expect(listed.filter({ hasText: name })).toHaveText(`${name} · ${num}`);
+  }
+  await dialogsSettled(page);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByTestId('slide-clear-selection').click();
+  await expect(page.getByTestId('slide-selected-count')).toHaveText('0 selected');
+  await expect(page.getByTestId('slide-table').locator('input[type=checkbox]:checked')).toHaveCount(
+    0,
+  );
 });
 
 test('a doctor uploads a slide by pathology number before its case exists', async ({ page }) => {
@@ -364,7 +438,9 @@ test('on a phone the slide lists fit the screen: every fact and action of a slid
   for (const [i, run] of runs.entries()) {
     const num = `PH${RUN}${i}`;
     const name = `CMU-1-Small-Region-phone-${RUN}-${i}.svs`;
-    await uploadSlide(request, token, name, num);
+    // Renamed from a scanner's long name, which its row shows under the name ("Uploaded as").
+    const uploadedAs = `CMU-1-Small-Region-second-scan-${RUN}-${i}-block-A3-level-2.svs`;
+    await renameSlide(request, token, await uploadSlide(request, token, uploadedAs, num), name);
     const en = run.lang === 'en';
 
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
