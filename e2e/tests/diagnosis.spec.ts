@@ -1,6 +1,15 @@
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DOCTOR, EXPERT, addCase, dialogsSettled, logIn, tokenOf, userPage } from './helpers';
+import {
+  DOCTOR,
+  EXPERT,
+  addCase,
+  dialogsSettled,
+  logIn,
+  tokenOf,
+  userPage,
+  userIdOf,
+} from './helpers';
 import { post, uploadCaseSlide } from './slide-helpers';
 
 /*
@@ -19,11 +28,6 @@ test.use({ timezoneId: DOCTOR_ZONE });
 const RUN = String(Date.now() % 100_000_000);
 const SIGNATURE = path.resolve(import.meta.dirname, '..', 'fixtures', 'signature-265x150.png');
 
-async function expertId(request: APIRequestContext, token: string): Promise<number> {
-  const res = await request.get('/api/userManage/getUserInfo', { headers: { token } });
-  return ((await res.json()) as { objData: { iUserId: number } }).objData.iUserId;
-}
-
 /** A case of the demo doctor with a real slide, sent to the demo expert. */
 async function sentCase(request: APIRequestContext, num: string, name: string) {
   const doctor = await tokenOf(request, DOCTOR);
@@ -32,7 +36,7 @@ async function sentCase(request: APIRequestContext, num: string, name: string) {
   await uploadCaseSlide(request, doctor, caseId, 'CMU-1-Small-Region.svs', `${num}.svs`);
   const sent = await post(request, doctor, 'patient/addPatientReceive', {
     listPatient: [{ iPatientId: caseId }],
-    listUser: [{ iUserId: await expertId(request, expert) }],
+    listUser: [{ iUserId: await userIdOf(request, expert) }],
   });
   expect(sent.iCode, sent.strMessage).toBe(0);
   return caseId;
@@ -41,7 +45,7 @@ async function sentCase(request: APIRequestContext, num: string, name: string) {
 /** The demo expert starts without a signature image, whatever other flows left. */
 async function clearSignature(request: APIRequestContext, token: string) {
   const cleared = await post(request, token, 'userManage/updateSignature', {
-    iUserId: await expertId(request, token),
+    iUserId: await userIdOf(request, token),
     strSignatureUrl: '',
   });
   expect(cleared.iCode, cleared.strMessage).toBe(0);

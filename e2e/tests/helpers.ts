@@ -14,6 +14,12 @@ export async function tokenOf(request: APIRequestContext, user: Account): Promis
   return ((await res.json()) as { objData: { token: string } }).objData.token;
 }
 
+/** The user id behind a session token (userManage/getUserInfo). */
+export async function userIdOf(request: APIRequestContext, token: string): Promise<number> {
+  const res = await request.get('/api/userManage/getUserInfo', { headers: { token } });
+  return ((await res.json()) as { objData: { iUserId: number } }).objData.iUserId;
+}
+
 /** A logged-in user in a browser context of their own (their own sessionStorage). */
 export async function userPage(browser: Browser, user: Account, query = '') {
   const context = await browser.newContext();

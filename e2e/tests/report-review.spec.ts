@@ -10,6 +10,7 @@ import {
   logIn,
   tokenOf,
   userPage,
+  userIdOf,
 } from './helpers';
 import { post, uploadCaseSlide } from './slide-helpers';
 
@@ -24,11 +25,6 @@ import { post, uploadCaseSlide } from './slide-helpers';
 const RUN = String(Date.now() % 100_000_000);
 const CENTER = '演示诊断中心 (Demo Diagnostic Center)';
 const SIGNATURE = path.resolve(import.meta.dirname, '..', 'fixtures', 'signature-265x150.png');
-
-async function userId(request: APIRequestContext, token: string): Promise<number> {
-  const res = await request.get('/api/userManage/getUserInfo', { headers: { token } });
-  return ((await res.json()) as { objData: { iUserId: number } }).objData.iUserId;
-}
 
 /** The center's review switch, as the platform administrator saves it through the API. */
 async function setCenterReview(request: APIRequestContext, on: boolean) {
@@ -58,7 +54,7 @@ test('a report waits for review: rejected with a reason, signed again, passed, t
   const num = `RV${RUN}`;
   const doctor = await tokenOf(request, DOCTOR);
   const expertToken = await tokenOf(request, EXPERT);
-  const expertUser = await userId(request, expertToken);
+  const expertUser = await userIdOf(request, expertToken);
   const signature = await post(request, expertToken, 'userManage/updateSignature', {
     iUserId: expertUser,
     strSignatureUrl: `data:image/png;base64,${fs.readFileSync(SIGNATURE).toString('base64')}`,

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN, DOCTOR, EXPERT, addCase, logIn, openFromMenu, tokenOf } from './helpers';
+import { ADMIN, DOCTOR, EXPERT, addCase, logIn, openFromMenu, tokenOf, userIdOf } from './helpers';
 import { post, uploadCaseSlide, type Envelope } from './slide-helpers';
 
 /*
@@ -530,12 +530,9 @@ test('uploading by the number of a case the doctor has sends the slides to the c
   const locked = await addCase(request, token, lockedNum);
   await uploadCaseSlide(request, token, locked, 'small.svs', 'small.svs');
   const expert = await tokenOf(request, EXPERT);
-  const expertInfo = (await (
-    await request.get('/api/userManage/getUserInfo', { headers: { token: expert } })
-  ).json()) as Envelope<{ iUserId: number }>;
   const sent = await post(request, token, 'patient/addPatientReceive', {
     listPatient: [{ iPatientId: locked }],
-    listUser: [{ iUserId: expertInfo.objData.iUserId }],
+    listUser: [{ iUserId: await userIdOf(request, expert) }],
   });
   expect(sent.iCode, sent.strMessage).toBe(0);
 
