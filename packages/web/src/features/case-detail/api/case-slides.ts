@@ -5,19 +5,23 @@ import type { ApiError } from '@/lib/api-error';
 import { useSession } from '@/lib/use-session';
 import { slidesRefreshInterval } from '@/features/slides/utils/slide-refresh';
 
+/** slideDocument/selectSlideDocumentByPatient: the case's live slides, newest first. */
+export function fetchCaseSlides(iPatientId: number, signal?: AbortSignal) {
+  return api.get<SlideDocumentList>('slideDocument/selectSlideDocumentByPatient', {
+    query: { iPatientId },
+    signal,
+  });
+}
+
 /**
- * slideDocument/selectSlideDocumentByPatient: the case's slides (Imagery tab). Keyed under
+ * The case's slides (Imagery tab). Keyed under
  * 'slides', which every slide change and every completed upload refreshes.
  */
 export function useCaseSlides(iPatientId: number, enabled = true) {
   const { iUserId } = useSession();
   return useQuery({
     queryKey: ['slides', 'case', iUserId, iPatientId],
-    queryFn: ({ signal }) =>
-      api.get<SlideDocumentList>('slideDocument/selectSlideDocumentByPatient', {
-        query: { iPatientId },
-        signal,
-      }),
+    queryFn: ({ signal }) => fetchCaseSlides(iPatientId, signal),
     enabled: iUserId !== null && enabled,
     // The slide engine reads an uploaded slide after its upload completes (thumbnail, size,
     // magnification), and another tab or colleague may be uploading: the list follows by itself.

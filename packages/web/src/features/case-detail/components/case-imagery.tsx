@@ -26,12 +26,11 @@ import { formatAndPower, isViewable, slideTime } from '@/features/slides/utils/s
 import { SlideFactLines } from '@/features/slides/components/slide-fact-lines';
 import { useCompactTable } from '@/lib/use-compact-table';
 import {
-  blockingNames,
   canChangeSlides,
+  caseUploadRequest,
   imageryColumns,
   sameFileAs,
   slidesLocked,
-  uploadTargetOf,
   type ImageryColumn,
 } from '../utils/imagery';
 import { ImageFacts } from './imagery-facts';
@@ -67,11 +66,7 @@ export function CaseImagery({ patient }: { patient: PatientDto }) {
     void navigate(`${SHOW_SLIDE_PATH}?id=${slide.iSlideDocumentId}`);
 
   const upload = (iUploadType: typeof UploadType.Single | typeof UploadType.Batch) =>
-    openPanel({
-      target: uploadTargetOf(patient),
-      iUploadType,
-      uploadedNames: blockingNames(list),
-    });
+    openPanel(caseUploadRequest(patient, iUploadType, list));
 
   const onDelete = (slide: SlideDocumentDto) =>
     confirm({

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect } from 'react';
 import { UploadType, type PatientDto } from '@pathconsult/shared';
 import {
   offerUploadTarget,
@@ -6,7 +6,7 @@ import {
 } from '@/features/slide-upload/components/upload-context';
 import { useSession } from '@/lib/use-session';
 import { useCaseSlides } from '../api/case-slides';
-import { blockingNames, canChangeSlides, uploadTargetOf } from '../utils/imagery';
+import { canChangeSlides, caseUploadRequest } from '../utils/imagery';
 
 /**
  * While a case screen of its owner is on view and the case takes slides, the header's "Upload"
@@ -17,22 +17,21 @@ export function CaseUploadOffer({ patient }: { patient: PatientDto }) {
   const { iUserId, iRoleType } = useSession();
   const canChange = canChangeSlides(patient, iUserId, iRoleType);
   // The Imagery tab reads the same list (one query, shared); other tabs read it for the names.
-  const slides = useCaseSlides(patient.iPatientId, canChange);
-  const names = useMemo(() => blockingNames(slides.data?.listSlideDocument ?? []), [slides.data]);
+  const list = useCaseSlides(patient.iPatientId, canChange).data?.listSlideDocument;
   const { iPatientId, strDiagnosistNum, strPatientName } = patient;
 
   useEffect(() => {
     if (!canChange) {
       return undefined;
     }
-    const request = {
-      target: uploadTargetOf({ iPatientId, strDiagnosistNum, strPatientName }),
-      iUploadType: UploadType.Batch,
-      uploadedNames: names,
-    };
+    const request = caseUploadRequest(
+      { iPatientId, strDiagnosistNum, strPatientName },
+      UploadType.Batch,
+      list ?? [],
+    );
     offerUploadTarget(request);
     return () => withdrawUploadOffer(request);
-  }, [canChange, iPatientId, strDiagnosistNum, strPatientName, names]);
+  }, [canChange, iPatientId, strDiagnosistNum, strPatientName, list]);
 
   return null;
 }

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { CaseState, RoleType, SlideUploadState } from '@pathconsult/shared';
+import { CaseState, RoleType, SlideUploadState, UploadType } from '@pathconsult/shared';
 import {
   blockingNames,
   canChangeSlides,
+  caseUploadRequest,
   imageryColumns,
   sameFileAs,
   slidesLocked,
@@ -52,6 +53,27 @@ describe('names a new upload may not take', () => {
         slide('c.svs', 'c.svs', SlideUploadState.Failed),
       ]),
     ).toEqual(['Renamed.svs', 'a.svs', 'c.svs', 'c.svs']);
+  });
+});
+
+describe('the upload panel opened for a case', () => {
+  it('addresses the case and refuses the names its slides hold', () => {
+    const request = caseUploadRequest(
+      { iPatientId: 7, strDiagnosistNum: 'P-7', strPatientName: '刘敏' },
+      UploadType.Single,
+      [
+        {
+          strFileName: 'Renamed.svs',
+          strOriginalName: 'a.svs',
+          ddUploadState: { iNumber: SlideUploadState.Uploaded },
+        },
+      ],
+    );
+    expect(request).toEqual({
+      target: { iPatientId: 7, strDiagnosistNum: 'P-7', strPatientName: '刘敏' },
+      iUploadType: UploadType.Single,
+      uploadedNames: ['Renamed.svs', 'a.svs'],
+    });
   });
 });
 

@@ -6,8 +6,9 @@ import {
   type PatientDto,
   type RoleTypeCode,
   type SlideDocumentDto,
+  type UploadTypeValue,
 } from '@pathconsult/shared';
-import type { UploadTarget } from '@/features/slide-upload/utils/queue';
+import type { PanelRequest } from '@/features/slide-upload/components/upload-context';
 
 /**
  * Whether the signed-in user may add and delete the case's slides: its owner (a doctor), while
@@ -56,14 +57,24 @@ export function blockingNames(
     .flatMap((slide) => [slide.strFileName, slide.strOriginalName]);
 }
 
-/** The case as the upload queue addresses it. */
-export function uploadTargetOf(
+/**
+ * The upload panel opened for a case (its Slide files tab, the header on a case screen, upload
+ * by the number of an existing case): the case as the queue addresses it, and the names its
+ * slides already hold.
+ */
+export function caseUploadRequest(
   patient: Pick<PatientDto, 'iPatientId' | 'strDiagnosistNum' | 'strPatientName'>,
-): UploadTarget {
+  iUploadType: UploadTypeValue,
+  slides: Parameters<typeof blockingNames>[0],
+): PanelRequest {
   return {
-    iPatientId: patient.iPatientId,
-    strDiagnosistNum: patient.strDiagnosistNum,
-    strPatientName: patient.strPatientName,
+    target: {
+      iPatientId: patient.iPatientId,
+      strDiagnosistNum: patient.strDiagnosistNum,
+      strPatientName: patient.strPatientName,
+    },
+    iUploadType,
+    uploadedNames: blockingNames(slides),
   };
 }
 

@@ -6,12 +6,12 @@ import {
   UploadType,
   requiredSlideNumberSchema,
   type CaseByNumber,
-  type SlideDocumentList,
 } from '@pathconsult/shared';
 import { FormModal } from '@/components/form-modal';
 import { api } from '@/lib/api-client';
 import { zodRule } from '@/lib/form-rules';
-import { blockingNames } from '@/features/case-detail/utils/imagery';
+import { fetchCaseSlides } from '@/features/case-detail/api/case-slides';
+import { caseUploadRequest } from '@/features/case-detail/utils/imagery';
 import { useUploads } from '@/features/slide-upload/components/upload-context';
 
 interface UploadByNumberValues {
@@ -52,26 +52,22 @@ export function UploadByNumberModal({ open, onClose }: { open: boolean; onClose:
         ]);
         return;
       }
-      const slides = patient
-        ? await api.get<SlideDocumentList>('slideDocument/selectSlideDocumentByPatient', {
-            query: { iPatientId: patient.iPatientId },
-          })
-        : null;
+      const slides = patient ? await fetchCaseSlides(patient.iPatientId) : null;
       onClose();
-      openPanel({
-        target: patient
+      openPanel(
+        patient && slides
           ? {
-              iPatientId: patient.iPatientId,
-              strDiagnosistNum: patient.strDiagnosistNum,
-              strPatientName: patient.strPatientName,
+              ...caseUploadRequest(patient, values.iUploadType, slides.listSlideDocument),
+              foundByNumber: true,
             }
-          : { iPatientId: null, strDiagnosistNum: num, strPatientName: '' },
-        iUploadType: values.iUploadType,
-        // Without a case, the server refuses a name already used for this number; the queue
-        // shows its reason.
-        uploadedNames: slides ? blockingNames(slides.listSlideDocument) : [],
-        ...(patient ? { foundByNumber: true } : {}),
-      });
+          : {
+              target: { iPatientId: null, strDiagnosistNum: num, strPatientName: '' },
+              iUploadType: values.iUploadType,
+              // The server refuses a name already used for this number; the queue shows its
+              // reason.
+              uploadedNames: [],
+            },
+      );
     } catch {
       // The API client showed why; the dialog stays for another try.
     } finally {
