@@ -41,6 +41,20 @@ test('the admin logs in in English with ?lang=en and switches to Chinese in the 
   await page.getByTestId('account-lang-zh').click();
   await expect(page.getByTestId('menu-/auditLogs')).toContainText('审计日志');
   await expect(page.getByTestId('workplace-greeting')).toContainText(/好/);
+
+  // On a phone the menu takes no room until its edge tab opens it; opening a group keeps it
+  // open, and only the choice of a screen folds it again.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const menu = page.getByTestId('side-menu');
+  await expect(menu).toHaveClass(/ant-layout-sider-collapsed/);
+  await menu.locator('.ant-layout-sider-zero-width-trigger').click();
+  await expect(menu).not.toHaveClass(/ant-layout-sider-collapsed/);
+  await page.getByTestId('menu-group-manage').click();
+  await expect(page.getByTestId('menu-/manage/usersManagement')).toBeVisible();
+  await expect(menu).not.toHaveClass(/ant-layout-sider-collapsed/);
+  await page.getByTestId('menu-/manage/usersManagement').click();
+  await expect(page).toHaveURL(/#\/manage\/usersManagement$/);
+  await expect(menu).toHaveClass(/ant-layout-sider-collapsed/);
 });
 
 test('empty login fields get their own messages, in the chosen language', async ({ page }) => {

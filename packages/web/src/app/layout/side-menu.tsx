@@ -43,9 +43,16 @@ function iconOf(path: string): ReactNode {
 
 /**
  * The role's side menu. Item keys are route paths; a click navigates, and the workspace opens
- * the tab. Entries carry `data-testid="menu-<path>"` (groups: `menu-group-<key>`).
+ * the tab, then `onNavigate` runs (a phone folds the menu). Entries carry `data-testid="menu-<path>"` (groups: `menu-group-<key>`).
  */
-export function SideMenu({ role }: { role: RoleTypeCode | null }) {
+export function SideMenu({
+  role,
+  onNavigate,
+}: {
+  role: RoleTypeCode | null;
+  /** Called after a screen is chosen (not when a group is opened or closed). */
+  onNavigate?: () => void;
+}) {
   const { t } = useTranslation('menu');
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -88,7 +95,11 @@ export function SideMenu({ role }: { role: RoleTypeCode | null }) {
       items={items}
       selectedKeys={[selected]}
       defaultOpenKeys={defaultOpenKeys}
-      onClick={({ key }) => void navigate(key)}
+      // antd calls onClick for leaf entries only: opening a group is not a choice of screen.
+      onClick={({ key }) => {
+        void navigate(key);
+        onNavigate?.();
+      }}
     />
   );
 }

@@ -43,9 +43,8 @@ export function WorkspaceLayout() {
         <div className="workspace-logo" aria-hidden>
           {collapsed ? 'PC' : 'PathConsult'}
         </div>
-        <div onClick={phone ? () => setCollapsed(true) : undefined}>
-          <SideMenu role={iRoleType} />
-        </div>
+        {/* Opening a group keeps the menu open: only the choice of a screen folds it. */}
+        <SideMenu role={iRoleType} onNavigate={phone ? () => setCollapsed(true) : undefined} />
       </Layout.Sider>
       <Layout>
         <Layout.Header className="workspace-header">
