@@ -63,6 +63,10 @@ test('an administrator assigns a case sent to the diagnosis center to an expert'
     await expect(a.getByTestId('forward-dialog')).toContainText(
       'The group has no other diagnosis center',
     );
+    // The search button is an icon: it still has a name.
+    await expect(
+      a.getByTestId('forward-dialog').getByRole('button', { name: 'Search', exact: true }),
+    ).toBeVisible();
     await a.getByTestId('forward-ok').click();
     await expect(a.getByTestId('forward-problem')).toHaveText('Select a hospital');
     await a.keyboard.press('Escape');
@@ -73,6 +77,11 @@ test('an administrator assigns a case sent to the diagnosis center to an expert'
     await dialogsSettled(a);
     const dialog = a.getByTestId('assign-dialog');
     await expect(dialog).toContainText('Demo Applicant Hospital) to ');
+    // The name search has the focus and its button a name; Enter with nobody ticked asks for one.
+    await expect(dialog.getByRole('searchbox', { name: "Expert's name" })).toBeFocused();
+    await expect(dialog.getByRole('button', { name: 'Search experts' })).toBeVisible();
+    await a.keyboard.press('Enter');
+    await expect(a.getByTestId('assign-problem')).toHaveText('Select an expert');
     // The experts come from two hospitals of the group: the picker filters by hospital.
     await a.getByTestId('expert-hospital-filter').click();
     await a.locator('.ant-select-item-option', { hasText: CENTER }).click();
@@ -84,7 +93,8 @@ test('an administrator assigns a case sent to the diagnosis center to an expert'
     await expertRow.locator('input[type=checkbox]').check();
     await expect(a.getByTestId('expert-chosen')).toContainText(EXPERT_NAME);
     await a.screenshot({ path: testInfo.outputPath('assign-dialog.png') });
-    await a.getByTestId('assign-ok').click();
+    // Enter on the ticked expert assigns, like the OK button.
+    await expertRow.locator('input[type=checkbox]').press('Enter');
     await expect(a.getByText(`Case ${num} assigned to ${EXPERT_NAME}`)).toBeVisible();
     // Closing the dialog asks nothing more of the distributed case (no "status changed").
     await expect(a.getByText('The selected case status changed')).toHaveCount(0);

@@ -1,9 +1,10 @@
-import { Alert, Button, Empty, Flex, Input, Pagination, Select, Spin, Tag, Typography } from 'antd';
+import { Alert, Button, Empty, Flex, Pagination, Select, Spin, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CommonWordLimits, type CommonWordDto } from '@pathconsult/shared';
 import { useUsableCategories, useUsableCommonWords } from '../api/common-words';
 import { SCOPE_COLORS } from '../utils/scope';
+import { SearchBox } from '@/components/search-box';
 
 const PAGE_SIZE = 10;
 
@@ -49,7 +50,7 @@ export function CommonWordPickerPanel({
             setPage(1);
           }}
         />
-        <Input.Search
+        <SearchBox
           allowClear
           data-testid={`${testId}-search`}
           placeholder={t('picker.search')}

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DistributionItem } from '@pathconsult/shared';
 import { ExpertPicker, useExpertChoice } from '@/features/receives/components/expert-picker';
+import { isSubmitEnter } from '@/features/receives/utils/enter-submits';
 import type { ApiError } from '@/lib/api-error';
 import { toastSuccess } from '@/lib/toast';
 import { useDistribute, useDistributionExperts } from '../api/distribution';
@@ -41,7 +42,8 @@ export function AssignDialog({
   };
 
   const send = () => {
-    if (!target) {
+    // Enter can arrive again while the first send is on its way.
+    if (!target || distribute.isPending) {
       return;
     }
     if (choice.chosen.size === 0) {
@@ -92,7 +94,18 @@ export function AssignDialog({
       okButtonProps={{ loading: distribute.isPending, ...{ 'data-testid': 'assign-ok' } }}
       destroyOnHidden
     >
-      <Flex vertical gap="middle" data-testid="assign-dialog">
+      <Flex
+        vertical
+        gap="middle"
+        data-testid="assign-dialog"
+        // As in the case submission dialog: Enter on a ticked expert assigns.
+        onKeyDown={(event) => {
+          if (isSubmitEnter(event)) {
+            event.preventDefault();
+            send();
+          }
+        }}
+      >
         {target && (
           <Typography.Text type="secondary">
             {t('assign.caseLine', {
@@ -115,6 +128,8 @@ export function AssignDialog({
                 : undefined
             }
             hospitalPlaceholder={t('assign.filterHospital')}
+            autoFocus
+            onSubmit={send}
           />
         )}
         {missing && choice.chosen.size === 0 && (

@@ -1,4 +1,4 @@
-import { Alert, Flex, Input, Modal, Table, Typography } from 'antd';
+import { Alert, Flex, Modal, Table, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { PICKER_PAGE_SIZE, PICKER_SCROLL_Y } from '@/features/receives/component
 import type { ApiError } from '@/lib/api-error';
 import { toastSuccess } from '@/lib/toast';
 import { useDistributionHospitals, useForward } from '../api/distribution';
+import { SearchBox } from '@/components/search-box';
 
 /**
  * Forwards a waiting case to another diagnosis center of its group
@@ -100,7 +101,7 @@ export function ForwardDialog({
     >
       <Flex vertical gap="middle" data-testid="forward-dialog">
         <Typography.Text type="secondary">{t('forward.explain')}</Typography.Text>
-        <Input.Search
+        <SearchBox
           allowClear
           placeholder={t('forward.searchName')}
           style={{ width: 240 }}

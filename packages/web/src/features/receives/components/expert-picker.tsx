@@ -1,9 +1,9 @@
-import { SearchOutlined } from '@ant-design/icons';
-import { Button, Flex, Input, Select, Table, Typography } from 'antd';
+import { Flex, Select, Table, Typography } from 'antd';
 import { useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ExpertPickItem, ExpertPickPage } from '@pathconsult/shared';
 import { PICKER_PAGE_SIZE, PICKER_SCROLL_Y, useExpertColumns } from './expert-columns';
+import { SearchBox } from '@/components/search-box';
 
 interface PickerFilters {
   strRealName?: string;
@@ -95,14 +95,13 @@ export function ExpertPicker({
   return (
     <>
       <Flex gap="small" wrap>
-        <Input.Search
+        <SearchBox
           allowClear
           autoFocus={autoFocus}
           placeholder={t('searchName')}
           style={{ width: 240 }}
           onSearch={handleSearch}
-          // The default search button is an icon only: give it a name screen readers can say.
-          enterButton={<Button aria-label={t('searchExperts')} icon={<SearchOutlined />} />}
+          buttonLabel={t('searchExperts')}
           data-testid="expert-search"
         />
         {hospitals && hospitals.length > 0 && (

@@ -1,8 +1,9 @@
-import { Flex, Input, Typography } from 'antd';
+import { Flex, Typography } from 'antd';
 import { useState } from 'react';
 import type { ExpertPickItem, ExpertPickPage, ExpertPickerQuery } from '@pathconsult/shared';
 import { PICKER_PAGE_SIZE } from './expert-columns';
 import { SingleExpertTable } from './single-expert-table';
+import { SearchBox } from '@/components/search-box';
 
 interface SingleExpertPickerProps {
   /** The name and page asked for; the caller keeps it (useExpertPickerQuery) and runs the query. */
@@ -35,7 +36,7 @@ export function SingleExpertPicker(props: SingleExpertPickerProps) {
   const { query, onQuery, experts } = props;
   return (
     <Flex vertical gap="small">
-      <Input.Search
+      <SearchBox
         allowClear
         placeholder={props.texts.search}
         style={{ width: 240 }}
