@@ -263,6 +263,59 @@ test('a renamed slide is found by its upload name; a filter that finds nothing s
   );
 });
 
+test('ticks on two pages of the slide list make one selection, deleted together', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const token = await tokenOf(request, DOCTOR);
+  const num = `SX${RUN}`;
+  // One more than a page of 10 (the default page size on this screen).
+  const names = Array.from(
+    { length: 11 },
+    (_, i) => `page-${RUN}-${String(i).padStart(2, '0')}.svs`,
+  );
+  for (const name of names) {
+    await uploadSlide(request, token, name, num);
+  }
+  await logIn(page, DOCTOR, '?lang=en');
+  await openFromMenu(page, '/sliceManage');
+  await showNumber(page, num);
+  const rows = page.getByTestId('slide-table').locator('tbody tr.ant-table-row');
+  await expect(rows).toHaveCount(10);
+
+  const first = rows.first();
+  const firstName = (await first.getAttribute('data-testid'))!.replace('slide-row-', '');
+  await first.locator('input[type=checkbox]').check();
+
+  await page.locator('.ant-pagination-item-2').click();
+  await expect(rows).toHaveCount(1);
+  const secondName = (await rows.first().getAttribute('data-testid'))!.replace('slide-row-', '');
+  expect(names).toContain(secondName);
+  expect(secondName).not.toBe(firstName);
+  await rows.first().locator('input[type=checkbox]').check();
+  await expect(page.getByTestId('slide-selected-count')).toHaveText('2 selected');
+
+  // Back on the first page its tick is still there.
+  await page.locator('.ant-pagination-item-1').click();
+  await expect(
+    page.getByTestId(`slide-row-${firstName}`).locator('input[type=checkbox]'),
+  ).toBeChecked();
+
+  // The confirmation names both, the one out of sight too; both go.
+  await page.getByTestId('slide-delete-selected').click();
+  const listed = page.getByTestId('slide-delete-list').locator('li');
+  await expect(listed).toHaveCount(2);
+  await expect(listed.filter({ hasText: firstName })).toHaveCount(1);
+  await expect(listed.filter({ hasText: secondName })).toHaveCount(1);
+  await page.getByTestId('slide-delete-confirm').click();
+  await expect(page.getByText('2 slides deleted')).toBeVisible();
+  await expect(page.getByTestId('slide-selected-count')).toHaveText('0 selected');
+  await expect(rows).toHaveCount(9);
+  await expect(page.getByTestId(`slide-row-${firstName}`)).toHaveCount(0);
+  await expect(page.getByTestId(`slide-row-${secondName}`)).toHaveCount(0);
+});
+
 test('a doctor uploads a slide by pathology number before its case exists', async ({ page }) => {
   test.setTimeout(90_000);
   const num = `UN${RUN}`;
