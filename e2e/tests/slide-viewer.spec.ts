@@ -601,6 +601,26 @@ test('the viewer in English: controls, turns, adjustments, label and macro', asy
   await expect(page.getByTestId('viewer-rotation')).toHaveText('90°');
   await expectTissue(view);
 
+  // Arrow keys move the view the way they point on screen, turned and mirrored as it is: the
+  // navigator's frame, which turns and mirrors with the view, goes down for ↓ and right for →.
+  const frame = page.locator('.navigator .displayregion');
+  const frameCentre = async () => {
+    const box = (await frame.boundingBox())!;
+    return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  };
+  await view.click({ position: { x: 40, y: 40 } });
+  for (const [key, axis, other] of [
+    ['ArrowDown', 'y', 'x'],
+    ['ArrowRight', 'x', 'y'],
+  ] as const) {
+    const before = await frameCentre();
+    for (let i = 0; i < 3; i += 1) {
+      await page.keyboard.press(key);
+    }
+    await expect.poll(async () => (await frameCentre())[axis] - before[axis]).toBeGreaterThan(2);
+    expect(Math.abs((await frameCentre())[other] - before[other])).toBeLessThan(1);
+  }
+
   await page.getByTestId('viewer-adjust').click();
   await expect(page.getByTestId('adjustments-panel')).toContainText('Brightness');
   await expect(page.getByTestId('adjustments-panel')).toContainText('Gamma');

@@ -15,6 +15,7 @@ import {
   magnificationSteps,
   nextMagnificationStep,
 } from './utils/magnification';
+import { panKeyDrag } from './utils/pan-keys';
 
 /** Keys that step the magnification (with and without Shift, main keys and keypad). */
 const ZOOM_KEYS: Record<string, 1 | -1> = { '+': 1, '=': 1, '-': -1, _: -1 };
@@ -183,7 +184,8 @@ export class SlideViewer implements SlideViewerLike {
       }
     });
     // OpenSeadragon zooms 1.1× per key press, about thirty presses from 1× to 20×: "+" and "−"
-    // go a whole magnification step instead (arrows still pan, Shift+arrows still zoom smoothly).
+    // go a whole magnification step instead (Shift+↑/↓ still zoom smoothly). Arrows and W/A/S/D
+    // pan in screen directions (utils/pan-keys.ts).
     this.osd.addHandler('canvas-key', (event) => {
       const key = event.originalEvent as KeyboardEvent;
       if (key.key === '?' && !key.ctrlKey && !key.altKey && !key.metaKey) {
@@ -191,10 +193,22 @@ export class SlideViewer implements SlideViewerLike {
         this.helpListeners.forEach((cb) => cb());
         return;
       }
+      if (key.ctrlKey || key.altKey || key.metaKey) {
+        return;
+      }
       const direction = ZOOM_KEYS[key.key];
-      if (direction && !key.ctrlKey && !key.altKey && !key.metaKey) {
+      if (direction) {
         event.preventDefaultAction = true;
         this.stepZoom(direction);
+        return;
+      }
+      const drag = panKeyDrag(key.code, key.shiftKey);
+      if (drag) {
+        // Panned here, in screen directions, whatever the turn and mirror.
+        event.preventDefaultAction = true;
+        key.preventDefault();
+        this.panByPixels(drag.dx, drag.dy);
+        this.osd.viewport.applyConstraints();
       }
     });
   }
