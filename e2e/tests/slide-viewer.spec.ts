@@ -589,6 +589,10 @@ test('the viewer in English: controls, turns, adjustments, label and macro', asy
   // The navigator is opaque over the annotation layer: shapes under it do not show through.
   await expect(page.locator('.navigator')).toHaveCSS('opacity', '1');
   await expect(page.getByLabel('Ruler')).toBeVisible();
+  // The canvas that takes the keys is named for screen readers.
+  await expect(
+    page.getByRole('application', { name: `Slide cmu-en-${RUN}.svs. Arrow keys move it` }),
+  ).toBeVisible();
 
   await page.getByTestId('viewer-mag-10').click();
   await expect(page.getByTestId('viewer-magnification')).toHaveText('10×');
@@ -941,6 +945,63 @@ test('two slides of a case side by side move together once linked', async ({ pag
   await more.hover();
   await expect(page.getByTestId('viewer-slide-picker-folded').locator('span')).toHaveCount(folded);
   await expect(page.getByTestId('viewer-slide-picker-folded')).toContainText(`small-${RUN}.svs`);
+});
+
+test('slides of two cases side by side are each marked with their case; a phone stacks them, linked', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  const token = await tokenOf(request, DOCTOR);
+  const caseA = await addCase(request, token, `VXA${RUN}`);
+  const caseB = await addCase(request, token, `VXB${RUN}`);
+  const slide = 'CMU-1-Small-Region.svs';
+  const a1 = await uploadCaseSlide(request, token, caseA, slide, `cmu-xa1-${RUN}.svs`);
+  const a2 = await uploadCaseSlide(request, token, caseA, slide, `cmu-xa2-${RUN}.svs`);
+  const b1 = await uploadCaseSlide(request, token, caseB, slide, `cmu-xb1-${RUN}.svs`);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await logIn(page, DOCTOR, '?lang=en');
+
+  // Slides of one case: nothing more to say.
+  await page.goto(`/?lang=en#/ShowSlide?id=${a1},${a2}`);
+  await expectTissue(page.getByTestId(`slide-pane-${a2}`).getByTestId('slide-view'));
+  await expect(page.getByTestId('viewer-mixed-cases')).toHaveCount(0);
+  await expect(page.getByTestId(`slide-pane-case-${a1}`)).toHaveCount(0);
+
+  // Another case's slide beside them (an address put together by hand): a warning, each pane
+  // names its case, and the picker names the stranger with its number (not its bare id).
+  await page.goto(`/?lang=en#/ShowSlide?id=${a1},${b1}`);
+  await expectTissue(page.getByTestId(`slide-pane-${b1}`).getByTestId('slide-view'));
+  await expect(page.getByTestId('viewer-mixed-cases')).toContainText('different cases');
+  await expect(page.getByTestId(`slide-pane-case-${a1}`)).toContainText(`Pathology no. VXA${RUN}`);
+  await expect(page.getByTestId(`slide-pane-case-${b1}`)).toContainText(`Pathology no. VXB${RUN}`);
+  await expect(
+    page
+      .getByTestId('viewer-slide-picker')
+      .getByTitle(`cmu-xb1-${RUN}.svs (pathology no. VXB${RUN})`),
+  ).toHaveCount(1);
+
+  // A phone stacks them; a linked address keeps them linked there, with the switch to undo it.
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.goto(`/?lang=en#/mobileShowSilde?id=${a1},${a2}&link=1`);
+  const top = page.getByTestId(`slide-pane-${a1}`);
+  const under = page.getByTestId(`slide-pane-${a2}`);
+  await expectTissue(under.getByTestId('slide-view'));
+  await expect(page.getByTestId('viewer-link')).toBeChecked();
+  const underBefore = await under.getByTestId('viewer-magnification').innerText();
+  await top.getByTestId('viewer-zoom-in').click();
+  await top.getByTestId('viewer-zoom-in').click();
+  const topNow = top.getByTestId('viewer-magnification');
+  await expect(topNow).not.toHaveText(underBefore);
+  await expect(under.getByTestId('viewer-magnification')).toHaveText(await topNow.innerText());
+  // Unlinked, the lower one stays where it is.
+  await page.getByTestId('viewer-link').click();
+  await expect(page).not.toHaveURL(/link=1/);
+  const underLinked = await under.getByTestId('viewer-magnification').innerText();
+  await top.getByTestId('viewer-zoom-out').click();
+  await expect(topNow).not.toHaveText(underLinked);
+  await expect(under.getByTestId('viewer-magnification')).toHaveText(underLinked);
+  await page.screenshot({ path: 'test-results/slide-viewer-mobile-stacked.png' });
 });
 
 test('the phone viewer shows the slide with compact controls', async ({ page, request }) => {

@@ -225,6 +225,15 @@ export class SlideViewer implements SlideViewerLike {
     return this.opened;
   }
 
+  /**
+   * Names the slide's canvas for screen readers (it takes the focus for the keys); an
+   * application, since it handles its keys itself.
+   */
+  setLabel(label: string): void {
+    this.osd.canvas.setAttribute('role', 'application');
+    this.osd.canvas.setAttribute('aria-label', label);
+  }
+
   /** "?" pressed on the slide: the keys are to be listed. */
   onHelpKey(cb: () => void): () => void {
     this.helpListeners.add(cb);

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
 import type { CloseSlideInput, SlideInfoDto } from '@pathconsult/shared';
 import { api } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
@@ -13,7 +13,23 @@ const TOKEN_MARGIN_MS = 5 * 60_000;
  */
 export function useSlideInfo(iSlideDocumentId: number) {
   const { iUserId } = useSession();
-  return useQuery({
+  return useQuery(slideInfoQuery(iUserId, iSlideDocumentId));
+}
+
+/**
+ * The facts of several slides shown together (side by side), from the same cache as each pane's
+ * useSlideInfo: no request of their own.
+ */
+export function useSlidesInfo(ids: readonly number[]): Array<SlideInfoDto | undefined> {
+  const { iUserId } = useSession();
+  return useQueries({
+    queries: ids.map((id) => slideInfoQuery(iUserId, id)),
+    combine: (results) => results.map((r) => r.data),
+  });
+}
+
+function slideInfoQuery(iUserId: number | null, iSlideDocumentId: number) {
+  return queryOptions({
     queryKey: ['slideInfo', iUserId, iSlideDocumentId],
     queryFn: ({ signal }) =>
       api.get<SlideInfoDto>('diagnosis/GetSlideInfo', { query: { iSlideDocumentId }, signal }),

@@ -1,12 +1,14 @@
 import { LinkOutlined } from '@ant-design/icons';
-import { Empty, Flex, Select, Switch, Tooltip, Typography } from 'antd';
+import { Alert, Empty, Flex, Select, Switch, Tooltip, Typography } from 'antd';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useCaseSlides } from '@/features/case-detail/api/case-slides';
 import { isViewable } from '@/features/slides/utils/slide-facts';
-import { useSlideInfo } from '../api/slide-info';
+import type { SlideInfoDto } from '@pathconsult/shared';
+import { useSlideInfo, useSlidesInfo } from '../api/slide-info';
 import { ViewLink } from '../view-link';
+import { slidesOfSeveralCases } from '../utils/case-of-slide';
 import { MAX_SIDE_BY_SIDE, parseSlideIds, slideIdsParam } from '../utils/slide-ids';
 import { SlidePane } from './slide-pane';
 
@@ -15,17 +17,19 @@ const LINK_PARAM = 'link';
 
 /**
  * /ShowSlide?id=12 (and the phone's /mobileShowSilde): one slide, or up to four of the same case
- * side by side with linked navigation (?id=12,13&link=1). The picker lists the case's readable
- * slides.
+ * side by side with linked navigation (?id=12,13&link=1); the phone stacks them, linked alike.
+ * The picker lists the case's readable slides. Slides of several cases (an address put together
+ * by hand, an old link) are shown, each marked with its case's number, under a warning.
  */
 export function ShowSlideScreen({ compact }: { compact?: boolean }) {
   const { t } = useTranslation('viewer');
   const [params, setParams] = useSearchParams();
   const ids = parseSlideIds(params.get('id'));
   const link = useMemo(() => new ViewLink(), []);
-  // The phone shows one slide at a time, with no switch to turn linking off: never linked there.
-  const linked = !compact && params.get(LINK_PARAM) === '1';
+  const linked = params.get(LINK_PARAM) === '1';
   useEffect(() => link.setEnabled(linked), [link, linked]);
+  const infos = useSlidesInfo(ids);
+  const severalCases = slidesOfSeveralCases(infos.map((info) => info?.objSlide));
 
   if (ids.length === 0) {
     return <Empty description={t('noSlide')} data-testid="viewer-no-slide" />;
@@ -57,11 +61,14 @@ export function ShowSlideScreen({ compact }: { compact?: boolean }) {
           : { height: 'calc(100vh - 150px)', minHeight: 600 }
       }
     >
-      {!compact && (
+      {(!compact || ids.length > 1) && (
         <Flex gap="middle" align="center" wrap>
-          <CaseSlidePicker firstId={ids[0]!} ids={ids} onChange={choose} />
+          {!compact && (
+            <CaseSlidePicker firstId={ids[0]!} ids={ids} shown={infos} onChange={choose} />
+          )}
           {ids.length > 1 && (
-            <Tooltip title={t('linkHint')}>
+            // The phone stacks the slides: linked, they move together there as well.
+            <Tooltip title={compact ? undefined : t('linkHint')}>
               <Flex gap={6} align="center">
                 <LinkOutlined />
                 <Typography.Text>{t('link')}</Typography.Text>
@@ -70,6 +77,9 @@ export function ShowSlideScreen({ compact }: { compact?: boolean }) {
             </Tooltip>
           )}
         </Flex>
+      )}
+      {severalCases && (
+        <Alert type="warning" showIcon title={t('mixedCases')} data-testid="viewer-mixed-cases" />
       )}
       {/* Up to three slides in a row; four as two rows of two, not four strips. */}
       <div
@@ -93,6 +103,7 @@ export function ShowSlideScreen({ compact }: { compact?: boolean }) {
             sideBySide={ids.length > 1}
             narrow={!compact && ids.length === 3}
             phone={compact}
+            showCase={severalCases}
           />
         ))}
       </div>
@@ -104,18 +115,37 @@ export function ShowSlideScreen({ compact }: { compact?: boolean }) {
 function CaseSlidePicker({
   firstId,
   ids,
+  shown,
   onChange,
 }: {
   firstId: number;
   ids: number[];
+  /** The facts of the slides shown (in `ids` order), to name those of other cases. */
+  shown: Array<SlideInfoDto | undefined>;
   onChange: (ids: number[]) => void;
 }) {
   const { t } = useTranslation('viewer');
   const patientId = useSlideInfo(firstId).data?.objSlide.iPatientId ?? null;
   const slides = useCaseSlides(patientId ?? 0, patientId !== null);
-  const options = (slides.data?.listSlideDocument ?? [])
+  const caseOptions = (slides.data?.listSlideDocument ?? [])
     .filter(isViewable)
     .map((s) => ({ value: s.iSlideDocumentId, label: s.strFileName }));
+  // A slide of another case shown beside them is named with its case's number (else its tag
+  // would be its bare id).
+  const otherOptions = shown.flatMap((info) =>
+    info && info.objSlide.iPatientId !== patientId
+      ? [
+          {
+            value: info.objSlide.iSlideDocumentId,
+            label: t('pickerOtherCase', {
+              name: info.objSlide.strFileName,
+              num: info.objSlide.strDiagnosistNum,
+            }),
+          },
+        ]
+      : [],
+  );
+  const options = [...caseOptions, ...otherOptions];
   // A slide shown that the list held in memory does not know yet (uploaded since, opened from a
   // link) would show as its bare number in the picker: the list is asked again, once per set.
   const unknown = slides.data

@@ -36,6 +36,7 @@ export function SlidePane({
   sideBySide,
   narrow,
   phone,
+  showCase,
 }: {
   slideId: number;
   link?: ViewLink;
@@ -46,6 +47,8 @@ export function SlidePane({
   narrow?: boolean;
   /** On the phone's viewer. */
   phone?: boolean;
+  /** Name the slide's case beside its name (slides of several cases are shown together). */
+  showCase?: boolean;
 }) {
   const { t } = useTranslation('viewer');
   const navigate = useNavigate();
@@ -103,6 +106,7 @@ export function SlidePane({
       sideBySide={sideBySide}
       narrow={narrow}
       phone={phone}
+      showCase={showCase}
     />
   );
 }
@@ -115,6 +119,7 @@ function OpenSlidePane({
   sideBySide,
   narrow,
   phone,
+  showCase,
 }: {
   info: SlideInfoDto;
   /** Fetches the slide's facts again, with a fresh tile token. */
@@ -124,6 +129,7 @@ function OpenSlidePane({
   sideBySide?: boolean;
   narrow?: boolean;
   phone?: boolean;
+  showCase?: boolean;
 }) {
   const { t } = useTranslation('viewer');
   const slide = info.objSlide;
@@ -138,6 +144,9 @@ function OpenSlidePane({
   refreshNow.current = refresh;
   const navigatorRatio = compact ? COMPACT_NAVIGATOR_RATIO : SINGLE_NAVIGATOR_RATIO;
   const firstNavigatorRatio = useRef(navigatorRatio);
+
+  const canvasLabel = t('canvasLabel', { name: slide.strFileName });
+  useEffect(() => viewer?.setLabel(canvasLabel), [viewer, canvasLabel]);
 
   // A pane that turns compact (a second slide opened beside it) gets the navigator a pane opened
   // beside it has. Before the pane's new size is drawn: the navigator is sized on that change.
@@ -270,6 +279,18 @@ function OpenSlidePane({
         >
           {slide.strFileName}
         </Typography.Text>
+        {showCase && (
+          <Typography.Text
+            type="warning"
+            ellipsis
+            style={{ maxWidth: compact ? '100%' : 260 }}
+            data-testid={`slide-pane-case-${slide.iSlideDocumentId}`}
+          >
+            {slide.strPatientName
+              ? t('paneCaseWithName', { num: slide.strDiagnosistNum, name: slide.strPatientName })
+              : t('paneCase', { num: slide.strDiagnosistNum })}
+          </Typography.Text>
+        )}
         {viewer && (
           <ViewerToolbar
             viewer={viewer}

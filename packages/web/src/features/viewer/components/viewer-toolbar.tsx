@@ -168,7 +168,8 @@ export function ViewerToolbar({
         <Select<number>
           size={size}
           value={activeStep ?? undefined}
-          placeholder={t('magnificationPick')}
+          // Between steps: a word short enough for the box ("Zoom to" was cut to "Zoo…").
+          placeholder={t('magnificationPickShort')}
           onChange={(m) => viewer.zoomToMagnification(m)}
           // The list says which steps are digital zoom (read out too); the narrow box shows the
           // step alone, as the readout beside it marks digital zoom ("40× · digital" was cut).

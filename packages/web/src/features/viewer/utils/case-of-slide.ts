@@ -1,0 +1,17 @@
+import type { SlideDocumentDto } from '@pathconsult/shared';
+
+type SlideCase = Pick<SlideDocumentDto, 'iPatientId' | 'strDiagnosistNum'>;
+
+/** The case a slide belongs to: its case, or for an unmatched slide its pathology number. */
+function caseKey(slide: SlideCase): string {
+  return slide.iPatientId != null ? `case:${slide.iPatientId}` : `num:${slide.strDiagnosistNum}`;
+}
+
+/**
+ * Whether slides shown together belong to more than one case (slides not loaded yet count for
+ * nothing). Then each pane names its case: side by side, another patient's tissue must never pass
+ * for this patient's.
+ */
+export function slidesOfSeveralCases(slides: ReadonlyArray<SlideCase | undefined>): boolean {
+  return new Set(slides.flatMap((s) => (s ? [caseKey(s)] : []))).size > 1;
+}
