@@ -123,7 +123,7 @@ test('a doctor views a slide, measures, annotates, takes a screenshot and finds 
   await expect(page.locator('.ant-message')).toContainText('标注已保存');
   await expect(rectangle).toContainText('浸润灶');
   await expect(page.locator('[data-testid^="annotation-shape-"] text.pc-measure')).toContainText([
-    /^浸润灶 · [\d.]+ (µm²|mm²)$/,
+    /^浸润灶 · [\d.]+ × [\d.]+ (µm|mm) · [\d.]+ (µm²|mm²)$/,
   ]);
 
   // A drag that starts on a shape's pick band pans the slide (the ruler follows the pointer)

@@ -110,7 +110,8 @@ export function AnnotationList({
                 </Flex>
                 {
                   // A note gets two lines, the rest on hover, with its measurement after it; a
-                  // measurement alone is short and shown whole ("0.0342 / mm²" must not lose its unit).
+                  // measurement alone is shown whole, its parts kept whole ("0.0342 / mm²" must
+                  // not lose its unit).
                   a.strText ? (
                     <>
                       <Typography.Paragraph
@@ -126,8 +127,8 @@ export function AnnotationList({
                       )}
                     </>
                   ) : (
-                    <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>
-                      {measured || t(`kinds.${a.strKind}`)}
+                    <Typography.Text strong>
+                      {measured ? <MeasurementParts text={measured} /> : t(`kinds.${a.strKind}`)}
                     </Typography.Text>
                   )
                 }
@@ -146,4 +147,17 @@ export function AnnotationList({
       />
     </>
   );
+}
+
+/**
+ * A measurement whose parts ("0.85 × 1.2 mm", "0.3927 mm²") may go to separate lines but never
+ * break inside, where a number would lose its unit.
+ */
+function MeasurementParts({ text }: { text: string }) {
+  return text.split(' · ').map((part, i) => (
+    <span key={i}>
+      {i > 0 && ' · '}
+      <span style={{ whiteSpace: 'nowrap' }}>{part}</span>
+    </span>
+  ));
 }

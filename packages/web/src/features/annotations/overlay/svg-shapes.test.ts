@@ -46,7 +46,10 @@ describe('annotations drawn as SVG', () => {
       attrs: { points: '20,10 20,110 70,110 70,10' },
     });
     // Named by its author: its label is placed like a note's (label-declutter.ts).
-    expect(nodes[1]).toMatchObject({ text: 'front · 5000 px²', attrs: { 'data-words': '1' } });
+    expect(nodes[1]).toMatchObject({
+      text: 'front · 100 × 50 px · 5000 px²',
+      attrs: { 'data-words': '1' },
+    });
   });
 
   it('draws an ellipse through the view’s matrix, an arrow with its head, a note with its text', () => {

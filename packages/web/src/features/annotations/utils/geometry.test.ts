@@ -5,6 +5,7 @@ import {
   ellipseArea,
   formatArea,
   formatLength,
+  formatSize,
   mappedEllipse,
   mapPoints,
   measurementText,
@@ -85,7 +86,7 @@ describe('annotation geometry', () => {
         ],
         0.5,
       ),
-    ).toBe('1000 µm²');
+    ).toBe('50 × 20 µm · 1000 µm²');
     expect(
       measurementText(
         'rectangle',
@@ -95,8 +96,25 @@ describe('annotation geometry', () => {
         ],
         null,
       ),
-    ).toBe('4000 px²');
+    ).toBe('100 × 40 px · 4000 px²');
+    // An ellipse gives its two diameters.
+    expect(
+      measurementText(
+        'ellipse',
+        [
+          [0, 0],
+          [4000, 2000],
+        ],
+        0.25,
+      ),
+    ).toBe('1 × 0.5 mm · 0.3927 mm²');
     expect(measurementText('text', [[1, 1]], 0.5)).toBeNull();
+  });
+
+  it('states a size in one unit, mm once the longer side reaches 1 mm', () => {
+    expect(formatSize(420, 310)).toBe('420 × 310 µm');
+    expect(formatSize(850, 1200)).toBe('0.85 × 1.2 mm');
+    expect(formatSize(2500, 1200)).toBe('2.5 × 1.2 mm');
   });
 
   it('simplifies a free-hand stroke to the points that shape it', () => {

@@ -53,6 +53,8 @@ export interface Measurement {
   lengthPx: number | null;
   /** Area in square level-0 pixels (rectangle, ellipse, polygon) or null. */
   areaPx: number | null;
+  /** Width and height in level-0 pixels of a rectangle, or an ellipse's two diameters. */
+  sizePx?: { width: number; height: number };
 }
 
 /** What a shape measures, in pixels; text notes measure nothing. */
@@ -65,16 +67,23 @@ export function measure(kind: AnnotationKind, points: readonly Point[]): Measure
       return { lengthPx: pathLength(points), areaPx: null };
     case 'rectangle': {
       const box = a && b ? boxOf(a, b) : { width: 0, height: 0 };
-      return { lengthPx: null, areaPx: box.width * box.height };
+      return { lengthPx: null, areaPx: box.width * box.height, sizePx: sizeOf(box) };
     }
-    case 'ellipse':
-      return { lengthPx: null, areaPx: a && b ? ellipseArea(a, b) : 0 };
+    case 'ellipse': {
+      const box = a && b ? boxOf(a, b) : { width: 0, height: 0 };
+      return { lengthPx: null, areaPx: a && b ? ellipseArea(a, b) : 0, sizePx: sizeOf(box) };
+    }
     case 'polygon':
       return { lengthPx: null, areaPx: polygonArea(points) };
     case 'text':
       return { lengthPx: null, areaPx: null };
   }
 }
+
+const sizeOf = (box: { width: number; height: number }) => ({
+  width: box.width,
+  height: box.height,
+});
 
 const trim = (n: number, digits: number) => Number(n.toFixed(digits)).toString();
 
@@ -94,6 +103,18 @@ export function formatArea(squareMicrometres: number): string {
   return `${trim(squareMicrometres, 1)} µm²`;
 }
 
+/**
+ * Width × height in one unit, mm when the longer side reaches 1 mm ("420 × 310 µm",
+ * "0.85 × 1.2 mm"), as a report states a lesion's size: its size is asked for more than its area.
+ */
+export function formatSize(widthMicrometres: number, heightMicrometres: number): string {
+  if (Math.max(widthMicrometres, heightMicrometres) >= 1000) {
+    return `${trim(widthMicrometres / 1000, 2)} × ${trim(heightMicrometres / 1000, 2)} mm`;
+  }
+  const digits = (n: number) => (n < 10 ? 2 : 1);
+  return `${trim(widthMicrometres, digits(widthMicrometres))} × ${trim(heightMicrometres, digits(heightMicrometres))} µm`;
+}
+
 export function formatPixels(px: number): string {
   return `${trim(px, 1)} px`;
 }
@@ -103,8 +124,8 @@ export function formatSquarePixels(px: number): string {
 }
 
 /**
- * The measurement as text: µm/mm with the slide's MPP, pixels without (the caller says why).
- * Null for shapes that measure nothing.
+ * The measurement as text: µm/mm with the slide's MPP, pixels without (the caller says why); a
+ * rectangle or ellipse gives its size before its area. Null for shapes that measure nothing.
  */
 export function measurementText(
   kind: AnnotationKind,
@@ -116,7 +137,15 @@ export function measurementText(
     return mpp ? formatLength(m.lengthPx * mpp) : formatPixels(m.lengthPx);
   }
   if (m.areaPx !== null) {
-    return mpp ? formatArea(m.areaPx * mpp * mpp) : formatSquarePixels(m.areaPx);
+    const area = mpp ? formatArea(m.areaPx * mpp * mpp) : formatSquarePixels(m.areaPx);
+    if (!m.sizePx) {
+      return area;
+    }
+    const { width, height } = m.sizePx;
+    const size = mpp
+      ? formatSize(width * mpp, height * mpp)
+      : `${trim(width, 0)} × ${trim(height, 0)} px`;
+    return `${size} · ${area}`;
   }
   return null;
 }
