@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DistributionItem } from '@pathconsult/shared';
 import { ExpertPicker, useExpertChoice } from '@/features/receives/components/expert-picker';
-import { isSubmitEnter } from '@/features/receives/utils/enter-submits';
+import { sendOnSubmitEnter } from '@/features/receives/utils/enter-submits';
 import type { ApiError } from '@/lib/api-error';
 import { toastSuccess } from '@/lib/toast';
 import { useDistribute, useDistributionExperts } from '../api/distribution';
@@ -99,12 +99,7 @@ export function AssignDialog({
         gap="middle"
         data-testid="assign-dialog"
         // As in the case submission dialog: Enter on a ticked expert assigns.
-        onKeyDown={(event) => {
-          if (isSubmitEnter(event)) {
-            event.preventDefault();
-            send();
-          }
-        }}
+        onKeyDown={sendOnSubmitEnter(send)}
       >
         {target && (
           <Typography.Text type="secondary">

@@ -6,7 +6,7 @@ import { useCaseSlides } from '@/features/case-detail/api/case-slides';
 import type { ApiError } from '@/lib/api-error';
 import { toastSuccess } from '@/lib/toast';
 import { useDiagnosisCenters, useExpertPicker, useSubmitCases } from '../api/receives';
-import { isSubmitEnter } from '../utils/enter-submits';
+import { sendOnSubmitEnter } from '../utils/enter-submits';
 import { unreadySlides } from '../utils/unready-slides';
 import { ExpertPicker, useExpertChoice } from './expert-picker';
 
@@ -110,12 +110,7 @@ export function SubmitCaseDialog({
         vertical
         gap="middle"
         data-testid="submit-case-dialog"
-        onKeyDown={(event) => {
-          if (isSubmitEnter(event)) {
-            event.preventDefault();
-            send();
-          }
-        }}
+        onKeyDown={sendOnSubmitEnter(send)}
       >
         {(unready.uploading > 0 || unready.failed > 0) && (
           <Alert

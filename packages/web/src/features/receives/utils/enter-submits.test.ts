@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { isSubmitEnter, type EnterKey } from './enter-submits';
+import { describe, expect, it, vi } from 'vitest';
+import { isSubmitEnter, sendOnSubmitEnter, type EnterKey } from './enter-submits';
 
 const press = (target: unknown, over: Partial<EnterKey> = {}): EnterKey => ({
   key: 'Enter',
@@ -29,5 +29,20 @@ describe('isSubmitEnter', () => {
     expect(isSubmitEnter(press(checkbox, { key: ' ' }))).toBe(false);
     expect(isSubmitEnter(press(checkbox, { ctrlKey: true }))).toBe(false);
     expect(isSubmitEnter(press(checkbox, { nativeEvent: { isComposing: true } }))).toBe(false);
+  });
+});
+
+describe('sendOnSubmitEnter', () => {
+  it('sends once and keeps the browser from acting on the key; other keys pass', () => {
+    const send = vi.fn();
+    const preventDefault = vi.fn();
+    const onKeyDown = sendOnSubmitEnter(send);
+    onKeyDown({ ...press(checkbox), preventDefault });
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(preventDefault).toHaveBeenCalledTimes(1);
+    onKeyDown({ ...press(checkbox, { key: ' ' }), preventDefault });
+    onKeyDown({ ...press({ tagName: 'BUTTON', type: 'button' }), preventDefault });
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(preventDefault).toHaveBeenCalledTimes(1);
   });
 });

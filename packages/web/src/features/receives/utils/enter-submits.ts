@@ -25,3 +25,13 @@ export function isSubmitEnter(event: EnterKey): boolean {
   const target = event.target as { tagName?: unknown; type?: unknown } | null;
   return target?.tagName === 'INPUT' && (target.type === 'checkbox' || target.type === 'radio');
 }
+
+/** A dialog body's keydown handler that sends it on such an Enter (isSubmitEnter). */
+export function sendOnSubmitEnter(send: () => void) {
+  return (event: EnterKey & { preventDefault: () => void }) => {
+    if (isSubmitEnter(event)) {
+      event.preventDefault();
+      send();
+    }
+  };
+}
