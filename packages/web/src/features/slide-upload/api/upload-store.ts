@@ -4,9 +4,9 @@ import { UploadManager } from './upload-manager';
 import { httpTransport } from './upload-transport';
 
 /**
- * The browser's one upload queue. SHA-256 runs in hash-wasm (Web Crypto's digest is not available
- * on the plain-http addresses hospital networks use), loaded with the first chunk, or in plain
- * TypeScript where the browser refuses WebAssembly.
+ * The browser's one upload queue. SHA-256 runs in Web Crypto on https, else in hash-wasm (Web
+ * Crypto's digest is not available on the plain-http addresses hospital networks use), loaded
+ * with the first chunk, or in plain TypeScript where the browser refuses WebAssembly.
  */
 const hash = chunkHasher(() => import('hash-wasm'));
 

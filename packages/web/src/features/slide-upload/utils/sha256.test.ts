@@ -28,14 +28,54 @@ describe('SHA-256 without WebAssembly', () => {
 describe('chunk hasher', () => {
   it('uses hash-wasm when it loads', async () => {
     let calls = 0;
-    const hash = chunkHasher(async () => ({
-      sha256: async (b: Uint8Array) => {
-        calls += 1;
-        return sha256(b);
-      },
-    }));
+    const hash = chunkHasher(
+      async () => ({
+        sha256: async (b: Uint8Array) => {
+          calls += 1;
+          return sha256(b);
+        },
+      }),
+      null,
+    );
     expect(await hash(text('abc'))).toBe(sha256Js(text('abc')));
     expect(calls).toBe(2); // the probe, then the chunk
+  });
+
+  it('prefers Web Crypto where the page may use it, and chooses once for chunks that come together', async () => {
+    let digests = 0;
+    let loads = 0;
+    const hash = chunkHasher(
+      async () => {
+        loads += 1;
+        return { sha256 };
+      },
+      {
+        digest: (algorithm, data) => {
+          digests += 1;
+          return crypto.subtle.digest(algorithm, data);
+        },
+      },
+    );
+    const [a, b] = await Promise.all([hash(text('abc')), hash(text('abd'))]);
+    expect(a).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+    expect(b).toBe(sha256Js(text('abd')));
+    expect(digests).toBe(3); // one probe, two chunks
+    expect(loads).toBe(0);
+  });
+
+  it('takes hash-wasm when Web Crypto refuses', async () => {
+    let wasmCalls = 0;
+    const hash = chunkHasher(
+      async () => ({
+        sha256: (b: Uint8Array) => {
+          wasmCalls += 1;
+          return sha256(b);
+        },
+      }),
+      { digest: () => Promise.reject(new Error('NotSupportedError')) },
+    );
+    expect(await hash(text('abc'))).toBe(sha256Js(text('abc')));
+    expect(wasmCalls).toBe(2); // the probe, then the chunk
   });
 
   it('falls back for good when WebAssembly is refused', async () => {
@@ -45,7 +85,7 @@ describe('chunk hasher', () => {
       return {
         sha256: () => Promise.reject(new Error('Refused to compile WebAssembly')),
       };
-    });
+    }, null);
     expect(await hash(text('abc'))).toBe(
       'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad',
     );
