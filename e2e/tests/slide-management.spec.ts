@@ -391,8 +391,8 @@ async function expectWholeName(page: Page, name: string) {
   await expectNoSidewaysScroll(page);
 }
 
-async function expectNoSidewaysScroll(page: Page) {
-  const table = page.getByTestId('slide-table').locator('.ant-table-content');
+async function expectNoSidewaysScroll(page: Page, tableTestId = 'slide-table') {
+  const table = page.getByTestId(tableTestId).locator('.ant-table-content');
   expect(await table.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
 }
 
@@ -573,6 +573,116 @@ test('on a phone the slide lists fit the screen: every fact and action of a slid
     }
     await context.close();
   }
+});
+
+/**
+ * Uploads the first 300 KB of the test slide to case `caseId` as `name`: a TIFF header, so it is
+ * taken, but the slide engine cannot read it and marks it failed (waited for).
+ */
+async function uploadBrokenSlide(
+  request: APIRequestContext,
+  token: string,
+  caseId: number,
+  name: string,
+) {
+  const bytes = fs.readFileSync(SLIDE).subarray(0, 300 * 1024);
+  const records = await call<{ listFile: { iSlideDocumentId: number }[] }>(
+    request,
+    token,
+    'slideDocument/addUploadRecords',
+    {
+      data: {
+        iPatientId: caseId,
+        iUploadType: 1,
+        listFile: [{ strFileName: name, lSize: bytes.length, lLastModified: 1_700_000_000_000 }],
+      },
+    },
+  );
+  const id = records.listFile[0]!.iSlideDocumentId;
+  await call(request, token, 'slideDocument/fileUploadHandler', {
+    multipart: {
+      iSlideDocumentId: String(id),
+      strFilePath: name,
+      iChunk: '0',
+      strChunkSha256: createHash('sha256').update(bytes).digest('hex'),
+      iUpdadeState: '1',
+      file: { name: 'blob', mimeType: 'application/octet-stream', buffer: bytes },
+    },
+  });
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get(
+          `/api/slideDocument/selectSlideDocumentByPatient?iPatientId=${caseId}`,
+          { headers: { token } },
+        );
+        const body = (await res.json()) as Envelope<{
+          listSlideDocument: { strFileName: string; ddUploadState: { iNumber: number } }[];
+        }>;
+        return body.objData.listSlideDocument.find((s) => s.strFileName === name)?.ddUploadState
+          .iNumber;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(2);
+}
+
+/**
+ * A failed slide's reason, shown under its state tag, stays within the row: it wraps (or is cut,
+ * whole on hover) instead of widening the column and pushing every row's facts and actions off a
+ * phone's screen.
+ */
+async function expectReasonWithinRow(page: Page, reasonTestId: string, actionTestId: string) {
+  const reason = page.getByTestId(reasonTestId);
+  await expect(reason).toContainText(/cannot be read|无法读取/);
+  const width = page.viewportSize()!.width;
+  const box = (await reason.boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(width);
+  // Not cut sideways: what does not fit goes to the next line.
+  expect(await reason.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  await expect(page.getByTestId(actionTestId)).toBeInViewport({ ratio: 1 });
+}
+
+test('on a phone a failed slide’s reason wraps within its row: the lists still fit the screen', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const token = await tokenOf(request, DOCTOR);
+  const num = `PF${RUN}`;
+  const caseId = await addCase(request, token, num);
+  const name = `broken-${RUN}.svs`;
+  await uploadBrokenSlide(request, token, caseId, name);
+
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  let page = await context.newPage();
+  // The case's Slide files tab, in English.
+  await logIn(page, DOCTOR, '?lang=en');
+  await page.goto(`/?lang=en#/case/Imagery-info?iPatientId=${caseId}`);
+  await expect(page.getByTestId(`imagery-state-${name}`)).toHaveText('Failed');
+  await expectNoSidewaysScroll(page, 'imagery-table');
+  await expectReasonWithinRow(page, `imagery-state-${name}-reason`, `imagery-delete-${name}`);
+  await page.screenshot({ path: 'test-results/slide-phone-failed-imagery.png', fullPage: true });
+
+  await context.close();
+
+  // Slide management, in Chinese.
+  const zhContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  page = await zhContext.newPage();
+  await logIn(page, DOCTOR, '');
+  await page.goto('/#/sliceManage');
+  await showNumber(page, num);
+  const row = page.getByTestId(`slide-row-${name}`);
+  await expect(row.getByTestId('slide-upload-state')).toHaveText('失败');
+  await expectNoSidewaysScroll(page);
+  await page.getByTestId('slide-table').evaluate((el) => el.scrollIntoView({ block: 'start' }));
+  await expectReasonWithinRow(page, 'slide-upload-state-reason', `slide-delete-${name}`);
+  await expect(row.getByText(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}/)).toBeInViewport({ ratio: 1 });
+  await page.screenshot({
+    path: 'test-results/slide-phone-failed-sliceManage.png',
+    fullPage: true,
+  });
+  await zhContext.close();
 });
 
 test('the administrator sees and recalculates a hospital’s storage in the unit that reads best', async ({

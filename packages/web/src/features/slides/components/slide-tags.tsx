@@ -7,8 +7,8 @@ import { uploadStateView, type UploadStateSlide } from '../utils/upload-state-vi
 /**
  * The upload state of a slide: uploading (or waiting, paused, interrupted) with its share
  * received, processing while the slide engine reads it, uploaded, or failed. Hovering explains a
- * pause, an interruption or the processing; a failure's reason is written under the tag (cut to
- * the column, whole on hover), since it says what to do about it.
+ * pause, an interruption or the processing; a failure's reason is written under the tag (wrapped
+ * within the column, cut past three lines, whole on hover), since it says what to do about it.
  */
 export function UploadStateTag({
   slide,
@@ -31,14 +31,20 @@ export function UploadStateTag({
     return (
       <Flex vertical gap={2} align="start" style={{ width: '100%' }}>
         {tag}
-        <Typography.Text
+        {/*
+         * Wrapped on up to three lines, then cut (whole on hover). On one line (an ellipsis) the
+         * reason's whole width became the column's least width in a table laid out by its
+         * content: a phone's list then scrolled sideways and every row's facts and actions went
+         * off screen. Long words break too, so that no word sets the width either.
+         */}
+        <Typography.Paragraph
           type="danger"
-          style={{ fontSize: 12, maxWidth: '100%' }}
-          ellipsis={{ tooltip: view.hint.text }}
+          style={{ fontSize: 12, marginBottom: 0, width: '100%', overflowWrap: 'anywhere' }}
+          ellipsis={{ rows: 3, tooltip: view.hint.text }}
           data-testid={`${testId}-reason`}
         >
           {view.hint.text}
-        </Typography.Text>
+        </Typography.Paragraph>
       </Flex>
     );
   }
