@@ -1,5 +1,5 @@
 import { sha256 } from 'hash-wasm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { FAKE_CHUNK, FakeUploadServer, patterned } from '../test-support/fake-upload-server';
 import type { PickedFile } from '../utils/folder-scan';
 import { storageKeyOf } from '../utils/persisted-queue';
@@ -71,6 +71,28 @@ const request = (files: PickedFile<File>[], over: Partial<AddRequest> = {}): Add
   uploadedNames: [],
   ...over,
 });
+
+/** Starts the queue and stops it as the third chunk leaves (two in flight: one is stored). */
+async function stopAtThirdChunk(server: FakeUploadServer, m: UploadManager) {
+  let sent = 0;
+  server.beforeChunk = () => {
+    sent += 1;
+    if (sent === 3) {
+      m.stop();
+    }
+  };
+  m.start();
+  await m.idle();
+  server.beforeChunk = null;
+}
+
+/** Bytes the server stored of the manager's first item. */
+const heldBy = (server: FakeUploadServer, m: UploadManager) =>
+  server.statusOf(server.docs.get(m.getSnapshot().items[0]!.iSlideDocumentId!)!).lProgress;
+
+/** The first item's progress as saved in localStorage. */
+const parseStored = (raw: string | null) =>
+  (JSON.parse(raw!) as { items: { lProgress: number }[] }).items[0]!.lProgress;
 
 const bytesOf = async (file: File) => new Uint8Array(await file.arrayBuffer());
 
@@ -154,6 +176,40 @@ describe('upload manager', () => {
     const before = server.log.slice(0, heldBefore);
     expect(after.filter((l) => before.includes(l))).toEqual([]);
     expect(server.contentOf(item.iSlideDocumentId!, 'big.svs')).toEqual(await bytesOf(file));
+  });
+
+  it('after a reload a paused item shows the bytes of the chunks the server holds', async () => {
+    const server = new FakeUploadServer();
+    const storage = new MemoryStorage();
+    const first = manager(server, storage).m;
+    await first.add(request(picked(slide('big.svs', 4))));
+    await stopAtThirdChunk(server, first);
+    const held = heldBy(server, first);
+    expect(held).toBeGreaterThan(0);
+    // The page went while half of a chunk was on the wire: the stored figure counts it.
+    const key = storageKeyOf(USER);
+    const stored = JSON.parse(storage.getItem(key)!) as { items: { lProgress: number }[] };
+    stored.items[0]!.lProgress = held + FAKE_CHUNK / 2;
+    storage.setItem(key, JSON.stringify(stored));
+
+    const second = manager(server, storage).m;
+    await vi.waitFor(() => expect(second.getSnapshot().items[0]!.lProgress).toBe(held));
+    expect(second.getSnapshot().items[0]).toMatchObject({ state: 'paused', bNeedsFiles: true });
+    // Saved so: a second reload without the server's answer shows no more either.
+    expect(parseStored(storage.getItem(key))).toBe(held);
+  });
+
+  it('after a reload an upload the server no longer has shows nothing held', async () => {
+    const server = new FakeUploadServer();
+    const storage = new MemoryStorage();
+    const first = manager(server, storage).m;
+    await first.add(request(picked(slide('gone.svs', 4))));
+    await stopAtThirdChunk(server, first);
+    expect(first.getSnapshot().items[0]!.lProgress).toBeGreaterThan(0);
+    // Abandoned and cleaned up on the server meanwhile.
+    server.docs.clear();
+    const second = manager(server, storage).m;
+    await vi.waitFor(() => expect(second.getSnapshot().items[0]!.lProgress).toBe(0));
   });
 
   it('refuses what the checks refuse: type, content, name, and a folder without slides', async () => {

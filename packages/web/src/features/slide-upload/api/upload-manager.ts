@@ -6,6 +6,7 @@ import {
   type UploadTypeValue,
 } from '@pathconsult/shared';
 import { ApiError } from '@/lib/api-error';
+import { receivedBytes } from '../utils/chunk-plan';
 import { readSeriesUids } from '../utils/dicom-series';
 import { scanPicked, type PickedFile, type ScannedDocument } from '../utils/folder-scan';
 import { parseQueue, serializeQueue, storageKeyOf } from '../utils/persisted-queue';
@@ -208,6 +209,40 @@ export class UploadManager {
         : restoredQueue(parseQueue(this.deps.storage.getItem(storageKeyOf(iUserId))));
     this.lastId = Math.max(0, ...this.state.items.map((item) => item.iFileId));
     this.notify();
+    void this.askHeld();
+  }
+
+  /**
+   * After a reload, the stored progress of an unfinished item may count bytes that were on the
+   * wire when the page went (progress counts them while they leave, and the page had no time to
+   * give them back): each paused item takes the bytes of the chunks the server says it stored.
+   * An upload the server no longer has holds nothing (it starts again). When the server cannot
+   * be asked, the stored figure stays until the upload resumes.
+   */
+  private async askHeld(): Promise<void> {
+    const generation = this.generation;
+    const restored = this.state.items.filter(
+      (item) => statusOf(item) === 0 && item.iSlideDocumentId !== null,
+    );
+    for (const item of restored) {
+      let held: number;
+      try {
+        const status = await this.deps.transport.status(
+          item.iSlideDocumentId!,
+          new AbortController().signal,
+        );
+        held = receivedBytes(status.listFileSliceInfo, status.lChunkSize);
+      } catch (error) {
+        if (!(error instanceof ApiError && error.httpStatus === 404)) {
+          continue;
+        }
+        held = 0;
+      }
+      if (generation !== this.generation) {
+        return;
+      }
+      this.dispatch({ type: 'held', iFileId: item.iFileId, lProgress: held });
+    }
   }
 
   // ---- Adding files ----

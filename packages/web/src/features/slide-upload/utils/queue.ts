@@ -75,6 +75,8 @@ export type QueueAction =
   | { type: 'begin'; iFileId: number }
   | { type: 'registered'; iFileId: number; iSlideDocumentId: number; lProgress: number }
   | { type: 'progress'; iFileId: number; lProgress: number }
+  /** What the server holds of a paused item, asked after a reload: shown as it is. */
+  | { type: 'held'; iFileId: number; lProgress: number }
   | { type: 'uploaded'; iFileId: number; at: number }
   | { type: 'failed'; iFileId: number; reason: ItemReason; at: number }
   /** Paused by itself (network, capacity, unreadable file) with a reason, not by the user. */
@@ -158,6 +160,12 @@ export function queueReducer(state: QueueState, action: QueueAction): QueueState
         lProgress: lProgress(item),
       }));
     }
+    case 'held':
+      // Higher or lower: the stored figure may count bytes that were on the wire when the page
+      // went, and the server's is the truth (a pause shows what the server holds).
+      return update(state, action.iFileId, ['paused'], (item) => ({
+        lProgress: Math.min(item.lSize, Math.max(0, action.lProgress)),
+      }));
     case 'uploaded':
       return update(state, action.iFileId, ['uploading'], (item) => ({
         state: 'uploaded',
