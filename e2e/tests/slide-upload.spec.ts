@@ -3,7 +3,17 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN, DOCTOR, EXPERT, addCase, logIn, openFromMenu, tokenOf, userIdOf } from './helpers';
+import {
+  ADMIN,
+  DOCTOR,
+  EXPERT,
+  addCase,
+  dialogsSettled,
+  logIn,
+  openFromMenu,
+  tokenOf,
+  userIdOf,
+} from './helpers';
 import { post, uploadCaseSlide, type Envelope } from './slide-helpers';
 
 /*
@@ -153,6 +163,62 @@ test('the doctor uploads a slide, pauses, reloads, resumes and sees it in the Im
     lSize: 1_938_955,
     strSha256: sha256,
   });
+});
+
+test('a cancel question overtaken by the upload finishing says nothing was cancelled', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const token = await tokenOf(request, DOCTOR);
+  const id = await addCase(request, token, `SC${RUN}`);
+  await logIn(page, DOCTOR, '?lang=en');
+  await openImagery(page, id);
+
+  // The completing chunk is held while the doctor is asked whether to cancel.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let sent = 0;
+  await page.route(CHUNKS, async (route) => {
+    sent += 1;
+    if (sent === 2) {
+      await held;
+    }
+    await route.continue();
+  });
+  await page.getByTestId('imagery-upload-batch').click();
+  await expect(page.getByTestId('upload-choose-files')).toBeEnabled();
+  await page.getByTestId('upload-file-input').setInputFiles(SLIDE);
+  await page.getByTestId('upload-start').click();
+  const item = page.getByTestId('upload-queue').getByTestId(`upload-item-${NAME}`);
+  await expect(item.getByTestId('upload-item-progress')).toContainText('54%');
+  await expect.poll(() => sent).toBe(2);
+  await page.getByTestId(`upload-cancel-${NAME}`).click();
+  const title = page.locator('.ant-modal-confirm-title');
+  await expect(title).toHaveText(`Cancel the upload of ${NAME}?`);
+  await expect(page.locator('.ant-modal-confirm-content')).toContainText(
+    'already sent are deleted',
+  );
+
+  // The upload ends under the question: it becomes a notice, with nothing left to cancel.
+  release();
+  const finished = page.getByTestId('upload-finished').getByTestId(`upload-item-${NAME}`);
+  await expect(finished.getByTestId('upload-item-state')).toHaveText(/Uploaded|Processing/, {
+    timeout: 30_000,
+  });
+  await expect(title).toHaveText(`“${NAME}” finished uploading before it could be cancelled`);
+  await expect(page.locator('.ant-modal-confirm-content')).toHaveText(
+    'Nothing was cancelled: the slide is stored. It can be deleted in slide management or in the case’s slide list.',
+  );
+  await expect(page.getByTestId('upload-cancel-confirm')).toHaveCount(0);
+  await dialogsSettled(page);
+  await page.getByTestId('upload-cancel-late-ok').click();
+  await expect(title).toHaveCount(0);
+  // The slide stays, uploaded.
+  expect((await slidesOf(request, token, id)).map((s) => s.ddUploadState.iNumber)).toEqual([1]);
+  await expect(finished).toBeVisible();
 });
 
 test('the network drops mid-upload: the upload waits for it and goes on by itself', async ({

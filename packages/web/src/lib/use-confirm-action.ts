@@ -20,7 +20,15 @@ export interface ConfirmActionOptions {
   done: string;
   /** A failure beyond what the API client already showed (it shows why by default). */
   onError?: (error: ApiError) => void;
+  /** Once the dialog has closed, however it closed. */
+  afterClose?: () => void;
 }
+
+/**
+ * The open dialog: closed, or changed (a confirmation overtaken by events becomes a notice), by
+ * the caller.
+ */
+export type ConfirmHandle = ReturnType<ReturnType<typeof App.useApp>['modal']['confirm']>;
 
 /**
  * Confirmation of an action on a list row (delete, remove, freeze...): every list screen asks the
@@ -28,9 +36,9 @@ export interface ConfirmActionOptions {
  */
 export function useConfirmAction() {
   const { modal } = App.useApp();
-  return (options: ConfirmActionOptions) => {
+  return (options: ConfirmActionOptions): ConfirmHandle => {
     const danger = options.danger ?? true;
-    modal.confirm({
+    return modal.confirm({
       title: options.title,
       content: options.content,
       okText: options.okText,
@@ -44,6 +52,7 @@ export function useConfirmAction() {
           () => toastSuccess(options.done),
           (error: ApiError) => options.onError?.(error),
         ),
+      afterClose: options.afterClose,
     });
   };
 }

@@ -10,6 +10,7 @@ import { currentLang } from '@/lib/i18n';
 import { toastError } from '@/lib/toast';
 import { useConfirmAction } from '@/lib/use-confirm-action';
 import type { FinishedOutcome } from '../utils/finished-outcome';
+import { watchFinish } from '../utils/finish-watch';
 import { canCancel, percentOf, type ItemState, type QueueItem } from '../utils/queue';
 import { reasonText } from '../utils/reason-text';
 import type { LinkTrouble } from '../utils/retry';
@@ -68,8 +69,9 @@ export function UploadItemRow({
   const uploading = item.state === 'uploading';
   const shown: ShownState = outcome?.state ?? item.state;
 
-  const onCancel = () =>
-    confirm({
+  const onCancel = () => {
+    let endWatch = () => {};
+    const dialog = confirm({
       title: t('item.cancelTitle', { name: item.strFileName }),
       // A waiting item has sent nothing: say what cancelling really removes.
       content:
@@ -79,11 +81,36 @@ export function UploadItemRow({
       okText: t('item.cancelOk'),
       cancelText: t('item.cancelKeep'),
       okTestId: 'upload-cancel-confirm',
-      action: () => manager?.cancel(item.iFileId) ?? Promise.resolve(),
+      action: () => {
+        // Answered: the cancel stops the upload, it can no longer finish under the question.
+        endWatch();
+        return manager?.cancel(item.iFileId) ?? Promise.resolve();
+      },
       done: t('item.cancelled'),
       // The queue's calls are quiet (no toasts while retrying): the refusal is shown here.
       onError: (error: ApiError) => toastError(error.message),
+      afterClose: () => endWatch(),
     });
+    if (!manager) {
+      return;
+    }
+    // The upload goes on under the question. Once it ends, the question is stale ("the 672 KB
+    // already sent are deleted") and its button would cancel nothing: it becomes a notice that
+    // nothing was cancelled and where the slide can be deleted now.
+    endWatch = watchFinish(manager, item.iFileId, (state) => {
+      const late = state === 'uploaded' ? 'Uploaded' : 'Failed';
+      dialog.update({
+        type: state === 'uploaded' ? 'info' : 'warning',
+        title: t(`item.cancelLate${late}Title`, { name: item.strFileName }),
+        content: t(`item.cancelLate${late}Content`),
+        okText: t('item.cancelLateOk'),
+        okCancel: false,
+        autoFocusButton: 'ok',
+        okButtonProps: { danger: false, ...{ 'data-testid': 'upload-cancel-late-ok' } },
+        onOk: () => undefined,
+      });
+    });
+  };
 
   return (
     <Flex vertical gap={4} data-testid={`upload-item-${item.strFileName}`} data-state={shown}>
