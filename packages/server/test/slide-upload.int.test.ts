@@ -526,7 +526,7 @@ describe.each(await testDatabases())('slide upload on $name', (testDb) => {
   it('refuses a file whose content is not what its extension says, and frees its storage', async () => {
     const before = (await used()) ?? 0;
     const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(5000, 1)]);
-    const { doc } = await startUpload('renamed.svs', jpeg.length);
+    const { c, doc } = await startUpload('renamed.svs', jpeg.length);
     const a = await chunk(
       {
         iSlideDocumentId: doc.iSlideDocumentId,
@@ -569,6 +569,15 @@ describe.each(await testDatabases())('slide upload on $name', (testDb) => {
       objErrorParams: { name: 'renamed.svs', type: 'SVS' },
       objErrorMessageParams: { reason: 'SLIDE_CONTENT_MISMATCH' },
     });
+    // Its name stays taken until it is deleted, and the refusal says so (not "uploaded or
+    // uploading", which sent the doctor looking for a slide that is not there).
+    const sameName = await addRecords(api, doctor.token, {
+      iPatientId: c.iPatientId,
+      iUploadType: 0,
+      listFile: [{ strFileName: 'RENAMED.svs', lSize: jpeg.length }],
+    });
+    expectRefused(sameName, 'SLIDE_NAME_FAILED');
+    expect(sameName.body.strMessage).toContain('上传失败');
     // Cancelling the failed upload removes it without giving its storage back a second time.
     expectOk(
       await api.post(

@@ -109,7 +109,12 @@ async function findResumable(
       doc.clientModified === null ||
       doc.clientModified === lastModified);
   if (!same) {
-    throw new AppError('SLIDE_NAME_EXISTS', { name: plan.name });
+    // A failed slide keeps its name until deleted: saying "uploaded or uploading" sent the doctor
+    // looking for a slide that is not there.
+    throw new AppError(
+      doc.state === SlideUploadState.Failed ? 'SLIDE_NAME_FAILED' : 'SLIDE_NAME_EXISTS',
+      { name: plan.name },
+    );
   }
   return doc;
 }

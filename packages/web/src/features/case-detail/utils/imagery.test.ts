@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CaseState, RoleType, SlideUploadState, UploadType } from '@pathconsult/shared';
 import {
   blockingNames,
+  failedNames,
   canChangeSlides,
   caseUploadRequest,
   imageryColumns,
@@ -53,6 +54,13 @@ describe('names a new upload may not take', () => {
         slide('c.svs', 'c.svs', SlideUploadState.Failed),
       ]),
     ).toEqual(['Renamed.svs', 'a.svs', 'c.svs', 'c.svs']);
+    // The failed one is named apart: its refusal asks to delete it first.
+    expect(
+      failedNames([
+        slide('Renamed.svs', 'a.svs', SlideUploadState.Uploaded),
+        slide('broken.svs', 'scan-7.svs', SlideUploadState.Failed),
+      ]),
+    ).toEqual(['broken.svs', 'scan-7.svs']);
   });
 });
 
@@ -73,6 +81,7 @@ describe('the upload panel opened for a case', () => {
       target: { iPatientId: 7, strDiagnosistNum: 'P-7', strPatientName: '刘敏' },
       iUploadType: UploadType.Single,
       uploadedNames: ['Renamed.svs', 'a.svs'],
+      failedNames: [],
     });
   });
 });

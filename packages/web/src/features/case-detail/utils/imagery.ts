@@ -57,6 +57,15 @@ export function blockingNames(
     .flatMap((slide) => [slide.strFileName, slide.strOriginalName]);
 }
 
+/** The names among blockingNames whose slide failed: the refusal asks to delete it first. */
+export function failedNames(
+  slides: readonly Pick<SlideDocumentDto, 'strFileName' | 'strOriginalName' | 'ddUploadState'>[],
+): string[] {
+  return slides
+    .filter((slide) => slide.ddUploadState.iNumber === SlideUploadState.Failed)
+    .flatMap((slide) => [slide.strFileName, slide.strOriginalName]);
+}
+
 /**
  * The upload panel opened for a case (its Slide files tab, the header on a case screen, upload
  * by the number of an existing case): the case as the queue addresses it, and the names its
@@ -75,6 +84,7 @@ export function caseUploadRequest(
     },
     iUploadType,
     uploadedNames: blockingNames(slides),
+    failedNames: failedNames(slides),
   };
 }
 

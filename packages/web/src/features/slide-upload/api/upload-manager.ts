@@ -65,6 +65,8 @@ export interface AddRequest {
   strict: boolean;
   types: readonly string[];
   uploadedNames: readonly string[];
+  /** Those of them whose slide failed (see CheckContext). */
+  failedNames?: readonly string[];
   /** Name shown in the folder error when a folder holds no slide. */
   folderName?: string;
 }
@@ -270,6 +272,7 @@ export class UploadManager {
       target: request.target,
       single: request.iUploadType === 0,
       uploadedNames: request.uploadedNames,
+      failedNames: request.failedNames,
       queue: this.state.items,
     });
     const refused = [...checked.refused];

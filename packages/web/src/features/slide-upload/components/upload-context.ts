@@ -15,6 +15,8 @@ export interface PanelRequest {
   iUploadType: UploadTypeValue;
   /** Names of the case's slides that block the same name. */
   uploadedNames: string[];
+  /** Those of them whose slide failed: refused as such (it must be deleted first). */
+  failedNames?: string[];
   /** Asked for by pathology number, which turned out to be the doctor's case: the panel says so. */
   foundByNumber?: boolean;
 }

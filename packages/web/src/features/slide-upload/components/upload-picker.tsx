@@ -67,6 +67,7 @@ export function UploadPicker({ request, types }: UploadPickerProps) {
         strict,
         types,
         uploadedNames: request.uploadedNames,
+        failedNames: request.failedNames,
         folderName,
       });
       setRefused(result.refused);

@@ -55,6 +55,18 @@ describe('checks before queueing (spec §5 "Slide upload")', () => {
     expect(result.refused).toEqual([{ name: 'A.svs', code: 'SLIDE_NAME_EXISTS' }]);
   });
 
+  it('says a name is held by a failed slide, to be deleted before it is uploaded again', () => {
+    const result = check([at('Broken.svs'), at('a.svs')], {
+      uploadedNames: ['broken.svs', 'a.svs'],
+      failedNames: ['broken.svs'],
+    });
+    expect(result.accepted).toEqual([]);
+    expect(result.refused).toEqual([
+      { name: 'Broken.svs', code: 'SLIDE_NAME_FAILED' },
+      { name: 'a.svs', code: 'SLIDE_NAME_EXISTS' },
+    ]);
+  });
+
   it('refuses names already queued for the same pathology number, not for another', () => {
     expect(check([at('a.svs', 99)], { queue: [queued('a.svs')] }).refused).toEqual([
       { name: 'a.svs', code: 'SLIDE_NAME_EXISTS' },

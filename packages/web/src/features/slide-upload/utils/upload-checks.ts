@@ -21,6 +21,7 @@ export type RefusalCode =
   | 'SLIDE_TYPE_UNSUPPORTED'
   | 'SLIDE_LAYOUT_INVALID'
   | 'SLIDE_NAME_EXISTS'
+  | 'SLIDE_NAME_FAILED'
   | 'SLIDE_CONTENT_MISMATCH'
   | 'validation.slideTooLarge'
   | 'validation.fileName'
@@ -39,6 +40,11 @@ export interface CheckContext {
   single: boolean;
   /** Names of the case's slides that block the same name (uploaded or failed, not unfinished). */
   uploadedNames: readonly string[];
+  /**
+   * Those of them whose slide failed: the refusal says it failed and must be deleted first
+   * ("uploaded or uploading" sent the doctor looking for a slide that is not there).
+   */
+  failedNames?: readonly string[];
   queue: readonly QueueItem[];
 }
 
@@ -64,6 +70,7 @@ export function checkDocuments<F extends FileLike>(
     return { accepted: [], resumed: [], refused: [{ name: '', code: 'singleOnly' }] };
   }
   const uploaded = new Set(context.uploadedNames.map(lower));
+  const failed = new Set((context.failedNames ?? []).map(lower));
   const queued = new Set(
     context.queue
       .filter((item) => item.state !== 'failed' && sameTarget(item.target, context.target))
@@ -102,6 +109,8 @@ export function checkDocuments<F extends FileLike>(
       refuse('emptyFile');
     } else if (doc.lSize > SLIDE_MAX_BYTES) {
       refuse('validation.slideTooLarge');
+    } else if (failed.has(key)) {
+      refuse('SLIDE_NAME_FAILED');
     } else if (uploaded.has(key) || queued.has(key)) {
       refuse('SLIDE_NAME_EXISTS');
     } else {
