@@ -1,28 +1,50 @@
 import { lazy, type ComponentType } from 'react';
 import { Limits } from '@pathconsult/shared';
+import { reloadForChunkError, type ChunkReloadDeps } from './chunk-reload';
+
+type ScreenModule = { default: ComponentType };
 
 /**
- * React.lazy with the script chunk timeout of spec §9 (120 s): a chunk that never arrives becomes
- * an error the route's error boundary shows, instead of an endless spinner.
+ * Loads a screen's script with the chunk timeout of spec §9 (120 s): a chunk that never arrives
+ * becomes an error the route's error boundary shows, instead of an endless spinner. A chunk gone
+ * with a new deployment reloads the page once instead (chunk-reload.ts); the promise then stays
+ * pending, so that the error page does not flash before the page goes.
  */
-export function lazyScreen(load: () => Promise<{ default: ComponentType }>) {
-  return lazy(
-    () =>
-      new Promise<{ default: ComponentType }>((resolve, reject) => {
-        const timer = setTimeout(
-          () => reject(new Error('The page script took too long to load')),
-          Limits.chunkLoadTimeoutMs,
-        );
-        load().then(
-          (module) => {
-            clearTimeout(timer);
-            resolve(module);
-          },
-          (error: unknown) => {
-            clearTimeout(timer);
-            reject(error instanceof Error ? error : new Error(String(error)));
-          },
-        );
-      }),
-  );
+export function loadScreen(
+  load: () => Promise<ScreenModule>,
+  deps: ChunkReloadDeps,
+  timeoutMs: number = Limits.chunkLoadTimeoutMs,
+): Promise<ScreenModule> {
+  return new Promise<ScreenModule>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error('The page script took too long to load')),
+      timeoutMs,
+    );
+    load().then(
+      (module) => {
+        clearTimeout(timer);
+        resolve(module);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        if (!reloadForChunkError(error, deps)) {
+          reject(error instanceof Error ? error : new Error(String(error)));
+        }
+      },
+    );
+  });
+}
+
+const browser: ChunkReloadDeps = {
+  storage: {
+    getItem: (key) => window.sessionStorage.getItem(key),
+    setItem: (key, value) => window.sessionStorage.setItem(key, value),
+  },
+  now: () => Date.now(),
+  reload: () => window.location.reload(),
+};
+
+/** React.lazy over loadScreen. */
+export function lazyScreen(load: () => Promise<ScreenModule>) {
+  return lazy(() => loadScreen(load, browser));
 }
