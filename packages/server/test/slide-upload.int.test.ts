@@ -723,20 +723,24 @@ describe.each(await testDatabases())('slide upload on $name', (testDb) => {
 
   it('refuses duplicate names per case and in one request, a locked case and free upload', async () => {
     const c = await addCase(api, doctor.token);
-    await uploadSlide(
-      api,
-      t.baseUrl,
-      doctor.token,
-      { iPatientId: c.iPatientId },
-      'dup.svs',
-      tiffLike(0, 900),
-    );
+    // A real slide: it stays uploaded once the slide engine has read it (a made-up one would turn
+    // failed whenever the engine got to it, and a failed slide's name has its own refusal).
+    await uploadSlide(api, t.baseUrl, doctor.token, { iPatientId: c.iPatientId }, 'dup.svs', CMU);
     const again = await addRecords(api, doctor.token, {
       iPatientId: c.iPatientId,
       iUploadType: 0,
       listFile: [{ strFileName: 'DUP.svs', lSize: 900 }],
     });
     expectRefused(again, 'SLIDE_NAME_EXISTS');
+    await t.app.slideIngest.idle();
+    expectRefused(
+      await addRecords(api, doctor.token, {
+        iPatientId: c.iPatientId,
+        iUploadType: 0,
+        listFile: [{ strFileName: 'dup.svs', lSize: 900 }],
+      }),
+      'SLIDE_NAME_EXISTS',
+    );
     expectRefused(
       await addRecords(api, doctor.token, {
         iPatientId: c.iPatientId,
