@@ -566,6 +566,146 @@ test('annotations that fail to load say so with a retry; a screenshot taken mid-
   await expect.poll(allWhole).toBe(true);
 });
 
+/**
+ * Pixels of the doctor's annotation blue (#1f5cff) in a stored screenshot: a saturated blue that
+ * neither H&E tissue (pinks, purples) nor the grey around the slide has, JPEG blur allowed for.
+ */
+async function annotationBluePixels(img: Locator): Promise<number> {
+  return img.evaluate((el: HTMLImageElement) => {
+    if (!el.complete || el.naturalWidth === 0) {
+      return -1;
+    }
+    const canvas = document.createElement('canvas');
+    canvas.width = el.naturalWidth;
+    canvas.height = el.naturalHeight;
+    const context = canvas.getContext('2d')!;
+    context.drawImage(el, 0, 0);
+    const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+    let blue = 0;
+    for (let i = 0; i < data.length; i += 4) {
+      const [r, g, b] = [data[i]!, data[i + 1]!, data[i + 2]!];
+      if (b > 190 && b - r > 120 && b - g > 70) {
+        blue++;
+      }
+    }
+    return blue;
+  });
+}
+
+test('the annotation layer is hidden and shown again; a screenshot taken while it is hidden has no annotation in it', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  const token = await tokenOf(request, DOCTOR);
+  const caseId = await addCase(request, token, `VL${RUN}`);
+  const slideId = await uploadCaseSlide(
+    request,
+    token,
+    caseId,
+    'CMU-1-Small-Region.svs',
+    `layer-${RUN}.svs`,
+  );
+  await logIn(page, DOCTOR);
+  await page.goto(`/#/ShowSlide?id=${slideId}`);
+  const view = page.getByTestId('slide-view');
+  await expectTissue(view);
+  await page.getByTestId('viewer-mag-20').click();
+  await expect(page.getByTestId('viewer-magnification')).toHaveText('20×');
+  await page.getByTestId('tool-rectangle').click();
+  await drag(page, view, [200, 260], [320, 360]);
+  const items = page.getByTestId('annotation-list').locator('[data-testid^="annotation-item-"]');
+  await expect(items).toHaveCount(1);
+  const shape = page.locator('[data-testid^="annotation-shape-"]');
+  await expect(shape).toBeVisible();
+  await page.getByTestId('tool-select').click();
+
+  const tools = page.getByTestId('annotation-tools');
+  const take = page.getByTestId('screenshot-take');
+  /** Takes a screenshot and returns the blue pixels of the one it stored. */
+  const screenshotBlue = async (count: string) => {
+    const before = await tools
+      .locator('[data-testid^="screenshot-image-"]')
+      .evaluateAll((els) => els.map((el) => el.getAttribute('data-testid')));
+    await take.click();
+    await expect(take).toContainText(count);
+    const cards = tools.locator('[data-testid^="screenshot-image-"]');
+    await expect(cards).toHaveCount(before.length + 1);
+    const ids = await cards.evaluateAll((els) => els.map((el) => el.getAttribute('data-testid')));
+    const added = ids.find((id) => !before.includes(id))!;
+    const img = tools.locator(`[data-testid="${added}"] img`);
+    let blue = -1;
+    await expect
+      .poll(async () => (blue = await annotationBluePixels(img)), { timeout: 15_000 })
+      .toBeGreaterThanOrEqual(0);
+    return blue;
+  };
+
+  // Shown: the screenshot carries the rectangle, as before.
+  const withLayer = await screenshotBlue('1/4');
+  expect(withLayer).toBeGreaterThan(300);
+
+  // Hidden from the toolbar's eye: off the slide, still in the list, and the panel says so.
+  const eye = page.getByTestId('viewer-layer');
+  await expect(eye).toHaveAccessibleName('隐藏标注');
+  await eye.click();
+  await expect(eye).toHaveAccessibleName('显示标注');
+  await expect(shape).toBeHidden();
+  await expect(items).toHaveCount(1);
+  await expect(page.getByTestId('layer-hidden-note')).toContainText('截图也不带标注');
+  await page.screenshot({ path: 'test-results/slide-viewer-layer-hidden.png' });
+  // The screenshot button says what it will save.
+  await take.hover();
+  await expect(
+    page.getByRole('tooltip').filter({ hasText: '保存当前视野，不带标注' }),
+  ).toBeVisible();
+  // A clean micrograph: not one annotation pixel.
+  const withoutLayer = await screenshotBlue('2/4');
+  expect(withoutLayer).toBeLessThan(20);
+
+  // Kept hidden across a reload of this tab.
+  await page.reload();
+  await expectTissue(view);
+  await expect(items).toHaveCount(1);
+  await expect(shape).toBeHidden();
+  await expect(eye).toHaveAccessibleName('显示标注');
+
+  // H on the slide shows it and hides it again (listed with the keys).
+  await view.click({ position: { x: 40, y: 40 } });
+  await page.keyboard.press('h');
+  await expect(shape).toBeVisible();
+  await page.keyboard.press('h');
+  await expect(shape).toBeHidden();
+  await page.getByTestId('viewer-keys-button').click();
+  await expect(page.getByTestId('viewer-keys')).toContainText('隐藏 / 显示标注与测量');
+  await page.keyboard.press('Escape');
+
+  // Picking a drawing tool shows the layer again: nothing is drawn unseen.
+  await page.getByTestId('tool-line').click();
+  await expect(shape).toBeVisible();
+  await expect(eye).toHaveAccessibleName('隐藏标注');
+  await expect(page.getByTestId('layer-hidden-note')).toBeHidden();
+  // Hiding it puts the drawing tool down.
+  await eye.click();
+  await expect(shape).toBeHidden();
+  await expect(
+    page.locator('.ant-segmented-item-selected').getByTestId('tool-select'),
+  ).toBeVisible();
+  await page.getByTestId('layer-show').click();
+  await expect(shape).toBeVisible();
+
+  // On the phone, the same eye.
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.goto(`/#/mobileShowSilde?id=${slideId}`);
+  await expectTissue(view);
+  await expect(shape).toBeVisible();
+  await page.getByTestId('viewer-layer').click();
+  await expect(shape).toBeHidden();
+  await page.screenshot({ path: 'test-results/slide-viewer-layer-hidden-mobile.png' });
+  await page.getByTestId('viewer-layer').click();
+  await expect(shape).toBeVisible();
+});
+
 test('the viewer in English: controls, turns, adjustments, label and macro', async ({
   page,
   request,

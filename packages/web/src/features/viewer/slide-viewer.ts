@@ -73,6 +73,7 @@ export class SlideViewer implements SlideViewerLike {
   private readonly gammaSvg: SVGSVGElement;
   private readonly listeners = new Set<() => void>();
   private readonly helpListeners = new Set<() => void>();
+  private readonly layerKeyListeners = new Set<() => void>();
   private opened = false;
   /** Whether the view showed the whole slide when it last settled (kept across resizes). */
   private wasWhole = false;
@@ -196,6 +197,12 @@ export class SlideViewer implements SlideViewerLike {
       if (key.ctrlKey || key.altKey || key.metaKey) {
         return;
       }
+      // H: the annotation layer hidden or shown (QuPath's key too; OpenSeadragon leaves H free).
+      if (key.key.toLowerCase() === 'h') {
+        event.preventDefaultAction = true;
+        this.layerKeyListeners.forEach((cb) => cb());
+        return;
+      }
       const direction = ZOOM_KEYS[key.key];
       if (direction) {
         event.preventDefaultAction = true;
@@ -238,6 +245,12 @@ export class SlideViewer implements SlideViewerLike {
   onHelpKey(cb: () => void): () => void {
     this.helpListeners.add(cb);
     return () => this.helpListeners.delete(cb);
+  }
+
+  /** "H" pressed on the slide: the annotation layer is to be hidden or shown. */
+  onLayerKey(cb: () => void): () => void {
+    this.layerKeyListeners.add(cb);
+    return () => this.layerKeyListeners.delete(cb);
   }
 
   onViewChange(cb: () => void): () => void {

@@ -11,6 +11,9 @@ import { useLayoutEffect, useState, type RefObject } from 'react';
  * then the full form is tried again. Measuring only then keeps layout reads off the viewer's
  * per-frame re-renders.
  */
+/** Transitions that change an element's size (not a hover's colours). */
+const RESIZING = /width|height|padding|margin|font-size|gap/;
+
 export function useCrowdedLine(
   ref: RefObject<HTMLElement | null>,
   contentKey: string,
@@ -30,6 +33,23 @@ export function useCrowdedLine(
     observer.observe(el);
     return () => observer.disconnect();
   }, [ref, active]);
+
+  // antd animates a button's change of size (a pane turning compact when a slide opens beside
+  // it): measured in the middle of that, the full form overflowed by a few pixels and stayed a
+  // list. Once a change of size has ended, the full form is tried again.
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!active || !el || !crowded) {
+      return;
+    }
+    const retry = (event: TransitionEvent) => {
+      if (RESIZING.test(event.propertyName)) {
+        setOverflowed(null);
+      }
+    };
+    el.addEventListener('transitionend', retry);
+    return () => el.removeEventListener('transitionend', retry);
+  }, [ref, active, crowded]);
 
   useLayoutEffect(() => {
     const el = ref.current;

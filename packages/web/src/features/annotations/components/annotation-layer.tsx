@@ -4,10 +4,11 @@ import { useAnnotationOverlay } from '../overlay/use-annotation-overlay';
 
 /**
  * The slide's annotations drawn over the view without the tools (compact viewers: the phone,
- * slides side by side). Renders nothing itself: the layer is an SVG in the viewer.
+ * slides side by side), unless the viewer's eye hid them. Renders nothing itself: the layer is
+ * an SVG in the viewer.
  */
-export function AnnotationLayer({ viewer }: { viewer: AnnotatableViewer }) {
+export function AnnotationLayer({ viewer, shown }: { viewer: AnnotatableViewer; shown: boolean }) {
   const annotations = useSlideAnnotations(viewer.slideId);
-  useAnnotationOverlay(viewer, annotations.data?.listAnnotation);
+  useAnnotationOverlay(viewer, annotations.data?.listAnnotation, shown);
   return null;
 }

@@ -22,7 +22,7 @@ import {
 } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { screenshotMagnification, type AnnotationKind } from '@pathconsult/shared';
+import { screenshotMagnification } from '@pathconsult/shared';
 import { ListError } from '@/app/routes/list-error';
 import { modalAbove } from '@/lib/modal-above';
 import { onSubmitKey } from '@/lib/submit-key';
@@ -38,8 +38,8 @@ import { AnnotationList } from './annotation-list';
 import { useConfirmDeleteAnnotation } from './use-confirm-delete-annotation';
 import { ScreenshotStrip } from './screenshot-strip';
 import { initialAnnotationColor, rememberAnnotationColor } from '../utils/default-color';
-
-type Tool = AnnotationKind | 'select';
+import { layerShownWithTool, type Tool } from '../utils/layer-and-tool';
+import { LayerHiddenNote } from './layer-hidden-note';
 
 const TOOLS: { tool: Tool; icon: ReactNode }[] = [
   { tool: 'select', icon: <SelectOutlined /> },
@@ -55,14 +55,19 @@ const TOOLS: { tool: Tool; icon: ReactNode }[] = [
 /**
  * Annotations and screenshots over a slide viewer (issue 6): the tool group, the SVG layer, the
  * list of the slide's annotations and the case's screenshot strip. `patientId` is the slide's case
- * (screenshots need one).
+ * (screenshots need one). `layerShown` is the viewer's eye: a hidden layer is not drawn on the
+ * slide nor in screenshots, and the list still lists every annotation.
  */
 export function AnnotationTools({
   viewer,
   patientId,
+  layerShown,
+  onLayerShown,
 }: {
   viewer: AnnotatableViewer;
   patientId: number | null;
+  layerShown: boolean;
+  onLayerShown: (shown: boolean) => void;
 }) {
   const { t } = useTranslation('annotations');
   const annotations = useSlideAnnotations(viewer.slideId);
@@ -70,6 +75,16 @@ export function AnnotationTools({
   const add = useAddAnnotation();
   const save = useSaveScreenshot();
   const [tool, setTool] = useState<Tool>('select');
+  // Hidden from the toolbar or the H key: the drawing tool is put down (layer-and-tool.ts).
+  if (!layerShown && tool !== 'select') {
+    setTool('select');
+  }
+  const pickTool = (next: Tool) => {
+    setTool(next);
+    if (layerShownWithTool(next, layerShown) !== layerShown) {
+      onLayerShown(true);
+    }
+  };
   const { iUserId, iRoleType } = useSession();
   const [color, setColor] = useState(() =>
     initialAnnotationColor(iUserId, iRoleType, localStorage),
@@ -97,7 +112,7 @@ export function AnnotationTools({
   const mayWrite = annotations.data?.bMayWrite ?? false;
   const mpp = viewer.slide.mpp;
 
-  const overlay = useAnnotationOverlay(viewer, annotations.data?.listAnnotation, {
+  const overlay = useAnnotationOverlay(viewer, annotations.data?.listAnnotation, layerShown, {
     onFinished: (shape, shapeColor) => {
       if (shape.kind === 'text') {
         setNote({ shape, color: shapeColor, text: '' });
@@ -157,7 +172,13 @@ export function AnnotationTools({
     const view = await viewer.captureView();
     const dMagnification = screenshotMagnification(viewer.magnification());
     const box = viewer.element.getBoundingClientRect();
-    const strImage = await composeScreenshot(view, layer.svg, viewer.scaleStamp());
+    // What the user sees: a hidden layer leaves a clean picture of the tissue.
+    const strImage = await composeScreenshot(
+      view,
+      { width: viewer.element.clientWidth, height: viewer.element.clientHeight },
+      layer.shown ? layer.svg : null,
+      viewer.scaleStamp(),
+    );
     const region = visibleRegion(
       { width: box.width, height: box.height },
       ([x, y]) => {
@@ -178,7 +199,7 @@ export function AnnotationTools({
             // antd names the group "segmented control" in English whatever the language.
             aria-label={t('tools.group')}
             value={tool}
-            onChange={setTool}
+            onChange={pickTool}
             size="small"
             options={TOOLS.map(({ tool: value, icon }) => ({
               value,
@@ -203,7 +224,12 @@ export function AnnotationTools({
           </Tooltip>
           {patientId !== null && (
             <Tooltip
-              title={limitReached ? t('screenshots.limitReached', { max: shotData?.iLimit }) : ''}
+              title={
+                limitReached
+                  ? t('screenshots.limitReached', { max: shotData?.iLimit })
+                  : // Said before it is taken: the picture is what the slide shows now.
+                    t(layerShown ? 'screenshots.takeWithLayer' : 'screenshots.takeWithoutLayer')
+              }
             >
               <Button
                 icon={<CameraOutlined />}
@@ -219,6 +245,7 @@ export function AnnotationTools({
           )}
         </Flex>
       )}
+      {!layerShown && <LayerHiddenNote onShow={() => onLayerShown(true)} />}
       {!mpp && <Alert type="warning" showIcon title={t('tools.noMpp')} data-testid="no-mpp" />}
       {/* Not read: said so, with a retry. An empty list here would tell the pathologist that
           nobody marked the slide, and the missing tools would go unexplained. */}

@@ -117,6 +117,18 @@ export class AnnotationOverlay {
     this.render();
   }
 
+  /**
+   * The layer hidden (a clean look at the tissue, a screenshot without marks) or shown again;
+   * the shapes stay loaded, only not drawn. Screenshots read `shown` to leave the layer out.
+   */
+  setShown(shown: boolean): void {
+    this.svg.style.display = shown ? '' : 'none';
+  }
+
+  get shown(): boolean {
+    return this.svg.style.display !== 'none';
+  }
+
   /** Esc: the shape under way is dropped. */
   cancelDrawing(): void {
     this.session?.cancel();

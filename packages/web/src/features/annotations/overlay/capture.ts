@@ -8,8 +8,8 @@ import { drawScaleStamp, type ScaleStamp } from './scale-stamp';
 
 /*
  * A screenshot for the report: what the user sees (the viewer's captureView canvas, adjustments
- * included) with the annotation layer drawn on top, as a JPEG data URL, and the part of the slide
- * it shows in level-0 pixels.
+ * included) with the annotation layer drawn on top when it is shown, as a JPEG data URL, and the
+ * part of the slide it shows in level-0 pixels.
  */
 
 /** The level-0 box the element shows: the image points under its four corners, bounded. */
@@ -72,10 +72,13 @@ function dataUrlBytes(url: string): number {
 /**
  * Draws the overlay's SVG and the scale stamp over a copy of the view and encodes it (JPEG 0.9:
  * small, faithful; lower only where a very large view would not fit the server's limit).
+ * `box` is the view's size in CSS pixels; `overlay` is null when the user hid the layer: the
+ * picture is then the slide alone (with its scale stamp), as the user sees it.
  */
 export async function composeScreenshot(
   view: HTMLCanvasElement,
-  overlay: SVGSVGElement,
+  box: { width: number; height: number },
+  overlay: SVGSVGElement | null,
   stamp: ScaleStamp,
 ): Promise<string> {
   const canvas = document.createElement('canvas');
@@ -91,7 +94,26 @@ export async function composeScreenshot(
   context.fillStyle = VIEW_BACKGROUND;
   context.fillRect(0, 0, canvas.width, canvas.height);
   context.drawImage(view, 0, 0, canvas.width, canvas.height);
-  const box = overlay.getBoundingClientRect();
+  if (overlay) {
+    await drawOverlay(context, overlay, box);
+  }
+  drawScaleStamp(context, canvas.height, box.width > 0 ? canvas.width / box.width : 1, stamp);
+  let encoded = '';
+  for (const quality of JPEG_QUALITIES) {
+    encoded = canvas.toDataURL('image/jpeg', quality);
+    if (dataUrlBytes(encoded) <= SCREENSHOT_MAX_BYTES) {
+      break;
+    }
+  }
+  return encoded;
+}
+
+/** The overlay's SVG drawn as an image over the whole canvas. */
+async function drawOverlay(
+  context: CanvasRenderingContext2D,
+  overlay: SVGSVGElement,
+  box: { width: number; height: number },
+): Promise<void> {
   const copy = overlay.cloneNode(true) as SVGSVGElement;
   copy.setAttribute('xmlns', 'http://www.w3.org/2000/svg');
   copy.setAttribute('width', String(box.width));
@@ -104,17 +126,8 @@ export async function composeScreenshot(
     image.src = url;
     await image.decode();
     // The view canvas may be at device pixels; the overlay is in CSS pixels.
-    context.drawImage(image, 0, 0, canvas.width, canvas.height);
+    context.drawImage(image, 0, 0, context.canvas.width, context.canvas.height);
   } finally {
     URL.revokeObjectURL(url);
   }
-  drawScaleStamp(context, canvas.height, box.width > 0 ? canvas.width / box.width : 1, stamp);
-  let encoded = '';
-  for (const quality of JPEG_QUALITIES) {
-    encoded = canvas.toDataURL('image/jpeg', quality);
-    if (dataUrlBytes(encoded) <= SCREENSHOT_MAX_BYTES) {
-      break;
-    }
-  }
-  return encoded;
 }

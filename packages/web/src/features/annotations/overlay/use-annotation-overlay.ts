@@ -6,12 +6,14 @@ import type { ViewerSurface } from './viewer-surface';
 const NO_CALLBACKS: OverlayCallbacks = { onFinished: () => {}, onSelect: () => {} };
 
 /**
- * The annotation layer over a viewer for as long as the viewer lives, drawing `annotations`.
- * The callbacks are read when the layer calls them, so the latest ones of the component apply.
+ * The annotation layer over a viewer for as long as the viewer lives, drawing `annotations`
+ * while `shown`. The callbacks are read when the layer calls them, so the latest ones of the
+ * component apply.
  */
 export function useAnnotationOverlay(
   viewer: ViewerSurface,
   annotations: readonly AnnotationDto[] | undefined,
+  shown: boolean,
   callbacks: OverlayCallbacks = NO_CALLBACKS,
 ): RefObject<AnnotationOverlay | null> {
   const overlay = useRef<AnnotationOverlay | null>(null);
@@ -35,5 +37,6 @@ export function useAnnotationOverlay(
   useEffect(() => {
     overlay.current?.setShapes(overlayShapesOf(annotations ?? []));
   }, [annotations, viewer]);
+  useEffect(() => overlay.current?.setShown(shown), [shown, viewer]);
   return overlay;
 }

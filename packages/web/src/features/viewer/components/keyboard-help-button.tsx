@@ -13,6 +13,7 @@ const SHORTCUTS: { keys: string; action: string }[] = [
   { keys: '0', action: 'home' },
   { keys: 'R / Shift + R', action: 'rotate' },
   { keys: 'F', action: 'flip' },
+  { keys: 'H', action: 'layer' },
   { keys: 'Enter', action: 'finishPolygon' },
   { keys: 'Esc', action: 'cancel' },
   { keys: 'Delete', action: 'delete' },

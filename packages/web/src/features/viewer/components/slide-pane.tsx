@@ -13,6 +13,7 @@ import { currentLang } from '@/lib/i18n';
 import { serverErrorText } from '@/lib/server-message';
 import { saveLastView, useSlideInfo } from '../api/slide-info';
 import { SlideViewer } from '../slide-viewer';
+import { useLayerShown } from '../use-layer-shown';
 import { objectiveFromMpp } from '../utils/magnification';
 import { throttledRenewal } from '../utils/throttled-renewal';
 import type { ViewLink } from '../view-link';
@@ -249,6 +250,7 @@ function OpenSlidePane({
   };
 
   const annotatable = useMemo(() => (viewer ? annotatableViewer(viewer) : null), [viewer]);
+  const [layerShown, setLayerShown] = useLayerShown(viewer, slide.iSlideDocumentId);
 
   return (
     <Flex
@@ -302,6 +304,8 @@ function OpenSlidePane({
             oneLine={sideBySide}
             narrow={narrow}
             phone={phone}
+            layerShown={layerShown}
+            onLayerShown={setLayerShown}
           />
         )}
       </Flex>
@@ -344,11 +348,18 @@ function OpenSlidePane({
           {viewer && <ScaleBarOverlay viewer={viewer} />}
         </div>
         {compact ? (
-          annotatable && <AnnotationLayer viewer={annotatable} />
+          annotatable && <AnnotationLayer viewer={annotatable} shown={layerShown} />
         ) : (
           // Laid out from the start: a view that narrowed once open would change its zoom.
           <div style={{ width: 320, flex: 'none', overflowY: 'auto' }}>
-            {annotatable && <AnnotationTools viewer={annotatable} patientId={slide.iPatientId} />}
+            {annotatable && (
+              <AnnotationTools
+                viewer={annotatable}
+                patientId={slide.iPatientId}
+                layerShown={layerShown}
+                onLayerShown={setLayerShown}
+              />
+            )}
           </div>
         )}
       </Flex>

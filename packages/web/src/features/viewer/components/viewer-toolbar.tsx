@@ -1,5 +1,7 @@
 import {
   EllipsisOutlined,
+  EyeInvisibleOutlined,
+  EyeOutlined,
   ExpandOutlined,
   CompressOutlined,
   HomeOutlined,
@@ -27,7 +29,7 @@ const STEP_TOLERANCE = 0.005;
 /**
  * The viewer's controls: whole slide, the magnification steps the scan allows with the current
  * magnification (steps and readout past the objective power are marked as digital zoom), quarter
- * turns, mirroring, adjustments, label and macro, full screen.
+ * turns, mirroring, the annotation layer's eye, adjustments, label and macro, full screen.
  */
 export function ViewerToolbar({
   viewer,
@@ -39,6 +41,8 @@ export function ViewerToolbar({
   oneLine,
   narrow,
   phone,
+  layerShown,
+  onLayerShown,
 }: {
   viewer: SlideViewer;
   dziUrl: string;
@@ -55,6 +59,9 @@ export function ViewerToolbar({
   narrow?: boolean;
   /** The phone's viewer (no keyboard). */
   phone?: boolean;
+  /** Whether the annotations and measurements are drawn over the slide (and in screenshots). */
+  layerShown: boolean;
+  onLayerShown: (shown: boolean) => void;
 }) {
   const { t } = useTranslation('viewer');
   useViewTick(viewer);
@@ -121,6 +128,16 @@ export function ViewerToolbar({
         onClick={() => viewer.rotateBy(1)}
         title={t('rotateRight')}
         testId="viewer-rotate-right"
+      />
+      {/* Marked while hidden, as the mirror is while on: the slide then shows less than it has. */}
+      <IconButton
+        size={size}
+        icon={layerShown ? <EyeOutlined /> : <EyeInvisibleOutlined />}
+        type={layerShown ? 'default' : 'primary'}
+        onClick={() => onLayerShown(!layerShown)}
+        title={layerShown ? t('layer.hide') : t('layer.show')}
+        tooltip={layerShown ? t('layer.hideHint') : t('layer.showHint')}
+        testId="viewer-layer"
       />
       <IconButton
         size={size}
@@ -192,8 +209,10 @@ export function ViewerToolbar({
                 key={m}
                 type={m === activeStep ? 'primary' : 'default'}
                 onClick={() => viewer.zoomToMagnification(m)}
-                // Touch-sized on a phone yet beside Home on one line (a 390 px screen).
-                style={phone ? { paddingInline: 9 } : undefined}
+                // Touch-sized on a phone yet beside Home on one line (a 390 px screen). Side by
+                // side, a little tighter: two panes of a 1440 px laptop keep the buttons with the
+                // layer's eye in the bar too.
+                style={phone ? { paddingInline: 9 } : oneLine ? { paddingInline: 5 } : undefined}
                 data-testid={`viewer-mag-${m}`}
               >
                 {m}×
