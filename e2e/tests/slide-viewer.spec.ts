@@ -598,7 +598,7 @@ test('the annotation layer is hidden and shown again; a screenshot taken while i
 }) => {
   test.setTimeout(150_000);
   const token = await tokenOf(request, DOCTOR);
-  const caseId = await addCase(request, token, `VL${RUN}`);
+  const caseId = await addCase(request, token, `VH${RUN}`);
   const slideId = await uploadCaseSlide(
     request,
     token,
