@@ -119,9 +119,19 @@ test('a doctor views a slide, measures, annotates, takes a screenshot and finds 
   await rectangle.locator('[data-testid^="annotation-edit-"]').click();
   await dialogsSettled(page);
   await page.locator('#annotationEdit_strText').fill('浸润灶');
+  // Its colour is one click among the common ones (red, the third after the roles' blue and green).
+  await page.getByTestId('annotation-edit-color').click();
+  const swatches = page.locator('.ant-color-picker-presets-color');
+  await expect(page.locator('.ant-color-picker-presets')).toContainText('常用颜色');
+  await expect(swatches).toHaveCount(9);
+  await swatches.nth(2).click();
+  await page.locator('#annotationEdit_strText').click();
   await page.getByTestId('annotation-edit-save').click();
   await expect(page.locator('.ant-message')).toContainText('标注已保存');
   await expect(rectangle).toContainText('浸润灶');
+  await expect(
+    page.locator('[data-testid^="annotation-shape-"] polygon:not(.pc-hit)').first(),
+  ).toHaveAttribute('stroke', '#e5002b');
   await expect(page.locator('[data-testid^="annotation-shape-"] text.pc-measure')).toContainText([
     /^浸润灶 · [\d.]+ × [\d.]+ (µm|mm) · [\d.]+ (µm²|mm²)$/,
   ]);

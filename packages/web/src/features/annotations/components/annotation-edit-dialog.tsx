@@ -1,4 +1,4 @@
-import { ColorPicker, Form, Input } from 'antd';
+import { Form, Input } from 'antd';
 import type { Color } from 'antd/es/color-picker';
 import { useTranslation } from 'react-i18next';
 import {
@@ -10,6 +10,7 @@ import { FormModal } from '@/components/form-modal';
 import type { ApiError } from '@/lib/api-error';
 import { applyFieldErrors, showFailure } from '@/lib/form-errors';
 import { serverText } from '@/lib/server-text';
+import { AnnotationColorPicker } from './annotation-color-picker';
 import { zodRule } from '@/lib/form-rules';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { onSubmitKey } from '@/lib/submit-key';
@@ -109,7 +110,7 @@ export function AnnotationEditDialog({
         />
       </Form.Item>
       <Form.Item name="strColor" label={t('tools.color')}>
-        <ColorPicker disabledAlpha showText data-testid="annotation-edit-color" />
+        <AnnotationColorPicker showText data-testid="annotation-edit-color" />
       </Form.Item>
     </FormModal>
   );

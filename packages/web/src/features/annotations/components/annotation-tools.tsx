@@ -9,17 +9,7 @@ import {
   GatewayOutlined,
   SelectOutlined,
 } from '@ant-design/icons';
-import {
-  Alert,
-  Button,
-  ColorPicker,
-  Flex,
-  Input,
-  Modal,
-  Segmented,
-  Tooltip,
-  Typography,
-} from 'antd';
+import { Alert, Button, Flex, Input, Modal, Segmented, Tooltip, Typography } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { screenshotMagnification } from '@pathconsult/shared';
@@ -40,6 +30,7 @@ import { ScreenshotStrip } from './screenshot-strip';
 import { initialAnnotationColor, rememberAnnotationColor } from '../utils/default-color';
 import { layerShownWithTool, type Tool } from '../utils/layer-and-tool';
 import { LayerHiddenNote } from './layer-hidden-note';
+import { AnnotationColorPicker } from './annotation-color-picker';
 
 const TOOLS: { tool: Tool; icon: ReactNode }[] = [
   { tool: 'select', icon: <SelectOutlined /> },
@@ -215,9 +206,8 @@ export function AnnotationTools({
             }))}
           />
           <Tooltip title={t('tools.color')}>
-            <ColorPicker
+            <AnnotationColorPicker
               value={color}
-              disabledAlpha
               onChangeComplete={(c) => pickColor(c.toHexString())}
               data-testid="tool-color"
             />

@@ -15,6 +15,23 @@ const ROLE_COLORS: Record<RoleTypeCode, string> = {
 };
 const FALLBACK = '#e5002b';
 
+/**
+ * The swatches offered in the colour pickers: the roles' colours first, then colours that stand
+ * out on H&E and on pale or dark stains, so a colour is one click rather than a trip through the
+ * spectrum.
+ */
+export const MARKER_COLORS = [
+  '#1f5cff',
+  '#00a651',
+  '#e5002b',
+  '#ffd400',
+  '#ff7a00',
+  '#8b3dff',
+  '#00c2d1',
+  '#000000',
+  '#ffffff',
+] as const;
+
 const storageKey = (userId: number) => `annotationColor.${userId}`;
 
 export function roleAnnotationColor(role: RoleTypeCode | null): string {
