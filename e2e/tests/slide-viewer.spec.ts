@@ -1186,6 +1186,8 @@ test('the phone viewer shows the slide with compact controls', async ({ page, re
   const rowOf = async (id: string) => Math.round((await page.getByTestId(id).boundingBox())!.y);
   expect(await rowOf('viewer-mag-40')).toBe(await rowOf('viewer-home'));
   expect(await rowOf('viewer-zoom-in')).toBe(await rowOf('viewer-zoom-out'));
+  // The other controls fill that second line, full screen with them (it went alone to a third).
+  expect(await rowOf('viewer-fullscreen')).toBe(await rowOf('viewer-zoom-in'));
   // The label and macro images fit the phone's screen.
   await page.getByTestId('viewer-associated').click();
   for (const name of ['label', 'macro']) {

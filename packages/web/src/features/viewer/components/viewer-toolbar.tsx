@@ -115,13 +115,17 @@ export function ViewerToolbar({
   // the bar, or in "More" when folded; only the form in view answers the "?" key.
   const secondary = (inMore: boolean) => (
     <>
-      <IconButton
-        size={size}
-        icon={<RotateLeftOutlined />}
-        onClick={() => viewer.rotateBy(-1)}
-        title={t('rotateLeft')}
-        testId="viewer-rotate-left"
-      />
+      {/* A phone turns one way only: with both turns full screen went alone to a third line,
+          and three quarter turns clockwise (or the angle's button) do what the other did. */}
+      {!phone && (
+        <IconButton
+          size={size}
+          icon={<RotateLeftOutlined />}
+          onClick={() => viewer.rotateBy(-1)}
+          title={t('rotateLeft')}
+          testId="viewer-rotate-left"
+        />
+      )}
       <IconButton
         size={size}
         icon={<RotateRightOutlined />}
