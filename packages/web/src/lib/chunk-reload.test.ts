@@ -57,6 +57,19 @@ describe('a screen script that failed to load after a deployment', () => {
     expect(reload).toHaveBeenCalledTimes(2);
   });
 
+  it('does not reload while the page is busy (an upload running), nor count it as a reload', () => {
+    const storage = memoryStorage();
+    const reload = vi.fn();
+    let busy = true;
+    const deps = { storage, reload, now: () => 9_000_000, busy: () => busy };
+    expect(reloadForChunkError(missing, deps)).toBe(false);
+    expect(reload).not.toHaveBeenCalled();
+    expect(storage.data.has(CHUNK_RELOAD_KEY)).toBe(false);
+    busy = false;
+    expect(reloadForChunkError(missing, deps)).toBe(true);
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
   it('leaves other errors, a damaged record and a refusing storage to the error page', () => {
     const reload = vi.fn();
     const now = () => 1_000_000;

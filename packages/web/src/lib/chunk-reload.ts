@@ -37,14 +37,17 @@ export interface ChunkReloadDeps {
   storage: Pick<Storage, 'getItem' | 'setItem'>;
   now: () => number;
   reload: () => void;
+  /** Work a reload would lose (an upload running): then no reload by itself. */
+  busy?: () => boolean;
 }
 
 /**
- * Reloads the page for a chunk that failed to load, unless it did so just before; true when the
- * page is reloading (the caller then shows nothing more: the page is going).
+ * Reloads the page for a chunk that failed to load, unless it did so just before or the page is
+ * busy (an upload would stop); true when the page is reloading (the caller then shows nothing
+ * more: the page is going).
  */
 export function reloadForChunkError(error: unknown, deps: ChunkReloadDeps): boolean {
-  if (!isChunkLoadError(error)) {
+  if (!isChunkLoadError(error) || deps.busy?.()) {
     return false;
   }
   const now = deps.now();

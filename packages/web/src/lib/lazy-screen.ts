@@ -1,6 +1,7 @@
 import { lazy, type ComponentType } from 'react';
 import { Limits } from '@pathconsult/shared';
 import { reloadForChunkError, type ChunkReloadDeps } from './chunk-reload';
+import { pageIsBusy } from './unload-guards';
 
 type ScreenModule = { default: ComponentType };
 
@@ -42,6 +43,7 @@ const browser: ChunkReloadDeps = {
   },
   now: () => Date.now(),
   reload: () => window.location.reload(),
+  busy: pageIsBusy,
 };
 
 /** React.lazy over loadScreen. */

@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastSuccess } from '@/lib/toast';
 import { useSession } from '@/lib/use-session';
+import { addUnloadGuard } from '@/lib/unload-guards';
 import { closeUploadPanel, setUploadManager, useUploadUi } from './upload-context';
 
 const UploadPanel = lazy(() => import('./upload-panel').then((m) => ({ default: m.UploadPanel })));
@@ -71,7 +72,12 @@ export function UploadRuntime() {
       }
     };
     window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
+    // Nor does the page reload by itself for a new deployment's screens while one runs.
+    const removeGuard = addUnloadGuard(() => manager.getSnapshot().uploading);
+    return () => {
+      window.removeEventListener('beforeunload', warn);
+      removeGuard();
+    };
   }, [manager]);
 
   if (!mounted || !manager) {
