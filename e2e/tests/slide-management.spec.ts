@@ -171,6 +171,17 @@ test('slides are matched and renamed by the doctor, removed by the administrator
   const admin = await adminContext.newPage();
   await logIn(admin, ADMIN);
   await openFromMenu(admin, '/slideInfo');
+  // The matched slide is its case's: Delete is off for the administrator, and says why (the
+  // server refuses it; the button offered it and then failed with another reason).
+  await admin.locator('#slideFilters_strDiagnosistNum').fill(matchNum);
+  await admin.getByTestId('slide-search').click();
+  const matchedDelete = admin.getByTestId(`slide-delete-${toMatch}`);
+  await expect(matchedDelete).toBeDisabled();
+  await matchedDelete.locator('xpath=..').hover();
+  await expect(admin.getByRole('tooltip')).toContainText('由病例的医生在病例中删除');
+  await admin.getByTestId(`slide-row-${toMatch}`).locator('input[type=checkbox]').check();
+  await expect(admin.getByTestId('slide-delete-selected')).toBeDisabled();
+  await admin.getByTestId('slide-clear-selection').click();
   await admin.locator('#slideFilters_strDiagnosistNum').fill(looseNum);
   await admin.getByTestId('slide-search').click();
   const stored = admin.getByTestId(`slide-row-${renamed}`);

@@ -16,7 +16,8 @@ import { SlideFactLines } from './slide-fact-lines';
 import { SlideFileName } from './slide-file-name';
 import { SlideThumbnail } from './slide-thumbnail';
 import {
-  lockedRowAction,
+  rowActionBlock,
+  type RowActionBlock,
   slideRowActions,
   type SlideListMode,
   type SlideRowAction,
@@ -107,6 +108,9 @@ export function SlideTable(props: SlideTableProps) {
     </>
   );
 
+  const blockText = (block: RowActionBlock | null) =>
+    block === null ? undefined : t(`actions.${block}`);
+
   const actions = (row: SlideDocumentDto) => (
     <RowActions
       wrap
@@ -115,8 +119,8 @@ export function SlideTable(props: SlideTableProps) {
         label: t(`actions.${action}`),
         icon: ICONS[action],
         danger: action === 'delete',
-        disabled: lockedRowAction(row, action),
-        tooltip: lockedRowAction(row, action) ? t('actions.locked') : undefined,
+        disabled: rowActionBlock(row, action, mode) !== null,
+        tooltip: blockText(rowActionBlock(row, action, mode)),
         loading: props.busy?.action === action && props.busy.id === row.iSlideDocumentId,
         testId: `slide-${action}-${row.strFileName}`,
         onClick: () => props.onAction(action, row),

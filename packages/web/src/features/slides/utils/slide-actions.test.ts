@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  lockedRowAction,
+  rowActionBlock,
   matchableIds,
   selectionDeleteBlock,
   selectionMatchBlock,
@@ -62,15 +62,15 @@ describe('slideRowActions', () => {
 describe('selectionDeleteBlock', () => {
   const admin = (rows: ReturnType<typeof row>[]) => selectionDeleteBlock(rows, 'admin', 1);
 
-  it('allows up to 100 unmatched slides, or one matched slide alone', () => {
+  it('allows up to 100 unmatched slides, or a case doctor’s one matched slide alone', () => {
     expect(admin([row(1, false), row(1, false)])).toBeNull();
-    expect(admin([row(1, true)])).toBeNull();
     expect(admin(Array.from({ length: 100 }, () => row(1, false)))).toBeNull();
+    expect(selectionDeleteBlock([row(7, true)], 'doctor', 7)).toBeNull();
   });
 
   it('refuses more than 100, and matched slides among several', () => {
     expect(admin(Array.from({ length: 101 }, () => row(1, false)))).toBe('tooMany');
-    expect(admin([row(1, false), row(1, true)])).toBe('matched');
+    expect(selectionDeleteBlock([row(7, false), row(7, true)], 'doctor', 7)).toBe('matched');
   });
 
   it('lets a doctor delete together only slides its rows offer to delete', () => {
@@ -86,10 +86,10 @@ describe('slides of submitted cases', () => {
   const locked = { ...row(1, true), bCaseLocked: true };
 
   it('show Edit and Delete switched off, and View as usual', () => {
-    expect(lockedRowAction(locked, 'rename')).toBe(true);
-    expect(lockedRowAction(locked, 'delete')).toBe(true);
-    expect(lockedRowAction(locked, 'view')).toBe(false);
-    expect(lockedRowAction(row(1, true), 'delete')).toBe(false);
+    expect(rowActionBlock(locked, 'rename', 'doctor')).toBe('locked');
+    expect(rowActionBlock(locked, 'delete', 'admin')).toBe('locked');
+    expect(rowActionBlock(locked, 'view', 'doctor')).toBeNull();
+    expect(rowActionBlock(row(1, true), 'delete', 'doctor')).toBeNull();
   });
 
   it('cannot be deleted from a selection either, which is the reason given', () => {
@@ -104,6 +104,20 @@ describe('slides of submitted cases', () => {
         1,
       ),
     ).toBe('locked');
+  });
+});
+
+describe('matched slides in the administrators’ list', () => {
+  it('show Delete switched off: the case’s doctor removes them from the case', () => {
+    expect(rowActionBlock(row(1, true), 'delete', 'admin')).toBe('matchedCase');
+    expect(rowActionBlock(row(1, true), 'rename', 'admin')).toBeNull();
+    expect(rowActionBlock(row(1, false), 'delete', 'admin')).toBeNull();
+  });
+
+  it('cannot be deleted from a selection, even alone, which is the reason given', () => {
+    expect(selectionDeleteBlock([row(1, true)], 'admin', 1)).toBe('matchedCase');
+    expect(selectionDeleteBlock([row(1, false), row(2, true)], 'admin', 1)).toBe('matchedCase');
+    expect(selectionDeleteBlock([row(1, false), row(2, false)], 'admin', 1)).toBeNull();
   });
 });
 

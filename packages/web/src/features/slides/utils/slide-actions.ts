@@ -51,22 +51,38 @@ export function slideRowActions(
   return actions;
 }
 
+/** Why a row's action is shown but off. */
+export type RowActionBlock = 'locked' | 'matchedCase';
+
 /**
- * Actions a row shows but cannot take now: a slide of a submitted or completed case keeps its
- * name and stays with the case (SLIDE_CASE_LOCKED), which the button says instead of failing.
+ * Why an action a row shows cannot be taken now, or null: a slide of a submitted or completed
+ * case keeps its name and stays with the case (SLIDE_CASE_LOCKED); a matched slide leaves its case
+ * only by the case's doctor (the server refuses administrators: they remove it with its case).
+ * The button says so instead of failing.
  */
-export function lockedRowAction(row: Row, action: SlideRowAction): boolean {
-  return row.bCaseLocked && (action === 'rename' || action === 'delete');
+export function rowActionBlock(
+  row: Row,
+  action: SlideRowAction,
+  mode: SlideListMode,
+): RowActionBlock | null {
+  if (row.bCaseLocked && (action === 'rename' || action === 'delete')) {
+    return 'locked';
+  }
+  if (mode === 'admin' && action === 'delete' && isMatched(row)) {
+    return 'matchedCase';
+  }
+  return null;
 }
 
 /** Why the selected slides cannot be deleted together (the Delete selected button's tooltip). */
-export type SelectionDeleteBlock = 'locked' | 'notYours' | 'matched' | 'tooMany';
+export type SelectionDeleteBlock = 'locked' | 'matchedCase' | 'notYours' | 'matched' | 'tooMany';
 
 /**
  * Why the selected slides cannot be deleted together, or null. The reason given is the one that
  * holds whatever else is deselected, so that the tooltip never sends the user after the wrong
  * slides: a slide of a submitted case cannot be deleted at all (SLIDE_CASE_LOCKED; such slides
- * are matched too, and "delete it alone" would mislead), a doctor deletes only what its rows
+ * are matched too, and "delete it alone" would mislead), an administrator no matched slide at all
+ * (the case's doctor removes it from the case), a doctor deletes only what its rows
  * offer to delete (a colleague's unmatched upload is matched, never deleted), a matched slide
  * only alone (spec §5: "an option containing matched slides cannot be deleted that way"; one
  * matched slide alone is left to the server, which allows it for its case's owner while the case
@@ -79,6 +95,9 @@ export function selectionDeleteBlock(
 ): SelectionDeleteBlock | null {
   if (rows.some((row) => row.bCaseLocked)) {
     return 'locked';
+  }
+  if (mode === 'admin' && rows.some(isMatched)) {
+    return 'matchedCase';
   }
   if (rows.some((row) => !slideRowActions(row, mode, iUserId).includes('delete'))) {
     return 'notYours';
