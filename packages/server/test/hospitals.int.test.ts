@@ -475,7 +475,12 @@ describe.each(await testDatabases())('hospitals on $name', (testDb) => {
         { iHospitalId: h.iHospitalId },
         { token: admin },
       );
-      expect(usage.body.objData).toEqual({ dUsedMemory: 2, dTotalMemory: 10 });
+      expect(usage.body.objData).toEqual({
+        dUsedMemory: 2,
+        dTotalMemory: 10,
+        lUsedBytes: 2 * 1024 ** 3,
+        lTotalBytes: 10 * 1024 ** 3,
+      });
 
       fs.rmSync(path.join(dir, 'a.svs'));
       const again = await api.post<HospitalDto>(

@@ -16,6 +16,11 @@ export function bytesToGb(bytes: number): number {
   return Math.round((bytes / BYTES_PER_GB) * 1000) / 1000;
 }
 
+/** GB (1 GB = 1024³ bytes) to whole bytes, as the quota compares them. */
+export function gbToBytes(gb: number): number {
+  return Math.round(gb * BYTES_PER_GB);
+}
+
 /**
  * Bytes of all regular files under `dir`, recursively; a missing folder holds nothing. Symbolic
  * links are not followed: a link could point outside the hospital's folder (or loop).

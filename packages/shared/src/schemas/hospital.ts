@@ -110,5 +110,14 @@ export const hospitalOptionSchema = z.object({
 });
 export type HospitalOption = z.infer<typeof hospitalOptionSchema>;
 
-/** Memory usage of a hospital (spec §3 Memory usage), GB. */
-export const memoryUsageSchema = z.object({ dUsedMemory: z.number(), dTotalMemory: z.number() });
+/**
+ * Memory usage of a hospital (spec §3 Memory usage), GB, and in bytes: the GB figures are rounded
+ * to 0.001 GB (about 1 MB), too coarse to say whether a small hospital's last megabytes are used.
+ */
+export const memoryUsageSchema = z.object({
+  dUsedMemory: z.number(),
+  dTotalMemory: z.number(),
+  lUsedBytes: z.number().int().describe('Slide storage used, bytes'),
+  lTotalBytes: z.number().int().describe('Slide storage allowed, bytes (1 GB = 1024³ bytes)'),
+});
+export type MemoryUsage = z.infer<typeof memoryUsageSchema>;

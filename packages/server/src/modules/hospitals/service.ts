@@ -12,6 +12,7 @@ import type { hospitals } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/pg-errors';
 import { measureHospitalDisk, usedBytesFrom } from '../slide-upload/measure-usage';
+import { gbToBytes } from '../../storage/hospital-usage';
 import type { Actor } from '../auth/actor';
 import {
   assertGroupKeepsCenter,
@@ -51,8 +52,8 @@ export async function hospitalOptions(db: Db, scope: HospitalScope): Promise<Hos
 }
 
 export async function memoryUsage(db: Db, scope: HospitalScope, id: number) {
-  const { dUsedMemory, dTotalMemory } = await viewOf(db, scope, id);
-  return { dUsedMemory, dTotalMemory };
+  const { dUsedMemory, dTotalMemory, lUsedBytes } = await viewOf(db, scope, id);
+  return { dUsedMemory, dTotalMemory, lUsedBytes, lTotalBytes: gbToBytes(dTotalMemory) };
 }
 
 /** The database decides name uniqueness (case-insensitive index); its refusal becomes ours. */

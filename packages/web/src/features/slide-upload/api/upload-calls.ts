@@ -4,6 +4,7 @@ import {
   DOCUMENT_STATUS_MAX,
   type DocumentStatusDto,
   type DocumentStatusList,
+  type MemoryUsage,
   type SupportSlideDto,
 } from '@pathconsult/shared';
 import { api } from '@/lib/api-client';
@@ -19,12 +20,6 @@ export function useSupportSlide(enabled: boolean) {
     enabled,
     staleTime: Infinity,
   });
-}
-
-/** hospitalManage/getMemoryUsage's answer (memoryUsageSchema), in GB. */
-export interface MemoryUsage {
-  dUsedMemory: number;
-  dTotalMemory: number;
 }
 
 /** hospitalManage/getMemoryUsage of the doctor's hospital (GB), checked before start. */

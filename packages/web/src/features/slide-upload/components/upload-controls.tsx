@@ -1,10 +1,10 @@
 import { CaretRightOutlined, PauseOutlined } from '@ant-design/icons';
-import { Button, Flex, Progress, Statistic, Typography } from 'antd';
+import { Alert, Button, Flex, Progress, Statistic, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '@/features/slides/utils/format-bytes';
 import { serverText } from '@/lib/server-text';
-import { toastError, toastWarning } from '@/lib/toast';
+import { toastWarning } from '@/lib/toast';
 import { useSession } from '@/lib/use-session';
 import { memoryUsage } from '../api/upload-calls';
 import type { UploadSnapshot } from '../api/upload-manager';
@@ -37,6 +37,9 @@ export function UploadControls({
   const { user } = useSession();
   const remainingText = useRemainingText();
   const [checking, setChecking] = useState(false);
+  // Start refused for storage: said until the next Start, not in a one-second toast (the queue's
+  // items stay waiting with nothing else to say why).
+  const [capacityRefused, setCapacityRefused] = useState(false);
   const totals = queueTotals(snapshot.items);
   const finished = snapshot.items.filter((item) => statusOf(item) === 1);
   // Stopped part-way: the button goes on with what was sent ("Resume"), it does not start over.
@@ -51,6 +54,7 @@ export function UploadControls({
       manager.stop();
       return;
     }
+    setCapacityRefused(false);
     if (!manager.canStart()) {
       const waitingForFiles = snapshot.items.some(
         (item) => item.bNeedsFiles && item.state === 'paused',
@@ -63,7 +67,7 @@ export function UploadControls({
       setChecking(true);
       try {
         if (capacityUsedUp(await memoryUsage(hospitalId))) {
-          toastError(serverText('CAPACITY_USED_UP'));
+          setCapacityRefused(true);
           return;
         }
       } catch {
@@ -101,6 +105,15 @@ export function UploadControls({
           data-testid="upload-remaining"
         />
       </Flex>
+      {capacityRefused && (
+        <Alert
+          type="error"
+          showIcon
+          closable={{ onClose: () => setCapacityRefused(false) }}
+          title={serverText('CAPACITY_USED_UP')}
+          data-testid="upload-capacity-refused"
+        />
+      )}
       {snapshot.items.length === 0 ? null : totals.lSize === 0 ? (
         // Nothing left to send: a bar at 0% of 0 B would read as if nothing had happened.
         <Typography.Text type="secondary" data-testid="upload-all-done">

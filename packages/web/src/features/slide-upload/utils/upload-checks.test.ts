@@ -200,8 +200,10 @@ describe('content sniff of the main file', () => {
 
 describe('capacity before start', () => {
   it('refuses start once the used storage reaches the total', () => {
-    expect(capacityUsedUp({ dUsedMemory: 499.99, dTotalMemory: 500 })).toBe(false);
-    expect(capacityUsedUp({ dUsedMemory: 500, dTotalMemory: 500 })).toBe(true);
-    expect(capacityUsedUp({ dUsedMemory: 0, dTotalMemory: 0 })).toBe(true);
+    expect(capacityUsedUp({ lUsedBytes: 499, lTotalBytes: 500 })).toBe(false);
+    expect(capacityUsedUp({ lUsedBytes: 500, lTotalBytes: 500 })).toBe(true);
+    // 0.004 GB allowed, 3.92 MB used: both round to 0.004 GB, yet about 180 KB is free.
+    expect(capacityUsedUp({ lUsedBytes: 4_110_418, lTotalBytes: 4_294_967 })).toBe(false);
+    expect(capacityUsedUp({ lUsedBytes: 0, lTotalBytes: 0 })).toBe(true);
   });
 });

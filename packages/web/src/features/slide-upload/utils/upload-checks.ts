@@ -155,9 +155,10 @@ export async function sniffDocument<F extends FileLike>(
 }
 
 /**
- * Start needs used storage below the total (spec §5), else the capacity error. Whether one slide
- * still fits is the server's to say when it reserves the storage (the figures here are rounded GB).
+ * Start needs used storage below the total (spec §5), else the capacity error: compared in bytes
+ * (the GB figures are rounded to about a megabyte, and said "used up" with space left). Whether one
+ * slide still fits is the server's to say when it reserves the storage.
  */
-export function capacityUsedUp(usage: { dUsedMemory: number; dTotalMemory: number }): boolean {
-  return usage.dUsedMemory >= usage.dTotalMemory;
+export function capacityUsedUp(usage: { lUsedBytes: number; lTotalBytes: number }): boolean {
+  return usage.lUsedBytes >= usage.lTotalBytes;
 }
