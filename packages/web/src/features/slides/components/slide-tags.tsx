@@ -2,12 +2,15 @@ import { Flex, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { SlideDocumentDto } from '@pathconsult/shared';
 import { useQueuedUpload } from '@/features/slide-upload/components/upload-context';
+import { reasonText } from '@/features/slide-upload/utils/reason-text';
+import { currentLang } from '@/lib/i18n';
 import { uploadStateView, type UploadStateSlide } from '../utils/upload-state-view';
 
 /**
  * The upload state of a slide: uploading (or waiting, paused, interrupted) with its share
  * received, processing while the slide engine reads it, uploaded, or failed. Hovering explains a
- * pause, an interruption or the processing; a failure's reason is written under the tag (wrapped
+ * pause, an interruption or the processing; why the queue paused an upload by itself, and a
+ * failure's reason, are written under the tag (wrapped
  * within the column, cut past three lines, whole on hover), since it says what to do about it.
  */
 export function UploadStateTag({
@@ -18,6 +21,7 @@ export function UploadStateTag({
   testId?: string;
 }) {
   const { t } = useTranslation('slides');
+  const { t: tUpload } = useTranslation('upload');
   const view = uploadStateView(slide, useQueuedUpload(slide.iSlideDocumentId));
   const tag = (
     <Tag color={view.color} data-testid={testId}>
@@ -48,7 +52,24 @@ export function UploadStateTag({
       </Flex>
     );
   }
-  return <Tooltip title={t(`uploadHint.${view.hint.key}`)}>{tag}</Tooltip>;
+  const explained = <Tooltip title={t(`uploadHint.${view.hint.key}`)}>{tag}</Tooltip>;
+  if (!view.hint.reason) {
+    return explained;
+  }
+  // Paused by the queue itself: why, under the tag (as the upload panel says it).
+  return (
+    <Flex vertical gap={2} align="start" style={{ width: '100%' }}>
+      {explained}
+      <Typography.Paragraph
+        type="warning"
+        style={{ fontSize: 12, marginBottom: 0, width: '100%', overflowWrap: 'anywhere' }}
+        ellipsis={{ rows: 3, tooltip: true }}
+        data-testid={`${testId}-reason`}
+      >
+        {reasonText(view.hint.reason, tUpload, currentLang())}
+      </Typography.Paragraph>
+    </Flex>
+  );
 }
 
 /** The case a slide belongs to (its patient's name), or the "unmatched" mark. */

@@ -43,6 +43,12 @@ describe('uploadStateView', () => {
       percent: 60,
       hint: { key: 'needsFiles' },
     });
+    // Paused by the queue itself: why comes with it.
+    const full = { text: 'Your hospital’s slide storage is used up' };
+    expect(uploadStateView(slide(), { ...item, state: 'paused', reason: full })).toMatchObject({
+      label: 'paused',
+      hint: { key: 'paused', reason: full },
+    });
     expect(uploadStateView(slide(), { ...item, state: 'waiting', lProgress: 0 })).toMatchObject({
       label: 'waiting',
       percent: 25,

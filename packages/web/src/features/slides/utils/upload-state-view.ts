@@ -1,5 +1,5 @@
 import { SlideUploadState, type SlideDocumentDto } from '@pathconsult/shared';
-import type { QueueItem } from '@/features/slide-upload/utils/queue';
+import type { ItemReason, QueueItem } from '@/features/slide-upload/utils/queue';
 import { percentOfUpload } from './slide-progress';
 
 export type UploadStateSlide = Pick<
@@ -28,8 +28,14 @@ export interface UploadStateView {
   color: 'processing' | 'default' | 'warning' | 'success' | 'error';
   /** Percent received, for the states that show it. */
   percent: number | null;
-  /** Key of the explanation under `uploadHint`, or the server's failure reason as it is. */
-  hint: { key: 'paused' | 'needsFiles' | 'interrupted' | 'processing' } | { text: string } | null;
+  /**
+   * Key of the explanation under `uploadHint` (with why the queue paused it, when it paused by
+   * itself), or the server's failure reason as it is.
+   */
+  hint:
+    | { key: 'paused' | 'needsFiles' | 'interrupted' | 'processing'; reason?: ItemReason }
+    | { text: string }
+    | null;
 }
 
 /**
@@ -39,7 +45,9 @@ export interface UploadStateView {
  */
 export function uploadStateView(
   slide: UploadStateSlide,
-  queued: Pick<QueueItem, 'state' | 'lProgress' | 'bNeedsFiles'> | undefined,
+  queued:
+    | (Pick<QueueItem, 'state' | 'lProgress' | 'bNeedsFiles'> & Partial<Pick<QueueItem, 'reason'>>)
+    | undefined,
 ): UploadStateView {
   const state = slide.ddUploadState.iNumber;
   if (state === SlideUploadState.Uploaded && slide.iWidth == null) {
@@ -65,7 +73,9 @@ export function uploadStateView(
       return { label: 'waiting', color: 'default', percent, hint: null };
     case 'paused': {
       const key = queued.bNeedsFiles ? 'needsFiles' : 'paused';
-      return { label: 'paused', color: 'warning', percent, hint: { key } };
+      // Paused by itself (storage used up, the network, an unreadable file): the list says why.
+      const reason = queued.reason ? { reason: queued.reason } : {};
+      return { label: 'paused', color: 'warning', percent, hint: { key, ...reason } };
     }
     default:
       return slide.bStalled
