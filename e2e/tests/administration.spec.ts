@@ -67,6 +67,19 @@ test('the admin builds a group with a center and a clinic, their users, and free
   await openFromMenu(page, '/manage/HospitalManagement', 'manage');
   await addHospital(page, center, 'Diagnosis center');
   await addHospital(page, clinic, 'No diagnosis');
+  // On a 1440 px laptop every column reads whole: "Consultation" on one line, "Users" clear of
+  // the fixed Actions column.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const header = (name: string) =>
+    page.getByTestId('hospital-table').locator('thead th', { hasText: name }).first();
+  await expect(header('Consultation')).toBeVisible();
+  const consultation = (await header('Consultation').boundingBox())!;
+  const name = (await header('Name').boundingBox())!;
+  expect(consultation.height).toBeLessThanOrEqual(name.height + 1);
+  const users = (await header('Users').boundingBox())!;
+  const actions = (await header('Actions').boundingBox())!;
+  expect(users.x + users.width).toBeLessThanOrEqual(actions.x + 1);
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   await openFromMenu(page, '/hospitalGroup');
   await page.getByTestId('group-add').click();

@@ -31,7 +31,7 @@ export function HospitalTable(props: HospitalTableProps) {
       title: t('fields.name'),
       dataIndex: 'strHospitalName',
       fixed: 'left',
-      width: 170,
+      width: 160,
       render: (name: string, row) => (
         <Space orientation="vertical" size={0}>
           <Typography.Text strong>{name}</Typography.Text>
@@ -46,7 +46,7 @@ export function HospitalTable(props: HospitalTableProps) {
     {
       key: 'type',
       title: t('fields.type'),
-      width: 130,
+      width: 120,
       render: (_, row) => (
         <Space orientation="vertical" size={4}>
           <HospitalTypeTag value={row.ddIsDiagnosis.iNumber} />
@@ -64,14 +64,14 @@ export function HospitalTable(props: HospitalTableProps) {
       key: 'group',
       title: t('fields.group'),
       dataIndex: 'strGroupName',
-      width: 120,
+      width: 110,
       render: (name: string | null) =>
         name ?? <Typography.Text type="secondary">—</Typography.Text>,
     },
     {
       key: 'contact',
       title: t('fields.contact'),
-      width: 120,
+      width: 110,
       render: (_, row) => (
         <Space orientation="vertical" size={0}>
           <span>{row.strContactName}</span>
@@ -85,7 +85,7 @@ export function HospitalTable(props: HospitalTableProps) {
       key: 'validUntil',
       title: t('fields.validUntil'),
       dataIndex: 'dtValidUntil',
-      width: 110,
+      width: 100,
       render: (date: string | null) => {
         if (!date) {
           return <Typography.Text type="secondary">{t('list.noLimit')}</Typography.Text>;
@@ -104,14 +104,15 @@ export function HospitalTable(props: HospitalTableProps) {
     {
       key: 'storage',
       title: t('fields.storage'),
-      width: 150,
+      width: 140,
       render: (_, row) => <StorageCell usedBytes={row.lUsedBytes} total={row.dTotalMemory} />,
     },
     {
       key: 'consultation',
       title: t('fields.consultation'),
       dataIndex: 'bIsConsultation',
-      width: 90,
+      // "Consultation" whole in English (it broke as "Consulta / tion").
+      width: 115,
       render: (value: boolean) =>
         value ? <Tag color="green">{t('list.yes')}</Tag> : <Tag>{t('list.no')}</Tag>,
     },
@@ -120,7 +121,7 @@ export function HospitalTable(props: HospitalTableProps) {
       key: 'actions',
       title: t('list.actions'),
       fixed: 'right',
-      width: props.mayDelete ? 210 : 150,
+      width: props.mayDelete ? 200 : 150,
       render: (_, row) => (
         <RowActions
           actions={[
@@ -156,7 +157,9 @@ export function HospitalTable(props: HospitalTableProps) {
       rowKey="iHospitalId"
       rowTestId={(row) => `hospital-row-${row.strHospitalName}`}
       columns={columns}
-      scrollX={1180}
+      // As wide as its columns, which fit a 1440 px laptop's list (1,125 px) in both languages;
+      // narrower, the list scrolls under the fixed Actions column.
+      scrollX={columns.reduce((sum, column) => sum + Number(column.width ?? 0), 0)}
       texts={{
         total: (total) => t('list.total', { total, count: total }),
         empty: t('list.empty'),
