@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import {
   CaseState,
   SlideUploadState,
@@ -11,7 +11,7 @@ import {
   type SlidePage,
   type SlideStatistics,
 } from '@pathconsult/shared';
-import { users } from '../src/db/schema';
+import { slideDocuments, users } from '../src/db/schema';
 import { testDatabases } from './helpers/databases';
 import { startTestApp, type TestApp } from './helpers/test-app';
 import { apiClient, type Answer, type ApiClient } from './helpers/http';
@@ -278,6 +278,33 @@ describe.each(await testDatabases())('slide management on $name', (testDb) => {
         'Alpha_x.svs',
       ]);
       expect(await names({ iMatchState: 0, strDiagnosistNum: 'LN-3' })).toEqual(['Beta.svs']);
+    });
+
+    it('finds slides still being read (processing) and uploads no data reaches (interrupted)', async () => {
+      const names = async (q: Record<string, string | number>) =>
+        expectOk(await list(hAdmin.token, q)).listPage.map((s) => s.strFileName);
+      const read = [ids['S1.svs']!, ids['Alpha_x.svs']!, ids['Gamma.svs']!];
+      await db()
+        .update(slideDocuments)
+        .set({ ingestedAt: t.clock.now() })
+        .where(inArray(slideDocuments.id, read));
+      const delta = eq(slideDocuments.id, ids['Delta.svs']!);
+      await db().update(slideDocuments).set({ activeAt: t.clock.now() }).where(delta);
+      try {
+        expect(await names({ iUploadState: 3 })).toEqual(['Beta.svs']);
+        // Uploaded, read or not; Delta is still sending.
+        expect(await names({ iUploadState: 1 })).toHaveLength(4);
+        expect(await names({ iUploadState: 4 })).toEqual([]);
+        t.clock.advanceMinutes(10);
+        expect(await names({ iUploadState: 4 })).toEqual(['Delta.svs']);
+        expect(await names({ iUploadState: 0 })).toEqual(['Delta.svs']);
+        expect((await list(hAdmin.token, { iUploadState: 5 })).status).toBe(400);
+      } finally {
+        await db()
+          .update(slideDocuments)
+          .set({ ingestedAt: null })
+          .where(inArray(slideDocuments.id, read));
+      }
     });
 
     it('scopes administrators to their clear-slide hospitals', async () => {

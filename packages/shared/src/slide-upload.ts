@@ -26,6 +26,13 @@ export type UploadTypeValue = (typeof UploadType)[keyof typeof UploadType];
 export const SlideUploadState = { Uploading: 0, Uploaded: 1, Failed: 2 } as const;
 export type SlideUploadStateValue = (typeof SlideUploadState)[keyof typeof SlideUploadState];
 
+/**
+ * The slide lists' upload-state filter: the three states, and two the lists show within them —
+ * uploaded but not read by the slide engine yet (processing), and uploading with no data for
+ * minutes (interrupted).
+ */
+export const SlideStateFilter = { ...SlideUploadState, Processing: 3, Interrupted: 4 } as const;
+
 /** `ddMatchState`: whether the slide belongs to a case yet (spec §4 "Slides"). */
 export const SlideMatchState = { Unmatched: 0, Matched: 1 } as const;
 

@@ -262,7 +262,15 @@ export const slideListQuerySchema = pageQuerySchema.extend({
     .default(0)
     .describe('0 stored slides, 1 removed slides'),
   iMatchState: z.coerce.number().int().min(0).max(1).optional(),
-  iUploadState: z.coerce.number().int().min(0).max(2).optional(),
+  iUploadState: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(4)
+    .optional()
+    .describe(
+      '0 uploading, 1 uploaded, 2 failed; 3 processing (uploaded, not read yet), 4 interrupted',
+    ),
   strDiagnosistNum: z.string().trim().max(64).optional(),
   strFileName: z
     .string()

@@ -48,7 +48,7 @@ function ingestFacts(d: SlideDocumentRow): Partial<SlideDocumentDto> {
  * retries a lost connection within 30 s: three refresh periods without a sign of life mean no
  * queue is sending it any more.
  */
-const STALLED_AFTER_MS = 3 * ACTIVE_REFRESH_MS;
+export const STALLED_AFTER_MS = 3 * ACTIVE_REFRESH_MS;
 
 function isStalled(d: SlideDocumentRow, now: Date): boolean {
   return (

@@ -1,11 +1,17 @@
 import { and, count, eq, gte, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
-import { SlideMatchState, type SlideListQuery } from '@pathconsult/shared';
+import {
+  SlideMatchState,
+  SlideStateFilter,
+  SlideUploadState,
+  type SlideListQuery,
+} from '@pathconsult/shared';
 import type { Db } from '../../db/client';
 import { slideDocuments } from '../../db/schema';
 import { endOf, startOf } from '../../lib/date-filter';
 import { escapeLike } from '../../lib/like';
 import type { Actor } from '../auth/actor';
 import { visibleWhere } from './access';
+import { STALLED_AFTER_MS } from './dto';
 import { LATEST_REMOVED_FIRST, NEWEST_FIRST, documentViews, type SlideDocumentView } from './repo';
 
 /*
@@ -29,7 +35,25 @@ export function filtersUsed(q: SlideListQuery): string[] {
   return names.filter((name) => q[name] !== undefined && q[name] !== '');
 }
 
-function filters(actor: Actor, q: SlideListQuery): SQL | undefined {
+/** The upload-state filter: a state, or processing and interrupted within them (dto.ts). */
+function stateWhere(state: number, now: Date): SQL | undefined {
+  switch (state) {
+    case SlideStateFilter.Processing:
+      return and(
+        eq(slideDocuments.state, SlideUploadState.Uploaded),
+        isNull(slideDocuments.ingestedAt),
+      );
+    case SlideStateFilter.Interrupted:
+      return and(
+        eq(slideDocuments.state, SlideUploadState.Uploading),
+        lt(slideDocuments.activeAt, new Date(now.getTime() - STALLED_AFTER_MS)),
+      );
+    default:
+      return eq(slideDocuments.state, state);
+  }
+}
+
+function filters(actor: Actor, q: SlideListQuery, now: Date): SQL | undefined {
   const conditions: (SQL | undefined)[] = [
     visibleWhere(actor),
     q.iType === 1 ? isNotNull(slideDocuments.deletedAt) : isNull(slideDocuments.deletedAt),
@@ -40,7 +64,7 @@ function filters(actor: Actor, q: SlideListQuery): SQL | undefined {
     conditions.push(isNotNull(slideDocuments.patientId));
   }
   if (q.iUploadState !== undefined) {
-    conditions.push(eq(slideDocuments.state, q.iUploadState));
+    conditions.push(stateWhere(q.iUploadState, now));
   }
   if (q.strDiagnosistNum) {
     const prefix = `${escapeLike(q.strDiagnosistNum)}%`;
@@ -77,8 +101,9 @@ export async function listSlides(
   db: Db,
   actor: Actor,
   q: SlideListQuery,
+  now: Date,
 ): Promise<{ rows: SlideDocumentView[]; total: number }> {
-  const where = filters(actor, q);
+  const where = filters(actor, q, now);
   const [rows, [all]] = await Promise.all([
     documentViews(
       db,

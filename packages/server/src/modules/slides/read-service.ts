@@ -50,8 +50,8 @@ export async function slidePage(
   q: SlideListQuery,
   lang: Lang,
 ): Promise<SlidePage> {
-  const { rows, total } = await listSlides(db, actor, q);
   const now = clock.now();
+  const { rows, total } = await listSlides(db, actor, q, now);
   return { listPage: rows.map((v) => toSlideDocumentDto(v, lang, now)), iTotalCount: total };
 }
 

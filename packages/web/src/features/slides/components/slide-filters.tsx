@@ -49,7 +49,11 @@ export function SlideFilters(props: SlideFiltersProps) {
             <Select
               allowClear
               style={{ width: 120 }}
-              options={[0, 1, 2].map((value) => ({ value, label: t(`uploadState.${value}`) }))}
+              // Processing and interrupted are shown within uploaded and uploading: findable too.
+              options={[0, 4, 1, 3, 2].map((value) => ({
+                value,
+                label: t(`uploadState.${value}`),
+              }))}
             />
           </Form.Item>
         </>
