@@ -29,6 +29,15 @@ const SLIDE = path.join(SLIDES, 'CMU-1-Small-Region.svs');
 const NAME = 'CMU-1-Small-Region.svs';
 const CHUNKS = '**/api/slideDocument/fileUploadHandler';
 
+/** A promise chunk routes wait on (`held`) until the test lets them go (`release`). */
+function gate(): { held: Promise<void>; release: () => void } {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return { held, release };
+}
+
 interface SlideRow {
   iSlideDocumentId: number;
   strFileName: string;
@@ -65,10 +74,7 @@ test('the doctor uploads a slide, pauses, reloads, resumes and sees it in the Im
   await expect(page.getByTestId('case-imagery-empty')).toBeVisible();
 
   // The first chunk goes through; the next one is held, as on a slow link, until the pause.
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
+  const { held, release } = gate();
   let sent = 0;
   await page.route(CHUNKS, async (route) => {
     sent += 1;
@@ -176,10 +182,7 @@ test('a cancel question overtaken by the upload finishing says nothing was cance
   await openImagery(page, id);
 
   // The completing chunk is held while the doctor is asked whether to cancel.
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
+  const { held, release } = gate();
   let sent = 0;
   await page.route(CHUNKS, async (route) => {
     sent += 1;

@@ -6,15 +6,7 @@ import {
   reloadForChunkError,
   shouldReloadForChunk,
 } from './chunk-reload';
-
-function memoryStorage(initial: Record<string, string> = {}) {
-  const data = new Map(Object.entries(initial));
-  return {
-    data,
-    getItem: (k: string) => data.get(k) ?? null,
-    setItem: (k: string, v: string) => void data.set(k, v),
-  };
-}
+import { memoryStorage } from '@/test-support/memory-storage';
 
 const missing = new TypeError(
   'Failed to fetch dynamically imported module: https://pc.example/assets/case-list-page-Bx1.js',

@@ -1,17 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createVersionChecker, decideVersion, RELOADED_FOR_KEY } from './version-checker';
+import { memoryStorage } from '@/test-support/memory-storage';
 
 type Answer = string | Error | number | Response;
-
-function memoryStorage(initial: Record<string, string> = {}) {
-  const data = new Map(Object.entries(initial));
-  return {
-    data,
-    getItem: (k: string) => data.get(k) ?? null,
-    setItem: (k: string, v: string) => void data.set(k, v),
-    removeItem: (k: string) => void data.delete(k),
-  };
-}
 
 function setup(
   answers: Answer[],

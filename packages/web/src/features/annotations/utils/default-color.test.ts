@@ -5,21 +5,7 @@ import {
   rememberAnnotationColor,
   roleAnnotationColor,
 } from './default-color';
-
-/** A Storage kept in a Map (the web tests run without a DOM). */
-function memoryStorage(): Storage {
-  const map = new Map<string, string>();
-  return {
-    get length() {
-      return map.size;
-    },
-    clear: () => map.clear(),
-    getItem: (k) => map.get(k) ?? null,
-    key: (i) => [...map.keys()][i] ?? null,
-    removeItem: (k) => void map.delete(k),
-    setItem: (k, v) => void map.set(k, v),
-  };
-}
+import { memoryStorage } from '@/test-support/memory-storage';
 
 describe('the colour a new annotation starts with', () => {
   let storage: Storage;

@@ -1,20 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { layerShownFor, rememberLayerShown } from './layer-visibility';
-
-/** A Storage kept in a Map (the web tests run without a DOM). */
-function memoryStorage(): Storage {
-  const map = new Map<string, string>();
-  return {
-    get length() {
-      return map.size;
-    },
-    clear: () => map.clear(),
-    getItem: (key) => map.get(key) ?? null,
-    key: (i) => [...map.keys()][i] ?? null,
-    removeItem: (key) => void map.delete(key),
-    setItem: (key, value) => void map.set(key, value),
-  };
-}
+import { memoryStorage } from '@/test-support/memory-storage';
 
 describe('the annotation layer shown or hidden per slide', () => {
   it('is shown on a slide this tab never hid', () => {
