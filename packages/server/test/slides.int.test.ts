@@ -514,6 +514,28 @@ describe.each(await testDatabases())('slide management on $name', (testDb) => {
         await update({ iSlideDocumentId: other.id, strDiagnosistNum: num }),
         'SLIDE_NAME_EXISTS',
       );
+      // A failed slide holds its name until deleted, and the refusal says so.
+      const failed = await ownSlide({
+        diagnosisNum: num,
+        name: 'broken.svs',
+        state: SlideUploadState.Failed,
+      });
+      const onFailed = await update(
+        { iSlideDocumentId: b.id, strFileName: 'Broken.svs' },
+        owner.token,
+        'en',
+      );
+      expectRefused(onFailed, 'SLIDE_NAME_FAILED');
+      expect(onFailed.body.strMessage).toBe(
+        'The slide named “Broken.svs” of this pathology number failed: delete it in slide management or the case’s slide list before using its name again',
+      );
+      const movedOnFailed = await ownSlide({ name: 'broken.svs' });
+      expectRefused(
+        await update({ iSlideDocumentId: movedOnFailed.id, strDiagnosistNum: num }),
+        'SLIDE_NAME_FAILED',
+      );
+      expectOk(await remove([failed.id]));
+      expectOk(await update({ iSlideDocumentId: b.id, strFileName: 'Broken.svs' }));
       expectFieldError(
         await update({ iSlideDocumentId: b.id, strFileName: 'a/b.svs' }, owner.token, 'en'),
         'strFileName',
@@ -708,6 +730,10 @@ describe.each(await testDatabases())('slide management on $name', (testDb) => {
       expect(refused.body.strMessage).toContain('A.svs');
       expect(expectOk(await current()).strDiagnosistNum).toBe(c.strDiagnosistNum);
       expect((await slideRow(db(), a.id))?.diagnosisNum).toBe(c.strDiagnosistNum);
+      // A failed slide holding the name is named as failed.
+      const failedNum = caseNumber('Rf');
+      await ownSlide({ diagnosisNum: failedNum, name: 'a.SVS', state: SlideUploadState.Failed });
+      expectRefused(await renumber(failedNum), 'SLIDE_NAME_FAILED');
 
       const next = caseNumber('Rm');
       expectOk(await renumber(next));

@@ -158,7 +158,7 @@ const zh: Texts = {
   SLIDE_LAYOUT_INVALID: '切片文件夹结构不正确：应为 名称.mrxs 及同名文件夹（内含 Slidedat.ini）',
   SLIDE_NAME_EXISTS: '该病理号下已有名为“{name}”的切片（已上传或正在上传）',
   SLIDE_NAME_FAILED:
-    '该病理号下名为“{name}”的切片上传失败，请先在切片管理或病例的切片列表中删除它，再重新上传',
+    '该病理号下名为“{name}”的切片上传失败，请先在切片管理或病例的切片列表中删除它，再使用这个名称',
   CAPACITY_USED_UP: '本院切片存储容量已用完，请联系管理员',
   SLIDE_EXCEEDS_CAPACITY: '切片大小超出本院剩余存储容量（剩余 {free}）',
   UPLOAD_TYPES_MIXED: '自由上传与普通上传不能混合',
@@ -359,7 +359,7 @@ const en: Texts = {
   SLIDE_NAME_EXISTS:
     'A slide named “{name}” already exists for this pathology number (uploaded or uploading)',
   SLIDE_NAME_FAILED:
-    'The slide named “{name}” of this pathology number failed: delete it in slide management or the case’s slide list before uploading it again',
+    'The slide named “{name}” of this pathology number failed: delete it in slide management or the case’s slide list before using its name again',
   CAPACITY_USED_UP: 'Your hospital’s slide storage is used up: contact the administrator',
   SLIDE_EXCEEDS_CAPACITY: 'The slide exceeds your hospital’s remaining storage ({free} left)',
   UPLOAD_TYPES_MIXED: 'Free upload and ordinary upload cannot be mixed',

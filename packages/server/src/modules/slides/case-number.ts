@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { SlideUploadState } from '@pathconsult/shared';
 import type { Db } from '../../db/client';
 import { slideDocuments } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -8,7 +9,7 @@ import { AppError } from '../../lib/app-error';
  * matched slide's number is its case's. Slide lists then show the case's number, and the rule
  * that a number never holds one slide name twice (slide_documents_name_key) keeps covering the
  * case. A slide of the case whose name an unmatched slide of the new number already has refuses
- * the change (SLIDE_NAME_EXISTS with that name), before anything is written. Run inside the
+ * the change (SLIDE_NAME_EXISTS with that name, SLIDE_NAME_FAILED when that slide failed), before anything is written. Run inside the
  * transaction that locked the case.
  */
 export async function renumberCaseSlides(
@@ -25,7 +26,7 @@ export async function renumberCaseSlides(
     return;
   }
   const [clash] = await tx
-    .select({ name: slideDocuments.displayName })
+    .select({ name: slideDocuments.displayName, state: slideDocuments.state })
     .from(slideDocuments)
     .where(
       and(
@@ -38,7 +39,8 @@ export async function renumberCaseSlides(
     )
     .limit(1);
   if (clash) {
-    throw new AppError('SLIDE_NAME_EXISTS', { name: clash.name });
+    const failed = clash.state === SlideUploadState.Failed;
+    throw new AppError(failed ? 'SLIDE_NAME_FAILED' : 'SLIDE_NAME_EXISTS', { name: clash.name });
   }
   await tx
     .update(slideDocuments)

@@ -13,6 +13,7 @@ import { AppError, notFound } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import type { Actor } from '../auth/actor';
 import { lockPatient } from '../patients/repo';
+import { nameTakenError } from './name-clash';
 import { assertMayChange, caseTakesSlides } from './access';
 import { toSlideDocumentDto } from './dto';
 import { documentViews, visibleLiveDocuments } from './repo';
@@ -22,7 +23,8 @@ import { documentViews, visibleLiveDocuments } from './repo';
  * unmatched (a matched slide's number is its case's), once its upload is over. The uploader or a
  * "clear slide" administrator; a slide of a submitted or completed case no longer changes. The
  * display name is unique per hospital and number among live slides: the database decides under
- * concurrency (slide_documents_name_key) and its refusal becomes SLIDE_NAME_EXISTS.
+ * concurrency (slide_documents_name_key) and its refusal becomes SLIDE_NAME_EXISTS, or
+ * SLIDE_NAME_FAILED where a failed slide holds the name.
  */
 export async function updateSlide(
   { db, clock }: { db: Db; clock: Clock },
@@ -32,6 +34,8 @@ export async function updateSlide(
 ): Promise<SlideDocumentDto> {
   const id = input.iSlideDocumentId;
   let shownName = input.strFileName ?? '';
+  // Where the name was asked for: the refusal says whether a failed slide holds it.
+  let nameHome = { hospitalId: 0, diagnosisNum: '' };
   try {
     await db.transaction(async (tx) => {
       // The case first, then the slide: the order every change of a case's slides takes.
@@ -48,6 +52,10 @@ export async function updateSlide(
         throw new AppError('SLIDE_STILL_UPLOADING');
       }
       shownName = input.strFileName ?? doc.displayName;
+      nameHome = {
+        hospitalId: doc.hospitalId,
+        diagnosisNum: input.strDiagnosistNum ?? doc.diagnosisNum,
+      };
       // The name says what the file is (lists show it beside the format): it keeps the type.
       if (input.strFileName !== undefined && extensionOf(input.strFileName) !== doc.fileType) {
         throw new AppError('SLIDE_NAME_EXTENSION', { type: doc.fileType });
@@ -76,7 +84,7 @@ export async function updateSlide(
     });
   } catch (error) {
     if (isUniqueViolation(error, 'slide_documents_name_key')) {
-      throw new AppError('SLIDE_NAME_EXISTS', { name: shownName });
+      throw await nameTakenError(db, nameHome, shownName);
     }
     throw error;
   }
