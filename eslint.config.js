@@ -36,6 +36,24 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
+      // A script split off the main bundle goes through lib/lazy-screen.ts: after a deployment
+      // its old file is gone, and React's own lazy would show an error instead of reloading.
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react',
+              importNames: ['lazy'],
+              message: 'Use lazyScreen from @/lib/lazy-screen (reloads once after a deployment).',
+            },
+          ],
+        },
+      ],
     },
+  },
+  {
+    files: ['packages/web/src/lib/lazy-screen.ts'],
+    rules: { 'no-restricted-imports': 'off' },
   },
 );

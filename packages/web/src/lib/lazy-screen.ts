@@ -3,7 +3,7 @@ import { Limits } from '@pathconsult/shared';
 import { reloadForChunkError, type ChunkReloadDeps } from './chunk-reload';
 import { pageIsBusy } from './unload-guards';
 
-type ScreenModule = { default: ComponentType };
+type ScreenModule<P> = { default: ComponentType<P> };
 
 /**
  * Loads a screen's script with the chunk timeout of spec §9 (120 s): a chunk that never arrives
@@ -11,12 +11,12 @@ type ScreenModule = { default: ComponentType };
  * with a new deployment reloads the page once instead (chunk-reload.ts); the promise then stays
  * pending, so that the error page does not flash before the page goes.
  */
-export function loadScreen(
-  load: () => Promise<ScreenModule>,
+export function loadScreen<M>(
+  load: () => Promise<M>,
   deps: ChunkReloadDeps,
   timeoutMs: number = Limits.chunkLoadTimeoutMs,
-): Promise<ScreenModule> {
-  return new Promise<ScreenModule>((resolve, reject) => {
+): Promise<M> {
+  return new Promise<M>((resolve, reject) => {
     const timer = setTimeout(
       () => reject(new Error('The page script took too long to load')),
       timeoutMs,
@@ -46,7 +46,15 @@ const browser: ChunkReloadDeps = {
   busy: pageIsBusy,
 };
 
-/** React.lazy over loadScreen. */
-export function lazyScreen(load: () => Promise<ScreenModule>) {
+/**
+ * React.lazy over loadScreen, for screens and for dialogs and panels that load when first opened:
+ * after a deployment each of them reloads the page rather than showing an error.
+ */
+export function lazyScreen<P>(load: () => Promise<ScreenModule<P>>) {
   return lazy(() => loadScreen(load, browser));
+}
+
+/** A script loaded in the background (not a component), with the same timeout and reload. */
+export function loadChunk<M>(load: () => Promise<M>): Promise<M> {
+  return loadScreen(load, browser);
 }

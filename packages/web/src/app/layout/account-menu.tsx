@@ -1,6 +1,6 @@
 import { DownOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Dropdown, type MenuProps } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { RoleType, type Lang } from '@pathconsult/shared';
@@ -9,28 +9,29 @@ import { LOGIN_PATH } from '@/config/paths';
 import { setLang } from '@/lib/i18n';
 import { langOfI18n } from '@/lib/lang';
 import { useSession } from '@/lib/use-session';
+import { lazyScreen } from '@/lib/lazy-screen';
 
 /*
  * The dialogs hold whole forms (date picker, validation): they load when first opened, so the
  * workspace frame every screen waits for does not carry them.
  */
-const SettingsDialog = lazy(() =>
+const SettingsDialog = lazyScreen(() =>
   import('./settings-dialog').then((m) => ({ default: m.SettingsDialog })),
 );
-const PasswordDialog = lazy(() =>
+const PasswordDialog = lazyScreen(() =>
   import('./settings-dialog').then((m) => ({ default: m.PasswordDialog })),
 );
-const SignatureDialog = lazy(() =>
+const SignatureDialog = lazyScreen(() =>
   import('@/features/signature/components/signature-dialog').then((m) => ({
     default: m.SignatureDialog,
   })),
 );
-const OwnScheduleDialog = lazy(() =>
+const OwnScheduleDialog = lazyScreen(() =>
   import('@/features/working-time/components/own-schedule-dialog').then((m) => ({
     default: m.OwnScheduleDialog,
   })),
 );
-const FeedbackDialog = lazy(() =>
+const FeedbackDialog = lazyScreen(() =>
   import('@/features/feedback/components/feedback-dialog').then((m) => ({
     default: m.FeedbackDialog,
   })),

@@ -1,10 +1,11 @@
 import { EditOutlined } from '@ant-design/icons';
 import { Alert, Button, Flex } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { lazyScreen } from '@/lib/lazy-screen';
 
 // The dialog holds the cropper: it loads when the expert asks for it.
-const SignatureDialog = lazy(() =>
+const SignatureDialog = lazyScreen(() =>
   import('./signature-dialog').then((m) => ({ default: m.SignatureDialog })),
 );
 

@@ -1,12 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastSuccess } from '@/lib/toast';
 import { useSession } from '@/lib/use-session';
 import { addUnloadGuard } from '@/lib/unload-guards';
 import { closeUploadPanel, setUploadManager, useUploadUi } from './upload-context';
+import { lazyScreen, loadChunk } from '@/lib/lazy-screen';
 
-const UploadPanel = lazy(() => import('./upload-panel').then((m) => ({ default: m.UploadPanel })));
+const UploadPanel = lazyScreen(() =>
+  import('./upload-panel').then((m) => ({ default: m.UploadPanel })),
+);
 
 /**
  * The upload queue for the whole workspace, placed once by the workspace frame, so that uploads
@@ -21,7 +24,9 @@ export function UploadRuntime() {
 
   useEffect(() => {
     if (!manager) {
-      void import('../api/upload-store').then((m) => setUploadManager(m.uploadManager));
+      void loadChunk(() => import('../api/upload-store')).then((m) =>
+        setUploadManager(m.uploadManager),
+      );
     }
   }, [manager]);
 
