@@ -2,7 +2,16 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN, DOCTOR, addCase, dialogsSettled, logIn, openFromMenu, tokenOf } from './helpers';
+import {
+  ADMIN,
+  DOCTOR,
+  addCase,
+  dialogsSettled,
+  logIn,
+  openFromMenu,
+  tokenOf,
+  userPage,
+} from './helpers';
 import { uploadCaseSlide } from './slide-helpers';
 
 /*
@@ -719,4 +728,66 @@ test('the administrator sees and recalculates a hospital’s storage in the unit
     ),
   );
   await expect(row.getByText(storage)).toBeVisible();
+});
+
+test('a hospital administrator’s slide list names the hospital only when it holds several hospitals’ slides', async ({
+  browser,
+  request,
+}) => {
+  const doctorToken = await tokenOf(request, DOCTOR);
+  const num = `HA${RUN}`;
+  const name = `hospital-admin-${RUN}.svs`;
+  await uploadSlide(request, doctorToken, name, num);
+
+  // A hospital administrator of the doctor's hospital, whose "clear slide" covers that hospital.
+  const adminToken = await tokenOf(request, ADMIN);
+  const hospitals = await request.get('/api/hospitalManage/selectAllHospital', {
+    headers: { token: adminToken },
+  });
+  const applicant = (
+    (await hospitals.json()) as Envelope<
+      { iHospitalId: number; strHospitalName: string; ddIsDiagnosis: { iNumber: number } }[]
+    >
+  ).objData.find((h) => h.ddIsDiagnosis.iNumber !== 2);
+  const hadmin = { name: `e2e_slide_hadmin_${RUN}`, password: 'Slide#2026' };
+  const user = await call<{ iUserId: number }>(request, adminToken, 'userManage/addUser', {
+    data: {
+      strUserName: hadmin.name,
+      strUserPassword: hadmin.password,
+      strRealName: '切片管理员',
+      strMobile: `139${RUN.padStart(8, '0').slice(-8)}`,
+      ddRoleType: { iNumber: 2 },
+      hospital: { iHospitalId: applicant?.iHospitalId },
+    },
+  });
+  const grant = (scope: 1 | 2) =>
+    call(request, adminToken, 'userprivilege/update', {
+      data: {
+        iUserId: user.iUserId,
+        iRoleId: null,
+        listPrivilege: [{ strCode: 'clearSlide', iPrivilegeType: scope }],
+      },
+    });
+  await grant(1);
+
+  const { page, close } = await userPage(browser, hadmin, '?lang=en');
+  await openFromMenu(page, '/slideInfo');
+  const search = async () => {
+    await page.locator('#slideFilters_strDiagnosistNum').fill(num);
+    await page.getByTestId('slide-search').click();
+  };
+  await search();
+  const row = page.getByTestId(`slide-row-${name}`);
+  await expect(row).toContainText(num);
+  // One hospital: neither a hospital filter nor the hospital's name on every row.
+  await expect(row).not.toContainText(applicant?.strHospitalName ?? '?');
+  await expect(page.locator('#slideFilters_iHospitalId')).toHaveCount(0);
+
+  // "Clear slide" for all hospitals: the list may hold several, and says whose each slide is.
+  await grant(2);
+  await page.reload();
+  await expect(page.locator('#slideFilters_iHospitalId')).toBeVisible();
+  await search();
+  await expect(row).toContainText(applicant?.strHospitalName ?? '?');
+  await close();
 });

@@ -7,6 +7,9 @@ import { ListPage } from '@/app/routes/list-page';
 import { SHOW_SLIDE_PATH } from '@/config/paths';
 import { usePagedRows, usePaging } from '@/app/routes/list-state';
 import { useAllHospitals } from '@/features/hospitals/api/hospitals';
+import { useMyPrivilegeList } from '@/features/privileges/api/privileges';
+import { granterHoldsOf } from '@/features/privileges/utils/granter';
+import { maxScope } from '@/features/privileges/utils/grants';
 import { toastSuccess } from '@/lib/toast';
 import { useConfirmAction } from '@/lib/use-confirm-action';
 import { useSession } from '@/lib/use-session';
@@ -37,8 +40,15 @@ export function SlideListScreen({ mode }: { mode: SlideListMode }) {
   const navigate = useNavigate();
   const confirm = useConfirmAction();
   const { iRoleType } = useSession();
-  // The hospital filter is for platform administrators, who see every hospital.
-  const hospitals = useAllHospitals(mode !== 'doctor' && iRoleType === 1);
+  const ownPrivileges = useMyPrivilegeList();
+  // Platform administrators, and hospital administrators whose "clear slide" covers all
+  // hospitals, see several hospitals' slides: they get the hospital filter and the hospital on
+  // each row. Anybody else sees one hospital, and its name on every row would say nothing.
+  const everyHospital =
+    mode !== 'doctor' &&
+    (iRoleType === RoleType.PlatformAdmin ||
+      maxScope(granterHoldsOf(ownPrivileges.data), 'clearSlide') === 2);
+  const hospitals = useAllHospitals(everyHospital);
   const [filters, setFilters] = useState<SlideFilterQuery>({});
   // A new key mounts the filter bar afresh: "Reset filters" under an empty list clears its fields.
   const [filterBarKey, setFilterBarKey] = useState(0);
@@ -150,7 +160,7 @@ export function SlideListScreen({ mode }: { mode: SlideListMode }) {
           key={filterBarKey}
           withStates={mode !== 'removed'}
           removedList={mode === 'removed'}
-          hospitals={mode !== 'doctor' && iRoleType === 1 ? (hospitals.data ?? []) : null}
+          hospitals={everyHospital ? (hospitals.data ?? []) : null}
           hospitalsLoading={hospitals.isLoading}
           onSearch={(values) => search(slideFiltersToQuery(values))}
         />
@@ -184,6 +194,7 @@ export function SlideListScreen({ mode }: { mode: SlideListMode }) {
       <SlideTable
         {...rows}
         mode={mode}
+        showHospital={everyHospital}
         filtered={hasActiveFilters(filters)}
         onResetFilters={resetFilters}
         busy={busy}

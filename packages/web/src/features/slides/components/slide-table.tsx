@@ -26,6 +26,8 @@ import { MatchCell, UploadStateTag } from './slide-tags';
 
 interface SlideTableProps extends PagedRows<SlideDocumentDto> {
   mode: SlideListMode;
+  /** The list holds several hospitals' slides: each row names its hospital. */
+  showHospital: boolean;
   /** Filters narrow the list: an empty one says nothing matches and offers to reset them. */
   filtered: boolean;
   onResetFilters: () => void;
@@ -87,7 +89,7 @@ const wrappingSecondary = (text: string) => (
  * A slide list. Rows are `slide-row-<file name>`, actions `slide-<action>-<file name>`. Related
  * facts share a column (number and case, size and format, upload time and uploader), so that the
  * list fits a laptop screen beside the menu without hiding columns behind the fixed actions. The
- * administrators' lists add the hospital under the case; the removed list says who removed a
+ * lists of several hospitals' slides add the hospital under the case; the removed list says who removed a
  * slide and when, and leaves out what a removed slide no longer has (thumbnail, case, state).
  * On a narrow screen (below 1200 px) all of it, actions included, sits under the file name
  * (utils/slide-columns.ts), each fact whole, so that a phone shows it without scrolling sideways.
@@ -134,7 +136,7 @@ export function SlideTable(props: SlideTableProps) {
       <Flex wrap gap="0 8px" align="center">
         {number(row)}
       </Flex>
-      {mode !== 'doctor' && (
+      {props.showHospital && (
         <Typography.Text type="secondary" style={small}>
           {row.strHospitalName}
         </Typography.Text>
@@ -198,11 +200,11 @@ export function SlideTable(props: SlideTableProps) {
     number: {
       key: 'number',
       title: t(removed ? 'fields.number' : 'fields.numberAndCase'),
-      width: mode === 'admin' ? 170 : 140,
+      width: props.showHospital ? 170 : 140,
       render: (_, row) => (
         <Flex vertical align="start">
           {number(row)}
-          {mode !== 'doctor' && secondary(row.strHospitalName)}
+          {props.showHospital && secondary(row.strHospitalName)}
         </Flex>
       ),
     },
