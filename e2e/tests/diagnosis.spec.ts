@@ -88,6 +88,9 @@ test('the expert writes, drafts and signs a report; the doctor asks to modify it
     await expect(ex.getByTestId('viewer-magnification')).toHaveText('20×');
     await ex.getByTestId('screenshot-take').click();
     await expect(ex.getByTestId('screenshot-take')).toContainText('2/4');
+    // A third, to be ticked and then deleted while the draft holds it.
+    await ex.getByTestId('screenshot-take').click();
+    await expect(ex.getByTestId('screenshot-take')).toContainText('3/4');
 
     // The report: result typed, opinion from a common word, both screenshots in order.
     await ex.goto(`/#/case/result-info?iPatientId=${caseId}`);
@@ -127,17 +130,39 @@ test('the expert writes, drafts and signs a report; the doctor asks to modify it
     const boxes = ex
       .getByTestId('report-screenshots')
       .locator('[data-testid^="report-screenshot-"]');
-    await expect(boxes).toHaveCount(2);
-    // Numbered as the Imagery tab's and the viewer's cards are, so the expert knows which is which.
+    await expect(boxes).toHaveCount(3);
+    // Numbered as the Imagery tab's and the viewer's cards are, so the expert knows which is which,
+    // and whose picture of which slide each is.
     await expect(boxes.nth(0)).toContainText('截图 1');
     await expect(boxes.nth(1)).toContainText('截图 2 · 20×');
+    await expect(boxes.nth(1)).toContainText(`我的 · ${num}.svs`);
     await boxes.nth(1).locator('input').check();
+    await boxes.nth(2).locator('input').check();
     await boxes.nth(0).locator('input').check();
     // Each ticked screenshot shows the figure number the opinion may refer to.
     await expect(boxes.nth(1)).toContainText('图 1');
-    await expect(boxes.nth(0)).toContainText('图 2');
+    await expect(boxes.nth(2)).toContainText('图 2');
+    await expect(boxes.nth(0)).toContainText('图 3');
     await ex.getByTestId('diagnosis-save-draft').click();
     await expect(ex.getByText('草稿已保存')).toBeVisible();
+
+    // Figure 2 deleted in the Imagery tab: back in the form (no reload) it has left the report
+    // and figure 3 became figure 2, so signing sends only pictures that exist.
+    const third = (await boxes.nth(2).getAttribute('data-testid'))!.replace(
+      'report-screenshot-',
+      '',
+    );
+    await ex.getByTestId('case-tab-Imagery-info').click();
+    await ex.getByTestId(`screenshot-delete-${third}`).click();
+    await dialogsSettled(ex);
+    await ex.getByTestId('screenshot-delete-ok').click();
+    await expect(ex.getByTestId(`screenshot-${third}`)).toHaveCount(0);
+    await ex.getByTestId('case-tab-result-info').click();
+    await expect(boxes).toHaveCount(2);
+    await expect(boxes.nth(1)).toContainText('图 1');
+    await expect(boxes.nth(0)).toContainText('图 2');
+    await ex.getByTestId('diagnosis-save-draft').click();
+    await expect(ex.getByText('草稿已保存').last()).toBeVisible();
 
     // The draft is kept: reloaded, the form holds it; the doctor does not see it.
     await ex.reload();

@@ -177,13 +177,35 @@ describe.each(await testDatabases())('diagnosis and returns on $name', (testDb) 
       'strResult',
       'validation.diagnosis.result',
     );
+    // Another case's screenshot is refused like one deleted since the form was opened.
     const other = await sentCase([secondExpert.id]);
-    expectNotFound(
+    expectRefused(
       await confirm(expert.token, {
         iPatientReceiveId: receiveId,
         strResult: 'x',
         listScreenshotId: [other.shot],
       }),
+      'REPORT_SCREENSHOT_GONE',
+    );
+    expectOk(
+      await api.post(
+        'webViewer/consulation/deletePathologyImg',
+        { iScreenshotId: other.shot },
+        { token: doctor.token },
+      ),
+    );
+    const gone = await confirm(
+      secondExpert.token,
+      {
+        iPatientReceiveId: other.receives[0]!.iPatientReceiveId,
+        strResult: 'x',
+        listScreenshotId: [other.shot],
+      },
+      'en',
+    );
+    expectRefused(gone, 'REPORT_SCREENSHOT_GONE');
+    expect(gone.body.strMessage).toBe(
+      'A screenshot chosen for the report has been deleted: check the report’s figures and submit again',
     );
     expectFieldError(
       await draft(

@@ -126,6 +126,7 @@ export const ErrorCode = {
   SCREENSHOT_NEEDS_CASE: 200,
   SCREENSHOT_NOT_OWNED: 200,
   SCREENSHOT_IN_SIGNED_REPORT: 200,
+  REPORT_SCREENSHOT_GONE: 200,
   // common words
   COMMON_WORD_NOT_OWNED: 200,
 } as const satisfies Record<string, number>;

@@ -196,6 +196,7 @@ const zh: Texts = {
   SCREENSHOT_NEEDS_CASE: '切片尚未匹配病例，不能保存截图',
   SCREENSHOT_NOT_OWNED: '只能删除自己保存的截图',
   SCREENSHOT_IN_SIGNED_REPORT: '该截图已用于签发的报告，不能删除',
+  REPORT_SCREENSHOT_GONE: '报告选用的截图已被删除，请核对报告图片后再提交',
   COMMON_WORD_NOT_OWNED: '非本人常用语，无权操作',
   'validation.required': '该项不能为空',
   'validation.userNameRequired': '请输入用户名或手机号',
@@ -399,6 +400,8 @@ const en: Texts = {
   SCREENSHOT_NEEDS_CASE: 'The slide is not matched to a case: screenshots cannot be saved',
   SCREENSHOT_NOT_OWNED: 'Only the author may delete a screenshot',
   SCREENSHOT_IN_SIGNED_REPORT: 'This screenshot is in a signed report and cannot be deleted',
+  REPORT_SCREENSHOT_GONE:
+    'A screenshot chosen for the report has been deleted: check the report’s figures and submit again',
   COMMON_WORD_NOT_OWNED: 'Non-personal common words: no right to operate',
   'validation.required': 'This field cannot be empty',
   'validation.userNameRequired': 'Please enter a user name or mobile number',

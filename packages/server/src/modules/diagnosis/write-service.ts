@@ -12,7 +12,7 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
-import { AppError, notFound } from '../../lib/app-error';
+import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { Actor } from '../auth/actor';
 import { transition } from '../patients/locked-case';
@@ -87,7 +87,9 @@ async function openForWriting(
   }
   const found = await caseScreenshotIds(tx, locked.patient.id, input.listScreenshotId);
   if (found.size !== input.listScreenshotId.length) {
-    throw notFound();
+    // Deleted since the form was opened (another tab, a colleague's own screenshot): a reason the
+    // expert can act on. Ids of other cases are simply not found here, and are refused the same.
+    throw new AppError('REPORT_SCREENSHOT_GONE');
   }
   // A new version builds on what the doctor has: the latest released version.
   const last = await repo.latestSigned(tx, locked.receive.id, { releasedOnly: true });

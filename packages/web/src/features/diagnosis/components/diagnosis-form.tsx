@@ -1,4 +1,5 @@
 import dayjs from 'dayjs';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
   Button,
@@ -58,6 +59,7 @@ export function DiagnosisForm({ draft, kind }: { draft: ReportDto; kind: number 
   const noSignature = useHasSignature() === false;
   const recheckSignature = useRecheckSignature();
   const signatureNoteId = useId();
+  const queryClient = useQueryClient();
 
   const body = (): DiagnosisDraftInput => {
     const v = form.getFieldsValue(true) as FormValues;
@@ -73,6 +75,10 @@ export function DiagnosisForm({ draft, kind }: { draft: ReportDto; kind: number 
     if (error.strErrorCode === 'SIGNATURE_MISSING') {
       // Removed meanwhile (another tab): read the account again, so the form says what to do.
       recheckSignature();
+    }
+    if (error.strErrorCode === 'REPORT_SCREENSHOT_GONE') {
+      // Deleted meanwhile: read the case's screenshots again; the chooser drops the gone one.
+      void queryClient.invalidateQueries({ queryKey: ['screenshots'] });
     }
     if (!applyFieldErrors(form, error.fieldErrors)) {
       showFailure(error, toastError, t('form.failed'));

@@ -1,4 +1,5 @@
 import { Alert, Checkbox, Empty, Flex, Skeleton, Tag, Typography } from 'antd';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatMagnification, SCREENSHOTS_PER_REPORT } from '@pathconsult/shared';
@@ -18,12 +19,22 @@ interface ScreenshotChooserProps {
  * The case's screenshots to put on the report, at most SCREENSHOTS_PER_REPORT, in the order they
  * were ticked. Each ticked one shows the figure number it will have on the report ("图 1"), so
  * that the opinion can refer to it as the signed report and the PDF will caption it. Screenshots
- * are taken in the slide viewer, reached from the Imagery tab.
+ * are taken in the slide viewer, reached from the Imagery tab. A ticked screenshot deleted since
+ * (the Imagery tab, another tab) leaves the choice as soon as the list shows it gone, and the
+ * others move up ("图 2" becomes "图 1"): the form never sends a picture that is not there.
  */
 export function ScreenshotChooser({ iPatientId, value = [], onChange }: ScreenshotChooserProps) {
   const { t } = useTranslation(['diagnosis', 'annotations']);
   const shots = useCaseScreenshots(iPatientId);
   const figure = useFigureLabel();
+  const listed = shots.data?.listScreenshot;
+  const kept = listed ? value.filter((id) => listed.some((s) => s.iScreenshotId === id)) : value;
+  const pruned = kept.length !== value.length;
+  useEffect(() => {
+    if (pruned) {
+      onChange?.(kept);
+    }
+  }, [pruned, kept, onChange]);
   if (shots.isPending) {
     return <Skeleton active />;
   }
@@ -32,7 +43,7 @@ export function ScreenshotChooser({ iPatientId, value = [], onChange }: Screensh
   }
   const list = shots.data.listScreenshot;
   const toggle = (id: number, on: boolean) =>
-    onChange?.(on ? [...value, id] : value.filter((v) => v !== id));
+    onChange?.(on ? [...kept, id] : kept.filter((v) => v !== id));
   return (
     <Flex vertical gap="small" data-testid="report-screenshots">
       <Typography.Text type="secondary">
@@ -48,8 +59,8 @@ export function ScreenshotChooser({ iPatientId, value = [], onChange }: Screensh
       ) : (
         <Flex gap="middle" wrap>
           {list.map((shot, index) => {
-            const position = value.indexOf(shot.iScreenshotId);
-            const full = value.length >= SCREENSHOTS_PER_REPORT && position < 0;
+            const position = kept.indexOf(shot.iScreenshotId);
+            const full = kept.length >= SCREENSHOTS_PER_REPORT && position < 0;
             return (
               <Flex
                 key={shot.iScreenshotId}
@@ -72,6 +83,18 @@ export function ScreenshotChooser({ iPatientId, value = [], onChange }: Screensh
                   ]
                     .filter(Boolean)
                     .join(' · ')}
+                </Typography.Text>
+                {/* Whose picture of which slide: the case's screenshots are everybody's. */}
+                <Typography.Text
+                  type="secondary"
+                  ellipsis={{ tooltip: true }}
+                  style={{ fontSize: 12 }}
+                  data-testid={`chooser-shot-source-${shot.iScreenshotId}`}
+                >
+                  {[
+                    shot.bMine ? t('form.screenshotMine') : shot.author.strRealName,
+                    shot.strSlideName ?? t('annotations:screenshots.slideGone'),
+                  ].join(' · ')}
                 </Typography.Text>
                 <Checkbox
                   checked={position >= 0}
