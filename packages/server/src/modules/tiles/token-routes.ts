@@ -20,7 +20,7 @@ export interface TileTokenRoutesOptions {
 }
 
 /**
- * A token opening one slide's tiles for two hours or a little more (tokenExpiry), with the
+ * A token opening one slide's tiles for two to four hours (tokenExpiry), with the
  * addresses it opens: the one answer of getSlideToken and of the viewer's GetSlideInfo. Call it
  * only once slideForViewing has admitted the caller.
  */
@@ -50,7 +50,7 @@ export const tileTokenRoutes: FastifyPluginAsyncZod<TileTokenRoutesOptions> = as
       schema: {
         tags: ['slides'],
         summary:
-          'A signed token (2 hours) opening one slide’s tiles, for whoever may view the slide ' +
+          'A signed token (2–4 hours) opening one slide’s tiles, for whoever may view the slide ' +
           '(slide management’s rule, or a reader of its case)',
         querystring: documentIdQuerySchema,
         response: { 200: envelopeSchema(slideTokenDtoSchema) },

@@ -12,10 +12,12 @@ export const TILE_TOKEN_LIFETIME_SEC = 2 * 60 * 60;
 /**
  * Expiries are rounded up to this window, so a token lasts the lifetime plus up to a window.
  * Every token for a slide issued within one window is the same, and so are its tile addresses:
- * a slide opened again (a reload, another tab, the next case in the list and back) is answered
- * from the browser's cache instead of asking for every tile anew under a new address.
+ * a slide opened again (a reload, another tab, the next case in the list and back, the expert
+ * back from a break) is answered from the browser's cache instead of asking for every tile anew
+ * under a new address. Two hours, as the lifetime: a token lasts 2–4 hours. With 15 minutes, a
+ * slide reopened after a coffee break downloaded every tile again.
  */
-export const TILE_TOKEN_WINDOW_SEC = 15 * 60;
+export const TILE_TOKEN_WINDOW_SEC = 2 * 60 * 60;
 
 /** When a token issued at `now` expires (epoch seconds): the lifetime, rounded up to a window. */
 export function tokenExpiry(now: Date): number {

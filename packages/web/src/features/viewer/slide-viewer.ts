@@ -112,8 +112,18 @@ export class SlideViewer implements SlideViewerLike {
       zoomPerScroll: 1.4,
       gestureSettingsMouse: { clickToZoom: false, dblClickToZoom: true },
       gestureSettingsTouch: { pinchRotate: false },
-      // Several tiles in flight: the tile server answers stored tiles in well under a millisecond.
-      imageLoaderLimit: 8,
+      // As many tiles in flight as the browser opens connections to one server (6 over HTTP/1.1):
+      // more only wait in the browser's own queue, where they can no longer be put behind
+      // tiles the view needs sooner. Several new tiles a frame: at the default one a frame, a
+      // screen of tiles trickled in over seconds while frames were slow with decoding (40–140 ms
+      // during loading, measured) and the tile server, answering in about a millisecond, sat idle.
+      imageLoaderLimit: 6,
+      maxTilesPerFrame: 4,
+      // A finer level is drawn at opacity (ratio − 0.5) / 0.5: at OpenSeadragon's 0.5 its tiles
+      // were fetched to be drawn invisible (or nearly) whenever the view sat on a power of two of
+      // the scan, as every magnification button does. The coarser level then shows at most 1.2×
+      // enlarged.
+      minPixelRatio: 0.6,
       // A tile lost to a hospital link's hiccup or a busy server is asked again, not left blank.
       tileRetryMax: 2,
       tileRetryDelay: 1000,
