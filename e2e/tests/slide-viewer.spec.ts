@@ -415,6 +415,44 @@ test('a scan without a recorded objective power gets its magnification from its 
   await expect(page.getByTestId('viewer-mag-40')).toBeVisible();
 });
 
+test('a magnification step fetches the level it shows, not a finer one to draw unseen', async ({
+  page,
+  request,
+}) => {
+  const token = await tokenOf(request, DOCTOR);
+  const caseId = await addCase(request, token, `VL${RUN}`);
+  // CMU-1-Small-Region: 20×, 2220 × 2967 px, Deep Zoom levels 0..12 (12 is full resolution).
+  const slideId = await uploadCaseSlide(
+    request,
+    token,
+    caseId,
+    'CMU-1-Small-Region.svs',
+    `levels-${RUN}.svs`,
+  );
+  const levels: number[] = [];
+  page.on('request', (r) => {
+    const m = /slide_files\/(\d+)\/\d+_\d+\./.exec(r.url());
+    if (m) {
+      levels.push(Number(m[1]));
+    }
+  });
+  await logIn(page, DOCTOR);
+  await page.goto(`/#/ShowSlide?id=${slideId}`);
+  await expectTissue(page.getByTestId('slide-view'));
+  // 10× on a 20× scan shows level 11 pixel for pixel; level 12 would be drawn at half a pixel,
+  // invisible (OpenSeadragon fades a level in from 0.5): it must not be fetched.
+  const from = levels.length;
+  await page.getByTestId('viewer-mag-10').click();
+  await expect(page.getByTestId('viewer-magnification')).toHaveText('10×');
+  await expect.poll(() => levels.slice(from).filter((l) => l === 11).length).toBeGreaterThan(0);
+  await page.waitForLoadState('networkidle');
+  expect(levels.slice(from).filter((l) => l === 12)).toEqual([]);
+  // 20× is level 12's own: fetched.
+  await page.getByTestId('viewer-mag-20').click();
+  await expect(page.getByTestId('viewer-magnification')).toHaveText('20×');
+  await expect.poll(() => levels.slice(from).filter((l) => l === 12).length).toBeGreaterThan(0);
+});
+
 test('tiles refused under a dead token load with a fresh one; a slide that failed to open is retried', async ({
   page,
   request,
