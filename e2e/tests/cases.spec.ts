@@ -315,17 +315,27 @@ test('with the veterinary variant the doctor creates a pet case', async ({
     await page.locator('#caseForm_strOwnerTel').fill('13900139000');
     await page.locator('#caseForm_strOwnerEmail').fill('owner@example.com');
     await page.locator('#caseForm_strSampleNo').fill('S-17');
+    await page.locator('#caseForm_strTester').fill('Dr. Wu');
+    await page.locator('#caseForm_strSampleDesc').fill('Skin mass, right flank');
+    await page.locator('#caseForm_strTestMethods').fill('HE staining');
+    // Enter in a date field confirms the date; it does not save the form, even once every
+    // required field is filled (a walk-through saved a half-written case that way).
+    let saves = 0;
+    page.on('request', (r) => {
+      if (r.url().includes('/api/patient/addPatient')) {
+        saves += 1;
+      }
+    });
     await page.locator('#caseForm_dtCollectedDate').fill('2026-03-01');
     await page.locator('#caseForm_dtCollectedDate').press('Enter');
     await page.locator('#caseForm_dtReceivedDate').fill('2026-03-02');
     await page.locator('#caseForm_dtReceivedDate').press('Enter');
-    await page.locator('#caseForm_strTester').fill('Dr. Wu');
-    await page.locator('#caseForm_strSampleDesc').fill('Skin mass, right flank');
-    await page.locator('#caseForm_strTestMethods').fill('HE staining');
+    await expect(page.locator('#caseForm_dtReceivedDate')).toHaveValue('2026-03-02');
     await page.getByTestId('case-form-submit').click();
     await expect(page).toHaveURL(/#\/setnew$/);
     const row = page.getByTestId(`case-row-${num}`);
     await expect(row).toContainText('Lucky');
+    expect(saves).toBe(1);
     await expect(row).toContainText('Canine');
 
     // The veterinary fields were stored as typed.

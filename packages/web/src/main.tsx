@@ -1,11 +1,13 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { initI18n } from '@/lib/i18n';
+import { installDateEnterGuard } from '@/lib/date-field-enter';
 import { App } from '@/app/app';
 import '@/app/app.css';
 
 // The language must be known before the first render (antd locale, texts, the `lang` header).
 initI18n();
+installDateEnterGuard();
 
 const root = document.getElementById('root');
 if (!root) {
