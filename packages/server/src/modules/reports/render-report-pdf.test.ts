@@ -13,7 +13,7 @@ import {
 import type { ReportDocument } from './report-document';
 import { reportTexts } from './report-labels';
 import { renderReportPdf } from './render-report-pdf';
-import { pdfImages, pdfPageCount, pdfText, squeeze } from './testing/pdf-inspect';
+import { pdfImages, pdfPageCount, pdfPageTexts, pdfText, squeeze } from './testing/pdf-inspect';
 
 /*
  * The report PDF read back as text and pictures: every field the form picks is printed with its
@@ -365,5 +365,44 @@ describe('times and pictures as the reader’s screen shows them', () => {
     expect(text).toContain(squeeze(`图 3 HE ×400`));
     const sizes = (await pdfImages(pdf)).map((i) => `${i.width}x${i.height}`).sort();
     expect(sizes).toEqual(['120x120', '265x150', '500x500', '640x480']);
+  });
+});
+
+describe('page breaks', () => {
+  /**
+   * The page that holds the sign-off (the signing time), for results of 0, 2, 4... extra lines:
+   * as the result grows, the sign-off is pushed down the page and over to the next one.
+   */
+  async function signOffPages(sections: ReportSection[]) {
+    const pages: string[] = [];
+    for (let lines = 0; lines <= 60; lines += 2) {
+      const doc = reportDoc('zh-CN', 'human');
+      doc.template.sections = sections;
+      doc.report.result = [
+        '（左乳）纤维腺瘤。',
+        ...Array.from({ length: lines }, (_, i) => `第${i}行。`),
+      ].join('\n');
+      const texts = await pdfPageTexts(await renderReportPdf(doc));
+      const signedAt = squeeze(`${reportTexts('zh-CN').signedAt}：`);
+      const page = texts.map(squeeze).filter((t) => t.includes(signedAt));
+      expect(page).toHaveLength(1);
+      pages.push(`${texts.map(squeeze).findIndex((t) => t.includes(signedAt)) + 1}:${page[0]}`);
+    }
+    // The lengths tried do push it over to a next page.
+    expect(new Set(pages.map((p) => p.slice(0, p.indexOf(':')))).size).toBeGreaterThan(1);
+    return pages.map((p) => p.slice(p.indexOf(':') + 1));
+  }
+
+  it('never leaves the sign-off alone on a page: the last row of pictures goes with it', async () => {
+    for (const page of await signOffPages(everyField())) {
+      expect(page).toContain('HE×400');
+    }
+  });
+
+  it('without pictures, the diagnosis' + '’' + 's last paragraph goes with it', async () => {
+    const sections = everyField().filter((s) => s.strSection !== 'screenshots');
+    for (const page of await signOffPages(sections)) {
+      expect(page).toContain(squeeze('补充：Ki-67 复核约 3%。'));
+    }
   });
 });

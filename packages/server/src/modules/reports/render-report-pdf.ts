@@ -4,8 +4,11 @@ import type { ReportSection } from '@pathconsult/shared';
 import { caseSection } from './report-case-sections';
 import {
   diagnosisSection,
+  keptWithSignOff,
   screenshotsSection,
   signatureSection,
+  wholeSection,
+  type SectionParts,
 } from './report-diagnosis-sections';
 import type { ReportDocument } from './report-document';
 import { reportFontFiles } from './report-fonts';
@@ -50,7 +53,7 @@ function sectionContent(
   section: ReportSection,
   doc: ReportDocument,
   texts: ReportTexts,
-): Content | null {
+): Content | SectionParts | null {
   switch (section.strSection) {
     case 'diagnosis':
       return diagnosisSection(doc, texts);
@@ -62,6 +65,9 @@ function sectionContent(
       return section.bVisible ? caseSection(section, doc, texts) : null;
   }
 }
+
+const isParts = (c: Content | SectionParts): c is SectionParts =>
+  typeof c === 'object' && c !== null && 'head' in c && 'tail' in c;
 
 /**
  * The sections in the form's order. The diagnosis always prints (the form cannot hide it), and
@@ -77,9 +83,28 @@ function bodyContent(doc: ReportDocument, texts: ReportTexts): Content[] {
       listVeterinaryField: [],
     });
   }
-  return sections
-    .map((section) => sectionContent(section, doc, texts))
-    .filter((c): c is Content => c !== null);
+  const printed: { kind: ReportSection['strSection']; content: Content | SectionParts }[] = [];
+  for (const section of sections) {
+    const content = sectionContent(section, doc, texts);
+    if (content !== null) {
+      printed.push({ kind: section.strSection, content });
+    }
+  }
+  const body: Content[] = [];
+  for (let i = 0; i < printed.length; i++) {
+    const { content } = printed[i]!;
+    const next = printed[i + 1];
+    if (!isParts(content)) {
+      body.push(content);
+    } else if (next?.kind === 'signature' && !isParts(next.content)) {
+      // The sign-off goes with this section's last block; it is not printed again on its own.
+      body.push(...keptWithSignOff(content, next.content));
+      i += 1;
+    } else {
+      body.push(wholeSection(content));
+    }
+  }
+  return body;
 }
 
 export function reportDefinition(doc: ReportDocument): DocumentDefinition {

@@ -20,7 +20,7 @@ const parenthesized = (doc: ReportDocument, text: string, inner: string) =>
  * Result and opinion as the expert wrote them, then each supplementary opinion with who gave it
  * and when. The result stands out: it is what the reader looks for first.
  */
-export function diagnosisSection(doc: ReportDocument, texts: ReportTexts): Content {
+export function diagnosisSection(doc: ReportDocument, texts: ReportTexts): SectionParts {
   const { report } = doc;
   const body: Content[] = [
     fieldLabel(texts.result),
@@ -45,14 +45,21 @@ export function diagnosisSection(doc: ReportDocument, texts: ReportTexts): Conte
       { text: extra.text, style: 'paragraph', margin: [0, 0, 0, 6] },
     );
   }
-  return { stack: [sectionTitle(texts.sections.diagnosis), ...body] };
+  // The last label and its text may go over to the sign-off (keptWithSignOff), when short.
+  const last = body.at(-1) as { text?: unknown } | undefined;
+  const short = typeof last?.text === 'string' && last.text.length <= SHORT_TAIL_CHARS;
+  const cut = short ? body.length - 2 : body.length;
+  return {
+    head: [sectionTitle(texts.sections.diagnosis), ...body.slice(0, cut)],
+    tail: body.slice(cut),
+  };
 }
 
 /**
  * Up to four screenshots, two to a row, each fitted into its cell and captioned with its number
  * in the report's order (the screen numbers them alike, shared reportFigureLabel).
  */
-export function screenshotsSection(doc: ReportDocument, texts: ReportTexts): Content | null {
+export function screenshotsSection(doc: ReportDocument, texts: ReportTexts): SectionParts | null {
   const shots = doc.report.screenshots.slice(0, MAX_SCREENSHOTS);
   if (shots.length === 0) {
     return null;
@@ -69,23 +76,48 @@ export function screenshotsSection(doc: ReportDocument, texts: ReportTexts): Con
     ],
     margin: [0, 2, 0, 6],
   }));
-  const rows: Content[][] = [];
+  // A table a row: the last row may go over to the sign-off (keptWithSignOff).
+  const rows: Content[] = [];
   for (let i = 0; i < cells.length; i += SHOTS_PER_ROW) {
     const row = cells.slice(i, i + SHOTS_PER_ROW);
     while (row.length < SHOTS_PER_ROW) {
       row.push('');
     }
-    rows.push(row);
+    rows.push({ table: { widths: ['*', '*'], body: [row] }, layout: 'noBorders' });
   }
   return {
-    stack: [
-      sectionTitle(texts.sections.screenshots),
-      {
-        table: { widths: ['*', '*'], body: rows },
-        layout: 'noBorders',
-      },
-    ],
+    head: [sectionTitle(texts.sections.screenshots), ...rows.slice(0, -1)],
+    tail: rows.slice(-1),
   };
+}
+
+/**
+ * A section whose last block (`tail`: the last paragraph of the diagnosis, the last row of
+ * pictures) may be printed together with the sign-off that follows it.
+ */
+export interface SectionParts {
+  head: Content[];
+  tail: Content[];
+}
+
+/** A text up to this long goes over to the next page with the sign-off (about ten lines). */
+const SHORT_TAIL_CHARS = 500;
+
+export const wholeSection = (parts: SectionParts): Content => ({
+  stack: [...parts.head, ...parts.tail],
+});
+
+/**
+ * The sign-off never stands alone at the top of a page: when it does not fit under the section
+ * before it, that section's last block goes over with it (a signature page without a word of the
+ * diagnosis on it is no proof of what was signed). A long last paragraph stays where it is:
+ * pdfmake drops what of an unbreakable block does not fit on one page.
+ */
+export function keptWithSignOff(before: SectionParts, signOff: Content): Content[] {
+  if (before.tail.length === 0) {
+    return [wholeSection(before), signOff];
+  }
+  return [{ stack: before.head }, { stack: [...before.tail, signOff], unbreakable: true }];
 }
 
 /**

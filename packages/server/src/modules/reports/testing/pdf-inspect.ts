@@ -12,6 +12,12 @@ export async function pdfText(pdf: Uint8Array): Promise<string> {
   return text;
 }
 
+/** Each page's text, in page order. */
+export async function pdfPageTexts(pdf: Uint8Array): Promise<string[]> {
+  const { text } = await extractText(new Uint8Array(pdf), { mergePages: false });
+  return text;
+}
+
 /** Text without any white space: line breaks fall anywhere in a wrapped value. */
 export const squeeze = (text: string) => text.replace(/\s+/g, '');
 
