@@ -408,7 +408,11 @@ export class UploadManager {
 
   /** The one-second timer: a speed sample, and the progress saved. */
   private tick(): void {
-    this.meter.add(this.wireBytes - this.sampledBytes);
+    // Seconds of a lost connection are no samples: counted, they kept the speed shown low (and
+    // the time left long) for ten seconds after the link came back.
+    if (this.trouble === null) {
+      this.meter.add(this.wireBytes - this.sampledBytes);
+    }
     this.sampledBytes = this.wireBytes;
     if (this.dirty) {
       this.persist();
@@ -528,9 +532,10 @@ export class UploadManager {
     const { transport } = this.deps;
     const onTrouble = (trouble: LinkTrouble | null) => {
       if (generation === this.generation) {
-        if (trouble !== null && this.trouble === null) {
+        if ((trouble === null) !== (this.trouble === null)) {
           // Once it passes, the speed is measured afresh rather than from before the loss.
           this.meter.reset();
+          this.sampledBytes = this.wireBytes;
         }
         this.trouble = trouble;
         this.notify();

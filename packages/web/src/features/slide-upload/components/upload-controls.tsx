@@ -94,7 +94,8 @@ export function UploadControls({
         </Button>
         <Statistic
           title={t('controls.speed')}
-          value={snapshot.uploading ? formatSpeed(snapshot.speed) : '—'}
+          // Nothing is measured while the connection is lost: no speed rather than "0 B/s".
+          value={snapshot.uploading && !snapshot.trouble ? formatSpeed(snapshot.speed) : '—'}
           styles={{ content: { fontSize: 16 } }}
           data-testid="upload-speed"
         />

@@ -21,6 +21,15 @@ import { closeUploadPanel, useUploads } from './upload-context';
 /** What a row shows: the queue's own state, or a finished upload's outcome (processing...). */
 type ShownState = ItemState | 'processing' | 'removed';
 
+/**
+ * "Trying again in 12 s"; once the time has come the try is under way (it may wait for its
+ * timeout on a link that swallows requests), and a frozen "0 s" said nothing.
+ */
+function retryText(t: (key: string, values?: Record<string, unknown>) => string, retryAt: number) {
+  const seconds = Math.ceil((retryAt - Date.now()) / 1000);
+  return seconds > 0 ? t('item.reconnecting', { seconds }) : t('item.retryingNow');
+}
+
 const STATE_COLORS: Record<ShownState, string> = {
   waiting: 'default',
   uploading: 'processing',
@@ -172,9 +181,7 @@ export function UploadItemRow({
       />
       {uploading && trouble?.kind === 'retrying' && (
         <Typography.Text type="warning" data-testid="upload-item-reconnecting">
-          {t('item.reconnecting', {
-            seconds: Math.max(0, Math.ceil((trouble.retryAt - Date.now()) / 1000)),
-          })}
+          {retryText(t, trouble.retryAt)}
         </Typography.Text>
       )}
       {uploading && trouble?.kind === 'offline' && (
@@ -184,7 +191,11 @@ export function UploadItemRow({
       )}
       {uploading && trouble === null && (
         <Typography.Text type="secondary" data-testid="upload-item-speed">
-          {formatSpeed(speed)} · {remainingText(remainingTime(item.lSize - item.lProgress, speed))}
+          {speed > 0
+            ? `${formatSpeed(speed)} · ${remainingText(remainingTime(item.lSize - item.lProgress, speed))}`
+            : // Nothing acknowledged in the last seconds: the chunks sent wait for the server's
+              // answer (a slow or stuck link is given up on by the request's timeout and retried).
+              t('item.waitingForServer')}
         </Typography.Text>
       )}
       {item.reason && (

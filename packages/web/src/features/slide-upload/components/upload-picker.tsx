@@ -20,6 +20,10 @@ function useRefusalText() {
       case 'emptyFile':
       case 'noSlideFolder':
         return t(`refusal.${refusal.code}`);
+      case 'inQueue':
+      case 'chosenTwice':
+      case 'otherFileOfPaused':
+        return t(`refusal.${refusal.code}`, { name: refusal.name });
       default:
         return serverText(refusal.code, {
           name: refusal.name,

@@ -56,12 +56,43 @@ describe('retrying over a link that drops', () => {
     expect(troubles.at(-1)).toBeNull();
   });
 
-  it('backs off and pauses after maxFailures while the browser says it is online', async () => {
+  it('keeps trying a server it cannot reach, every 30 s at most, until it answers', async () => {
+    // The server killed and restarted later, a VPN down overnight: 40 tries, far more than
+    // maxFailures, and the upload goes on by itself with the first answer.
+    const troubles: (LinkTrouble | null)[] = [];
+    const pauses: number[] = [];
+    let calls = 0;
+    const result = withRetry(
+      async () => {
+        calls += 1;
+        if (calls <= 40) {
+          throw calls % 2 === 0
+            ? networkDown()
+            : new ApiError({ strMessage: 'x', httpStatus: 502 });
+        }
+        return 'sent';
+      },
+      {
+        signal: new AbortController().signal,
+        policy: POLICY,
+        connection: new FakeConnection(),
+        sleep: async (ms) => void pauses.push(ms),
+        onTrouble: (t) => troubles.push(t),
+      },
+    );
+    await expect(result).resolves.toBe('sent');
+    expect(pauses.slice(0, 6)).toEqual([1000, 2000, 4000, 8000, 16000, 30000]);
+    expect(Math.max(...pauses)).toBe(30_000);
+    expect(pauses).toHaveLength(40);
+    expect(troubles.at(-1)).toBeNull();
+  });
+
+  it('backs off and pauses after maxFailures of a server that answers with errors', async () => {
     const troubles: (LinkTrouble | null)[] = [];
     const pauses: number[] = [];
     const result = withRetry(
       async () => {
-        throw networkDown();
+        throw new ApiError({ strMessage: 'Internal error', httpStatus: 500 });
       },
       {
         signal: new AbortController().signal,
@@ -77,12 +108,12 @@ describe('retrying over a link that drops', () => {
   });
 
   it('counts server failures even while the browser says it is offline', async () => {
-    // A server on the same machine or LAN answers 503 although the browser reports no network.
+    // A server on the same machine or LAN answers although the browser reports no network.
     const connection = new FakeConnection();
     connection.set(false);
     const result = withRetry(
       async () => {
-        throw new ApiError({ strMessage: 'busy', httpStatus: 503 });
+        throw new ApiError({ strMessage: 'busy', httpStatus: 429 });
       },
       { signal: new AbortController().signal, policy: POLICY, connection, sleep: async () => {} },
     );

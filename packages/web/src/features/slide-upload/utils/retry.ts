@@ -4,10 +4,13 @@ import type { ItemReason } from './queue';
 /**
  * Retrying calls over a hospital link that drops: network failures and the server's temporary
  * refusals (5xx, timeouts, rate limits) are tried again with a growing pause for as long as the
- * user has not stopped, up to a number of failures in a row; then the upload pauses by itself with
- * the reason, keeping everything already sent, instead of failing. While the browser knows it is
- * offline (Wi-Fi gone, cable out) nothing is counted: the upload waits for the network however
- * long it takes and goes on the moment it is back.
+ * user has not stopped. A server that cannot be reached (no answer, or a gateway's 502/503/504:
+ * the VPN is down, the server restarts) is tried every 30 s however long it takes — an upload
+ * left running overnight goes on when the server is back. Answers that come but keep failing
+ * (500, 408, 429) pause the upload by itself after a number of failures in a row, with the
+ * reason, keeping everything already sent, instead of failing. While the browser knows it is
+ * offline (Wi-Fi gone, cable out) the upload waits for the network and goes on the moment it is
+ * back.
  */
 
 export interface RetryPolicy {
@@ -17,7 +20,7 @@ export interface RetryPolicy {
   maxMs: number;
 }
 
-/** 1, 2, 4, 8, 16, then 30 s a try: about 3 minutes of a dead link before pausing. */
+/** 1, 2, 4, 8, 16, then 30 s a try; a server that keeps failing pauses after about 3 minutes. */
 export const DEFAULT_RETRY: RetryPolicy = { maxFailures: 10, baseMs: 1000, maxMs: 30_000 };
 
 export function backoffMs(failures: number, policy: RetryPolicy): number {
@@ -25,6 +28,8 @@ export function backoffMs(failures: number, policy: RetryPolicy): number {
 }
 
 const TEMPORARY = new Set([0, 408, 429, 500, 502, 503, 504]);
+/** No answer, or a gateway's word that the server is away: it will be back. */
+const UNREACHABLE = new Set([0, 502, 503, 504]);
 
 /** A failure that may pass if the same call is made again later. */
 export function isTransient(error: unknown): boolean {
@@ -156,7 +161,7 @@ export async function withRetry<T>(call: () => Promise<T>, options: RetryOptions
         continue;
       }
       failures += 1;
-      if (failures >= policy.maxFailures) {
+      if (failures >= policy.maxFailures && !UNREACHABLE.has((error as ApiError).httpStatus)) {
         throw new PausedError({ key: 'network', detail: (error as ApiError).strMessage }, true);
       }
       const pause = backoffMs(failures, policy);

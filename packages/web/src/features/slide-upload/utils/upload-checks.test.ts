@@ -68,9 +68,14 @@ describe('checks before queueing (spec §5 "Slide upload")', () => {
   });
 
   it('refuses names already queued for the same pathology number, not for another', () => {
+    // "Already in the queue", not "uploaded or uploading": it may only be waiting.
     expect(check([at('a.svs', 99)], { queue: [queued('a.svs')] }).refused).toEqual([
-      { name: 'a.svs', code: 'SLIDE_NAME_EXISTS' },
+      { name: 'a.svs', code: 'inQueue' },
     ]);
+    // Uploaded from this queue (still in its finished list): the name is the case's.
+    expect(
+      check([at('a.svs')], { queue: [queued('a.svs', { state: 'uploaded' })] }).refused,
+    ).toEqual([{ name: 'a.svs', code: 'SLIDE_NAME_EXISTS' }]);
     const elsewhere = queued('a.svs', { target: { ...CASE, iPatientId: 8 } });
     expect(check([at('a.svs')], { queue: [elsewhere] }).accepted).toHaveLength(1);
     // A failed item does not hold its name: the server decides.
@@ -82,7 +87,7 @@ describe('checks before queueing (spec §5 "Slide upload")', () => {
   it('refuses the same name twice in one choice', () => {
     const result = check([at('x/a.svs'), at('y/a.svs')], {}, false);
     expect(result.accepted).toHaveLength(1);
-    expect(result.refused).toEqual([{ name: 'a.svs', code: 'SLIDE_NAME_EXISTS' }]);
+    expect(result.refused).toEqual([{ name: 'a.svs', code: 'chosenTwice' }]);
   });
 
   it('a single upload takes one file only', () => {
@@ -125,9 +130,10 @@ describe('checks before queueing (spec §5 "Slide upload")', () => {
       { doc: expect.objectContaining({ strFileName: 'a.svs' }), item: waiting },
     ]);
     expect(same.accepted).toEqual([]);
-    // Another modification time is another file with the same name.
+    // Another modification time is another file with the same name (a fresh copy): the paused
+    // upload needs its own file, and the refusal says so.
     expect(check([at('a.svs', 10, 6)], { queue: [waiting] }).refused).toEqual([
-      { name: 'a.svs', code: 'SLIDE_NAME_EXISTS' },
+      { name: 'a.svs', code: 'otherFileOfPaused' },
     ]);
   });
 
@@ -146,7 +152,7 @@ describe('checks before queueing (spec §5 "Slide upload")', () => {
     expect(check(files, { queue: [waiting] }, false).resumed).toHaveLength(1);
     const changed = [at('S.mrxs', 10), at('S/Slidedat.ini', 3), at('S/Index.dat', 1)];
     expect(check(changed, { queue: [waiting] }, false).refused).toEqual([
-      { name: 'S.mrxs', code: 'SLIDE_NAME_EXISTS' },
+      { name: 'S.mrxs', code: 'otherFileOfPaused' },
     ]);
   });
 });

@@ -27,7 +27,10 @@ export type RefusalCode =
   | 'validation.fileName'
   | 'singleOnly'
   | 'emptyFile'
-  | 'noSlideFolder';
+  | 'noSlideFolder'
+  | 'inQueue'
+  | 'chosenTwice'
+  | 'otherFileOfPaused';
 
 export interface Refusal {
   name: string;
@@ -91,14 +94,14 @@ export function checkDocuments<F extends FileLike>(
     const key = lower(name);
     const refuse = (code: RefusalCode) => result.refused.push({ name, code });
     if (picked.has(key)) {
-      refuse('SLIDE_NAME_EXISTS');
+      refuse('chosenTwice');
       continue;
     }
     picked.add(key);
     const item = resumableItem(context.queue, context.target, doc);
     if (item && !sameFiles(item, doc)) {
       // Same name, size and time but other files inside: not the slide that was being sent.
-      refuse('SLIDE_NAME_EXISTS');
+      refuse('otherFileOfPaused');
     } else if (item) {
       result.resumed.push({ doc, item });
     } else if (singlePending) {
@@ -111,13 +114,32 @@ export function checkDocuments<F extends FileLike>(
       refuse('validation.slideTooLarge');
     } else if (failed.has(key)) {
       refuse('SLIDE_NAME_FAILED');
-    } else if (uploaded.has(key) || queued.has(key)) {
+    } else if (uploaded.has(key)) {
       refuse('SLIDE_NAME_EXISTS');
+    } else if (queued.has(key)) {
+      // Waiting, under way or paused in this queue: "uploaded or uploading" was wrong for the
+      // first, and for a paused one the way on is its own file (a fresh copy has another time).
+      const held = queuedItem(context, key);
+      if (!held || statusOf(held) === 1) {
+        refuse('SLIDE_NAME_EXISTS'); // Uploaded from this queue.
+      } else {
+        refuse(held.bNeedsFiles || held.state === 'paused' ? 'otherFileOfPaused' : 'inQueue');
+      }
     } else {
       result.accepted.push(doc);
     }
   }
   return result;
+}
+
+/** The queue's unfinished item of this name for the same case or number, if any. */
+function queuedItem(context: CheckContext, key: string): QueueItem | undefined {
+  return context.queue.find(
+    (item) =>
+      item.state !== 'failed' &&
+      sameTarget(item.target, context.target) &&
+      lower(item.strFileName) === key,
+  );
 }
 
 /** Whether a chosen document has exactly the files an unfinished item declared. */

@@ -244,13 +244,14 @@ describe('uploading one slide document', () => {
     server.beforeChunk = () => {
       calls += 1;
       if (calls > 1) {
-        server.failures = [0];
+        // The server answers, with an error every time (an unreachable one is waited for).
+        server.failures = [500];
       }
     };
     const { job: j } = job(server, status, { 'a.svs': bytes }, { concurrency: 1 });
     expect(await uploadDocument(j)).toEqual({
       kind: 'paused',
-      reason: { key: 'network', detail: 'NETWORK' },
+      reason: { key: 'network', detail: 'HTTP 500' },
       stopQueue: true,
       needsFiles: false,
     });
