@@ -5,6 +5,7 @@ import type { PickedFile } from '../utils/folder-scan';
 import { storageKeyOf } from '../utils/persisted-queue';
 import type { UploadTarget } from '../utils/queue';
 import type { LinkTrouble } from '../utils/retry';
+import { uploadLockName, type TabLocks } from '../utils/tab-lock';
 import { UploadManager, type AddRequest } from './upload-manager';
 
 /** The reason a refusal of the fake server leaves: its text, and its parts for other languages. */
@@ -300,6 +301,27 @@ describe('upload manager', () => {
     }
     expect(m.getSnapshot().trouble).toBeNull();
     expect(m.getSnapshot().items[0]!.state).toBe('uploaded');
+  });
+
+  it('leaves a slide another tab of the browser is sending to that tab, and goes on with the next', async () => {
+    const server = new FakeUploadServer();
+    const { m } = manager(server);
+    const asked: string[] = [];
+    (m as unknown as { deps: { tabLocks: TabLocks } }).deps.tabLocks = {
+      // Another tab holds the first slide's upload.
+      holding: async (name, work) => (asked.push(name) === 1 ? null : work()),
+    };
+    await m.add(request(picked(slide('a.svs', 2), slide('b.svs', 2, 2))));
+    m.start();
+    await m.idle();
+    const [a, b] = m.getSnapshot().items;
+    expect(a).toMatchObject({ strFileName: 'a.svs', state: 'paused', reason: { key: 'otherTab' } });
+    expect(b).toMatchObject({ strFileName: 'b.svs', state: 'uploaded' });
+    expect(server.log.filter((l) => l.startsWith('a.svs'))).toEqual([]);
+    // Each slide's lock is named after its document.
+    expect(asked).toEqual(
+      [a!.iSlideDocumentId, b!.iSlideDocumentId].map((id) => uploadLockName(id!)),
+    );
   });
 
   it('pauses a slide larger than the storage left and goes on with those that fit', async () => {

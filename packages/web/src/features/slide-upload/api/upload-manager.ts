@@ -21,6 +21,7 @@ import {
   type QueueState,
   type UploadTarget,
 } from '../utils/queue';
+import { browserTabLocks, uploadLockName, type TabLocks } from '../utils/tab-lock';
 import { withRetry, type LinkTrouble, type RetryPolicy, type Sleep } from '../utils/retry';
 import { SpeedMeter, remainingTime, type Remaining } from '../utils/speed';
 import {
@@ -89,6 +90,8 @@ export interface ManagerDeps {
   concurrency?: number;
   policy?: RetryPolicy;
   sleep?: Sleep;
+  /** Locks shared by the browser's tabs (tab-lock.ts); the browser's own by default. */
+  tabLocks?: TabLocks;
   /** The one-second speed timer (replaced in tests). */
   setInterval?: (run: () => void, ms: number) => unknown;
   clearInterval?: (timer: unknown) => void;
@@ -575,22 +578,29 @@ export class UploadManager {
       if (status.ddUploadState.iNumber === SlideUploadState.Failed) {
         return { kind: 'failed', reason: { key: 'verifyFailed' } };
       }
-      return await uploadDocument({
-        status,
-        files,
-        send: (request) => transport.sendChunk(request),
-        hash: this.deps.hash,
-        digestSlice: this.deps.digestSlice,
-        signal,
-        concurrency: this.deps.concurrency,
-        policy: this.deps.policy,
-        sleep: this.deps.sleep,
-        onTrouble,
-        onProgress: (lProgress) => mine({ type: 'progress', iFileId: item.iFileId, lProgress }),
-        onSent: (bytes) => {
-          this.wireBytes += bytes;
-        },
-      });
+      const locks = this.deps.tabLocks ?? browserTabLocks();
+      const sent = await locks.holding(uploadLockName(status.iSlideDocumentId), () =>
+        uploadDocument({
+          status,
+          files,
+          send: (request) => transport.sendChunk(request),
+          hash: this.deps.hash,
+          digestSlice: this.deps.digestSlice,
+          signal,
+          concurrency: this.deps.concurrency,
+          policy: this.deps.policy,
+          sleep: this.deps.sleep,
+          onTrouble,
+          onProgress: (lProgress) => mine({ type: 'progress', iFileId: item.iFileId, lProgress }),
+          onSent: (bytes) => {
+            this.wireBytes += bytes;
+          },
+        }),
+      );
+      // Another tab of this browser is sending it: this one leaves it alone and goes on.
+      return (
+        sent ?? { kind: 'paused', reason: { key: 'otherTab' }, stopQueue: false, needsFiles: false }
+      );
     } catch (error) {
       return outcomeOf(error, signal);
     } finally {

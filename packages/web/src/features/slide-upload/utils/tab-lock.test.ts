@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { browserTabLocks, uploadLockName } from './tab-lock';
+
+/** Web Locks as a browser gives them: one holder per name, `ifAvailable` answering null at once. */
+function fakeLockManager() {
+  const held = new Set<string>();
+  return {
+    async request<T>(
+      name: string,
+      options: { ifAvailable: boolean },
+      callback: (lock: unknown) => Promise<T | null>,
+    ): Promise<T | null> {
+      if (held.has(name)) {
+        expect(options.ifAvailable).toBe(true);
+        return callback(null);
+      }
+      held.add(name);
+      try {
+        return await callback({ name });
+      } finally {
+        held.delete(name);
+      }
+    },
+  };
+}
+
+describe('one tab at a time per slide', () => {
+  it('runs the upload holding its slide’s lock, and refuses a second tab while it runs', async () => {
+    const manager = fakeLockManager();
+    const tabA = browserTabLocks(manager);
+    const tabB = browserTabLocks(manager);
+    let release = () => {};
+    const first = tabA.holding(
+      uploadLockName(7),
+      () => new Promise<string>((r) => (release = () => r('sent'))),
+    );
+    await expect(tabB.holding(uploadLockName(7), async () => 'again')).resolves.toBeNull();
+    // Another slide is free meanwhile.
+    await expect(tabB.holding(uploadLockName(8), async () => 'other')).resolves.toBe('other');
+    release();
+    await expect(first).resolves.toBe('sent');
+    // Once the first tab is done the slide is free again.
+    await expect(tabB.holding(uploadLockName(7), async () => 'later')).resolves.toBe('later');
+  });
+
+  it('runs everything where the browser has no locks', async () => {
+    await expect(browserTabLocks(undefined).holding('x', async () => 1)).resolves.toBe(1);
+  });
+});
