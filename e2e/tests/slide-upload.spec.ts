@@ -155,7 +155,9 @@ test('the doctor uploads a slide, pauses, reloads, resumes and sees it in the Im
   });
   await expect(page.getByTestId('upload-queue').getByTestId(`upload-item-${NAME}`)).toHaveCount(0);
   expect(chunkRequests).toHaveLength(1);
-  await expect(page.getByTestId('upload-all-done')).toHaveText('Queue empty: 1 uploaded, 0 failed');
+  await expect(page.getByTestId('upload-all-done')).toHaveText(
+    'Queue empty. In the finished list: 1 uploaded, 0 failed',
+  );
 
   // The Imagery tab shows it uploaded; the server stored exactly the file.
   await page.keyboard.press('Escape');
@@ -389,7 +391,9 @@ test('a slide the slide engine cannot read ends failed in the queue, with why', 
   const item = page.getByTestId('upload-finished').getByTestId('upload-item-cut.svs');
   await expect(item.getByTestId('upload-item-state')).toHaveText('Failed', { timeout: 30_000 });
   await expect(item.getByTestId('upload-item-reason')).toContainText('cannot be read');
-  await expect(page.getByTestId('upload-all-done')).toHaveText('Queue empty: 0 uploaded, 1 failed');
+  await expect(page.getByTestId('upload-all-done')).toHaveText(
+    'Queue empty. In the finished list: 0 uploaded, 1 failed',
+  );
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('imagery-state-cut.svs')).toHaveText('Failed');
   await expect(page.getByTestId('imagery-state-cut.svs-reason')).toContainText('cannot be read');
@@ -570,7 +574,9 @@ test('the header’s Upload on a case screen opens the queue for that case; else
     `该病理号下已有名为“${NAME}”的切片`,
   );
   await expect(page.getByTestId('upload-queue').getByTestId(`upload-item-${NAME}`)).toHaveCount(0);
-  await page.keyboard.press('Escape');
+  // The browser's Back leaves the case screen: the panel that named the case closes with it.
+  await page.goBack();
+  await expect(page.getByTestId('upload-panel')).toBeHidden();
 
   // Away from the case (its list), in English: no case to upload to, the panel says where.
   await page.getByTestId('account-menu').click();

@@ -30,4 +30,9 @@ describe('configuration from the environment', () => {
   it('refuses an invalid value with a message naming the variable', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
   });
+
+  it('keeps a session at least 5 idle minutes: it is marked used only once a minute', () => {
+    expect(() => loadConfig({ SESSION_IDLE_MINUTES: '1' })).toThrow(/SESSION_IDLE_MINUTES/);
+    expect(loadConfig({ SESSION_IDLE_MINUTES: '5' }).session.idleMinutes).toBe(5);
+  });
 });

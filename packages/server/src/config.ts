@@ -20,7 +20,9 @@ const envSchema = z.object({
     .min(1)
     .max(24 * 365)
     .default(48),
-  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(Limits.sessionIdleMinutesDefault),
+  // At least 5: a session in use is marked used once a minute (SESSION_TOUCH_INTERVAL_MS), so
+  // with 1 a doctor whose only activity was an upload was logged out mid-upload.
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).default(Limits.sessionIdleMinutesDefault),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().min(0.1).default(Limits.sessionAbsoluteHoursDefault),
   TRUST_PROXY: z.string().default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
