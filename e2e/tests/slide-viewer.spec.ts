@@ -420,7 +420,7 @@ test('a magnification step fetches the level it shows, not a finer one to draw u
   request,
 }) => {
   const token = await tokenOf(request, DOCTOR);
-  const caseId = await addCase(request, token, `VL${RUN}`);
+  const caseId = await addCase(request, token, `VQ${RUN}`);
   // CMU-1-Small-Region: 20×, 2220 × 2967 px, Deep Zoom levels 0..12 (12 is full resolution).
   const slideId = await uploadCaseSlide(
     request,
