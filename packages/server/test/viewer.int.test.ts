@@ -94,6 +94,18 @@ describe.each(await testDatabases())('slide viewer open and close on $name', (te
       iLevelCount: truth.level_count,
       listAssociated: ['label', 'macro'],
     });
+    // The viewer draws the slide itself: no thumbnail on the way to the first tile (lists have it).
+    expect(got.objSlide.strThumbnailBase64).toBeNull();
+    const listed = expectOk(
+      await api.get<{
+        listSlideDocument: { iSlideDocumentId: number; strThumbnailBase64: string | null }[];
+      }>(
+        'slideDocument/selectSlideDocumentByPatient',
+        { iPatientId: got.objSlide.iPatientId ?? 0 },
+        { token: owner.token },
+      ),
+    ).listSlideDocument.find((s) => s.iSlideDocumentId === slideId);
+    expect(listed?.strThumbnailBase64).toMatch(/^\/9j\//);
     expect(got.objToken.strToken).toMatch(new RegExp(`^${slideId}\\.\\d+\\.\\d+\\.[\\w-]{43}$`));
     expect(got.objToken.strDziUrl).toBe(`/tiles/${got.objToken.strToken}/slide.dzi`);
     expect(got.objToken.strIiifUrl).toBe(`/iiif/${got.objToken.strToken}`);

@@ -22,8 +22,9 @@ export const viewerRoutes: FastifyPluginAsyncZod<service.ViewerDeps> = async (ap
       schema: {
         tags: ['viewer'],
         summary:
-          'Opens a slide in the viewer: its facts, a tile token (as getSlideToken) and where the ' +
-          'caller left it (null the first time), for whoever may view the slide',
+          'Opens a slide in the viewer: its facts (without the thumbnail, which lists carry), a ' +
+          'tile token (as getSlideToken) and where the caller left it (null the first time), ' +
+          'for whoever may view the slide',
         querystring: slideInfoQuerySchema,
         response: { 200: envelopeSchema(slideInfoDtoSchema) },
       },

@@ -58,7 +58,9 @@ export async function slideInfo(
     throw notFound();
   }
   return {
-    objSlide: toSlideDocumentDto(view, lang, clock.now()),
+    // Without its thumbnail: the viewer draws the slide itself, and the thumbnail was most of
+    // the answer (17–20 KB of 20) on the way to the first tile over a hospital link.
+    objSlide: { ...toSlideDocumentDto(view, lang, clock.now()), strThumbnailBase64: null },
     objToken: issueSlideToken(tokens, clock, { slideId, hospitalId }),
     objLastView: last ? toViewState(last) : null,
   };

@@ -324,6 +324,39 @@ describe('upload manager', () => {
     );
   });
 
+  it('takes no speed samples while the connection is lost, and measures afresh once it is back', async () => {
+    const server = new FakeUploadServer();
+    let tick = () => {};
+    const { m } = manager(server, undefined, async () => tick());
+    const internals = m as unknown as {
+      deps: { setInterval: (run: () => void) => unknown; concurrency: number };
+      meter: { samples: number[] };
+    };
+    internals.deps.setInterval = (run) => {
+      tick = run;
+      return 0;
+    };
+    internals.deps.concurrency = 1;
+    await m.add(request(picked(slide('a.svs', 4))));
+    // Chunk 2 finds no server five times (five seconds of outage tick by), then passes.
+    const afterRecovery: number[][] = [];
+    server.beforeChunk = async ({ iChunk }) => {
+      if (iChunk === 2 && afterRecovery.length === 0 && server.failures.length === 0) {
+        server.failures = [0, 0, 0, 0, 0];
+        afterRecovery.push([]);
+      } else if (iChunk === 3) {
+        tick();
+        afterRecovery.push([...internals.meter.samples]);
+      }
+    };
+    m.start();
+    await m.idle();
+    expect(m.getSnapshot().items[0]!.state).toBe('uploaded');
+    // The first second after the outage is the only sample: none of the outage's zeros, nor the
+    // speed from before it, drag the average shown down.
+    expect(afterRecovery.at(-1)).toHaveLength(1);
+  });
+
   it('pauses a slide larger than the storage left and goes on with those that fit', async () => {
     const server = new FakeUploadServer();
     const { m } = manager(server);
