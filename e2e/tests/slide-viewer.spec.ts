@@ -430,15 +430,21 @@ test('a magnification step fetches the level it shows, not a finer one to draw u
     `levels-${RUN}.svs`,
   );
   const levels: number[] = [];
+  let descriptors = 0;
   page.on('request', (r) => {
     const m = /slide_files\/(\d+)\/\d+_\d+\./.exec(r.url());
     if (m) {
       levels.push(Number(m[1]));
     }
+    if (r.url().endsWith('/slide.dzi')) {
+      descriptors += 1;
+    }
   });
   await logIn(page, DOCTOR);
   await page.goto(`/#/ShowSlide?id=${slideId}`);
   await expectTissue(page.getByTestId('slide-view'));
+  // The slide's facts brought its Deep Zoom geometry: tiles were asked for without slide.dzi.
+  expect(descriptors).toBe(0);
   // 10× on a 20× scan shows level 11 pixel for pixel; level 12 would be drawn at half a pixel,
   // invisible (OpenSeadragon fades a level in from 0.5): it must not be fetched.
   const from = levels.length;
@@ -508,7 +514,15 @@ test('tiles refused under a dead token load with a fresh one; a slide that faile
   await page.unrouteAll({ behavior: 'wait' });
 
   // The descriptor itself failing once (a link that dropped): a localized message with a retry,
-  // not OpenSeadragon's own English one; the retry opens the slide.
+  // not OpenSeadragon's own English one; the retry opens the slide. The viewer reads the
+  // descriptor when the slide's facts come without its geometry (the server could not open the
+  // slide just then).
+  await page.route('**/api/diagnosis/GetSlideInfo?**', async (route) => {
+    const response = await route.fetch();
+    const body = await response.json();
+    body.objData.objDeepZoom = null;
+    await route.fulfill({ response, json: body });
+  });
   let failures = 0;
   await page.route('**/tiles/*/slide.dzi', async (route) => {
     if (failures === 0) {

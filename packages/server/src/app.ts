@@ -214,7 +214,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         timeZone: reportTimeZone,
       });
       await api.register(reviewRoutes, { db, clock, hub });
-      await api.register(viewerRoutes, { db, clock, tokens: tiles.tokens });
+      await api.register(viewerRoutes, {
+        db,
+        clock,
+        tokens: tiles.tokens,
+        deepZoomOf: tiles.deepZoomOf,
+      });
       await api.register(screenshotRoutes, { db, clock, dataDir: config.dataDir });
       await api.register(reportTemplateRoutes, {
         db,

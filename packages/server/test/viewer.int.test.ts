@@ -113,6 +113,9 @@ describe.each(await testDatabases())('slide viewer open and close on $name', (te
     const dzi = await get(got.objToken.strDziUrl);
     expect(dzi.status).toBe(200);
     expect(await dzi.text()).toContain(`<Size Width="${WIDTH}" Height="${HEIGHT}"/>`);
+    // The descriptor's geometry comes with the facts, so the viewer asks for tiles at once:
+    // CMU-1's stored 240-pixel tiles go out as they are.
+    expect(got.objDeepZoom).toEqual({ iTileSize: 240, iWidth: WIDTH, iHeight: HEIGHT });
     expect(got.objLastView).toBeNull();
     expect(await latestAuditRecord(db(), 'diagnosis/GetSlideInfo')).toMatchObject({
       userId: owner.id,

@@ -32,9 +32,23 @@ export type SlideViewState = z.infer<typeof slideViewStateSchema>;
 export const slideInfoQuerySchema = documentIdQuerySchema;
 export type SlideInfoQuery = z.infer<typeof slideInfoQuerySchema>;
 
+/** The Deep Zoom geometry the tiles are served in (what slide.dzi says), for the viewer. */
+export const deepZoomDtoSchema = z.object({
+  iTileSize: z.number().int(),
+  iWidth: z.number().int(),
+  iHeight: z.number().int(),
+});
+export type DeepZoomDto = z.infer<typeof deepZoomDtoSchema>;
+
 export const slideInfoDtoSchema = z.object({
   objSlide: slideDocumentDtoSchema,
   objToken: slideTokenDtoSchema,
+  objDeepZoom: deepZoomDtoSchema
+    .nullable()
+    .describe(
+      'The Deep Zoom descriptor of strDziUrl, given here so that the viewer asks for tiles at once; ' +
+        'null when the slide could not be opened now (the viewer then reads strDziUrl)',
+    ),
   objLastView: slideViewStateSchema
     .nullable()
     .describe('Where the caller left this slide; null the first time'),

@@ -5,7 +5,8 @@ import type { Clock } from '../../lib/clock';
 import { startComposeThreads } from '../../slides/codec';
 import type { TileRoutesOptions } from './answer';
 import { ByteLru } from './byte-lru';
-import { deepZoomTiles } from './deep-zoom-tiles';
+import type { DeepZoom } from './deep-zoom';
+import { deepZoomGeometry, deepZoomTiles } from './deep-zoom-tiles';
 import { fastTileHandler, type FastRequestHandler } from './fast-tiles';
 import { WorkLimiter } from './limiter';
 import { OpenSlideCache } from './slide-cache';
@@ -41,12 +42,24 @@ export function createTileService(deps: {
   dataDir: string;
   secret: string | undefined;
   cacheMb?: { memory?: number; disk?: number; stored?: number };
-}): { tokens: TileTokens; register(app: FastifyInstance): Promise<FastRequestHandler> } {
+}): {
+  tokens: TileTokens;
+  /**
+   * A slide's Deep Zoom geometry, opening it the way its first tile will (so that tile finds it
+   * open); null when it cannot be opened now.
+   */
+  deepZoomOf(slideId: number, hospitalId: number): Promise<DeepZoom | null>;
+  register(app: FastifyInstance): Promise<FastRequestHandler>;
+} {
   const tokens = tileTokens(deps.secret);
+  const slides = new OpenSlideCache(deps.db, deps.dataDir, TILE_SERVICE_LIMITS.openSlides);
   return {
     tokens,
+    deepZoomOf: (slideId, hospitalId) =>
+      slides
+        .use(slideId, hospitalId, async (slide) => deepZoomGeometry(slide.source))
+        .catch(() => null),
     async register(app) {
-      const slides = new OpenSlideCache(deps.db, deps.dataDir, TILE_SERVICE_LIMITS.openSlides);
       app.addHook('onClose', () => slides.closeAll());
       const cache = new TileCache({
         memoryBytes: (deps.cacheMb?.memory ?? TILE_CACHE_DEFAULTS.memoryMb) * MB,

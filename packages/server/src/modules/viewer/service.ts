@@ -13,6 +13,7 @@ import type { Actor } from '../auth/actor';
 import { toSlideDocumentDto } from '../slides/dto';
 import { documentViews } from '../slides/repo';
 import { slideForViewing } from '../tiles/slide-grant';
+import type { DeepZoom } from '../tiles/deep-zoom';
 import type { TileTokens } from '../tiles/token';
 import { issueSlideToken } from '../tiles/token-routes';
 import * as repo from './repo';
@@ -28,6 +29,8 @@ export interface ViewerDeps {
   db: Db;
   clock: Clock;
   tokens: TileTokens;
+  /** The slide's Deep Zoom geometry (the tile service's), or null when it cannot be opened. */
+  deepZoomOf: (slideId: number, hospitalId: number) => Promise<DeepZoom | null>;
 }
 
 function toViewState(row: repo.SlideViewRow): SlideViewState {
@@ -43,15 +46,18 @@ function toViewState(row: repo.SlideViewRow): SlideViewState {
 }
 
 export async function slideInfo(
-  { db, clock, tokens }: ViewerDeps,
+  { db, clock, tokens, deepZoomOf }: ViewerDeps,
   actor: Actor,
   slideId: number,
   lang: Lang,
 ): Promise<SlideInfoDto> {
   const { hospitalId } = await slideForViewing(db, actor, slideId);
-  const [[view], last] = await Promise.all([
+  const [[view], last, dz] = await Promise.all([
     documentViews(db, eq(slideDocuments.id, slideId)),
     repo.lastView(db, actor.userId, slideId),
+    // Opened now, beside the database reads: the viewer then asks for tiles straight away
+    // instead of first reading slide.dzi (one round trip less over a hospital link).
+    deepZoomOf(slideId, hospitalId),
   ]);
   if (!view) {
     // Removed for good between the check and the read.
@@ -63,6 +69,7 @@ export async function slideInfo(
     objSlide: { ...toSlideDocumentDto(view, lang, clock.now()), strThumbnailBase64: null },
     objToken: issueSlideToken(tokens, clock, { slideId, hospitalId }),
     objLastView: last ? toViewState(last) : null,
+    objDeepZoom: dz ? { iTileSize: dz.tileSize, iWidth: dz.width, iHeight: dz.height } : null,
   };
 }
 

@@ -1,5 +1,5 @@
 import OpenSeadragon from 'openseadragon';
-import type { SlideViewState } from '@pathconsult/shared';
+import type { DeepZoomDto, SlideViewState } from '@pathconsult/shared';
 import type { SlideViewerLike } from '@/features/annotations/overlay/slide-viewer-adapter';
 import {
   NEUTRAL,
@@ -36,6 +36,11 @@ export interface ViewerSlide {
 export interface SlideViewerOptions {
   /** Server-relative Deep Zoom descriptor, token included (/tiles/<token>/slide.dzi). */
   dziUrl: string;
+  /**
+   * What that descriptor says, when the slide's facts brought it (GetSlideInfo): the first tiles
+   * are then asked for at once, without reading the descriptor first.
+   */
+  deepZoom?: DeepZoomDto | null;
   /** Where to open; the whole slide when absent. */
   initialView?: SlideViewState | null;
   showNavigator?: boolean;
@@ -94,7 +99,7 @@ export class SlideViewer implements SlideViewerLike {
     element.appendChild(this.gammaSvg);
     this.osd = OpenSeadragon({
       element,
-      tileSources: options.dziUrl,
+      tileSources: options.deepZoom ? inlineDzi(options.deepZoom, this.tilesBase) : options.dziUrl,
       drawer: 'canvas',
       showNavigator: options.showNavigator ?? true,
       navigatorPosition: 'BOTTOM_RIGHT',
@@ -589,6 +594,20 @@ export class SlideViewer implements SlideViewerLike {
   private containerWidth(): number {
     return this.osd.viewport.getContainerSize().x;
   }
+}
+
+/** A Deep Zoom descriptor as OpenSeadragon reads it from JSON: the slide.dzi the server serves. */
+function inlineDzi(dz: DeepZoomDto, tilesBase: string) {
+  return {
+    Image: {
+      xmlns: 'http://schemas.microsoft.com/deepzoom/2008',
+      Url: tilesBase,
+      Format: 'jpeg',
+      Overlap: '0',
+      TileSize: String(dz.iTileSize),
+      Size: { Width: String(dz.iWidth), Height: String(dz.iHeight) },
+    },
+  };
 }
 
 /** The Deep Zoom tiles folder of a descriptor: /tiles/<token>/slide.dzi → …/slide_files/. */

@@ -179,6 +179,7 @@ function OpenSlidePane({
       },
       {
         dziUrl: first.objToken.strDziUrl,
+        deepZoom: first.objDeepZoom,
         initialView: first.objLastView,
         // In a small pane the default navigator covers too much of the slide.
         navigatorSizeRatio: firstNavigatorRatio.current,
