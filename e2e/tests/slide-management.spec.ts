@@ -740,15 +740,16 @@ test('a hospital administrator’s slide list names the hospital only when it ho
   await uploadSlide(request, doctorToken, name, num);
 
   // A hospital administrator of the doctor's hospital, whose "clear slide" covers that hospital.
-  const adminToken = await tokenOf(request, ADMIN);
-  const hospitals = await request.get('/api/hospitalManage/selectAllHospital', {
-    headers: { token: adminToken },
+  // The hospital is the doctor's own, from their login (other tests add hospitals of their own).
+  const login = await request.post('/api/user/login', {
+    data: { strUserName: DOCTOR.name, strUserPassword: DOCTOR.password },
   });
   const applicant = (
-    (await hospitals.json()) as Envelope<
-      { iHospitalId: number; strHospitalName: string; ddIsDiagnosis: { iNumber: number } }[]
-    >
-  ).objData.find((h) => h.ddIsDiagnosis.iNumber !== 2);
+    (await login.json()) as Envelope<{
+      user: { hospital: { iHospitalId: number; strHospitalName: string } | null };
+    }>
+  ).objData.user.hospital;
+  const adminToken = await tokenOf(request, ADMIN);
   const hadmin = { name: `e2e_slide_hadmin_${RUN}`, password: 'Slide#2026' };
   const user = await call<{ iUserId: number }>(request, adminToken, 'userManage/addUser', {
     data: {
