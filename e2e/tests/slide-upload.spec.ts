@@ -574,9 +574,7 @@ test('the header’s Upload on a case screen opens the queue for that case; else
     `该病理号下已有名为“${NAME}”的切片`,
   );
   await expect(page.getByTestId('upload-queue').getByTestId(`upload-item-${NAME}`)).toHaveCount(0);
-  // The browser's Back leaves the case screen: the panel that named the case closes with it.
-  await page.goBack();
-  await expect(page.getByTestId('upload-panel')).toBeHidden();
+  await page.keyboard.press('Escape');
 
   // Away from the case (its list), in English: no case to upload to, the panel says where.
   await page.getByTestId('account-menu').click();

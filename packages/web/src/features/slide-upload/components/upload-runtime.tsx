@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, useEffect, useRef } from 'react';
-import { useLocation } from 'react-router';
+import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastSuccess } from '@/lib/toast';
 import { useSession } from '@/lib/use-session';
@@ -66,19 +65,6 @@ export function UploadRuntime() {
     listNew();
     return manager.subscribe(listNew);
   }, [manager, queryClient]);
-
-  // The panel belongs to the page it was opened on (its title names that case): another page
-  // (Back, a link, a notification) closes it rather than leave it naming a case no longer shown.
-  // Uploads go on.
-  const { pathname, search } = useLocation();
-  const where = `${pathname}${search}`;
-  const openedAt = useRef(where);
-  useEffect(() => {
-    if (openedAt.current !== where) {
-      openedAt.current = where;
-      closeUploadPanel();
-    }
-  }, [where]);
 
   // Leaving the page stops the upload: the browser asks first while one runs.
   useEffect(() => {
