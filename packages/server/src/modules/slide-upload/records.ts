@@ -26,6 +26,7 @@ import { isOpenSlideAvailable } from '../../slides/openslide';
 import type { DocumentRow } from './lookup';
 import { reserveStorage } from './quota';
 import { fileStatusOf } from './status';
+import { nameRefusal } from '../slides/name-clash';
 
 export interface UploadDeps {
   db: Db;
@@ -111,10 +112,7 @@ async function findResumable(
   if (!same) {
     // A failed slide keeps its name until deleted: saying "uploaded or uploading" sent the doctor
     // looking for a slide that is not there.
-    throw new AppError(
-      doc.state === SlideUploadState.Failed ? 'SLIDE_NAME_FAILED' : 'SLIDE_NAME_EXISTS',
-      { name: plan.name },
-    );
+    throw nameRefusal(doc.state, plan.name);
   }
   return doc;
 }

@@ -1,8 +1,7 @@
 import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
-import { SlideUploadState } from '@pathconsult/shared';
 import type { Db } from '../../db/client';
 import { slideDocuments } from '../../db/schema';
-import { AppError } from '../../lib/app-error';
+import { nameRefusal } from './name-clash';
 
 /**
  * A case's pathology number changed (patient/updatePatient): its slides take the new number, as a
@@ -39,8 +38,7 @@ export async function renumberCaseSlides(
     )
     .limit(1);
   if (clash) {
-    const failed = clash.state === SlideUploadState.Failed;
-    throw new AppError(failed ? 'SLIDE_NAME_FAILED' : 'SLIDE_NAME_EXISTS', { name: clash.name });
+    throw nameRefusal(clash.state, clash.name);
   }
   await tx
     .update(slideDocuments)

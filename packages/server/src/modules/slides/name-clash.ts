@@ -27,6 +27,11 @@ export async function nameTakenError(
       ),
     )
     .limit(1);
-  const failed = holder?.state === SlideUploadState.Failed;
+  return nameRefusal(holder?.state, name);
+}
+
+/** The refusal for `name`, held by a slide in `state`: its own reason when that slide failed. */
+export function nameRefusal(state: number | undefined, name: string): AppError {
+  const failed = state === SlideUploadState.Failed;
   return new AppError(failed ? 'SLIDE_NAME_FAILED' : 'SLIDE_NAME_EXISTS', { name });
 }
