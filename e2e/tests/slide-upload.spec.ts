@@ -574,7 +574,24 @@ test('the header’s Upload on a case screen opens the queue for that case; else
     `该病理号下已有名为“${NAME}”的切片`,
   );
   await expect(page.getByTestId('upload-queue').getByTestId(`upload-item-${NAME}`)).toHaveCount(0);
+
+  // The browser's Back leaves the case: the header's panel stays open and follows the screen
+  // shown, so it names no case any more; Forward brings the case back into it.
+  await page.goBack();
+  await expect(page.getByTestId('case-detail-tabs')).toHaveCount(0);
+  await expect(page.getByTestId('upload-panel')).toBeVisible();
+  await expect(page.getByTestId('upload-target')).toHaveCount(0);
+  await expect(page.getByTestId('upload-panel')).toContainText('如需添加切片，请打开病例的“切片文件”页签');
+  await page.goForward();
+  await expect(page.getByTestId('upload-target')).toHaveText(`批量上传切片 · 病例 ${num} · 刘敏`);
   await page.keyboard.press('Escape');
+
+  // The Slide files tab's own "Upload one slide" is for this screen: Back closes that panel.
+  await page.getByTestId('case-tab-Imagery-info').click();
+  await page.getByTestId('imagery-upload-single').click();
+  await expect(page.getByTestId('upload-target')).toHaveText(`上传单张切片 · 病例 ${num} · 刘敏`);
+  await page.goBack();
+  await expect(page.getByTestId('upload-panel')).toBeHidden();
 
   // Away from the case (its list), in English: no case to upload to, the panel says where.
   await page.getByTestId('account-menu').click();

@@ -21,17 +21,29 @@ export interface PanelRequest {
   foundByNumber?: boolean;
 }
 
-interface UploadUi {
+export interface UploadUi {
   manager: UploadManager | null;
   open: boolean;
   /** Once opened, the panel stays mounted (closing animation, scroll position). */
   mounted: boolean;
   request: PanelRequest | null;
+  /**
+   * Opened from the header: the panel follows the screen on view (its offer, below) rather than
+   * hold the request it was opened with, so it never names a case the screen has left.
+   */
+  follows: boolean;
   /** The case the screen on view offers for uploading: the header's button opens the panel for it. */
   offer: PanelRequest | null;
 }
 
-let ui: UploadUi = { manager: null, open: false, mounted: false, request: null, offer: null };
+let ui: UploadUi = {
+  manager: null,
+  open: false,
+  mounted: false,
+  request: null,
+  follows: false,
+  offer: null,
+};
 const listeners = new Set<() => void>();
 
 function set(next: Partial<UploadUi>): void {
@@ -50,9 +62,27 @@ export function setUploadManager(manager: UploadManager): void {
   set({ manager });
 }
 
-/** Opens the panel; with a request, for adding slides to that case. */
+/**
+ * Opens the panel: with a request, for adding slides to that case (a button of the screen);
+ * without, for whatever the screen on view offers, as it changes (the header's button).
+ */
 export function openUploadPanel(request?: PanelRequest): void {
-  set({ open: true, mounted: true, request: request ?? null });
+  set({ open: true, mounted: true, request: request ?? null, follows: request === undefined });
+}
+
+/**
+ * The screen on view has changed (Back, a link, a notification). A panel opened by a button of
+ * the screen left closes with it: its title names that screen's case. Uploads go on.
+ */
+export function leaveUploadScreen(): void {
+  if (ui.open && !ui.follows) {
+    set({ open: false });
+  }
+}
+
+/** What the panel is for now: its own request, or the offer of the screen on view. */
+export function panelRequestOf({ follows, request, offer }: UploadUi): PanelRequest | null {
+  return follows ? offer : request;
 }
 
 export function closeUploadPanel(): void {
@@ -74,17 +104,21 @@ export function withdrawUploadOffer(request: PanelRequest): void {
   }
 }
 
+/** The state as it is now (outside React). */
+export function getUploadUi(): UploadUi {
+  return ui;
+}
+
 export function useUploadUi(): UploadUi {
-  return useSyncExternalStore(subscribe, () => ui);
+  return useSyncExternalStore(subscribe, getUploadUi);
 }
 
 export function useUploads(): {
   manager: UploadManager | null;
   openPanel: typeof openUploadPanel;
-  offer: PanelRequest | null;
 } {
-  const { manager, offer } = useUploadUi();
-  return { manager, openPanel: openUploadPanel, offer };
+  const { manager } = useUploadUi();
+  return { manager, openPanel: openUploadPanel };
 }
 
 const EMPTY: UploadSnapshot = {

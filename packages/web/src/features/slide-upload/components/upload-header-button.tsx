@@ -10,7 +10,7 @@ import { useUploadSnapshot, useUploads } from './upload-context';
 export function UploadHeaderButton() {
   const { t } = useTranslation('upload');
   const { iRoleType } = useSession();
-  const { manager, openPanel, offer } = useUploads();
+  const { manager, openPanel } = useUploads();
   const { items, uploading } = useUploadSnapshot();
   const unfinished = items.filter((item) => statusOf(item) === 0).length;
   // Doctors upload; anyone else sees the button only if a queue of theirs exists.
@@ -28,8 +28,9 @@ export function UploadHeaderButton() {
         <Button
           type="text"
           icon={<CloudUploadOutlined />}
-          // On a case screen that takes slides, for that case (its owner's batch upload).
-          onClick={() => openPanel(offer ?? undefined)}
+          // For the screen on view, as it changes: on a case screen that takes slides, that case
+          // (its owner's batch upload); elsewhere the panel says where slides are added.
+          onClick={() => openPanel()}
           data-testid="upload-open"
         >
           {t('header.button')}

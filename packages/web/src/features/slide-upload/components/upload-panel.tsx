@@ -69,7 +69,13 @@ export function UploadPanel({ open, request, onClose }: UploadPanelProps) {
               />
             )}
             {support.isError && <Alert type="error" showIcon title={t('picker.typesFailed')} />}
-            <UploadPicker request={request} types={support.data?.listType} />
+            <UploadPicker
+              // Another case or mode (the screen on view changed under the header's panel)
+              // starts without the last choice's warnings.
+              key={`${request.target.iPatientId ?? request.target.strDiagnosistNum}:${request.iUploadType}`}
+              request={request}
+              types={support.data?.listType}
+            />
           </>
         ) : (
           <Alert type="info" showIcon title={t('panel.noTarget')} />

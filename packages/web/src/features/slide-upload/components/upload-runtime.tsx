@@ -1,10 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
+import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toastSuccess } from '@/lib/toast';
 import { useSession } from '@/lib/use-session';
 import { addUnloadGuard } from '@/lib/unload-guards';
-import { closeUploadPanel, setUploadManager, useUploadUi } from './upload-context';
+import {
+  closeUploadPanel,
+  leaveUploadScreen,
+  panelRequestOf,
+  setUploadManager,
+  useUploadUi,
+} from './upload-context';
 import { lazyScreen, loadChunk } from '@/lib/lazy-screen';
 
 const UploadPanel = lazyScreen(() =>
@@ -20,7 +27,20 @@ export function UploadRuntime() {
   const { t } = useTranslation('upload');
   const { iUserId } = useSession();
   const queryClient = useQueryClient();
-  const { manager, open, mounted, request } = useUploadUi();
+  const ui = useUploadUi();
+  const { manager, open, mounted } = ui;
+
+  // The location as rendered: during a screen change the old screen (and this location) stays
+  // until the new one has loaded, so a panel opened in that moment belongs to the screen shown.
+  const { pathname, search } = useLocation();
+  const where = `${pathname}${search}`;
+  const shownAt = useRef(where);
+  useEffect(() => {
+    if (shownAt.current !== where) {
+      shownAt.current = where;
+      leaveUploadScreen();
+    }
+  }, [where]);
 
   useEffect(() => {
     if (!manager) {
@@ -90,7 +110,7 @@ export function UploadRuntime() {
   }
   return (
     <Suspense fallback={null}>
-      <UploadPanel open={open} request={request} onClose={closeUploadPanel} />
+      <UploadPanel open={open} request={panelRequestOf(ui)} onClose={closeUploadPanel} />
     </Suspense>
   );
 }
