@@ -581,7 +581,9 @@ test('the header’s Upload on a case screen opens the queue for that case; else
   await expect(page.getByTestId('case-detail-tabs')).toHaveCount(0);
   await expect(page.getByTestId('upload-panel')).toBeVisible();
   await expect(page.getByTestId('upload-target')).toHaveCount(0);
-  await expect(page.getByTestId('upload-panel')).toContainText('如需添加切片，请打开病例的“切片文件”页签');
+  await expect(page.getByTestId('upload-panel')).toContainText(
+    '如需添加切片，请打开病例的“切片文件”页签',
+  );
   await page.goForward();
   await expect(page.getByTestId('upload-target')).toHaveText(`批量上传切片 · 病例 ${num} · 刘敏`);
   await page.keyboard.press('Escape');
