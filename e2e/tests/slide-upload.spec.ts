@@ -609,6 +609,35 @@ test('the header’s Upload on a case screen opens the queue for that case; else
   await expect(page.getByTestId('upload-choose-files')).toHaveCount(0);
 });
 
+test('a long scanner file name is shown whole in the queue on a phone', async ({
+  page,
+  request,
+}) => {
+  const token = await tokenOf(request, DOCTOR);
+  const id = await addCase(request, token, `UP${RUN}`);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await logIn(page, DOCTOR);
+  await openImagery(page, id);
+  await page.getByTestId('imagery-upload-batch').click();
+  await expect(page.getByTestId('upload-choose-files')).toBeEnabled();
+  // Names of the same scanner differ at their end: the block, the stain, the level.
+  const long = '2026-11-29_HOSPITAL-A_S2026-004512_block-A3_HE_scan-level-2.svs';
+  await page.getByTestId('upload-file-input').setInputFiles({
+    name: long,
+    mimeType: 'application/octet-stream',
+    buffer: fs.readFileSync(SLIDE),
+  });
+  const name = page.getByTestId(`upload-item-${long}`).getByTestId('upload-item-name');
+  await expect(name).toHaveText(long);
+  // Wrapped, not cut: nothing of it hidden, and all of it on the screen.
+  const box = await name.evaluate((el) => {
+    const rect = el.getBoundingClientRect();
+    return { right: rect.right, hidden: el.scrollWidth > el.clientWidth };
+  });
+  expect(box.hidden).toBe(false);
+  expect(box.right).toBeLessThanOrEqual(390);
+});
+
 test('uploading by the number of a case the doctor has sends the slides to the case itself', async ({
   page,
   request,

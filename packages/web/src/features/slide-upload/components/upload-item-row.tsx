@@ -124,12 +124,12 @@ export function UploadItemRow({
   return (
     <Flex vertical gap={4} data-testid={`upload-item-${item.strFileName}`} data-state={shown}>
       <Flex align="center" gap="small" wrap>
+        {/* The whole name, wrapped where it must: scanner names differ in their last parts
+            (block, stain, level), which an ellipsis cut off, and a phone has no hover title. */}
         <Typography.Text
           strong
-          ellipsis
           delete={shown === 'removed'}
-          style={{ maxWidth: 260 }}
-          title={outcome?.renamedTo ?? item.strFileName}
+          style={{ overflowWrap: 'anywhere', minWidth: 0 }}
           data-testid="upload-item-name"
         >
           {outcome?.renamedTo ?? item.strFileName}
