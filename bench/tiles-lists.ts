@@ -11,6 +11,7 @@ import {
   type DeepZoom,
 } from '../packages/server/src/modules/tiles/deep-zoom';
 import { sourceLevelFor } from '../packages/server/src/modules/tiles/render';
+import { isBuiltAhead } from '../packages/server/src/modules/tiles/deep-zoom-build';
 
 export interface Tile {
   level: number;
@@ -24,7 +25,7 @@ export interface SlideTiles {
   dz: DeepZoom;
   /** Whole stored tiles, over every Deep Zoom level the file stores. */
   native: Tile[];
-  /** Every tile of the Deep Zoom levels the file does not store. */
+  /** Every tile of the Deep Zoom levels the file does not store, but those built ahead. */
   missing: Tile[];
 }
 
@@ -72,6 +73,10 @@ export async function tilesOf(file: string, count: number, seed: number): Promis
         s.tileWidth === dz.tileSize;
       if (native) {
         nativeLevels.push({ level, stored: i });
+        continue;
+      }
+      if (isBuiltAhead(slide, level)) {
+        // Built once the slide is read (its overview): never asked cold.
         continue;
       }
       const cols = Math.ceil(size.width / dz.tileSize);

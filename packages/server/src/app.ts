@@ -152,10 +152,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authGuard, { auth });
   await app.register(auditTrail, { db, clock });
   await app.register(openApi);
-  const slideIngest = registerSlideIngest(app, { db, clock, dataDir: config.dataDir });
-  const hub = new NotificationHub();
-  app.decorate('notificationHub', hub);
-  await registerNotificationSocket(app, { auth, hub });
   const tiles = createTileService({
     db,
     clock,
@@ -163,6 +159,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     secret: config.tileTokenSecret,
     cacheMb: config.tileCacheMb,
   });
+  const slideIngest = registerSlideIngest(app, {
+    db,
+    clock,
+    dataDir: config.dataDir,
+    afterIngest: tiles.buildAhead,
+  });
+  const hub = new NotificationHub();
+  app.decorate('notificationHub', hub);
+  await registerNotificationSocket(app, { auth, hub });
   // Printed reports' times when a request names no zone the server knows.
   const reportTimeZone = config.reportTimeZone ?? HOME_TIME_ZONE;
 

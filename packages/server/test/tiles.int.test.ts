@@ -79,6 +79,22 @@ describe.each(await testDatabases())('tile service on $name', (testDb) => {
   });
   afterAll(() => t.close());
 
+  it('has the slide’s overview built into the tile cache once read, before any tile is asked', async () => {
+    // CMU-1-Small-Region has one level: its Deep Zoom levels 0–11 (60 tiles) are built ahead
+    // (deep-zoom-build.ts), so the first view of it decodes nothing. No tile was asked yet.
+    const cacheDir = path.join(t.dataDir, 'tile-cache');
+    const packBytes = () =>
+      fs.existsSync(cacheDir)
+        ? fs
+            .readdirSync(cacheDir, { recursive: true })
+            .map((f) => path.join(cacheDir, String(f)))
+            .filter((f) => f.endsWith('.pack'))
+            .reduce((sum, f) => sum + fs.statSync(f).size, 0)
+        : 0;
+    // Sixty tiles of a few kilobytes each (the level-11 ones alone are 240² JPEGs).
+    await expect.poll(packBytes).toBeGreaterThan(100_000);
+  });
+
   it('issues a two-hour token with the Deep Zoom and IIIF addresses', () => {
     expect(tile.strToken).toMatch(new RegExp(`^${slideId}\\.\\d+\\.\\d+\\.[\\w-]{43}$`));
     expect(Date.parse(tile.dtExpire) / 1000).toBe(tokenExpiry(t.clock.now()));

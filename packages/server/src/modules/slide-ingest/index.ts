@@ -50,11 +50,27 @@ async function waitingDocuments(db: Db): Promise<number[]> {
  */
 export function registerSlideIngest(
   app: FastifyInstance,
-  deps: { db: Db; clock: Clock; dataDir: string },
+  deps: {
+    db: Db;
+    clock: Clock;
+    dataDir: string;
+    /**
+     * After a slide is read, before the queue's slot is free (tile service: its overview tiles
+     * built ahead). Outside the ingest's time limit; it must not throw.
+     */
+    afterIngest?: (documentId: number) => Promise<void>;
+  },
 ): SlideIngest {
-  const ingestDeps = { ...deps, log: app.log };
+  const { afterIngest, ...rest } = deps;
+  const ingestDeps = { ...rest, log: app.log };
   const queue = new IngestQueue(
-    (id) => ingestWithin(ingestDeps, id, INGEST_TIMEOUT_MS),
+    async (id) => {
+      const outcome = await ingestWithin(ingestDeps, id, INGEST_TIMEOUT_MS);
+      if (outcome === 'ingested') {
+        await afterIngest?.(id);
+      }
+      return outcome;
+    },
     INGEST_CONCURRENCY,
     (id, error) => app.log.error({ err: error, documentId: id }, 'slide ingest failed'),
   );

@@ -1,11 +1,14 @@
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
+import { slideDocuments } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { startComposeThreads } from '../../slides/codec';
 import type { TileRoutesOptions } from './answer';
 import { ByteLru } from './byte-lru';
 import type { DeepZoom } from './deep-zoom';
+import { buildAhead, deepZoomBuilder, type DeepZoomBuilder } from './deep-zoom-build';
 import { deepZoomGeometry, deepZoomTiles } from './deep-zoom-tiles';
 import { fastTileHandler, type FastRequestHandler } from './fast-tiles';
 import { WorkLimiter } from './limiter';
@@ -49,16 +52,52 @@ export function createTileService(deps: {
    * open); null when it cannot be opened now.
    */
   deepZoomOf(slideId: number, hospitalId: number): Promise<DeepZoom | null>;
+  /**
+   * Builds a slide's overview levels it lacks into the tile cache (deep-zoom-build.ts
+   * buildAhead), once the slide engine has read it; never fails (problems are logged).
+   */
+  buildAhead(slideId: number): Promise<void>;
   register(app: FastifyInstance): Promise<FastRequestHandler>;
 } {
   const tokens = tileTokens(deps.secret);
   const slides = new OpenSlideCache(deps.db, deps.dataDir, TILE_SERVICE_LIMITS.openSlides);
+  // Set once the routes are registered (the caches live with the server).
+  let running: { builder: DeepZoomBuilder; log: FastifyBaseLogger; closed: boolean } | null = null;
   return {
     tokens,
     deepZoomOf: (slideId, hospitalId) =>
       slides
         .use(slideId, hospitalId, async (slide) => deepZoomGeometry(slide.source))
         .catch(() => null),
+    async buildAhead(slideId) {
+      const now = running;
+      if (!now) {
+        return;
+      }
+      try {
+        // A job of the server's own for a slide it has just read: the slide's own hospital.
+        const [doc] = await deps.db
+          .select({ hospitalId: slideDocuments.hospitalId })
+          .from(slideDocuments)
+          .where(eq(slideDocuments.id, slideId));
+        if (!doc) {
+          return;
+        }
+        const started = performance.now();
+        const wasOpen = slides.isOpen(slideId);
+        const tiles = await slides.use(slideId, doc.hospitalId, (slide) =>
+          buildAhead(now.builder, slide, () => now.closed),
+        );
+        if (!wasOpen) {
+          await slides.closeIfUnused(slideId);
+        }
+        const ms = Math.round(performance.now() - started);
+        now.log.info({ slideId, tiles, ms }, 'overview tiles built ahead');
+      } catch (error) {
+        // Viewers build them on first request instead.
+        now.log.warn({ err: error, slideId }, 'overview tiles not built ahead');
+      }
+    },
     async register(app) {
       app.addHook('onClose', () => slides.closeAll());
       const cache = new TileCache({
@@ -77,6 +116,12 @@ export function createTileService(deps: {
         timeoutMs: TILE_SERVICE_LIMITS.timeoutMs,
       };
       startComposeThreads();
+      const now = { builder: deepZoomBuilder(options), log: app.log, closed: false };
+      running = now;
+      // Before the ingest queue's close waits for its running slide (and this work with it).
+      app.addHook('preClose', async () => {
+        now.closed = true;
+      });
       await app.register(tileRoutes, options);
       await app.register(iiifRoutes, options);
       return fastTileHandler(deepZoomTiles(options), app.log);

@@ -32,6 +32,29 @@ export class TileTooCostlyError extends Error {}
 
 const EPSILON = 1e-3;
 
+/**
+ * A tile of a missing level from the (up to four) tiles of the next finer level under it, each
+ * decoded at half size into its quarter (deep-zoom-build.ts finerParts places them), then
+ * encoded: on a compose thread where they run.
+ */
+export async function halveTiles(
+  parts: ComposeTile[],
+  width: number,
+  height: number,
+): Promise<Buffer> {
+  const crop = { x: 0, y: 0, width, height };
+  const job = { tiles: parts, scale: 2 as const, canvasWidth: width, canvasHeight: height, crop };
+  const composed = composeJpeg({ ...job, quality: TILE_JPEG_QUALITY });
+  if (composed) {
+    return composed;
+  }
+  const canvas = canvases.take(width, height);
+  await Promise.all(parts.map((p) => decodeJpegInto(p.bytes, 2, canvas, p.x, p.y)));
+  const jpeg = await encodeJpeg(canvas, TILE_JPEG_QUALITY);
+  canvases.giveBack(canvas);
+  return jpeg;
+}
+
 /** The stored level to read a Deep Zoom downsample from: the coarsest one at least as fine. */
 export function sourceLevelFor(levels: readonly SlideLevel[], downsample: number): number {
   let best = 0;

@@ -85,6 +85,20 @@ export class OpenSlideCache {
     return entry.opened;
   }
 
+  /**
+   * Closes a slide nobody is using now (work of the server's own done with it, which should not
+   * push viewers' slides out of the cache); one in use stays.
+   */
+  async closeIfUnused(slideId: number): Promise<void> {
+    const entry = this.entries.get(slideId);
+    if (!entry || entry.users > 0) {
+      return;
+    }
+    this.entries.delete(slideId);
+    entry.evicted = true;
+    await closeEntry(entry);
+  }
+
   /** Closes every slide (server close); slides in use close when their requests end. */
   async closeAll(): Promise<void> {
     const all = [...this.entries.values()];
