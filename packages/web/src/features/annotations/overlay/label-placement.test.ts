@@ -31,6 +31,22 @@ describe('keepLabelsInView', () => {
     expect(right.attrs.y).toBe(labelOf(rulerLabel([390, 100], [440, 100])).attrs.y);
   });
 
+  it('slides a label just cut by the left edge sideways, not off beside the navigator', () => {
+    // An ellipse at the left of a 588 px pane (side by side): its label, centred under it, runs
+    // 1.3 px past the edge gap; slid back by exactly that, it must count as fitting.
+    const label: SvgNode = {
+      tag: 'text',
+      text: '99.8 × 49.9 µm · 3911.3 µm²',
+      attrs: { x: 108, y: 470, 'text-anchor': 'middle' },
+      around: { left: 58, right: 158, top: 254, bottom: 454 },
+    };
+    const view = { width: 588, height: 648 };
+    const navigator = { left: 507, top: 552, right: 589, bottom: 643 };
+    const [[moved]] = keepLabelsInView([[label]], view, [navigator]);
+    expect(labelBox(moved!).left).toBeCloseTo(4, 1);
+    expect(moved!.attrs.y).toBe(470);
+  });
+
   it('puts the label above a shape at the bottom edge', () => {
     const moved = labelOf(keepLabelsInView(rulerLabel([100, 295], [200, 295]), VIEW, []));
     expect(inside(moved)).toBe(true);

@@ -10,6 +10,8 @@ import type { SvgNode } from './svg-shapes';
 
 /** Gap kept between a label and the view's edge or a control. */
 const EDGE_PX = 4;
+/** Rounding a label's place may cost (placed() fits). */
+const SLACK = 0.01;
 /** From the dot of a note to its text (svg-shapes.ts draws the text 8 px right of the dot). */
 const NOTE_GAP_PX = 8;
 
@@ -56,11 +58,13 @@ function placed(
   );
   const fits = (candidate: SvgNode) => {
     const box = labelBox(candidate);
+    // SLACK: a label slid to the edge gap exactly lands a rounding error short of it (its x is
+    // kept to two decimals), which sent it far off beside the navigator instead.
     return (
-      box.left >= EDGE_PX &&
-      box.right <= view.width - EDGE_PX &&
-      box.top >= EDGE_PX &&
-      box.bottom <= view.height - EDGE_PX &&
+      box.left >= EDGE_PX - SLACK &&
+      box.right <= view.width - EDGE_PX + SLACK &&
+      box.top >= EDGE_PX - SLACK &&
+      box.bottom <= view.height - EDGE_PX + SLACK &&
       !covered.some((area) => overlaps(box, area))
     );
   };
