@@ -336,7 +336,10 @@ test('ticks on two pages of the slide list make one selection, deleted together'
   await expect(page.getByTestId(`slide-row-${secondName}`)).toHaveCount(0);
 });
 
-test('a doctor uploads a slide by pathology number before its case exists', async ({ page }) => {
+test('a doctor uploads a slide by pathology number before its case exists', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(90_000);
   const num = `UN${RUN}`;
   const name = path.basename(SLIDE);
@@ -369,6 +372,15 @@ test('a doctor uploads a slide by pathology number before its case exists', asyn
   await expect(row).toContainText(num);
   await expect(row.getByTestId('slide-unmatched')).toHaveText('未匹配');
   await expect(row.getByTestId('slide-upload-state')).toHaveText('已上传');
+
+  // The case comes: a case given that number takes the slide, and saving it says so.
+  const id = await addCase(request, await tokenOf(request, DOCTOR), `UM${RUN}`);
+  await page.goto(`/#/setnew/newlybuild?iPatientId=${id}`);
+  await page.locator('#caseForm_strDiagnosistNum').fill(num);
+  await page.getByTestId('case-form-submit').click();
+  await expect(page.getByText('该病理号下已上传的 1 张切片已关联到此病例')).toBeVisible();
+  await page.goto(`/#/case/Imagery-info?iPatientId=${id}`);
+  await expect(page.getByTestId(`imagery-row-${name}`)).toBeVisible();
 });
 
 /** Lists only the slides of pathology number `num`, as the filter bar does. */

@@ -5,6 +5,7 @@ import {
   SlideUploadState,
   type DocumentStatusList,
   type PatientDto,
+  type PatientSavedDto,
   type SlideDocumentDto,
   type SlideDocumentList,
   type SlideMatchResult,
@@ -677,6 +678,62 @@ describe.each(await testDatabases())('slide management on $name', (testDb) => {
       expect(audit).toMatchObject({ targetId: String(c.iPatientId), detail: { iMatched: 0 } });
       await setCaseState(db(), c.iPatientId, CaseState.Completed);
       expectRefused(await matchCase(c.iPatientId), 'SLIDE_CASE_LOCKED');
+    });
+
+    it('attaches the slides waiting under its number to a new case, and to a case renumbered', async () => {
+      const num = caseNumber('Wt');
+      // Uploaded by pathology number before the case existed: by the owner (number written in
+      // lower case) and by a colleague; one deleted since, one of another hospital.
+      const mine = await ownSlide({ diagnosisNum: num.toLowerCase(), name: 'w1.svs' });
+      const byColleague = await ownSlide({ diagnosisNum: num, name: 'w2.svs' }, colleague);
+      const removed = await ownSlide({ diagnosisNum: num, name: 'w3.svs' });
+      expectOk(await remove([removed.id]));
+      const elsewhere = await slide({
+        hospitalId: outsider.hospitalId,
+        uploadUserId: outsider.id,
+        diagnosisNum: num,
+      });
+      const c = (await addCase(api, owner.token, { strDiagnosistNum: num })) as PatientSavedDto;
+      expect(c.iSlidesJoined).toBe(2);
+      for (const doc of [mine, byColleague]) {
+        expect(await slideRow(db(), doc.id)).toMatchObject({
+          patientId: c.iPatientId,
+          diagnosisNum: num,
+        });
+      }
+      expect((await slideRow(db(), removed.id))?.patientId).toBeNull();
+      expect((await slideRow(db(), elsewhere.id))?.patientId).toBeNull();
+      expect(
+        expectOk(await byPatient(c.iPatientId))
+          .listSlideDocument.map((d) => d.strFileName)
+          .sort(),
+      ).toEqual(['w1.svs', 'w2.svs']);
+      expect(await latestAuditRecord(db(), 'patient/addPatient')).toMatchObject({
+        targetId: String(c.iPatientId),
+        detail: { strDiagnosistNum: num, iSlidesJoined: 2 },
+      });
+
+      // A case given another number later takes that number's waiting slides too.
+      const other = (await addCase(api, owner.token)) as PatientSavedDto;
+      expect(other.iSlidesJoined).toBe(0);
+      const later = caseNumber('Wl');
+      const waiting = await ownSlide({ diagnosisNum: later, name: 'w4.svs' });
+      const info = expectOk(
+        await api.get<PatientDto>(
+          'patient/getPatientInfo',
+          { iPatientId: other.iPatientId },
+          { token: owner.token },
+        ),
+      );
+      const renumbered = expectOk(
+        await api.post<PatientSavedDto>(
+          'patient/updatePatient',
+          { ...info, strDiagnosistNum: later },
+          { token: owner.token },
+        ),
+      );
+      expect(renumbered.iSlidesJoined).toBe(1);
+      expect((await slideRow(db(), waiting.id))?.patientId).toBe(other.iPatientId);
     });
 
     it('gives a matched slide its case’s number as written there, and never a name the case has', async () => {

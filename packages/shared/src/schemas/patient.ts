@@ -187,6 +187,16 @@ export const patientDtoSchema = z.object({
 });
 export type PatientDto = z.infer<typeof patientDtoSchema>;
 
+/**
+ * patient/addPatient and updatePatient: the case as saved, and how many of the hospital's slides
+ * uploaded under its number while no case had it joined it (spec §4: unmatched slides become
+ * matched when the numbers match).
+ */
+export const patientSavedSchema = patientDtoSchema.extend({
+  iSlidesJoined: z.number().int().describe('Unmatched slides of its number attached to it now'),
+});
+export type PatientSavedDto = z.infer<typeof patientSavedSchema>;
+
 /** A row of the case lists: what the lists show, not the whole record. */
 export const patientListItemSchema = z.object({
   iPatientId: z.number().int(),

@@ -64,10 +64,8 @@ export async function importCases(
         for (const row of order) {
           const fields = row.fields as NonNullable<CheckedRow['fields']>;
           const ownerId = actor.userId;
-          ids.set(
-            row.iRow,
-            await insertNewCase(tx, { fields, variant, hospitalId, ownerId, now, lang }),
-          );
+          const made = await insertNewCase(tx, { fields, variant, hospitalId, ownerId, now, lang });
+          ids.set(row.iRow, made.id);
         }
       }),
     );

@@ -4,6 +4,7 @@ import {
   envelopeSchema,
   patientAddSchema,
   patientDtoSchema,
+  patientSavedSchema,
   patientIdSchema,
   patientPageSchema,
   patientQuerySchema,
@@ -48,7 +49,7 @@ export const patientRoutes: FastifyPluginAsyncZod<{
           'Save a new (unsubmitted) case of the caller in its hospital, by the required fields ' +
           'of the deployment’s variant; an empty number takes the next of the hospital’s rule',
         body: patientAddSchema,
-        response: { 200: envelopeSchema(patientDtoSchema) },
+        response: { 200: envelopeSchema(patientSavedSchema) },
       },
       config: { policy: { roles: DOCTORS } },
     },
@@ -57,7 +58,10 @@ export const patientRoutes: FastifyPluginAsyncZod<{
       request.auditNote = { targetType: 'patient' };
       const dto = await service.addPatient(deps, actor, request.body, request.lang);
       request.auditNote.targetId = dto.iPatientId;
-      request.auditNote.detail = { strDiagnosistNum: dto.strDiagnosistNum };
+      request.auditNote.detail = {
+        strDiagnosistNum: dto.strDiagnosistNum,
+        iSlidesJoined: dto.iSlidesJoined,
+      };
       return ok(request.lang, dto);
     },
   );
@@ -71,7 +75,7 @@ export const patientRoutes: FastifyPluginAsyncZod<{
           'The owner saves the whole form of a new, returned or withdrawn case (the latter two ' +
           'come back to the new list)',
         body: patientUpdateSchema,
-        response: { 200: envelopeSchema(patientDtoSchema) },
+        response: { 200: envelopeSchema(patientSavedSchema) },
       },
       config: { policy: { roles: DOCTORS } },
     },
@@ -79,7 +83,10 @@ export const patientRoutes: FastifyPluginAsyncZod<{
       const actor = requireActor(request);
       request.auditNote = { targetType: 'patient', targetId: request.body.iPatientId };
       const dto = await service.updatePatient(deps, actor, request.body, request.lang);
-      request.auditNote.detail = { ddPatientState: dto.ddPatientState.iNumber };
+      request.auditNote.detail = {
+        ddPatientState: dto.ddPatientState.iNumber,
+        iSlidesJoined: dto.iSlidesJoined,
+      };
       return ok(request.lang, dto);
     },
   );

@@ -4,6 +4,7 @@ import {
   type Lang,
   type PatientAddInput,
   type PatientDto,
+  type PatientSavedDto,
   type PatientFields,
   type PatientPage,
   type PatientQuery,
@@ -16,6 +17,7 @@ import type { Actor } from '../auth/actor';
 import { getConfig } from '../config/service';
 import { allocatePathologyNumber } from '../serial-number/allocate';
 import { renumberCaseSlides } from '../slides/case-number';
+import { attachWaitingSlides } from '../slides/match-service';
 import { caseReaderRole } from './access';
 import { fieldsToColumns, toListItem, toPatientDto } from './dto';
 import { listPatients } from './list-repo';
@@ -79,7 +81,7 @@ export async function addPatient(
   actor: Actor,
   input: PatientAddInput,
   lang: Lang,
-): Promise<PatientDto> {
+): Promise<PatientSavedDto> {
   const hospitalId = actor.hospitalId;
   if (hospitalId == null) {
     // Doctors always belong to a hospital (user rules); a case cannot exist outside one.
@@ -88,12 +90,12 @@ export async function addPatient(
   const variant = (await getConfig(db)).caseVariant;
   const fields = fieldsForVariant(input, variant);
   const now = clock.now();
-  const id = await withNumberCheck(() =>
+  const { id, slidesJoined } = await withNumberCheck(() =>
     db.transaction((tx) =>
       insertNewCase(tx, { fields, variant, hospitalId, ownerId: actor.userId, now, lang }),
     ),
   );
-  return readPatient(db, actor, id);
+  return { ...(await readPatient(db, actor, id)), iSlidesJoined: slidesJoined };
 }
 
 export interface NewCase {
@@ -108,10 +110,15 @@ export interface NewCase {
 
 /**
  * Inserts one new (unsubmitted) case inside the caller's transaction, after the required-field
- * and number rules (checkedNumber), with its 'create' event; answers its id. Shared by addPatient
- * and the batch import, so both create cases by the same rules.
+ * and number rules (checkedNumber), with its 'create' event, and attaches the hospital's slides
+ * uploaded under its number while no case had it (spec §4: unmatched slides become matched when
+ * the numbers match); answers its id and how many slides joined it. Shared by addPatient and the
+ * batch import, so both create cases by the same rules.
  */
-export async function insertNewCase(tx: Db, c: NewCase): Promise<number> {
+export async function insertNewCase(
+  tx: Db,
+  c: NewCase,
+): Promise<{ id: number; slidesJoined: number }> {
   const diagnosisNum = await checkedNumber(tx, c.fields, c.variant, c.hospitalId, c.now, c.lang);
   const row = await repo.insertPatient(tx, {
     ...fieldsToColumns(c.fields),
@@ -131,7 +138,7 @@ export async function insertNewCase(tx: Db, c: NewCase): Promise<number> {
     toState: CaseState.New,
     createdAt: c.now,
   });
-  return row.id;
+  return { id: row.id, slidesJoined: await attachWaitingSlides(tx, row) };
 }
 
 /**
@@ -143,8 +150,9 @@ export async function updatePatient(
   actor: Actor,
   input: PatientUpdateInput,
   lang: Lang,
-): Promise<PatientDto> {
+): Promise<PatientSavedDto> {
   const now = clock.now();
+  let slidesJoined = 0;
   await withNumberCheck(() =>
     db.transaction(async (tx) => {
       const row = await lockOwnedCase(tx, actor, input.iPatientId);
@@ -161,6 +169,10 @@ export async function updatePatient(
         state: to,
         updatedAt: now,
       });
+      // A new number may have slides waiting, uploaded under it before (the old one's stay).
+      if (diagnosisNum.toLowerCase() !== row.diagnosisNum.toLowerCase()) {
+        slidesJoined = await attachWaitingSlides(tx, { ...row, diagnosisNum });
+      }
       await repo.insertEvent(tx, {
         patientId: row.id,
         userId: actor.userId,
@@ -171,7 +183,7 @@ export async function updatePatient(
       });
     }),
   );
-  return readPatient(db, actor, input.iPatientId);
+  return { ...(await readPatient(db, actor, input.iPatientId)), iSlidesJoined: slidesJoined };
 }
 
 /**

@@ -164,14 +164,26 @@ export async function matchSlidesOfCase(
     if (!caseTakesSlides(c.state)) {
       throw new AppError('SLIDE_CASE_LOCKED');
     }
-    const attached = await attach(
-      tx,
-      c,
-      and(
-        eq(slideDocuments.hospitalId, c.hospitalId),
-        sql`lower(${slideDocuments.diagnosisNum}) = lower(${c.diagnosisNum})`,
-      ),
-    );
-    return { iMatched: attached.length, listUnmatched: [] };
+    return { iMatched: await attachWaitingSlides(tx, c), listUnmatched: [] };
   });
+}
+
+/**
+ * The hospital's unmatched slides of the case's number (uploaded by pathology number before the
+ * case existed, or before it took this number) attached to the case; how many. For a case the
+ * caller's transaction has just made or renumbered, and so holds: it takes slides.
+ */
+export async function attachWaitingSlides(
+  tx: Db,
+  c: { id: number; hospitalId: number; diagnosisNum: string },
+): Promise<number> {
+  const attached = await attach(
+    tx,
+    c,
+    and(
+      eq(slideDocuments.hospitalId, c.hospitalId),
+      sql`lower(${slideDocuments.diagnosisNum}) = lower(${c.diagnosisNum})`,
+    ),
+  );
+  return attached.length;
 }

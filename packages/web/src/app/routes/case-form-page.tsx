@@ -29,11 +29,15 @@ export default function CaseFormPage() {
       key={raw ?? 'new'}
       iPatientId={iPatientId}
       onBack={() => void navigate(NEW_CASES_PATH, DONE_WITH_FORM)}
-      onSaved={(_saved, backToNew) => {
+      onSaved={(saved, backToNew) => {
         const edited = iPatientId !== null;
         toastSuccess(
           t(edited ? (backToNew ? 'form.updatedBackToNew' : 'form.updated') : 'form.added'),
         );
+        // Slides uploaded by pathology number before the case had it joined it on the server.
+        if (saved.iSlidesJoined > 0) {
+          toastSuccess(t('form.slidesJoined', { count: saved.iSlidesJoined }));
+        }
         void navigate(NEW_CASES_PATH, DONE_WITH_FORM);
       }}
     />

@@ -42,9 +42,9 @@ describe('keepLabelsInView', () => {
     };
     const view = { width: 588, height: 648 };
     const navigator = { left: 507, top: 552, right: 589, bottom: 643 };
-    const [[moved]] = keepLabelsInView([[label]], view, [navigator]);
-    expect(labelBox(moved!).left).toBeCloseTo(4, 1);
-    expect(moved!.attrs.y).toBe(470);
+    const moved = labelOf(keepLabelsInView([[label]], view, [navigator]));
+    expect(labelBox(moved).left).toBeCloseTo(4, 1);
+    expect(moved.attrs.y).toBe(470);
   });
 
   it('puts the label above a shape at the bottom edge', () => {

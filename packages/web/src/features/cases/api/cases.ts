@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   PatientAddInput,
   PatientDto,
+  PatientSavedDto,
   PatientListItem,
   PatientQuery,
   PatientUpdateInput,
@@ -59,11 +60,11 @@ function useInvalidateCases() {
 /** Add or update; the form shows the failures itself (number taken, field errors). */
 export function useSaveCase() {
   const invalidate = useInvalidateCases();
-  return useMutation<PatientDto, ApiError, PatientAddInput | PatientUpdateInput>({
+  return useMutation<PatientSavedDto, ApiError, PatientAddInput | PatientUpdateInput>({
     mutationFn: (body) =>
       'iPatientId' in body
-        ? api.post<PatientDto>('patient/updatePatient', body, { handleFailure: true })
-        : api.post<PatientDto>('patient/addPatient', body, { handleFailure: true }),
+        ? api.post<PatientSavedDto>('patient/updatePatient', body, { handleFailure: true })
+        : api.post<PatientSavedDto>('patient/addPatient', body, { handleFailure: true }),
     onSuccess: () => invalidate(),
   });
 }

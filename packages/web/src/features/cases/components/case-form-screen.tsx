@@ -1,6 +1,11 @@
 import { Button, Card, Result, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { caseActionAllowed, isCaseStateCode, type PatientDto } from '@pathconsult/shared';
+import {
+  caseActionAllowed,
+  isCaseStateCode,
+  type PatientDto,
+  type PatientSavedDto,
+} from '@pathconsult/shared';
 import type { ApiError } from '@/lib/api-error';
 import { useCaseInfo } from '../api/cases';
 import { useCaseVariant } from '../api/case-variant';
@@ -9,7 +14,7 @@ import { CaseForm } from './case-form';
 interface CaseFormScreenProps {
   /** The case to edit (`?iPatientId=`), or null for a new case. */
   iPatientId: number | null;
-  onSaved: (saved: PatientDto, backToNew: boolean) => void;
+  onSaved: (saved: PatientSavedDto, backToNew: boolean) => void;
   onBack: () => void;
 }
 

@@ -1,7 +1,13 @@
 import { Alert, Button, Flex, Form, Space, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CaseState, CaseVariant, type CaseVariantCode, type PatientDto } from '@pathconsult/shared';
+import {
+  CaseState,
+  CaseVariant,
+  type CaseVariantCode,
+  type PatientDto,
+  type PatientSavedDto,
+} from '@pathconsult/shared';
 import type { ApiError } from '@/lib/api-error';
 import { applyFieldErrors, showFailure } from '@/lib/form-errors';
 import { onSubmitKey } from '@/lib/submit-key';
@@ -29,7 +35,7 @@ interface CaseFormProps {
   /** The variant of the fields: the deployment's for a new case, the case's own when editing. */
   variant: CaseVariantCode;
   /** After a successful save; `backToNew` when a returned or withdrawn case went back to new. */
-  onSaved: (saved: PatientDto, backToNew: boolean) => void;
+  onSaved: (saved: PatientSavedDto, backToNew: boolean) => void;
   onCancel: () => void;
 }
 
