@@ -1,11 +1,6 @@
 import { Button, Card, Result, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
-import {
-  caseActionAllowed,
-  isCaseStateCode,
-  type PatientDto,
-  type PatientSavedDto,
-} from '@pathconsult/shared';
+import { caseActionAllowed, isCaseStateCode, type PatientSavedDto } from '@pathconsult/shared';
 import type { ApiError } from '@/lib/api-error';
 import { useCaseInfo } from '../api/cases';
 import { useCaseVariant } from '../api/case-variant';
