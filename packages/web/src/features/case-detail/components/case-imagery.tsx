@@ -202,6 +202,38 @@ export function CaseImagery({ patient }: { patient: PatientDto }) {
     (key) => byKey[key],
   );
 
+  const buttons = (
+    <Flex gap="small" wrap>
+      {canChange && (
+        <>
+          <Button
+            type="primary"
+            icon={<CloudUploadOutlined />}
+            onClick={() => upload(UploadType.Batch)}
+            data-testid="imagery-upload-batch"
+          >
+            {t('imagery.uploadBatch')}
+          </Button>
+          <Button
+            icon={<UploadOutlined />}
+            onClick={() => upload(UploadType.Single)}
+            data-testid="imagery-upload-single"
+          >
+            {t('imagery.uploadSingle')}
+          </Button>
+        </>
+      )}
+      <Button
+        icon={<ReloadOutlined />}
+        onClick={() => void slides.refetch()}
+        loading={slides.isFetching}
+        data-testid="imagery-refresh"
+      >
+        {t('imagery.refresh')}
+      </Button>
+    </Flex>
+  );
+
   return (
     <Card
       title={
@@ -214,40 +246,12 @@ export function CaseImagery({ patient }: { patient: PatientDto }) {
           )}
         </Flex>
       }
-      extra={
-        <Flex gap="small" wrap>
-          {canChange && (
-            <>
-              <Button
-                type="primary"
-                icon={<CloudUploadOutlined />}
-                onClick={() => upload(UploadType.Batch)}
-                data-testid="imagery-upload-batch"
-              >
-                {t('imagery.uploadBatch')}
-              </Button>
-              <Button
-                icon={<UploadOutlined />}
-                onClick={() => upload(UploadType.Single)}
-                data-testid="imagery-upload-single"
-              >
-                {t('imagery.uploadSingle')}
-              </Button>
-            </>
-          )}
-          <Button
-            icon={<ReloadOutlined />}
-            onClick={() => void slides.refetch()}
-            loading={slides.isFetching}
-            data-testid="imagery-refresh"
-          >
-            {t('imagery.refresh')}
-          </Button>
-        </Flex>
-      }
+      // On a phone the buttons go above the list: beside the title they squeezed it to nothing.
+      extra={compact ? undefined : buttons}
       data-testid="case-imagery"
     >
       <Flex vertical gap="middle">
+        {compact && buttons}
         {slidesLocked(patient, iUserId, iRoleType) && (
           <Alert type="info" showIcon title={t('imagery.locked')} data-testid="imagery-locked" />
         )}
