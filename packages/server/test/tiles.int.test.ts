@@ -249,6 +249,10 @@ describe.each(await testDatabases())('tile service on $name', (testDb) => {
   });
 
   it('answers IIIF Image API 3: info.json, regions and sizes from the same engine', async () => {
+    // The base URI leads to the information (Image API 3 §2).
+    const base = await fetch(`${t.baseUrl}${tile.strIiifUrl}`, { redirect: 'manual' });
+    expect(base.status).toBe(303);
+    expect(base.headers.get('location')).toBe(`${tile.strIiifUrl}/info.json`);
     const info = await get(`${tile.strIiifUrl}/info.json`);
     expect(info.status).toBe(200);
     expect(await info.json()).toMatchObject({

@@ -28,6 +28,15 @@ export const iiifRoutes: FastifyPluginAsync<TileRoutesOptions> = async (app, opt
   const withSlide = slideAnswerer(options);
   const policy = { roles: 'public' as const };
 
+  // The image's base URI leads to its information (Image API 3 §2: "SHOULD", by a 303). The
+  // token is checked there, not here: this answer says nothing of the slide.
+  app.get<{ Params: { token: string } }>(
+    '/iiif/:token',
+    { config: { policy } },
+    async (request, reply) =>
+      reply.redirect(`/iiif/${encodeURIComponent(request.params.token)}/info.json`, 303),
+  );
+
   app.get<{ Params: { token: string } }>(
     '/iiif/:token/info.json',
     { config: { policy } },
