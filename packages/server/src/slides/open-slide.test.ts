@@ -68,6 +68,15 @@ describe('openSlideFile on the shared test slides', () => {
     expect(await readerOf(CMU, 'ndpi')).toBe('openslide');
   });
 
+  it.runIf(isOpenSlideAvailable())(
+    'reads a plain TIFF under a vendor type with the TIFF reader, as under .tif',
+    async () => {
+      // OpenSlide takes boxes.tiff for "generic-tiff", whose resolution tags it leaves out.
+      expect(await readerOf(BOXES, 'ndpi')).toBe('tiff');
+      expect(await readerOf(CMU, 'ndpi')).toBe('openslide');
+    },
+  );
+
   it('refuses a type no reader takes', async () => {
     expect((await refusalOf(openSlideFile(CMU, 'jpg'))).reason).toBe('UNSUPPORTED_FORMAT');
   });

@@ -49,7 +49,7 @@ export async function openSlideFile(
     if (!readers.openslideAvailable()) {
       throw new SlideOpenError('OPENSLIDE_MISSING', OPENSLIDE_MISSING_MESSAGE);
     }
-    return readers.openslide(mainPath);
+    return plainTiffAsItself(await readers.openslide(mainPath), mainPath, readers);
   }
   if (kind === 'dcm') {
     return readers.dicom(allPaths.length > 0 ? allPaths : [mainPath]);
@@ -83,4 +83,25 @@ async function openTiffFamily(path: string, readers: SlideReaders): Promise<Slid
       );
     }
   }
+}
+
+/**
+ * A plain tiled TIFF under a vendor's extension (OpenSlide's "generic-tiff": a TIFF exported and
+ * named .ndpi, say) is read by the TIFF reader, as it is under .tif: OpenSlide 3.4 leaves out its
+ * pixel size (the TIFF resolution tags), so the same bytes had no scale bar or measurements.
+ */
+async function plainTiffAsItself(
+  source: SlideSource,
+  path: string,
+  readers: SlideReaders,
+): Promise<SlideSource> {
+  if (source.properties.vendor !== 'generic-tiff') {
+    return source;
+  }
+  const tiff = await readers.tiff(path).catch(() => null);
+  if (!tiff) {
+    return source;
+  }
+  await source.close();
+  return tiff;
 }
