@@ -1185,6 +1185,15 @@ test('slides of two cases side by side are each marked with their case; a phone 
       .getByTitle(`cmu-xb1-${RUN}.svs (pathology no. VXB${RUN})`),
   ).toHaveCount(1);
 
+  // A slide that cannot be opened beside them (gone, or not the user's): its pane says so, and
+  // its tag in the picker too, rather than show its bare id.
+  const gone = 99_999_999;
+  await page.goto(`/?lang=en#/ShowSlide?id=${a1},${a2},${gone}`);
+  await expectTissue(page.getByTestId(`slide-pane-${a2}`).getByTestId('slide-view'));
+  const picker = page.getByTestId('viewer-slide-picker');
+  await expect(picker.getByTitle('Slide that cannot be opened')).toHaveCount(1);
+  await expect(picker.getByTitle(String(gone))).toHaveCount(0);
+
   // A phone stacks them; a linked address keeps them linked there, with the switch to undo it.
   await page.setViewportSize({ width: 390, height: 800 });
   await page.goto(`/?lang=en#/mobileShowSilde?id=${a1},${a2}&link=1`);

@@ -28,6 +28,15 @@ export function useSlidesInfo(ids: readonly number[]): Array<SlideInfoDto | unde
   });
 }
 
+/** Per id: whether its slide info was refused (a slide gone, another hospital's, not ready). */
+export function useSlidesInfoFailed(ids: readonly number[]): boolean[] {
+  const { iUserId } = useSession();
+  return useQueries({
+    queries: ids.map((id) => slideInfoQuery(iUserId, id)),
+    combine: (results) => results.map((r) => r.isError),
+  });
+}
+
 function slideInfoQuery(iUserId: number | null, iSlideDocumentId: number) {
   return queryOptions({
     queryKey: ['slideInfo', iUserId, iSlideDocumentId],

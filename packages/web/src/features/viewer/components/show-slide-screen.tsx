@@ -6,7 +6,7 @@ import { useSearchParams } from 'react-router';
 import { useCaseSlides } from '@/features/case-detail/api/case-slides';
 import { isViewable } from '@/features/slides/utils/slide-facts';
 import type { SlideInfoDto } from '@pathconsult/shared';
-import { useSlideInfo, useSlidesInfo } from '../api/slide-info';
+import { useSlideInfo, useSlidesInfo, useSlidesInfoFailed } from '../api/slide-info';
 import { ViewLink } from '../view-link';
 import { slidesOfSeveralCases } from '../utils/case-of-slide';
 import { MAX_SIDE_BY_SIDE, parseSlideIds, slideIdsParam } from '../utils/slide-ids';
@@ -29,6 +29,7 @@ export function ShowSlideScreen({ compact }: { compact?: boolean }) {
   const linked = params.get(LINK_PARAM) === '1';
   useEffect(() => link.setEnabled(linked), [link, linked]);
   const infos = useSlidesInfo(ids);
+  const failed = useSlidesInfoFailed(ids);
   const severalCases = slidesOfSeveralCases(infos.map((info) => info?.objSlide));
 
   if (ids.length === 0) {
@@ -64,7 +65,13 @@ export function ShowSlideScreen({ compact }: { compact?: boolean }) {
       {(!compact || ids.length > 1) && (
         <Flex gap="middle" align="center" wrap>
           {!compact && (
-            <CaseSlidePicker firstId={ids[0]!} ids={ids} shown={infos} onChange={choose} />
+            <CaseSlidePicker
+              firstId={ids[0]!}
+              ids={ids}
+              shown={infos}
+              failed={failed}
+              onChange={choose}
+            />
           )}
           {ids.length > 1 && (
             // The phone stacks the slides: linked, they move together there as well.
@@ -116,12 +123,15 @@ function CaseSlidePicker({
   firstId,
   ids,
   shown,
+  failed,
   onChange,
 }: {
   firstId: number;
   ids: number[];
   /** The facts of the slides shown (in `ids` order), to name those of other cases. */
   shown: Array<SlideInfoDto | undefined>;
+  /** Per slide shown: its facts were refused (its pane says why). */
+  failed: boolean[];
   onChange: (ids: number[]) => void;
 }) {
   const { t } = useTranslation('viewer');
@@ -145,7 +155,14 @@ function CaseSlidePicker({
         ]
       : [],
   );
-  const options = [...caseOptions, ...otherOptions];
+  // A slide that cannot be opened (gone, not the user's to see) has no name to show: its tag
+  // says so rather than show its bare id.
+  const failedOptions = ids.flatMap((id, i) =>
+    failed[i] && !caseOptions.some((o) => o.value === id)
+      ? [{ value: id, label: t('pickerUnavailable') }]
+      : [],
+  );
+  const options = [...caseOptions, ...otherOptions, ...failedOptions];
   // A slide shown that the list held in memory does not know yet (uploaded since, opened from a
   // link) would show as its bare number in the picker: the list is asked again, once per set.
   const unknown = slides.data
