@@ -1201,6 +1201,13 @@ test('slides of two cases side by side are each marked with their case; a phone 
   const under = page.getByTestId(`slide-pane-${a2}`);
   await expectTissue(under.getByTestId('slide-view'));
   await expect(page.getByTestId('viewer-link')).toBeChecked();
+  // Stacked panes' bars wrap as a single pane's: a turned slide's angle leaves every control
+  // on the screen (on one line it pushed full screen past the edge).
+  await top.getByTestId('viewer-rotate-right').click();
+  await expect(top.getByTestId('viewer-rotation')).toHaveText('90°');
+  await expect(top.getByTestId('viewer-fullscreen')).toBeInViewport({ ratio: 1 });
+  await top.getByTestId('viewer-rotation').click();
+  await expect(top.getByTestId('viewer-rotation')).toHaveCount(0);
   // A step chosen on the upper slide (its buttons, or the list they become when crowded): the
   // lower one arrives at the same magnification.
   const zoomTo = async (pane: typeof top, step: number) => {

@@ -302,7 +302,10 @@ function OpenSlidePane({
             fullScreen={fullScreen}
             onFullScreen={toggleFullScreen}
             compact={compact}
-            oneLine={sideBySide}
+            // Side by side, one line each, so that the images start at one height; a phone
+            // stacks its panes, whose bars wrap as a single pane's does (on one line a turned
+            // slide's angle pushed full screen off a 390 px screen).
+            oneLine={sideBySide && !phone}
             narrow={narrow}
             phone={phone}
             layerShown={layerShown}
