@@ -6,6 +6,7 @@ import {
   type DocumentStatusList,
   type PatientDto,
   type PatientSavedDto,
+  type SlideStatisticsReport,
   type SlideDocumentDto,
   type SlideDocumentList,
   type SlideMatchResult,
@@ -346,6 +347,93 @@ describe.each(await testDatabases())('slide management on $name', (testDb) => {
       expectNotFound(await statistics(hAdmin.token, { iHospitalId: hospitalA }));
       const all = expectOk(await statistics(tokens.admin));
       expect(all.iTotal).toBeGreaterThan(5);
+    });
+
+    it('breaks slides down by hospital, type and China upload day for the statistics screen', async () => {
+      const report = (token: string, q: Record<string, string | number> = {}) =>
+        api.get<SlideStatisticsReport>('slideDocument/statisticsSlideReport', q, {
+          token,
+          lang: 'en',
+        });
+      // 20:00 UTC on 4 February is 04:00 on the 5th in China: a slide of the 5th.
+      await slide({
+        hospitalId: hospitalH,
+        uploadUserId: d1.id,
+        diagnosisNum: 'LN-600',
+        name: 'Late.ndpi',
+        fileType: 'ndpi',
+        totalBytes: 4000,
+        createdAt: new Date('2026-02-04T20:00:00Z'),
+      });
+      await slide({
+        hospitalId: hospitalH,
+        uploadUserId: d1.id,
+        diagnosisNum: 'LN-700',
+        name: 'Broken.svs',
+        state: SlideUploadState.Failed,
+        createdAt: at(1),
+      });
+      const period = { dtStart: '2026-02-01', dtEnd: '2026-02-05' };
+      const mine = expectOk(await report(hAdmin.token, period));
+      expect(mine).toMatchObject({ strStart: '2026-02-01', strEnd: '2026-02-05' });
+      expect(mine.listDay.map((d) => [d.strDay, d.iUploaded, d.iFailed])).toEqual([
+        ['2026-02-01', 2, 1],
+        ['2026-02-02', 1, 0],
+        ['2026-02-03', 1, 0],
+        ['2026-02-04', 2, 0],
+        ['2026-02-05', 1, 0],
+      ]);
+      expect(mine.listDay[4]?.lBytes).toBe(4000);
+      expect(mine.listHospital).toEqual([
+        expect.objectContaining({
+          iHospitalId: hospitalH,
+          iTotal: 7,
+          iMatched: 2,
+          iUnmatched: 5,
+          iFailed: 1,
+          lUsedBytes: await storageUsed(db(), hospitalH),
+          dTotalMemory: 10,
+        }),
+      ]);
+      expect(mine.listType.map((r) => [r.strFileType, r.iTotal])).toEqual([
+        ['SVS', 6],
+        ['NDPI', 1],
+      ]);
+      expect(mine.listType[1]?.lStoredBytes).toBe(4000);
+      // The slide list's upload days are China days too.
+      expect(
+        await listIds(hAdmin.token, { dtStart: '2026-02-05', dtEnd: '2026-02-05' }),
+      ).toHaveLength(1);
+
+      // The platform administrator: one hospital asked for, or every hospital, empty ones last.
+      expect(expectOk(await report(tokens.admin, { ...period, iHospitalId: hospitalH }))).toEqual(
+        mine,
+      );
+      const all = expectOk(await report(tokens.admin, period)).listHospital;
+      expect(all.find((h) => h.iHospitalId === hospitalH)).toEqual(mine.listHospital[0]);
+      expect(all.map((h) => h.iHospitalId)).toContain(hospitalA);
+      const totals = all.map((h) => h.iTotal);
+      expect(totals).toEqual([...totals].sort((a, b) => b - a));
+      // Another hospital: like a missing one.
+      expectNotFound(await report(hAdmin.token, { iHospitalId: hospitalA }));
+      expect((await report(tokens.expert)).status).toBe(403);
+
+      // By default the last 30 days up to today; a period is at most 366 days, start first.
+      const recent = expectOk(await report(hAdmin.token));
+      expect(recent.listDay).toHaveLength(30);
+      expect(recent.strEnd).toBe(
+        new Date(t.clock.now().getTime() + 8 * 3_600_000).toISOString().slice(0, 10),
+      );
+      expectFieldError(
+        await report(hAdmin.token, { dtStart: '2026-02-05', dtEnd: '2026-02-01' }),
+        'dtEnd',
+        'validation.dateRange',
+      );
+      expectFieldError(
+        await report(hAdmin.token, { dtStart: '2025-01-01', dtEnd: '2026-02-01' }),
+        'dtEnd',
+        'validation.statisticsSpan',
+      );
     });
   });
 

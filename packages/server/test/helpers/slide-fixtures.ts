@@ -29,6 +29,8 @@ export interface SlideValues {
   state?: number;
   totalBytes?: number;
   createdAt?: Date;
+  /** The type as uploaded (lower case); svs by default. */
+  fileType?: string;
   failReason?: string | null;
   /** When the slide engine read it; unread (null) by default. */
   ingestedAt?: Date | null;
@@ -53,7 +55,7 @@ export async function insertSlide(db: Db, dataDir: string, v: SlideValues): Prom
       diagnosisNum: v.diagnosisNum,
       originalName: name,
       displayName: name,
-      fileType: 'svs',
+      fileType: v.fileType ?? 'svs',
       totalBytes,
       chunkBytes: UPLOAD_CHUNK_BYTES,
       state,

@@ -9,8 +9,12 @@ export const auditLogQuerySchema = pageQuerySchema
     strUserName: z.string().trim().max(64).optional().describe('Exact user name, any case'),
     strAction: z.string().trim().max(128).optional().describe('Action prefix, e.g. "user/"'),
     strOutcome: z.enum(AuditOutcome).optional(),
-    dtStart: isoDateSchema.optional().describe('Inclusive; a date means its first instant (UTC)'),
-    dtEnd: isoDateSchema.optional().describe('Inclusive; a date means its whole day (UTC)'),
+    dtStart: isoDateSchema
+      .optional()
+      .describe('Inclusive; a date means its first instant (China Standard Time)'),
+    dtEnd: isoDateSchema
+      .optional()
+      .describe('Inclusive; a date means its whole day (China Standard Time)'),
   })
   .refine((q) => !q.dtStart || !q.dtEnd || q.dtStart.slice(0, 10) <= q.dtEnd.slice(0, 10), {
     error: 'validation.dateRange',

@@ -74,8 +74,12 @@ export const feedbackQuerySchema = pageQuerySchema
   .extend({
     strHandled: z.enum(FeedbackHandledFilter).optional(),
     strUserName: z.string().trim().max(64).optional().describe('Part of the user name, any case'),
-    dtStart: isoDateSchema.optional().describe('Inclusive; a date means its first instant (UTC)'),
-    dtEnd: isoDateSchema.optional().describe('Inclusive; a date means its whole day (UTC)'),
+    dtStart: isoDateSchema
+      .optional()
+      .describe('Inclusive; a date means its first instant (China Standard Time)'),
+    dtEnd: isoDateSchema
+      .optional()
+      .describe('Inclusive; a date means its whole day (China Standard Time)'),
   })
   .refine((q) => !q.dtStart || !q.dtEnd || q.dtStart.slice(0, 10) <= q.dtEnd.slice(0, 10), {
     error: 'validation.dateRange',

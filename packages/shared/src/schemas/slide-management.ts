@@ -91,3 +91,66 @@ export const caseByNumberSchema = z.object({
     .describe('Null: the caller has no case of this number'),
 });
 export type CaseByNumber = z.infer<typeof caseByNumberSchema>;
+
+/** The longest period the slide statistics break down by day. */
+export const SLIDE_STATISTICS_MAX_DAYS = 366;
+
+const dayNumber = (date: string) => Date.parse(`${date.slice(0, 10)}T00:00:00Z`) / 86_400_000;
+
+/**
+ * GET slideDocument/statisticsSlideReport: the slide statistics screen's breakdown, over the
+ * caller's statisticsSlide scope (or one hospital of it): live slides by hospital and by type,
+ * and uploads by China day within dtStart…dtEnd (both included; by default the last 30 days).
+ */
+export const slideStatisticsReportQuerySchema = z
+  .object({
+    iHospitalId: idSchema.optional().describe('Administrators: one hospital of their scope'),
+    dtStart: z.iso.date({ error: 'validation.date' }).optional().describe('First day (China)'),
+    dtEnd: z.iso.date({ error: 'validation.date' }).optional().describe('Last day, included'),
+  })
+  .refine((q) => !q.dtStart || !q.dtEnd || q.dtStart <= q.dtEnd, {
+    error: 'validation.dateRange',
+    path: ['dtEnd'],
+  })
+  .refine(
+    (q) =>
+      !q.dtStart ||
+      !q.dtEnd ||
+      dayNumber(q.dtEnd) - dayNumber(q.dtStart) < SLIDE_STATISTICS_MAX_DAYS,
+    { error: 'validation.statisticsSpan', path: ['dtEnd'] },
+  );
+export type SlideStatisticsReportQuery = z.infer<typeof slideStatisticsReportQuerySchema>;
+
+export const slideStatisticsReportSchema = z.object({
+  strStart: z.string().describe('First day of listDay (China), YYYY-MM-DD'),
+  strEnd: z.string().describe('Last day of listDay, included'),
+  listHospital: z.array(
+    z.object({
+      iHospitalId: z.number().int(),
+      strHospitalName: z.string(),
+      iTotal: z.number().int(),
+      iMatched: z.number().int(),
+      iUnmatched: z.number().int(),
+      iFailed: z.number().int(),
+      lStoredBytes: z.number().describe('Uploaded slides’ bytes'),
+      lUsedBytes: z.number().describe('The hospital’s storage used'),
+      dTotalMemory: z.number().describe('The hospital’s storage, GB'),
+    }),
+  ),
+  listType: z.array(
+    z.object({
+      strFileType: z.string().describe('Upper case: SVS, NDPI, DCM…'),
+      iTotal: z.number().int(),
+      lStoredBytes: z.number(),
+    }),
+  ),
+  listDay: z.array(
+    z.object({
+      strDay: z.string().describe('YYYY-MM-DD, China'),
+      iUploaded: z.number().int().describe('Uploads begun that day, removed ones included'),
+      iFailed: z.number().int().describe('Of those, failed'),
+      lBytes: z.number(),
+    }),
+  ),
+});
+export type SlideStatisticsReport = z.infer<typeof slideStatisticsReportSchema>;

@@ -2,7 +2,7 @@ import { and, eq, type SQL } from 'drizzle-orm';
 import { RoleType, type AppointmentPage, type AppointmentQuery } from '@pathconsult/shared';
 import type { Actor } from '../auth/actor';
 import { appointments } from '../../db/schema';
-import { chinaEndExclusive, chinaInstant } from '../patients/china-time';
+import { chinaEndExclusive, chinaInstant } from '../../lib/china-time';
 import { scopeOf, whereInScope } from '../tenancy/scope';
 import type { AppointmentDeps } from './book-service';
 import { toAppointmentItem } from './dto';

@@ -2,7 +2,7 @@ import { and, count, desc, eq, gte, like, lt, sql, type SQL } from 'drizzle-orm'
 import type { AuditLogQuery } from '@pathconsult/shared';
 import type { Db } from '../../db/client';
 import { escapeLike } from '../../lib/like';
-import { endOf, startOf } from '../../lib/date-filter';
+import { chinaEndExclusive, chinaInstant } from '../../lib/china-time';
 import { auditLogs } from '../../db/schema';
 import type { Actor } from '../auth/actor';
 import type { AuditNote } from '../../plugins/route-policy';
@@ -67,10 +67,10 @@ function filters(scope: HospitalScope, q: AuditLogQuery): SQL | undefined {
     conditions.push(eq(auditLogs.outcome, q.strOutcome));
   }
   if (q.dtStart) {
-    conditions.push(gte(auditLogs.createdAt, startOf(q.dtStart)));
+    conditions.push(gte(auditLogs.createdAt, chinaInstant(q.dtStart)));
   }
   if (q.dtEnd) {
-    conditions.push(lt(auditLogs.createdAt, endOf(q.dtEnd)));
+    conditions.push(lt(auditLogs.createdAt, chinaEndExclusive(q.dtEnd)));
   }
   return and(...conditions);
 }

@@ -12,7 +12,7 @@ import { diagnosisReports, patients } from '../../db/schema';
 import { users } from '../../db/schema';
 import { escapeLike } from '../../lib/like';
 import type { Actor } from '../auth/actor';
-import { chinaEndExclusive, chinaInstant } from '../patients/china-time';
+import { chinaEndExclusive, chinaInstant } from '../../lib/china-time';
 import { toListItem } from '../patients/dto';
 import { releasedWhere, type ReportRow } from './repo';
 import { collectionJoin, listColumns, mine, owner } from '../patients/list-repo';

@@ -18,7 +18,7 @@ import type { Db } from '../../db/client';
 import { hospitals, patientEvents, patientReceives, patients, users } from '../../db/schema';
 import { escapeLike } from '../../lib/like';
 import type { Actor } from '../auth/actor';
-import { chinaEndExclusive, chinaInstant } from '../patients/china-time';
+import { chinaEndExclusive, chinaInstant } from '../../lib/china-time';
 import { collectionJoin, listColumns, mine, owner } from '../patients/list-repo';
 import { whereInScope, type HospitalScope } from '../tenancy/scope';
 

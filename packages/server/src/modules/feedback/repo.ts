@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { FeedbackQuery } from '@pathconsult/shared';
 import type { Db } from '../../db/client';
 import { escapeLike } from '../../lib/like';
-import { endOf, startOf } from '../../lib/date-filter';
+import { chinaEndExclusive, chinaInstant } from '../../lib/china-time';
 import { feedback, hospitals, users } from '../../db/schema';
 import { whereInScope, type HospitalScope } from '../tenancy/scope';
 
@@ -63,10 +63,10 @@ function filters(scope: HospitalScope, q: FeedbackQuery): SQL | undefined {
     conditions.push(ilike(feedback.userName, `%${escapeLike(q.strUserName)}%`));
   }
   if (q.dtStart) {
-    conditions.push(gte(feedback.createdAt, startOf(q.dtStart)));
+    conditions.push(gte(feedback.createdAt, chinaInstant(q.dtStart)));
   }
   if (q.dtEnd) {
-    conditions.push(lt(feedback.createdAt, endOf(q.dtEnd)));
+    conditions.push(lt(feedback.createdAt, chinaEndExclusive(q.dtEnd)));
   }
   return and(...conditions);
 }

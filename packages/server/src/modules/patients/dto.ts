@@ -6,7 +6,7 @@ import type {
   PatientListItem,
 } from '@pathconsult/shared';
 import type { patientEvents, patients } from '../../db/schema';
-import { chinaDay, chinaInstant } from './china-time';
+import { chinaDay, chinaInstant } from '../../lib/china-time';
 
 /*
  * The one place where case rows become the spec's wire shapes (strPatientName, ddSex...) and form

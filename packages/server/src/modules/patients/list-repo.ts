@@ -13,7 +13,7 @@ import { escapeLike } from '../../lib/like';
 import type { Actor } from '../auth/actor';
 import { scopeOf, whereInScope } from '../tenancy/scope';
 import { readableWhere } from './access';
-import { chinaEndExclusive, chinaInstant } from './china-time';
+import { chinaEndExclusive, chinaInstant } from '../../lib/china-time';
 import type { PatientListRow } from './dto';
 
 /*

@@ -7,7 +7,7 @@ import {
 } from '@pathconsult/shared';
 import type { Db } from '../../db/client';
 import { slideDocuments } from '../../db/schema';
-import { endOf, startOf } from '../../lib/date-filter';
+import { chinaEndExclusive, chinaInstant } from '../../lib/china-time';
 import { escapeLike } from '../../lib/like';
 import type { Actor } from '../auth/actor';
 import { visibleWhere } from './access';
@@ -89,10 +89,10 @@ function filters(actor: Actor, q: SlideListQuery, now: Date): SQL | undefined {
   // stored lists by when they were uploaded.
   const day = q.iType === 1 ? slideDocuments.deletedAt : slideDocuments.createdAt;
   if (q.dtStart) {
-    conditions.push(gte(day, startOf(q.dtStart)));
+    conditions.push(gte(day, chinaInstant(q.dtStart)));
   }
   if (q.dtEnd) {
-    conditions.push(lt(day, endOf(q.dtEnd)));
+    conditions.push(lt(day, chinaEndExclusive(q.dtEnd)));
   }
   return and(...conditions);
 }

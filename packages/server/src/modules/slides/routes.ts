@@ -10,6 +10,8 @@ import {
   slideListQuerySchema,
   slidePageSchema,
   slideStatisticsQuerySchema,
+  slideStatisticsReportQuerySchema,
+  slideStatisticsReportSchema,
   slideStatisticsSchema,
   slidesByPatientQuerySchema,
 } from '@pathconsult/shared';
@@ -23,6 +25,7 @@ import type { SlideRoutesOptions } from './options';
 import { SLIDE_MANAGERS } from './policies';
 import { documentStatuses, slidePage, slidesOfCase } from './read-service';
 import { slideStatistics } from './statistics';
+import { slideStatisticsReport } from './statistics-report';
 
 /**
  * Slide management (spec §4 "Slides", §7 "Slides"): a case's slides, the management lists, upload
@@ -148,6 +151,26 @@ export const slideRoutes: FastifyPluginAsyncZod<SlideRoutesOptions> = async (app
     },
     async (request) =>
       ok(request.lang, await slideStatistics(db, requireActor(request), request.query)),
+  );
+
+  app.get(
+    '/slideDocument/statisticsSlideReport',
+    {
+      schema: {
+        tags: ['slides'],
+        summary:
+          'The slide statistics screen: live slides by hospital and by type, uploads by day ' +
+          '(China) over a period; the scope of statisticsSlide',
+        querystring: slideStatisticsReportQuerySchema,
+        response: { 200: envelopeSchema(slideStatisticsReportSchema) },
+      },
+      config: { policy: { roles: SLIDE_MANAGERS, privilege: 'clearSlide' } },
+    },
+    async (request) =>
+      ok(
+        request.lang,
+        await slideStatisticsReport(db, requireActor(request), request.query, clock.now()),
+      ),
   );
 
   await app.register(slideChangeRoutes, options);

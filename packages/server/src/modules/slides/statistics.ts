@@ -22,7 +22,8 @@ const count = (condition?: SQL) =>
     Number,
   );
 
-function scopeFor(actor: Actor): HospitalScope {
+/** Whose slides the statistics count: see above (shared with the statistics screen's report). */
+export function statisticsScopeOf(actor: Actor): HospitalScope {
   return isSlideAdministrator(actor) ? scopeOf(actor, 'clearSlide') : scopeOf(actor);
 }
 
@@ -31,7 +32,7 @@ export async function slideStatistics(
   actor: Actor,
   q: SlideStatisticsQuery,
 ): Promise<SlideStatistics> {
-  const scope = scopeFor(actor);
+  const scope = statisticsScopeOf(actor);
   if (q.iHospitalId !== undefined) {
     assertHospitalInScope(scope, q.iHospitalId);
   }
