@@ -35,6 +35,7 @@ import {
   insertSlide,
   receiveChunks,
   setClearSlide,
+  setGrant,
   slideFolderExists,
   slideRow,
   storageUsed,
@@ -374,6 +375,10 @@ describe.each(await testDatabases())('slide management on $name', (testDb) => {
         createdAt: at(1),
       });
       const period = { dtStart: '2026-02-01', dtEnd: '2026-02-05' };
+      // The screen needs "data statistics" (a privilege of its own, not "clear slide").
+      await setGrant(db(), hAdmin.id, 'statistics', null);
+      expect((await report(hAdmin.token, period)).status).toBe(403);
+      await setGrant(db(), hAdmin.id, 'statistics', 1);
       const mine = expectOk(await report(hAdmin.token, period));
       expect(mine).toMatchObject({ strStart: '2026-02-01', strEnd: '2026-02-05' });
       expect(mine.listDay.map((d) => [d.strDay, d.iUploaded, d.iFailed])).toEqual([
@@ -414,9 +419,13 @@ describe.each(await testDatabases())('slide management on $name', (testDb) => {
       expect(all.map((h) => h.iHospitalId)).toContain(hospitalA);
       const totals = all.map((h) => h.iTotal);
       expect(totals).toEqual([...totals].sort((a, b) => b - a));
-      // Another hospital: like a missing one.
+      // Another hospital: like a missing one; all of them with the privilege for all.
       expectNotFound(await report(hAdmin.token, { iHospitalId: hospitalA }));
+      await setGrant(db(), hAdmin.id, 'statistics', 2);
+      expect(expectOk(await report(hAdmin.token, period)).listHospital).toEqual(all);
+      await setGrant(db(), hAdmin.id, 'statistics', 1);
       expect((await report(tokens.expert)).status).toBe(403);
+      expect((await report(d1.token)).status).toBe(403);
 
       // By default the last 30 days up to today; a period is at most 366 days, start first.
       const recent = expectOk(await report(hAdmin.token));

@@ -120,11 +120,20 @@ export async function storageUsed(db: Db, hospitalId: number): Promise<number> {
   return row?.used ?? -1;
 }
 
-/** A hospital administrator's "clear slide" grant: removed (null), own hospital (1) or all (2). */
-export async function setClearSlide(db: Db, userId: number, scope: 1 | 2 | null) {
-  const mine = and(eq(userPrivileges.userId, userId), eq(userPrivileges.code, 'clearSlide'));
+/** A hospital administrator's scoped grant: removed (null), own hospital (1) or all (2). */
+export async function setGrant(
+  db: Db,
+  userId: number,
+  code: 'clearSlide' | 'statistics',
+  scope: 1 | 2 | null,
+) {
+  const mine = and(eq(userPrivileges.userId, userId), eq(userPrivileges.code, code));
   await db.delete(userPrivileges).where(mine);
   if (scope !== null) {
-    await db.insert(userPrivileges).values({ userId, code: 'clearSlide', scope });
+    await db.insert(userPrivileges).values({ userId, code, scope });
   }
 }
+
+/** A hospital administrator's "clear slide" grant: removed (null), own hospital (1) or all (2). */
+export const setClearSlide = (db: Db, userId: number, scope: 1 | 2 | null) =>
+  setGrant(db, userId, 'clearSlide', scope);

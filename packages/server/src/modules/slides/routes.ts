@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  ADMIN_ROLES,
   ALL_ROLES,
   caseByNumberQuerySchema,
   caseByNumberSchema,
@@ -160,11 +161,11 @@ export const slideRoutes: FastifyPluginAsyncZod<SlideRoutesOptions> = async (app
         tags: ['slides'],
         summary:
           'The slide statistics screen: live slides by hospital and by type, uploads by day ' +
-          '(China) over a period; the scope of statisticsSlide',
+          '(China) over a period; administrators holding "data statistics", in its scope',
         querystring: slideStatisticsReportQuerySchema,
         response: { 200: envelopeSchema(slideStatisticsReportSchema) },
       },
-      config: { policy: { roles: SLIDE_MANAGERS, privilege: 'clearSlide' } },
+      config: { policy: { roles: ADMIN_ROLES, privilege: 'statistics' } },
     },
     async (request) =>
       ok(

@@ -9,13 +9,13 @@ import type { Db } from '../../db/client';
 import { hospitals, slideDocuments } from '../../db/schema';
 import { chinaDay, chinaEndExclusive, chinaInstant } from '../../lib/china-time';
 import type { Actor } from '../auth/actor';
-import { assertHospitalInScope, whereInScope } from '../tenancy/scope';
-import { statisticsScopeOf } from './statistics';
+import { assertHospitalInScope, scopeOf, whereInScope } from '../tenancy/scope';
 
 /*
- * statisticsSlideReport: the breakdown behind the slide statistics screen (/total/ThoughTotal),
- * over the same hospitals as statisticsSlide: live slides by hospital and by type, and uploads
- * by China day over a period (by default the last 30 days up to today).
+ * statisticsSlideReport: the slide statistics screen (/total/ThoughTotal) for administrators
+ * holding "data statistics", over that privilege's scope (their hospital, or all; the platform's
+ * administrators all): live slides by hospital and by type, and uploads by China day over a
+ * period (by default the last 30 days up to today).
  */
 
 /** The period shown when none is asked for. */
@@ -53,7 +53,7 @@ export async function slideStatisticsReport(
   q: SlideStatisticsReportQuery,
   now: Date,
 ): Promise<SlideStatisticsReport> {
-  const scope = statisticsScopeOf(actor);
+  const scope = scopeOf(actor, 'statistics');
   if (q.iHospitalId !== undefined) {
     assertHospitalInScope(scope, q.iHospitalId);
   }

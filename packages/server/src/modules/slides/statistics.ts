@@ -22,8 +22,7 @@ const count = (condition?: SQL) =>
     Number,
   );
 
-/** Whose slides the statistics count: see above (shared with the statistics screen's report). */
-export function statisticsScopeOf(actor: Actor): HospitalScope {
+function scopeFor(actor: Actor): HospitalScope {
   return isSlideAdministrator(actor) ? scopeOf(actor, 'clearSlide') : scopeOf(actor);
 }
 
@@ -32,7 +31,7 @@ export async function slideStatistics(
   actor: Actor,
   q: SlideStatisticsQuery,
 ): Promise<SlideStatistics> {
-  const scope = statisticsScopeOf(actor);
+  const scope = scopeFor(actor);
   if (q.iHospitalId !== undefined) {
     assertHospitalInScope(scope, q.iHospitalId);
   }
