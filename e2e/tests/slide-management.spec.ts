@@ -808,3 +808,51 @@ test('a hospital administrator’s slide list names the hospital only when it ho
   await expect(row).toContainText(applicant?.strHospitalName ?? '?');
   await close();
 });
+
+test('the slide statistics screen counts slides by hospital, format and upload day', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const token = await tokenOf(request, DOCTOR);
+  await uploadSlide(request, token, `stats-${RUN}.svs`, `ST${RUN}`);
+  await logIn(page, ADMIN);
+  await page.goto('/#/total/ThoughTotal');
+  const figures = page.getByTestId('slide-statistics-figures');
+  await expect(figures).toBeVisible();
+
+  // The doctor's hospital: the slide just uploaded is in today's uploads, its format listed.
+  await page.getByTestId('slide-statistics-hospital').click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option', {
+      hasText: 'Demo Applicant Hospital',
+    })
+    .click();
+  await expect(page.getByTestId('slide-statistics-uploads')).toContainText(/[1-9]\d* 张/);
+  await expect(page.getByTestId('slide-statistics-types')).toContainText('SVS');
+  await expect(page.getByTestId('slide-statistics-chart')).toContainText('每日上传');
+  await expect(page.getByTestId('slide-statistics-chart').locator('canvas')).toHaveCount(1);
+  // One hospital chosen: no table of hospitals.
+  await expect(page.getByTestId('slide-statistics-hospitals')).toHaveCount(0);
+
+  // A period long before any upload: the chart says so, the stored slides are still counted.
+  const inputs = page.getByTestId('slide-statistics-filters').locator('.ant-picker-range input');
+  await inputs.first().click();
+  await inputs.first().fill('2020-01-01');
+  await inputs.first().press('Enter');
+  await inputs.nth(1).fill('2020-01-31');
+  await inputs.nth(1).press('Enter');
+  await expect(page.getByTestId('slide-statistics-chart')).toContainText(
+    '每日上传（2020-01-01 至 2020-01-31）',
+  );
+  await expect(page.getByTestId('slide-statistics-chart')).toContainText('该时段内没有上传切片');
+  await expect(page.getByTestId('slide-statistics-uploads')).toContainText('0 张');
+
+  // In English, all hospitals: the table of hospitals lists the doctor's.
+  await page.goto('/?lang=en#/total/ThoughTotal');
+  await expect(page.getByTestId('slide-statistics-chart')).toContainText('Uploads per day, ');
+  await expect(page.getByTestId('slide-statistics-hospitals')).toContainText(
+    'Demo Applicant Hospital',
+  );
+  await expect(figures).toContainText('Slides stored');
+});

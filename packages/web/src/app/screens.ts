@@ -52,6 +52,7 @@ const screens: Record<string, LazyExoticComponent<ComponentType>> = {
   '/ExpertsReorts': lazyScreen(() => import('./routes/expert-reports-page')),
   '/DiagnosticReport': lazyScreen(() => import('./routes/doctor-reports-page')),
   '/subscribeList': lazyScreen(() => import('./routes/subscribe-list-page')),
+  '/total/ThoughTotal': lazyScreen(() => import('./routes/slide-statistics-page')),
   '/403': lazyScreen(() => import('./routes/forbidden-page')),
 };
 

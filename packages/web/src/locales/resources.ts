@@ -22,6 +22,7 @@ import enSerialNumber from './en/serialNumber.json';
 import enMedicalOrder from './en/medicalOrder.json';
 import enCaseImport from './en/caseImport.json';
 import enSlides from './en/slides.json';
+import enSlideStatistics from './en/slideStatistics.json';
 import enUpload from './en/upload.json';
 import enAnnotations from './en/annotations.json';
 import enViewer from './en/viewer.json';
@@ -56,6 +57,7 @@ import zhSerialNumber from './zh-CN/serialNumber.json';
 import zhMedicalOrder from './zh-CN/medicalOrder.json';
 import zhCaseImport from './zh-CN/caseImport.json';
 import zhSlides from './zh-CN/slides.json';
+import zhSlideStatistics from './zh-CN/slideStatistics.json';
 import zhUpload from './zh-CN/upload.json';
 import zhAnnotations from './zh-CN/annotations.json';
 import zhViewer from './zh-CN/viewer.json';
@@ -98,6 +100,7 @@ export const resources = {
     medicalOrder: zhMedicalOrder,
     caseImport: zhCaseImport,
     slides: zhSlides,
+    slideStatistics: zhSlideStatistics,
     upload: zhUpload,
     annotations: zhAnnotations,
     viewer: zhViewer,
@@ -134,6 +137,7 @@ export const resources = {
     medicalOrder: enMedicalOrder,
     caseImport: enCaseImport,
     slides: enSlides,
+    slideStatistics: enSlideStatistics,
     upload: enUpload,
     annotations: enAnnotations,
     viewer: enViewer,

@@ -1,0 +1,71 @@
+import { theme } from 'antd';
+import { BarChart } from 'echarts/charts';
+import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
+import * as echarts from 'echarts/core';
+import { CanvasRenderer } from 'echarts/renderers';
+// The ESM entry: lib/core fails at run time under Vite 8 (STACK-NOTES).
+import ReactEChartsCore from 'echarts-for-react/esm/core';
+import { useTranslation } from 'react-i18next';
+import type { SlideStatisticsReport } from '@pathconsult/shared';
+import { formatBytes } from '@/features/slides/utils/format-bytes';
+
+echarts.use([BarChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
+
+type Day = SlideStatisticsReport['listDay'][number];
+
+/**
+ * Uploads per day of the period as stacked bars (read by the slide engine or still on their
+ * way, and failed), with the day's bytes in the tooltip. Loaded with the statistics screen's
+ * chart only (ECharts is large).
+ */
+export default function UploadsChart({ days }: { days: Day[] }) {
+  const { t } = useTranslation('slideStatistics');
+  const { token } = theme.useToken();
+  const option = {
+    grid: { left: 40, right: 16, top: 36, bottom: 28 },
+    legend: { top: 0 },
+    tooltip: {
+      trigger: 'axis',
+      axisPointer: { type: 'shadow' },
+      formatter: (items: Array<{ dataIndex: number }>) => {
+        const day = days[items[0]?.dataIndex ?? 0];
+        if (!day) {
+          return '';
+        }
+        return [
+          day.strDay,
+          t('chart.tipUploads', { count: day.iUploaded }),
+          t('chart.tipFailed', { count: day.iFailed }),
+          t('chart.tipBytes', { bytes: formatBytes(day.lBytes) }),
+        ].join('<br/>');
+      },
+    },
+    xAxis: { type: 'category', data: days.map((d) => d.strDay.slice(5)) },
+    yAxis: { type: 'value', minInterval: 1 },
+    series: [
+      {
+        name: t('chart.uploaded'),
+        type: 'bar',
+        stack: 'uploads',
+        itemStyle: { color: token.colorPrimary },
+        data: days.map((d) => d.iUploaded - d.iFailed),
+      },
+      {
+        name: t('chart.failed'),
+        type: 'bar',
+        stack: 'uploads',
+        itemStyle: { color: token.colorError },
+        data: days.map((d) => d.iFailed),
+      },
+    ],
+  };
+  return (
+    <ReactEChartsCore
+      echarts={echarts}
+      option={option}
+      notMerge
+      style={{ height: 280 }}
+      opts={{ renderer: 'canvas' }}
+    />
+  );
+}
