@@ -54,6 +54,8 @@ export default defineConfig(({ command }) => ({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // ECharts' chunk (about 530 kB, 180 kB gzip) loads only with the slide statistics' chart.
+    chunkSizeWarningLimit: 600,
     rolldownOptions: {
       /*
        * @pathconsult/shared is pure (zod schemas, constants, texts) but does not declare so, and its
