@@ -9,7 +9,7 @@ import type { Db } from '../../db/client';
 import { hospitals, slideDocuments } from '../../db/schema';
 import { chinaDay, chinaEndExclusive, chinaInstant } from '../../lib/china-time';
 import type { Actor } from '../auth/actor';
-import { assertHospitalInScope, scopeOf, whereInScope } from '../tenancy/scope';
+import { scopeOf, scopeOrOneHospital } from '../tenancy/scope';
 
 /*
  * statisticsSlideReport: the slide statistics screen (/total/ThoughTotal) for administrators
@@ -53,15 +53,7 @@ export async function slideStatisticsReport(
   q: SlideStatisticsReportQuery,
   now: Date,
 ): Promise<SlideStatisticsReport> {
-  const scope = scopeOf(actor, 'statistics');
-  if (q.iHospitalId !== undefined) {
-    assertHospitalInScope(scope, q.iHospitalId);
-  }
-  const hospitalOf = (column: typeof hospitals.id | typeof slideDocuments.hospitalId) =>
-    and(
-      whereInScope(scope, column),
-      q.iHospitalId === undefined ? undefined : eq(column, q.iHospitalId),
-    );
+  const hospitalOf = scopeOrOneHospital(scopeOf(actor, 'statistics'), q.iHospitalId);
   const live = isNull(slideDocuments.deletedAt);
   const { start, end } = periodOf(q, now);
   // The China day of an upload: its instant moved to UTC+8 (no daylight saving there).

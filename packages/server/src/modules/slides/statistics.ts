@@ -8,7 +8,7 @@ import type { Db } from '../../db/client';
 import { hospitals, slideDocuments } from '../../db/schema';
 import { bytesToGb } from '../../storage/hospital-usage';
 import type { Actor } from '../auth/actor';
-import { assertHospitalInScope, scopeOf, whereInScope, type HospitalScope } from '../tenancy/scope';
+import { scopeOf, scopeOrOneHospital, type HospitalScope } from '../tenancy/scope';
 import { isSlideAdministrator } from './access';
 
 /*
@@ -31,15 +31,7 @@ export async function slideStatistics(
   actor: Actor,
   q: SlideStatisticsQuery,
 ): Promise<SlideStatistics> {
-  const scope = scopeFor(actor);
-  if (q.iHospitalId !== undefined) {
-    assertHospitalInScope(scope, q.iHospitalId);
-  }
-  const hospitalOf = (column: typeof hospitals.id | typeof slideDocuments.hospitalId) =>
-    and(
-      whereInScope(scope, column),
-      q.iHospitalId === undefined ? undefined : eq(column, q.iHospitalId),
-    );
+  const hospitalOf = scopeOrOneHospital(scopeFor(actor), q.iHospitalId);
   const [[slides], [storage]] = await Promise.all([
     db
       .select({

@@ -1,4 +1,4 @@
-import { inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { RoleType, type PrivilegeCode } from '@pathconsult/shared';
 import type { Actor } from '../auth/actor';
@@ -62,4 +62,20 @@ export function assertHospitalInScope(scope: HospitalScope, hospitalId: number |
   if (!isHospitalInScope(scope, hospitalId)) {
     throw notFound();
   }
+}
+
+/**
+ * The scope, or the one hospital of it a caller asked for (another hospital answers as missing:
+ * NOT_FOUND), as a condition on any hospital column: figures of the whole scope or of one of
+ * its hospitals.
+ */
+export function scopeOrOneHospital(
+  scope: HospitalScope,
+  hospitalId: number | undefined,
+): (column: PgColumn) => SQL | undefined {
+  if (hospitalId !== undefined) {
+    assertHospitalInScope(scope, hospitalId);
+  }
+  return (column) =>
+    and(whereInScope(scope, column), hospitalId === undefined ? undefined : eq(column, hospitalId));
 }
