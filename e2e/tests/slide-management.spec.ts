@@ -383,6 +383,20 @@ test('a doctor uploads a slide by pathology number before its case exists', asyn
   await expect(page.getByText('该病理号下已上传的 1 张切片已关联到此病例')).toBeVisible();
   await page.goto(`/#/case/Imagery-info?iPatientId=${id}`);
   await expect(page.getByTestId(`imagery-row-${name}`)).toBeVisible();
+  await expect(page.getByTestId('imagery-waiting')).toHaveCount(0);
+
+  // Sent by number after the case exists (a colleague's upload, say): the tab points to it and
+  // adds it to the case.
+  const later = `waiting-${RUN}.svs`;
+  await uploadSlide(request, await tokenOf(request, DOCTOR), later, num.toLowerCase());
+  await page.getByTestId('imagery-refresh').click();
+  await expect(page.getByTestId('imagery-waiting')).toContainText(
+    `该病理号下有 1 张未匹配的切片（${later}）`,
+  );
+  await page.getByTestId('imagery-attach-waiting').click();
+  await expect(page.getByText('已将 1 张切片关联到此病例')).toBeVisible();
+  await expect(page.getByTestId(`imagery-row-${later}`)).toBeVisible();
+  await expect(page.getByTestId('imagery-waiting')).toHaveCount(0);
 });
 
 /** Lists only the slides of pathology number `num`, as the filter bar does. */

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import {
   CloudUploadOutlined,
   DeleteOutlined,
@@ -21,6 +22,7 @@ import { useConfirmAction } from '@/lib/use-confirm-action';
 import { useSession } from '@/lib/use-session';
 import { columnsWidth } from '@/lib/table-width';
 import { useCaseSlides, useDeleteCaseSlide } from '../api/case-slides';
+import { WaitingSlidesNotice } from './waiting-slides-notice';
 import { SlideThumbnail } from '@/features/slides/components/slide-thumbnail';
 import { formatAndPower, isViewable, slideTime } from '@/features/slides/utils/slide-facts';
 import { SlideFactLines } from '@/features/slides/components/slide-fact-lines';
@@ -54,6 +56,7 @@ export function CaseImagery({ patient }: { patient: PatientDto }) {
   const { openPanel } = useUploads();
   const confirm = useConfirmAction();
   const slides = useCaseSlides(patient.iPatientId);
+  const queryClient = useQueryClient();
   const remove = useDeleteCaseSlide();
   const list = slides.data?.listSlideDocument ?? [];
   const duplicates = sameFileAs(list);
@@ -225,7 +228,8 @@ export function CaseImagery({ patient }: { patient: PatientDto }) {
       )}
       <Button
         icon={<ReloadOutlined />}
-        onClick={() => void slides.refetch()}
+        // The case's slides and those waiting under its number.
+        onClick={() => void queryClient.invalidateQueries({ queryKey: ['slides'] })}
         loading={slides.isFetching}
         data-testid="imagery-refresh"
       >
@@ -254,6 +258,9 @@ export function CaseImagery({ patient }: { patient: PatientDto }) {
         {compact && buttons}
         {slidesLocked(patient, iUserId, iRoleType) && (
           <Alert type="info" showIcon title={t('imagery.locked')} data-testid="imagery-locked" />
+        )}
+        {canChange && slides.isSuccess && (
+          <WaitingSlidesNotice patient={patient} caseSlides={list} />
         )}
         {slides.isError ? (
           <ListError

@@ -1,0 +1,54 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  SlideMatchState,
+  type SlideDocumentDto,
+  type SlideMatchResult,
+  type SlidePage,
+} from '@pathconsult/shared';
+import { api } from '@/lib/api-client';
+import type { ApiError } from '@/lib/api-error';
+import { useSession } from '@/lib/use-session';
+
+/**
+ * The hospital's unmatched slides uploaded under the case's number (by a colleague, or by
+ * number through another client) that the case could take: the same number without regard to
+ * case, and a name the case does not hold yet (the Match rule). Keyed under 'slides', so every
+ * slide change refreshes it.
+ */
+export function useWaitingSlides(
+  num: string,
+  caseSlides: readonly SlideDocumentDto[],
+  enabled: boolean,
+) {
+  const { iUserId } = useSession();
+  const query = useQuery({
+    queryKey: ['slides', 'waiting', iUserId, num],
+    queryFn: ({ signal }) =>
+      api.get<SlidePage>('slideDocument/selectSlideDocumentByType', {
+        // The number filter is a prefix: exact numbers are kept below.
+        query: {
+          iMatchState: SlideMatchState.Unmatched,
+          strDiagnosistNum: num,
+          iPageSize: 100,
+        },
+        signal,
+      }),
+    enabled: enabled && iUserId !== null,
+  });
+  const held = new Set(caseSlides.map((s) => s.strFileName.toLowerCase()));
+  return (query.data?.listPage ?? []).filter(
+    (s) =>
+      s.strDiagnosistNum.toLowerCase() === num.toLowerCase() &&
+      !held.has(s.strFileName.toLowerCase()),
+  );
+}
+
+/** patient/matchSlideDocument: the waiting slides of the case's number attached to it. */
+export function useAttachWaitingSlides() {
+  const client = useQueryClient();
+  return useMutation<SlideMatchResult, ApiError, number>({
+    mutationFn: (iPatientId) =>
+      api.post<SlideMatchResult>('patient/matchSlideDocument', { iPatientId }),
+    onSettled: () => client.invalidateQueries({ queryKey: ['slides'] }),
+  });
+}
