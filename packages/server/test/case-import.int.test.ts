@@ -7,7 +7,7 @@ import {
   translate,
   type CaseImportReport,
 } from '@pathconsult/shared';
-import { patients } from '../src/db/schema';
+import { patients, slideDocuments, users } from '../src/db/schema';
 import { testDatabases } from './helpers/databases';
 import { startTestApp, type TestApp } from './helpers/test-app';
 import { apiClient, type Answer, type ApiClient } from './helpers/http';
@@ -21,6 +21,7 @@ import {
   doctorElsewhere,
   userHospital,
 } from './helpers/case-fixtures';
+import { insertSlide } from './helpers/slide-fixtures';
 
 /** One case row by the English template titles (human variant), every required field filled. */
 function humanRow(num: string, name = '张三'): Record<string, string | number> {
@@ -182,8 +183,27 @@ describe.each(await testDatabases())('batch case import on $name', (testDb) => {
     expect(all).toMatchObject({ bCommitted: false, iCreated: 0, iInvalid: 2 });
     expect(await casesNumbered(nums)).toHaveLength(0);
 
+    // A slide uploaded by pathology number before its case: the imported case takes it.
+    const [doctor] = await db()
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.userName, 'demo_doctor'));
+    const waiting = await insertSlide(db(), t.dataDir, {
+      hospitalId: hospitalA,
+      uploadUserId: doctor?.id ?? 0,
+      diagnosisNum: nums[0] ?? '',
+    });
     const some = expectOk(await commit(file, 'validOnly'));
-    expect(some).toMatchObject({ bCommitted: true, iCreated: 8 });
+    expect(some).toMatchObject({ bCommitted: true, iCreated: 8, iSlidesJoined: 1 });
+    const joined = some.listRow.find((r) => r.strDiagnosistNum === nums[0])?.iPatientId;
+    expect(
+      (
+        await db()
+          .select({ patientId: slideDocuments.patientId })
+          .from(slideDocuments)
+          .where(eq(slideDocuments.id, waiting.id))
+      )[0]?.patientId,
+    ).toBe(joined);
     const created = await casesNumbered(nums);
     expect(created).toHaveLength(8);
     expect(created.map((c) => c.diagnosisNum).sort()).toEqual(
@@ -199,6 +219,7 @@ describe.each(await testDatabases())('batch case import on $name', (testDb) => {
     const audit = await latestAuditRecord(db(), 'patient/importPatient');
     expect(JSON.stringify(audit)).not.toContain('张三');
     expect(JSON.stringify(audit)).toContain('"iCreated":8');
+    expect(JSON.stringify(audit)).toContain('"iSlidesJoined":1');
 
     // Importing the same file again: every number is now taken.
     const again = expectOk(await preview(file));

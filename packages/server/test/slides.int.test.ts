@@ -443,6 +443,11 @@ describe.each(await testDatabases())('slide management on $name', (testDb) => {
         'dtEnd',
         'validation.statisticsSpan',
       );
+      expectFieldError(
+        await report(hAdmin.token, { dtStart: '0001-01-01' }),
+        'dtStart',
+        'validation.date',
+      );
     });
   });
 

@@ -48,6 +48,10 @@ export const caseImportReportSchema = z.object({
   /** Whether cases were written (bCommit and the mode allowed it). */
   bCommitted: z.boolean(),
   iCreated: z.number().int(),
+  iSlidesJoined: z
+    .number()
+    .int()
+    .describe('Slides uploaded under the new cases’ numbers that joined them'),
   strMode: z.enum(CASE_IMPORT_MODES),
 });
 export type CaseImportReport = z.infer<typeof caseImportReportSchema>;

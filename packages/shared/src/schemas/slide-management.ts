@@ -97,6 +97,11 @@ export const SLIDE_STATISTICS_MAX_DAYS = 366;
 
 const dayNumber = (date: string) => Date.parse(`${date.slice(0, 10)}T00:00:00Z`) / 86_400_000;
 
+/** A calendar day between the years 1900 and 2999, as the lists' dates (common isoDateSchema). */
+const reportDaySchema = z.iso
+  .date({ error: 'validation.date' })
+  .refine((value) => value >= '1900' && value < '3000', { error: 'validation.date' });
+
 /**
  * GET slideDocument/statisticsSlideReport: the slide statistics screen's breakdown, over the
  * caller's statisticsSlide scope (or one hospital of it): live slides by hospital and by type,
@@ -105,8 +110,8 @@ const dayNumber = (date: string) => Date.parse(`${date.slice(0, 10)}T00:00:00Z`)
 export const slideStatisticsReportQuerySchema = z
   .object({
     iHospitalId: idSchema.optional().describe('Administrators: one hospital of their scope'),
-    dtStart: z.iso.date({ error: 'validation.date' }).optional().describe('First day (China)'),
-    dtEnd: z.iso.date({ error: 'validation.date' }).optional().describe('Last day, included'),
+    dtStart: reportDaySchema.optional().describe('First day (China)'),
+    dtEnd: reportDaySchema.optional().describe('Last day, included'),
   })
   .refine((q) => !q.dtStart || !q.dtEnd || q.dtStart <= q.dtEnd, {
     error: 'validation.dateRange',

@@ -138,6 +138,7 @@ export const caseImportRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock }> =
         iTotal: report.iTotal,
         iValid: report.iValid,
         iCreated: report.iCreated,
+        iSlidesJoined: report.iSlidesJoined,
       };
       return ok(request.lang, report);
     },

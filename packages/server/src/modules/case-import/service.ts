@@ -53,6 +53,7 @@ export async function importCases(
   const write =
     req.commit && valid.length > 0 && (req.mode === 'validOnly' || valid.length === rows.length);
   const ids = new Map<number, number>();
+  let slidesJoined = 0;
   if (write) {
     const now = clock.now();
     // Rows with a typed number first: a number the rule hands out then skips them (firstFreeNumber).
@@ -66,6 +67,7 @@ export async function importCases(
           const ownerId = actor.userId;
           const made = await insertNewCase(tx, { fields, variant, hospitalId, ownerId, now, lang });
           ids.set(row.iRow, made.id);
+          slidesJoined += made.slidesJoined;
         }
       }),
     );
@@ -84,6 +86,7 @@ export async function importCases(
     iInvalid: rows.length - valid.length,
     bCommitted: write,
     iCreated: ids.size,
+    iSlidesJoined: slidesJoined,
     strMode: req.mode,
   };
 }

@@ -2,6 +2,7 @@ import type { ComposeTile } from '../../slides/codec';
 import type { SlideSource } from '../../slides/slide-source';
 import { digestOf, type TileRoutesOptions } from './answer';
 import { deepZoomOf, downsampleOf, levelSize, tileRect, type DeepZoom } from './deep-zoom';
+import { TileTimeoutError } from './limiter';
 import { halveTiles, renderTile, sourceLevelFor, type Rect } from './render';
 import type { OpenedSlide } from './slide-cache';
 
@@ -158,9 +159,11 @@ export function deepZoomBuilder(options: TileRoutesOptions) {
         return raw.bytes;
       }
     }
+    // A tile finished after its request timed out is kept: asked again, it is not built again.
+    const keep = (bytes: Buffer) => options.cache.keep(key, bytes);
     if (!planOf(slide.source).fromFiner[place.level]) {
       return options.cache.getOrBuild(key, () =>
-        options.limiter.run(() => renderTile(slide.source, dz, place.level, rect)),
+        options.limiter.run(() => renderTile(slide.source, dz, place.level, rect), keep),
       );
     }
     return options.cache.getOrBuild(key, async () => {
@@ -175,7 +178,7 @@ export function deepZoomBuilder(options: TileRoutesOptions) {
           return { bytes, x, y };
         }),
       );
-      return options.limiter.run(() => halveTiles(parts, rect.width, rect.height));
+      return options.limiter.run(() => halveTiles(parts, rect.width, rect.height), keep);
     });
   };
 
@@ -205,8 +208,9 @@ function finerParts(dz: DeepZoom, { level, col, row }: TilePlace) {
 /**
  * Builds the tiles of a slide's levels marked `ahead` into the tile cache, finest level first
  * (coarser ones are then built from them), one tile at a time: a slide without a pyramid, or
- * with its smallest levels missing, opens on tiles already made, and the work never holds more
- * than one of the decode slots viewers' tiles use. Stops when `stop()` says so. Returns the
+ * with its smallest levels missing, opens on tiles already made, and the work leaves most of the
+ * decode slots to viewers' tiles (one, or the four finer tiles a tile is halved from where those
+ * were evicted). A tile that times out is passed over. Stops when `stop()` says so. Returns the
  * number of tiles built or found.
  */
 export async function buildAhead(
@@ -226,8 +230,16 @@ export async function buildAhead(
         if (stop()) {
           return count;
         }
-        await builder.bytesOf(slide, { level, col, row });
-        count += 1;
+        try {
+          await builder.bytesOf(slide, { level, col, row });
+          count += 1;
+        } catch (error) {
+          // Timed out behind viewers' tiles, say: its late result is kept, and a viewer builds
+          // it otherwise; the rest of the overview goes on.
+          if (!(error instanceof TileTimeoutError)) {
+            throw error;
+          }
+        }
       }
     }
   }

@@ -84,13 +84,13 @@ export function createTileService(deps: {
           return;
         }
         const started = performance.now();
-        const wasOpen = slides.isOpen(slideId);
-        const tiles = await slides.use(slideId, doc.hospitalId, (slide) =>
-          buildAhead(now.builder, slide, () => now.closed),
+        const tiles = await slides.use(
+          slideId,
+          doc.hospitalId,
+          (slide) => buildAhead(now.builder, slide, () => now.closed),
+          true,
         );
-        if (!wasOpen) {
-          await slides.closeIfUnused(slideId);
-        }
+        await slides.closeIfUnused(slideId);
         const ms = Math.round(performance.now() - started);
         now.log.info({ slideId, tiles, ms }, 'overview tiles built ahead');
       } catch (error) {

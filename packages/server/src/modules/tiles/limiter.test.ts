@@ -30,4 +30,27 @@ describe('WorkLimiter', () => {
     await expect(hung).rejects.toBeInstanceOf(TileTimeoutError);
     await expect(limiter.run(async () => 'done')).resolves.toBe('done');
   });
+
+  it('hands a result that comes after the timeout to `late`, and only such a result', async () => {
+    const limiter = new WorkLimiter(1, 30);
+    const late: string[] = [];
+    const slow = limiter.run(
+      async () => {
+        await sleep(80);
+        return 'slow';
+      },
+      (result) => late.push(result),
+    );
+    await expect(slow).rejects.toBeInstanceOf(TileTimeoutError);
+    expect(late).toEqual([]);
+    await sleep(100);
+    expect(late).toEqual(['slow']);
+    await expect(
+      limiter.run(
+        async () => 'quick',
+        (r) => late.push(r),
+      ),
+    ).resolves.toBe('quick');
+    expect(late).toEqual(['slow']);
+  });
 });

@@ -19,7 +19,8 @@ export class WorkLimiter {
     private readonly timeoutMs: number,
   ) {}
 
-  run<T>(task: () => Promise<T>): Promise<T> {
+  /** `late` gets the result of a task that ended after its caller was told it timed out. */
+  run<T>(task: () => Promise<T>, late?: (result: T) => void): Promise<T> {
     const work = this.acquire().then(async () => {
       try {
         return await task();
@@ -27,7 +28,7 @@ export class WorkLimiter {
         this.release();
       }
     });
-    return withTimeout(work, this.timeoutMs);
+    return withTimeout(work, this.timeoutMs, late);
   }
 
   private acquire(): Promise<void> {
@@ -48,12 +49,30 @@ export class WorkLimiter {
   }
 }
 
-/** `work`'s result, or TileTimeoutError after `ms` (the work's own outcome is then ignored). */
-export function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+/**
+ * `work`'s result, or TileTimeoutError after `ms`; a result that comes after that goes to `late`
+ * (if any), a late failure nowhere.
+ */
+export function withTimeout<T>(
+  work: Promise<T>,
+  ms: number,
+  late?: (result: T) => void,
+): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
+  let timedOut = false;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new TileTimeoutError()), ms);
+    timer = setTimeout(() => {
+      timedOut = true;
+      reject(new TileTimeoutError());
+    }, ms);
   });
-  work.catch(() => undefined); // A late failure after the timeout must not go unhandled.
+  work.then(
+    (result) => {
+      if (timedOut) {
+        late?.(result);
+      }
+    },
+    () => undefined, // A late failure after the timeout must not go unhandled.
+  );
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }

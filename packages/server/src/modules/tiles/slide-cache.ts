@@ -32,6 +32,8 @@ interface Entry {
   opened?: OpenedSlide;
   users: number;
   evicted: boolean;
+  /** Opened by the server's own work (building ahead) and not used by a viewer since. */
+  background?: boolean;
 }
 
 /**
@@ -54,8 +56,12 @@ export class OpenSlideCache {
     slideId: number,
     hospitalId: number,
     work: (slide: OpenedSlide) => Promise<T>,
+    background = false,
   ): Promise<T> {
+    const known = this.entries.has(slideId);
     const entry = this.entryOf(slideId, hospitalId);
+    // A viewer's use makes the slide a viewer's; the server's own work marks only what it opened.
+    entry.background = background && (!known || entry.background === true);
     entry.users += 1;
     try {
       return await work(await entry.opening);
@@ -82,16 +88,18 @@ export class OpenSlideCache {
       return null;
     }
     this.touch(slideId, entry);
+    entry.background = false;
     return entry.opened;
   }
 
   /**
-   * Closes a slide nobody is using now (work of the server's own done with it, which should not
-   * push viewers' slides out of the cache); one in use stays.
+   * Closes a slide the server's own work opened (`use(…, true)`) once that work is done, unless a
+   * viewer has used it since or is using it: building ahead should not fill the cache that keeps
+   * viewers' slides open.
    */
   async closeIfUnused(slideId: number): Promise<void> {
     const entry = this.entries.get(slideId);
-    if (!entry || entry.users > 0) {
+    if (!entry?.background || entry.users > 0) {
       return;
     }
     this.entries.delete(slideId);

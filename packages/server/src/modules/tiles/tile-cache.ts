@@ -85,6 +85,16 @@ export class TileCache {
     await this.disk?.close();
   }
 
+  /**
+   * A tile built after its request gave up (the decode bound's time limit): kept all the same,
+   * so that the work is not done again when the viewer asks once more.
+   */
+  keep(key: string, bytes: Buffer): void {
+    if (KEY.test(key) && !this.memory.get(key)) {
+      this.store(key, bytes);
+    }
+  }
+
   private async load(key: string, build: () => Promise<Buffer>): Promise<Buffer> {
     const stored = await this.disk?.get(key);
     if (stored) {
@@ -92,6 +102,11 @@ export class TileCache {
       return stored;
     }
     const bytes = await build();
+    this.store(key, bytes);
+    return bytes;
+  }
+
+  private store(key: string, bytes: Buffer): void {
     this.memory.set(key, bytes);
     if (this.disk) {
       // The answer does not wait for the disk; a failed write only means a later rebuild.
@@ -99,6 +114,5 @@ export class TileCache {
       this.writes.add(write);
       void write.finally(() => this.writes.delete(write));
     }
-    return bytes;
   }
 }

@@ -60,12 +60,19 @@ function useInvalidateCases() {
 /** Add or update; the form shows the failures itself (number taken, field errors). */
 export function useSaveCase() {
   const invalidate = useInvalidateCases();
+  const client = useQueryClient();
   return useMutation<PatientSavedDto, ApiError, PatientAddInput | PatientUpdateInput>({
     mutationFn: (body) =>
       'iPatientId' in body
         ? api.post<PatientSavedDto>('patient/updatePatient', body, { handleFailure: true })
         : api.post<PatientSavedDto>('patient/addPatient', body, { handleFailure: true }),
-    onSuccess: () => invalidate(),
+    onSuccess: (saved) => {
+      void invalidate();
+      // Slides uploaded under its number joined it: the slide lists show them matched.
+      if (saved.iSlidesJoined > 0) {
+        void client.invalidateQueries({ queryKey: ['slides'] });
+      }
+    },
   });
 }
 
