@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateSchema, pageQuerySchema, pageSchema } from './common';
+import { datesInOrder, isoDateSchema, pageQuerySchema, pageSchema } from './common';
 
 export const AuditOutcome = ['success', 'failure', 'denied'] as const;
 
@@ -16,10 +16,7 @@ export const auditLogQuerySchema = pageQuerySchema
       .optional()
       .describe('Inclusive; a date means its whole day (China Standard Time)'),
   })
-  .refine((q) => !q.dtStart || !q.dtEnd || q.dtStart.slice(0, 10) <= q.dtEnd.slice(0, 10), {
-    error: 'validation.dateRange',
-    path: ['dtEnd'],
-  });
+  .refine(...datesInOrder);
 export type AuditLogQuery = z.infer<typeof auditLogQuerySchema>;
 
 export const auditLogDtoSchema = z.object({

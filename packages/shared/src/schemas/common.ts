@@ -64,4 +64,21 @@ export const emptySchema = z.object({});
  */
 export const isoDateSchema = z
   .union([z.iso.date(), z.iso.datetime({ offset: true })], { error: 'validation.invalid' })
-  .refine((value) => value >= '1900' && value < '3000', { error: 'validation.invalid' });
+  .refine(inDateYears, { error: 'validation.invalid' });
+
+/** Whether a date or timestamp lies in the years 1900–2999 (isoDateSchema's bounds). */
+export function inDateYears(value: string): boolean {
+  return value >= '1900' && value < '3000';
+}
+
+/**
+ * A query's date range in order, compared by day (a date or a timestamp): refine a query schema
+ * with it, as `.refine(...datesInOrder)`; the error lands on dtEnd.
+ */
+export const datesInOrder: [
+  (q: { dtStart?: string; dtEnd?: string }) => boolean,
+  { error: string; path: string[] },
+] = [
+  (q) => !q.dtStart || !q.dtEnd || q.dtStart.slice(0, 10) <= q.dtEnd.slice(0, 10),
+  { error: 'validation.dateRange', path: ['dtEnd'] },
+];

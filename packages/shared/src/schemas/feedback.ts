@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, isoDateSchema, pageQuerySchema, pageSchema } from './common';
+import { datesInOrder, idSchema, isoDateSchema, pageQuerySchema, pageSchema } from './common';
 
 /** Feedback image limit of spec §5/§9 "at most 100K", with 1 K = 1024 bytes (decoded size). */
 export const FEEDBACK_IMAGE_MAX_BYTES = 100 * 1024;
@@ -81,10 +81,7 @@ export const feedbackQuerySchema = pageQuerySchema
       .optional()
       .describe('Inclusive; a date means its whole day (China Standard Time)'),
   })
-  .refine((q) => !q.dtStart || !q.dtEnd || q.dtStart.slice(0, 10) <= q.dtEnd.slice(0, 10), {
-    error: 'validation.dateRange',
-    path: ['dtEnd'],
-  });
+  .refine(...datesInOrder);
 export type FeedbackQuery = z.infer<typeof feedbackQuerySchema>;
 export const feedbackPageSchema = pageSchema(feedbackDtoSchema);
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SLIDE_DELETE_MAX } from '../slide-upload';
-import { MAX_ID, ddSchema, idSchema } from './common';
+import { MAX_ID, datesInOrder, ddSchema, idSchema, inDateYears } from './common';
 import { requiredSlideNumberSchema } from './slide';
 
 /*
@@ -98,9 +98,9 @@ export const SLIDE_STATISTICS_MAX_DAYS = 366;
 const dayNumber = (date: string) => Date.parse(`${date.slice(0, 10)}T00:00:00Z`) / 86_400_000;
 
 /** A calendar day between the years 1900 and 2999, as the lists' dates (common isoDateSchema). */
-const reportDaySchema = z.iso
-  .date({ error: 'validation.date' })
-  .refine((value) => value >= '1900' && value < '3000', { error: 'validation.date' });
+const reportDaySchema = z.iso.date({ error: 'validation.date' }).refine(inDateYears, {
+  error: 'validation.date',
+});
 
 /**
  * GET slideDocument/statisticsSlideReport: the slide statistics screen's breakdown, over the
@@ -113,10 +113,7 @@ export const slideStatisticsReportQuerySchema = z
     dtStart: reportDaySchema.optional().describe('First day (China)'),
     dtEnd: reportDaySchema.optional().describe('Last day, included'),
   })
-  .refine((q) => !q.dtStart || !q.dtEnd || q.dtStart <= q.dtEnd, {
-    error: 'validation.dateRange',
-    path: ['dtEnd'],
-  })
+  .refine(...datesInOrder)
   .refine(
     (q) =>
       !q.dtStart ||
