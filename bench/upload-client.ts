@@ -1,14 +1,16 @@
 /**
  * The upload benchmark's client: the slide upload protocol as an uploading browser speaks it
- * (upload record, 1 MB chunks as multipart with the client's SHA-256 of each, the last chunk
+ * (upload record, 1 MB chunks as multipart with the client's CRC-32 of each, the last chunk
  * flagged to complete, status to resume), reading the chunks from a file on disk.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { FileHandle } from 'node:fs/promises';
 import http from 'node:http';
+import { crc32 } from 'node:zlib';
 import {
   UPLOAD_CHUNK_BYTES,
   chunkLengthOf,
+  crc32Hex,
   type ChunkResultDto,
   type FileStatusDto,
   type MissingChunks,
@@ -91,8 +93,6 @@ export function indexesOf(ranges: readonly [number, number][]): number[] {
   return ranges.flatMap(([from, to]) => Array.from({ length: to - from + 1 }, (_, i) => from + i));
 }
 
-export const sha256Hex = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
-
 /**
  * The multipart body of fileUploadHandler, fields first and the file last: what a browser's
  * FormData sends, without the cost of a FormData encoder on the client's side of a two-core
@@ -128,7 +128,7 @@ export interface Upload {
 }
 
 /**
- * Reads chunk `index` of the source and sends it with its SHA-256; the answer's envelope.
+ * Reads chunk `index` of the source and sends it with its CRC-32; the answer's envelope.
  * `buffer` (at least a chunk long) is read into and may be used again once this resolves: the
  * answer comes after the server has read the whole body.
  */
@@ -145,7 +145,7 @@ export async function sendChunk(
     iSlideDocumentId: String(u.id),
     strFilePath: u.path,
     iChunk: String(index),
-    strChunkSha256: sha256Hex(bytes),
+    strChunkCrc32: crc32Hex(crc32(bytes)),
     iUpdadeState: complete ? '1' : '0',
   });
   const text = await postChunk(`${u.base}/api/slideDocument/fileUploadHandler`, {

@@ -3,7 +3,7 @@
  * child process (upload-server.ts): figures are printed, never asserted.
  *
  * 1. Throughput: a BENCH_UPLOAD_MB file (default 2048) uploaded in 1 MB chunks with
- *    BENCH_UPLOAD_PARALLEL requests in flight (default 4), each with the client's SHA-256, then
+ *    BENCH_UPLOAD_PARALLEL requests in flight (default 4), each with the client's CRC-32, then
  *    completion (the flagged last chunk: the server flushes and re-reads the whole file). The
  *    reference, in the same run and on the same disk: `dd bs=1M conv=fsync` of the same file,
  *    the fastest of DD_RUNS (its figure varies by a factor of two and more between runs on a

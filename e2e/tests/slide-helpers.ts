@@ -1,7 +1,10 @@
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { crc32 } from 'node:zlib';
 import { expect, type APIRequestContext } from '@playwright/test';
+
+/** A chunk's strChunkCrc32: zlib's CRC-32 in 8 lower-case hex digits. */
+export const chunkCrc32 = (bytes: Uint8Array) => crc32(bytes).toString(16).padStart(8, '0');
 
 /** The shared test slides beside the project (read-only). */
 export const SLIDES_DIR = path.resolve(import.meta.dirname, '../../../shared/testdata/slides');
@@ -58,7 +61,7 @@ export async function uploadCaseSlide(
         iSlideDocumentId: String(id),
         strFilePath: name,
         iChunk: String(i),
-        strChunkSha256: createHash('sha256').update(part).digest('hex'),
+        strChunkCrc32: chunkCrc32(part),
         iUpdadeState: i === chunks - 1 ? '1' : '0',
         file: { name: 'blob', mimeType: 'application/octet-stream', buffer: part },
       },

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
@@ -12,7 +11,7 @@ import {
   tokenOf,
   userPage,
 } from './helpers';
-import { uploadCaseSlide } from './slide-helpers';
+import { chunkCrc32, uploadCaseSlide } from './slide-helpers';
 
 /*
  * Slide management (issue 5 part 4). Set-up uploads a real slide twice through the upload API,
@@ -81,7 +80,7 @@ async function uploadSlide(
           iSlideDocumentId: String(id),
           strFilePath: name,
           iChunk: String(i),
-          strChunkSha256: createHash('sha256').update(chunk).digest('hex'),
+          strChunkCrc32: chunkCrc32(chunk),
           iUpdadeState: i === chunks - 1 ? '1' : '0',
           file: { name: 'blob', mimeType: 'application/octet-stream', buffer: chunk },
         },
@@ -652,7 +651,7 @@ async function uploadBrokenSlide(
       iSlideDocumentId: String(id),
       strFilePath: name,
       iChunk: '0',
-      strChunkSha256: createHash('sha256').update(bytes).digest('hex'),
+      strChunkCrc32: chunkCrc32(bytes),
       iUpdadeState: '1',
       file: { name: 'blob', mimeType: 'application/octet-stream', buffer: bytes },
     },

@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { xxhash128 } from 'hash-wasm';
 import {
   ADMIN,
   DOCTOR,
@@ -42,7 +42,7 @@ interface SlideRow {
   iSlideDocumentId: number;
   strFileName: string;
   ddUploadState: { iNumber: number };
-  strSha256: string | null;
+  strChecksum: string | null;
   lSize: number;
 }
 
@@ -165,11 +165,10 @@ test('the doctor uploads a slide, pauses, reloads, resumes and sees it in the Im
   await expect(page.getByTestId(`imagery-state-${NAME}`)).toHaveText('Uploaded');
   await expect(page.getByTestId(`imagery-row-${NAME}`)).toContainText('SVS');
   const [stored] = await slidesOf(request, token, id);
-  const sha256 = createHash('sha256').update(fs.readFileSync(SLIDE)).digest('hex');
   expect(stored).toMatchObject({
     ddUploadState: { iNumber: 1 },
     lSize: 1_938_955,
-    strSha256: sha256,
+    strChecksum: await xxhash128(fs.readFileSync(SLIDE)),
   });
 });
 
@@ -270,8 +269,10 @@ test('the network drops mid-upload: the upload waits for it and goes on by itsel
   });
   expect(sent).toBe(3);
   const [stored] = await slidesOf(request, token, id);
-  const sha256 = createHash('sha256').update(fs.readFileSync(SLIDE)).digest('hex');
-  expect(stored).toMatchObject({ ddUploadState: { iNumber: 1 }, strSha256: sha256 });
+  expect(stored).toMatchObject({
+    ddUploadState: { iNumber: 1 },
+    strChecksum: await xxhash128(fs.readFileSync(SLIDE)),
+  });
 });
 
 test('files that are not slides are refused before anything is sent', async ({ page, request }) => {
@@ -702,4 +703,38 @@ test('uploading by the number of a case the doctor has sends the slides to the c
     `Case ${lockedNum} has been submitted: its slides can no longer change`,
   );
   await expect(page.getByTestId('upload-panel')).toBeHidden();
+
+  // Cancelled, or the screen left, while the number is still being looked up: the late answer
+  // opens no queue over whatever the doctor does now.
+  let release = () => {};
+  await page.route('**/api/slideDocument/getCaseByNumber**', async (route) => {
+    await new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await route.continue();
+  });
+  const lateAnswer = async (leave: () => Promise<void>) => {
+    const asked = page.waitForRequest('**/api/slideDocument/getCaseByNumber**');
+    const answered = page.waitForResponse('**/api/slideDocument/getCaseByNumber**');
+    await page.locator('#slideUploadNumber_strDiagnosistNum').fill(num);
+    await page.getByTestId('slide-upload-number-submit').click();
+    await asked;
+    await leave();
+    release();
+    await answered;
+    // Time for what the answer would set off (the case's slides are read, then the panel).
+    await page.waitForTimeout(1_000);
+    await expect(page.getByTestId('upload-panel')).toBeHidden();
+  };
+  await lateAnswer(async () => {
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('slide-upload-number-modal')).toBeHidden();
+  });
+  await page.getByTestId('slide-upload-number').click();
+  await lateAnswer(async () => {
+    await page.evaluate(() => {
+      window.location.hash = '#/workplace';
+    });
+    await expect(page.getByTestId('slide-upload-number-modal')).toBeHidden();
+  });
 });

@@ -168,7 +168,7 @@ describe.each(await testDatabases())('slide management on $name', (testDb) => {
       iUploadUserId: owner.id,
       strUploadUserName: expect.stringMatching(/^用户/),
       iFileCount: 1,
-      strSha256: 'ab'.repeat(32),
+      strChecksum: 'ab'.repeat(16),
       dObjectiveMagnification: null,
       strThumbnailBase64: null,
       dtUploadTime: '2026-01-02T08:00:00.000Z',
@@ -281,6 +281,14 @@ describe.each(await testDatabases())('slide management on $name', (testDb) => {
         'Alpha_x.svs',
       ]);
       expect(await names({ iMatchState: 0, strDiagnosistNum: 'LN-3' })).toEqual(['Beta.svs']);
+      // Exactly a number (a case's waiting slides), without regard to case: not its prefix.
+      expect(await names({ strDiagnosistNum: 'ln-300', iNumMatch: 1 })).toEqual(['Beta.svs']);
+      expect(await names({ strDiagnosistNum: 'LN-3', iNumMatch: 1 })).toEqual([]);
+      expect(await names({ strDiagnosistNum: 'LN-%', iNumMatch: 1 })).toEqual([]);
+      expectRefused(
+        await list(hAdmin.token, { strDiagnosistNum: 'LN', iNumMatch: 2 }),
+        'VALIDATION_FAILED',
+      );
     });
 
     it('finds slides still being read (processing) and uploads no data reaches (interrupted)', async () => {

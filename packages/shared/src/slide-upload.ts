@@ -169,6 +169,14 @@ export function chunkLengthOf(
   return Math.max(0, Math.min(chunkBytes, size - index * chunkBytes));
 }
 
+/**
+ * A chunk's CRC-32 as fileUploadHandler's strChunkCrc32 spells it: 8 lower-case hex digits of
+ * the unsigned value (zlib's crc32, IEEE 802.3 polynomial).
+ */
+export function crc32Hex(crc: number): string {
+  return (crc >>> 0).toString(16).padStart(8, '0');
+}
+
 /** Sorted chunk indexes as inclusive ranges: [0,1,2,5] → [[0,2],[5,5]]. */
 export function toRanges(indexes: readonly number[]): [number, number][] {
   const ranges: [number, number][] = [];

@@ -602,7 +602,8 @@ export const slideDocuments = pgTable(
     failReason: text('fail_reason'),
     /** Folder of the document's files under the hospital's slide folder (generated). */
     storageKey: text('storage_key').notNull(),
-    sha256: text('sha256'),
+    /** XXH3-128 of the main file (file-checksum.ts), once uploaded. */
+    checksum: text('checksum'),
     objectiveMagnification: numeric('objective_magnification', { precision: 6, scale: 2 }),
     thumbnail: text('thumbnail'),
     /** Filled by ingest once the slide engine opened the finished upload. */
@@ -659,7 +660,8 @@ export const slideFiles = pgTable(
     storedPath: text('stored_path').notNull(),
     size: bigint('size', { mode: 'number' }).notNull(),
     chunkCount: integer('chunk_count').notNull(),
-    sha256: text('sha256'),
+    /** XXH3-128 of the file, once uploaded. */
+    checksum: text('checksum'),
   },
   (t) => [
     uniqueIndex('slide_files_path_key').on(t.documentId, t.relativePath),
@@ -668,7 +670,7 @@ export const slideFiles = pgTable(
 );
 
 /**
- * Chunks received of a file under upload, with their SHA-256: resume asks which are here, a
+ * Chunks received of a file under upload, with their CRC-32: resume asks which are here, a
  * repeated chunk is compared with it. Removed once the document is complete.
  */
 export const slideChunks = pgTable(
@@ -678,7 +680,7 @@ export const slideChunks = pgTable(
       .notNull()
       .references(() => slideFiles.id, { onDelete: 'cascade' }),
     chunkIndex: integer('chunk_index').notNull(),
-    sha256: text('sha256').notNull(),
+    crc32: text('crc32').notNull(),
   },
   (t) => [primaryKey({ columns: [t.fileId, t.chunkIndex] })],
 );

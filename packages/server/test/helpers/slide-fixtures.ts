@@ -62,7 +62,7 @@ export async function insertSlide(db: Db, dataDir: string, v: SlideValues): Prom
       failReason: v.failReason ?? null,
       ingestedAt: v.ingestedAt ?? null,
       storageKey,
-      sha256: state === SlideUploadState.Uploaded ? 'ab'.repeat(32) : null,
+      checksum: state === SlideUploadState.Uploaded ? 'ab'.repeat(16) : null,
       createdAt: v.createdAt ?? new Date('2026-01-05T08:00:00Z'),
       completedAt: state === SlideUploadState.Uploaded ? new Date('2026-01-05T08:05:00Z') : null,
     })
@@ -98,9 +98,7 @@ export async function receiveChunks(db: Db, documentId: number, indexes: readonl
   }
   await db
     .insert(slideChunks)
-    .values(
-      indexes.map((chunkIndex) => ({ fileId: file.id, chunkIndex, sha256: 'cd'.repeat(32) })),
-    );
+    .values(indexes.map((chunkIndex) => ({ fileId: file.id, chunkIndex, crc32: 'cdcdcdcd' })));
 }
 
 export async function slideRow(db: Db, id: number): Promise<SlideRow | undefined> {

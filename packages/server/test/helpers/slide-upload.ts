@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
+import { crc32 } from 'node:zlib';
+import { xxhash128 } from 'hash-wasm';
 import {
   UPLOAD_CHUNK_BYTES,
   chunkCountOf,
+  crc32Hex,
   type ChunkResultDto,
   type UploadRecordsDto,
   type UploadRecordsInput,
@@ -9,14 +12,18 @@ import {
 import type { Answer, ApiClient } from './http';
 
 export const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+/** What fileUploadHandler expects in strChunkCrc32. */
+export const chunkCrc = (bytes: Uint8Array) => crc32Hex(crc32(bytes));
+/** A stored file's checksum as the server keeps it (XXH3-128, as xxh128sum prints it). */
+export const xxh128 = (bytes: Uint8Array) => xxhash128(bytes);
 
 export interface ChunkCall {
   iSlideDocumentId: number;
   strFilePath: string;
   iChunk: number;
   bytes: Uint8Array;
-  /** Sent instead of the chunk's real SHA-256 (to test the refusal). */
-  strChunkSha256?: string;
+  /** Sent instead of the chunk's real CRC-32 (to test the refusal). */
+  strChunkCrc32?: string;
   iUpdadeState?: 0 | 1;
 }
 
@@ -31,7 +38,7 @@ export async function sendChunk(
   form.append('iSlideDocumentId', String(c.iSlideDocumentId));
   form.append('strFilePath', c.strFilePath);
   form.append('iChunk', String(c.iChunk));
-  form.append('strChunkSha256', c.strChunkSha256 ?? sha256(c.bytes));
+  form.append('strChunkCrc32', c.strChunkCrc32 ?? chunkCrc(c.bytes));
   form.append('iUpdadeState', String(c.iUpdadeState ?? 0));
   form.append('file', new Blob([c.bytes]), 'blob');
   const headers: Record<string, string> = { token };

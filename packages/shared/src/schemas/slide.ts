@@ -140,10 +140,10 @@ export const chunkFieldsSchema = z.object({
   iSlideDocumentId: idSchema,
   strFilePath: z.string().min(1).max(400),
   iChunk: z.coerce.number().int().min(0).max(SLIDE_MAX_BYTES),
-  strChunkSha256: z
+  strChunkCrc32: z
     .string()
-    .regex(/^[0-9a-f]{64}$/, { error: 'validation.invalid' })
-    .describe('SHA-256 of the chunk, lower-case hex'),
+    .regex(/^[0-9a-f]{8}$/, { error: 'validation.invalid' })
+    .describe("CRC-32 (IEEE 802.3, zlib's) of the chunk: 8 lower-case hex digits (crc32Hex)"),
   iUpdadeState: z.coerce.number().int().min(0).max(1).default(0),
 });
 export type ChunkFields = z.infer<typeof chunkFieldsSchema>;
@@ -220,7 +220,10 @@ export const slideDocumentDtoSchema = z.object({
   iUploadUserId: z.number().int(),
   strUploadUserName: z.string(),
   iFileCount: z.number().int(),
-  strSha256: z.string().nullable().describe('Of the main file, once uploaded'),
+  strChecksum: z
+    .string()
+    .nullable()
+    .describe('XXH3-128 of the main file (as `xxh128sum` prints it), once uploaded'),
   dObjectiveMagnification: z.number().nullable(),
   strThumbnailBase64: z.string().nullable().describe('JPEG within 256×256, bare base64'),
   // What the slide engine read at ingest; absent until it has read the slide.
@@ -272,6 +275,13 @@ export const slideListQuerySchema = pageQuerySchema.extend({
       '0 uploading, 1 uploaded, 2 failed; 3 processing (uploaded, not read yet), 4 interrupted',
     ),
   strDiagnosistNum: z.string().trim().max(64).optional(),
+  iNumMatch: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(1)
+    .default(0)
+    .describe('0 numbers starting with strDiagnosistNum, 1 exactly it (case ignored)'),
   strFileName: z
     .string()
     .trim()
@@ -285,6 +295,9 @@ export const slideListQuerySchema = pageQuerySchema.extend({
   dtEnd: isoDateSchema.optional().describe('Last day, included'),
 });
 export type SlideListQuery = z.infer<typeof slideListQuerySchema>;
+/** What a client sends: the number match may be left to its default (a prefix). */
+export type SlideListParams = Omit<SlideListQuery, 'iNumMatch'> &
+  Partial<Pick<SlideListQuery, 'iNumMatch'>>;
 export const slidePageSchema = pageSchema(slideDocumentDtoSchema);
 export type SlidePage = z.infer<typeof slidePageSchema>;
 

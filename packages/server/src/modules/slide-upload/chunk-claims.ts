@@ -9,7 +9,8 @@ export interface ChunkClaim {
   documentId: number;
   fileId: number;
   index: number;
-  sha256: string;
+  /** The chunk's CRC-32 as sent (strChunkCrc32). */
+  crc32: string;
 }
 
 interface Pending extends ChunkClaim {
@@ -132,20 +133,20 @@ function insertClaims(claims: readonly ChunkClaim[]): SQL {
   const [only] = claims;
   if (claims.length === 1 && only) {
     return sql`
-      insert into ${slideChunks} (file_id, chunk_index, sha256)
-      select ${only.fileId}, ${only.index}, ${only.sha256}
+      insert into ${slideChunks} (file_id, chunk_index, crc32)
+      select ${only.fileId}, ${only.index}, ${only.crc32}
       where ${stillUploading(sql`${only.documentId}`)}
       on conflict do nothing
       returning file_id, chunk_index`;
   }
   const rows = claims.map(
     (p) =>
-      sql`(${p.fileId}::integer, ${p.index}::integer, ${p.sha256}::text, ${p.documentId}::integer)`,
+      sql`(${p.fileId}::integer, ${p.index}::integer, ${p.crc32}::text, ${p.documentId}::integer)`,
   );
   return sql`
-    insert into ${slideChunks} (file_id, chunk_index, sha256)
-    select v.file_id, v.chunk_index, v.sha256
-    from (values ${sql.join(rows, sql`, `)}) as v(file_id, chunk_index, sha256, document_id)
+    insert into ${slideChunks} (file_id, chunk_index, crc32)
+    select v.file_id, v.chunk_index, v.crc32
+    from (values ${sql.join(rows, sql`, `)}) as v(file_id, chunk_index, crc32, document_id)
     where ${stillUploading(sql`v.document_id`)}
     on conflict do nothing
     returning file_id, chunk_index`;

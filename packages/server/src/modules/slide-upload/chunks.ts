@@ -10,6 +10,7 @@ import {
 import { slideChunks, slideDocuments } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
 import type { Actor } from '../auth/actor';
+import { chunkCrc32 } from '../../lib/chunk-crc';
 import { claimChunk } from './chunk-claims';
 import { completeDocument } from './completion';
 import { failUpload } from './discard';
@@ -58,14 +59,14 @@ async function againForFinished(
     offset,
     chunk.bytes.length,
   );
-  if ((await deps.sha256.digest(stored)) !== fields.strChunkSha256) {
+  if (!stored.equals(chunk.bytes)) {
     throw new AppError('CHUNK_CONFLICT');
   }
   return resultOf(t, fields, true, t.doc.state);
 }
 
 /**
- * slideDocument/fileUploadHandler: checks one chunk (owner, quota, place and length, SHA-256,
+ * slideDocument/fileUploadHandler: checks one chunk (owner, quota, place and length, CRC-32,
  * content of the main file's first chunk), claims its index, then writes it in place. A chunk
  * already held is compared, never rewritten: the same bytes are a harmless repeat, other bytes
  * are refused and nothing changes. With iUpdadeState 1 the document is completed.
@@ -75,23 +76,6 @@ export async function receiveChunk(
   actor: Actor,
   fields: ChunkFields,
   chunk: ReceivedChunk,
-): Promise<ChunkResultDto> {
-  // Hashed off the event loop while the upload is looked up. The hash reads the bytes until it
-  // settles: even after a refusal, the caller gets them back (to the pool) only then.
-  const digest = deps.sha256.digest(chunk.bytes);
-  try {
-    return await receiveHashed(deps, actor, fields, chunk, digest);
-  } finally {
-    await digest.catch(() => undefined);
-  }
-}
-
-async function receiveHashed(
-  deps: ChunkDeps,
-  actor: Actor,
-  fields: ChunkFields,
-  chunk: ReceivedChunk,
-  digest: Promise<string>,
 ): Promise<ChunkResultDto> {
   const { db, clock, dataDir } = deps;
   const t = await targetFor(deps, actor, fields);
@@ -108,7 +92,7 @@ async function receiveHashed(
   ) {
     throw new AppError('CHUNK_OUT_OF_RANGE');
   }
-  if ((await digest) !== fields.strChunkSha256) {
+  if (chunkCrc32(chunk.bytes) !== fields.strChunkCrc32) {
     throw new AppError('CHUNK_CHECKSUM_MISMATCH');
   }
   if (t.doc.completedAt !== null) {
@@ -142,16 +126,16 @@ async function receiveHashed(
   let duplicate = false;
   if (!claimed) {
     const [held] = await db
-      .select({ sha256: slideChunks.sha256 })
+      .select({ crc32: slideChunks.crc32 })
       .from(slideChunks)
       .where(and(eq(slideChunks.fileId, t.file.id), eq(slideChunks.chunkIndex, fields.iChunk)));
     if (!held) {
       // The document is no longer being uploaded (completed, failed or removed meanwhile):
       // answer from its current state.
       forgetDocument(t.doc.id);
-      return receiveHashed(deps, actor, fields, chunk, digest);
+      return receiveChunk(deps, actor, fields, chunk);
     }
-    if (held.sha256 !== fields.strChunkSha256) {
+    if (held.crc32 !== fields.strChunkCrc32) {
       throw new AppError('CHUNK_CONFLICT');
     }
     duplicate = true;
@@ -208,7 +192,7 @@ async function claim(deps: ChunkDeps, t: ChunkTarget, fields: ChunkFields): Prom
       documentId: t.doc.id,
       fileId: t.file.id,
       index: fields.iChunk,
-      sha256: fields.strChunkSha256,
+      crc32: fields.strChunkCrc32,
     });
   } catch (error) {
     if (error instanceof AppError && error.code === 'NOT_FOUND') {

@@ -3,7 +3,7 @@ import { SlideUploadState, missingRanges, toRanges, type MissingChunks } from '@
 import { slideChunks, slideDocuments, slideFiles } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
 import { syncFile, verifyFile } from './disk';
-import type { Sha256Engine } from '../../lib/sha256';
+import type { FileChecksums } from '../../lib/file-checksum';
 import type { ChunkBufferPool } from './received-chunk';
 import type { RunningDigests } from './running-digests';
 import { filesOf, type DocumentRow } from './lookup';
@@ -11,11 +11,11 @@ import type { UploadDeps } from './records';
 import { uploadFailedError } from './upload-failed';
 
 /**
- * What receiving and completing chunks need beyond the upload records: hashing off the event
- * loop, the running digests and the pool of chunk buffers (one each per running app).
+ * What receiving and completing chunks need beyond the upload records: the files' checksums,
+ * the running digests and the pool of chunk buffers (one each per running app).
  */
 export interface ChunkDeps extends UploadDeps {
-  sha256: Sha256Engine;
+  checksums: FileChecksums;
   digests: RunningDigests;
   buffers: ChunkBufferPool;
 }
@@ -33,8 +33,8 @@ function refuse(missing: MissingChunks): never {
 
 /**
  * Completes a document once every chunk of every file is here: flushes each file to disk and
- * keeps its SHA-256 — hashed while the chunks arrived (running-digests.ts), or else read back
- * with every chunk checked against the SHA-256 it arrived with (a write lost in a crash shows up
+ * keeps its checksum — hashed while the chunks arrived (running-digests.ts), or else read back
+ * with every chunk checked against the CRC-32 it arrived with (a write lost in a crash shows up
  * there and is asked for again) — and marks the document uploaded. Refuses with the
  * list of what is missing otherwise; completing twice answers the same.
  */
@@ -54,7 +54,7 @@ export async function completeDocument(deps: ChunkDeps, doc: DocumentRow): Promi
     : [];
   const byFile = new Map<number, Map<number, string>>(files.map((f) => [f.id, new Map()]));
   for (const c of chunks) {
-    byFile.get(c.fileId)?.set(c.chunkIndex, c.sha256);
+    byFile.get(c.fileId)?.set(c.chunkIndex, c.crc32);
   }
 
   const missing: MissingChunks = { listMissing: [] };
@@ -79,7 +79,7 @@ export async function completeDocument(deps: ChunkDeps, doc: DocumentRow): Promi
 
   const digests = new Map<number, string>();
   for (const file of files) {
-    const running = await deps.digests.finishedDigest(file.id, file.chunkCount);
+    const running = deps.digests.finishedDigest(file.id, file.chunkCount);
     if (running) {
       // Every chunk was hashed here as it was written: flushing the file is all that is left.
       await syncFile(dataDir, doc, file.storedPath);
@@ -92,6 +92,7 @@ export async function completeDocument(deps: ChunkDeps, doc: DocumentRow): Promi
       file,
       doc.chunkBytes,
       byFile.get(file.id) ?? new Map(),
+      deps.checksums.running(),
     );
     if (check.badChunks.length > 0) {
       await db
@@ -104,7 +105,7 @@ export async function completeDocument(deps: ChunkDeps, doc: DocumentRow): Promi
         listChunks: toRanges(check.badChunks),
       });
     }
-    digests.set(file.id, check.sha256);
+    digests.set(file.id, check.checksum);
   }
   if (missing.listMissing.length > 0) {
     refuse(missing);
@@ -117,7 +118,7 @@ export async function completeDocument(deps: ChunkDeps, doc: DocumentRow): Promi
       .update(slideDocuments)
       .set({
         state: SlideUploadState.Uploaded,
-        sha256: files[0] ? (digests.get(files[0].id) ?? null) : null,
+        checksum: files[0] ? (digests.get(files[0].id) ?? null) : null,
         completedAt: clock.now(),
       })
       .where(
@@ -134,10 +135,10 @@ export async function completeDocument(deps: ChunkDeps, doc: DocumentRow): Promi
     for (const file of files) {
       await tx
         .update(slideFiles)
-        .set({ sha256: digests.get(file.id) ?? null })
+        .set({ checksum: digests.get(file.id) ?? null })
         .where(eq(slideFiles.id, file.id));
     }
-    // The chunk list only served resuming; the files' digests now stand for it.
+    // The chunk list only served resuming; the files' checksums now stand for it.
     await tx.delete(slideChunks).where(
       inArray(
         slideChunks.fileId,

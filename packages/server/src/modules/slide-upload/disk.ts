@@ -1,7 +1,8 @@
-import { createHash } from 'node:crypto';
 import fs, { type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { chunkLengthOf } from '@pathconsult/shared';
+import { chunkCrc32 } from '../../lib/chunk-crc';
+import type { RunningChecksum } from '../../lib/file-checksum';
 import { documentDir, storedFilePath } from '../../storage/slide-paths';
 import { directAligned, writeDirect } from './direct-write';
 import { writeFully } from './write-fully';
@@ -106,14 +107,15 @@ export async function readRange(
 }
 
 export interface FileVerification {
-  sha256: string;
-  /** Chunks whose bytes on disk do not hash to what was received (a write lost in a crash). */
+  /** The whole file's checksum (file-checksum.ts). */
+  checksum: string;
+  /** Chunks whose bytes on disk do not match the CRC-32 received (a write lost in a crash). */
   badChunks: number[];
 }
 
 /**
- * Reads a finished file once, chunk by chunk: checks each chunk against the SHA-256 it was
- * received with and computes the whole file's SHA-256. Flushes the file to disk first, so that
+ * Reads a finished file once, chunk by chunk: checks each chunk against the CRC-32 it was
+ * received with and feeds the whole file to `whole`. Flushes the file to disk first, so that
  * "uploaded" is only said of bytes that are on the disk.
  */
 export async function verifyFile(
@@ -122,10 +124,10 @@ export async function verifyFile(
   file: { storedPath: string; size: number },
   chunkBytes: number,
   expected: ReadonlyMap<number, string>,
+  whole: RunningChecksum,
 ): Promise<FileVerification> {
   return withStoredFile(dataDir, doc, file.storedPath, 'r+', async (handle) => {
     await handle.datasync();
-    const whole = createHash('sha256');
     const buffer = Buffer.alloc(chunkBytes);
     const badChunks: number[] = [];
     for (let index = 0; index * chunkBytes < file.size; index += 1) {
@@ -133,12 +135,11 @@ export async function verifyFile(
       const { bytesRead } = await handle.read(buffer, 0, length, index * chunkBytes);
       const chunk = buffer.subarray(0, bytesRead);
       whole.update(chunk);
-      const digest = createHash('sha256').update(chunk).digest('hex');
-      if (bytesRead !== length || digest !== expected.get(index)) {
+      if (bytesRead !== length || chunkCrc32(chunk) !== expected.get(index)) {
         badChunks.push(index);
       }
     }
-    return { sha256: whole.digest('hex'), badChunks };
+    return { checksum: whole.finish(), badChunks };
   });
 }
 

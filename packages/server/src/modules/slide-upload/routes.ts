@@ -19,7 +19,7 @@ import {
 } from '@pathconsult/shared';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { loadSha256Engine } from '../../lib/sha256';
+import { loadFileChecksums } from '../../lib/file-checksum';
 import type { Clock } from '../../lib/clock';
 import { ok } from '../../lib/envelope';
 import { appendAuditRecord, subjectOf } from '../audit/repo';
@@ -69,11 +69,11 @@ export const slideUploadRoutes: FastifyPluginAsyncZod<SlideUploadOptions> = asyn
     dataDir: options.dataDir,
     openSlideAvailable: options.openSlideAvailable,
   };
-  const sha256 = loadSha256Engine();
+  const checksums = await loadFileChecksums();
   const chunkDeps: ChunkDeps = {
     ...deps,
-    sha256,
-    digests: new RunningDigests(sha256),
+    checksums,
+    digests: new RunningDigests(checksums),
     buffers: new ChunkBufferPool(UPLOAD_CHUNK_BYTES, loadAlignedAllocator()),
   };
 
@@ -138,7 +138,7 @@ export const slideUploadRoutes: FastifyPluginAsyncZod<SlideUploadOptions> = asyn
       schema: {
         tags: ['slides'],
         summary:
-          'One chunk (multipart: iSlideDocumentId, strFilePath, iChunk, strChunkSha256, ' +
+          'One chunk (multipart: iSlideDocumentId, strFilePath, iChunk, strChunkCrc32, ' +
           'iUpdadeState, then file ≤ 1 MB). iUpdadeState=1 completes the document once every ' +
           'chunk is here, else SLIDE_CHUNKS_MISSING lists what is missing',
         consumes: ['multipart/form-data'],

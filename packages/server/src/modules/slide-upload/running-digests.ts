@@ -1,10 +1,10 @@
-import { nodeSha256, type RunningSha256, type Sha256Engine } from '../../lib/sha256';
+import type { FileChecksums, RunningChecksum } from '../../lib/file-checksum';
 import type { ReceivedChunk } from './received-chunk';
 
 /**
- * Each file's SHA-256, computed while its chunks arrive, so that completion does not read a
- * multi-gigabyte file back to hash it (bench/upload.bench.ts: that pass cost 2 s per GB, a
- * fifth of the whole upload).
+ * Each file's checksum (XXH3-128, file-checksum.ts), computed while its chunks arrive, so that
+ * completion does not read a multi-gigabyte file back to hash it (bench/upload.bench.ts: that
+ * pass cost 2 s per GB, a fifth of the whole upload, when it was SHA-256).
  *
  * A hash takes bytes in file order. Chunks are hashed as they are written when they come in
  * order; one that comes early (a client keeps a few in flight) waits here in memory until the
@@ -27,7 +27,7 @@ const IDLE_MS = 10 * 60_000;
 const SWEEP_EVERY_MS = 60_000;
 
 interface Running {
-  hash: RunningSha256;
+  hash: RunningChecksum;
   /** The next chunk index the hash needs. */
   next: number;
   /** Early chunks, held (retained) until the gap before them is filled. */
@@ -43,12 +43,12 @@ export class RunningDigests {
   private waitingBytes = 0;
   private lastSweep = 0;
 
-  /** `engine` hashes (libcrypto off the event loop where it loads, sha256.ts). */
-  constructor(private readonly engine: Sha256Engine = nodeSha256) {}
+  constructor(private readonly checksums: FileChecksums) {}
 
   /**
-   * A chunk this process has just written to its place in the file. The bytes are retained
-   * while they wait or are hashed, and released after: the caller releases its own hold.
+   * A chunk this process has just written to its place in the file: hashed now when it is the
+   * next in order, else retained while it waits (and released once hashed): the caller releases
+   * its own hold.
    */
   chunkWritten(fileId: number, index: number, chunk: ReceivedChunk, now = Date.now()): void {
     // Looked at once a minute on any chunk: early chunks of abandoned files must not keep the
@@ -62,7 +62,7 @@ export class RunningDigests {
         return;
       }
       entry = {
-        hash: this.engine.running(),
+        hash: this.checksums.running(),
         next: 0,
         waiting: new Map(),
         waitingBytes: 0,
@@ -92,21 +92,21 @@ export class RunningDigests {
       this.waitingBytes += length;
       return;
     }
-    chunk.retain();
-    this.hashHeld(entry, chunk);
+    this.hash(entry, chunk);
     for (let early = entry.waiting.get(entry.next); early; early = entry.waiting.get(entry.next)) {
       entry.waiting.delete(entry.next);
       entry.waitingBytes -= early.bytes.length;
       this.waitingBytes -= early.bytes.length;
-      this.hashHeld(entry, early);
+      this.hash(entry, early);
+      early.release();
     }
   }
 
   /**
-   * The file's SHA-256 when every one of its `chunkCount` chunks went through chunkWritten
+   * The file's checksum when every one of its `chunkCount` chunks went through chunkWritten
    * here, else null (completion then reads the file back). Forgets the file either way.
    */
-  async finishedDigest(fileId: number, chunkCount: number): Promise<string | null> {
+  finishedDigest(fileId: number, chunkCount: number): string | null {
     const entry = this.running.get(fileId);
     if (!entry) {
       return null;
@@ -116,19 +116,21 @@ export class RunningDigests {
       return null;
     }
     this.running.delete(fileId);
-    const digest = await entry.hash.finish().catch(() => null);
-    return entry.failed ? null : digest;
+    if (entry.failed) {
+      entry.hash.dispose();
+      return null;
+    }
+    return entry.hash.finish();
   }
 
-  /** Hashes the next chunk in order (already retained), released once hashed. */
-  private hashHeld(entry: Running, chunk: ReceivedChunk): void {
+  /** Hashes the next chunk in order. */
+  private hash(entry: Running, chunk: ReceivedChunk): void {
     entry.next += 1;
-    entry.hash
-      .update(chunk.bytes)
-      .catch(() => {
-        entry.failed = true;
-      })
-      .finally(() => chunk.release());
+    try {
+      entry.hash.update(chunk.bytes);
+    } catch {
+      entry.failed = true;
+    }
   }
 
   private roomForOneMore(now: number): boolean {

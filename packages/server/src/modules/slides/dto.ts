@@ -84,7 +84,7 @@ export function toSlideDocumentDto(v: SlideDocumentView, lang: Lang, now: Date):
     iUploadUserId: d.uploadUserId,
     strUploadUserName: v.uploaderName,
     iFileCount: v.fileCount,
-    strSha256: d.sha256,
+    strChecksum: d.checksum,
     dObjectiveMagnification:
       d.objectiveMagnification === null ? null : Number(d.objectiveMagnification),
     strThumbnailBase64: d.thumbnail,

@@ -66,7 +66,9 @@ function filters(actor: Actor, q: SlideListQuery, now: Date): SQL | undefined {
   if (q.iUploadState !== undefined) {
     conditions.push(stateWhere(q.iUploadState, now));
   }
-  if (q.strDiagnosistNum) {
+  if (q.strDiagnosistNum && q.iNumMatch === 1) {
+    conditions.push(sql`lower(${slideDocuments.diagnosisNum}) = lower(${q.strDiagnosistNum})`);
+  } else if (q.strDiagnosistNum) {
     const prefix = `${escapeLike(q.strDiagnosistNum)}%`;
     conditions.push(sql`lower(${slideDocuments.diagnosisNum}) like lower(${prefix})`);
   }

@@ -60,7 +60,7 @@ const RENDER_VERSION = 3;
 /** Digest of one answer about a slide: its id, its file's SHA-256 and what was asked. */
 export const digestOf = (slide: OpenedSlide, what: string) =>
   createHash('sha256')
-    .update(`${slide.id}:${slide.sha256}:${RENDER_VERSION}:${what}`)
+    .update(`${slide.id}:${slide.checksum}:${RENDER_VERSION}:${what}`)
     .digest('hex')
     .slice(0, 32);
 

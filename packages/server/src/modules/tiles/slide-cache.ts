@@ -20,8 +20,8 @@ export class SlideGoneError extends Error {
 export interface OpenedSlide {
   id: number;
   source: SlideSource;
-  /** SHA-256 of the stored main file (part of every ETag: a replaced file changes them). */
-  sha256: string;
+  /** Checksum of the stored main file (part of every ETag: a replaced file changes them). */
+  checksum: string;
   /** Paths of the label and macro images ingest saved beside the slide (those it has). */
   associated: Partial<Record<SavedAssociated, string>>;
 }
@@ -164,10 +164,10 @@ export class OpenSlideCache {
       .select({
         storageKey: slideDocuments.storageKey,
         fileType: slideDocuments.fileType,
-        docSha: slideDocuments.sha256,
+        docChecksum: slideDocuments.checksum,
         associatedImages: slideDocuments.associatedImages,
         storedPath: slideFiles.storedPath,
-        fileSha: slideFiles.sha256,
+        fileChecksum: slideFiles.checksum,
       })
       .from(slideDocuments)
       .innerJoin(slideFiles, eq(slideFiles.documentId, slideDocuments.id))
@@ -191,7 +191,7 @@ export class OpenSlideCache {
       return {
         id: slideId,
         source,
-        sha256: main.fileSha ?? main.docSha ?? main.storageKey,
+        checksum: main.fileChecksum ?? main.docChecksum ?? main.storageKey,
         associated: associatedPaths(this.dataDir, hospitalId, main),
       };
     } catch (error) {

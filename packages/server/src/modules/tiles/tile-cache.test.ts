@@ -156,8 +156,8 @@ describe('rendered-tile cache', () => {
 
   it('never answers a replaced slide with the old file’s tiles', async () => {
     const cache = new TileCache({ memoryBytes: 1 << 20, diskBytes: 1 << 20, dir });
-    const before = { id: 9, sha256: 'a'.repeat(64) } as OpenedSlide;
-    const after = { id: 9, sha256: 'b'.repeat(64) } as OpenedSlide;
+    const before = { id: 9, checksum: 'a'.repeat(32) } as OpenedSlide;
+    const after = { id: 9, checksum: 'b'.repeat(32) } as OpenedSlide;
     const what = '10/0_0/256';
     expect(digestOf(before, what)).not.toBe(digestOf(after, what));
     await cache.getOrBuild(digestOf(before, what), build(1));

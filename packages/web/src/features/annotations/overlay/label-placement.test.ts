@@ -68,6 +68,25 @@ describe('keepLabelsInView', () => {
     ).toBe(true);
   });
 
+  it('moves a label off the navigator to a place clear of the other shapes', () => {
+    const navigator = { left: 300, top: 220, right: 400, bottom: 300 };
+    const ruler = rulerLabel([290, 210], [340, 210]);
+    // Where it goes with no other shape about: a neighbour is then drawn right there.
+    const alone = labelBox(labelOf(keepLabelsInView(ruler, VIEW, [navigator])));
+    const neighbour: SvgNode = {
+      tag: 'text',
+      text: '12.0 µm',
+      // Its own label out of the way: its shape is what matters here.
+      attrs: { x: alone.left + 20, y: alone.top - 20, 'text-anchor': 'middle' },
+      around: { left: alone.left, top: alone.top, right: alone.right, bottom: alone.bottom },
+    };
+    const moved = labelOf(keepLabelsInView([ruler[0]!, [neighbour]], VIEW, [navigator]));
+    const box = labelBox(moved);
+    expect(inside(moved)).toBe(true);
+    expect(overlapsBox(box, navigator)).toBe(false);
+    expect(overlapsBox(box, neighbour.around!)).toBe(false);
+  });
+
   it('turns a note near the right edge to the left of its dot', () => {
     const note = describeShape(
       { kind: 'text', color: '#ff0000', text: 'Suspicious focus', points: [[380, 100]] },

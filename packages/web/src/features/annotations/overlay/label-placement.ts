@@ -5,7 +5,8 @@ import type { SvgNode } from './svg-shapes';
  * Labels kept readable at the edges of the view: a shape near the border had its label cut by
  * the pane's edge, and a label near the lower right corner ran under the navigator (which lies
  * over the layer). A label whose shape is on screen moves just enough to be whole and uncovered;
- * one whose shape is out of view goes with it.
+ * one whose shape is out of view goes with it. Of the places that would do, one clear of the
+ * other shapes is taken first: moved beside the navigator, a label could land on a neighbour.
  */
 
 /** Gap kept between a label and the view's edge or a control. */
@@ -29,9 +30,20 @@ export function keepLabelsInView(
   if (view.width <= 0 || view.height <= 0) {
     return groups.map((g) => [...g]);
   }
+  // Every labelled shape's extent on screen: a moved label should not cover another shape.
+  const shapes = groups.flatMap((group) =>
+    group.flatMap((node) => (node.tag === 'text' && node.around ? [node.around] : [])),
+  );
   return groups.map((group) =>
     group.map((node) =>
-      node.tag === 'text' && node.text && node.around ? placed(node, view, covered) : node,
+      node.tag === 'text' && node.text && node.around
+        ? placed(
+            node,
+            view,
+            covered,
+            shapes.filter((shape) => shape !== node.around),
+          )
+        : node,
     ),
   );
 }
@@ -40,6 +52,7 @@ function placed(
   whole: SvgNode,
   view: { width: number; height: number },
   covered: readonly Box[],
+  otherShapes: readonly Box[],
 ): SvgNode {
   const around = whole.around!;
   if (
@@ -72,7 +85,9 @@ function placed(
     return node;
   }
   const candidates = isNote ? noteSpots(node, view, covered) : measureSpots(node, view, covered);
-  return candidates.find(fits) ?? clampedIntoView(candidates[0] ?? node, view);
+  const fitting = candidates.filter(fits);
+  const clear = fitting.find((c) => !otherShapes.some((shape) => overlaps(labelBox(c), shape)));
+  return clear ?? fitting[0] ?? clampedIntoView(candidates[0] ?? node, view);
 }
 
 /**

@@ -25,10 +25,11 @@ export function useWaitingSlides(
     queryKey: ['slides', 'waiting', iUserId, num],
     queryFn: ({ signal }) =>
       api.get<SlidePage>('slideDocument/selectSlideDocumentByType', {
-        // The number filter is a prefix: exact numbers are kept below.
+        // Exactly the case's number (the list's filter is otherwise a prefix).
         query: {
           iMatchState: SlideMatchState.Unmatched,
           strDiagnosistNum: num,
+          iNumMatch: 1,
           iPageSize: 100,
         },
         signal,
@@ -36,11 +37,7 @@ export function useWaitingSlides(
     enabled: enabled && iUserId !== null,
   });
   const held = new Set(caseSlides.map((s) => s.strFileName.toLowerCase()));
-  return (query.data?.listPage ?? []).filter(
-    (s) =>
-      s.strDiagnosistNum.toLowerCase() === num.toLowerCase() &&
-      !held.has(s.strFileName.toLowerCase()),
-  );
+  return (query.data?.listPage ?? []).filter((s) => !held.has(s.strFileName.toLowerCase()));
 }
 
 /** patient/matchSlideDocument: the waiting slides of the case's number attached to it. */

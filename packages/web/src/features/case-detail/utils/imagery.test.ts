@@ -87,10 +87,10 @@ describe('the upload panel opened for a case', () => {
 });
 
 describe('slides that are the same file as an earlier one', () => {
-  const slide = (id: number, name: string, sha: string | null, files = 1) => ({
+  const slide = (id: number, name: string, checksum: string | null, files = 1) => ({
     iSlideDocumentId: id,
     strFileName: name,
-    strSha256: sha,
+    strChecksum: checksum,
     iFileCount: files,
   });
 

@@ -89,29 +89,29 @@ export function caseUploadRequest(
 }
 
 /**
- * Slides that are the same file as one uploaded before them in the case (same SHA-256), each
+ * Slides that are the same file as one uploaded before them in the case (same checksum), each
  * with the earlier one's name: the same scan uploaded twice under two names. Only single-file
  * slides: a folder slide's main file (.mrxs) is a small index that scans may share.
  */
 export function sameFileAs(
   slides: readonly Pick<
     SlideDocumentDto,
-    'iSlideDocumentId' | 'strFileName' | 'strSha256' | 'iFileCount'
+    'iSlideDocumentId' | 'strFileName' | 'strChecksum' | 'iFileCount'
   >[],
 ): Map<number, string> {
-  // SHA-256 → the name of the first slide of the case with it.
+  // Checksum (the server's XXH3-128 of the main file) → the name of the first slide of the case with it.
   const first = new Map<string, string>();
   const same = new Map<number, string>();
   const byAge = [...slides].sort((a, b) => a.iSlideDocumentId - b.iSlideDocumentId);
   for (const slide of byAge) {
-    if (!slide.strSha256 || slide.iFileCount !== 1) {
+    if (!slide.strChecksum || slide.iFileCount !== 1) {
       continue;
     }
-    const earlier = first.get(slide.strSha256);
+    const earlier = first.get(slide.strChecksum);
     if (earlier) {
       same.set(slide.iSlideDocumentId, earlier);
     } else {
-      first.set(slide.strSha256, slide.strFileName);
+      first.set(slide.strChecksum, slide.strFileName);
     }
   }
   return same;

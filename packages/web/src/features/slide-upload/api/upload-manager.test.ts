@@ -1,6 +1,6 @@
-import { sha256 } from 'hash-wasm';
 import { describe, expect, it, vi } from 'vitest';
 import { FAKE_CHUNK, FakeUploadServer, patterned } from '../test-support/fake-upload-server';
+import { chunkHasher } from '../utils/crc32';
 import type { PickedFile } from '../utils/folder-scan';
 import { storageKeyOf } from '../utils/persisted-queue';
 import type { UploadTarget } from '../utils/queue';
@@ -52,7 +52,7 @@ function manager(
   const m = new UploadManager({
     transport: server,
     storage,
-    hash: sha256,
+    hash: chunkHasher(() => import('../utils/wasm-crc32')),
     concurrency: 2,
     policy: { maxFailures: 3, baseMs: 1, maxMs: 1 },
     sleep,

@@ -1,14 +1,14 @@
-import { chunkHasher } from '../utils/sha256';
+import { chunkHasher } from '../utils/crc32';
 import { sliceDigester } from '../utils/slice-digest';
 import { UploadManager } from './upload-manager';
 import { httpTransport } from './upload-transport';
 
 /**
- * The browser's one upload queue. SHA-256 runs in Web Crypto on https, else in hash-wasm (Web
- * Crypto's digest is not available on the plain-http addresses hospital networks use), loaded
- * with the first chunk, or in plain TypeScript where the browser refuses WebAssembly.
+ * The browser's one upload queue. Each chunk's CRC-32 runs in hash-wasm (its CRC-32 alone,
+ * wasm-crc32.ts), loaded with the first chunk, or in plain TypeScript where the browser refuses
+ * WebAssembly (crc32.ts).
  */
-const hash = chunkHasher(() => import('hash-wasm'));
+const hash = chunkHasher(() => import('../utils/wasm-crc32'));
 
 export const uploadManager = new UploadManager({
   transport: httpTransport,

@@ -171,7 +171,7 @@ export const httpTransport: UploadTransport = {
     form.append('iSlideDocumentId', String(request.iSlideDocumentId));
     form.append('strFilePath', request.strFilePath);
     form.append('iChunk', String(request.iChunk));
-    form.append('strChunkSha256', request.strChunkSha256);
+    form.append('strChunkCrc32', request.strChunkCrc32);
     form.append('iUpdadeState', String(request.iUpdadeState));
     form.append('file', chunkBody(request), 'chunk');
     return call({

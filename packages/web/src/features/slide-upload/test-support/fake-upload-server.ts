@@ -1,4 +1,3 @@
-import { sha256 } from 'hash-wasm';
 import {
   chunkCountOf,
   chunkLengthOf,
@@ -11,11 +10,12 @@ import {
 } from '@pathconsult/shared';
 import { ApiError } from '@/lib/api-error';
 import type { UploadTransport } from '../api/upload-transport';
+import { crc32Js } from '../utils/crc32';
 import type { ChunkRequest } from '../utils/upload-document';
 
 /*
  * An in-memory stand-in for the server's slide-upload protocol (shared/src/schemas/slide.ts), for
- * the uploader's unit tests: it checks every chunk's SHA-256, stores chunks in place, refuses a
+ * the uploader's unit tests: it checks every chunk's CRC-32, stores chunks in place, refuses a
  * conflicting chunk, refuses completion while a chunk is missing (listing them), resumes an
  * unfinished upload of the same name, size and time, and can be told to fail in the ways a
  * hospital link and a server fail.
@@ -156,7 +156,7 @@ export class FakeUploadServer implements UploadTransport {
     if (bytes.length !== expected) {
       throw new FakeCallError(200, 'CHUNK_OUT_OF_RANGE');
     }
-    if (this.corrupt > 0 || (await sha256(bytes)) !== request.strChunkSha256) {
+    if (this.corrupt > 0 || crc32Js(bytes) !== request.strChunkCrc32) {
       this.corrupt = Math.max(0, this.corrupt - 1);
       throw new FakeCallError(200, 'CHUNK_CHECKSUM_MISMATCH');
     }

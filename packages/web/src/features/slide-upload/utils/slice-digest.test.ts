@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { sha256Js } from './sha256';
+import { crc32Js } from './crc32';
 import { sliceDigester, type SliceAnswer, type SliceJob, type WorkerLike } from './slice-digest';
 
-const hashOnPage = async (bytes: Uint8Array) => sha256Js(bytes);
+const hashOnPage = async (bytes: Uint8Array) => crc32Js(bytes);
 const blob = (text: string) => new Blob([new TextEncoder().encode(text)]);
-const expected = (text: string) => sha256Js(new TextEncoder().encode(text));
+const expected = (text: string) => crc32Js(new TextEncoder().encode(text));
 
 /** A worker on the same thread, answering as hash-worker.ts does (or failing on demand). */
 class FakeWorker implements WorkerLike {
@@ -35,7 +35,7 @@ class FakeWorker implements WorkerLike {
           ? { id, error: 'unreadable' }
           : {
               id,
-              sha256: sha256Js(new Uint8Array(await slice.arrayBuffer())),
+              crc32: crc32Js(new Uint8Array(await slice.arrayBuffer())),
               length: slice.size,
             };
       this.onMessage?.({ data: answer } as MessageEvent<SliceAnswer>);
@@ -57,7 +57,7 @@ describe('chunk digests off the page', () => {
     }, hashOnPage);
     const texts = ['first chunk', 'second', 'a third one'];
     const digests = await Promise.all(texts.map((t) => digest(blob(t))));
-    expect(digests).toEqual(texts.map((t) => ({ sha256: expected(t), length: t.length })));
+    expect(digests).toEqual(texts.map((t) => ({ crc32: expected(t), length: t.length })));
     expect(started).toBe(1);
     expect(worker.jobs).toBe(3);
   });
@@ -66,21 +66,21 @@ describe('chunk digests off the page', () => {
     const digest = sliceDigester(() => {
       throw new Error('refused by policy');
     }, hashOnPage);
-    expect(await digest(blob('abc'))).toEqual({ sha256: expected('abc'), length: 3 });
+    expect(await digest(blob('abc'))).toEqual({ crc32: expected('abc'), length: 3 });
   });
 
   it('read a slice again on the page when the worker could not', async () => {
     const worker = new FakeWorker('refuse');
     const digest = sliceDigester(() => worker, hashOnPage);
-    expect(await digest(blob('abc'))).toEqual({ sha256: expected('abc'), length: 3 });
+    expect(await digest(blob('abc'))).toEqual({ crc32: expected('abc'), length: 3 });
   });
 
   it('give a failed worker up for good and finish its chunks on the page', async () => {
     const worker = new FakeWorker('crash');
     const digest = sliceDigester(() => worker, hashOnPage);
-    expect(await digest(blob('one'))).toEqual({ sha256: expected('one'), length: 3 });
+    expect(await digest(blob('one'))).toEqual({ crc32: expected('one'), length: 3 });
     expect(worker.terminated).toBe(true);
-    expect(await digest(blob('two'))).toEqual({ sha256: expected('two'), length: 3 });
+    expect(await digest(blob('two'))).toEqual({ crc32: expected('two'), length: 3 });
     expect(worker.jobs).toBe(1);
   });
 });

@@ -1,12 +1,13 @@
 /**
- * SHA-256 and length of a chunk's slice of a picked file, on a worker thread (hash-worker.ts)
+ * CRC-32 (crc32.ts) and length of a chunk's slice of a picked file, on a worker thread (hash-worker.ts)
  * where the browser runs one, else read and hashed on the page's thread. A worker that cannot
  * start (a policy refusing it, an old browser) or fails is given up for good: the page's own
  * hash takes over, so an upload never stops for it.
  */
 
 export interface SliceDigest {
-  sha256: string;
+  /** strChunkCrc32: 8 lower-case hex digits. */
+  crc32: string;
   /** Bytes read: less than asked when the file shrank since it was picked. */
   length: number;
 }
@@ -19,7 +20,7 @@ export interface SliceJob {
   slice: Blob;
 }
 export type SliceAnswer =
-  { id: number; sha256: string; length: number } | { id: number; error: string };
+  { id: number; crc32: string; length: number } | { id: number; error: string };
 
 /** What the digester needs of a Worker (replaced in tests). */
 export interface WorkerLike {
@@ -48,7 +49,7 @@ export function sliceDigester(
 
   const onPage = async (slice: Blob): Promise<SliceDigest> => {
     const bytes = new Uint8Array(await slice.arrayBuffer());
-    return { sha256: await hashOnPage(bytes), length: bytes.length };
+    return { crc32: await hashOnPage(bytes), length: bytes.length };
   };
 
   /** The worker failed: its chunks (and every later one) are hashed on the page. */
@@ -73,7 +74,7 @@ export function sliceDigester(
         if ('error' in answer) {
           waiting.reject(new Error(answer.error));
         } else {
-          waiting.resolve({ sha256: answer.sha256, length: answer.length });
+          waiting.resolve({ crc32: answer.crc32, length: answer.length });
         }
       });
       w.addEventListener('error', giveUp);

@@ -29,7 +29,7 @@ import {
 
 /**
  * Sends one slide document (spec §4 "Upload", §7 fileUploadHandler): the chunks the server lacks,
- * several at once, each with its SHA-256; then the last one flagged iUpdadeState=1, only once
+ * several at once, each with its CRC-32; then the last one flagged iUpdadeState=1, only once
  * every other chunk is acknowledged, which completes the document. The server's answers steer it:
  * a checksum refusal sends the chunk again (it was damaged on the way), a "chunks missing" answer
  * to completion sends what it lists then completes again. The transport and the hash are given,
@@ -40,7 +40,8 @@ export interface ChunkRequest {
   iSlideDocumentId: number;
   strFilePath: string;
   iChunk: number;
-  strChunkSha256: string;
+  /** CRC-32 of the chunk's bytes, 8 lower-case hex digits (crc32Hex). */
+  strChunkCrc32: string;
   iUpdadeState: 0 | 1;
   /** The chunk's bytes, where they were read on the page (tests' fake files). */
   bytes?: Uint8Array;
@@ -266,25 +267,25 @@ class DocumentSender {
   }
 
   /**
-   * A chunk's length and SHA-256 as read now, with what is sent: the file's own slice (a
+   * A chunk's length and CRC-32 as read now, with what is sent: the file's own slice (a
    * browser's File, hashed off the page where it can be), or the bytes read (tests' fakes).
    */
   private async read(
     chunk: PlannedChunk,
-  ): Promise<{ length: number; sha256: string; bytes?: Uint8Array; slice?: Blob }> {
+  ): Promise<{ length: number; crc32: string; bytes?: Uint8Array; slice?: Blob }> {
     const file = this.job.files.get(chunk.strFilePath);
     if (!file) {
       throw new PausedError({ key: 'missingFile', detail: chunk.strFilePath }, false, true);
     }
     const slice = file.slice(chunk.start, chunk.end);
     if (slice instanceof Blob && this.job.digestSlice) {
-      const { sha256, length } = await this.job.digestSlice(slice);
-      return { length, sha256, slice };
+      const { crc32, length } = await this.job.digestSlice(slice);
+      return { length, crc32, slice };
     }
     const bytes = new Uint8Array(await slice.arrayBuffer());
     return {
       length: bytes.length,
-      sha256: await this.job.hash(bytes),
+      crc32: await this.job.hash(bytes),
       bytes,
       slice: slice instanceof Blob ? slice : undefined,
     };
@@ -317,7 +318,7 @@ class DocumentSender {
               iSlideDocumentId: job.status.iSlideDocumentId,
               strFilePath: chunk.strFilePath,
               iChunk: chunk.iChunk,
-              strChunkSha256: read.sha256,
+              strChunkCrc32: read.crc32,
               iUpdadeState,
               bytes: read.bytes,
               slice: read.slice,

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   SlideDocumentDto,
-  SlideListQuery,
+  SlideListParams,
   SlideMatchResult,
   SlidePage,
   SlideStatistics,
@@ -18,7 +18,7 @@ import { slidesRefreshInterval } from '../utils/slide-refresh';
  * included, when it keys its list under 'slides' too).
  */
 
-export function useSlidePage(params: SlideListQuery) {
+export function useSlidePage(params: SlideListParams) {
   const { iUserId } = useSession();
   return useQuery({
     queryKey: ['slides', 'page', iUserId, params],

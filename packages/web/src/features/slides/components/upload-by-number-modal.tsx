@@ -1,5 +1,5 @@
 import { Form, Input, Radio } from 'antd';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   CaseLimits,
@@ -35,14 +35,32 @@ export function UploadByNumberModal({ open, onClose }: { open: boolean; onClose:
   const { openPanel } = useUploads();
 
   const [checking, setChecking] = useState(false);
+  // Bumped by each submit, by Cancel and when the screen goes: an answer that arrives after the
+  // doctor cancelled or left must not open the queue over wherever they are now.
+  const attempt = useRef(0);
+  useEffect(
+    () => () => {
+      attempt.current += 1;
+    },
+    [],
+  );
+  const cancel = () => {
+    attempt.current += 1;
+    onClose();
+  };
 
   async function handleFinish(values: UploadByNumberValues) {
     const num = values.strDiagnosistNum.trim();
+    const mine = (attempt.current += 1);
+    const stillWanted = () => attempt.current === mine;
     setChecking(true);
     try {
       const { patient } = await api.get<CaseByNumber>('slideDocument/getCaseByNumber', {
         query: { strDiagnosistNum: num },
       });
+      if (!stillWanted()) {
+        return;
+      }
       if (patient && !patient.bTakesSlides) {
         form.setFields([
           {
@@ -53,6 +71,9 @@ export function UploadByNumberModal({ open, onClose }: { open: boolean; onClose:
         return;
       }
       const slides = patient ? await fetchCaseSlides(patient.iPatientId) : null;
+      if (!stillWanted()) {
+        return;
+      }
       onClose();
       openPanel(
         patient && slides
@@ -79,7 +100,7 @@ export function UploadByNumberModal({ open, onClose }: { open: boolean; onClose:
     <FormModal<UploadByNumberValues>
       open={open}
       title={t('uploadByNumber.title')}
-      onCancel={onClose}
+      onCancel={cancel}
       okText={t('uploadByNumber.ok')}
       cancelText={t('uploadByNumber.cancel')}
       submit={{ testId: 'slide-upload-number-submit', loading: checking }}
