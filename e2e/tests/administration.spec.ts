@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, dialogsSettled, logIn, openFromMenu } from './helpers';
+import { ADMIN, dialogsSettled, logIn, openAccountMenu, openFromMenu } from './helpers';
 
 /** Picks an option of an antd Select by typing (when searchable) and clicking its label. */
 async function choose(page: Page, fieldId: string, label: string) {
@@ -127,7 +127,7 @@ test('the admin builds a group with a center and a clinic, their users, and free
   await expect(page.getByTestId('user-state-e2e_doctor')).not.toContainText('Frozen');
   await loginAnswer(other, 'e2e_doctor', 'Doctor#2026');
   await expect(other).toHaveURL(/#\/workplace$/);
-  await other.getByTestId('account-menu').click();
+  await openAccountMenu(other);
   await other.getByTestId('account-password').click();
   await other.locator('#changePassword_strOldUserPassword').fill('Doctor#2026');
   await other.locator('#changePassword_strNewUserPassword').fill('Doctor#2027');

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { ADMIN, tokenOf } from './helpers';
+import { ADMIN, openAccountMenu, tokenOf } from './helpers';
 
 async function updateConfig(request: APIRequestContext, token: string, data: object) {
   const res = await request.post('/api/configinfo/update', { data, headers: { token } });
@@ -49,7 +49,7 @@ test('remember me keeps the user name, never the password', async ({ page }) => 
   expect(stored).toContain(ADMIN.name);
   expect(stored).not.toContain(ADMIN.password);
 
-  await page.getByTestId('account-menu').click();
+  await openAccountMenu(page);
   await page.getByTestId('account-logout').click();
   await expect(page.locator('#login_strUserName')).toHaveValue(ADMIN.name);
   await expect(page.locator('#login_strUserPassword')).toHaveValue('');

@@ -5,6 +5,7 @@ import {
   EXPERT,
   dialogsSettled,
   logIn,
+  openAccountMenu,
   openFromMenu,
   tokenOf,
   userPage,
@@ -24,7 +25,7 @@ function pickerText(d: Date): string {
 }
 
 async function openAccountFeedback(page: Page) {
-  await page.getByTestId('account-menu').click();
+  await openAccountMenu(page);
   await page.getByTestId('account-feedback').click();
   await expect(page.getByTestId('feedback-modal')).toBeVisible();
   await dialogsSettled(page);

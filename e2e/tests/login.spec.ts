@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, logIn, openFromMenu } from './helpers';
+import { ADMIN, logIn, openAccountMenu, openFromMenu } from './helpers';
 
 test('the admin logs in in Chinese, the default language', async ({ page }) => {
   await page.goto('/');
@@ -36,7 +36,7 @@ test('the admin logs in in English with ?lang=en and switches to Chinese in the 
   await page.setViewportSize({ width: 1280, height: 720 });
   await expect(page.getByTestId('side-menu')).not.toHaveClass(/ant-layout-sider-collapsed/);
 
-  await page.getByTestId('account-menu').click();
+  await openAccountMenu(page);
   await page.getByTestId('account-lang').click();
   await page.getByTestId('account-lang-zh').click();
   await expect(page.getByTestId('menu-/auditLogs')).toContainText('审计日志');

@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, logIn, openFromMenu } from './helpers';
+import { ADMIN, logIn, openAccountMenu, openFromMenu } from './helpers';
 
 test('logout ends the session and the workspace is closed to the old tab', async ({ page }) => {
   await logIn(page, ADMIN);
   const token = await page.evaluate(() => sessionStorage.getItem('token'));
-  await page.getByTestId('account-menu').click();
+  await openAccountMenu(page);
   await page.getByTestId('account-logout').click();
   await expect(page).toHaveURL(/#\/login$/);
   // At once, while the login screen may still be settling: the workspace stays closed and the

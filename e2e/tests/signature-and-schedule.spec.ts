@@ -1,6 +1,14 @@
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { ADMIN, EXPERT, dialogsSettled, logIn, openFromMenu, tokenOf } from './helpers';
+import {
+  ADMIN,
+  EXPERT,
+  dialogsSettled,
+  logIn,
+  openAccountMenu,
+  openFromMenu,
+  tokenOf,
+} from './helpers';
 
 const fixture = (name: string) => path.resolve(import.meta.dirname, '..', 'fixtures', name);
 
@@ -58,7 +66,7 @@ test('the demo expert sees their week and uploads a cropped 265×150 signature',
   expect(((await cleared.json()) as { iCode: number }).iCode).toBe(0);
   await logIn(page, EXPERT, '?lang=en');
 
-  await page.getByTestId('account-menu').click();
+  await openAccountMenu(page);
   await page.getByTestId('account-schedule').click();
   await expect(page.getByTestId('schedule-dialog')).toBeVisible();
   await expect(page.getByTestId('schedule-cell-3-2')).toBeChecked();
@@ -67,7 +75,7 @@ test('the demo expert sees their week and uploads a cropped 265×150 signature',
   await page.getByTestId('schedule-cancel').click();
   await expect(page.getByTestId('schedule-dialog')).toBeHidden();
 
-  await page.getByTestId('account-menu').click();
+  await openAccountMenu(page);
   await page.getByTestId('account-signature').click();
   const modal = page.getByTestId('signature-modal');
   await expect(modal.getByTestId('signature-empty')).toBeVisible();
@@ -92,7 +100,7 @@ test('the demo expert sees their week and uploads a cropped 265×150 signature',
   await expect(modal).toBeHidden();
 
   // Reopened, the dialog shows the stored signature: a PNG of exactly 265×150.
-  await page.getByTestId('account-menu').click();
+  await openAccountMenu(page);
   await page.getByTestId('account-signature').click();
   const current = page.getByTestId('signature-current');
   await expect(current).toBeVisible();

@@ -10,6 +10,7 @@ import {
   addCase,
   dialogsSettled,
   logIn,
+  openAccountMenu,
   openFromMenu,
   tokenOf,
   userIdOf,
@@ -410,12 +411,12 @@ test('a slide the slide engine cannot read ends failed in the queue, with why', 
   // Trying again cannot help a failed slide: only the way back is offered.
   await expect(notReady.getByTestId('viewer-retry')).toHaveCount(0);
   // Switched to Chinese, the server's reason on screen follows (it stayed in English).
-  await page.getByTestId('account-menu').click();
+  await openAccountMenu(page);
   await page.getByTestId('account-lang').click();
   await page.getByTestId('account-lang-zh').click();
   await expect(notReady).toContainText('切片上传失败或无法读取，不能浏览');
   await expect(notReady).toContainText('病例的切片列表会说明原因');
-  await page.getByTestId('account-menu').click();
+  await openAccountMenu(page);
   await page.getByTestId('account-lang').click();
   await page.getByTestId('account-lang-en').click();
   await notReady.getByRole('button', { name: 'Back' }).click();
@@ -529,7 +530,7 @@ test('a refusal kept in the queue reads in the language chosen since', async ({
   await page.keyboard.press('Escape');
 
   // In English now: the reason the server gave in Chinese reads in English.
-  await page.getByTestId('account-menu').click();
+  await openAccountMenu(page);
   await page.getByTestId('account-lang').click();
   await page.getByTestId('account-lang-en').click();
   await page.getByTestId('upload-open').click();
@@ -599,7 +600,7 @@ test('the header’s Upload on a case screen opens the queue for that case; else
   await expect(page.getByTestId('upload-panel')).toBeHidden();
 
   // Away from the case (its list), in English: no case to upload to, the panel says where.
-  await page.getByTestId('account-menu').click();
+  await openAccountMenu(page);
   await page.getByTestId('account-lang').click();
   await page.getByTestId('account-lang-en').click();
   await openFromMenu(page, '/sliceManage');

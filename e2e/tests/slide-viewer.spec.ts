@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { DOCTOR, addCase, dialogsSettled, logIn, tokenOf } from './helpers';
+import { DOCTOR, addCase, dialogsSettled, logIn, openAccountMenu, tokenOf } from './helpers';
 import { SHORT_TIME, expectDistinctCards } from './screenshot-card-helpers';
 import { uploadCaseSlide } from './slide-helpers';
 
@@ -601,7 +601,7 @@ test('annotations that fail to load say so with a retry; a screenshot taken mid-
   await expect(page.getByTestId('viewer-magnification')).toHaveText(/^\d+\.\d×$/);
   await page.getByTestId('screenshot-take').click();
   await expect(page.getByTestId('screenshot-take')).toContainText('2/4');
-  await page.getByTestId('account-menu').click();
+  await openAccountMenu(page);
   await page.getByTestId('account-lang').click();
   await page.getByTestId('account-lang-en').click();
   await expect(page.getByTestId(`screenshot-number-${shotId}`)).toHaveText(/^Shot \d$/);
