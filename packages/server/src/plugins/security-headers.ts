@@ -3,7 +3,7 @@ import helmet from '@fastify/helmet';
 
 /**
  * Browser security headers on every answer. The content security policy allows only this origin
- * (scripts may compile WebAssembly: the slide upload's SHA-256 runs in it);
+ * (scripts may compile WebAssembly: the slide upload's chunk CRC-32 runs in it);
  * styles may be inline because Ant Design writes its CSS at run time, images may be data or blob
  * URLs (thumbnails, signatures, screenshots).
  */

@@ -56,7 +56,7 @@ interface SlideUploadOptions {
 
 /**
  * Slide upload (spec §7 "Slides", issue 5): upload records, 1 MB chunks written in place with a
- * SHA-256 each, status for resuming, cancel, and the sweep of abandoned uploads. Uploads are
+ * CRC-32 each, status for resuming, cancel, and the sweep of abandoned uploads. Uploads are
  * the uploading doctor's own: anyone else's upload id answers 404.
  */
 export const slideUploadRoutes: FastifyPluginAsyncZod<SlideUploadOptions> = async (

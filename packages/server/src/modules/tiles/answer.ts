@@ -57,7 +57,7 @@ export interface TileReply {
  */
 const RENDER_VERSION = 3;
 
-/** Digest of one answer about a slide: its id, its file's SHA-256 and what was asked. */
+/** Digest of one answer about a slide: its id, its file's checksum and what was asked. */
 export const digestOf = (slide: OpenedSlide, what: string) =>
   createHash('sha256')
     .update(`${slide.id}:${slide.checksum}:${RENDER_VERSION}:${what}`)

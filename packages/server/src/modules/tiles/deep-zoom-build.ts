@@ -92,7 +92,7 @@ const hex = (n: number, digits: number) => n.toString(16).padStart(digits, '0');
 
 /**
  * ETag of a Deep Zoom tile, also its tile-cache key: 18 hex digits of the slide's digest (id, the
- * file's SHA-256, render version, tile size; hashed once per open slide), then the level (2
+ * file's checksum, render version, tile size; hashed once per open slide), then the level (2
  * digits) and column and row (6 each: the URL allows at most 7 decimal digits, < 16^6) — unique
  * per tile without hashing per request.
  */

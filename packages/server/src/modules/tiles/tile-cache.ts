@@ -4,7 +4,7 @@ import { PackStore } from './tile-pack-store';
 /**
  * Rendered tiles (levels a file lacks, IIIF regions) kept so that a tile is built once: a memory
  * LRU bounded in bytes, then packs on disk bounded in bytes (tile-pack-store.ts). Keys are hex
- * digests of the slide id, its file's SHA-256 and what was asked (answer.ts etagOf): a slide whose
+ * digests of the slide id, its file's checksum and what was asked (answer.ts etagOf): a slide whose
  * file is replaced gets new keys, so it never serves stale tiles; the old ones age out.
  */
 export interface TileCacheLimits {
