@@ -707,22 +707,38 @@ test('uploading by the number of a case the doctor has sends the slides to the c
 
   // Cancelled, or the screen left, while the number is still being looked up: the late answer
   // opens no queue over whatever the doctor does now.
-  let release = () => {};
-  await page.route('**/api/slideDocument/getCaseByNumber**', async (route) => {
-    await new Promise<void>((resolve) => {
-      release = resolve;
+  // The route itself says when the lookup is asked and when its answer reached the page, so the
+  // test does not depend on request events.
+  const deferred = () => {
+    let resolve = () => {};
+    const promise = new Promise<void>((r) => {
+      resolve = r;
     });
-    await route.continue();
+    return { promise, resolve };
+  };
+  let asked = deferred();
+  let release = deferred();
+  let answered = deferred();
+  await page.route('**/api/slideDocument/getCaseByNumber**', async (route) => {
+    asked.resolve();
+    await release.promise;
+    await route.fulfill({ response: await route.fetch() });
+    answered.resolve();
   });
+  const submit = page.getByTestId('slide-upload-number-submit');
   const lateAnswer = async (leave: () => Promise<void>) => {
-    const asked = page.waitForRequest('**/api/slideDocument/getCaseByNumber**');
-    const answered = page.waitForResponse('**/api/slideDocument/getCaseByNumber**');
+    asked = deferred();
+    release = deferred();
+    answered = deferred();
+    await expect(submit).not.toHaveClass(/ant-btn-loading/);
     await page.locator('#slideUploadNumber_strDiagnosistNum').fill(num);
-    await page.getByTestId('slide-upload-number-submit').click();
-    await asked;
+    await submit.click();
+    // The form was submitted: its button spins while the number is looked up.
+    await expect(submit).toHaveClass(/ant-btn-loading/);
+    await asked.promise;
     await leave();
-    release();
-    await answered;
+    release.resolve();
+    await answered.promise;
     // Time for what the answer would set off (the case's slides are read, then the panel).
     await page.waitForTimeout(1_000);
     await expect(page.getByTestId('upload-panel')).toBeHidden();
