@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { precompress } from './precompress';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
   version: string;
@@ -34,7 +35,7 @@ function versionFile(version: string): Plugin {
 const apiTarget = process.env.PATHCONSULT_API ?? 'http://localhost:8080';
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), versionFile(appVersion)],
+  plugins: [react(), versionFile(appVersion), precompress()],
   define: {
     /*
      * `vite serve` has no version.json of its own (the proxy would answer with whatever build the
