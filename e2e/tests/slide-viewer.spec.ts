@@ -65,6 +65,16 @@ test('a doctor views a slide, measures, annotates, takes a screenshot and finds 
 
   await logIn(page, DOCTOR);
   await page.goto(`/#/case/Imagery-info?iPatientId=${caseId}`);
+  // The viewer's script is fetched while the list of slides is shown, before any is opened.
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .some((entry) => /\/show-slide-screen-[^/]*\.js$/.test(entry.name)),
+      ),
+    )
+    .toBe(true);
   await page.getByTestId(`imagery-view-${name}`).click();
   await expect(page).toHaveURL(new RegExp(`#/ShowSlide\\?id=${slideId}$`));
 

@@ -6,7 +6,7 @@ import { lazyScreen } from '@/lib/lazy-screen';
  * (Table, DatePicker...) do not weigh on the first load. Every other route of the table shows its
  * title (LaterPage) until its issue adds a screen here.
  */
-const screens: Record<string, LazyExoticComponent<ComponentType>> = {
+const screens: Record<string, LazyExoticComponent<ComponentType> & { preload: () => void }> = {
   '/login': lazyScreen(() => import('./routes/login-page')),
   '/workplace': lazyScreen(() => import('./routes/workplace-page')),
   '/auditLogs': lazyScreen(() => import('./routes/audit-logs-page')),
@@ -67,4 +67,22 @@ export const NotFoundPage = lazyScreen(() => import('./routes/not-found-page'));
 
 export function screenFor(path: string): LazyExoticComponent<ComponentType> | undefined {
   return screens[path];
+}
+
+/**
+ * Loads a screen's script in the background, when the browser is idle: a list of slides does it
+ * for the viewer, whose script (OpenSeadragon and the tools, 450 kB) then no longer delays the
+ * click that opens a slide.
+ */
+export function preloadScreen(path: string): () => void {
+  const screen = screens[path];
+  if (!screen) {
+    return () => undefined;
+  }
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(() => screen.preload(), { timeout: 3_000 });
+    return () => window.cancelIdleCallback(id);
+  }
+  const timer = window.setTimeout(() => screen.preload(), 1_000);
+  return () => window.clearTimeout(timer);
 }

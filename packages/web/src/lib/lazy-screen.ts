@@ -51,7 +51,18 @@ const browser: ChunkReloadDeps = {
  * after a deployment each of them reloads the page rather than showing an error.
  */
 export function lazyScreen<P>(load: () => Promise<ScreenModule<P>>) {
-  return lazy(() => loadScreen(load, browser));
+  return Object.assign(
+    lazy(() => loadScreen(load, browser)),
+    {
+      /**
+       * Fetches and runs the script ahead, so that opening it later waits for neither. Quietly:
+       * a failure here is met again, with its reload or error page, when the screen is opened.
+       */
+      preload: () => {
+        load().catch(() => undefined);
+      },
+    },
+  );
 }
 
 /** A script loaded in the background (not a component), with the same timeout and reload. */

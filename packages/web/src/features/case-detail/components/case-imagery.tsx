@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { UploadType, type PatientDto, type SlideDocumentDto } from '@pathconsult/shared';
 import { ListError } from '@/app/routes/list-error';
+import { usePreloadScreen } from '@/app/use-preload-screen';
 import { SHOW_SLIDE_PATH } from '@/config/paths';
 import { useUploads } from '@/features/slide-upload/components/upload-context';
 import { UploadStateTag } from '@/features/slides/components/slide-tags';
@@ -59,6 +60,7 @@ export function CaseImagery({ patient }: { patient: PatientDto }) {
   const queryClient = useQueryClient();
   const remove = useDeleteCaseSlide();
   const list = slides.data?.listSlideDocument ?? [];
+  usePreloadScreen(SHOW_SLIDE_PATH, list.some(isViewable));
   const duplicates = sameFileAs(list);
   const canChange = canChangeSlides(patient, iUserId, iRoleType);
   const compact = useCompactTable();

@@ -6,6 +6,7 @@ import { RoleType, type SlideDocumentDto } from '@pathconsult/shared';
 import { ListPage } from '@/app/routes/list-page';
 import { SHOW_SLIDE_PATH } from '@/config/paths';
 import { usePagedRows, usePaging } from '@/app/routes/list-state';
+import { usePreloadScreen } from '@/app/use-preload-screen';
 import { useAllHospitals } from '@/features/hospitals/api/hospitals';
 import { useMyPrivilegeList } from '@/features/privileges/api/privileges';
 import { granterHoldsOf } from '@/features/privileges/utils/granter';
@@ -21,6 +22,7 @@ import {
   type SlideFilterQuery,
 } from '../utils/slide-filters';
 import { refreshedSelection } from '../utils/slide-selection';
+import { isViewable } from '../utils/slide-facts';
 import { RenameModal } from './rename-modal';
 import { SelectedSlidesList } from './selected-slides-list';
 import { SelectionBar } from './selection-bar';
@@ -55,6 +57,7 @@ export function SlideListScreen({ mode }: { mode: SlideListMode }) {
   const paging = usePaging();
   const query = useSlidePage({ iType: mode === 'removed' ? 1 : 0, ...filters, ...paging.page });
   const rows = usePagedRows(query, paging);
+  usePreloadScreen(SHOW_SLIDE_PATH, rows.rows.some(isViewable));
   const [ticked, setTicked] = useState<SlideDocumentDto[]>([]);
   const selected = refreshedSelection(ticked, rows.rows);
   const [renaming, setRenaming] = useState<SlideDocumentDto | null>(null);
