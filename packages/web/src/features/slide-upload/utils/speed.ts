@@ -34,14 +34,18 @@ export class SpeedMeter {
 const K = 1024;
 const M = 1024 * 1024;
 
-/** "512 B/s", "1.5 K/s", "12.3 M/s" (the units of spec §9 in both languages). */
+/**
+ * "512 B/s", "1.5 K/s", "12.3 M/s" (the units of spec §9 in both languages). The next unit is
+ * taken once a figure would reach 1000, so a speed never reads "1023.0 K/s" for 1 M/s.
+ */
 export function formatSpeed(bytesPerSecond: number): string {
   const b = Math.max(0, bytesPerSecond);
-  if (b < K) {
+  if (Math.round(b) < 1000) {
     return `${Math.round(b)} B/s`;
   }
-  if (b < M) {
-    return `${(b / K).toFixed(1)} K/s`;
+  const k = (b / K).toFixed(1);
+  if (Number(k) < 1000) {
+    return `${k} K/s`;
   }
   return `${(b / M).toFixed(1)} M/s`;
 }
