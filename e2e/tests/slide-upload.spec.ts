@@ -226,6 +226,52 @@ test('a cancel question overtaken by the upload finishing says nothing was cance
   await expect(finished).toBeVisible();
 });
 
+test('an upload cancelled on slide management leaves its list and figures at once', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const num = `CX${RUN}`;
+  await logIn(page, DOCTOR, '?lang=en');
+  await openFromMenu(page, '/sliceManage');
+  const uploading = page
+    .getByTestId('slide-summary')
+    .locator('.ant-statistic')
+    .filter({ hasText: 'Uploading' })
+    .locator('.ant-statistic-content-value');
+  const before = Number(await uploading.innerText());
+
+  // The second chunk is held: the slide stays uploading until it is cancelled.
+  const { held, release } = gate();
+  let sent = 0;
+  await page.route(CHUNKS, async (route) => {
+    sent += 1;
+    if (sent >= 2) {
+      await held;
+    }
+    await route.continue().catch(() => undefined);
+  });
+  await page.getByTestId('slide-upload-number').click();
+  await page.locator('#slideUploadNumber_strDiagnosistNum').fill(num);
+  await page.getByTestId('slide-upload-number-submit').click();
+  await page.getByTestId('upload-file-input').setInputFiles(SLIDE);
+  await page.getByTestId('upload-start').click();
+  await expect.poll(() => sent).toBe(2);
+  await page.keyboard.press('Escape');
+  const row = page.locator('tr', { hasText: NAME }).filter({ hasText: num });
+  await expect(row).toBeVisible();
+  await expect(uploading).toHaveText(String(before + 1));
+
+  await page.getByTestId('upload-open').click();
+  await page.getByTestId(`upload-cancel-${NAME}`).click();
+  await page.getByTestId('upload-cancel-confirm').click();
+  await expect(page.getByTestId('upload-queue').getByTestId(`upload-item-${NAME}`)).toHaveCount(0);
+  release();
+  await page.keyboard.press('Escape');
+  // No reload, no search: the row goes and the figure falls back.
+  await expect(uploading).toHaveText(String(before));
+  await expect(row).toHaveCount(0);
+});
+
 test('the network drops mid-upload: the upload waits for it and goes on by itself', async ({
   page,
   context,
@@ -709,36 +755,29 @@ test('uploading by the number of a case the doctor has sends the slides to the c
   // opens no queue over whatever the doctor does now.
   // The route itself says when the lookup is asked and when its answer reached the page, so the
   // test does not depend on request events.
-  const deferred = () => {
-    let resolve = () => {};
-    const promise = new Promise<void>((r) => {
-      resolve = r;
-    });
-    return { promise, resolve };
-  };
-  let asked = deferred();
-  let release = deferred();
-  let answered = deferred();
+  let asked = gate();
+  let release = gate();
+  let answered = gate();
   await page.route('**/api/slideDocument/getCaseByNumber**', async (route) => {
-    asked.resolve();
-    await release.promise;
+    asked.release();
+    await release.held;
     await route.fulfill({ response: await route.fetch() });
-    answered.resolve();
+    answered.release();
   });
   const submit = page.getByTestId('slide-upload-number-submit');
   const lateAnswer = async (leave: () => Promise<void>) => {
-    asked = deferred();
-    release = deferred();
-    answered = deferred();
+    asked = gate();
+    release = gate();
+    answered = gate();
     await expect(submit).not.toHaveClass(/ant-btn-loading/);
     await page.locator('#slideUploadNumber_strDiagnosistNum').fill(num);
     await submit.click();
     // The form was submitted: its button spins while the number is looked up.
     await expect(submit).toHaveClass(/ant-btn-loading/);
-    await asked.promise;
+    await asked.held;
     await leave();
-    release.resolve();
-    await answered.promise;
+    release.release();
+    await answered.held;
     // Time for what the answer would set off (the case's slides are read, then the panel).
     await page.waitForTimeout(1_000);
     await expect(page.getByTestId('upload-panel')).toBeHidden();

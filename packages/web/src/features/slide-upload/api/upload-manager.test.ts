@@ -247,8 +247,12 @@ describe('upload manager', () => {
     m.start();
     await m.idle();
     const id = m.getSnapshot().items[0]!.iSlideDocumentId!;
+    const told: number[] = [];
+    m.onCancelled((item) => told.push(item.iSlideDocumentId!));
     await m.cancel(m.getSnapshot().items[0]!.iFileId);
     expect(server.cancelled).toEqual([id]);
+    // The screens are told, so lists and storage figures reload.
+    expect(told).toEqual([id]);
     expect(server.docs.has(id)).toBe(false);
     expect(m.getSnapshot().items).toEqual([]);
   });

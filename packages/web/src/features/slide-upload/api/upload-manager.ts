@@ -111,6 +111,7 @@ export class UploadManager {
   private readonly files = new Map<number, Map<string, Readable>>();
   private readonly listeners = new Set<() => void>();
   private readonly completed = new Set<(item: QueueItem) => void>();
+  private readonly cancelled = new Set<(item: QueueItem) => void>();
   private readonly cancelling = new Set<number>();
   private userId: number | null = null;
   private current: { iFileId: number; controller: AbortController } | null = null;
@@ -143,6 +144,12 @@ export class UploadManager {
   onCompleted(listener: (item: QueueItem) => void): () => void {
     this.completed.add(listener);
     return () => this.completed.delete(listener);
+  }
+
+  /** Called with each item cancelled once the server had registered it (its storage freed). */
+  onCancelled(listener: (item: QueueItem) => void): () => void {
+    this.cancelled.add(listener);
+    return () => this.cancelled.delete(listener);
   }
 
   private notify(): void {
@@ -387,6 +394,9 @@ export class UploadManager {
       }
       this.files.delete(iFileId);
       this.dispatch({ type: 'cancel', iFileId });
+      if (id !== null) {
+        this.cancelled.forEach((listener) => listener(item));
+      }
     } finally {
       this.cancelling.delete(iFileId);
     }

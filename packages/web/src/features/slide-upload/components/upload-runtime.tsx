@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { invalidateSlideLists } from '@/features/slides/api/slides';
 import { toastSuccess } from '@/lib/toast';
 import { useSession } from '@/lib/use-session';
 import { addUnloadGuard } from '@/lib/unload-guards';
@@ -57,10 +58,16 @@ export function UploadRuntime() {
     () =>
       manager?.onCompleted((item) => {
         // The case's slide list (and any slide list) shows the new slide.
-        void queryClient.invalidateQueries({ queryKey: ['slides'] });
+        void invalidateSlideLists(queryClient);
         toastSuccess(t('done', { name: item.strFileName }));
       }),
     [manager, queryClient, t],
+  );
+
+  // A cancelled upload leaves the lists, and its storage is given back, at once.
+  useEffect(
+    () => manager?.onCancelled(() => void invalidateSlideLists(queryClient)),
+    [manager, queryClient],
   );
 
   // A slide the server has just registered is listed at once (the case's Imagery tab showed
@@ -79,7 +86,7 @@ export function UploadRuntime() {
         }
       }
       if (added) {
-        void queryClient.invalidateQueries({ queryKey: ['slides'] });
+        void invalidateSlideLists(queryClient);
       }
     };
     listNew();

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type {
   SlideDocumentDto,
   SlideListParams,
@@ -47,14 +47,20 @@ export function useSlideStatistics(iHospitalId: number | undefined) {
   });
 }
 
+/**
+ * Reloads every slide list and figure, and the hospitals' storage figures, which change with
+ * each upload begun, finished or cancelled and each deletion.
+ */
+export function invalidateSlideLists(client: QueryClient) {
+  return Promise.all([
+    client.invalidateQueries({ queryKey: ['slides'] }),
+    client.invalidateQueries({ queryKey: ['hospitals'] }),
+  ]);
+}
+
 function useInvalidateSlides() {
   const client = useQueryClient();
-  // Storage figures of the hospital list change with deletions.
-  return () =>
-    Promise.all([
-      client.invalidateQueries({ queryKey: ['slides'] }),
-      client.invalidateQueries({ queryKey: ['hospitals'] }),
-    ]);
+  return () => invalidateSlideLists(client);
 }
 
 const selection = (ids: readonly number[]) => ({
