@@ -272,6 +272,57 @@ test('an upload cancelled on slide management leaves its list and figures at onc
   await expect(row).toHaveCount(0);
 });
 
+test('the finished list follows a slide renumbered or deleted since, and counts it apart', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const token = await tokenOf(request, DOCTOR);
+  const num = `RN${RUN}`;
+  await logIn(page, DOCTOR, '?lang=en');
+  await openFromMenu(page, '/sliceManage');
+  await page.getByTestId('slide-upload-number').click();
+  await page.locator('#slideUploadNumber_strDiagnosistNum').fill(num);
+  await page.getByTestId('slide-upload-number-submit').click();
+  await page.getByTestId('upload-file-input').setInputFiles(SLIDE);
+  await page.getByTestId('upload-start').click();
+  const finished = page.getByTestId('upload-finished').getByTestId(`upload-item-${NAME}`);
+  await expect(finished.getByTestId('upload-item-state')).toHaveText('Uploaded', {
+    timeout: 30_000,
+  });
+  await expect(page.getByTestId('upload-all-done')).toHaveText(
+    'Queue empty. In the finished list: 1 uploaded, 0 failed',
+  );
+  await page.keyboard.press('Escape');
+  const listed = await request.get(
+    `/api/slideDocument/selectSlideDocumentByType?iCurPage=1&iPageSize=10&iNumMatch=1&strDiagnosistNum=${num}`,
+    { headers: { token } },
+  );
+  const [slide] = ((await listed.json()) as { objData: { listPage: SlideRow[] } }).objData
+    .listPage;
+
+  // Renumbered in slide management (to match it to a case, say): the finished row says so.
+  const renumbered = await post(request, token, 'slideDocument/updateSlideDocument', {
+    iSlideDocumentId: slide!.iSlideDocumentId,
+    strDiagnosistNum: `${num}-B`,
+  });
+  expect(renumbered.iCode, renumbered.strMessage).toBe(0);
+  await page.getByTestId('upload-open').click();
+  await expect(finished.getByTestId('upload-item-number')).toHaveText(`${num}-B`);
+
+  // Deleted: neither uploaded nor failed any more.
+  await page.keyboard.press('Escape');
+  const deleted = await post(request, token, 'slideDocument/deleteSlideDocument', {
+    listSlideDocument: [{ iSlideDocumentId: slide!.iSlideDocumentId }],
+  });
+  expect(deleted.iCode, deleted.strMessage).toBe(0);
+  await page.getByTestId('upload-open').click();
+  await expect(finished.getByTestId('upload-item-state')).toHaveText('Deleted');
+  await expect(page.getByTestId('upload-all-done')).toHaveText(
+    'Queue empty. In the finished list: 0 uploaded, 0 failed, 1 deleted since',
+  );
+});
+
 test('the network drops mid-upload: the upload waits for it and goes on by itself', async ({
   page,
   context,

@@ -928,8 +928,15 @@ describe.each(await testDatabases())('slide management on $name', (testDb) => {
     // Deleted since (in slide management, say): left out, so the upload screen can say so.
     const deleted = await ownSlide();
     expectOk(await remove([deleted.id]));
-    // Renamed since: its name now.
-    expectOk(await update({ iSlideDocumentId: done.id, strFileName: `renamed-${done.id}.svs` }));
+    // Renamed and renumbered since: its name and number now.
+    const numberNow = caseNumber('Dn');
+    expectOk(
+      await update({
+        iSlideDocumentId: done.id,
+        strFileName: `renamed-${done.id}.svs`,
+        strDiagnosistNum: numberNow,
+      }),
+    );
     const answer = expectOk(
       await statuses(
         `${done.id},${theirs.id}, ${uploading.id},${MISSING_ID},${failed.id},${received.id},${deleted.id}`,
@@ -939,6 +946,7 @@ describe.each(await testDatabases())('slide management on $name', (testDb) => {
       {
         iSlideDocumentId: done.id,
         strFileName: `renamed-${done.id}.svs`,
+        strDiagnosistNum: numberNow,
         ddUploadState: { iNumber: 1 },
         iUpdateState: 1,
         lSize: 4321,
@@ -949,6 +957,7 @@ describe.each(await testDatabases())('slide management on $name', (testDb) => {
       {
         iSlideDocumentId: uploading.id,
         strFileName: uploading.displayName,
+        strDiagnosistNum: uploading.diagnosisNum,
         ddUploadState: { iNumber: 0 },
         iUpdateState: 0,
         lSize: 2 * 1024 * 1024 + 10,
@@ -959,6 +968,7 @@ describe.each(await testDatabases())('slide management on $name', (testDb) => {
       {
         iSlideDocumentId: failed.id,
         strFileName: failed.displayName,
+        strDiagnosistNum: failed.diagnosisNum,
         ddUploadState: { iNumber: 2 },
         iUpdateState: 0,
         lSize: failed.totalBytes,

@@ -46,6 +46,9 @@ export type DocumentStatusQuery = z.input<typeof documentStatusQuerySchema>;
 export const documentStatusDtoSchema = z.object({
   iSlideDocumentId: z.number().int(),
   strFileName: z.string().describe('Its name now: renamed since the upload, perhaps'),
+  strDiagnosistNum: z
+    .string()
+    .describe('Its pathology number now: changed in slide management since, perhaps'),
   ddUploadState: ddSchema(z.number().int()).describe('See SlideUploadState'),
   iUpdateState: z.number().int().describe('1 when uploaded'),
   lSize: z.number(),

@@ -105,6 +105,7 @@ export function toDocumentStatusDto(
   return {
     iSlideDocumentId: doc.id,
     strFileName: doc.displayName,
+    strDiagnosistNum: doc.diagnosisNum,
     ddUploadState: { iNumber: doc.state },
     iUpdateState: doc.state === SlideUploadState.Uploaded ? 1 : 0,
     lSize: doc.totalBytes,

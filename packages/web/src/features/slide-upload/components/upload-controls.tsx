@@ -44,7 +44,9 @@ export function UploadControls({
   const finished = snapshot.items.filter((item) => statusOf(item) === 1);
   // Stopped part-way: the button goes on with what was sent ("Resume"), it does not start over.
   const resumes = snapshot.items.some((item) => statusOf(item) !== 1 && item.lProgress > 0);
-  const processing = finished.filter((item) => outcomeOf(item).state === 'processing').length;
+  const outcomes = finished.map((item) => outcomeOf(item).state);
+  const processing = outcomes.filter((s) => s === 'processing').length;
+  const removed = outcomes.filter((s) => s === 'removed').length;
 
   const toggle = async () => {
     if (!manager) {
@@ -120,10 +122,12 @@ export function UploadControls({
         <Typography.Text type="secondary" data-testid="upload-all-done">
           {/* A slide still being read is uploaded, but not known good yet: say so. */}
           {t(processing > 0 ? 'controls.allDoneProcessing' : 'controls.allDone', {
-            uploaded: finished.filter((item) => outcomeOf(item).state !== 'failed').length,
+            uploaded: outcomes.filter((s) => s === 'uploaded' || s === 'processing').length,
             processing,
-            failed: finished.filter((item) => outcomeOf(item).state === 'failed').length,
+            failed: outcomes.filter((s) => s === 'failed').length,
           })}
+          {/* Deleted since: neither uploaded (it is not there) nor failed. */}
+          {removed > 0 && t('controls.allDoneRemoved', { count: removed })}
         </Typography.Text>
       ) : (
         <Flex align="center" gap="small">

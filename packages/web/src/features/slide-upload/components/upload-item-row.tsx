@@ -140,7 +140,10 @@ export function UploadItemRow({
           </Tag>
         </Tooltip>
         <Typography.Text type="secondary">
-          {item.target.iPatientId !== null ? (
+          {outcome?.numberNow ? (
+            // Changed in slide management since (to match the slide to a case, say).
+            <span data-testid="upload-item-number">{outcome.numberNow}</span>
+          ) : item.target.iPatientId !== null ? (
             // To the case's slides: where its files are chosen again after a reload.
             <Link
               to={caseDetailHref('/case/Imagery-info', item.target.iPatientId)}

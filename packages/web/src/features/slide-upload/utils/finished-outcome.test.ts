@@ -5,35 +5,44 @@ import type { QueueItem } from './queue';
 
 const status = (state: number, bProcessing = false, strFailReason: string | null = null) => ({
   strFileName: 'a.svs',
+  strDiagnosistNum: 'P-1',
   ddUploadState: { iNumber: state },
   bProcessing,
   strFailReason,
 });
 
 const renamedTo = null;
+const numberNow = null;
 
 describe('finishedOutcome', () => {
-  const item = { state: 'uploaded' as const, strFileName: 'a.svs' };
+  const item = {
+    state: 'uploaded' as const,
+    strFileName: 'a.svs',
+    target: { iPatientId: null, strDiagnosistNum: 'P-1', strPatientName: '' },
+  };
 
   it('follows the slide engine after the bytes arrived', () => {
     expect(finishedOutcome(item, undefined)).toEqual({
       state: 'uploaded',
       reason: null,
       renamedTo,
+      numberNow,
     });
     expect(finishedOutcome(item, status(SlideUploadState.Uploaded, true))).toEqual({
       state: 'processing',
       reason: null,
       renamedTo,
+      numberNow,
     });
     expect(finishedOutcome(item, status(SlideUploadState.Uploaded))).toEqual({
       state: 'uploaded',
       reason: null,
       renamedTo,
+      numberNow,
     });
     expect(
       finishedOutcome(item, status(SlideUploadState.Failed, false, 'The slide cannot be read')),
-    ).toEqual({ state: 'failed', reason: 'The slide cannot be read', renamedTo });
+    ).toEqual({ state: 'failed', reason: 'The slide cannot be read', renamedTo, numberNow });
   });
 
   it('keeps a failure of the queue itself as it is', () => {
@@ -41,18 +50,24 @@ describe('finishedOutcome', () => {
       state: 'failed',
       reason: null,
       renamedTo,
+      numberNow,
     });
   });
 
   it('says when the slide was renamed or deleted since', () => {
     expect(
       finishedOutcome(item, { ...status(SlideUploadState.Uploaded), strFileName: 'b.svs' }),
-    ).toEqual({ state: 'uploaded', reason: null, renamedTo: 'b.svs' });
+    ).toEqual({ state: 'uploaded', reason: null, renamedTo: 'b.svs', numberNow });
+    // Its pathology number changed in slide management since (to match a case, say).
+    expect(
+      finishedOutcome(item, { ...status(SlideUploadState.Uploaded), strDiagnosistNum: 'P-2' }),
+    ).toEqual({ state: 'uploaded', reason: null, renamedTo, numberNow: 'P-2' });
     // Left out of an answer about it: deleted. Not asked about yet: nothing is known.
     expect(finishedOutcome(item, undefined, true)).toEqual({
       state: 'removed',
       reason: null,
       renamedTo,
+      numberNow,
     });
     expect(finishedOutcome(item, undefined, false).state).toBe('uploaded');
   });

@@ -3,9 +3,10 @@ import type { QueueItem } from './queue';
 
 /**
  * How a finished queue item reads once the server has had its say: `renamedTo` is the slide's
- * name now when it was renamed after the upload; `removed`, deleted since.
+ * name now when it was renamed after the upload, `numberNow` its pathology number now when that
+ * was changed; `removed`, deleted since.
  */
-export type FinishedOutcome = { renamedTo: string | null } & (
+export type FinishedOutcome = { renamedTo: string | null; numberNow: string | null } & (
   | { state: 'uploaded' | 'processing'; reason: null }
   | { state: 'failed'; reason: string | null }
   | { state: 'removed'; reason: null }
@@ -19,24 +20,39 @@ export type FinishedOutcome = { renamedTo: string | null } & (
  * queue itself failed keeps its own reason (`item.reason`), so its outcome carries none.
  */
 export function finishedOutcome(
-  item: Pick<QueueItem, 'state' | 'strFileName'>,
+  item: Pick<QueueItem, 'state' | 'strFileName' | 'target'>,
   status:
-    | Pick<DocumentStatusDto, 'strFileName' | 'ddUploadState' | 'bProcessing' | 'strFailReason'>
+    | Pick<
+        DocumentStatusDto,
+        'strFileName' | 'strDiagnosistNum' | 'ddUploadState' | 'bProcessing' | 'strFailReason'
+      >
     | undefined,
   /** Whether the server's answer was about this item (so no status means it is gone). */
   answered = false,
 ): FinishedOutcome {
   if (item.state === 'failed') {
-    return { state: 'failed', reason: null, renamedTo: null };
+    return { state: 'failed', reason: null, renamedTo: null, numberNow: null };
   }
   if (!status) {
-    return { state: answered ? 'removed' : 'uploaded', reason: null, renamedTo: null };
+    return {
+      state: answered ? 'removed' : 'uploaded',
+      reason: null,
+      renamedTo: null,
+      numberNow: null,
+    };
   }
   const renamedTo = status.strFileName !== item.strFileName ? status.strFileName : null;
+  const numberNow =
+    status.strDiagnosistNum !== item.target.strDiagnosistNum ? status.strDiagnosistNum : null;
   if (status.ddUploadState.iNumber === SlideUploadState.Failed) {
-    return { state: 'failed', reason: status.strFailReason, renamedTo };
+    return { state: 'failed', reason: status.strFailReason, renamedTo, numberNow };
   }
-  return { state: status.bProcessing ? 'processing' : 'uploaded', reason: null, renamedTo };
+  return {
+    state: status.bProcessing ? 'processing' : 'uploaded',
+    reason: null,
+    renamedTo,
+    numberNow,
+  };
 }
 
 /** Ids of the finished uploads whose slide-engine outcome is worth asking the server for. */
