@@ -285,7 +285,11 @@ test('the finished list follows a slide renumbered or deleted since, and counts 
   await page.locator('#slideUploadNumber_strDiagnosistNum').fill(num);
   await page.getByTestId('slide-upload-number-submit').click();
   await page.getByTestId('upload-file-input').setInputFiles(SLIDE);
+  // Chosen twice: the second is refused, and the note goes once the queue is started.
+  await page.getByTestId('upload-file-input').setInputFiles(SLIDE);
+  await expect(page.getByTestId(`upload-refused-${NAME}`)).toBeVisible();
   await page.getByTestId('upload-start').click();
+  await expect(page.getByTestId('upload-refused')).toBeHidden();
   const finished = page.getByTestId('upload-finished').getByTestId(`upload-item-${NAME}`);
   await expect(finished.getByTestId('upload-item-state')).toHaveText('Uploaded', {
     timeout: 30_000,

@@ -1,6 +1,6 @@
 import { FileAddOutlined, FolderAddOutlined, InboxOutlined } from '@ant-design/icons';
 import { Alert, Button, Flex, Spin, Typography } from 'antd';
-import { useRef, useState, type DragEvent } from 'react';
+import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UploadType, extensionOf, slideTypesLabel } from '@pathconsult/shared';
 import { serverText } from '@/lib/server-text';
@@ -56,6 +56,23 @@ export function UploadPicker({ request, types }: UploadPickerProps) {
   const [refused, setRefused] = useState<Refusal[]>([]);
   const [skipped, setSkipped] = useState<string[]>([]);
   const single = request.iUploadType === UploadType.Single;
+
+  // What was refused or skipped speaks of the last choice: once the queue is started, the doctor
+  // has moved past it, and the note would stay over the whole upload.
+  useEffect(() => {
+    if (!manager) {
+      return undefined;
+    }
+    let wasUploading = manager.getSnapshot().uploading;
+    return manager.subscribe(() => {
+      const uploading = manager.getSnapshot().uploading;
+      if (uploading && !wasUploading) {
+        setRefused([]);
+        setSkipped([]);
+      }
+      wasUploading = uploading;
+    });
+  }, [manager]);
   const ready = Boolean(manager && types);
 
   const add = async (picked: PickedFile[], strict: boolean, folderName?: string) => {
