@@ -226,6 +226,47 @@ test('slides are matched and renamed by the doctor, removed by the administrator
   await adminContext.close();
 });
 
+test('a slide whose number is put right is matched to the case of that number at once', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const token = await tokenOf(request, DOCTOR);
+  const caseNum = `SR${RUN}`;
+  const name = `typo-${RUN}.svs`;
+  const other = `nocase-${RUN}.svs`;
+  await addCase(request, token, caseNum, 'Qian Li');
+  // Uploaded under a mistyped number: no case of it, unmatched.
+  await uploadSlide(request, token, name, `${caseNum}X`);
+  await uploadSlide(request, token, other, `${caseNum}Y`);
+
+  await logIn(page, DOCTOR, '?lang=en');
+  await openFromMenu(page, '/sliceManage');
+  const row = page.getByTestId(`slide-row-${name}`);
+  await expect(row.getByTestId('slide-unmatched')).toHaveText('Unmatched');
+  await page.getByTestId(`slide-rename-${name}`).click();
+  await dialogsSettled(page);
+  await page.locator('#slideRename_strDiagnosistNum').fill(caseNum);
+  await page.getByTestId('slide-rename-submit').click();
+  await expect(page.getByText(`Saved: the slide is matched to case ${caseNum}`)).toBeVisible();
+  await expect(row.getByTestId('slide-patient')).toHaveText('Qian Li');
+  await expect(row.getByTestId('slide-unmatched')).toHaveCount(0);
+
+  // A number no case has yet: saved, and the doctor is told it stays unmatched.
+  await page.getByTestId(`slide-rename-${other}`).click();
+  await dialogsSettled(page);
+  await page.locator('#slideRename_strDiagnosistNum').fill(`${caseNum}Z`);
+  await page.getByTestId('slide-rename-submit').click();
+  await expect(
+    page.getByText(`Saved. The slide stays unmatched: none of your cases of number ${caseNum}Z`),
+  ).toBeVisible();
+  const otherRow = page.getByTestId(`slide-row-${other}`);
+  await expect(otherRow).toContainText(`${caseNum}Z`);
+  await expect(otherRow.getByTestId('slide-unmatched')).toHaveText('Unmatched');
+  // No refusal toast of the match besides.
+  await expect(page.getByText('Match failed: no case has this pathology number')).toHaveCount(0);
+});
+
 test('a renamed slide is found by its upload name; a filter that finds nothing says so; a bulk deletion names its slides', async ({
   page,
   request,

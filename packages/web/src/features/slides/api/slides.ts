@@ -77,10 +77,14 @@ export function useDeleteSlides() {
 }
 
 /** Matches the slides to the cases of their numbers; "none matched" is shown by the client. */
-export function useMatchSlides() {
+/** `quiet`: a refusal is the caller's to tell (the API client shows none). */
+export function useMatchSlides({ quiet = false }: { quiet?: boolean } = {}) {
   const invalidate = useInvalidateSlides();
   return useMutation<SlideMatchResult, ApiError, readonly number[]>({
-    mutationFn: (ids) => api.post<SlideMatchResult>('slideDocument/matchPatient', selection(ids)),
+    mutationFn: (ids) =>
+      api.post<SlideMatchResult>('slideDocument/matchPatient', selection(ids), {
+        handleFailure: quiet,
+      }),
     onSettled: () => invalidate(),
   });
 }

@@ -5,8 +5,8 @@ import { FormModal } from '@/components/form-modal';
 import type { ApiError } from '@/lib/api-error';
 import { applyFieldErrors, showFailure } from '@/lib/form-errors';
 import { zodRule } from '@/lib/form-rules';
-import { toastError, toastSuccess } from '@/lib/toast';
-import { useUpdateSlide } from '../api/slides';
+import { toastError, toastSuccess, toastWarning } from '@/lib/toast';
+import { useMatchSlides, useUpdateSlide } from '../api/slides';
 import { renamedSlide, splitSlideName } from '../utils/slide-name';
 
 interface RenameValues {
@@ -30,6 +30,7 @@ export function RenameModal({
   const { t } = useTranslation('slides');
   const [form] = Form.useForm<RenameValues>();
   const update = useUpdateSlide();
+  const match = useMatchSlides({ quiet: true });
   const matched = slide?.iPatientId != null;
   const { stem, extension } = splitSlideName(slide?.strFileName ?? '', slide?.strFileType ?? '');
   // A blank stem is checked as blank ("required"), not as a name made of the extension alone.
@@ -37,21 +38,40 @@ export function RenameModal({
     v.trim() === '' ? v : renamedSlide(v, extension),
   );
 
+  /**
+   * A number corrected is mostly a number put right for its case: the slide is matched to the
+   * case of its new number at once, as "match" would. Where none takes it (no such case yet, one
+   * already submitted, a slide of that name in it), it stays unmatched and the doctor is told.
+   */
+  async function matchRenumbered(iSlideDocumentId: number, num: string) {
+    try {
+      await match.mutateAsync([iSlideDocumentId]);
+      toastSuccess(t('rename.doneMatched', { num }));
+    } catch {
+      toastWarning(t('rename.doneUnmatched', { num }));
+    }
+  }
+
   function handleFinish(values: RenameValues) {
     if (!slide) {
       return;
     }
     const number = values.strDiagnosistNum.trim();
+    const renumbered = !matched && number !== slide.strDiagnosistNum;
     update.mutate(
       {
         iSlideDocumentId: slide.iSlideDocumentId,
         strFileName: renamedSlide(values.strFileName, extension),
-        ...(matched || number === slide.strDiagnosistNum ? {} : { strDiagnosistNum: number }),
+        ...(renumbered ? { strDiagnosistNum: number } : {}),
       },
       {
         onSuccess: () => {
-          toastSuccess(t('rename.done'));
           onClose();
+          if (renumbered) {
+            void matchRenumbered(slide.iSlideDocumentId, number);
+          } else {
+            toastSuccess(t('rename.done'));
+          }
         },
         onError: (error: ApiError) => {
           if (error.strErrorCode === 'SLIDE_NAME_EXISTS') {

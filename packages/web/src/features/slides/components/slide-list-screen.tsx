@@ -110,7 +110,7 @@ export function SlideListScreen({ mode }: { mode: SlideListMode }) {
             name: only.strPatientName ?? '',
           })
         ) : (
-          t('delete.content')
+          t('delete.contentOne')
         )
       ) : (
         <>
