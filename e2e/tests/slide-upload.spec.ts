@@ -327,6 +327,52 @@ test('the finished list follows a slide renumbered or deleted since, and counts 
   );
 });
 
+test('a second tab says which slide the first is sending, without asking for its files', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const token = await tokenOf(request, DOCTOR);
+  const id = await addCase(request, token, `TT${RUN}`);
+  await logIn(page, DOCTOR, '?lang=en');
+  await openImagery(page, id);
+  // The second chunk is held: the first tab stays on this slide.
+  const { held, release } = gate();
+  let sent = 0;
+  await page.route(CHUNKS, async (route) => {
+    sent += 1;
+    if (sent >= 2) {
+      await held;
+    }
+    await route.continue().catch(() => undefined);
+  });
+  await page.getByTestId('imagery-upload-batch').click();
+  await expect(page.getByTestId('upload-choose-files')).toBeEnabled();
+  await page.getByTestId('upload-file-input').setInputFiles(SLIDE);
+  await page.getByTestId('upload-start').click();
+  await expect.poll(() => sent).toBe(2);
+
+  // Another tab of the same browser lists the shared queue.
+  const second = await page.context().newPage();
+  await logIn(second, DOCTOR, '?lang=en');
+  await second.getByTestId('upload-open').click();
+  const item = second.getByTestId('upload-queue').getByTestId(`upload-item-${NAME}`);
+  await expect(item.getByTestId('upload-item-other-tab')).toHaveText(
+    'Being uploaded in another tab of this browser: it goes on there',
+  );
+  await expect(item.getByTestId('upload-item-needs-files')).toHaveCount(0);
+  release();
+  // Done in the first tab: the second stops saying so.
+  await expect(
+    page
+      .getByTestId('upload-finished')
+      .getByTestId(`upload-item-${NAME}`)
+      .getByTestId('upload-item-state'),
+  ).toHaveText(/Uploaded|Processing/, { timeout: 30_000 });
+  await expect(item.getByTestId('upload-item-other-tab')).toHaveCount(0, { timeout: 10_000 });
+  await second.close();
+});
+
 test('the network drops mid-upload: the upload waits for it and goes on by itself', async ({
   page,
   context,

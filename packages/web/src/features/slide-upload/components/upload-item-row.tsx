@@ -62,9 +62,12 @@ export function UploadItemRow({
   speed,
   trouble = null,
   outcome,
+  inOtherTab = false,
 }: {
   item: QueueItem;
   speed: number;
+  /** Another tab of this browser is sending it now (queue only). */
+  inOtherTab?: boolean;
   /** The connection is lost (retried, or no network): shown instead of a speed. */
   trouble?: LinkTrouble | null;
   /** A finished item's outcome after the slide engine read it (finished list only). */
@@ -201,7 +204,12 @@ export function UploadItemRow({
               t('item.waitingForServer')}
         </Typography.Text>
       )}
-      {item.reason && (
+      {inOtherTab && (
+        <Typography.Text type="secondary" data-testid="upload-item-other-tab">
+          {t('reason.otherTab')}
+        </Typography.Text>
+      )}
+      {item.reason && !inOtherTab && (
         <Typography.Text
           type={item.state === 'failed' ? 'danger' : 'warning'}
           data-testid="upload-item-reason"
@@ -219,7 +227,7 @@ export function UploadItemRow({
           {outcome.reason}
         </Typography.Text>
       )}
-      {item.bNeedsFiles && item.state === 'paused' && (
+      {item.bNeedsFiles && item.state === 'paused' && !inOtherTab && (
         <Typography.Text type="warning" data-testid="upload-item-needs-files">
           {item.target.iPatientId === null
             ? t('item.needsFilesNumber', { num: item.target.strDiagnosistNum })

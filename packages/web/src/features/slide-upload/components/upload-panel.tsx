@@ -8,6 +8,7 @@ import { useUploadSnapshot, useUploads, type PanelRequest } from './upload-conte
 import { UploadControls } from './upload-controls';
 import { UploadItemRow } from './upload-item-row';
 import { UploadPicker } from './upload-picker';
+import { useUploadsInOtherTabs } from './use-uploads-in-other-tabs';
 
 interface UploadPanelProps {
   open: boolean;
@@ -29,6 +30,7 @@ export function UploadPanel({ open, request, onClose }: UploadPanelProps) {
   const { active, finished } = splitQueue(snapshot.items);
   const { manager } = useUploads();
   const { statuses, answered } = useFinishedStatuses(finished, open);
+  const inOtherTabs = useUploadsInOtherTabs(active, open);
   const outcomeOf = ({ iSlideDocumentId: id, ...item }: QueueItem) =>
     id === null
       ? finishedOutcome(item, undefined)
@@ -96,6 +98,11 @@ export function UploadPanel({ open, request, onClose }: UploadPanelProps) {
                 item={item}
                 speed={snapshot.speed}
                 trouble={snapshot.trouble}
+                inOtherTab={
+                  item.state !== 'uploading' &&
+                  item.iSlideDocumentId !== null &&
+                  inOtherTabs.has(item.iSlideDocumentId)
+                }
               />
             ))
           )}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { browserTabLocks, uploadLockName } from './tab-lock';
+import { browserTabLocks, uploadLockName, uploadsLocked } from './tab-lock';
 
 /** Web Locks as a browser gives them: one holder per name, `ifAvailable` answering null at once. */
 function fakeLockManager() {
@@ -20,6 +20,9 @@ function fakeLockManager() {
       } finally {
         held.delete(name);
       }
+    },
+    async query() {
+      return { held: [...held].map((name) => ({ name, mode: 'exclusive' })) };
     },
   };
 }
@@ -45,5 +48,21 @@ describe('one tab at a time per slide', () => {
 
   it('runs everything where the browser has no locks', async () => {
     await expect(browserTabLocks(undefined).holding('x', async () => 1)).resolves.toBe(1);
+  });
+
+  it('tells which slides a tab is sending now, from the locks held', async () => {
+    const manager = fakeLockManager();
+    let release = () => {};
+    const sending = browserTabLocks(manager).holding(
+      uploadLockName(12),
+      () => new Promise<void>((r) => (release = r)),
+    );
+    // Other locks of the page are not uploads.
+    const other = manager.request('something-else', { ifAvailable: true }, () => sending);
+    expect([...(await uploadsLocked(manager))]).toEqual([12]);
+    release();
+    await Promise.all([sending, other]);
+    expect([...(await uploadsLocked(manager))]).toEqual([]);
+    expect([...(await uploadsLocked(undefined))]).toEqual([]);
   });
 });

@@ -15,11 +15,14 @@ interface LockManagerLike {
     options: { ifAvailable: boolean },
     callback: (lock: unknown) => Promise<T | null>,
   ): Promise<T | null>;
+  query?(): Promise<{ held?: { name?: string }[] }>;
 }
+
+const browserLocks = () => (globalThis.navigator as { locks?: LockManagerLike })?.locks;
 
 /** The browser's locks; where there are none (old browsers, tests) every slide is free. */
 export function browserTabLocks(
-  locks: LockManagerLike | undefined = (globalThis.navigator as { locks?: LockManagerLike })?.locks,
+  locks: LockManagerLike | undefined = browserLocks(),
 ): TabLocks {
   return {
     holding(name, work) {
@@ -33,6 +36,25 @@ export function browserTabLocks(
   };
 }
 
+const LOCK_PREFIX = 'pathconsult-upload-';
+
 /** The lock of one slide document's upload. */
-export const uploadLockName = (iSlideDocumentId: number) =>
-  `pathconsult-upload-${iSlideDocumentId}`;
+export const uploadLockName = (iSlideDocumentId: number) => `${LOCK_PREFIX}${iSlideDocumentId}`;
+
+/**
+ * The slide documents whose upload lock some tab of this browser holds now (the Web Locks API's
+ * snapshot): for the slides this tab is not sending, another tab is. Empty without the API.
+ */
+export async function uploadsLocked(
+  locks: LockManagerLike | undefined = browserLocks(),
+): Promise<Set<number>> {
+  const snapshot = await locks?.query?.();
+  const ids = new Set<number>();
+  for (const { name } of snapshot?.held ?? []) {
+    const id = name?.startsWith(LOCK_PREFIX) ? Number(name.slice(LOCK_PREFIX.length)) : NaN;
+    if (Number.isInteger(id)) {
+      ids.add(id);
+    }
+  }
+  return ids;
+}
