@@ -133,7 +133,7 @@ test('the doctor uploads a slide, pauses, reloads, resumes and sees it in the Im
   // Start has nothing it can send until the file is chosen again.
   await page.getByTestId('upload-start').click();
   await expect(page.locator('.ant-message')).toContainText(
-    'Choose the same files again from the case’s Slide files tab to continue',
+    '1 slide waits for its file to be chosen again: the slide says where',
   );
   await expect(page.getByTestId('upload-start')).toHaveText('Resume');
   await page.keyboard.press('Escape');

@@ -57,11 +57,15 @@ export function UploadControls({
       return;
     }
     setCapacityRefused(false);
+    // Slides restored after a reload wait for their files to be chosen again: said whenever the
+    // button cannot send them, also when it goes on with the others.
+    const needFiles = snapshot.items.filter(
+      (item) => item.bNeedsFiles && item.state === 'paused',
+    ).length;
     if (!manager.canStart()) {
-      const waitingForFiles = snapshot.items.some(
-        (item) => item.bNeedsFiles && item.state === 'paused',
+      toastWarning(
+        needFiles > 0 ? t('controls.chooseAgain', { count: needFiles }) : t('controls.empty'),
       );
-      toastWarning(t(waitingForFiles ? 'controls.chooseAgain' : 'controls.empty'));
       return;
     }
     const hospitalId = user?.hospital?.iHospitalId;
@@ -79,6 +83,9 @@ export function UploadControls({
       }
     }
     manager.start();
+    if (needFiles > 0) {
+      toastWarning(t('controls.chooseAgain', { count: needFiles }));
+    }
   };
 
   return (
