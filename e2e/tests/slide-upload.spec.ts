@@ -39,6 +39,32 @@ function gate(): { held: Promise<void>; release: () => void } {
   return { held, release };
 }
 
+/**
+ * Lets the first chunk through and holds every later one until `release()`: the upload stays on
+ * its slide meanwhile. `sent()` counts the chunk requests made.
+ */
+async function holdLaterChunks(page: Page) {
+  const { held, release } = gate();
+  let sent = 0;
+  await page.route(CHUNKS, async (route) => {
+    sent += 1;
+    if (sent >= 2) {
+      await held;
+    }
+    // The request may have been aborted meanwhile (a cancel, a closed page).
+    await route.continue().catch(() => undefined);
+  });
+  return { release, sent: () => sent };
+}
+
+/** Queues the test slide from the case's Imagery tab (batch) and starts the queue. */
+async function startCaseUpload(page: Page) {
+  await page.getByTestId('imagery-upload-batch').click();
+  await expect(page.getByTestId('upload-choose-files')).toBeEnabled();
+  await page.getByTestId('upload-file-input').setInputFiles(SLIDE);
+  await page.getByTestId('upload-start').click();
+}
+
 interface SlideRow {
   iSlideDocumentId: number;
   strFileName: string;
@@ -184,22 +210,11 @@ test('a cancel question overtaken by the upload finishing says nothing was cance
   await openImagery(page, id);
 
   // The completing chunk is held while the doctor is asked whether to cancel.
-  const { held, release } = gate();
-  let sent = 0;
-  await page.route(CHUNKS, async (route) => {
-    sent += 1;
-    if (sent === 2) {
-      await held;
-    }
-    await route.continue();
-  });
-  await page.getByTestId('imagery-upload-batch').click();
-  await expect(page.getByTestId('upload-choose-files')).toBeEnabled();
-  await page.getByTestId('upload-file-input').setInputFiles(SLIDE);
-  await page.getByTestId('upload-start').click();
+  const { release, sent } = await holdLaterChunks(page);
+  await startCaseUpload(page);
   const item = page.getByTestId('upload-queue').getByTestId(`upload-item-${NAME}`);
   await expect(item.getByTestId('upload-item-progress')).toContainText('54%');
-  await expect.poll(() => sent).toBe(2);
+  await expect.poll(sent).toBe(2);
   await page.getByTestId(`upload-cancel-${NAME}`).click();
   const title = page.locator('.ant-modal-confirm-title');
   await expect(title).toHaveText(`Cancel the upload of ${NAME}?`);
@@ -241,21 +256,13 @@ test('an upload cancelled on slide management leaves its list and figures at onc
   const before = Number(await uploading.innerText());
 
   // The second chunk is held: the slide stays uploading until it is cancelled.
-  const { held, release } = gate();
-  let sent = 0;
-  await page.route(CHUNKS, async (route) => {
-    sent += 1;
-    if (sent >= 2) {
-      await held;
-    }
-    await route.continue().catch(() => undefined);
-  });
+  const { release, sent } = await holdLaterChunks(page);
   await page.getByTestId('slide-upload-number').click();
   await page.locator('#slideUploadNumber_strDiagnosistNum').fill(num);
   await page.getByTestId('slide-upload-number-submit').click();
   await page.getByTestId('upload-file-input').setInputFiles(SLIDE);
   await page.getByTestId('upload-start').click();
-  await expect.poll(() => sent).toBe(2);
+  await expect.poll(sent).toBe(2);
   await page.keyboard.press('Escape');
   const row = page.locator('tr', { hasText: NAME }).filter({ hasText: num });
   await expect(row).toBeVisible();
@@ -337,20 +344,9 @@ test('a second tab says which slide the first is sending, without asking for its
   await logIn(page, DOCTOR, '?lang=en');
   await openImagery(page, id);
   // The second chunk is held: the first tab stays on this slide.
-  const { held, release } = gate();
-  let sent = 0;
-  await page.route(CHUNKS, async (route) => {
-    sent += 1;
-    if (sent >= 2) {
-      await held;
-    }
-    await route.continue().catch(() => undefined);
-  });
-  await page.getByTestId('imagery-upload-batch').click();
-  await expect(page.getByTestId('upload-choose-files')).toBeEnabled();
-  await page.getByTestId('upload-file-input').setInputFiles(SLIDE);
-  await page.getByTestId('upload-start').click();
-  await expect.poll(() => sent).toBe(2);
+  const { release, sent } = await holdLaterChunks(page);
+  await startCaseUpload(page);
+  await expect.poll(sent).toBe(2);
 
   // Another tab of the same browser lists the shared queue.
   const second = await page.context().newPage();
