@@ -124,6 +124,12 @@ test('a doctor views a slide, measures, annotates, takes a screenshot and finds 
   await expect(
     list.locator('[data-testid^="annotation-item-"][aria-selected="true"]'),
   ).toContainText('矩形');
+  // That click gave the slide the keys, as a click on the bare slide does ("+" did nothing:
+  // the focus had stayed on the page).
+  await page.keyboard.press('+');
+  await expect(page.getByTestId('viewer-magnification')).toHaveText('40×');
+  await page.keyboard.press('-');
+  await expect(page.getByTestId('viewer-magnification')).toHaveText('20×');
   // Its author labels it; the label shows in the list and beside the shape with its area.
   const rectangle = list.locator('[data-testid^="annotation-item-"]', { hasText: '矩形' });
   await rectangle.locator('[data-testid^="annotation-edit-"]').click();
@@ -811,8 +817,26 @@ test('the viewer in English: controls, turns, adjustments, label and macro', asy
   await page.getByTestId('viewer-mag-10').click();
   await expect(page.getByTestId('viewer-magnification')).toHaveText('10×');
 
+  // Two clicks on "rotate clockwise" without moving the mouse turn the slide by 180°: the
+  // angle that appears after the first does not push the button from under the pointer (the
+  // second click landed on the angle, which set the slide straight).
+  const rotateRight = page.getByRole('button', { name: 'Rotate 90° clockwise' });
+  const rotateBox = (await rotateRight.boundingBox())!;
+  const [rx, ry] = [rotateBox.x + rotateBox.width / 2, rotateBox.y + rotateBox.height / 2];
+  await page.mouse.click(rx, ry);
+  await expect(page.getByTestId('viewer-rotation')).toHaveText('90°');
+  await page.mouse.click(rx, ry);
+  await expect(page.getByTestId('viewer-rotation')).toHaveText('180°');
+  // Set straight by its angle, the controls after it stay where they were too.
+  const rotationBox = (await page.getByTestId('viewer-rotation').boundingBox())!;
+  const [ax, ay] = [rotationBox.x + rotationBox.width / 2, rotationBox.y + rotationBox.height / 2];
+  await page.mouse.click(ax, ay);
+  await expect(page.getByTestId('viewer-rotation')).toHaveCount(0);
+  await page.mouse.click(ax, ay);
+  await expect(page.getByTestId('viewer-rotation')).toHaveCount(0);
+  expect(await page.evaluate(() => document.fullscreenElement === null)).toBe(true);
   // A quarter turn and a mirror keep the tissue on screen.
-  await page.getByRole('button', { name: 'Rotate 90° clockwise' }).click();
+  await rotateRight.click();
   await page.getByRole('button', { name: 'Mirror' }).click();
   await expect(page.getByTestId('viewer-flip')).toHaveClass(/ant-btn-primary/);
   // The turn shows beside the controls.
@@ -976,6 +1000,11 @@ test('the viewer in English: controls, turns, adjustments, label and macro', asy
   await page.getByTestId('viewer-fullscreen').click();
   await expect.poll(() => page.evaluate(() => document.fullscreenElement === null)).toBe(true);
   await expect(page.getByTestId('viewer-fullscreen')).toHaveAccessibleName('Full screen');
+  // Its tooltip goes with the full screen it named: the button moved from under the pointer,
+  // and "Full screen" stayed on screen beside the next control's tooltip.
+  await page.getByTestId('viewer-flip').hover();
+  await expect(page.getByRole('tooltip', { name: 'Mirror' })).toBeVisible();
+  await expect(page.getByRole('tooltip', { name: /full screen/i })).toHaveCount(0);
 
   // A slide that is not there says so, with a way back instead of a useless retry.
   await page.goto('/?lang=en#/ShowSlide?id=987654321');
@@ -1069,8 +1098,13 @@ test('two slides of a case side by side move together once linked', async ({ pag
   await expect(a.getByTestId('viewer-magnification')).toHaveText('1×');
   await expect(a.getByTestId('viewer-zoom-out')).toBeDisabled();
   await expect(a.getByTestId('viewer-zoom-in')).toBeEnabled();
-  // Side by side, the panes show the slides' annotations without the drawing tools.
+  // Side by side, the panes show the slides' annotations without the drawing tools, and say
+  // where those are.
   await expect(page.getByTestId('annotation-tools')).toHaveCount(0);
+  await expect(page.getByTestId('viewer-side-by-side-hint')).toHaveText(
+    '测量、标注和截图在单张切片视图中：点切片名旁的“单独查看”。',
+  );
+  await expect(b.getByTestId(`slide-pane-alone-${second}`)).toHaveText('单独查看');
   await expectTissue(b.getByTestId('slide-view'));
   await page.screenshot({ path: 'test-results/slide-viewer-side-by-side.png' });
   // The panes start their images level, whatever their names.
@@ -1078,8 +1112,16 @@ test('two slides of a case side by side move together once linked', async ({ pag
   expect(Math.abs((await top(a)) - (await top(b)))).toBeLessThan(1);
   // A turned slide's angle joins its controls and all stay in sight (the steps turn into a
   // list where their buttons would push the last controls out of the bar).
-  await a.getByTestId('viewer-rotate-right').click();
+  // Two clicks at one spot turn it by 180° here too: while the pointer is on the bar, the
+  // angle's coming does not swap the steps' buttons for their list under it.
+  const turnBox = (await a.getByTestId('viewer-rotate-right').boundingBox())!;
+  const [tx, ty] = [turnBox.x + turnBox.width / 2, turnBox.y + turnBox.height / 2];
+  await page.mouse.click(tx, ty);
   await expect(a.getByTestId('viewer-rotation')).toHaveText('90°');
+  await page.mouse.click(tx, ty);
+  await expect(a.getByTestId('viewer-rotation')).toHaveText('180°');
+  // Once the pointer leaves the bar, it makes room for the angle.
+  await a.getByTestId('slide-view').hover({ position: { x: 40, y: 40 } });
   const overflow = (pane: typeof a) =>
     pane.getByTestId('viewer-toolbar').evaluate((el) => el.scrollWidth - el.clientWidth);
   for (const pane of [a, b]) {
@@ -1089,9 +1131,11 @@ test('two slides of a case side by side move together once linked', async ({ pag
   await expect(
     a.getByTestId('viewer-mag-10').or(a.getByTestId('viewer-mag-select')).first(),
   ).toBeVisible();
-  // Set straight again, it has the same controls as its neighbour.
+  // Set straight again, it has the same controls as its neighbour (once the pointer has left
+  // the bar).
   await a.getByTestId('viewer-rotation').click();
   await expect(a.getByTestId('viewer-rotation')).toHaveCount(0);
+  await a.getByTestId('slide-view').hover({ position: { x: 40, y: 40 } });
   await expect(a.getByTestId('viewer-mag-select')).toHaveCount(
     await b.getByTestId('viewer-mag-select').count(),
   );
@@ -1159,6 +1203,12 @@ test('two slides of a case side by side move together once linked', async ({ pag
   await more.hover();
   await expect(page.getByTestId('viewer-slide-picker-folded').locator('span')).toHaveCount(folded);
   await expect(page.getByTestId('viewer-slide-picker-folded')).toContainText(`small-${RUN}.svs`);
+
+  // "View alone" beside a slide's name opens it in the single-slide view, with its tools.
+  await page.getByTestId(`slide-pane-alone-${third}`).click();
+  await expect(page).toHaveURL(new RegExp(`#/ShowSlide\\?id=${third}$`));
+  await expect(page.getByTestId('annotation-tools')).toBeVisible();
+  await expect(page.getByTestId('viewer-side-by-side-hint')).toHaveCount(0);
 });
 
 test('slides of two cases side by side are each marked with their case; a phone stacks them, linked', async ({

@@ -3,7 +3,7 @@ import { modalAbove } from '@/lib/modal-above';
 import type { Point } from '../utils/geometry';
 import { DrawSession, type FinishedShape } from './draw-session';
 import { declutterLabels } from './label-declutter';
-import { keepLabelsInView } from './label-placement';
+import { keepLabelsInView, withLeaderLines } from './label-placement';
 import {
   describeShape,
   hitOutlines,
@@ -180,6 +180,21 @@ export class AnnotationOverlay {
       }
       this.render();
     };
+    // A press on the layer or on a shape gives the slide the keys, as a press on the bare slide
+    // does: the layer lies outside OpenSeadragon's canvas, and the press's own default moved the
+    // focus to the page (after the first click on a shape, "+" and the arrows did nothing).
+    // Taken on the mouse's press (a touch sends one too), whose default, the focus change, is
+    // kept from undoing it.
+    this.svg.addEventListener(
+      'mousedown',
+      (e) => {
+        if (e.button === 0) {
+          e.preventDefault();
+          this.viewer.focusKeys();
+        }
+      },
+      opts,
+    );
     this.svg.addEventListener(
       'pointerdown',
       (e) => {
@@ -302,7 +317,7 @@ export class AnnotationOverlay {
     this.svg.replaceChildren(
       arrowHeads(colors),
       labelBackdrops(this.plateId),
-      ...declutterLabels(this.inView(nodes), first).flatMap((group, i) => {
+      ...withLeaderLines(declutterLabels(this.inView(nodes), first)).flatMap((group, i) => {
         const g = document.createElementNS(SVG_NS, 'g');
         const id = this.shapes[i]?.id;
         if (id !== undefined) {

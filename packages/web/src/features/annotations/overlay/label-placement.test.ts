@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { labelBox, overlaps as overlapsBox } from './label-declutter';
-import { keepLabelsInView } from './label-placement';
-import { describeShape, type SvgNode } from './svg-shapes';
+import { keepLabelsInView, LEADER_MIN_PX, withLeaderLines } from './label-placement';
+import { describeShape, hitOutlines, type SvgNode } from './svg-shapes';
 
 const VIEW = { width: 400, height: 300 };
 const same = ([x, y]: readonly [number, number]) => [x, y] as [number, number];
@@ -156,5 +156,86 @@ describe('keepLabelsInView', () => {
   it('leaves the label of a shape out of view with its shape', () => {
     const groups = rulerLabel([500, 100], [600, 100]);
     expect(keepLabelsInView(groups, VIEW, [])).toEqual(groups);
+  });
+});
+
+describe('withLeaderLines', () => {
+  const leaders = (groups: SvgNode[][]) =>
+    groups.flat().filter((n) => n.attrs.class === 'pc-leader');
+
+  it('draws none for labels in their own places', () => {
+    const ruler = rulerLabel([100, 100], [200, 100]);
+    const note = describeShape(
+      { kind: 'text', color: '#ff0000', text: 'Suspicious focus', points: [[100, 200]] },
+      same,
+      0.5,
+    );
+    // Turned to the left of its dot at the right edge: still beside it.
+    const turned = describeShape(
+      { kind: 'text', color: '#ff0000', text: 'Suspicious focus', points: [[380, 100]] },
+      same,
+      0.5,
+    );
+    const placed = keepLabelsInView([ruler[0]!, note, turned], VIEW, []);
+    expect(withLeaderLines(placed)).toEqual(placed);
+  });
+
+  it("joins a note moved off the navigator back to its dot, in the note's colour", () => {
+    const navigator = { left: 300, top: 220, right: 400, bottom: 300 };
+    const dot: [number, number] = [350, 262];
+    const note = describeShape(
+      { kind: 'text', color: '#1f5cff', text: 'Deeper levels', points: [dot] },
+      same,
+      0.5,
+    );
+    const moved = keepLabelsInView([note], VIEW, [navigator]);
+    const box = labelBox(labelOf(moved));
+    expect(box.bottom).toBeLessThan(dot[1] - LEADER_MIN_PX);
+    const [leader] = leaders(withLeaderLines(moved));
+    expect(leader).toMatchObject({
+      tag: 'line',
+      attrs: { x2: dot[0], y2: dot[1], stroke: '#1f5cff' },
+    });
+    // From the label's nearest edge, drawn before (under) the label.
+    expect(leader!.attrs.y1).toBeCloseTo(box.bottom, 1);
+    const group = withLeaderLines(moved)[0]!;
+    expect(group.indexOf(leader!)).toBeLessThan(group.findIndex((n) => n.tag === 'text'));
+    // Not a target of its own: only the shape's outline and dot pick it.
+    expect(hitOutlines(group).some((n) => n.attrs.class === 'pc-hit' && n.tag === 'line')).toBe(
+      false,
+    );
+  });
+
+  it('joins a measurement moved above the navigator to the nearest point of its shape', () => {
+    // An ellipse beside the navigator's top: its named label, too wide for the room left of the
+    // navigator and over it above the shape, goes above the navigator, clear of the shape.
+    const navigator = { left: 300, top: 220, right: 400, bottom: 300 };
+    const ellipse = describeShape(
+      {
+        kind: 'ellipse',
+        color: '#ff0000',
+        text: 'Resection margin, inked',
+        points: [
+          [304, 230],
+          [344, 250],
+        ],
+      },
+      same,
+      0.5,
+    );
+    // Its outermost points: lowest, highest, leftmost, rightmost.
+    expect(labelOf([ellipse]).anchors).toEqual([
+      [324, 250],
+      [324, 230],
+      [304, 240],
+      [344, 240],
+    ]);
+    const moved = keepLabelsInView([ellipse], VIEW, [navigator]);
+    const box = labelBox(labelOf(moved));
+    expect(labelOf(moved).text).toBe('Resection margin, inked · 20 × 10 µm · 157.1 µm²');
+    expect(box.bottom).toBeLessThan(230 - LEADER_MIN_PX);
+    const [leader] = leaders(withLeaderLines(moved));
+    // To the ellipse's highest point, the nearest to the label above it.
+    expect(leader).toMatchObject({ attrs: { x1: 324, x2: 324, y2: 230, stroke: '#ff0000' } });
   });
 });

@@ -38,6 +38,7 @@ export function annotatableViewer(viewer: SlideViewerLike): AnnotatableViewer {
     panByPixels: (dx, dy) => viewer.panByPixels(dx, dy),
     endPan: () => viewer.endPan(),
     forwardWheel: (event) => viewer.forwardWheel(event),
+    focusKeys: () => viewer.osd.canvas.focus({ preventScroll: true }),
     coveredAreas: () => {
       // The navigator, and what the viewer draws over the view for itself (the scale bar).
       const navigator = viewer.osd.navigator?.element;

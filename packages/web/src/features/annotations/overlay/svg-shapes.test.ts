@@ -108,6 +108,31 @@ describe('annotations drawn as SVG', () => {
     );
     expect(open?.tag).toBe('polyline');
   });
+
+  it('draws a free-hand outline that ends near its start closed, with its area', () => {
+    const loop: Point[] = [
+      [0, 0],
+      [100, 0],
+      [100, 100],
+      [0, 100],
+      [0, 8],
+    ];
+    const [outline, label] = describeShape(
+      { kind: 'freehand', color: '#000000', text: null, points: loop },
+      plain,
+      null,
+    );
+    expect(outline?.tag).toBe('polygon');
+    expect(label?.text).toBe('400 px · 10000 px²');
+    // Ended far from its start: an open stroke, with its length alone.
+    const [stroke, length] = describeShape(
+      { kind: 'freehand', color: '#000000', text: null, points: loop.slice(0, 3) },
+      plain,
+      null,
+    );
+    expect(stroke?.tag).toBe('polyline');
+    expect(length?.text).toBe('200 px');
+  });
 });
 
 describe('picking and reading shapes', () => {

@@ -1,5 +1,11 @@
 import type { AnnotationKind } from '@pathconsult/shared';
-import { boxCorners, mappedEllipse, measurementText, type Point } from '../utils/geometry';
+import {
+  boxCorners,
+  isClosedFreehand,
+  mappedEllipse,
+  measurementText,
+  type Point,
+} from '../utils/geometry';
 
 /*
  * An annotation as SVG nodes in element pixels: what the overlay draws, as plain data so the
@@ -15,6 +21,12 @@ export interface SvgNode {
    * move to stay in view (label-placement.ts).
    */
   around?: { left: number; top: number; right: number; bottom: number };
+  /**
+   * Points on a label's shape (a note's dot; a shape's lowest, highest, leftmost and rightmost
+   * points): a label moved away from its shape is joined to the nearest by a leader line
+   * (label-placement.ts).
+   */
+  anchors?: Point[];
 }
 
 export interface DrawableShape {
@@ -48,6 +60,9 @@ function extentOf(points: readonly Point[]): NonNullable<SvgNode['around']> {
   };
 }
 
+/** The thin line from a label moved away from its shape back to it (label-placement.ts). */
+export const LEADER_CLASS = 'pc-leader';
+
 /** Width of the invisible band along a shape's outline that picks it: 8 px either side. */
 export const HIT_BAND_PX = 16;
 /** Radius of the invisible disc that picks a note by its dot. */
@@ -60,7 +75,7 @@ const NOTE_HIT_RADIUS_PX = 10;
  */
 export function hitOutlines(nodes: readonly SvgNode[]): SvgNode[] {
   return nodes
-    .filter((node) => node.tag !== 'text')
+    .filter((node) => node.tag !== 'text' && node.attrs.class !== LEADER_CLASS)
     .map((node) => {
       if (node.tag === 'circle') {
         return {
@@ -114,6 +129,7 @@ export function describeShape(
   const nodes: SvgNode[] = [];
   const [a, b] = shape.points;
   let screen: Point[] = shape.points.map(toElement);
+  let extremes: Point[] | null = null;
   switch (shape.kind) {
     case 'line':
     case 'arrow':
@@ -144,6 +160,7 @@ export function describeShape(
       if (a && b) {
         const e = mappedEllipse(a, b, toElement);
         screen = boxCorners(a, b).map(toElement);
+        extremes = ellipseExtremes(e.matrix);
         nodes.push({
           tag: 'ellipse',
           attrs: {
@@ -164,7 +181,12 @@ export function describeShape(
       });
       break;
     case 'freehand':
-      nodes.push({ tag: 'polyline', attrs: { ...stroke, points: pointList(screen) } });
+      // A stroke that ends near its start is an outline: drawn closed, as it is measured (area
+      // and perimeter, geometry.ts), also while it is being drawn.
+      nodes.push({
+        tag: isClosedFreehand(shape.points) ? 'polygon' : 'polyline',
+        attrs: { ...stroke, points: pointList(screen) },
+      });
       break;
     case 'text':
       if (a) {
@@ -175,6 +197,7 @@ export function describeShape(
           attrs: { x: fmt(p[0] + 8), y: fmt(p[1] + 4), fill: shape.color, class: 'pc-note' },
           text: shape.text ?? '',
           around: { left: p[0], right: p[0], top: p[1], bottom: p[1] },
+          anchors: [p],
         });
         nodes.push({
           tag: 'circle',
@@ -208,7 +231,46 @@ export function describeShape(
       },
       text: label,
       around: extentOf(screen),
+      anchors: extremes ?? extremePoints(screen),
     });
   }
   return nodes;
+}
+
+/**
+ * A shape's outermost points on screen, lowest, highest, leftmost, rightmost (the middle of a
+ * level edge): points on its outline, whatever its kind.
+ */
+function extremePoints(points: readonly Point[]): Point[] {
+  const middle = (axis: 0 | 1, value: number): Point => {
+    const along = points.filter((p) => Math.abs(p[axis] - value) <= 0.5).map((p) => p[1 - axis]!);
+    const mid = (Math.min(...along) + Math.max(...along)) / 2;
+    return axis === 1 ? [mid, value] : [value, mid];
+  };
+  const xs = points.map((p) => p[0]);
+  const ys = points.map((p) => p[1]);
+  return [
+    middle(1, Math.max(...ys)),
+    middle(1, Math.min(...ys)),
+    middle(0, Math.min(...xs)),
+    middle(0, Math.max(...xs)),
+  ];
+}
+
+/**
+ * The lowest, highest, leftmost and rightmost points of the ellipse SVG draws as the unit circle
+ * through `matrix(a b c d e f)`: its point at angle θ is (a cos θ + c sin θ + e,
+ * b cos θ + d sin θ + f), whose y is largest, by √(b² + d²), where (cos θ, sin θ) ∝ (b, d).
+ */
+function ellipseExtremes([a, b, c, d, e, f]: readonly number[]): Point[] {
+  const ry = Math.hypot(b!, d!) || 1;
+  const rx = Math.hypot(a!, c!) || 1;
+  const dy: Point = [(a! * b! + c! * d!) / ry, ry];
+  const dx: Point = [rx, (a! * b! + c! * d!) / rx];
+  return [
+    [e! + dy[0], f! + dy[1]],
+    [e! - dy[0], f! - dy[1]],
+    [e! - dx[0], f! - dx[1]],
+    [e! + dx[0], f! + dx[1]],
+  ];
 }

@@ -26,6 +26,12 @@ export interface ViewerSurface {
   panByPixels(dx: number, dy: number): void;
   endPan(): void;
   forwardWheel(event: WheelEvent): void;
+  /**
+   * Gives the slide the keyboard focus, as a press on the bare slide does (its keys: zoom steps,
+   * arrows, R, H, ?): a press on the layer lies outside OpenSeadragon's canvas and left the focus
+   * on the page, where no key acts on the slide.
+   */
+  focusKeys(): void;
   /** Controls drawn over the slide (navigator, scale bar), in element pixels: labels keep off them. */
   coveredAreas(): { left: number; top: number; right: number; bottom: number }[];
 }

@@ -6,10 +6,12 @@ import {
   formatArea,
   formatLength,
   formatSize,
+  isClosedFreehand,
   mappedEllipse,
   mapPoints,
   measurementText,
   pathLength,
+  perimeter,
   polygonArea,
   simplifyPath,
   type Point,
@@ -109,6 +111,97 @@ describe('annotation geometry', () => {
       ),
     ).toBe('1 × 0.5 mm · 0.3927 mm²');
     expect(measurementText('text', [[1, 1]], 0.5)).toBeNull();
+  });
+
+  it('gives a polygon its perimeter with its area', () => {
+    const triangle: Point[] = [
+      [0, 0],
+      [300, 0],
+      [300, 400],
+    ];
+    expect(perimeter(triangle)).toBe(1200);
+    expect(measurementText('polygon', triangle, 0.5)).toBe('600 µm · 0.015 mm²');
+    expect(measurementText('polygon', triangle, null)).toBe('1200 px · 60000 px²');
+  });
+
+  it('closes a free-hand stroke whose end comes back near its start, and measures its area', () => {
+    // Round a 100 px square by hand, ending 8 px short of the start: 392 px drawn, the gap a
+    // fiftieth of that.
+    const loop: Point[] = [
+      [0, 0],
+      [100, 0],
+      [100, 100],
+      [0, 100],
+      [0, 8],
+    ];
+    expect(isClosedFreehand(loop)).toBe(true);
+    // Perimeter with the gap closed, and the area inside.
+    expect(measurementText('freehand', loop, null)).toBe('400 px · 10000 px²');
+    expect(measurementText('freehand', loop, 0.5)).toBe('200 µm · 2500 µm²');
+    // Ended 40 px from the start (over a tenth of 360 px): an open stroke, its length alone.
+    const open: Point[] = [...loop.slice(0, 4), [0, 40]];
+    expect(isClosedFreehand(open)).toBe(false);
+    expect(measurementText('freehand', open, null)).toBe('360 px');
+    // Drawn there and back along itself: near its start, but no area to measure.
+    const back: Point[] = [
+      [0, 0],
+      [100, 0],
+      [1, 0],
+    ];
+    expect(isClosedFreehand(back)).toBe(false);
+    expect(measurementText('freehand', back, null)).toBe('199 px');
+    // Two points never close.
+    expect(
+      isClosedFreehand([
+        [0, 0],
+        [0, 0.1],
+      ]),
+    ).toBe(false);
+  });
+
+  it('gives lengths and sides without MPP to one decimal and areas in whole pixels, in every tool', () => {
+    // The tester's pair: a ruler read "74.6 px" while a box of the same width read "75 × 37 px".
+    expect(
+      measurementText(
+        'line',
+        [
+          [0, 0],
+          [74.6, 0],
+        ],
+        null,
+      ),
+    ).toBe('74.6 px');
+    expect(
+      measurementText(
+        'rectangle',
+        [
+          [0, 0],
+          [74.6, 37.3],
+        ],
+        null,
+      ),
+    ).toBe('74.6 × 37.3 px · 2783 px²');
+    expect(
+      measurementText(
+        'ellipse',
+        [
+          [0, 0],
+          [74.6, 37.3],
+        ],
+        null,
+      ),
+    ).toBe('74.6 × 37.3 px · 2185 px²');
+    expect(
+      measurementText(
+        'polygon',
+        [
+          [0, 0],
+          [74.6, 0],
+          [74.6, 37.3],
+        ],
+        null,
+      ),
+    ).toBe('195.3 px · 1391 px²');
   });
 
   it('states a size in one unit, mm once the longer side reaches 1 mm', () => {

@@ -48,10 +48,43 @@ export function ellipseArea(a: Point, b: Point): number {
   return (Math.PI * box.width * box.height) / 4;
 }
 
+/** Length of a closed outline: its path and the edge from its last point back to its first. */
+export function perimeter(points: readonly Point[]): number {
+  return points.length < 2 ? 0 : pathLength(points) + distance(points.at(-1)!, points[0]!);
+}
+
+/**
+ * A free-hand stroke's end this close to its start, as a share of the stroke's length, makes it a
+ * closed outline (a region drawn round by hand): a hand rarely lands on its start exactly, and
+ * a tenth of the way round is near it at any size and zoom (a circle closes with a gap up to about
+ * 0.6 of its radius) while an open stroke, a line or an arc, ends far from where it began.
+ */
+export const FREEHAND_CLOSE_SHARE = 0.1;
+
+/**
+ * Whether a free-hand stroke is a closed outline: three points at least, its end within
+ * FREEHAND_CLOSE_SHARE of its length from its start, and an area (not a stroke drawn there and
+ * back along itself). It is drawn closed, and measured by its area and perimeter.
+ */
+export function isClosedFreehand(points: readonly Point[]): boolean {
+  if (points.length < 3) {
+    return false;
+  }
+  const length = pathLength(points);
+  return (
+    length > 0 &&
+    distance(points.at(-1)!, points[0]!) <= FREEHAND_CLOSE_SHARE * length &&
+    polygonArea(points) > 0
+  );
+}
+
 export interface Measurement {
-  /** Length in level-0 pixels (line, arrow, free hand) or null. */
+  /**
+   * Length in level-0 pixels (line, arrow, an open free-hand stroke), or the perimeter of a
+   * polygon or a closed free-hand outline; null for the others.
+   */
   lengthPx: number | null;
-  /** Area in square level-0 pixels (rectangle, ellipse, polygon) or null. */
+  /** Area in square level-0 pixels (rectangle, ellipse, polygon, closed free hand) or null. */
   areaPx: number | null;
   /** Width and height in level-0 pixels of a rectangle, or an ellipse's two diameters. */
   sizePx?: { width: number; height: number };
@@ -63,8 +96,11 @@ export function measure(kind: AnnotationKind, points: readonly Point[]): Measure
   switch (kind) {
     case 'line':
     case 'arrow':
-    case 'freehand':
       return { lengthPx: pathLength(points), areaPx: null };
+    case 'freehand':
+      return isClosedFreehand(points)
+        ? { lengthPx: perimeter(points), areaPx: polygonArea(points) }
+        : { lengthPx: pathLength(points), areaPx: null };
     case 'rectangle': {
       const box = a && b ? boxOf(a, b) : { width: 0, height: 0 };
       return { lengthPx: null, areaPx: box.width * box.height, sizePx: sizeOf(box) };
@@ -74,7 +110,7 @@ export function measure(kind: AnnotationKind, points: readonly Point[]): Measure
       return { lengthPx: null, areaPx: a && b ? ellipseArea(a, b) : 0, sizePx: sizeOf(box) };
     }
     case 'polygon':
-      return { lengthPx: null, areaPx: polygonArea(points) };
+      return { lengthPx: perimeter(points), areaPx: polygonArea(points) };
     case 'text':
       return { lengthPx: null, areaPx: null };
   }
@@ -115,8 +151,16 @@ export function formatSize(widthMicrometres: number, heightMicrometres: number):
   return `${trim(widthMicrometres, digits(widthMicrometres))} × ${trim(heightMicrometres, digits(heightMicrometres))} µm`;
 }
 
+/**
+ * Without MPP every tool gives lengths and sides in pixels to one decimal (a ruler "74.6 px", a
+ * box "74.6 × 37.3 px") and areas in whole square pixels: one precision per kind of quantity.
+ */
 export function formatPixels(px: number): string {
   return `${trim(px, 1)} px`;
+}
+
+export function formatPixelSize(width: number, height: number): string {
+  return `${trim(width, 1)} × ${trim(height, 1)} px`;
 }
 
 export function formatSquarePixels(px: number): string {
@@ -124,8 +168,10 @@ export function formatSquarePixels(px: number): string {
 }
 
 /**
- * The measurement as text: µm/mm with the slide's MPP, pixels without (the caller says why); a
- * rectangle or ellipse gives its size before its area. Null for shapes that measure nothing.
+ * The measurement as text: µm/mm with the slide's MPP, pixels without (the caller says why).
+ * Lengths come before areas: a rectangle or ellipse gives its size, a polygon or a closed
+ * free-hand outline its perimeter, then the area ("1.2 mm · 0.0812 mm²"). Null for shapes that
+ * measure nothing.
  */
 export function measurementText(
   kind: AnnotationKind,
@@ -133,21 +179,21 @@ export function measurementText(
   mpp: number | null,
 ): string | null {
   const m = measure(kind, points);
-  if (m.lengthPx !== null) {
-    return mpp ? formatLength(m.lengthPx * mpp) : formatPixels(m.lengthPx);
-  }
-  if (m.areaPx !== null) {
-    const area = mpp ? formatArea(m.areaPx * mpp * mpp) : formatSquarePixels(m.areaPx);
-    if (!m.sizePx) {
-      return area;
-    }
-    const { width, height } = m.sizePx;
-    const size = mpp
-      ? formatSize(width * mpp, height * mpp)
-      : `${trim(width, 0)} × ${trim(height, 0)} px`;
-    return `${size} · ${area}`;
-  }
-  return null;
+  const length =
+    m.lengthPx === null ? null : mpp ? formatLength(m.lengthPx * mpp) : formatPixels(m.lengthPx);
+  const size = !m.sizePx
+    ? null
+    : mpp
+      ? formatSize(m.sizePx.width * mpp, m.sizePx.height * mpp)
+      : formatPixelSize(m.sizePx.width, m.sizePx.height);
+  const area =
+    m.areaPx === null
+      ? null
+      : mpp
+        ? formatArea(m.areaPx * mpp * mpp)
+        : formatSquarePixels(m.areaPx);
+  const parts = [size ?? length, area].filter((part): part is string => part !== null);
+  return parts.length > 0 ? parts.join(' · ') : null;
 }
 
 /** Perpendicular distance of p from the line through a and b. */

@@ -1,4 +1,4 @@
-import { LinkOutlined } from '@ant-design/icons';
+import { InfoCircleOutlined, LinkOutlined } from '@ant-design/icons';
 import { Alert, Empty, Flex, Select, Switch, Tooltip, Typography } from 'antd';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -83,6 +83,13 @@ export function ShowSlideScreen({ compact }: { compact?: boolean }) {
               </Flex>
             </Tooltip>
           )}
+          {!compact && ids.length > 1 && (
+            // Side by side the panes have no drawing tools, measurements' panel or screenshots
+            // (each would keep a strip of the screen): say where they are, and how to get there.
+            <Typography.Text type="secondary" data-testid="viewer-side-by-side-hint">
+              <InfoCircleOutlined /> {t('sideBySideTools')}
+            </Typography.Text>
+          )}
         </Flex>
       )}
       {severalCases && (
@@ -111,6 +118,8 @@ export function ShowSlideScreen({ compact }: { compact?: boolean }) {
             narrow={!compact && ids.length === 3}
             phone={compact}
             showCase={severalCases}
+            // As the picker does with all the others taken out.
+            onViewAlone={!compact && ids.length > 1 ? () => show([id], false) : undefined}
           />
         ))}
       </div>

@@ -1,4 +1,4 @@
-import { Alert, Button, Flex, Result, Spin, Typography } from 'antd';
+import { Alert, Button, Flex, Result, Spin, Tooltip, Typography } from 'antd';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -38,6 +38,7 @@ export function SlidePane({
   narrow,
   phone,
   showCase,
+  onViewAlone,
 }: {
   slideId: number;
   link?: ViewLink;
@@ -50,6 +51,8 @@ export function SlidePane({
   phone?: boolean;
   /** Name the slide's case beside its name (slides of several cases are shown together). */
   showCase?: boolean;
+  /** Side by side: shows this slide alone, in the single-slide view with its tools. */
+  onViewAlone?: () => void;
 }) {
   const { t } = useTranslation('viewer');
   const navigate = useNavigate();
@@ -108,6 +111,7 @@ export function SlidePane({
       narrow={narrow}
       phone={phone}
       showCase={showCase}
+      onViewAlone={onViewAlone}
     />
   );
 }
@@ -121,6 +125,7 @@ function OpenSlidePane({
   narrow,
   phone,
   showCase,
+  onViewAlone,
 }: {
   info: SlideInfoDto;
   /** Fetches the slide's facts again, with a fresh tile token. */
@@ -131,6 +136,7 @@ function OpenSlidePane({
   narrow?: boolean;
   phone?: boolean;
   showCase?: boolean;
+  onViewAlone?: () => void;
 }) {
   const { t } = useTranslation('viewer');
   const slide = info.objSlide;
@@ -274,14 +280,30 @@ function OpenSlidePane({
       {/* Side by side, the name gets a line of its own: names differ in length, and the images
           of the panes must start level. */}
       <Flex gap="small" align={compact ? 'stretch' : 'center'} vertical={compact} wrap={!compact}>
-        <Typography.Text
-          strong
-          ellipsis
-          style={{ maxWidth: compact ? '100%' : 260 }}
-          title={slide.strFileName}
-        >
-          {slide.strFileName}
-        </Typography.Text>
+        <Flex gap="small" align="center" style={{ minWidth: 0 }}>
+          <Typography.Text
+            strong
+            ellipsis
+            style={{ maxWidth: compact ? '100%' : 260, minWidth: 0 }}
+            title={slide.strFileName}
+          >
+            {slide.strFileName}
+          </Typography.Text>
+          {onViewAlone && (
+            // Where the measuring, annotating and screenshots are (side by side has none).
+            <Tooltip title={t('viewAloneHint')}>
+              <Button
+                type="link"
+                size="small"
+                onClick={onViewAlone}
+                style={{ flex: 'none', height: 22, paddingInline: 0 }}
+                data-testid={`slide-pane-alone-${slide.iSlideDocumentId}`}
+              >
+                {t('viewAlone')}
+              </Button>
+            </Tooltip>
+          )}
+        </Flex>
         {showCase && (
           <Typography.Text
             type="warning"

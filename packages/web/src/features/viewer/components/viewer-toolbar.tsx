@@ -25,6 +25,8 @@ import { KeyboardHelpButton } from './keyboard-help-button';
 
 /** Above 0.5% off a step, the step's button is not shown as the current one. */
 const STEP_TOLERANCE = 0.005;
+/** The room a single pane's bar keeps for a turned slide's angle ("270°"). */
+const ANGLE_WIDTH = 56;
 
 /**
  * The viewer's controls: whole slide, the magnification steps the scan allows with the current
@@ -77,12 +79,22 @@ export function ViewerToolbar({
   const size = compact && !phone ? 'small' : 'middle';
   const rotation = viewer.isOpen ? Math.round(viewer.rotation()) % 360 : 0;
   const readout = magnification === null ? t('noObjective') : formatMagnification(magnification);
+  // A single desktop pane keeps the angle's room (its bar shares a wrapping line with the name);
+  // panes side by side measure their bar instead, and a phone's bar wraps below its controls.
+  const reserveAngle = !oneLine && !phone;
   const bar = useRef<HTMLDivElement>(null);
+  // The angle the bar is laid out for: while the pointer is on the bar, the one it had when the
+  // pointer came. A turn that brings or takes the angle's button would swap the steps' buttons
+  // and list (or fold the bar) under the pointer, and a second click on "rotate" would land on
+  // another control; the bar is measured again once the pointer leaves it (until then the angle
+  // may stand past its end, which scrolls).
+  const [pointerCameAt, setPointerCameAt] = useState<number | null>(null);
+  const laidOutFor = pointerCameAt ?? rotation;
   // What changes the bar's width besides its own: the angle's button and the number of steps
   // (the readout keeps one width, so zooming never swaps buttons and list).
   const crowded = useCrowdedLine(
     bar,
-    `${rotation !== 0 ? rotation : ''}|${steps.length}`,
+    `${laidOutFor !== 0 ? laidOutFor : ''}|${steps.length}`,
     Boolean(oneLine) && !narrow,
   );
   const stepsAsList = narrow || crowded;
@@ -90,7 +102,7 @@ export function ViewerToolbar({
   // label and macro and key help go behind "More", so that none is lost off the bar's end.
   const folded = useCrowdedLine(
     bar,
-    `${rotation !== 0 ? rotation : ''}|${steps.length}|list`,
+    `${laidOutFor !== 0 ? laidOutFor : ''}|${steps.length}|list`,
     Boolean(oneLine) && stepsAsList,
   );
   const [moreOpen, setMoreOpen] = useState(false);
@@ -175,6 +187,8 @@ export function ViewerToolbar({
       wrap={!oneLine}
       align="center"
       className={oneLine ? 'viewer-toolbar-line' : undefined}
+      onPointerEnter={oneLine ? () => setPointerCameAt(rotation) : undefined}
+      onPointerLeave={oneLine ? () => setPointerCameAt(null) : undefined}
       data-testid="viewer-toolbar"
     >
       <IconButton
@@ -278,21 +292,6 @@ export function ViewerToolbar({
           testId="viewer-zoom-in"
         />
       </Flex>
-      {rotation !== 0 && (
-        // A turned view says so (it is remembered with the slide), in the bar even when the
-        // turns are behind "More": one click sets it straight.
-        <Tooltip title={t('rotationReset')}>
-          <Button
-            size={size}
-            type="dashed"
-            onClick={() => viewer.setRotation(0)}
-            aria-label={`${rotation}° · ${t('rotationReset')}`}
-            data-testid="viewer-rotation"
-          >
-            {rotation}°
-          </Button>
-        </Tooltip>
-      )}
       {/* Both forms stay mounted, the one not in use hidden: the bar measures its full form
           again whenever a turn changes its width, and a popover taken down while open left
           its panel standing. */}
@@ -327,12 +326,41 @@ export function ViewerToolbar({
         {secondary(false)}
       </span>
       <IconButton
+        // A new button (and tooltip) for each state: the pane's layout changes under the pointer
+        // when full screen starts or ends, and the tooltip left standing named the other state
+        // beside the next control's.
+        key={fullScreen ? 'leave' : 'enter'}
         size={size}
         icon={fullScreen ? <CompressOutlined /> : <ExpandOutlined />}
         onClick={onFullScreen}
         title={fullScreen ? t('exitFullScreen') : t('fullScreen')}
         testId="viewer-fullscreen"
       />
+      {/* A turned view says so (it is remembered with the slide), in the bar even when the
+          turns are behind "More": one click sets it straight. Last in the bar, so that nothing
+          moves when it comes or goes (before the turns it pushed them from under the pointer,
+          and a second click on "rotate" landed on it and set the slide straight); a single
+          pane keeps its room, since a wider bar went under the slide's name and moved every
+          control. */}
+      <span
+        style={{ display: 'inline-flex', minWidth: reserveAngle ? ANGLE_WIDTH : undefined }}
+        data-testid="viewer-rotation-slot"
+      >
+        {rotation !== 0 && (
+          <Tooltip title={t('rotationReset')}>
+            <Button
+              size={size}
+              type="dashed"
+              onClick={() => viewer.setRotation(0)}
+              aria-label={`${rotation}° · ${t('rotationReset')}`}
+              style={reserveAngle ? { minWidth: ANGLE_WIDTH, paddingInline: 8 } : undefined}
+              data-testid="viewer-rotation"
+            >
+              {rotation}°
+            </Button>
+          </Tooltip>
+        )}
+      </span>
     </Flex>
   );
 }
