@@ -83,8 +83,8 @@ export function ViewerToolbar({
   // panes side by side measure their bar instead, and a phone's bar wraps below its controls.
   const reserveAngle = !oneLine && !phone;
   const bar = useRef<HTMLDivElement>(null);
-  // The angle the bar is laid out for: while the pointer is on the bar, the one it had when the
-  // pointer came. A turn that brings or takes the angle's button would swap the steps' buttons
+  // The angle the bar is laid out for: once the bar is pressed, the one it had then, until the
+  // pointer leaves. A turn that brings or takes the angle's button would swap the steps' buttons
   // and list (or fold the bar) under the pointer, and a second click on "rotate" would land on
   // another control; the bar is measured again once the pointer leaves it (until then the angle
   // may stand past its end, which scrolls).
@@ -187,7 +187,11 @@ export function ViewerToolbar({
       wrap={!oneLine}
       align="center"
       className={oneLine ? 'viewer-toolbar-line' : undefined}
-      onPointerEnter={oneLine ? () => setPointerCameAt(rotation) : undefined}
+      // From a press, not from the pointer's arrival: a page still laying itself out slides the
+      // bar under a resting pointer, which froze it before the slide's saved turn was known.
+      onPointerDown={
+        oneLine ? () => setPointerCameAt((held) => (held === null ? rotation : held)) : undefined
+      }
       onPointerLeave={oneLine ? () => setPointerCameAt(null) : undefined}
       data-testid="viewer-toolbar"
     >
