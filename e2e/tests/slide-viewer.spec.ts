@@ -431,6 +431,28 @@ test('a scan without a recorded objective power gets its magnification from its 
   await expect(page.getByTestId('viewer-mag-40')).toBeVisible();
 });
 
+test('a scan with neither objective power nor pixel size tells its zoom against its own pixels', async ({
+  page,
+  request,
+}) => {
+  const token = await tokenOf(request, DOCTOR);
+  const caseId = await addCase(request, token, `VP${RUN}`);
+  // A generic tiled TIFF of 300 × 250 pixels that records no pixel size.
+  const slideId = await uploadCaseSlide(request, token, caseId, 'boxes.tiff', `boxes-${RUN}.tiff`);
+  await logIn(page, DOCTOR, '?lang=en');
+  await page.goto(`/?lang=en#/ShowSlide?id=${slideId}`);
+  const readout = page.getByTestId('viewer-magnification');
+  await expect(readout).toHaveText(/^\d+%$/, { timeout: 20_000 });
+  const fitted = await readout.innerText();
+  await page.getByTestId('viewer-zoom-out').click();
+  await expect(readout).not.toHaveText(fitted);
+  await expect(readout).toHaveText(/^\d+(\.\d)?%$/);
+  await readout.hover();
+  await expect(
+    page.getByRole('tooltip').filter({ hasText: /against its own pixels|no detail is added/ }),
+  ).toBeVisible();
+});
+
 test('a magnification step fetches the level it shows, not a finer one to draw unseen', async ({
   page,
   request,

@@ -18,7 +18,12 @@ import { IconButton } from '@/components/icon-button';
 import type { SlideViewer } from '../slide-viewer';
 import { useCrowdedLine } from '../use-crowded-line';
 import { useViewTick } from '../use-view-tick';
-import { formatMagnification, isDigitalZoom, magnificationSteps } from '../utils/magnification';
+import {
+  formatMagnification,
+  formatZoomPercent,
+  isDigitalZoom,
+  magnificationSteps,
+} from '../utils/magnification';
 import { AdjustmentsButton } from './adjustments-button';
 import { AssociatedImagesButton } from './associated-images-button';
 import { KeyboardHelpButton } from './keyboard-help-button';
@@ -78,7 +83,17 @@ export function ViewerToolbar({
   // A phone's controls are touched, not clicked: not the side-by-side panes' small buttons.
   const size = compact && !phone ? 'small' : 'middle';
   const rotation = viewer.isOpen ? Math.round(viewer.rotation()) % 360 : 0;
-  const readout = magnification === null ? t('noObjective') : formatMagnification(magnification);
+  // Without an objective power (none recorded, none to be had from a pixel size) the zoom is
+  // told against the scan's own pixels, rather than a dash that never changes.
+  const imageZoom = viewer.isOpen ? viewer.imageZoom() : null;
+  const relative = magnification === null && imageZoom !== null;
+  const readout =
+    magnification !== null
+      ? formatMagnification(magnification)
+      : imageZoom !== null
+        ? formatZoomPercent(imageZoom)
+        : t('noObjective');
+  const beyondPixels = relative && imageZoom > 1 + STEP_TOLERANCE;
   // A single desktop pane keeps the angle's room (its bar shares a wrapping line with the name);
   // panes side by side measure their bar instead, and a phone's bar wraps below its controls.
   const reserveAngle = !oneLine && !phone;
@@ -274,13 +289,15 @@ export function ViewerToolbar({
           title={
             digital
               ? t('digitalZoom', { objective })
-              : viewer.slide.objectiveEstimated
-                ? t('magnificationEstimated', { objective, mpp: viewer.slide.mpp?.toFixed(3) })
-                : t('magnification')
+              : relative
+                ? t(beyondPixels ? 'zoomRelativeDigital' : 'zoomRelative')
+                : viewer.slide.objectiveEstimated
+                  ? t('magnificationEstimated', { objective, mpp: viewer.slide.mpp?.toFixed(3) })
+                  : t('magnification')
           }
         >
           <Tag
-            color={digital ? 'warning' : undefined}
+            color={digital || beyondPixels ? 'warning' : undefined}
             data-testid="viewer-magnification"
             style={{ width: 52, textAlign: 'center' }}
           >

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatZoomPercent,
   objectiveFromMpp,
   formatMagnification,
   imageZoomFor,
@@ -66,5 +67,19 @@ describe('magnification', () => {
     expect(isDigitalZoom(20, 20)).toBe(false);
     expect(isDigitalZoom(20.1, 20)).toBe(false);
     expect(isDigitalZoom(40, null)).toBe(false);
+  });
+});
+
+describe('zoom of a slide without objective power', () => {
+  it.each([
+    [1, '100%'],
+    [2.5, '250%'],
+    [0.5, '50%'],
+    [0.0996, '10%'],
+    [0.0123, '1.2%'],
+    [0.001, '0.1%'],
+    [0.0004, '<0.1%'],
+  ])('image zoom %d reads %s', (zoom, text) => {
+    expect(formatZoomPercent(zoom)).toBe(text);
   });
 });

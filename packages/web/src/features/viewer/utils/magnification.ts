@@ -53,6 +53,19 @@ export function magnificationSteps(objective: number | null): number[] {
   return MAGNIFICATION_STEPS.filter((m) => m <= objective * MAX_OVERZOOM + 1e-9);
 }
 
+/**
+ * The zoom of a slide with neither objective power nor pixel size, relative to the scan's own
+ * pixels: "100%" is one screen pixel per scan pixel. Whole percents from 10%, one decimal below
+ * (a large scan fitted to the screen sits near 1%).
+ */
+export function formatZoomPercent(imageZoom: number): string {
+  const percent = imageZoom * 100;
+  if (percent >= 9.95) {
+    return `${Math.round(percent)}%`;
+  }
+  return percent >= 0.1 ? `${percent.toFixed(1)}%` : '<0.1%';
+}
+
 /** Written alike by the viewer, the screenshot cards and the report (shared). */
 export { formatMagnification } from '@pathconsult/shared';
 
