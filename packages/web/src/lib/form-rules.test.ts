@@ -1,3 +1,4 @@
+import type { FormInstance } from 'antd';
 import dayjs from 'dayjs';
 import { describe, expect, it, vi } from 'vitest';
 import { hospitalAddSchema, userAddSchema, userFieldRules } from '@pathconsult/shared';
@@ -10,6 +11,7 @@ const {
   passwordPatternRule,
   requiredRule,
   sameAsRule,
+  whenValid,
   zodFieldError,
   zodRule,
 } = await import('./form-rules');
@@ -102,5 +104,31 @@ describe('requiredRule', () => {
     }
     expect(await check(requiredRule(), 0)).toBeNull();
     expect(await check(requiredRule(), [1])).toBeNull();
+  });
+});
+
+describe('whenValid', () => {
+  const formWith = (answer: Promise<{ strReason: string }>) =>
+    ({ validateFields: () => answer }) as unknown as FormInstance<{ strReason: string }>;
+
+  it('hands over the values once the form passes its rules', async () => {
+    const onValid = vi.fn();
+    whenValid(formWith(Promise.resolve({ strReason: 'blurred scan' })), onValid);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(onValid).toHaveBeenCalledWith({ strReason: 'blurred scan' });
+  });
+
+  it('leaves a form that fails its rules to show why, without an uncaught error', async () => {
+    const unhandled = vi.fn();
+    process.on('unhandledRejection', unhandled);
+    try {
+      const onValid = vi.fn();
+      whenValid(formWith(Promise.reject({ errorFields: [{ name: ['strReason'] }] })), onValid);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(onValid).not.toHaveBeenCalled();
+      expect(unhandled).not.toHaveBeenCalled();
+    } finally {
+      process.off('unhandledRejection', unhandled);
+    }
   });
 });

@@ -1,4 +1,4 @@
-import type { FormRule } from 'antd';
+import type { FormInstance, FormRule } from 'antd';
 import { isMessageKey, PASSWORD_MIN_LENGTH } from '@pathconsult/shared';
 import { serverText } from './server-text';
 
@@ -110,4 +110,16 @@ export function sameAsRule(field: string): FormRule {
       }
     },
   });
+}
+
+/**
+ * Runs `onValid` with the form's values once they pass its rules. Otherwise the form already
+ * shows what is wrong under its fields, and antd's rejection is the expected answer, not an
+ * error: left unhandled it reached the page as an uncaught error.
+ */
+export function whenValid<Values>(
+  form: FormInstance<Values>,
+  onValid: (values: Values) => unknown,
+): void {
+  form.validateFields().then(onValid, () => undefined);
 }

@@ -13,6 +13,7 @@ import { useBookAppointment, useBookableCases } from '../api/appointments';
 import { halfDayText } from '../utils/appointment-view';
 import { ExpertSinglePicker } from './expert-single-picker';
 import { parseSlotKey, SlotPicker } from './slot-picker';
+import { whenValid } from '@/lib/form-rules';
 
 interface BookValues {
   iPatientId?: number;
@@ -49,7 +50,7 @@ export function BookDialog({ open, onClose }: { open: boolean; onClose: () => vo
     form.setFieldValue('slot', undefined);
   };
   const send = () =>
-    void form.validateFields().then((v) => {
+    whenValid(form, (v) => {
       if (!expert) {
         setProblem(t('dialog.selectExpert'));
         return;

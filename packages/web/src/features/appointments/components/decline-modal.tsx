@@ -5,6 +5,7 @@ import { applyFieldErrors, showFailure } from '@/lib/form-errors';
 import { serverText } from '@/lib/server-text';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { useChangeAppointmentState } from '../api/appointments';
+import { whenValid } from '@/lib/form-rules';
 
 /** The expert declines a booking, saying why (the reason is required, here and by the server). */
 export function DeclineModal({
@@ -18,7 +19,7 @@ export function DeclineModal({
   const [form] = Form.useForm<{ strAnswer: string }>();
   const change = useChangeAppointmentState();
   const send = () =>
-    void form.validateFields().then((v) => {
+    whenValid(form, (v) => {
       if (!target) {
         return;
       }

@@ -5,6 +5,7 @@ import { serverText } from '@/lib/server-text';
 import { useBackMedicalOrder, useOrderItems } from '../api/diagnosis';
 import { ReasonField } from './reason-field';
 import { useReturnDone } from './use-return-done';
+import { whenValid } from '@/lib/form-rules';
 
 /**
  * diagnosis/backPatientMedicalorder: the expert ticks the stains and tests the doctor must add
@@ -67,7 +68,7 @@ export function OrderModal({
         ...{ 'data-testid': 'back-order-ok' },
       }}
       onOk={() =>
-        void form.validateFields().then((v) =>
+        whenValid(form, (v) =>
           done.send(back.mutateAsync, {
             iPatientReceiveId,
             listMedicalorderId: v.listMedicalorderId,

@@ -9,6 +9,7 @@ import {
 import { useBackReferral, useReferralExperts } from '../api/diagnosis';
 import { ReasonField } from './reason-field';
 import { useReturnDone } from './use-return-done';
+import { whenValid } from '@/lib/form-rules';
 
 /**
  * diagnosis/backPatientReferral: the expert passes the case to one other expert (those its doctor
@@ -38,7 +39,7 @@ export function ReferralModal({
   };
   const done = useReturnDone(form, t('back.referred'), t('form.failed'), close);
   const send = () =>
-    void form.validateFields().then((v) => {
+    whenValid(form, (v) => {
       if (!chosen) {
         setProblem(t('back.selectExpert'));
         return;

@@ -9,6 +9,7 @@ import { serverText } from '@/lib/server-text';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { useConfirmAction } from '@/lib/use-confirm-action';
 import { useAnswerReportChange } from '../api/diagnosis';
+import { whenValid } from '@/lib/form-rules';
 
 const STATE_COLOR: Record<number, string> = {
   [ReportRequestState.Pending]: 'orange',
@@ -153,7 +154,7 @@ function RefuseModal({
       onCancel={onClose}
       okText={t('requests.refuse')}
       okButtonProps={{ danger: true, loading, ...{ 'data-testid': 'request-refuse-ok' } }}
-      onOk={() => void form.validateFields().then((v) => onRefuse(v.strAnswer.trim()))}
+      onOk={() => whenValid(form, (v) => onRefuse(v.strAnswer.trim()))}
       destroyOnHidden
     >
       <Form form={form} layout="vertical" name="refuseForm" preserve={false}>

@@ -6,6 +6,7 @@ import { applyFieldErrors, showFailure } from '@/lib/form-errors';
 import { serverText } from '@/lib/server-text';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { useApplyReportChange } from '../api/diagnosis';
+import { whenValid } from '@/lib/form-rules';
 
 export interface ReportRequestTarget {
   report: ReportDto;
@@ -56,7 +57,7 @@ export function RequestModal({
       onCancel={onClose}
       okText={t('apply.submit')}
       okButtonProps={{ loading: apply.isPending, ...{ 'data-testid': 'report-request-ok' } }}
-      onOk={() => void form.validateFields().then(send)}
+      onOk={() => whenValid(form, send)}
       destroyOnHidden
     >
       <Form form={form} layout="vertical" name="reportRequestForm" preserve={false}>

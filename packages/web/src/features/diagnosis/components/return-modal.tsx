@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useBackPatient } from '../api/diagnosis';
 import { ReasonField } from './reason-field';
 import { useReturnDone } from './use-return-done';
+import { whenValid } from '@/lib/form-rules';
 
 /** diagnosis/backPatient: a regular return with its reason. */
 export function ReturnModal({
@@ -31,11 +32,9 @@ export function ReturnModal({
         ...{ 'data-testid': 'back-regular-ok' },
       }}
       onOk={() =>
-        void form
-          .validateFields()
-          .then((v) =>
-            done.send(back.mutateAsync, { iPatientReceiveId, strReason: v.strReason.trim() }),
-          )
+        whenValid(form, (v) =>
+          done.send(back.mutateAsync, { iPatientReceiveId, strReason: v.strReason.trim() }),
+        )
       }
       destroyOnHidden
     >
