@@ -292,9 +292,16 @@ test('a doctor views a slide, measures, annotates, takes a screenshot and finds 
   await expect(
     page.getByTestId('screenshot-strip').locator('[data-testid^="screenshot-image-"]'),
   ).toHaveCount(1);
-  // Opened again in the same page (no reload): where it was left, not where it first opened.
+  // Opened again in the same page (no reload): where it was left, not where it first opened,
+  // and it says so, with the whole slide one click away.
   await page.getByTestId(`imagery-view-${name}`).click();
   await expect(page.getByTestId('viewer-magnification')).toHaveText('10×', { timeout: 20_000 });
+  await expect(page.getByTestId('viewer-resumed')).toContainText('已回到您上次浏览的位置');
+  await page.getByTestId('viewer-resumed-home').click();
+  await expect(page.getByTestId('viewer-resumed')).toHaveCount(0);
+  await expect(page.getByTestId('viewer-magnification')).not.toHaveText('10×');
+  await page.getByTestId('viewer-mag-10').click();
+  await expect(page.getByTestId('viewer-magnification')).toHaveText('10×');
 
   // Left at Home, it opens showing the whole slide again in a larger window (kept as a zoom,
   // the slide came back at the size that fitted the smaller one).
@@ -436,7 +443,7 @@ test('a scan with neither objective power nor pixel size tells its zoom against 
   request,
 }) => {
   const token = await tokenOf(request, DOCTOR);
-  const caseId = await addCase(request, token, `VP${RUN}`);
+  const caseId = await addCase(request, token, `VZ${RUN}`);
   // A generic tiled TIFF of 300 × 250 pixels that records no pixel size.
   const slideId = await uploadCaseSlide(request, token, caseId, 'boxes.tiff', `boxes-${RUN}.tiff`);
   await logIn(page, DOCTOR, '?lang=en');

@@ -17,6 +17,7 @@ import { useLayerShown } from '../use-layer-shown';
 import { objectiveFromMpp } from '../utils/magnification';
 import { throttledRenewal } from '../utils/throttled-renewal';
 import type { ViewLink } from '../view-link';
+import { ResumedViewNote } from './resumed-view-note';
 import { ScaleBarOverlay } from './scale-bar-overlay';
 import { isUnviewable, SlideUnviewable } from './slide-unviewable';
 import { ViewerToolbar } from './viewer-toolbar';
@@ -147,6 +148,8 @@ function OpenSlidePane({
   const [fullScreen, setFullScreen] = useState(false);
   // Read once, when the viewer is made: a renewed token must not rebuild it.
   const opening = useRef(info);
+  // Reopened at the user's last place rather than whole: the view says so (ResumedViewNote).
+  const resumed = Boolean(opening.current.objLastView && !opening.current.objLastView.bWholeSlide);
   const refreshNow = useRef(refresh);
   refreshNow.current = refresh;
   const navigatorRatio = compact ? COMPACT_NAVIGATOR_RATIO : SINGLE_NAVIGATOR_RATIO;
@@ -372,6 +375,7 @@ function OpenSlidePane({
           }}
         >
           {viewer && <ScaleBarOverlay viewer={viewer} />}
+          {viewer && resumed && <ResumedViewNote viewer={viewer} />}
         </div>
         {compact ? (
           annotatable && <AnnotationLayer viewer={annotatable} shown={layerShown} />

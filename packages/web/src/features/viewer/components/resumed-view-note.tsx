@@ -1,0 +1,66 @@
+import { CloseOutlined, HomeOutlined } from '@ant-design/icons';
+import { Button, Flex, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { SlideViewer } from '../slide-viewer';
+
+/** How long the note stays when left alone. */
+const SHOWN_MS = 8_000;
+
+/**
+ * "Opened where you left it", over the top of a slide that reopened at the user's last place
+ * rather than whole: a last place at 40× on bare glass otherwise reads as an empty slide. One
+ * click goes to the whole slide; the note goes by itself after a few seconds.
+ */
+export function ResumedViewNote({ viewer }: { viewer: SlideViewer }) {
+  const { t } = useTranslation('viewer');
+  const [shown, setShown] = useState(true);
+  useEffect(() => {
+    const timer = setTimeout(() => setShown(false), SHOWN_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  if (!shown) {
+    return null;
+  }
+  return (
+    <Flex
+      align="center"
+      gap={4}
+      role="status"
+      style={{
+        position: 'absolute',
+        top: 8,
+        left: '50%',
+        transform: 'translateX(-50%)',
+        zIndex: 2,
+        maxWidth: 'calc(100% - 16px)',
+        padding: '2px 4px 2px 10px',
+        borderRadius: 6,
+        background: 'rgba(255, 255, 255, 0.92)',
+        boxShadow: '0 1px 4px rgba(0, 0, 0, 0.2)',
+      }}
+      data-testid="viewer-resumed"
+    >
+      <Typography.Text style={{ fontSize: 13 }}>{t('resumed')}</Typography.Text>
+      <Button
+        type="link"
+        size="small"
+        icon={<HomeOutlined />}
+        onClick={() => {
+          viewer.goHome();
+          setShown(false);
+        }}
+        data-testid="viewer-resumed-home"
+      >
+        {t('home')}
+      </Button>
+      <Button
+        type="text"
+        size="small"
+        icon={<CloseOutlined />}
+        aria-label={t('resumedClose')}
+        onClick={() => setShown(false)}
+      />
+    </Flex>
+  );
+}
