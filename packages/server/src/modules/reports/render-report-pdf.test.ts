@@ -405,4 +405,27 @@ describe('page breaks', () => {
       expect(page).toContain(squeeze('补充：Ki-67 复核约 3%。'));
     }
   });
+
+  it('never leaves the pictures' + '’' + ' heading alone at the foot of a page', async () => {
+    const heading = squeeze(reportTexts('zh-CN').sections.screenshots);
+    const firstFigure = squeeze(reportTexts('zh-CN').figure(1));
+    let moved = 0;
+    for (const shots of [1, 2, 3]) {
+      for (let lines = 0; lines <= 60; lines += 2) {
+        const doc = reportDoc('zh-CN', 'human');
+        doc.report.screenshots = screenshots.slice(0, shots);
+        doc.report.result = [
+          '（左乳）纤维腺瘤。',
+          ...Array.from({ length: lines }, (_, i) => `第${i}行。`),
+        ].join('\n');
+        const pages = (await pdfPageTexts(await renderReportPdf(doc))).map(squeeze);
+        const headingPage = pages.findIndex((t) => t.includes(heading));
+        const figurePage = pages.findIndex((t) => t.includes(firstFigure));
+        expect(headingPage, `${shots} pictures, ${lines} lines`).toBe(figurePage);
+        moved += headingPage > 0 ? 1 : 0;
+      }
+    }
+    // The lengths tried do push the pictures over to a next page.
+    expect(moved).toBeGreaterThan(0);
+  });
 });

@@ -85,10 +85,17 @@ export function screenshotsSection(doc: ReportDocument, texts: ReportTexts): Sec
     }
     rows.push({ table: { widths: ['*', '*'], body: [row] }, layout: 'noBorders' });
   }
-  return {
-    head: [sectionTitle(texts.sections.screenshots), ...rows.slice(0, -1)],
-    tail: rows.slice(-1),
+  // The heading and the first row are one block: the page-break rule could not keep the heading
+  // from the foot of a page when the row after it was an unbreakable block moved over (pdfmake
+  // still counts its nodes on the heading's page).
+  const [first, ...rest] = rows;
+  const opening: Content = {
+    stack: [sectionTitle(texts.sections.screenshots), first!],
+    unbreakable: true,
   };
+  return rest.length === 0
+    ? { head: [], tail: [opening] }
+    : { head: [opening, ...rest.slice(0, -1)], tail: rest.slice(-1) };
 }
 
 /**
