@@ -133,6 +133,8 @@ test('the doctor uploads a slide, pauses, reloads, resumes and sees it in the Im
   await expect(page.getByTestId('upload-start')).toHaveText('Resume');
   // Paused, it shows what the server holds: the cut-off chunk's bytes on the wire are given back.
   await expect(item.getByTestId('upload-item-progress')).toContainText('54%');
+  // Its own pause, not another tab's upload (the panel looks at the browser's upload locks).
+  await expect(item.getByTestId('upload-item-other-tab')).toHaveCount(0);
   release();
   await page.unroute(CHUNKS);
   // The case's Imagery tab behind the panel lists it already, with its share (it listed nothing

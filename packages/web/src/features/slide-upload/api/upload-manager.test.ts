@@ -328,6 +328,38 @@ describe('upload manager', () => {
     );
   });
 
+  it('knows the slides whose lock it holds, also while a pause lets go of it', async () => {
+    const server = new FakeUploadServer();
+    const { m } = manager(server);
+    // Locks as a browser keeps them: let go only some time after the work has settled.
+    let letGo = () => {};
+    (m as unknown as { deps: { tabLocks: TabLocks } }).deps.tabLocks = {
+      holding: async (_name, work) => {
+        try {
+          return await work();
+        } finally {
+          await new Promise<void>((resolve) => (letGo = resolve));
+        }
+      },
+    };
+    await m.add(request(picked(slide('a.svs', 4))));
+    const holds: boolean[] = [];
+    server.beforeChunk = () => {
+      holds.push(m.holdsLock(m.getSnapshot().items[0]!.iSlideDocumentId!));
+      m.stop();
+    };
+    m.start();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Paused, and the lock not let go yet: still this tab's (the panel must not call it another's).
+    const id = m.getSnapshot().items[0]!.iSlideDocumentId!;
+    expect(m.getSnapshot().items[0]!.state).toBe('paused');
+    expect(m.holdsLock(id)).toBe(true);
+    letGo();
+    await m.idle();
+    expect(holds[0]).toBe(true);
+    expect(m.holdsLock(id)).toBe(false);
+  });
+
   it('takes no speed samples while the connection is lost, and measures afresh once it is back', async () => {
     const server = new FakeUploadServer();
     let tick = () => {};

@@ -113,6 +113,11 @@ export class UploadManager {
   private readonly completed = new Set<(item: QueueItem) => void>();
   private readonly cancelled = new Set<(item: QueueItem) => void>();
   private readonly cancelling = new Set<number>();
+  /**
+   * Slide documents this tab is sending, by the promise of their upload lock (settled once the
+   * lock is let go): a pause still winding down holds it too.
+   */
+  private readonly sendingHere = new Map<number, Promise<unknown>>();
   private userId: number | null = null;
   private current: { iFileId: number; controller: AbortController } | null = null;
   private running = false;
@@ -402,6 +407,14 @@ export class UploadManager {
     }
   }
 
+  /**
+   * Whether this tab holds (or is asking for) the slide's upload lock: sending it, or finishing a
+   * pause. A lock held on a slide that is not among these is another tab's.
+   */
+  holdsLock(iSlideDocumentId: number): boolean {
+    return this.sendingHere.has(iSlideDocumentId);
+  }
+
   clearFinished(): void {
     this.dispatch({ type: 'clearFinished' });
   }
@@ -589,7 +602,8 @@ export class UploadManager {
         return { kind: 'failed', reason: { key: 'verifyFailed' } };
       }
       const locks = this.deps.tabLocks ?? browserTabLocks();
-      const sent = await locks.holding(uploadLockName(status.iSlideDocumentId), () =>
+      const id = status.iSlideDocumentId;
+      const holding = locks.holding(uploadLockName(id), () =>
         uploadDocument({
           status,
           files,
@@ -607,6 +621,15 @@ export class UploadManager {
           },
         }),
       );
+      this.sendingHere.set(id, holding);
+      let sent: Awaited<typeof holding>;
+      try {
+        sent = await holding;
+      } finally {
+        if (this.sendingHere.get(id) === holding) {
+          this.sendingHere.delete(id);
+        }
+      }
       // Another tab of this browser is sending it: this one leaves it alone and goes on.
       return (
         sent ?? { kind: 'paused', reason: { key: 'otherTab' }, stopQueue: false, needsFiles: false }
