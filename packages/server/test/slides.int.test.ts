@@ -307,7 +307,8 @@ describe.each(await testDatabases())('slide management on $name', (testDb) => {
         expect(await names({ iUploadState: 4 })).toEqual([]);
         t.clock.advanceMinutes(10);
         expect(await names({ iUploadState: 4 })).toEqual(['Delta.svs']);
-        expect(await names({ iUploadState: 0 })).toEqual(['Delta.svs']);
+        // Interrupted is no longer uploading: nothing is being sent.
+        expect(await names({ iUploadState: 0 })).toEqual([]);
         expect((await list(hAdmin.token, { iUploadState: 5 })).status).toBe(400);
       } finally {
         await db()
@@ -343,6 +344,9 @@ describe.each(await testDatabases())('slide management on $name', (testDb) => {
         iFailed: 0,
         dTotalMemory: 10,
       };
+      // Delta is being sent now.
+      const delta = eq(slideDocuments.id, ids['Delta.svs']!);
+      await db().update(slideDocuments).set({ activeAt: t.clock.now() }).where(delta);
       const mine = expectOk(await statistics(d1.token));
       expect(mine).toMatchObject(expected);
       // A few kilobytes: 0 GB to three decimals, but counted to the byte beside it.
@@ -355,6 +359,9 @@ describe.each(await testDatabases())('slide management on $name', (testDb) => {
       expectNotFound(await statistics(hAdmin.token, { iHospitalId: hospitalA }));
       const all = expectOk(await statistics(tokens.admin));
       expect(all.iTotal).toBeGreaterThan(5);
+      // No sign of life for ten minutes: interrupted, not uploading any more.
+      t.clock.advanceMinutes(10);
+      expect(expectOk(await statistics(d1.token))).toMatchObject({ ...expected, iUploading: 0 });
     });
 
     it('breaks slides down by hospital, type and China upload day for the statistics screen', async () => {

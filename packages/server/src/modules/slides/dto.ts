@@ -1,3 +1,4 @@
+import { and, eq, gte, type SQL } from 'drizzle-orm';
 import {
   SlideMatchState,
   SlideUploadState,
@@ -7,6 +8,7 @@ import {
   type Lang,
   type SlideDocumentDto,
 } from '@pathconsult/shared';
+import { slideDocuments } from '../../db/schema';
 import { ACTIVE_REFRESH_MS } from '../slide-upload/target-cache';
 import { caseTakesSlides, type SlideDocumentRow } from './access';
 import type { SlideDocumentView } from './repo';
@@ -49,6 +51,14 @@ function ingestFacts(d: SlideDocumentRow): Partial<SlideDocumentDto> {
  * queue is sending it any more.
  */
 export const STALLED_AFTER_MS = 3 * ACTIVE_REFRESH_MS;
+
+/** Uploads a queue is still sending (not interrupted): the "uploading" of lists and figures. */
+export function liveUploadWhere(now: Date): SQL | undefined {
+  return and(
+    eq(slideDocuments.state, SlideUploadState.Uploading),
+    gte(slideDocuments.activeAt, new Date(now.getTime() - STALLED_AFTER_MS)),
+  );
+}
 
 function isStalled(d: SlideDocumentRow, now: Date): boolean {
   return (

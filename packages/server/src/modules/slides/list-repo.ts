@@ -11,7 +11,7 @@ import { chinaEndExclusive, chinaInstant } from '../../lib/china-time';
 import { escapeLike } from '../../lib/like';
 import type { Actor } from '../auth/actor';
 import { visibleWhere } from './access';
-import { STALLED_AFTER_MS } from './dto';
+import { STALLED_AFTER_MS, liveUploadWhere } from './dto';
 import { LATEST_REMOVED_FIRST, NEWEST_FIRST, documentViews, type SlideDocumentView } from './repo';
 
 /*
@@ -48,6 +48,9 @@ function stateWhere(state: number, now: Date): SQL | undefined {
         eq(slideDocuments.state, SlideUploadState.Uploading),
         lt(slideDocuments.activeAt, new Date(now.getTime() - STALLED_AFTER_MS)),
       );
+    case SlideUploadState.Uploading:
+      // Uploading is what is being sent now: an upload no queue sends any more is interrupted.
+      return liveUploadWhere(now);
     default:
       return eq(slideDocuments.state, state);
   }

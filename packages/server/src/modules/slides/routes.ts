@@ -151,7 +151,10 @@ export const slideRoutes: FastifyPluginAsyncZod<SlideRoutesOptions> = async (app
       config: { policy: { roles: SLIDE_MANAGERS, privilege: 'clearSlide' } },
     },
     async (request) =>
-      ok(request.lang, await slideStatistics(db, requireActor(request), request.query)),
+      ok(
+        request.lang,
+        await slideStatistics(db, requireActor(request), request.query, clock.now()),
+      ),
   );
 
   app.get(

@@ -10,6 +10,7 @@ import { bytesToGb } from '../../storage/hospital-usage';
 import type { Actor } from '../auth/actor';
 import { scopeOf, scopeOrOneHospital, type HospitalScope } from '../tenancy/scope';
 import { isSlideAdministrator } from './access';
+import { liveUploadWhere } from './dto';
 
 /*
  * statisticsSlide: the live slides of the caller's hospitals and their storage. Doctors count
@@ -30,6 +31,7 @@ export async function slideStatistics(
   db: Db,
   actor: Actor,
   q: SlideStatisticsQuery,
+  now: Date,
 ): Promise<SlideStatistics> {
   const hospitalOf = scopeOrOneHospital(scopeFor(actor), q.iHospitalId);
   const [[slides], [storage]] = await Promise.all([
@@ -38,7 +40,8 @@ export async function slideStatistics(
         total: count(),
         matched: count(sql`${slideDocuments.patientId} is not null`),
         unmatched: count(sql`${slideDocuments.patientId} is null`),
-        uploading: count(eq(slideDocuments.state, SlideUploadState.Uploading)),
+        // Being sent now: an upload no queue sends any more is interrupted, not uploading.
+        uploading: count(liveUploadWhere(now)),
         failed: count(eq(slideDocuments.state, SlideUploadState.Failed)),
         stored: sql<number>`coalesce(sum(${slideDocuments.totalBytes}) filter (where ${eq(
           slideDocuments.state,
