@@ -14,6 +14,7 @@ import {
   openFromMenu,
   tokenOf,
   userIdOf,
+  userPage,
 } from './helpers';
 import { post, uploadCaseSlide, type Envelope } from './slide-helpers';
 
@@ -282,6 +283,7 @@ test('an upload cancelled on slide management leaves its list and figures at onc
 });
 
 test('the finished list follows a slide renumbered or deleted since, and counts it apart', async ({
+  browser,
   page,
   request,
 }) => {
@@ -307,6 +309,18 @@ test('the finished list follows a slide renumbered or deleted since, and counts 
     'Queue empty. In the finished list: 1 uploaded, 0 failed',
   );
   await page.keyboard.press('Escape');
+  // By the same number again, in another browser (whose queue knows nothing of it): the name the
+  // number holds is refused when chosen, before anything is sent.
+  const other = await userPage(browser, DOCTOR, '?lang=en');
+  await openFromMenu(other.page, '/sliceManage');
+  await other.page.getByTestId('slide-upload-number').click();
+  await other.page.locator('#slideUploadNumber_strDiagnosistNum').fill(num);
+  await other.page.getByTestId('slide-upload-number-submit').click();
+  await other.page.getByTestId('upload-file-input').setInputFiles(SLIDE);
+  await expect(other.page.getByTestId(`upload-refused-${NAME}`)).toContainText(
+    `A slide named “${NAME}” already exists for this pathology number`,
+  );
+  await other.close();
   const listed = await request.get(
     `/api/slideDocument/selectSlideDocumentByType?iCurPage=1&iPageSize=10&iNumMatch=1&strDiagnosistNum=${num}`,
     { headers: { token } },

@@ -5,14 +5,37 @@ import {
   CaseLimits,
   UploadType,
   requiredSlideNumberSchema,
+  SlideMatchState,
   type CaseByNumber,
+  type SlideDocumentDto,
+  type SlidePage,
 } from '@pathconsult/shared';
 import { FormModal } from '@/components/form-modal';
 import { api } from '@/lib/api-client';
 import { zodRule } from '@/lib/form-rules';
 import { fetchCaseSlides } from '@/features/case-detail/api/case-slides';
-import { caseUploadRequest } from '@/features/case-detail/utils/imagery';
+import {
+  blockingNames,
+  caseUploadRequest,
+  failedNames,
+} from '@/features/case-detail/utils/imagery';
 import { useUploads } from '@/features/slide-upload/components/upload-context';
+
+/**
+ * The slides already stored under a pathology number without a case (the same number without
+ * regard to case, as the server compares it), as the case's slide list would give them.
+ */
+async function slidesOfNumber(num: string): Promise<{ listSlideDocument: SlideDocumentDto[] }> {
+  const page = await api.get<SlidePage>('slideDocument/selectSlideDocumentByType', {
+    query: {
+      iMatchState: SlideMatchState.Unmatched,
+      strDiagnosistNum: num,
+      iNumMatch: 1,
+      iPageSize: 100,
+    },
+  });
+  return { listSlideDocument: page.listPage };
+}
 
 interface UploadByNumberValues {
   strDiagnosistNum: string;
@@ -70,13 +93,15 @@ export function UploadByNumberModal({ open, onClose }: { open: boolean; onClose:
         ]);
         return;
       }
-      const slides = patient ? await fetchCaseSlides(patient.iPatientId) : null;
+      const slides = patient
+        ? await fetchCaseSlides(patient.iPatientId)
+        : await slidesOfNumber(num);
       if (!stillWanted()) {
         return;
       }
       onClose();
       openPanel(
-        patient && slides
+        patient
           ? {
               ...caseUploadRequest(patient, values.iUploadType, slides.listSlideDocument),
               foundByNumber: true,
@@ -84,9 +109,10 @@ export function UploadByNumberModal({ open, onClose }: { open: boolean; onClose:
           : {
               target: { iPatientId: null, strDiagnosistNum: num, strPatientName: '' },
               iUploadType: values.iUploadType,
-              // The server refuses a name already used for this number; the queue shows its
-              // reason.
-              uploadedNames: [],
+              // Names the number's slides hold are refused when chosen, as a case's are (the
+              // server refuses them too, but only once the queue is started).
+              uploadedNames: blockingNames(slides.listSlideDocument),
+              failedNames: failedNames(slides.listSlideDocument),
             },
       );
     } catch {
