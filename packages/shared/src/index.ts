@@ -12,6 +12,7 @@ export * from './serial-number';
 export * from './slide-upload';
 export * from './report-figures';
 export * from './magnification';
+export * from './format-bytes';
 export * from './dicom-vr';
 export * from './schemas/common';
 export * from './schemas/time-zone';

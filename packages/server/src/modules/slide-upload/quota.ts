@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { hospitals } from '../../db/schema';
+import { formatBytes } from '@pathconsult/shared';
 import { AppError } from '../../lib/app-error';
-import { bytesToGb } from '../../storage/hospital-usage';
 
 const BYTES_PER_GB = 1024 ** 3;
 
@@ -31,7 +31,8 @@ export async function reserveStorage(db: Db, hospitalId: number, bytes: number):
   if (free <= 0) {
     throw new AppError('CAPACITY_USED_UP');
   }
-  throw new AppError('SLIDE_EXCEEDS_CAPACITY', { free: formatGb(free) });
+  // To about three digits in the unit that reads best: 0.45 MB left read "0 MB" (floored).
+  throw new AppError('SLIDE_EXCEEDS_CAPACITY', { free: formatBytes(free) });
 }
 
 /**
@@ -61,9 +62,4 @@ export function assertWithinQuota(usedBytes: number, totalGb: string | number): 
   if (usedBytes > Number(totalGb) * BYTES_PER_GB) {
     throw new AppError('CAPACITY_USED_UP');
   }
-}
-
-function formatGb(bytes: number): string {
-  const gb = bytesToGb(bytes);
-  return gb >= 1 ? `${gb} GB` : `${Math.max(0, Math.floor(bytes / 1024 ** 2))} MB`;
 }
