@@ -325,8 +325,7 @@ test('the finished list follows a slide renumbered or deleted since, and counts 
     `/api/slideDocument/selectSlideDocumentByType?iCurPage=1&iPageSize=10&iNumMatch=1&strDiagnosistNum=${num}`,
     { headers: { token } },
   );
-  const [slide] = ((await listed.json()) as { objData: { listPage: SlideRow[] } }).objData
-    .listPage;
+  const [slide] = ((await listed.json()) as { objData: { listPage: SlideRow[] } }).objData.listPage;
 
   // Renumbered in slide management (to match it to a case, say): the finished row says so.
   const renumbered = await post(request, token, 'slideDocument/updateSlideDocument', {

@@ -21,9 +21,7 @@ interface LockManagerLike {
 const browserLocks = () => (globalThis.navigator as { locks?: LockManagerLike })?.locks;
 
 /** The browser's locks; where there are none (old browsers, tests) every slide is free. */
-export function browserTabLocks(
-  locks: LockManagerLike | undefined = browserLocks(),
-): TabLocks {
+export function browserTabLocks(locks: LockManagerLike | undefined = browserLocks()): TabLocks {
   return {
     holding(name, work) {
       if (!locks) {
