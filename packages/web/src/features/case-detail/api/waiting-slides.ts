@@ -10,6 +10,22 @@ import type { ApiError } from '@/lib/api-error';
 import { useSession } from '@/lib/use-session';
 
 /**
+ * The hospital's unmatched slides stored under exactly this pathology number (without regard to
+ * case, as the server compares numbers; the list's filter is otherwise a prefix): the first 100.
+ */
+export function fetchUnmatchedOfNumber(num: string, signal?: AbortSignal): Promise<SlidePage> {
+  return api.get<SlidePage>('slideDocument/selectSlideDocumentByType', {
+    query: {
+      iMatchState: SlideMatchState.Unmatched,
+      strDiagnosistNum: num,
+      iNumMatch: 1,
+      iPageSize: 100,
+    },
+    signal,
+  });
+}
+
+/**
  * The hospital's unmatched slides uploaded under the case's number (by a colleague, or by
  * number through another client) that the case could take: the same number without regard to
  * case, and a name the case does not hold yet (the Match rule). Keyed under 'slides', so every
@@ -23,17 +39,7 @@ export function useWaitingSlides(
   const { iUserId } = useSession();
   const query = useQuery({
     queryKey: ['slides', 'waiting', iUserId, num],
-    queryFn: ({ signal }) =>
-      api.get<SlidePage>('slideDocument/selectSlideDocumentByType', {
-        // Exactly the case's number (the list's filter is otherwise a prefix).
-        query: {
-          iMatchState: SlideMatchState.Unmatched,
-          strDiagnosistNum: num,
-          iNumMatch: 1,
-          iPageSize: 100,
-        },
-        signal,
-      }),
+    queryFn: ({ signal }) => fetchUnmatchedOfNumber(num, signal),
     enabled: enabled && iUserId !== null,
   });
   const held = new Set(caseSlides.map((s) => s.strFileName.toLowerCase()));

@@ -113,11 +113,8 @@ export class UploadManager {
   private readonly completed = new Set<(item: QueueItem) => void>();
   private readonly cancelled = new Set<(item: QueueItem) => void>();
   private readonly cancelling = new Set<number>();
-  /**
-   * Slide documents this tab is sending, by the promise of their upload lock (settled once the
-   * lock is let go): a pause still winding down holds it too.
-   */
-  private readonly sendingHere = new Map<number, Promise<unknown>>();
+  /** Slide documents whose upload lock this tab holds or asks for (a pause winding down too). */
+  private readonly lockedHere = new Set<number>();
   private userId: number | null = null;
   private current: { iFileId: number; controller: AbortController } | null = null;
   private running = false;
@@ -412,7 +409,7 @@ export class UploadManager {
    * pause. A lock held on a slide that is not among these is another tab's.
    */
   holdsLock(iSlideDocumentId: number): boolean {
-    return this.sendingHere.has(iSlideDocumentId);
+    return this.lockedHere.has(iSlideDocumentId);
   }
 
   clearFinished(): void {
@@ -603,6 +600,7 @@ export class UploadManager {
       }
       const locks = this.deps.tabLocks ?? browserTabLocks();
       const id = status.iSlideDocumentId;
+      this.lockedHere.add(id);
       const holding = locks.holding(uploadLockName(id), () =>
         uploadDocument({
           status,
@@ -621,15 +619,8 @@ export class UploadManager {
           },
         }),
       );
-      this.sendingHere.set(id, holding);
-      let sent: Awaited<typeof holding>;
-      try {
-        sent = await holding;
-      } finally {
-        if (this.sendingHere.get(id) === holding) {
-          this.sendingHere.delete(id);
-        }
-      }
+      // Settled once the lock is let go: only then is the slide no longer this tab's.
+      const sent = await holding.finally(() => this.lockedHere.delete(id));
       // Another tab of this browser is sending it: this one leaves it alone and goes on.
       return (
         sent ?? { kind: 'paused', reason: { key: 'otherTab' }, stopQueue: false, needsFiles: false }

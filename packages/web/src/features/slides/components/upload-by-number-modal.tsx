@@ -5,37 +5,19 @@ import {
   CaseLimits,
   UploadType,
   requiredSlideNumberSchema,
-  SlideMatchState,
   type CaseByNumber,
-  type SlideDocumentDto,
-  type SlidePage,
 } from '@pathconsult/shared';
 import { FormModal } from '@/components/form-modal';
 import { api } from '@/lib/api-client';
 import { zodRule } from '@/lib/form-rules';
 import { fetchCaseSlides } from '@/features/case-detail/api/case-slides';
+import { fetchUnmatchedOfNumber } from '@/features/case-detail/api/waiting-slides';
 import {
   blockingNames,
   caseUploadRequest,
   failedNames,
 } from '@/features/case-detail/utils/imagery';
 import { useUploads } from '@/features/slide-upload/components/upload-context';
-
-/**
- * The slides already stored under a pathology number without a case (the same number without
- * regard to case, as the server compares it), as the case's slide list would give them.
- */
-async function slidesOfNumber(num: string): Promise<{ listSlideDocument: SlideDocumentDto[] }> {
-  const page = await api.get<SlidePage>('slideDocument/selectSlideDocumentByType', {
-    query: {
-      iMatchState: SlideMatchState.Unmatched,
-      strDiagnosistNum: num,
-      iNumMatch: 1,
-      iPageSize: 100,
-    },
-  });
-  return { listSlideDocument: page.listPage };
-}
 
 interface UploadByNumberValues {
   strDiagnosistNum: string;
@@ -95,7 +77,7 @@ export function UploadByNumberModal({ open, onClose }: { open: boolean; onClose:
       }
       const slides = patient
         ? await fetchCaseSlides(patient.iPatientId)
-        : await slidesOfNumber(num);
+        : { listSlideDocument: (await fetchUnmatchedOfNumber(num)).listPage };
       if (!stillWanted()) {
         return;
       }
