@@ -388,6 +388,20 @@ describe.each(await testDatabases())('slide management on $name', (testDb) => {
         state: SlideUploadState.Failed,
         createdAt: at(1),
       });
+      // TIF and TIFF are one format; uploaded before the period, so the days do not count them.
+      for (const [name, fileType] of [
+        ['Scan-a.tif', 'tif'],
+        ['Scan-b.tiff', 'tiff'],
+      ] as const) {
+        await slide({
+          hospitalId: hospitalH,
+          uploadUserId: d1.id,
+          diagnosisNum: 'LN-800',
+          name,
+          fileType,
+          createdAt: new Date('2026-01-20T08:00:00Z'),
+        });
+      }
       const period = { dtStart: '2026-02-01', dtEnd: '2026-02-05' };
       // The screen needs "data statistics" (a privilege of its own, not "clear slide").
       await setGrant(db(), hAdmin.id, 'statistics', null);
@@ -406,19 +420,21 @@ describe.each(await testDatabases())('slide management on $name', (testDb) => {
       expect(mine.listHospital).toEqual([
         expect.objectContaining({
           iHospitalId: hospitalH,
-          iTotal: 7,
+          iTotal: 9,
           iMatched: 2,
-          iUnmatched: 5,
+          iUnmatched: 7,
           iFailed: 1,
           lUsedBytes: await storageUsed(db(), hospitalH),
           dTotalMemory: 10,
         }),
       ]);
+      // Formats count stored slides: not the failed Broken.svs nor Delta.svs, still being sent.
       expect(mine.listType.map((r) => [r.strFileType, r.iTotal])).toEqual([
-        ['SVS', 6],
+        ['SVS', 4],
+        ['TIFF', 2],
         ['NDPI', 1],
       ]);
-      expect(mine.listType[1]?.lStoredBytes).toBe(4000);
+      expect(mine.listType[2]?.lStoredBytes).toBe(4000);
       // The slide list's upload days are China days too.
       expect(
         await listIds(hAdmin.token, { dtStart: '2026-02-05', dtEnd: '2026-02-05' }),

@@ -14,7 +14,7 @@ import { scopeOf, scopeOrOneHospital } from '../tenancy/scope';
 /*
  * statisticsSlideReport: the slide statistics screen (/total/ThoughTotal) for administrators
  * holding "data statistics", over that privilege's scope (their hospital, or all; the platform's
- * administrators all): live slides by hospital and by type, and uploads by China day over a
+ * administrators all): live slides by hospital, stored slides by format, and uploads by China day over a
  * period (by default the last 30 days up to today).
  */
 
@@ -58,7 +58,8 @@ export async function slideStatisticsReport(
   const { start, end } = periodOf(q, now);
   // The China day of an upload: its instant moved to UTC+8 (no daylight saving there).
   const day = sql<string>`to_char((${slideDocuments.createdAt} at time zone 'UTC') + interval '8 hours', 'YYYY-MM-DD')`;
-  const fileType = sql<string>`upper(${slideDocuments.fileType})`;
+  // One row per format: TIF and TIFF are the same format, and TD (a legacy name) reads as MRXS.
+  const fileType = sql<string>`case upper(${slideDocuments.fileType}) when 'TIF' then 'TIFF' when 'TD' then 'MRXS' else upper(${slideDocuments.fileType}) end`;
 
   const [byHospital, byType, byDay] = await Promise.all([
     db
@@ -81,7 +82,8 @@ export async function slideStatisticsReport(
     db
       .select({ strFileType: fileType, iTotal: countOf(), lStoredBytes: storedBytes })
       .from(slideDocuments)
-      .where(and(hospitalOf(slideDocuments.hospitalId), live))
+      // Slides stored: an upload that failed or is still being sent is not a slide of a format.
+      .where(and(hospitalOf(slideDocuments.hospitalId), live, uploaded))
       .groupBy(fileType)
       .orderBy(desc(countOf()), asc(fileType)),
     db
