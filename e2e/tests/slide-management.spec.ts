@@ -800,6 +800,21 @@ test('the administrator sees and recalculates a hospital’s storage in the unit
     ),
   );
   await expect(row.getByText(storage)).toBeVisible();
+
+  // A total below what is used may be saved (slides can be deleted after), but the form says so.
+  await page.getByTestId(`hospital-edit-${hospital}`).click();
+  await dialogsSettled(page);
+  const total = page.locator('#hospitalForm_dTotalMemory');
+  await expect(total).toHaveValue('500');
+  await expect(page.getByTestId('hospital-form-modal')).not.toContainText('Less than the');
+  await total.fill('0.001');
+  await expect(page.getByTestId('hospital-form-modal')).toContainText(
+    /Less than the \d+(\.\d+)? GB used now: uploads will be refused until slides are deleted or the total is raised/,
+  );
+  await total.fill('500');
+  await expect(page.getByTestId('hospital-form-modal')).not.toContainText('Less than the');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('hospital-form-modal')).toBeHidden();
 });
 
 test('a hospital administrator’s slide list names the hospital only when it holds several hospitals’ slides', async ({

@@ -207,7 +207,19 @@ export function HospitalFormFields({
             name="dTotalMemory"
             label={t('fields.totalMemory')}
             required
-            rules={[zodRule(shape.dTotalMemory, (v: unknown) => v ?? undefined)]}
+            rules={[
+              zodRule(shape.dTotalMemory, (v: unknown) => v ?? undefined),
+              // Allowed (slides may be deleted afterwards), but said: new uploads are refused.
+              {
+                warningOnly: true,
+                validator: (_: unknown, total: unknown) =>
+                  usedMemory !== null && typeof total === 'number' && total < usedMemory
+                    ? Promise.reject(
+                        new Error(t('form.belowUsed', { used: formatGb(usedMemory) })),
+                      )
+                    : Promise.resolve(),
+              },
+            ]}
             extra={
               usedMemory === null ? undefined : t('form.usedNow', { used: formatGb(usedMemory) })
             }

@@ -22,9 +22,11 @@ describe('storage figures', () => {
     expect(storagePercent(0, 0)).toBe(0);
     expect(storagePercent(1, 0)).toBe(100);
   });
-  it('prints GB with at most two decimals', () => {
+  it('prints GB with two decimals, three below 1 GB', () => {
     expect(formatGb(12)).toBe('12');
-    expect(formatGb(0.123456)).toBe('0.12');
+    expect(formatGb(0.123456)).toBe('0.123');
+    expect(formatGb(0.012)).toBe('0.012');
+    expect(formatGb(1.256)).toBe('1.26');
     expect(formatGb(0.002)).toBe('0.002');
     expect(formatGb(0)).toBe('0');
   });

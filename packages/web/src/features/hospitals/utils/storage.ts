@@ -26,12 +26,10 @@ export function storagePercent(used: number, total: number): number {
 }
 
 /**
- * A GB figure with at most two decimals: 0.5, 12, 1.25; a small non-zero figure keeps its third
- * decimal (the server's precision, about 1 MB), so a few uploaded slides do not read as 0.
+ * A GB figure: two decimals from 1 GB (12, 1.25), three below it (0.5, 0.012, 0.002) — the
+ * server's precision, about 1 MB — so a small quota or a few uploaded slides read as they are.
  */
 export function formatGb(value: number): string {
-  if (value > 0 && value < 0.01) {
-    return String(Math.round(value * 1000) / 1000);
-  }
-  return String(Math.round(value * 100) / 100);
+  const decimals = Math.abs(value) < 1 ? 1000 : 100;
+  return String(Math.round(value * decimals) / decimals);
 }
