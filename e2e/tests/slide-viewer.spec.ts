@@ -671,6 +671,27 @@ test('annotations that fail to load say so with a retry; a screenshot taken mid-
     .getByTestId('annotation-tools')
     .screenshot({ path: 'test-results/slide-viewer-shot-cards-en.png' });
   await expect.poll(allWhole).toBe(true);
+
+  // At 40× on this 20× scan the picture is enlarged pixels: its card says so, the 20× one does not.
+  await page.getByTestId('viewer-mag-40').click();
+  await expect(page.getByTestId('viewer-magnification')).toHaveText(/^40×/);
+  await page.getByTestId('screenshot-take').click();
+  await expect(page.getByTestId('screenshot-take')).toContainText('3/4');
+  const digital = page
+    .getByTestId('annotation-tools')
+    .locator('[data-testid^="screenshot-digital-"]');
+  await expect(digital).toHaveCount(1);
+  await expect(digital).toHaveText('Digital zoom');
+  const digitalId = (await digital.getAttribute('data-testid'))!.replace('screenshot-digital-', '');
+  await expect(
+    page.getByTestId('annotation-tools').getByTestId(`screenshot-magnification-${digitalId}`),
+  ).toHaveText(/^\s*·\s*40×$/);
+  await expect(page.getByTestId(`screenshot-digital-${shotId}`)).toHaveCount(0);
+  await digital.scrollIntoViewIfNeeded();
+  await page
+    .getByTestId('annotation-tools')
+    .screenshot({ path: 'test-results/slide-viewer-shot-cards-digital.png' });
+  await expect.poll(allWhole).toBe(true);
 });
 
 /**

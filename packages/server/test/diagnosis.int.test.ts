@@ -21,7 +21,7 @@ import {
   type ReturnList,
   type ScreenshotList,
 } from '@pathconsult/shared';
-import { diagnosisReports, patientReceives } from '../src/db/schema';
+import { caseScreenshots, diagnosisReports, patientReceives } from '../src/db/schema';
 import { openSlideTruth } from '../src/slides/testing/ground-truth';
 import {
   expectFieldError,
@@ -719,6 +719,12 @@ describe.each(await testDatabases())('diagnosis and returns on $name', (testDb) 
 
   it('prints a signed report as a PDF with the case, the texts, the screenshot and the signature', async () => {
     const { caseId, shot, receives } = await sentCase([expert.id]);
+    // Taken past the slide's objective power: the caption says so (screenshots.int.test.ts
+    // shows the server deciding it from the slide).
+    await db()
+      .update(caseScreenshots)
+      .set({ digitalZoom: true })
+      .where(eq(caseScreenshots.id, shot));
     const report = expectOk(
       await confirm(expert.token, {
         iPatientReceiveId: receives[0]!.iPatientReceiveId,
@@ -742,13 +748,13 @@ describe.each(await testDatabases())('diagnosis and returns on $name', (testDb) 
     expect(zh.type).toBe('application/pdf');
     const text = squeeze(await pdfText(zh.bytes));
     const patient = (await caseRow(db(), caseId))!;
-    // The figure's caption: its number and the magnification it was taken at.
+    // The figure's caption: its number and the magnification it was taken at, digital zoom said.
     for (const expected of [
       '乳腺纤维腺瘤',
       'Noatypiaseen',
       patient.name,
       patient.diagnosisNum,
-      '图 1  6.3×',
+      '图 1  6.3×（数字放大）',
     ]) {
       expect(text).toContain(squeeze(expected));
     }
@@ -759,7 +765,7 @@ describe.each(await testDatabases())('diagnosis and returns on $name', (testDb) 
     expect(en.status).toBe(200);
     const english = squeeze(await pdfText(en.bytes));
     expect(english).toContain(squeeze('乳腺纤维腺瘤'));
-    expect(english).toContain(squeeze('Figure 1  6.3×'));
+    expect(english).toContain(squeeze('Figure 1  6.3× (digital zoom)'));
     expect(await latestAuditRecord(db(), 'diagnosis/ProduceReport')).toMatchObject({
       userId: expert.id,
       targetType: 'diagnosisReport',

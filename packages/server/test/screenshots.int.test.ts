@@ -10,7 +10,7 @@ import {
   type ScreenshotList,
   type ScreenshotSlideList,
 } from '@pathconsult/shared';
-import { caseScreenshots, users } from '../src/db/schema';
+import { caseScreenshots, slideDocuments, users } from '../src/db/schema';
 import { eq } from 'drizzle-orm';
 import { openSlideTruth } from '../src/slides/testing/ground-truth';
 import { expectForbidden, expectNotFound, expectOk, expectRefused } from './helpers/assertions';
@@ -58,7 +58,7 @@ describe.each(await testDatabases())('case screenshots on $name', (testDb) => {
     image: string,
     token: string,
     lang?: 'en' | 'zh',
-    extra: { dMagnification?: unknown; region?: unknown } = {},
+    extra: { dMagnification?: unknown; region?: unknown; bDigitalZoom?: unknown } = {},
   ) =>
     api.post<ScreenshotDto>(
       `${BASE}/setPathologyImg`,
@@ -180,6 +180,29 @@ describe.each(await testDatabases())('case screenshots on $name', (testDb) => {
       await latestAuditRecord(db(), 'webViewer/consulation/getPathologyImgBySlides'),
     ).toMatchObject({ targetType: 'patient', targetId: String(caseId) });
     expect((await fetch(`${t.baseUrl}${first.strImageUrl}`)).status).toBe(401);
+  });
+
+  it('marks a screenshot past the slide’s objective power as digital zoom, from the slide alone', async () => {
+    const row = eq(slideDocuments.id, caseSlide);
+    await db().update(slideDocuments).set({ objectiveMagnification: '20' }).where(row);
+    try {
+      const png = dataUrl(await picture('png'));
+      const at = (dMagnification: number, bDigitalZoom?: boolean) =>
+        take(caseSlide, png, owner.token, undefined, { dMagnification, bDigitalZoom });
+      const native = expectOk(await at(20, true));
+      // The client's word is not taken: a 20× scan shown at 40× is enlarged pixels.
+      const digital = expectOk(await at(40, false));
+      expect([native.bDigitalZoom, digital.bDigitalZoom]).toEqual([false, true]);
+      const listed = expectOk(await ofCase(caseId, owner.token)).listScreenshot;
+      expect(listed.filter((s) => s.bDigitalZoom).map((s) => s.iScreenshotId)).toEqual([
+        digital.iScreenshotId,
+      ]);
+      for (const shot of [native, digital]) {
+        expectOk(await remove(shot.iScreenshotId, owner.token));
+      }
+    } finally {
+      await db().update(slideDocuments).set({ objectiveMagnification: null }).where(row);
+    }
   });
 
   it('refuses what is not a PNG or JPEG of sane size, saving nothing', async () => {

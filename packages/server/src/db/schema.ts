@@ -783,6 +783,11 @@ export const caseScreenshots = pgTable(
      * report's figure; null for a slide without an objective power, or taken before it was kept.
      */
     magnification: doublePrecision('magnification'),
+    /**
+     * The magnification was past the slide's objective power (a 20× scan shown at 40×): pixels
+     * enlarged, no detail added. Decided when taken, from the slide's stored objective power.
+     */
+    digitalZoom: boolean('digital_zoom').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('case_screenshots_patient_idx').on(t.patientId, t.authorId)],

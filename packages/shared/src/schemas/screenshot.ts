@@ -109,6 +109,11 @@ export const screenshotDtoSchema = z.object({
     .number()
     .nullable()
     .describe('The magnification the view was taken at (printed under the report figure)'),
+  bDigitalZoom: z
+    .boolean()
+    .describe(
+      'Taken past the slide\'s objective power: pixels enlarged, written "40×（数字放大）"',
+    ),
   strImageUrl: z
     .string()
     .describe('GET with the token header (getPathologyImgFile); the browser fetches it as a blob'),

@@ -1,6 +1,6 @@
 import {
   CaseVariant,
-  formatMagnification,
+  screenshotMagnificationLabel,
   isReleased,
   ReportKind,
   ReportState,
@@ -78,7 +78,7 @@ export async function produceReport(
       expertHospitalName: found.expertHospitalName,
       signedAt: r.signedAt!,
       signaturePng: r.signaturePng,
-      screenshots: await screenshotsOf(db, dataDir, r.screenshotIds),
+      screenshots: await screenshotsOf(db, dataDir, r.screenshotIds, lang),
     },
     timeZone,
     printedAt: now,
@@ -109,7 +109,7 @@ function unreleasedMark(reviewState: number | null, lang: 'zh-CN' | 'en') {
  * The version's screenshots in its order (one query). One whose file cannot be read keeps its
  * place (printed as missing), so that the numbers the opinion refers to stay those on screen.
  */
-async function screenshotsOf(db: Db, dataDir: string, ids: readonly number[]) {
+async function screenshotsOf(db: Db, dataDir: string, ids: readonly number[], lang: Lang) {
   const rows = ids.length === 0 ? [] : await listOfIds(db, [...ids]);
   const byId = new Map(rows.map((r) => [r.row.id, r.row]));
   const shots: ReportDocument['report']['screenshots'] = [];
@@ -119,9 +119,12 @@ async function screenshotsOf(db: Db, dataDir: string, ids: readonly number[]) {
       continue;
     }
     const mimeType = row.mimeType === 'image/jpeg' ? 'image/jpeg' : 'image/png';
-    // The magnification it was taken at follows the figure's number ("图 1  20×").
+    // The magnification it was taken at follows the figure's number ("图 1  20×"), and says
+    // when it was past the scan's objective power ("图 1  40×（数字放大）").
     const caption =
-      row.magnification === null ? {} : { caption: formatMagnification(row.magnification) };
+      row.magnification === null
+        ? {}
+        : { caption: screenshotMagnificationLabel(lang, row.magnification, row.digitalZoom) };
     try {
       const data = await readScreenshot(
         dataDir,

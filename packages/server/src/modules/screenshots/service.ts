@@ -1,4 +1,5 @@
 import {
+  isDigitalZoom,
   SCREENSHOTS_PER_REPORT,
   type ScreenshotAddInput,
   type ScreenshotDto,
@@ -54,6 +55,7 @@ export function toScreenshotDto(v: repo.ScreenshotView, callerId: number): Scree
     iBytes: v.row.bytes,
     region: v.row.region,
     dMagnification: v.row.magnification,
+    bDigitalZoom: v.row.digitalZoom,
     strImageUrl: imageUrlOf(v.row.id),
     dtCreateTime: v.row.createdAt.toISOString(),
   };
@@ -80,7 +82,7 @@ export async function add(
   actor: Actor,
   input: ScreenshotAddInput,
 ): Promise<ScreenshotDto> {
-  await slideForViewing(db, actor, input.iSlideDocumentId);
+  const slide = await slideForViewing(db, actor, input.iSlideDocumentId);
   const patientId = (await repo.slideCase(db, input.iSlideDocumentId))?.patientId ?? null;
   if (patientId === null) {
     throw new AppError('SCREENSHOT_NEEDS_CASE');
@@ -113,6 +115,8 @@ export async function add(
         height: image.height,
         region: input.region,
         magnification: input.dMagnification,
+        digitalZoom:
+          input.dMagnification !== null && isDigitalZoom(input.dMagnification, slide.objective),
         createdAt: clock.now(),
       });
       return row.id;

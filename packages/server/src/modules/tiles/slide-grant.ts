@@ -12,6 +12,8 @@ export interface ViewableSlide {
   /** Level-0 size in pixels (null only if ingest stored none). */
   width: number | null;
   height: number | null;
+  /** Objective power the engine read (null when the scan states none). */
+  objective: number | null;
 }
 
 /**
@@ -21,8 +23,9 @@ export interface ViewableSlide {
  * Anyone else gets the 404 of a missing slide. A slide still uploading is SLIDE_UPLOAD_UNFINISHED,
  * one that failed (upload or slide engine) SLIDE_READ_FAILED, one the engine has not read yet
  * SLIDE_NOT_READY.
- * Answers what the callers check next without another query: the hospital (the token's) and the
- * level-0 size the engine read (the bounds of a saved view, viewer/service.ts).
+ * Answers what the callers check next without another query: the hospital (the token's), the
+ * level-0 size the engine read (the bounds of a saved view, viewer/service.ts) and the objective
+ * power (whether a screenshot's magnification is digital zoom).
  */
 export async function slideForViewing(
   db: Db,
@@ -52,7 +55,12 @@ export async function slideForViewing(
   if (doc.ingestedAt === null) {
     throw new AppError('SLIDE_NOT_READY');
   }
-  return { hospitalId: doc.hospitalId, width: doc.width, height: doc.height };
+  return {
+    hospitalId: doc.hospitalId,
+    width: doc.width,
+    height: doc.height,
+    objective: doc.objectiveMagnification === null ? null : Number(doc.objectiveMagnification),
+  };
 }
 
 async function mayReadCase(db: Db, actor: Actor, patientId: number | null): Promise<boolean> {

@@ -3,6 +3,7 @@ import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMagnification, type ScreenshotDto } from '@pathconsult/shared';
 import { SlideFileName } from '@/features/slides/components/slide-file-name';
+import { DigitalZoomTag } from './digital-zoom-tag';
 import { screenshotFullTime, screenshotShortTime } from '../utils/screenshot-time';
 
 /** Cards narrower than this (the viewer's 120 px) show the short time, the full one on hover. */
@@ -19,9 +20,9 @@ const ONE_LINE: CSSProperties = {
 /**
  * What tells a card of the strip from its neighbours, each on one line: its number in the case
  * and the magnification it was taken at ("截图 2 · 20×"), the slide (cut in the middle, whole on
- * hover), when it was taken and by whom. A case's
+ * hover), when it was taken and by whom, and "digital zoom" past the scan's objective. A case's
  * screenshots are often all of one slide, so the name alone made the cards look alike.
- * Test ids: `screenshot-number-<id>`, `-magnification-`, `-slide-`, `-time-`, `-author-`, `-signed-`.
+ * Test ids: `screenshot-number-<id>`, `-magnification-`, `-slide-`, `-time-`, `-author-`, `-digital-`, `-signed-`.
  */
 export function ScreenshotCaption({
   shot,
@@ -88,6 +89,7 @@ export function ScreenshotCaption({
           >
             {shot.author.strRealName}
           </Typography.Text>
+          {shot.bDigitalZoom && <DigitalZoomTag screenshotId={id} />}
           {shot.bInSignedReport && (
             // Cut rather than run out of the viewer's narrow card; the reason shows on hover.
             <Tooltip title={t('screenshots.inSignedReport')}>

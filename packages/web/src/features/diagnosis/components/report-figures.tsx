@@ -1,5 +1,6 @@
 import { Flex, Typography } from 'antd';
-import { formatMagnification, type ScreenshotDto } from '@pathconsult/shared';
+import type { ScreenshotDto } from '@pathconsult/shared';
+import { useShotMagnification } from '@/features/annotations/utils/use-shot-magnification';
 import { ScreenshotThumb } from '@/features/annotations/components/screenshot-strip';
 import { useFigureLabel } from '../utils/use-figure-label';
 
@@ -12,6 +13,7 @@ const WIDTH = 160;
  */
 export function ReportFigures({ shots }: { shots: readonly ScreenshotDto[] }) {
   const figure = useFigureLabel();
+  const magnificationOf = useShotMagnification();
   return (
     <Flex gap="middle" wrap data-testid="report-figures">
       {shots.map((shot, i) => (
@@ -26,9 +28,7 @@ export function ReportFigures({ shots }: { shots: readonly ScreenshotDto[] }) {
             data-testid={`report-figure-caption-${i + 1}`}
           >
             <Typography.Text type="secondary">
-              {shot.dMagnification === null
-                ? figure(i + 1)
-                : `${figure(i + 1)}  ${formatMagnification(shot.dMagnification)}`}
+              {[figure(i + 1), magnificationOf(shot)].filter(Boolean).join('  ')}
             </Typography.Text>
           </figcaption>
         </figure>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatMagnification, SCREENSHOTS_PER_REPORT } from '@pathconsult/shared';
 import { useCaseScreenshots } from '@/features/annotations/api/screenshots';
+import { DigitalZoomTag } from '@/features/annotations/components/digital-zoom-tag';
 import { ScreenshotThumb } from '@/features/annotations/components/screenshot-strip';
 import { screenshotShortTime } from '@/features/annotations/utils/screenshot-time';
 import { caseDetailHref } from '@/features/case-detail/utils/detail-tabs';
@@ -96,6 +97,7 @@ export function ScreenshotChooser({ iPatientId, value = [], onChange }: Screensh
                     shot.strSlideName ?? t('annotations:screenshots.slideGone'),
                   ].join(' · ')}
                 </Typography.Text>
+                {shot.bDigitalZoom && <DigitalZoomTag screenshotId={shot.iScreenshotId} />}
                 <Checkbox
                   checked={position >= 0}
                   disabled={full}

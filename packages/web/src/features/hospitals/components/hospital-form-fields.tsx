@@ -214,9 +214,7 @@ export function HospitalFormFields({
                 warningOnly: true,
                 validator: (_: unknown, total: unknown) =>
                   usedMemory !== null && typeof total === 'number' && total < usedMemory
-                    ? Promise.reject(
-                        new Error(t('form.belowUsed', { used: formatGb(usedMemory) })),
-                      )
+                    ? Promise.reject(new Error(t('form.belowUsed', { used: formatGb(usedMemory) })))
                     : Promise.resolve(),
               },
             ]}

@@ -4,7 +4,6 @@ import {
   objectiveFromMpp,
   formatMagnification,
   imageZoomFor,
-  isDigitalZoom,
   magnificationOf,
   magnificationSteps,
   nextMagnificationStep,
@@ -60,13 +59,6 @@ describe('magnification', () => {
     expect(nextMagnificationStep(40, steps, 1)).toBeNull();
     expect(nextMagnificationStep(0.7, steps, -1)).toBeNull();
     expect(nextMagnificationStep(0.7, steps, 1)).toBe(1);
-  });
-
-  it('calls a magnification beyond the objective power digital zoom', () => {
-    expect(isDigitalZoom(40, 20)).toBe(true);
-    expect(isDigitalZoom(20, 20)).toBe(false);
-    expect(isDigitalZoom(20.1, 20)).toBe(false);
-    expect(isDigitalZoom(40, null)).toBe(false);
   });
 });
 

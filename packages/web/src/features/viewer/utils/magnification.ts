@@ -67,7 +67,7 @@ export function formatZoomPercent(imageZoom: number): string {
 }
 
 /** Written alike by the viewer, the screenshot cards and the report (shared). */
-export { formatMagnification } from '@pathconsult/shared';
+export { formatMagnification, isDigitalZoom } from '@pathconsult/shared';
 
 /** Above this share past a step, the view counts as beyond it (a step reached is not re-taken). */
 const STEP_MARGIN = 0.01;
@@ -86,9 +86,4 @@ export function nextMagnificationStep(
     return steps.find((m) => m > current * (1 + STEP_MARGIN)) ?? null;
   }
   return [...steps].reverse().find((m) => m < current * (1 - STEP_MARGIN)) ?? null;
-}
-
-/** Whether a magnification only enlarges pixels: beyond the scan's objective power. */
-export function isDigitalZoom(magnification: number, objective: number | null): boolean {
-  return !!objective && magnification > objective * (1 + STEP_MARGIN);
 }
