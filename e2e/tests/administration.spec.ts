@@ -173,3 +173,23 @@ test('a user of a hospital past its validity date cannot log in', async ({ page,
   await loginAnswer(page, 'e2e_late', 'Late#2026');
   await expect(page.getByTestId('login-error')).toContainText('validity date');
 });
+
+test('every side-menu label of the platform administrator reads whole in English', async ({
+  page,
+}) => {
+  await logIn(page, ADMIN, '?lang=en');
+  const groups = page.getByTestId('side-menu').locator('.ant-menu-submenu-title');
+  await expect(groups.first()).toBeVisible();
+  for (const group of await groups.all()) {
+    if ((await group.getAttribute('aria-expanded')) !== 'true') {
+      await group.click();
+    }
+  }
+  const labels = page.getByTestId('side-menu').locator('.side-menu-label-text');
+  await expect(labels.filter({ hasText: 'Waiting for distribution' })).toBeVisible();
+  // "Permission assignment" and "Waiting for distribution" were cut ("Permission assign…").
+  const cut = await labels.evaluateAll((els) =>
+    els.filter((el) => el.scrollWidth > el.clientWidth).map((el) => el.textContent),
+  );
+  expect(cut).toEqual([]);
+});
