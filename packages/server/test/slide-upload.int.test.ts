@@ -18,7 +18,7 @@ import {
   idleSince,
   sweepAbandonedUploads,
 } from '../src/modules/slide-upload/cleanup';
-import { discardUpload } from '../src/modules/slide-upload/discard';
+import { discardUpload, failUpload } from '../src/modules/slide-upload/discard';
 import { measureHospitalDisk, usedBytesFrom } from '../src/modules/slide-upload/measure-usage';
 import { reserveStorage } from '../src/modules/slide-upload/quota';
 import { forgetDocument } from '../src/modules/slide-upload/target-cache';
@@ -26,6 +26,7 @@ import { TEST_SLIDES_DIR } from '../src/slides/testing/test-slides-dir';
 import { hospitalSlidesDir } from '../src/storage/hospital-usage';
 import { documentDir, newStorageKey, storedFilePath } from '../src/storage/slide-paths';
 import { testDatabases } from './helpers/databases';
+import { insertSlide } from './helpers/slide-fixtures';
 import { startTestApp, type TestApp } from './helpers/test-app';
 import { apiClient, type ApiClient } from './helpers/http';
 import { createHospital } from './helpers/factories';
@@ -1063,6 +1064,41 @@ describe.each(await testDatabases())('slide upload on $name', (testDb) => {
       .where(eq(slideDocuments.id, doc.iSlideDocumentId));
     expect(await discardUpload(deps, seen)).toBe(false);
     expect((await snapshot()).state).toBe(SlideUploadState.Uploaded);
+  });
+
+  it('gives a deleted upload’s storage back once, when a chunk read before the deletion fails it after', async () => {
+    const user = await loggedInUser(db(), api, hospitalA);
+    const bytes = tiffLike(1);
+    const { doc } = await startUpload('late-failure.svs', bytes.length, user.token);
+    // Another slide stored, so that a second release would show (storage never goes below 0).
+    await insertSlide(db(), t.dataDir, {
+      hospitalId: hospitalA,
+      uploadUserId: user.id,
+      diagnosisNum: 'KEPT-1',
+      totalBytes: 5 * bytes.length,
+    });
+    // A bad chunk's request read the upload (from its cache) just before the deletion...
+    const seen = (
+      await db().select().from(slideDocuments).where(eq(slideDocuments.id, doc.iSlideDocumentId))
+    )[0]!;
+    const usedBefore = await used();
+    expectOk(
+      await api.post(
+        'slideDocument/deleteSlideDocument',
+        { listSlideDocument: [{ iSlideDocumentId: doc.iSlideDocumentId }] },
+        { token: user.token },
+      ),
+    );
+    const usedAfterDelete = await used();
+    expect(usedAfterDelete).toBe(usedBefore - bytes.length);
+    // ...and fails it once the deletion is committed: nothing is given back a second time.
+    await failUpload({ db: db(), dataDir: t.dataDir }, seen, 'SLIDE_CONTENT_MISMATCH');
+    expect(await used()).toBe(usedAfterDelete);
+    const [row] = await db()
+      .select()
+      .from(slideDocuments)
+      .where(eq(slideDocuments.id, doc.iSlideDocumentId));
+    expect(row?.failReason).toBeNull();
   });
 
   it('does not finish an upload deleted while its last chunk was on its way', async () => {

@@ -49,7 +49,8 @@ export async function discardUpload(
 
 /**
  * Marks an upload failed with the reason (an error code shown in the caller's language): its
- * files are removed and its storage given back, its record stays so the lists show why.
+ * files are removed and its storage given back, its record stays so the lists show why. Only an
+ * upload still under way and not deleted: storage is given back once.
  */
 export async function failUpload(
   deps: { db: Db; dataDir: string },
@@ -60,8 +61,14 @@ export async function failUpload(
     const rows = await tx
       .update(slideDocuments)
       .set({ state: SlideUploadState.Failed, failReason: reason })
+      // Not a deleted one: the deletion gave its storage back (a chunk read from the upload cache
+      // just before the deletion may fail it just after).
       .where(
-        and(eq(slideDocuments.id, doc.id), eq(slideDocuments.state, SlideUploadState.Uploading)),
+        and(
+          eq(slideDocuments.id, doc.id),
+          eq(slideDocuments.state, SlideUploadState.Uploading),
+          isNull(slideDocuments.deletedAt),
+        ),
       )
       .returning({ id: slideDocuments.id });
     if (rows.length === 0) {
