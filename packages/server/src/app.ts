@@ -196,7 +196,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(serialNumberRoutes, { db, clock });
       await api.register(medicalOrderRoutes, { db, clock });
       await api.register(commonWordRoutes, { db, clock });
-      await api.register(slideRoutes, { db, clock, dataDir: config.dataDir });
+      await api.register(slideRoutes, {
+        db,
+        clock,
+        dataDir: config.dataDir,
+        onDeleted: tiles.forgetSlides,
+      });
       await api.register(slideUploadRoutes, {
         db,
         clock,

@@ -1090,7 +1090,7 @@ describe.each(await testDatabases())('slide upload on $name', (testDb) => {
       ),
     );
     const usedAfterDelete = await used();
-    expect(usedAfterDelete).toBe(usedBefore - bytes.length);
+    expect(usedAfterDelete).toBe((usedBefore ?? 0) - bytes.length);
     // ...and fails it once the deletion is committed: nothing is given back a second time.
     await failUpload({ db: db(), dataDir: t.dataDir }, seen, 'SLIDE_CONTENT_MISMATCH');
     expect(await used()).toBe(usedAfterDelete);

@@ -420,6 +420,42 @@ describe.each(await testDatabases())('tile service on $name', (testDb) => {
     expect((await get(tileUrl(tile.strToken, FULL, 2, 2))).status).toBe(200);
   });
 
+  it('reads nothing more of a slide deleted after its token was issued, though it was open', async () => {
+    const doomed = await uploadSlide(
+      api,
+      t.baseUrl,
+      doctor.token,
+      { strDiagnosistNum: 'TILES-2' },
+      'deleted.svs',
+      CMU,
+    );
+    await t.app.slideIngest.idle();
+    const token = expectOk(await getToken(doomed)).strToken;
+    const urls = [
+      `/tiles/${token}/slide.dzi`,
+      tileUrl(token, FULL, 1, 1),
+      // Through Fastify rather than the hot path.
+      `${tileUrl(token, FULL - 1, 0, 0)}?x=1`,
+      `/iiif/${token}/info.json`,
+      `/iiif/${token}/full/max/0/default.jpg`,
+    ];
+    for (const url of urls) {
+      expect((await get(url)).status, url).toBe(200);
+    }
+    expectOk(
+      await api.post(
+        'slideDocument/deleteSlideDocument',
+        { listSlideDocument: [{ iSlideDocumentId: doomed }] },
+        { token: doctor.token },
+      ),
+    );
+    for (const url of urls) {
+      expect((await get(url)).status, url).toBe(404);
+    }
+    // Other slides go on being served.
+    expect((await get(tileUrl(tile.strToken, FULL, 1, 1))).status).toBe(200);
+  });
+
   it('refuses a token once it has expired, by the server’s clock', async () => {
     const url = tileUrl(tile.strToken, FULL, 1, 1);
     expect((await get(url)).status).toBe(200);

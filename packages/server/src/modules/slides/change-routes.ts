@@ -21,7 +21,7 @@ import { updateSlide } from './update-service';
 /** The changes of slide management: rename or renumber, delete, match to cases. */
 export const slideChangeRoutes: FastifyPluginAsyncZod<SlideRoutesOptions> = async (
   app,
-  { db, clock, dataDir },
+  { db, clock, dataDir, onDeleted },
 ) => {
   app.post(
     '/slideDocument/updateSlideDocument',
@@ -78,6 +78,8 @@ export const slideChangeRoutes: FastifyPluginAsyncZod<SlideRoutesOptions> = asyn
           ...new Set(deleted.flatMap((d) => (d.patientId === null ? [] : [d.patientId]))),
         ],
       };
+      // A viewer's token of a deleted slide must not go on reading it from the open slide.
+      await onDeleted?.(deleted.map((d) => d.id));
       for (const { id, error } of leftOnDisk) {
         request.log.warn({ err: error, slideDocumentId: id }, 'removed slide left files on disk');
       }

@@ -6,4 +6,6 @@ export interface SlideRoutesOptions {
   clock: Clock;
   /** DATA_DIR: a deleted slide's files are removed from `<dataDir>/slides/<hospital>/`. */
   dataDir: string;
+  /** Called once slides are deleted: the tile service closes them (tiles/index.ts). */
+  onDeleted?: (slideIds: readonly number[]) => Promise<void>;
 }

@@ -57,6 +57,8 @@ export function createTileService(deps: {
    * buildAhead), once the slide engine has read it; never fails (problems are logged).
    */
   buildAhead(slideId: number): Promise<void>;
+  /** Closes deleted slides: tokens issued before read nothing more of them (404). */
+  forgetSlides(slideIds: readonly number[]): Promise<void>;
   register(app: FastifyInstance): Promise<FastRequestHandler>;
 } {
   const tokens = tileTokens(deps.secret);
@@ -69,6 +71,9 @@ export function createTileService(deps: {
       slides
         .use(slideId, hospitalId, async (slide) => deepZoomGeometry(slide.source))
         .catch(() => null),
+    async forgetSlides(slideIds) {
+      await Promise.all(slideIds.map((id) => slides.evict(id)));
+    },
     async buildAhead(slideId) {
       const now = running;
       if (!now) {

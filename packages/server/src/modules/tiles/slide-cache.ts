@@ -107,6 +107,23 @@ export class OpenSlideCache {
     await closeEntry(entry);
   }
 
+  /**
+   * Forgets a slide that was deleted: the next request opens it again, which its deletion refuses
+   * (SlideGoneError, 404), so a token issued before the deletion reads nothing more of it. Closed
+   * once the requests using it now are done.
+   */
+  async evict(slideId: number): Promise<void> {
+    const entry = this.entries.get(slideId);
+    if (!entry) {
+      return;
+    }
+    this.entries.delete(slideId);
+    entry.evicted = true;
+    if (entry.users === 0) {
+      await closeEntry(entry);
+    }
+  }
+
   /** Closes every slide (server close); slides in use close when their requests end. */
   async closeAll(): Promise<void> {
     const all = [...this.entries.values()];
