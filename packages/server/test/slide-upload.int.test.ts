@@ -27,6 +27,7 @@ import { hospitalSlidesDir } from '../src/storage/hospital-usage';
 import { documentDir, newStorageKey, storedFilePath } from '../src/storage/slide-paths';
 import { testDatabases } from './helpers/databases';
 import { insertSlide } from './helpers/slide-fixtures';
+import { latestAuditRecord } from './helpers/audit-records';
 import { startTestApp, type TestApp } from './helpers/test-app';
 import { apiClient, type ApiClient } from './helpers/http';
 import { createHospital } from './helpers/factories';
@@ -862,6 +863,14 @@ describe.each(await testDatabases())('slide upload on $name', (testDb) => {
           token,
         ),
       );
+      // The attempt is in the audit trail, under the caller (the answer still says nothing).
+      const caller = token === colleague.token ? colleague.id : outsider.id;
+      expect(await latestAuditRecord(db(), 'slideDocument/fileUploadHandler')).toMatchObject({
+        userId: caller,
+        outcome: 'failure',
+        targetId: String(id),
+        detail: { strErrorCode: 'NOT_FOUND', iChunk: 0 },
+      });
       expectNotFound(await status(id, token));
       expectNotFound(
         await api.post('slideDocument/cancelUpload', { iSlideDocumentId: id }, { token }),

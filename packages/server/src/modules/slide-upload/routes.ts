@@ -158,7 +158,11 @@ export const slideUploadRoutes: FastifyPluginAsyncZod<SlideUploadOptions> = asyn
     },
   );
 
-  /** The checked chunk form: stored (chunks.ts), refusals audited. */
+  /**
+   * The checked chunk form: stored (chunks.ts). Every refusal is audited — "not found" too (a
+   * chunk sent into an upload that is not the caller's) and a failure of the server's own —, as
+   * is the completion; accepted chunks are not (a 3 GB slide would write 3,000 records).
+   */
   async function storeChunk(
     request: FastifyRequest,
     actor: Actor,
@@ -166,21 +170,6 @@ export const slideUploadRoutes: FastifyPluginAsyncZod<SlideUploadOptions> = asyn
     file: ReceivedChunk | null,
   ) {
     const parsed = chunkFieldsSchema.safeParse(fields);
-    if (!parsed.success || !file) {
-      const errors: FieldError[] = parsed.success
-        ? []
-        : parsed.error.issues.map((i) => ({
-            strField: String(i.path[0] ?? ''),
-            strMessage: translate('validation.invalid', request.lang),
-          }));
-      if (!file) {
-        errors.push({
-          strField: 'file',
-          strMessage: translate('validation.required', request.lang),
-        });
-      }
-      throw new AppError('VALIDATION_FAILED', {}, errors);
-    }
     const record = (outcome: 'success' | 'failure', detail: Record<string, unknown>) =>
       appendAuditRecord(options.db, {
         now: options.clock.now(),
@@ -188,9 +177,28 @@ export const slideUploadRoutes: FastifyPluginAsyncZod<SlideUploadOptions> = asyn
         action: 'slideDocument/fileUploadHandler',
         outcome,
         ip: request.ip,
-        note: { targetType: 'slideDocument', targetId: parsed.data.iSlideDocumentId, detail },
+        note: {
+          targetType: 'slideDocument',
+          ...(parsed.success ? { targetId: parsed.data.iSlideDocumentId } : {}),
+          detail,
+        },
       });
     try {
+      if (!parsed.success || !file) {
+        const errors: FieldError[] = parsed.success
+          ? []
+          : parsed.error.issues.map((i) => ({
+              strField: String(i.path[0] ?? ''),
+              strMessage: translate('validation.invalid', request.lang),
+            }));
+        if (!file) {
+          errors.push({
+            strField: 'file',
+            strMessage: translate('validation.required', request.lang),
+          });
+        }
+        throw new AppError('VALIDATION_FAILED', {}, errors);
+      }
       const result = await receiveChunk(chunkDeps, actor, parsed.data, file);
       if (parsed.data.iUpdadeState === 1) {
         await record('success', { bComplete: true, iState: result.ddUploadState.iNumber });
@@ -200,9 +208,10 @@ export const slideUploadRoutes: FastifyPluginAsyncZod<SlideUploadOptions> = asyn
       }
       return ok(request.lang, result);
     } catch (error) {
-      if (error instanceof AppError && error.code !== 'NOT_FOUND') {
-        await record('failure', { strErrorCode: error.code, iChunk: parsed.data.iChunk });
-      }
+      await record('failure', {
+        strErrorCode: error instanceof AppError ? error.code : 'INTERNAL',
+        ...(parsed.success ? { iChunk: parsed.data.iChunk } : {}),
+      });
       throw error;
     }
   }
