@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { isOpenSlideAvailable } from './openslide';
@@ -145,6 +147,47 @@ describe('openSlideFile reader choice', () => {
       expect(error.reason).toBe('OPENSLIDE_MISSING');
       expect(error.message).toContain('apt-get install libopenslide0');
       expect(without.calls).toEqual([]);
+    }
+  });
+
+  it('refuses an MRXS or VMS index naming a file outside the slide’s folder, before OpenSlide', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'referenced-'));
+    try {
+      fs.mkdirSync(path.join(dir, 'slide'));
+      const mrxs = path.join(dir, 'slide.mrxs');
+      fs.writeFileSync(mrxs, '');
+      const ini = (dataFile: string) =>
+        fs.writeFileSync(
+          path.join(dir, 'slide', 'Slidedat.ini'),
+          `\uFEFF[GENERAL]\r\nOBJECTIVE_NAME = 20x/0.8\r\n[HIERARCHICAL]\r\nINDEXFILE = Index.dat\r\n[DATAFILE]\r\nFILE_COUNT = 2\r\nFILE_0 = Data0000.dat\r\nFILE_1 = ${dataFile}\r\n`,
+        );
+      const vms = path.join(dir, 'slide.vms');
+      const vmsIndex = (imageFile: string) =>
+        fs.writeFileSync(
+          vms,
+          `[Virtual Microscope Specimen]\nImageFile=${imageFile}\nMapFile=slide.map\n`,
+        );
+      for (const bad of ['../../1/other/Data0001.dat', '/etc/passwd', '..', 'C:\\x.dat']) {
+        ini(bad);
+        const { readers, calls } = fakeReaders({});
+        const error = await refusalOf(openSlideFile(mrxs, 'mrxs', undefined, readers));
+        expect(error.reason, bad).toBe('DAMAGED');
+        expect(calls).toEqual([]);
+        vmsIndex(bad);
+        expect((await refusalOf(openSlideFile(vms, 'vms', undefined, readers))).reason).toBe(
+          'DAMAGED',
+        );
+        expect(calls).toEqual([]);
+      }
+      // Plain names beside the index (a slash elsewhere, in the objective's name, is no file).
+      ini('Data0001.dat');
+      vmsIndex('slide.jpg');
+      const { readers, calls } = fakeReaders({});
+      await openSlideFile(mrxs, 'mrxs', undefined, readers);
+      await openSlideFile(vms, 'vms', undefined, readers);
+      expect(calls).toEqual([`openslide:${mrxs}`, `openslide:${vms}`]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 

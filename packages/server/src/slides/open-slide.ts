@@ -1,5 +1,6 @@
 import { openDicomSlide } from './dicom/dicom-slide';
 import { OPENSLIDE_MISSING_MESSAGE, isOpenSlideAvailable, openOpenSlide } from './openslide';
+import { checkReferencedFiles } from './openslide/referenced-files';
 import { SlideOpenError, type SlideSource } from './slide-source';
 import { openTiffSlide } from './tiff';
 
@@ -49,6 +50,7 @@ export async function openSlideFile(
     if (!readers.openslideAvailable()) {
       throw new SlideOpenError('OPENSLIDE_MISSING', OPENSLIDE_MISSING_MESSAGE);
     }
+    await checkReferencedFiles(mainPath, kind);
     return plainTiffAsItself(await readers.openslide(mainPath), mainPath, readers);
   }
   if (kind === 'dcm') {
