@@ -307,6 +307,32 @@ describe('upload manager', () => {
     expect(m.getSnapshot().items[0]!.state).toBe('uploaded');
   });
 
+  it('drops the lost connection as soon as bytes go out again, before the chunk is answered', async () => {
+    const server = new FakeUploadServer();
+    const { m } = manager(server);
+    await m.add(request(picked(slide('a.svs', 2))));
+    // The last chunk finds no network once; its next try is on the wire for a long while (a
+    // megabyte on a slow link) before the server answers.
+    let lost = false;
+    const whileSending: Array<LinkTrouble | null> = [];
+    server.beforeChunk = ({ iChunk }) => {
+      if (iChunk === 1 && !lost) {
+        lost = true;
+        server.failures = [0];
+      }
+    };
+    server.afterSent = ({ iChunk }) => {
+      if (iChunk === 1) {
+        whileSending.push(m.getSnapshot().trouble);
+      }
+    };
+    m.start();
+    await m.idle();
+    expect(lost).toBe(true);
+    expect(whileSending).toEqual([null]);
+    expect(m.getSnapshot().items[0]!.state).toBe('uploaded');
+  });
+
   it('leaves a slide another tab of the browser is sending to that tab, and goes on with the next', async () => {
     const server = new FakeUploadServer();
     const { m } = manager(server);

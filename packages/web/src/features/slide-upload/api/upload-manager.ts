@@ -412,6 +412,11 @@ export class UploadManager {
     return this.lockedHere.has(iSlideDocumentId);
   }
 
+  /** The slide documents whose upload lock this tab holds now (a copy). */
+  locksHeldHere(): ReadonlySet<number> {
+    return new Set(this.lockedHere);
+  }
+
   clearFinished(): void {
     this.dispatch({ type: 'clearFinished' });
   }
@@ -616,6 +621,12 @@ export class UploadManager {
           onProgress: (lProgress) => mine({ type: 'progress', iFileId: item.iFileId, lProgress }),
           onSent: (bytes) => {
             this.wireBytes += bytes;
+            // Bytes on the wire again: the link is back, though the chunk's answer may take a
+            // while (a megabyte on a slow link). Waiting for it kept "no network" and no speed
+            // shown for as long as the file's last chunk took.
+            if (bytes > 0 && this.trouble !== null) {
+              onTrouble(null);
+            }
           },
         }),
       );

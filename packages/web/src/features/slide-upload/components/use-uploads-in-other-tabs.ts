@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { statusOf, type QueueItem } from '../utils/queue';
-import { uploadsLocked } from '../utils/tab-lock';
+import { uploadsLockedElsewhere } from '../utils/tab-lock';
 import { useUploads } from './upload-context';
 
 /** How often an open panel looks again. */
@@ -29,8 +29,8 @@ export function useUploadsInOtherTabs(
     }
     let live = true;
     const look = () => {
-      uploadsLocked().then(
-        (ids) => live && setHeld(new Set([...ids].filter((id) => !manager?.holdsLock(id)))),
+      uploadsLockedElsewhere(() => manager?.locksHeldHere() ?? EMPTY).then(
+        (ids) => live && setHeld(ids),
         () => undefined,
       );
     };

@@ -61,6 +61,8 @@ export class FakeUploadServer implements UploadTransport {
   corrupt = 0;
   /** Called before each chunk is handled (to hold requests, or to stop the user mid-way). */
   beforeChunk: ((request: ChunkRequest) => Promise<void> | void) | null = null;
+  /** Runs once a chunk's bytes are on the wire, before it is answered (a slow link's wait). */
+  afterSent: ((request: ChunkRequest) => Promise<void> | void) | null = null;
   /** A chunk lost after its acknowledgement, which completion then lists as missing. */
   lose: { strFilePath: string; iChunk: number } | null = null;
   /** Answers a request even after it was aborted (it had reached the server just before). */
@@ -141,6 +143,7 @@ export class FakeUploadServer implements UploadTransport {
       throw new Error('the fake server takes chunks as bytes');
     }
     request.onSent(bytes.length);
+    await this.afterSent?.(request);
     const final = request.iUpdadeState === 1;
     this.log.push(`${request.strFilePath}#${request.iChunk}${final ? '!' : ''}`);
     const doc = this.docs.get(request.iSlideDocumentId);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { browserTabLocks, uploadLockName, uploadsLocked } from './tab-lock';
+import { browserTabLocks, uploadLockName, uploadsLocked, uploadsLockedElsewhere } from './tab-lock';
 
 /** Web Locks as a browser gives them: one holder per name, `ifAvailable` answering null at once. */
 function fakeLockManager() {
@@ -64,5 +64,30 @@ describe('one tab at a time per slide', () => {
     await Promise.all([sending, other]);
     expect([...(await uploadsLocked(manager))]).toEqual([]);
     expect([...(await uploadsLocked(undefined))]).toEqual([]);
+  });
+
+  it('never calls this tab’s own slide another tab’s, though its lock goes while the browser answers', async () => {
+    const manager = fakeLockManager();
+    const mine = new Set<number>([12]);
+    let release = () => {};
+    const sending = manager.request(uploadLockName(12), { ifAvailable: true }, () => {
+      return new Promise<void>((resolve) => {
+        release = resolve;
+      });
+    });
+    const elsewhere = manager.request(uploadLockName(13), { ifAvailable: true }, () => sending);
+    // The snapshot is taken with 12 held here; the pause lets it go before the answer comes.
+    const slowQuery = {
+      ...manager,
+      async query() {
+        const snapshot = await manager.query();
+        mine.delete(12);
+        return snapshot;
+      },
+    };
+    expect([...(await uploadsLockedElsewhere(() => mine, slowQuery))]).toEqual([13]);
+    release();
+    await Promise.all([sending, elsewhere]);
+    expect([...(await uploadsLockedElsewhere(() => mine, manager))]).toEqual([]);
   });
 });

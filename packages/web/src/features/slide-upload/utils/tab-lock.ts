@@ -56,3 +56,19 @@ export async function uploadsLocked(
   }
   return ids;
 }
+
+/**
+ * The slide documents another tab of this browser is sending now: the locks held, less this
+ * tab's own (`heldHere`), as they were before the snapshot and after it. The browser answers a
+ * while later; a pause letting go of this tab's lock meanwhile made its own slide read as "being
+ * sent by another tab" until the next look.
+ */
+export async function uploadsLockedElsewhere(
+  heldHere: () => ReadonlySet<number>,
+  locks: LockManagerLike | undefined = browserLocks(),
+): Promise<Set<number>> {
+  const before = new Set(heldHere());
+  const ids = await uploadsLocked(locks);
+  const after = heldHere();
+  return new Set([...ids].filter((id) => !before.has(id) && !after.has(id)));
+}
