@@ -16,7 +16,7 @@ import {
   userIdOf,
   userPage,
 } from './helpers';
-import { post, uploadCaseSlide, type Envelope } from './slide-helpers';
+import { chunkCrc32, post, uploadCaseSlide, type Envelope } from './slide-helpers';
 
 /*
  * Slide upload (issue 5): the doctor uploads a real slide to a case from its Imagery tab, pauses
@@ -644,6 +644,78 @@ test('the same scan uploaded twice under two names is pointed out in the Imagery
     '已改名；上传时名为 HE-1.svs',
   );
   await expect(original.getByTestId('upload-item-state')).toHaveText('已上传');
+});
+
+test('an upload begun in a browser since closed continues from its row in the Slide files tab', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const token = await tokenOf(request, DOCTOR);
+  const num = `SC${RUN}`;
+  const id = await addCase(request, token, num);
+  const bytes = fs.readFileSync(SLIDE);
+  // Registered, and its first chunk sent, by a browser that then went away (its queue with it).
+  const records = await post<{ listFile: { iSlideDocumentId: number }[] }>(
+    request,
+    token,
+    'slideDocument/addUploadRecords',
+    {
+      iPatientId: id,
+      iUploadType: 1,
+      listFile: [
+        {
+          strFileName: NAME,
+          lSize: bytes.length,
+          lLastModified: Math.floor(fs.statSync(SLIDE).mtimeMs),
+        },
+      ],
+    },
+  );
+  expect(records.iCode, records.strMessage).toBe(0);
+  const docId = records.objData.listFile[0]!.iSlideDocumentId;
+  const first = bytes.subarray(0, 1024 * 1024);
+  const sent = await request.post('/api/slideDocument/fileUploadHandler', {
+    headers: { token },
+    multipart: {
+      iSlideDocumentId: String(docId),
+      strFilePath: NAME,
+      iChunk: '0',
+      strChunkCrc32: chunkCrc32(first),
+      iUpdadeState: '0',
+      file: { name: 'blob', mimeType: 'application/octet-stream', buffer: first },
+    },
+  });
+  expect(((await sent.json()) as Envelope<unknown>).iCode).toBe(0);
+
+  await logIn(page, DOCTOR, '?lang=en');
+  await openImagery(page, id);
+  await expect(page.getByTestId(`imagery-state-${NAME}`)).toHaveText('Uploading 54%');
+  // It used to offer Delete alone: now the way on.
+  await page.getByTestId(`imagery-continue-${NAME}`).click();
+  await expect(page.locator('.ant-message')).toContainText(
+    `Choose “${NAME}” again in the upload queue: it continues from 54%, where it stopped`,
+  );
+  await expect(page.getByTestId('upload-target')).toContainText(num);
+  let chunks = 0;
+  page.on('request', (r) => {
+    if (r.url().includes('/api/slideDocument/fileUploadHandler')) {
+      chunks += 1;
+    }
+  });
+  await page.getByTestId('upload-file-input').setInputFiles(SLIDE);
+  await page.getByTestId('upload-start').click();
+  await expect(page.getByTestId(`upload-item-${NAME}`).getByTestId('upload-item-state')).toHaveText(
+    'Uploaded',
+    { timeout: 30_000 },
+  );
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId(`imagery-state-${NAME}`)).toHaveText(/^(Processing|Uploaded)$/);
+  await expect(page.getByTestId(`imagery-continue-${NAME}`)).toHaveCount(0);
+  // Only what the server lacked went again: the second and last chunk.
+  expect(chunks).toBe(1);
+  const [row] = await slidesOf(request, token, id);
+  expect(row?.iSlideDocumentId).toBe(docId);
 });
 
 test('a refusal kept in the queue reads in the language chosen since', async ({

@@ -23,6 +23,7 @@ import { useConfirmAction } from '@/lib/use-confirm-action';
 import { useSession } from '@/lib/use-session';
 import { columnsWidth } from '@/lib/table-width';
 import { useCaseSlides, useDeleteCaseSlide } from '../api/case-slides';
+import { ContinueUploadButton } from './continue-upload-button';
 import { WaitingSlidesNotice } from './waiting-slides-notice';
 import { SlideThumbnail } from '@/features/slides/components/slide-thumbnail';
 import { formatAndPower, isViewable, slideTime } from '@/features/slides/utils/slide-facts';
@@ -101,6 +102,13 @@ export function CaseImagery({ patient }: { patient: PatientDto }) {
           {tv('open')}
         </Button>
       )}
+      <ContinueUploadButton
+        slide={slide}
+        mine={canChange && slide.iUploadUserId === iUserId}
+        onContinue={() =>
+          upload(slide.iUploadType === UploadType.Single ? UploadType.Single : UploadType.Batch)
+        }
+      />
       {canChange && (
         <Button
           type="link"
