@@ -232,7 +232,7 @@ describe('withLeaderLines', () => {
     ]);
     const moved = keepLabelsInView([ellipse], VIEW, [navigator]);
     const box = labelBox(labelOf(moved));
-    expect(labelOf(moved).text).toBe('Resection margin, inked · 20 × 10 µm · 157.1 µm²');
+    expect(labelOf(moved).text).toBe('Resection margin, inked · 20.0 × 10.0 µm · 157 µm²');
     expect(box.bottom).toBeLessThan(230 - LEADER_MIN_PX);
     const [leader] = leaders(withLeaderLines(moved));
     // To the ellipse's highest point, the nearest to the label above it.

@@ -23,7 +23,7 @@ describe('annotations drawn as SVG', () => {
       0.25,
     );
     expect(nodes[0]).toMatchObject({ tag: 'line', attrs: { x1: 100, y1: 50, x2: 2100, y2: 50 } });
-    expect(nodes[1]).toMatchObject({ tag: 'text', text: '1 mm' });
+    expect(nodes[1]).toMatchObject({ tag: 'text', text: '1.00 mm' });
     expect(nodes[1]!.attrs['data-words']).toBeUndefined();
   });
 

@@ -61,14 +61,18 @@ describe('annotation geometry', () => {
     ).toBe(11);
   });
 
-  it('formats lengths in µm below a millimetre and in mm above', () => {
+  it('formats lengths in µm below a millimetre and in mm above, to three significant digits', () => {
     expect(formatLength(2.345)).toBe('2.35 µm');
     expect(formatLength(250)).toBe('250 µm');
-    expect(formatLength(999.94)).toBe('999.9 µm');
-    expect(formatLength(1000)).toBe('1 mm');
-    expect(formatLength(12_345)).toBe('12.35 mm');
+    expect(formatLength(999.94)).toBe('1.00 mm');
+    expect(formatLength(53)).toBe('53.0 µm');
+    expect(formatLength(63.94)).toBe('63.9 µm');
+    expect(formatLength(1000)).toBe('1.00 mm');
+    expect(formatLength(12_345)).toBe('12.3 mm');
     expect(formatArea(250)).toBe('250 µm²');
-    expect(formatArea(2_500_000)).toBe('2.5 mm²');
+    expect(formatArea(2_500_000)).toBe('2.50 mm²');
+    expect(formatArea(3050.3)).toBe('3050 µm²');
+    expect(formatArea(4980)).toBe('4980 µm²');
     expect(formatArea(12_345)).toBe('0.0123 mm²');
   });
 
@@ -77,7 +81,7 @@ describe('annotation geometry', () => {
       [0, 0],
       [4000, 0],
     ];
-    expect(measurementText('line', ruler, 0.25)).toBe('1 mm');
+    expect(measurementText('line', ruler, 0.25)).toBe('1.00 mm');
     expect(measurementText('line', ruler, null)).toBe('4000 px');
     expect(
       measurementText(
@@ -88,7 +92,7 @@ describe('annotation geometry', () => {
         ],
         0.5,
       ),
-    ).toBe('50 × 20 µm · 1000 µm²');
+    ).toBe('50.0 × 20.0 µm · 1000 µm²');
     expect(
       measurementText(
         'rectangle',
@@ -109,7 +113,7 @@ describe('annotation geometry', () => {
         ],
         0.25,
       ),
-    ).toBe('1 × 0.5 mm · 0.3927 mm²');
+    ).toBe('1.00 × 0.500 mm · 0.393 mm²');
     expect(measurementText('text', [[1, 1]], 0.5)).toBeNull();
   });
 
@@ -120,7 +124,7 @@ describe('annotation geometry', () => {
       [300, 400],
     ];
     expect(perimeter(triangle)).toBe(1200);
-    expect(measurementText('polygon', triangle, 0.5)).toBe('600 µm · 0.015 mm²');
+    expect(measurementText('polygon', triangle, 0.5)).toBe('600 µm · 0.0150 mm²');
     expect(measurementText('polygon', triangle, null)).toBe('1200 px · 60000 px²');
   });
 
@@ -206,8 +210,8 @@ describe('annotation geometry', () => {
 
   it('states a size in one unit, mm once the longer side reaches 1 mm', () => {
     expect(formatSize(420, 310)).toBe('420 × 310 µm');
-    expect(formatSize(850, 1200)).toBe('0.85 × 1.2 mm');
-    expect(formatSize(2500, 1200)).toBe('2.5 × 1.2 mm');
+    expect(formatSize(850, 1200)).toBe('0.850 × 1.20 mm');
+    expect(formatSize(2500, 1200)).toBe('2.50 × 1.20 mm');
   });
 
   it('simplifies a free-hand stroke to the points that shape it', () => {

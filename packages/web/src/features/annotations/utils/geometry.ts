@@ -123,32 +123,45 @@ const sizeOf = (box: { width: number; height: number }) => ({
 
 const trim = (n: number, digits: number) => Number(n.toFixed(digits)).toString();
 
-/** A length in µm below 1 mm, else in mm, with sensible precision. */
+/**
+ * A measurement to three significant digits, trailing zeros kept ("2.35", "53.0", "250", "4980",
+ * "0.0123"): a list of measurements reads alike ("53.0 µm" beside "63.9 µm", where "53" stood),
+ * and claims no precision a scan at 0.25–0.5 µm per pixel lacks ("3050 µm²", not "3050.3").
+ */
+export function threeDigits(n: number): string {
+  const decimals = (magnitude: number) => Math.min(4, Math.max(0, 2 - magnitude));
+  const magnitude = n > 0 ? Math.floor(Math.log10(n)) : 0;
+  const text = n.toFixed(decimals(magnitude));
+  // Rounded up to the next power of ten (0.99994 → "1.000"): one decimal fewer ("1.00").
+  return Number(text) >= 10 ** (magnitude + 1) ? n.toFixed(decimals(magnitude + 1)) : text;
+}
+
+/** A length in µm below 1 mm, else in mm. */
 export function formatLength(micrometres: number): string {
-  if (micrometres >= 1000) {
-    return `${trim(micrometres / 1000, 2)} mm`;
+  // 999.7 µm reads "1.00 mm", not "1000 µm".
+  if (micrometres >= 999.5) {
+    return `${threeDigits(micrometres / 1000)} mm`;
   }
-  return `${trim(micrometres, micrometres < 10 ? 2 : 1)} µm`;
+  return `${threeDigits(micrometres)} µm`;
 }
 
 /** An area in µm² below 0.01 mm² (10 000 µm²), else in mm². */
 export function formatArea(squareMicrometres: number): string {
-  if (squareMicrometres >= 10_000) {
-    return `${trim(squareMicrometres / 1e6, 4)} mm²`;
+  if (squareMicrometres >= 9_999.5) {
+    return `${threeDigits(squareMicrometres / 1e6)} mm²`;
   }
-  return `${trim(squareMicrometres, 1)} µm²`;
+  return `${threeDigits(squareMicrometres)} µm²`;
 }
 
 /**
  * Width × height in one unit, mm when the longer side reaches 1 mm ("420 × 310 µm",
- * "0.85 × 1.2 mm"), as a report states a lesion's size: its size is asked for more than its area.
+ * "0.850 × 1.20 mm"), as a report states a lesion's size: its size is asked for more than its area.
  */
 export function formatSize(widthMicrometres: number, heightMicrometres: number): string {
-  if (Math.max(widthMicrometres, heightMicrometres) >= 1000) {
-    return `${trim(widthMicrometres / 1000, 2)} × ${trim(heightMicrometres / 1000, 2)} mm`;
+  if (Math.max(widthMicrometres, heightMicrometres) >= 999.5) {
+    return `${threeDigits(widthMicrometres / 1000)} × ${threeDigits(heightMicrometres / 1000)} mm`;
   }
-  const digits = (n: number) => (n < 10 ? 2 : 1);
-  return `${trim(widthMicrometres, digits(widthMicrometres))} × ${trim(heightMicrometres, digits(heightMicrometres))} µm`;
+  return `${threeDigits(widthMicrometres)} × ${threeDigits(heightMicrometres)} µm`;
 }
 
 /**
