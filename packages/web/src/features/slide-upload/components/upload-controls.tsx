@@ -42,8 +42,11 @@ export function UploadControls({
   const [capacityRefused, setCapacityRefused] = useState(false);
   const totals = queueTotals(snapshot.items);
   const finished = snapshot.items.filter((item) => statusOf(item) === 1);
-  // Stopped part-way: the button goes on with what was sent ("Resume"), it does not start over.
-  const resumes = snapshot.items.some((item) => statusOf(item) !== 1 && item.lProgress > 0);
+  // Stopped part-way: the button goes on with what was sent ("Resume"), it does not start over;
+  // also after a pause within a slide's first megabyte (nothing kept, but it was paused).
+  const resumes = snapshot.items.some(
+    (item) => statusOf(item) !== 1 && (item.lProgress > 0 || item.state === 'paused'),
+  );
   const outcomes = finished.map((item) => outcomeOf(item).state);
   const processing = outcomes.filter((s) => s === 'processing').length;
   const removed = outcomes.filter((s) => s === 'removed').length;
