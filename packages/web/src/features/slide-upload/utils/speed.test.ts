@@ -67,9 +67,11 @@ describe('remaining time in s, min, h', () => {
     [0, 100, { value: 0, unit: 's' }],
     [1000, 100, { value: 10, unit: 's' }],
     [5900, 100, { value: 59, unit: 's' }],
-    [6000, 100, { value: 1, unit: 'min' }],
-    // 61 s is 2 minutes: the time left is rounded up, never down.
-    [6100, 100, { value: 2, unit: 'min' }],
+    [7000, 100, { value: 70, unit: 's' }],
+    [11_900, 100, { value: 119, unit: 's' }],
+    [12_000, 100, { value: 2, unit: 'min' }],
+    // 121 s is 3 minutes: the time left is rounded up, never down.
+    [12_100, 100, { value: 3, unit: 'min' }],
     [359_900, 100, { value: 60, unit: 'min' }],
     [360_000, 100, { value: 1, unit: 'h' }],
     [540_000, 100, { value: 1.5, unit: 'h' }],

@@ -59,16 +59,17 @@ export interface Remaining {
 }
 
 /**
- * Time left for `bytes` at `bytesPerSecond`: whole seconds under a minute, whole minutes (rounded
- * up, so that "1 min" never hides 1 min 50 s of waiting as "1") under an hour, else hours to one
- * decimal. Null while the speed is unknown.
+ * Time left for `bytes` at `bytesPerSecond`: whole seconds under two minutes, whole minutes
+ * (rounded up, so that "1 min" never hides 1 min 50 s of waiting as "1") under an hour, else
+ * hours to one decimal. Null while the speed is unknown. Seconds up to 119: with minutes from 60
+ * s, 70 s of work read "2 min" beside a slide's "59 s" a moment later.
  */
 export function remainingTime(bytes: number, bytesPerSecond: number): Remaining | null {
   if (!(bytesPerSecond > 0)) {
     return null;
   }
   const seconds = Math.ceil(Math.max(0, bytes) / bytesPerSecond);
-  if (seconds < 60) {
+  if (seconds < 120) {
     return { value: seconds, unit: 's' };
   }
   if (seconds < 3600) {
