@@ -186,8 +186,9 @@ test('every side-menu label of the platform administrator reads whole in English
     }
   }
   const labels = page.getByTestId('side-menu').locator('.side-menu-label-text');
-  await expect(labels.filter({ hasText: 'Waiting for distribution' })).toBeVisible();
-  // "Permission assignment" and "Waiting for distribution" were cut ("Permission assign…").
+  await expect(labels.filter({ hasText: 'Awaiting distribution' })).toBeVisible();
+  // "Permission assignment", "Waiting for distribution" and "Institutions and users" were cut
+  // ("Permission assign…"); their words are now shorter (the menu keeps its 220 px).
   const cut = await labels.evaluateAll((els) =>
     els.filter((el) => el.scrollWidth > el.clientWidth).map((el) => el.textContent),
   );

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 
 /**
- * A side-menu label that keeps to its row. A label longer than the menu (220 px, 240 in English) is
+ * A side-menu label that keeps to its row. English labels can be longer than the 220 px menu:
  * cut with an ellipsis, and the full label shows on hover (only when cut, so short labels get no
  * tooltip). `extra` (the unread badge) stays whole after the text.
  *

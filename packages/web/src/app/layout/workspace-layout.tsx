@@ -1,13 +1,11 @@
 import { Flex, Grid, Layout, Typography } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { useSiteTitle } from '@/features/config/api/get-config';
 import { UploadHeaderButton } from '@/features/slide-upload/components/upload-header-button';
 import { UploadRuntime } from '@/features/slide-upload/components/upload-runtime';
 import { useNotificationSocket } from '@/features/notifications/use-notification-socket';
 import { UpgradeBanner } from '@/features/upgrade-notice/components/upgrade-banner';
-import { langOfI18n } from '@/lib/lang';
 import { useSession } from '@/lib/use-session';
 import { TabBar } from '../tab-bar/tab-bar';
 import { AccountMenu } from './account-menu';
@@ -19,8 +17,6 @@ import { SideMenu } from './side-menu';
  */
 export function WorkspaceLayout() {
   const { user, iRoleType } = useSession();
-  const { i18n } = useTranslation();
-  const lang = langOfI18n(i18n.language);
   const siteTitle = useSiteTitle();
   const [collapsed, setCollapsed] = useState(false);
   // On a phone (below 576 px) the folded menu takes no room at all; antd then shows a tab at the
@@ -38,9 +34,7 @@ export function WorkspaceLayout() {
         // menu folds to its icons below 992 px and opens again above.
         breakpoint="lg"
         onBreakpoint={setCollapsed}
-        // English labels are longer ("Waiting for distribution", "Permission assignment"):
-        // 20 px more keeps every one whole; Chinese keeps the page's width.
-        width={lang === 'en' ? 240 : 220}
+        width={220}
         collapsedWidth={phone ? 0 : 80}
         // At the screen's lower edge, where a thumb reaches it and it covers no tab.
         zeroWidthTriggerStyle={{ top: 'auto', bottom: 72 }}
