@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { DOCTOR, addCase, dialogsSettled, logIn, openAccountMenu, tokenOf } from './helpers';
+import { ADMIN, DOCTOR, addCase, dialogsSettled, logIn, openAccountMenu, tokenOf } from './helpers';
 import { SHORT_TIME, expectDistinctCards } from './screenshot-card-helpers';
 import { uploadCaseSlide } from './slide-helpers';
 
@@ -1341,6 +1341,48 @@ test('slides of two cases side by side are each marked with their case; a phone 
   await expect(topNow).toHaveText('4×');
   await expect(underNow).toHaveText('10×');
   await page.screenshot({ path: 'test-results/slide-viewer-mobile-stacked.png' });
+});
+
+test('a phone held sideways, and an administrator’s phone, open a slide in the phone viewer', async ({
+  browser,
+  request,
+}) => {
+  const token = await tokenOf(request, DOCTOR);
+  const caseId = await addCase(request, token, `VL${RUN}`);
+  const slideId = await uploadCaseSlide(
+    request,
+    token,
+    caseId,
+    'CMU-1-Small-Region.svs',
+    `cmu-l-${RUN}.svs`,
+  );
+  // Sideways (844 × 390, a touch screen): the workspace's viewer left the slide 75 px high.
+  const sideways = await browser.newContext({
+    viewport: { width: 844, height: 390 },
+    hasTouch: true,
+    isMobile: true,
+  });
+  try {
+    const page = await sideways.newPage();
+    await logIn(page, DOCTOR);
+    await page.goto(`/#/ShowSlide?id=${slideId}`);
+    await expect(page).toHaveURL(new RegExp(`#/mobileShowSilde\\?id=${slideId}$`));
+    await expectTissue(page.getByTestId('slide-view'));
+    expect((await page.getByTestId('slide-view').boundingBox())!.height).toBeGreaterThan(250);
+  } finally {
+    await sideways.close();
+  }
+  // The platform administrator opens the slide on a phone as on a desktop (it was a 403 page).
+  const phone = await browser.newContext({ viewport: { width: 390, height: 800 } });
+  try {
+    const page = await phone.newPage();
+    await logIn(page, ADMIN);
+    await page.goto(`/#/ShowSlide?id=${slideId}`);
+    await expect(page).toHaveURL(new RegExp(`#/mobileShowSilde\\?id=${slideId}$`));
+    await expectTissue(page.getByTestId('slide-view'));
+  } finally {
+    await phone.close();
+  }
 });
 
 test('the phone viewer shows the slide with compact controls', async ({ page, request }) => {

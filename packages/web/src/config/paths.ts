@@ -49,6 +49,7 @@ export const LOGIN_PATH = '/login';
 export const FORBIDDEN_PATH = '/403';
 export const AUDIT_LOGS_PATH = '/auditLogs';
 export const SHOW_SLIDE_PATH = '/ShowSlide';
+export const MOBILE_SHOW_SLIDE_PATH = '/mobileShowSilde';
 
 export const routes: readonly RouteDef[] = [
   // Home: always allowed once logged in (spec §2 "Route guard").
@@ -120,8 +121,16 @@ export const routes: readonly RouteDef[] = [
   ws('/removeSlideInfo', 'removeSlideInfo', ADMIN),
   ws(AUDIT_LOGS_PATH, 'auditLogs', ADMIN),
 
-  // Shared: the slide viewer.
+  // Shared: the slide viewer, and on a phone its phone version (whoever may open the one may
+  // open the other: administrators opening a slide on a phone met a 403).
   ws(SHOW_SLIDE_PATH, 'ShowSlide', ALL),
+  {
+    path: MOBILE_SHOW_SLIDE_PATH,
+    titleKey: 'mobileShowSlide',
+    access: 'user',
+    authority: ALL,
+    layout: 'page',
+  },
 
   /*
    * Global configuration: the spec requires authority 4 for its basic page; platform administrators,
@@ -132,7 +141,7 @@ export const routes: readonly RouteDef[] = [
 
   /*
    * Mobile screens: the phone version of the doctor/expert case lists, so the same roles. They
-   * have no side menu or tab bar.
+   * have no side menu or tab bar (nor has the phone viewer, above).
    */
   ...(
     [
@@ -140,7 +149,6 @@ export const routes: readonly RouteDef[] = [
       ['/pending', 'mobilePending'],
       ['/diagnosed', 'mobileDiagnosed'],
       ['/return-cases', 'mobileReturnCases'],
-      ['/mobileShowSilde', 'mobileShowSlide'],
       ['/collection-cases', 'mobileCollection'],
       ['/message', 'mobileMessage'],
       ['/diagnostic', 'mobileDiagnostic'],
