@@ -1385,6 +1385,89 @@ test('a phone held sideways, and an administrator’s phone, open a slide in the
   }
 });
 
+/** The magnification a viewer reads now (its readout "2.5×", "10×"). */
+async function magnificationNow(page: Page): Promise<number> {
+  return Number.parseFloat(await page.getByTestId('viewer-magnification').innerText());
+}
+
+test('on a touch screen, double taps and pinches that start on an annotation zoom the slide', async ({
+  browser,
+  request,
+}) => {
+  const token = await tokenOf(request, DOCTOR);
+  const caseId = await addCase(request, token, `VT${RUN}`);
+  const slideId = await uploadCaseSlide(
+    request,
+    token,
+    caseId,
+    'CMU-1-Small-Region.svs',
+    `cmu-t-${RUN}.svs`,
+  );
+  // A ruler across the middle of the slide (2220 × 2967 px): where the fingers land.
+  const added = await request.post('/api/viewer/addAnnotation', {
+    headers: { token },
+    data: {
+      iSlideDocumentId: slideId,
+      strKind: 'line',
+      strColor: '#1f5cff',
+      listPoint: [
+        [0, 1483],
+        [2220, 1483],
+      ],
+    },
+  });
+  const annotation = ((await added.json()) as { objData: { iAnnotationId: number } }).objData;
+  const phone = await browser.newContext({
+    viewport: { width: 390, height: 800 },
+    hasTouch: true,
+    isMobile: true,
+  });
+  try {
+    const page = await phone.newPage();
+    await logIn(page, DOCTOR);
+    await page.goto(`/#/mobileShowSilde?id=${slideId}`);
+    await expectTissue(page.getByTestId('slide-view'));
+    const shape = page.getByTestId(`annotation-shape-${annotation.iAnnotationId}`);
+    await expect(shape).toBeVisible();
+    const box = (await shape.boundingBox())!;
+    const at = { x: Math.round(box.x + box.width / 2), y: Math.round(box.y + box.height / 2) };
+    // The finger lands on the annotation, not on the bare slide.
+    expect(
+      await page.evaluate(
+        ({ x, y }) =>
+          !!document.elementFromPoint(x, y)?.closest('[data-testid^="annotation-shape-"]'),
+        at,
+      ),
+    ).toBe(true);
+    const cdp = await page.context().newCDPSession(page);
+    const touch = (type: string, points: { x: number; y: number }[]) =>
+      cdp.send('Input.dispatchTouchEvent', {
+        type,
+        touchPoints: points.map((p, id) => ({ ...p, id })),
+      });
+    const before = await magnificationNow(page);
+    for (let i = 0; i < 2; i += 1) {
+      await touch('touchStart', [at]);
+      await touch('touchEnd', []);
+      await page.waitForTimeout(80);
+    }
+    await expect.poll(() => magnificationNow(page)).toBeGreaterThan(before * 1.5);
+    const zoomed = await magnificationNow(page);
+    // Two fingers, the first on the annotation, drawn apart: a pinch that zooms in.
+    for (let step = 0; step <= 10; step += 1) {
+      const spread = 20 + step * 12;
+      await touch(step === 0 ? 'touchStart' : 'touchMove', [
+        { x: at.x - spread, y: at.y },
+        { x: at.x + spread, y: at.y },
+      ]);
+    }
+    await touch('touchEnd', []);
+    await expect.poll(() => magnificationNow(page)).toBeGreaterThan(zoomed * 1.5);
+  } finally {
+    await phone.close();
+  }
+});
+
 test('the phone viewer shows the slide with compact controls', async ({ page, request }) => {
   const token = await tokenOf(request, DOCTOR);
   const caseId = await addCase(request, token, `VM${RUN}`);

@@ -11,7 +11,7 @@ import {
   type DrawableShape,
   type SvgNode,
 } from './svg-shapes';
-import { followShapePress, type ShapePress } from './shape-press';
+import { followShapePress, followShapeTap, type ShapePress } from './shape-press';
 import type { ViewerSurface } from './viewer-surface';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
@@ -64,6 +64,8 @@ export class AnnotationOverlay {
    * note): a drag from it pans instead of picking or placing.
    */
   private press: ShapePress | null = null;
+  /** A finger's press on a shape handed to the slide, followed to tell a tap (it picks). */
+  private tap: { cancel(): void } | null = null;
   private readonly unsubscribe: () => void;
   private readonly controller = new AbortController();
   /** Ids of this layer's label filters: unique in the page, where up to four layers live. */
@@ -137,6 +139,7 @@ export class AnnotationOverlay {
 
   destroy(): void {
     this.press?.cancel();
+    this.tap?.cancel();
     this.unsubscribe();
     this.controller.abort();
     this.svg.remove();
@@ -326,6 +329,15 @@ export class AnnotationOverlay {
           // itself, which is never replaced (a re-render under the pointer would swallow clicks).
           g.style.pointerEvents = this.tool === 'select' ? 'visiblePainted' : 'none';
           g.addEventListener('pointerdown', (e) => {
+            if (e.pointerType === 'touch') {
+              // A finger on a shape is the slide's, as on the bare slide: pinches and double
+              // taps starting on an annotation did nothing (the annotated places are where a
+              // pathologist zooms). A tap still picks the shape.
+              this.tap?.cancel();
+              this.tap = followShapeTap(e, () => this.callbacks.onSelect(id));
+              this.viewer.forwardTouch(e);
+              return;
+            }
             // One finger or the left button: a second finger must not pan on top of the first.
             if (e.button === 0 && e.isPrimary) {
               this.press?.cancel();

@@ -56,3 +56,47 @@ export function followShapePress(
   window.addEventListener('pointercancel', end, { signal: controller.signal });
   return { dragged: () => dragging, cancel: () => controller.abort() };
 }
+
+/** Longest press that is still a tap on a shape (a longer one is a finger resting or panning). */
+const TAP_MS = 500;
+
+/**
+ * Follows a finger's press on a shape that was handed to the slide (forwardTouch): the browser's
+ * click then goes elsewhere, so a tap — lifted soon, not moved, no second finger meanwhile (a
+ * pinch) — picks the shape here. Listened to in the capture phase: the slide may stop the events.
+ */
+export function followShapeTap(down: PointerEvent, onTap: () => void): { cancel(): void } {
+  const controller = new AbortController();
+  const options = { signal: controller.signal, capture: true };
+  let moved = false;
+  window.addEventListener(
+    'pointermove',
+    (e) => {
+      if (e.pointerId === down.pointerId) {
+        moved ||= Math.hypot(e.clientX - down.clientX, e.clientY - down.clientY) > DRAG_SLOP_PX;
+      }
+    },
+    options,
+  );
+  window.addEventListener(
+    'pointerdown',
+    (e) => {
+      if (e.pointerId !== down.pointerId) {
+        moved = true;
+      }
+    },
+    options,
+  );
+  const end = (e: PointerEvent) => {
+    if (e.pointerId !== down.pointerId) {
+      return;
+    }
+    controller.abort();
+    if (e.type === 'pointerup' && !moved && e.timeStamp - down.timeStamp < TAP_MS) {
+      onTap();
+    }
+  };
+  window.addEventListener('pointerup', end, options);
+  window.addEventListener('pointercancel', end, options);
+  return { cancel: () => controller.abort() };
+}

@@ -38,6 +38,18 @@ export function annotatableViewer(viewer: SlideViewerLike): AnnotatableViewer {
     panByPixels: (dx, dy) => viewer.panByPixels(dx, dy),
     endPan: () => viewer.endPan(),
     forwardWheel: (event) => viewer.forwardWheel(event),
+    // OpenSeadragon's canvas tracker sees the press as its own; a finger is captured by the
+    // element it landed on (the layer), so the canvas captures it instead: the finger's moves
+    // and lifting then reach OpenSeadragon, and a second finger makes a pinch.
+    forwardTouch: (event) => {
+      const canvas = viewer.osd.canvas;
+      canvas.dispatchEvent(new PointerEvent(event.type, event));
+      try {
+        canvas.setPointerCapture(event.pointerId);
+      } catch {
+        // The finger has already been lifted: nothing more comes of it.
+      }
+    },
     focusKeys: () => viewer.osd.canvas.focus({ preventScroll: true }),
     coveredAreas: () => {
       // The navigator, and what the viewer draws over the view for itself (the scale bar).

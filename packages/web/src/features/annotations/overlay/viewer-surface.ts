@@ -27,6 +27,11 @@ export interface ViewerSurface {
   endPan(): void;
   forwardWheel(event: WheelEvent): void;
   /**
+   * Hands a finger's press on a shape to the slide, which takes that finger over from there
+   * (OpenSeadragon captures it): it pans, pinches and zooms on a double tap as on the bare slide.
+   */
+  forwardTouch(event: PointerEvent): void;
+  /**
    * Gives the slide the keyboard focus, as a press on the bare slide does (its keys: zoom steps,
    * arrows, R, H, ?): a press on the layer lies outside OpenSeadragon's canvas and left the focus
    * on the page, where no key acts on the slide.
