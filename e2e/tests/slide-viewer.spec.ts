@@ -1440,7 +1440,10 @@ test('on a touch screen, double taps and pinches that start on an annotation zoo
       ),
     ).toBe(true);
     const cdp = await page.context().newCDPSession(page);
-    const touch = (type: string, points: { x: number; y: number }[]) =>
+    const touch = (
+      type: 'touchStart' | 'touchMove' | 'touchEnd',
+      points: { x: number; y: number }[],
+    ) =>
       cdp.send('Input.dispatchTouchEvent', {
         type,
         touchPoints: points.map((p, id) => ({ ...p, id })),
