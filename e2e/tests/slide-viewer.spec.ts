@@ -1390,7 +1390,7 @@ async function magnificationNow(page: Page): Promise<number> {
   return Number.parseFloat(await page.getByTestId('viewer-magnification').innerText());
 }
 
-test('on a touch screen, double taps and pinches that start on an annotation zoom the slide', async ({
+test('on a touch screen, a tap on an annotation shows it whole, and double taps and pinches starting on one zoom the slide', async ({
   browser,
   request,
 }) => {
@@ -1448,6 +1448,16 @@ test('on a touch screen, double taps and pinches that start on an annotation zoo
         type,
         touchPoints: points.map((p, id) => ({ ...p, id })),
       });
+    // A tap shows the annotation whole (the phone has no list): its measurement, its author.
+    await touch('touchStart', [at]);
+    await touch('touchEnd', []);
+    const picked = page.getByTestId('picked-annotation');
+    await expect(picked.getByTestId('picked-annotation-measure')).toHaveText('1.11 mm');
+    await expect(picked).toContainText('李医生');
+    await page.screenshot({ path: 'test-results/slide-viewer-touch-picked.png' });
+    await page.getByTestId('picked-annotation-close').click();
+    await expect(picked).toBeHidden();
+    await page.waitForTimeout(400);
     const before = await magnificationNow(page);
     for (let i = 0; i < 2; i += 1) {
       await touch('touchStart', [at]);

@@ -1,0 +1,69 @@
+import { CloseOutlined } from '@ant-design/icons';
+import { Card, Flex, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { AnnotationDto } from '@pathconsult/shared';
+import { IconButton } from '@/components/icon-button';
+import { measurementText } from '../utils/geometry';
+
+/**
+ * What a tap on an annotation shows in a compact viewer (a phone, slides side by side), which has
+ * no list beside the slide: its kind, author, whole note and measurement. Over the slide a label
+ * is cut to fit, or left out where labels crowd; on a phone this is where it reads whole.
+ */
+export function PickedAnnotationCard({
+  annotation,
+  mpp,
+  onClose,
+}: {
+  annotation: AnnotationDto;
+  mpp: number | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('annotations');
+  const measured = measurementText(annotation.strKind, annotation.listPoint, mpp);
+  return (
+    <Card
+      size="small"
+      style={{
+        position: 'absolute',
+        top: 8,
+        left: 8,
+        right: 8,
+        maxWidth: 420,
+        zIndex: 3,
+        boxShadow: '0 2px 8px rgba(0, 0, 0, 0.25)',
+      }}
+      styles={{ body: { padding: '8px 12px' } }}
+      data-testid="picked-annotation"
+    >
+      <Flex vertical gap={4}>
+        <Flex align="center" gap={6}>
+          <Tag color={annotation.strColor} style={{ marginInlineEnd: 0 }}>
+            {t(`kinds.${annotation.strKind}`)}
+          </Tag>
+          <Typography.Text type="secondary" ellipsis style={{ flex: 1, fontSize: 12 }}>
+            {annotation.author.strRealName}
+          </Typography.Text>
+          <IconButton
+            type="text"
+            size="small"
+            icon={<CloseOutlined />}
+            title={t('picked.close')}
+            testId="picked-annotation-close"
+            onClick={onClose}
+          />
+        </Flex>
+        {annotation.strText && (
+          <Typography.Paragraph style={{ margin: 0 }} data-testid="picked-annotation-text">
+            {annotation.strText}
+          </Typography.Paragraph>
+        )}
+        {measured && (
+          <Typography.Text strong data-testid="picked-annotation-measure">
+            {measured}
+          </Typography.Text>
+        )}
+      </Flex>
+    </Card>
+  );
+}
