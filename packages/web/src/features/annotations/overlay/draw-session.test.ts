@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { isClosedFreehand } from '../utils/geometry';
 import { DrawSession } from './draw-session';
 
 const IMAGE = { width: 1000, height: 800 };
@@ -81,6 +82,27 @@ describe('drawing a shape', () => {
       shape: { kind: 'text', points: [[5.56, 6]] },
     });
   });
+  it('keeps a free-hand outline that ends exactly where it began, and drops a mere press', () => {
+    const s = session('freehand');
+    s.press([100, 100]);
+    for (const p of [
+      [200, 100],
+      [200, 200],
+      [100, 200],
+    ] as const) {
+      s.move([...p]);
+    }
+    const done = s.release([100, 100]);
+    expect(done.kind).toBe('finished');
+    const points = done.kind === 'finished' ? done.shape.points : [];
+    expect(points[0]).toEqual(points.at(-1));
+    expect(isClosedFreehand(points)).toBe(true);
+    const still = session('freehand');
+    still.press([100, 100]);
+    still.move([100.5, 100]);
+    expect(still.release([100, 100])).toEqual({ kind: 'idle' });
+  });
+
   it('keeps the draft on the image as the pointer passes the edge: what is shown is saved', () => {
     const s = session('line');
     s.press([900, 700]);

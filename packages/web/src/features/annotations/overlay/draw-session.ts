@@ -3,6 +3,7 @@ import {
   boxOf,
   clampToImage,
   distance,
+  pathLength,
   polygonArea,
   simplifyPath,
   type Point,
@@ -99,8 +100,10 @@ export class DrawSession {
       return tiny ? this.cancel() : this.finish([start, p]);
     }
     if (this.tool === 'freehand') {
+      // A press without a stroke is no shape; an outline ending exactly where it began is one
+      // (it was dropped for its ends being the same point).
       const path = simplifyPath([...this.points, p], this.pixelSize());
-      return path.length >= 2 && distance(path[0]!, path.at(-1)!) > 0
+      return path.length >= 2 && pathLength(path) >= 2 * this.pixelSize()
         ? this.finish(path)
         : this.cancel();
     }
