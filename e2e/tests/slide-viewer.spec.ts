@@ -1343,7 +1343,7 @@ test('slides of two cases side by side are each marked with their case; a phone 
   await page.screenshot({ path: 'test-results/slide-viewer-mobile-stacked.png' });
 });
 
-test('a phone held sideways, and an administrator’s phone, open a slide in the phone viewer', async ({
+test('a phone held sideways, and an administrator’s phone, open a slide in the phone viewer; its notes read on one line', async ({
   browser,
   request,
 }) => {
@@ -1371,6 +1371,24 @@ test('a phone held sideways, and an administrator’s phone, open a slide in the
     expect((await page.getByTestId('slide-view').boundingBox())!.height).toBeGreaterThan(250);
   } finally {
     await sideways.close();
+  }
+  // Left at 10× and opened again on a phone: the note saying so is one line, not one word a line.
+  const again = await browser.newContext({ viewport: { width: 390, height: 800 } });
+  try {
+    const page = await again.newPage();
+    await logIn(page, DOCTOR, '?lang=en');
+    await page.goto(`/#/mobileShowSilde?id=${slideId}`);
+    await expectTissue(page.getByTestId('slide-view'));
+    await page.getByTestId('viewer-mag-10').click();
+    await expect(page.getByTestId('viewer-magnification')).toHaveText('10×');
+    await page.getByTestId('mobile-viewer-back').click();
+    await expect(page).not.toHaveURL(/mobileShowSilde/);
+    await page.goto(`/#/mobileShowSilde?id=${slideId}`);
+    const note = page.getByTestId('viewer-resumed');
+    await expect(note).toContainText('Opened where you left it');
+    expect((await note.boundingBox())!.height).toBeLessThan(40);
+  } finally {
+    await again.close();
   }
   // The platform administrator opens the slide on a phone as on a desktop (it was a 403 page).
   const phone = await browser.newContext({ viewport: { width: 390, height: 800 } });

@@ -33,6 +33,9 @@ export function ResumedViewNote({ viewer }: { viewer: SlideViewer }) {
         left: '50%',
         transform: 'translateX(-50%)',
         zIndex: 2,
+        // Its own width, up to the view's: centred from the middle, it was given half the view
+        // and broke "Opened where you left it" word by word on a phone.
+        width: 'max-content',
         maxWidth: 'calc(100% - 16px)',
         padding: '2px 4px 2px 10px',
         borderRadius: 6,
