@@ -1408,7 +1408,7 @@ async function magnificationNow(page: Page): Promise<number> {
   return Number.parseFloat(await page.getByTestId('viewer-magnification').innerText());
 }
 
-test('on a touch screen, a tap on an annotation shows it whole, and double taps and pinches starting on one zoom the slide', async ({
+test('on a touch screen, a tap on an annotation shows it whole, double taps and pinches starting on one zoom the slide, and taps leave no tooltips', async ({
   browser,
   request,
 }) => {
@@ -1494,6 +1494,11 @@ test('on a touch screen, a tap on an annotation shows it whole, and double taps 
     }
     await touch('touchEnd', []);
     await expect.poll(() => magnificationNow(page)).toBeGreaterThan(zoomed * 1.5);
+    // A tap on a control opens it without leaving its name standing over the next controls.
+    await page.getByTestId('viewer-adjust').tap();
+    await expect(page.getByTestId('adjustments-panel')).toBeVisible();
+    await page.waitForTimeout(500);
+    await expect(page.locator('.ant-tooltip:visible')).toHaveCount(0);
   } finally {
     await phone.close();
   }

@@ -1,6 +1,6 @@
-import { Button, Tooltip, type ButtonProps } from 'antd';
+import { Button, type ButtonProps } from 'antd';
 import type { ReactNode } from 'react';
-import { useMediaQuery } from '@/lib/use-media-query';
+import { HoverTooltip } from './hover-tooltip';
 
 /**
  * A button showing only an icon: its name is its accessible label and, on hover, its tooltip (or
@@ -16,11 +16,9 @@ export function IconButton({
   tooltip?: ReactNode;
   testId?: string;
 }) {
-  // A touch screen has no hover: a tap left the tooltip standing over the next buttons.
-  const touch = useMediaQuery('(hover: none)');
   return (
-    <Tooltip title={touch ? undefined : (tooltip ?? title)}>
+    <HoverTooltip title={tooltip ?? title}>
       <Button {...button} aria-label={title} data-testid={testId} />
-    </Tooltip>
+    </HoverTooltip>
   );
 }

@@ -9,7 +9,8 @@ import {
   GatewayOutlined,
   SelectOutlined,
 } from '@ant-design/icons';
-import { Alert, Button, Flex, Input, Modal, Segmented, Tooltip, Typography } from 'antd';
+import { Alert, Button, Flex, Input, Modal, Segmented, Typography } from 'antd';
+import { HoverTooltip } from '@/components/hover-tooltip';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { screenshotMagnification } from '@pathconsult/shared';
@@ -197,23 +198,23 @@ export function AnnotationTools({
               title: t(`tools.${value}`),
               // A tooltip as on every other icon button (the bare title shows late, or not at all).
               label: (
-                <Tooltip title={t(`tools.${value}`)} mouseEnterDelay={0.3}>
+                <HoverTooltip title={t(`tools.${value}`)} mouseEnterDelay={0.3}>
                   <span data-testid={`tool-${value}`} aria-label={t(`tools.${value}`)}>
                     {icon}
                   </span>
-                </Tooltip>
+                </HoverTooltip>
               ),
             }))}
           />
-          <Tooltip title={t('tools.color')}>
+          <HoverTooltip title={t('tools.color')}>
             <AnnotationColorPicker
               value={color}
               onChangeComplete={(c) => pickColor(c.toHexString())}
               data-testid="tool-color"
             />
-          </Tooltip>
+          </HoverTooltip>
           {patientId !== null && (
-            <Tooltip
+            <HoverTooltip
               title={
                 limitReached
                   ? t('screenshots.limitReached', { max: shotData?.iLimit })
@@ -231,7 +232,7 @@ export function AnnotationTools({
                 {t('screenshots.take')}
                 {shotData && ` ${shotData.iMineCount}/${shotData.iLimit}`}
               </Button>
-            </Tooltip>
+            </HoverTooltip>
           )}
         </Flex>
       )}

@@ -1,5 +1,6 @@
 import { BgColorsOutlined } from '@ant-design/icons';
-import { Button, Flex, Popover, Slider, Tooltip, Typography } from 'antd';
+import { Button, Flex, Popover, Slider, Typography } from 'antd';
+import { HoverTooltip } from '@/components/hover-tooltip';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SlideViewer } from '../slide-viewer';
@@ -69,7 +70,7 @@ export function AdjustmentsButton({
       open={open}
       onOpenChange={setOpen}
     >
-      <Tooltip title={t('adjust.title')}>
+      <HoverTooltip title={t('adjust.title')}>
         <Button
           ref={button}
           size={size}
@@ -78,7 +79,7 @@ export function AdjustmentsButton({
           aria-label={t('adjust.title')}
           data-testid="viewer-adjust"
         />
-      </Tooltip>
+      </HoverTooltip>
     </Popover>
   );
 }

@@ -1,5 +1,6 @@
 import { QuestionCircleOutlined } from '@ant-design/icons';
-import { Button, Popover, Table, Tooltip, Typography } from 'antd';
+import { Button, Popover, Table, Typography } from 'antd';
+import { HoverTooltip } from '@/components/hover-tooltip';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SlideViewer } from '../slide-viewer';
@@ -82,7 +83,7 @@ export function KeyboardHelpButton({
       open={open}
       onOpenChange={setOpen}
     >
-      <Tooltip title={t('keys.title')}>
+      <HoverTooltip title={t('keys.title')}>
         <Button
           ref={button}
           size={size}
@@ -90,7 +91,7 @@ export function KeyboardHelpButton({
           aria-label={t('keys.title')}
           data-testid="viewer-keys-button"
         />
-      </Tooltip>
+      </HoverTooltip>
     </Popover>
   );
 }

@@ -12,6 +12,7 @@ import {
   ZoomOutOutlined,
 } from '@ant-design/icons';
 import { Button, Flex, Popover, Select, Space, Tag, Tooltip } from 'antd';
+import { HoverTooltip } from '@/components/hover-tooltip';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconButton } from '@/components/icon-button';
@@ -368,7 +369,7 @@ export function ViewerToolbar({
         data-testid="viewer-rotation-slot"
       >
         {rotation !== 0 && (
-          <Tooltip title={t('rotationReset')}>
+          <HoverTooltip title={t('rotationReset')}>
             <Button
               size={size}
               type="dashed"
@@ -379,7 +380,7 @@ export function ViewerToolbar({
             >
               {rotation}°
             </Button>
-          </Tooltip>
+          </HoverTooltip>
         )}
       </span>
     </Flex>
