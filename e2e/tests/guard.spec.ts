@@ -1,9 +1,16 @@
 import { expect, test } from '@playwright/test';
-import { DOCTOR, EXPERT, logIn } from './helpers';
+import { ADMIN, DOCTOR, EXPERT, logIn } from './helpers';
 
-test('a visitor without a session is sent to the login page', async ({ page }) => {
-  await page.goto('/#/auditLogs');
+test('a visitor without a session is sent to the login page, and after it to the screen asked for', async ({
+  page,
+}) => {
+  await page.goto('/#/auditLogs?strUserName=admin');
   await expect(page).toHaveURL(/#\/login$/);
+  await page.locator('#login_strUserName').fill(ADMIN.name);
+  await page.locator('#login_strUserPassword').fill(ADMIN.password);
+  await page.getByTestId('login-submit').click();
+  // The link is not lost to the workspace's home.
+  await expect(page).toHaveURL(/#\/auditLogs\?strUserName=admin$/);
 });
 
 test('a doctor who opens an administrator screen lands on 403', async ({ page }) => {

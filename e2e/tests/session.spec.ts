@@ -40,4 +40,9 @@ test('a token that expired on the server sends the user to login with the timeou
   await expect(page).toHaveURL(/#\/login$/);
   expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeNull();
   expect(await page.evaluate(() => sessionStorage.getItem('lang'))).not.toBeNull();
+  // Logged in again: back on the screen the session ended on.
+  await page.locator('#login_strUserName').fill(ADMIN.name);
+  await page.locator('#login_strUserPassword').fill(ADMIN.password);
+  await page.getByTestId('login-submit').click();
+  await expect(page).toHaveURL(/#\/auditLogs$/);
 });

@@ -1,5 +1,6 @@
 import { Suspense, type ReactNode } from 'react';
 import { createHashRouter, Navigate, redirect, useLocation, type RouteObject } from 'react-router';
+import { rememberReturnTo } from '@/lib/return-to';
 import { getSession, isLoggedIn } from '@/lib/session';
 import { LOGIN_PATH, routes, type RouteDef } from '@/config/paths';
 import { emitNavigation } from './navigation-events';
@@ -55,7 +56,15 @@ export const router = createHashRouter([
          * could be lost and leave a blank page. RequireLogin still covers a session that ends
          * while the workspace is open.
          */
-        loader: () => (isLoggedIn(getSession()) ? null : redirect(LOGIN_PATH)),
+        loader: ({ request }) => {
+          if (isLoggedIn(getSession())) {
+            return null;
+          }
+          // A link opened while logged out (a slide sent in a message) is where the login leads.
+          const url = new URL(request.url);
+          rememberReturnTo(url.pathname + url.search);
+          return redirect(LOGIN_PATH);
+        },
         element: (
           <RequireLogin>
             <Suspense fallback={<PageSpinner />}>

@@ -73,14 +73,16 @@ describe('api client', () => {
     expect(toasts).toEqual([]);
   });
 
-  it('on 401 clears the session except the language, drops the query cache and goes to the login page', async () => {
+  it('on 401 clears the session except the language, drops the query cache and goes to the login page, remembering the screen', async () => {
     for (const key of ['token', 'iUserId', 'iRoleType', 'tagsView', 'userInfo', 'lang']) {
       storage.setItem(key, '1');
     }
     queryClient.setQueryData(['auth', 'userInfo', 1], { iUserId: 1 });
     vi.stubGlobal('fetch', answer(401, { iCode: 1000, strMessage: 'x', objData: {} }));
     await api.get('userManage/getUserInfo').catch(() => undefined);
-    expect(storage.keys()).toEqual(['lang']);
+    // The screen it expired on is kept, to come back to after the login.
+    expect(storage.keys()).toEqual(['lang', 'returnTo']);
+    expect(storage.getItem('returnTo')).toBe('/auditLogs');
     // Nothing the ended session fetched stays cached for whoever logs in next.
     expect(queryClient.getQueryCache().getAll()).toEqual([]);
     expect(window.location.hash).toBe('#/login');

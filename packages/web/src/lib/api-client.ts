@@ -3,6 +3,7 @@ import { ApiError } from './api-error';
 import type { ApiEnvelope } from './envelope';
 import { httpErrorText } from './http-errors';
 import { currentLang, i18next } from './i18n';
+import { rememberReturnTo } from './return-to';
 import { endSession } from './session-lifecycle';
 import { toastError } from './toast';
 
@@ -61,6 +62,8 @@ async function readEnvelope(response: Response): Promise<ApiEnvelope | null> {
 export function sessionExpired(): void {
   endSession();
   if (!window.location.hash.startsWith('#/login')) {
+    // Logged in again, the user is back on the screen the session expired on.
+    rememberReturnTo(window.location.hash.slice(1));
     window.location.hash = '#/login';
   }
 }

@@ -1,6 +1,7 @@
 import { Suspense, type ReactNode } from 'react';
-import { Navigate } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
 import { FORBIDDEN_PATH, LOGIN_PATH, type RouteDef } from '@/config/paths';
+import { rememberReturnTo } from '@/lib/return-to';
 import { isLoggedIn } from '@/lib/session';
 import { useSession } from '@/lib/use-session';
 import { PageSpinner } from '../routes/page-spinner';
@@ -11,10 +12,13 @@ import { useAccessContext } from './use-access-context';
 /** Applies decideAccess (access.ts) to one route: render, or send to /login, /403 or 404. */
 export function RouteGuard({ route, children }: { route: RouteDef; children: ReactNode }) {
   const decision = decideAccess(route, useAccessContext());
+  const location = useLocation();
   switch (decision) {
     case 'allow':
       return children;
     case 'login':
+      // A link opened while logged out (a slide sent in a message) is where the login leads.
+      rememberReturnTo(location.pathname + location.search);
       return <Navigate to={LOGIN_PATH} replace />;
     case 'forbidden':
       return <Navigate to={FORBIDDEN_PATH} replace />;
@@ -32,7 +36,12 @@ export function RouteGuard({ route, children }: { route: RouteDef; children: Rea
 /** The workspace frame needs a login before it renders anything (side menu, header, tabs). */
 export function RequireLogin({ children }: { children: ReactNode }) {
   const session = useSession();
-  return isLoggedIn(session) ? children : <Navigate to={LOGIN_PATH} replace />;
+  const location = useLocation();
+  if (isLoggedIn(session)) {
+    return children;
+  }
+  rememberReturnTo(location.pathname + location.search);
+  return <Navigate to={LOGIN_PATH} replace />;
 }
 
 /** `/`: the workspace when a role and a token are in the browser session, else the login page. */

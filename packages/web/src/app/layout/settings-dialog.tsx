@@ -7,6 +7,7 @@ import { mayStoreUserInfo } from '@/features/auth/utils/user-info';
 import { useConfig } from '@/features/config/api/get-config';
 import { LOGIN_PATH } from '@/config/paths';
 import { saveUser } from '@/lib/session';
+import { forgetReturnTo } from '@/lib/return-to';
 import { endSession } from '@/lib/session-lifecycle';
 import { useSession } from '@/lib/use-session';
 
@@ -56,6 +57,7 @@ export function PasswordDialog({ open, onClose }: DialogProps) {
       pwdRules={config?.pwdRules}
       onClose={onClose}
       onChanged={() => {
+        forgetReturnTo();
         endSession();
         void navigate(LOGIN_PATH, { replace: true });
       }}

@@ -5,6 +5,7 @@ import { DEFAULT_CONFIG, useConfig, useSiteTitle } from '@/features/config/api/g
 import { LoginForm } from '@/features/auth/components/login-form';
 import { UpgradeBanner } from '@/features/upgrade-notice/components/upgrade-banner';
 import { HOME_PATH } from '@/config/paths';
+import { takeReturnTo } from '@/lib/return-to';
 import { isPasswordResetNotice } from '@/features/forgot-password/utils/login-notice';
 import { PublicPage } from './public-page';
 
@@ -39,7 +40,7 @@ export default function LoginPage() {
       )}
       <LoginForm
         forget={config.forget}
-        onLoggedIn={() => void navigate(HOME_PATH, { replace: true })}
+        onLoggedIn={() => void navigate(takeReturnTo() ?? HOME_PATH, { replace: true })}
       />
     </PublicPage>
   );

@@ -1,4 +1,5 @@
 import { api } from '@/lib/api-client';
+import { forgetReturnTo } from '@/lib/return-to';
 import { endSession } from '@/lib/session-lifecycle';
 
 /**
@@ -12,5 +13,6 @@ export async function logout(): Promise<void> {
   } catch {
     // already shown by the client if it matters; the local session is cleared below anyway
   }
+  forgetReturnTo();
   endSession();
 }
