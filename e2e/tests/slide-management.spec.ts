@@ -138,6 +138,9 @@ test('slides are matched and renamed by the doctor, removed by the administrator
   await expect(page.getByTestId('slide-summary')).toContainText(
     /Storage used[\s\S]*[1-9][\d.]* (KB|MB|GB) \/ \d+ GB/,
   );
+  // Why it is more than the listed sizes add up to, on hover.
+  await page.getByTestId('slide-summary-storage-title').hover();
+  await expect(page.getByRole('tooltip')).toContainText('label and macro images included');
 
   // Matched by its number to its case.
   await page.getByTestId(`slide-match-${toMatch}`).click();

@@ -1,4 +1,5 @@
-import { Space, Statistic } from 'antd';
+import { InfoCircleOutlined } from '@ant-design/icons';
+import { Space, Statistic, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatGb } from '@/features/hospitals/utils/storage';
 import { formatBytes } from '../utils/format-bytes';
@@ -28,7 +29,14 @@ export function SlideSummary({ iHospitalId }: { iHospitalId: number | undefined 
         <Statistic key={key} title={t(`summary.${key}`)} value={value} />
       ))}
       <Statistic
-        title={t('summary.storage')}
+        // Why it is more than the slides' sizes add up to, said where it is read.
+        title={
+          <Tooltip title={t('summary.storageHint')}>
+            <span data-testid="slide-summary-storage-title">
+              {t('summary.storage')} <InfoCircleOutlined />
+            </span>
+          </Tooltip>
+        }
         // Used in the unit that reads best ("7.2 MB / 500 GB", not "0.007 / 500 GB"): a
         // hospital's first slides are megabytes. The total as the administrator set it, in GB
         // ("2500 GB", not "2.44 TB").
