@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { ADMIN, DOCTOR, addCase, dialogsSettled, logIn, openAccountMenu, tokenOf } from './helpers';
 import { SHORT_TIME, expectDistinctCards } from './screenshot-card-helpers';
 import { uploadCaseSlide } from './slide-helpers';
@@ -1347,15 +1347,7 @@ test('a phone held sideways, and an administrator’s phone, open a slide in the
   browser,
   request,
 }) => {
-  const token = await tokenOf(request, DOCTOR);
-  const caseId = await addCase(request, token, `VL${RUN}`);
-  const slideId = await uploadCaseSlide(
-    request,
-    token,
-    caseId,
-    'CMU-1-Small-Region.svs',
-    `cmu-l-${RUN}.svs`,
-  );
+  const { slideId } = await caseWithSlide(request, `VL${RUN}`, `cmu-l-${RUN}.svs`);
   // Sideways (844 × 390, a touch screen): the workspace's viewer left the slide 75 px high.
   const sideways = await browser.newContext({
     viewport: { width: 844, height: 390 },
@@ -1403,6 +1395,14 @@ test('a phone held sideways, and an administrator’s phone, open a slide in the
   }
 });
 
+/** A new case of the doctor's with the CMU slide uploaded to it (read by the slide engine). */
+async function caseWithSlide(request: APIRequestContext, num: string, name: string) {
+  const token = await tokenOf(request, DOCTOR);
+  const caseId = await addCase(request, token, num);
+  const slideId = await uploadCaseSlide(request, token, caseId, 'CMU-1-Small-Region.svs', name);
+  return { token, caseId, slideId };
+}
+
 /** The magnification a viewer reads now (its readout "2.5×", "10×"). */
 async function magnificationNow(page: Page): Promise<number> {
   return Number.parseFloat(await page.getByTestId('viewer-magnification').innerText());
@@ -1412,15 +1412,7 @@ test('on a touch screen, a tap on an annotation shows it whole, double taps and 
   browser,
   request,
 }) => {
-  const token = await tokenOf(request, DOCTOR);
-  const caseId = await addCase(request, token, `VT${RUN}`);
-  const slideId = await uploadCaseSlide(
-    request,
-    token,
-    caseId,
-    'CMU-1-Small-Region.svs',
-    `cmu-t-${RUN}.svs`,
-  );
+  const { token, slideId } = await caseWithSlide(request, `VT${RUN}`, `cmu-t-${RUN}.svs`);
   // A ruler across the middle of the slide (2220 × 2967 px): where the fingers land.
   const added = await request.post('/api/viewer/addAnnotation', {
     headers: { token },
