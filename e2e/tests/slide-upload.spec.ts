@@ -652,7 +652,7 @@ test('an upload begun in a browser since closed continues from its row in the Sl
 }) => {
   test.setTimeout(120_000);
   const token = await tokenOf(request, DOCTOR);
-  const num = `SC${RUN}`;
+  const num = `CU${RUN}`;
   const id = await addCase(request, token, num);
   const bytes = fs.readFileSync(SLIDE);
   // Registered, and its first chunk sent, by a browser that then went away (its queue with it).

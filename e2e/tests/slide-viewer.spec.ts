@@ -1347,7 +1347,7 @@ test('a phone held sideways, and an administrator’s phone, open a slide in the
   browser,
   request,
 }) => {
-  const { slideId } = await caseWithSlide(request, `VL${RUN}`, `cmu-l-${RUN}.svs`);
+  const { slideId } = await caseWithSlide(request, `VSW${RUN}`, `cmu-l-${RUN}.svs`);
   // Sideways (844 × 390, a touch screen): the workspace's viewer left the slide 75 px high.
   const sideways = await browser.newContext({
     viewport: { width: 844, height: 390 },
@@ -1412,7 +1412,7 @@ test('on a touch screen, a tap on an annotation shows it whole, double taps and 
   browser,
   request,
 }) => {
-  const { token, slideId } = await caseWithSlide(request, `VT${RUN}`, `cmu-t-${RUN}.svs`);
+  const { token, slideId } = await caseWithSlide(request, `VTT${RUN}`, `cmu-t-${RUN}.svs`);
   // A ruler across the middle of the slide (2220 × 2967 px): where the fingers land.
   const added = await request.post('/api/viewer/addAnnotation', {
     headers: { token },

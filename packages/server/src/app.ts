@@ -97,6 +97,9 @@ export interface AppDeps {
   openSlideAvailable?: () => boolean;
 }
 
+/** How long an idle connection stays open: Fastify's own default (72 s), past proxies' 60 s. */
+export const KEEP_ALIVE_MS = 72_000;
+
 /** Trusts the nearest `hops` proxies (what Fastify does for a number; its types omit it). */
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
@@ -113,12 +116,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // the tile service is registered; every other request goes through Fastify.
   let tileFastPath: FastRequestHandler | null = null;
   const app = Fastify({
-    serverFactory: (handler) =>
-      http.createServer((req, res) => {
+    serverFactory: (handler) => {
+      const server = http.createServer((req, res) => {
         if (!tileFastPath?.(req, res)) {
           handler(req, res);
         }
-      }),
+      });
+      // As Fastify sets the servers it makes (not a factory's): with Node's 5 s an idle
+      // connection was closed just as a client or a proxy's pool reused it (ECONNRESET).
+      server.keepAliveTimeout = KEEP_ALIVE_MS;
+      server.headersTimeout = KEEP_ALIVE_MS + 1_000;
+      return server;
+    },
     logger: deps.logger === false ? false : { level: config.logLevel },
     trustProxy:
       typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,

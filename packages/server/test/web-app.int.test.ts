@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { KEEP_ALIVE_MS } from '../src/app';
 import { startTestApp, type TestApp } from './helpers/test-app';
 import type { TestDatabase } from './helpers/databases';
 
@@ -13,6 +14,11 @@ describe('the web app beside the API on one port', () => {
     t = await startTestApp(pglite);
   });
   afterAll(() => t.close());
+
+  it('keeps idle connections open past a proxy’s pool (not Node’s 5 s)', () => {
+    expect(t.app.server.keepAliveTimeout).toBe(KEEP_ALIVE_MS);
+    expect(t.app.server.headersTimeout).toBeGreaterThan(KEEP_ALIVE_MS);
+  });
 
   it('serves index.html at / and the version file, never cached', async () => {
     const index = await fetch(`${t.baseUrl}/`);
