@@ -753,7 +753,7 @@ test('a refusal kept in the queue reads in the language chosen since', async ({
   await page.getByTestId('upload-file-input').setInputFiles(SLIDE);
   await page.getByTestId('upload-start').click();
   const item = page.getByTestId(`upload-item-${NAME}`);
-  await expect(item.getByTestId('upload-item-state')).toHaveText('已暂停');
+  await expect(item.getByTestId('upload-item-state')).toHaveText('存储空间不足');
   await expect(item.getByTestId('upload-item-reason')).toHaveText(
     '切片大小超出本院剩余存储容量（剩余 1.02 MB）',
   );
@@ -764,7 +764,7 @@ test('a refusal kept in the queue reads in the language chosen since', async ({
   await page.getByTestId('account-lang').click();
   await page.getByTestId('account-lang-en').click();
   await page.getByTestId('upload-open').click();
-  await expect(item.getByTestId('upload-item-state')).toHaveText('Paused');
+  await expect(item.getByTestId('upload-item-state')).toHaveText('Not enough storage');
   const english = 'The slide exceeds your hospital’s remaining storage (1.02 MB left)';
   await expect(item.getByTestId('upload-item-reason')).toHaveText(english);
   // (Kept across a reload by its parts too: persisted-queue.test.ts. After a reload this paused

@@ -11,7 +11,13 @@ import { toastError } from '@/lib/toast';
 import { useConfirmAction } from '@/lib/use-confirm-action';
 import type { FinishedOutcome } from '../utils/finished-outcome';
 import { watchFinish } from '../utils/finish-watch';
-import { canCancel, percentOf, type ItemState, type QueueItem } from '../utils/queue';
+import {
+  canCancel,
+  isStorageRefusal,
+  percentOf,
+  type ItemState,
+  type QueueItem,
+} from '../utils/queue';
 import { reasonText } from '../utils/reason-text';
 import type { LinkTrouble } from '../utils/retry';
 import { formatSpeed, remainingTime } from '../utils/speed';
@@ -19,7 +25,7 @@ import { useRemainingText } from './upload-controls';
 import { closeUploadPanel, useUploads } from './upload-context';
 
 /** What a row shows: the queue's own state, or a finished upload's outcome (processing...). */
-type ShownState = ItemState | 'processing' | 'removed';
+type ShownState = ItemState | 'processing' | 'removed' | 'noStorage';
 
 /**
  * "Trying again in 12 s"; once the time has come the try is under way (it may wait for its
@@ -34,6 +40,7 @@ const STATE_COLORS: Record<ShownState, string> = {
   waiting: 'default',
   uploading: 'processing',
   paused: 'warning',
+  noStorage: 'warning',
   uploaded: 'success',
   processing: 'processing',
   failed: 'error',
@@ -44,6 +51,7 @@ const PROGRESS_STATUS: Record<ShownState, 'normal' | 'active' | 'success' | 'exc
   waiting: 'normal',
   uploading: 'active',
   paused: 'normal',
+  noStorage: 'normal',
   uploaded: 'success',
   processing: 'success',
   failed: 'exception',
@@ -79,7 +87,10 @@ export function UploadItemRow({
   const confirm = useConfirmAction();
   const remainingText = useRemainingText();
   const uploading = item.state === 'uploading';
-  const shown: ShownState = outcome?.state ?? item.state;
+  // Stopped by the hospital's storage, not by the user: it says so rather than "paused".
+  const shown: ShownState =
+    outcome?.state ??
+    (item.state === 'paused' && isStorageRefusal(item.reason) ? 'noStorage' : item.state);
 
   const onCancel = () => {
     let endWatch = () => {};

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   canCancel,
   emptyQueue,
+  isStorageRefusal,
   nextItem,
   percentOf,
   queueReducer,
@@ -216,5 +217,20 @@ describe('queue after a page reload', () => {
   it('the attached item goes on with its document id', () => {
     const s = run(restoredQueue(saved), { type: 'attach', iFileId: 1 }, { type: 'start' });
     expect(nextItem(s)).toMatchObject({ iFileId: 1, iSlideDocumentId: 9, state: 'waiting' });
+  });
+});
+
+describe('storage refusals', () => {
+  it('tell an item stopped by the hospital’s storage from one paused otherwise', () => {
+    const refusal = (code: string) => ({
+      text: 'x',
+      message: { code, params: {}, messageParams: {} },
+    });
+    expect(isStorageRefusal(refusal('CAPACITY_USED_UP'))).toBe(true);
+    expect(isStorageRefusal(refusal('SLIDE_EXCEEDS_CAPACITY'))).toBe(true);
+    expect(isStorageRefusal(refusal('SLIDE_CONTENT_MISMATCH'))).toBe(false);
+    expect(isStorageRefusal({ key: 'network' })).toBe(false);
+    expect(isStorageRefusal({ text: 'capacity' })).toBe(false);
+    expect(isStorageRefusal(null)).toBe(false);
   });
 });

@@ -296,3 +296,11 @@ export function sameTarget(a: UploadTarget, b: UploadTarget): boolean {
     ? a.iPatientId === b.iPatientId
     : a.strDiagnosistNum === b.strDiagnosistNum;
 }
+
+/** Refusals of the hospital's storage (used up, or too little left for the slide). */
+const STORAGE_REFUSALS = new Set(['CAPACITY_USED_UP', 'SLIDE_EXCEEDS_CAPACITY']);
+
+/** Whether an item was stopped by the hospital's storage rather than by its user or the link. */
+export function isStorageRefusal(reason: ItemReason | null | undefined): boolean {
+  return !!reason && 'text' in reason && STORAGE_REFUSALS.has(reason.message?.code ?? '');
+}
