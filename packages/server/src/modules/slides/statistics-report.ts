@@ -58,7 +58,8 @@ export async function slideStatisticsReport(
   const { start, end } = periodOf(q, now);
   // The China day of an upload: its instant moved to UTC+8 (no daylight saving there).
   const day = sql<string>`to_char((${slideDocuments.createdAt} at time zone 'UTC') + interval '8 hours', 'YYYY-MM-DD')`;
-  // One row per format: TIF and TIFF are the same format, and TD (a legacy name) reads as MRXS.
+  // One row per format: TIF and TIFF are the same format, and TD (a legacy name) reads as MRXS,
+  // as the screens write it (shared slideTypesLabel); grouped here, so said in SQL.
   const fileType = sql<string>`case upper(${slideDocuments.fileType}) when 'TIF' then 'TIFF' when 'TD' then 'MRXS' else upper(${slideDocuments.fileType}) end`;
 
   const [byHospital, byType, byDay] = await Promise.all([

@@ -371,7 +371,7 @@ describe('upload manager', () => {
     await m.add(request(picked(slide('a.svs', 4))));
     const holds: boolean[] = [];
     server.beforeChunk = () => {
-      holds.push(m.holdsLock(m.getSnapshot().items[0]!.iSlideDocumentId!));
+      holds.push(m.locksHeldHere().has(m.getSnapshot().items[0]!.iSlideDocumentId!));
       m.stop();
     };
     m.start();
@@ -379,11 +379,11 @@ describe('upload manager', () => {
     // Paused, and the lock not let go yet: still this tab's (the panel must not call it another's).
     const id = m.getSnapshot().items[0]!.iSlideDocumentId!;
     expect(m.getSnapshot().items[0]!.state).toBe('paused');
-    expect(m.holdsLock(id)).toBe(true);
+    expect(m.locksHeldHere().has(id)).toBe(true);
     letGo();
     await m.idle();
     expect(holds[0]).toBe(true);
-    expect(m.holdsLock(id)).toBe(false);
+    expect(m.locksHeldHere().has(id)).toBe(false);
   });
 
   it('takes no speed samples while the connection is lost, and measures afresh once it is back', async () => {

@@ -405,14 +405,9 @@ export class UploadManager {
   }
 
   /**
-   * Whether this tab holds (or is asking for) the slide's upload lock: sending it, or finishing a
-   * pause. A lock held on a slide that is not among these is another tab's.
+   * The slide documents whose upload lock this tab holds (or is asking for) now, a copy: those
+   * it sends, or whose pause is still winding down. A lock held on any other is another tab's.
    */
-  holdsLock(iSlideDocumentId: number): boolean {
-    return this.lockedHere.has(iSlideDocumentId);
-  }
-
-  /** The slide documents whose upload lock this tab holds now (a copy). */
   locksHeldHere(): ReadonlySet<number> {
     return new Set(this.lockedHere);
   }
