@@ -1395,6 +1395,40 @@ test('a phone held sideways, and an administrator’s phone, open a slide in the
   }
 });
 
+test('a tablet held upright has the tools under the slide, and beside it once turned', async ({
+  browser,
+  request,
+}) => {
+  const { slideId } = await caseWithSlide(request, `VTB${RUN}`, `cmu-tab-${RUN}.svs`);
+  const tablet = await browser.newContext({
+    viewport: { width: 820, height: 1180 },
+    hasTouch: true,
+  });
+  try {
+    const page = await tablet.newPage();
+    await logIn(page, DOCTOR);
+    await page.goto(`/#/ShowSlide?id=${slideId}`);
+    const view = page.getByTestId('slide-view');
+    await expectTissue(view);
+    // Upright, the slide has the pane's width (beside the panel it had 380 of 820 px) and the
+    // drawing tools are under it.
+    const upright = (await view.boundingBox())!;
+    const panel = (await page.getByTestId('viewer-side-panel').boundingBox())!;
+    expect(upright.width).toBeGreaterThan(650);
+    expect(panel.y).toBeGreaterThanOrEqual(upright.y + upright.height);
+    await expect(page.getByTestId('annotation-tools')).toBeInViewport();
+    await page.screenshot({ path: 'test-results/slide-viewer-tablet-upright.png' });
+    // Turned sideways, the panel goes back beside the slide, and the slide is still painted.
+    await page.setViewportSize({ width: 1180, height: 820 });
+    await expect
+      .poll(async () => (await page.getByTestId('viewer-side-panel').boundingBox())!.x)
+      .toBeGreaterThanOrEqual((await view.boundingBox())!.x + (await view.boundingBox())!.width);
+    await expectTissue(view);
+  } finally {
+    await tablet.close();
+  }
+});
+
 /** A new case of the doctor's with the CMU slide uploaded to it (read by the slide engine). */
 async function caseWithSlide(request: APIRequestContext, num: string, name: string) {
   const token = await tokenOf(request, DOCTOR);

@@ -11,6 +11,7 @@ import { ListError } from '@/app/routes/list-error';
 import { ApiError } from '@/lib/api-error';
 import { currentLang } from '@/lib/i18n';
 import { serverErrorText } from '@/lib/server-message';
+import { useMediaQuery } from '@/lib/use-media-query';
 import { saveLastView, useSlideInfo } from '../api/slide-info';
 import { SlideViewer } from '../slide-viewer';
 import { useLayerShown } from '../use-layer-shown';
@@ -25,6 +26,12 @@ import { ViewerToolbar } from './viewer-toolbar';
 /** The navigator's share of a compact pane (side by side, phone); a single pane's is 0.2. */
 const COMPACT_NAVIGATOR_RATIO = 0.14;
 const SINGLE_NAVIGATOR_RATIO = 0.2;
+/**
+ * A screen held upright and narrower than a laptop's (a tablet, a half screen): the side panel
+ * goes under the slide. Beside it, the panel's 320 px left the slide a third of the screen's
+ * width (380 of a 820 px tablet) and the panel stood mostly empty down its full height.
+ */
+const PANEL_BELOW_QUERY = '(orientation: portrait) and (max-width: 1199px)';
 
 /**
  * One slide in the viewer: its toolbar, the OpenSeadragon view with the scale bar and the
@@ -261,6 +268,7 @@ function OpenSlidePane({
 
   const annotatable = useMemo(() => (viewer ? annotatableViewer(viewer) : null), [viewer]);
   const [layerShown, setLayerShown] = useLayerShown(viewer, slide.iSlideDocumentId);
+  const panelBelow = useMediaQuery(PANEL_BELOW_QUERY) && !compact;
 
   return (
     <Flex
@@ -361,7 +369,7 @@ function OpenSlidePane({
           }
         />
       )}
-      <Flex gap="small" style={{ flex: 1, minHeight: 0 }}>
+      <Flex gap="small" vertical={panelBelow} style={{ flex: 1, minHeight: 0 }}>
         <div
           ref={view}
           data-testid="slide-view"
@@ -381,7 +389,14 @@ function OpenSlidePane({
           annotatable && <AnnotationLayer viewer={annotatable} shown={layerShown} />
         ) : (
           // Laid out from the start: a view that narrowed once open would change its zoom.
-          <div style={{ width: 320, flex: 'none', overflowY: 'auto' }}>
+          <div
+            style={
+              panelBelow
+                ? { flex: '0 0 34%', minHeight: 200, overflowY: 'auto' }
+                : { width: 320, flex: 'none', overflowY: 'auto' }
+            }
+            data-testid="viewer-side-panel"
+          >
             {annotatable && (
               <AnnotationTools
                 viewer={annotatable}
