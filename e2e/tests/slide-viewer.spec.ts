@@ -1429,6 +1429,52 @@ test('a tablet held upright has the tools under the slide, and beside it once tu
   }
 });
 
+test('going to a small annotation from the list centres it, at the scan’s own resolution', async ({
+  page,
+  request,
+}) => {
+  const { token, slideId } = await caseWithSlide(request, `VGT${RUN}`, `cmu-go-${RUN}.svs`);
+  // A short arrow far from the middle of the slide (2220 × 2967 px at 20×).
+  const added = await request.post('/api/viewer/addAnnotation', {
+    headers: { token },
+    data: {
+      iSlideDocumentId: slideId,
+      strKind: 'arrow',
+      strColor: '#1f5cff',
+      listPoint: [
+        [1650, 2380],
+        [1710, 2420],
+      ],
+    },
+  });
+  const { iAnnotationId } = ((await added.json()) as { objData: { iAnnotationId: number } })
+    .objData;
+  await logIn(page, DOCTOR);
+  await page.goto(`/#/ShowSlide?id=${slideId}`);
+  const view = page.getByTestId('slide-view');
+  await expectTissue(view);
+  await page
+    .getByTestId(`annotation-item-${iAnnotationId}`)
+    .getByRole('button', { name: '定位到该标注' })
+    .click();
+  // Not past 20× (the scan's own), and the arrow in the middle of the view: the capped zoom
+  // went about the old centre and left a small shape where it was, off the screen.
+  await expect(page.getByTestId('viewer-magnification')).toHaveText('20×');
+  const centre = async (id: string) => {
+    const box = (await page.getByTestId(id).boundingBox())!;
+    return [box.x + box.width / 2, box.y + box.height / 2];
+  };
+  await expect
+    .poll(async () => {
+      const [[sx, sy], [vx, vy]] = [
+        await centre(`annotation-shape-${iAnnotationId}`),
+        await centre('slide-view'),
+      ];
+      return Math.round(Math.hypot(sx! - vx!, sy! - vy!));
+    })
+    .toBeLessThan(10);
+});
+
 /** A new case of the doctor's with the CMU slide uploaded to it (read by the slide engine). */
 async function caseWithSlide(request: APIRequestContext, num: string, name: string) {
   const token = await tokenOf(request, DOCTOR);

@@ -83,21 +83,17 @@ export function annotatableViewer(viewer: SlideViewerLike): AnnotatableViewer {
     goToImageRect: ({ x, y, width, height }) => {
       // A margin of a quarter around the shape, and never narrower than 200 level-0 pixels.
       const side = Math.max(width, height, 200);
-      const margin = side / 4;
-      viewport().fitBounds(
-        viewport().imageToViewportRectangle(
-          x + width / 2 - side / 2 - margin,
-          y + height / 2 - side / 2 - margin,
-          side + 2 * margin,
-          side + 2 * margin,
-        ),
-      );
-      // Not past the scan's own resolution for a small shape: enlarged pixels show nothing more,
-      // and a small shape on a 20× scan opened at 46×. The user can still zoom in further.
-      const native = viewport().imageToViewportZoom(1);
-      if (viewport().getZoom(false) > native) {
-        viewport().zoomTo(native);
-      }
+      const framed = viewport().imageToViewportRectangle(0, 0, side * 1.5, side * 1.5).width;
+      // The zoom that fits that square in the view (a square fits alike when turned)...
+      const aspect = viewport().getAspectRatio();
+      const fit = Math.min(1 / framed, 1 / (framed * aspect));
+      // ...but not past the scan's own resolution for a small shape: enlarged pixels show
+      // nothing more, and a small shape on a 20× scan opened at 46×. The user can zoom further.
+      const zoom = Math.min(fit, viewport().imageToViewportZoom(1));
+      // Centred on the shape, zoomed about that centre: a zoom capped after fitBounds zoomed about
+      // the old centre, and a small shape away from it (an arrow, a note) was never shown.
+      viewport().panTo(viewport().imageToViewportCoordinates(x + width / 2, y + height / 2));
+      viewport().zoomTo(zoom);
     },
     viewTurn: () => ({ rotation: viewport().getRotation(), flipped: viewport().getFlip() }),
   };
