@@ -372,6 +372,19 @@ test('a second tab says which slide the first is sending, without asking for its
     'Being uploaded in another tab of this browser: it goes on there',
   );
   await expect(item.getByTestId('upload-item-needs-files')).toHaveCount(0);
+  // Not "Paused": going on there, at the first tab's progress, and not counted in this tab's
+  // total (it read the other tab's gigabytes beside its own slide's megabytes).
+  await expect(item.getByTestId('upload-item-state')).toHaveText('Uploading in another tab');
+  const progressIn = (tab: Page) =>
+    tab
+      .getByTestId('upload-queue')
+      .getByTestId(`upload-item-${NAME}`)
+      .getByTestId('upload-item-progress')
+      .innerText();
+  await expect.poll(async () => progressIn(second)).toBe(await progressIn(page));
+  await expect(second.getByTestId('upload-progress')).toHaveCount(0);
+  await expect(second.getByTestId('upload-all-done')).toHaveCount(0);
+  await expect(second.getByTestId('upload-start')).toHaveText('Start');
   release();
   // Done in the first tab: the second stops saying so.
   await expect(

@@ -162,8 +162,9 @@ export class UploadManager {
     // While the connection is lost nothing moves: no speed, and no time left can be told.
     const reconnecting = this.trouble !== null;
     const speed = this.running && !reconnecting ? this.meter.average() : 0;
+    // Not what waits for its files, nor what another tab of this browser sends.
     const left = this.state.items
-      .filter((item) => statusOf(item) === 0 && !item.bNeedsFiles)
+      .filter((item) => statusOf(item) === 0 && !item.bNeedsFiles && !sentElsewhere(item))
       .reduce((sum, item) => sum + item.lSize - item.lProgress, 0);
     this.snapshot = {
       items: this.state.items,
@@ -637,6 +638,16 @@ export class UploadManager {
       this.trouble = null;
     }
   }
+}
+
+/** Paused here because another tab of this browser sends it. */
+function sentElsewhere(item: QueueItem): boolean {
+  return (
+    item.state === 'paused' &&
+    item.reason !== null &&
+    'key' in item.reason &&
+    item.reason.key === 'otherTab'
+  );
 }
 
 function filesOf(doc: ScannedDocument<File>): Map<string, Readable> {

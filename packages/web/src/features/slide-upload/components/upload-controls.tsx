@@ -27,10 +27,13 @@ export function useRemainingText() {
 export function UploadControls({
   snapshot,
   outcomeOf,
+  isElsewhere = () => false,
 }: {
   snapshot: UploadSnapshot;
   /** How a finished item ended, the slide engine's verdict included. */
   outcomeOf: (item: QueueItem) => FinishedOutcome;
+  /** Whether another tab of this browser sends the item now: not this tab's to count. */
+  isElsewhere?: (item: QueueItem) => boolean;
 }) {
   const { t } = useTranslation('upload');
   const { manager } = useUploads();
@@ -40,11 +43,14 @@ export function UploadControls({
   // Start refused for storage: said until the next Start, not in a one-second toast (the queue's
   // items stay waiting with nothing else to say why).
   const [capacityRefused, setCapacityRefused] = useState(false);
-  const totals = queueTotals(snapshot.items);
+  // The total and the button are about what this tab sends: another tab's slide is neither
+  // counted nor resumed here (its tab shows it).
+  const own = snapshot.items.filter((item) => !isElsewhere(item));
+  const totals = queueTotals(own);
   const finished = snapshot.items.filter((item) => statusOf(item) === 1);
   // Stopped part-way: the button goes on with what was sent ("Resume"), it does not start over;
   // also after a pause within a slide's first megabyte (nothing kept, but it was paused).
-  const resumes = snapshot.items.some(
+  const resumes = own.some(
     (item) => statusOf(item) !== 1 && (item.lProgress > 0 || item.state === 'paused'),
   );
   const outcomes = finished.map((item) => outcomeOf(item).state);
@@ -127,7 +133,9 @@ export function UploadControls({
           data-testid="upload-capacity-refused"
         />
       )}
-      {snapshot.items.length === 0 ? null : totals.lSize === 0 ? (
+      {/* "Queue empty" is not said beside a slide another tab sends. */}
+      {own.length === 0 ||
+      (totals.lSize === 0 && own.length < snapshot.items.length) ? null : totals.lSize === 0 ? (
         // Nothing left to send: a bar at 0% of 0 B would read as if nothing had happened.
         <Typography.Text type="secondary" data-testid="upload-all-done">
           {/* A slide still being read is uploaded, but not known good yet: say so. */}

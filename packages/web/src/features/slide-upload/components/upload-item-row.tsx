@@ -25,7 +25,7 @@ import { useRemainingText } from './upload-controls';
 import { closeUploadPanel, useUploads } from './upload-context';
 
 /** What a row shows: the queue's own state, or a finished upload's outcome (processing...). */
-type ShownState = ItemState | 'processing' | 'removed' | 'noStorage';
+type ShownState = ItemState | 'processing' | 'removed' | 'noStorage' | 'otherTab';
 
 /**
  * "Trying again in 12 s"; once the time has come the try is under way (it may wait for its
@@ -41,6 +41,7 @@ const STATE_COLORS: Record<ShownState, string> = {
   uploading: 'processing',
   paused: 'warning',
   noStorage: 'warning',
+  otherTab: 'processing',
   uploaded: 'success',
   processing: 'processing',
   failed: 'error',
@@ -52,6 +53,7 @@ const PROGRESS_STATUS: Record<ShownState, 'normal' | 'active' | 'success' | 'exc
   uploading: 'active',
   paused: 'normal',
   noStorage: 'normal',
+  otherTab: 'active',
   uploaded: 'success',
   processing: 'success',
   failed: 'exception',
@@ -88,9 +90,14 @@ export function UploadItemRow({
   const remainingText = useRemainingText();
   const uploading = item.state === 'uploading';
   // Stopped by the hospital's storage, not by the user: it says so rather than "paused".
+  // Sent by another tab: not paused for its user, who sees it go on there.
   const shown: ShownState =
     outcome?.state ??
-    (item.state === 'paused' && isStorageRefusal(item.reason) ? 'noStorage' : item.state);
+    (inOtherTab
+      ? 'otherTab'
+      : item.state === 'paused' && isStorageRefusal(item.reason)
+        ? 'noStorage'
+        : item.state);
 
   const onCancel = () => {
     let endWatch = () => {};

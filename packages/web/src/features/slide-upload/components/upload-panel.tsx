@@ -83,7 +83,11 @@ export function UploadPanel({ open, request, onClose }: UploadPanelProps) {
           <Alert type="info" showIcon title={t('panel.noTarget')} />
         )}
         <Typography.Text type="secondary">{t('panel.keepsGoing')}</Typography.Text>
-        <UploadControls snapshot={snapshot} outcomeOf={outcomeOf} />
+        <UploadControls
+          snapshot={snapshot}
+          outcomeOf={outcomeOf}
+          isElsewhere={(item) => isElsewhere(item, inOtherTabs)}
+        />
 
         <Typography.Title level={5} style={{ margin: 0 }}>
           {t('lists.queue', { count: active.length })}
@@ -95,14 +99,10 @@ export function UploadPanel({ open, request, onClose }: UploadPanelProps) {
             active.map((item) => (
               <UploadItemRow
                 key={item.iFileId}
-                item={item}
+                item={withProgressElsewhere(item, inOtherTabs)}
                 speed={snapshot.speed}
                 trouble={snapshot.trouble}
-                inOtherTab={
-                  item.state !== 'uploading' &&
-                  item.iSlideDocumentId !== null &&
-                  inOtherTabs.has(item.iSlideDocumentId)
-                }
+                inOtherTab={isElsewhere(item, inOtherTabs)}
               />
             ))
           )}
@@ -134,4 +134,19 @@ export function UploadPanel({ open, request, onClose }: UploadPanelProps) {
       </Flex>
     </Drawer>
   );
+}
+
+/** Sent by another tab of this browser now (not by this one, which may be winding it down). */
+function isElsewhere(item: QueueItem, elsewhere: ReadonlyMap<number, number>): boolean {
+  return (
+    item.state !== 'uploading' &&
+    item.iSlideDocumentId !== null &&
+    elsewhere.has(item.iSlideDocumentId)
+  );
+}
+
+/** An item another tab sends, with the progress that tab last stored for it. */
+function withProgressElsewhere(item: QueueItem, elsewhere: ReadonlyMap<number, number>): QueueItem {
+  const there = isElsewhere(item, elsewhere) ? elsewhere.get(item.iSlideDocumentId!) : undefined;
+  return there === undefined || Number.isNaN(there) ? item : { ...item, lProgress: there };
 }
