@@ -397,6 +397,46 @@ test('a second tab says which slide the first is sending, without asking for its
   await second.close();
 });
 
+test('logging out during an upload asks first, and the upload waits paused for its files', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const token = await tokenOf(request, DOCTOR);
+  const id = await addCase(request, token, `LO${RUN}`);
+  await logIn(page, DOCTOR, '?lang=en');
+  await openImagery(page, id);
+  const { release, sent } = await holdLaterChunks(page);
+  await startCaseUpload(page);
+  await expect.poll(sent).toBe(2);
+  await page.keyboard.press('Escape');
+
+  await page.getByTestId('account-menu').click();
+  await page.getByTestId('account-logout').click();
+  // Asked first; kept logged in when the doctor thinks again.
+  const question = page.getByRole('dialog').filter({ hasText: 'A slide is being uploaded' });
+  await expect(question).toContainText('Logging out pauses the upload');
+  await question.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByTestId('account-menu')).toBeVisible();
+  await page.getByTestId('account-menu').click();
+  await page.getByTestId('account-logout').click();
+  await page.getByTestId('account-logout-confirm').click();
+  await expect(page).toHaveURL(/#\/login$/);
+  release();
+
+  // Back in without reloading the page: paused, waiting for its file, and not "login timed
+  // out" (the server had refused its next chunk as from an ended session).
+  await page.locator('#login_strUserName').fill(DOCTOR.name);
+  await page.locator('#login_strUserPassword').fill(DOCTOR.password);
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByTestId('workplace-greeting')).toBeVisible();
+  await page.getByTestId('upload-open').click();
+  const item = page.getByTestId('upload-queue').getByTestId(`upload-item-${NAME}`);
+  await expect(item.getByTestId('upload-item-state')).toHaveText('Paused');
+  await expect(item.getByTestId('upload-item-needs-files')).toBeVisible();
+  await expect(item.getByTestId('upload-item-reason')).toHaveCount(0);
+});
+
 test('the network drops mid-upload: the upload waits for it and goes on by itself', async ({
   page,
   context,

@@ -1,10 +1,11 @@
 import { DownOutlined, UserOutlined } from '@ant-design/icons';
-import { Button, Dropdown, type MenuProps } from 'antd';
+import { App, Button, Dropdown, type MenuProps } from 'antd';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { RoleType, type Lang } from '@pathconsult/shared';
 import { logout } from '@/features/auth/api/logout';
+import { useUploads } from '@/features/slide-upload/components/upload-context';
 import { LOGIN_PATH } from '@/config/paths';
 import { setLang } from '@/lib/i18n';
 import { langOfI18n } from '@/lib/lang';
@@ -56,6 +57,8 @@ export function AccountMenu({ realName }: { realName: string }) {
   // Once opened, a dialog stays mounted so that it can play its closing animation.
   const [opened, setOpened] = useState<ReadonlySet<DialogKey>>(new Set());
   const lang = langOfI18n(i18n.language);
+  const { manager } = useUploads();
+  const { modal } = App.useApp();
 
   const langItem = (value: Lang) => ({
     key: `lang:${value}`,
@@ -108,9 +111,29 @@ export function AccountMenu({ realName }: { realName: string }) {
     } else if (key === 'lang:zh' || key === 'lang:en') {
       await setLang(key === 'lang:en' ? 'en' : 'zh');
     } else if (key === 'logout') {
-      await logout();
-      await navigate(LOGIN_PATH, { replace: true });
+      // A slide being uploaded is paused by the logout: said first, not found out later.
+      if (manager?.getSnapshot().uploading) {
+        modal.confirm({
+          title: t('account.logoutUploadingTitle'),
+          content: t('account.logoutUploadingContent'),
+          okText: t('account.logout'),
+          okButtonProps: { danger: true, ...{ 'data-testid': 'account-logout-confirm' } },
+          autoFocusButton: 'cancel',
+          onOk: () => logOut(),
+        });
+        return;
+      }
+      await logOut();
     }
+  }
+
+  async function logOut() {
+    // Paused as by its user (the server would refuse its next chunks as from an ended session,
+    // and the item read "login timed out" once its user came back), and the queue is put away
+    // with the chosen files: the next user of the browser neither sees nor sends them.
+    manager?.switchUser(null);
+    await logout();
+    await navigate(LOGIN_PATH, { replace: true });
   }
 
   return (
