@@ -178,6 +178,11 @@ test('the doctor uploads a slide, pauses, reloads, resumes and sees it in the Im
   await expect(page.getByTestId('upload-choose-files')).toBeEnabled();
   await page.getByTestId('upload-file-input').setInputFiles(SLIDE);
   await expect(restored.getByTestId('upload-item-needs-files')).toBeHidden();
+  // The queue is stopped: it says the slide goes on with Resume (it said it would go on, and
+  // waited paused).
+  await expect(page.locator('.ant-message')).toContainText(
+    '1 slide has its file again: press Resume to continue where it stopped',
+  );
   await page.getByTestId('upload-start').click();
   const finished = page.getByTestId('upload-finished').getByTestId(`upload-item-${NAME}`);
   await expect(finished.getByTestId('upload-item-state')).toHaveText('Uploaded', {

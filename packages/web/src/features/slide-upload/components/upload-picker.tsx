@@ -97,7 +97,13 @@ export function UploadPicker({ request, types }: UploadPickerProps) {
         toastSuccess(t('picker.added', { count: result.added }));
       }
       if (result.resumed > 0) {
-        toastSuccess(t('picker.resumed', { count: result.resumed }));
+        // Taken up by a running queue; a stopped one goes on with Resume (the message said it
+        // would continue, and it waited paused).
+        toastSuccess(
+          t(manager?.getSnapshot().uploading ? 'picker.resumed' : 'picker.resumedPressResume', {
+            count: result.resumed,
+          }),
+        );
       }
     } finally {
       setBusy(false);

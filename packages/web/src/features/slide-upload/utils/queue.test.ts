@@ -218,6 +218,14 @@ describe('queue after a page reload', () => {
     const s = run(restoredQueue(saved), { type: 'attach', iFileId: 1 }, { type: 'start' });
     expect(nextItem(s)).toMatchObject({ iFileId: 1, iSlideDocumentId: 9, state: 'waiting' });
   });
+
+  it('a running queue takes up the attached item in its turn; a stopped one waits for Resume', () => {
+    const running = run(restoredQueue(saved), { type: 'start' }, { type: 'attach', iFileId: 1 });
+    expect(nextItem(running)).toMatchObject({ iFileId: 1, state: 'waiting' });
+    const stopped = run(restoredQueue(saved), { type: 'attach', iFileId: 1 });
+    expect(stopped.items[0]).toMatchObject({ state: 'paused', bNeedsFiles: false });
+    expect(nextItem(stopped)).toBeUndefined();
+  });
 });
 
 describe('storage refusals', () => {

@@ -187,9 +187,11 @@ export function queueReducer(state: QueueState, action: QueueAction): QueueState
         bNeedsFiles: action.needsFiles ?? item.bNeedsFiles,
       }));
     case 'attach':
-      return update(state, action.iFileId, ['waiting', 'paused'], () => ({
+      // While the queue runs it takes the slide in its turn; stopped, it waits for Resume.
+      return update(state, action.iFileId, ['waiting', 'paused'], (item) => ({
         bNeedsFiles: false,
         reason: null,
+        state: state.uploading ? 'waiting' : item.state,
       }));
     case 'cancel': {
       const item = state.items.find((i) => i.iFileId === action.iFileId);
