@@ -891,6 +891,8 @@ test('the viewer in English: controls, turns, adjustments, label and macro', asy
   await expect(page.getByRole('button', { name: 'Whole slide' })).toBeVisible();
   // The navigator is opaque over the annotation layer: shapes under it do not show through.
   await expect(page.locator('.navigator')).toHaveCSS('opacity', '1');
+  // On the view's grey, not black bars beside a map of another shape.
+  await expect(page.locator('.navigator')).toHaveCSS('background-color', 'rgb(243, 243, 243)');
   await expect(page.getByLabel('Ruler')).toBeVisible();
   // The canvas that takes the keys is named for screen readers.
   await expect(

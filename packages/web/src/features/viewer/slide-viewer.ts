@@ -1,4 +1,5 @@
 import OpenSeadragon from 'openseadragon';
+import { VIEW_BACKGROUND } from '@/features/annotations/overlay/capture';
 import type { DeepZoomDto, SlideViewState } from '@pathconsult/shared';
 import type { SlideViewerLike } from '@/features/annotations/overlay/slide-viewer-adapter';
 import {
@@ -105,6 +106,8 @@ export class SlideViewer implements SlideViewerLike {
       navigatorPosition: 'BOTTOM_RIGHT',
       navigatorSizeRatio: options.navigatorSizeRatio ?? 0.2,
       navigatorAutoFade: false,
+      // The view's own grey around the slide's map (OpenSeadragon's black framed it in bars).
+      navigatorBackground: VIEW_BACKGROUND,
       // Always that share of the view: the default keeps the first size's area, so a pane that
       // shrank when a slide opened beside it kept a larger navigator than its neighbour.
       navigatorMaintainSizeRatio: true,

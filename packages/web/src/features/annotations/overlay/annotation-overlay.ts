@@ -3,6 +3,7 @@ import { modalAbove } from '@/lib/modal-above';
 import type { Point } from '../utils/geometry';
 import { DrawSession, type FinishedShape } from './draw-session';
 import { declutterLabels } from './label-declutter';
+import { LABEL_FONT_PX } from './label-font';
 import { keepLabelsInView, withLeaderLines } from './label-placement';
 import {
   describeShape,
@@ -373,7 +374,7 @@ function svgElement(node: SvgNode, plateId: string): SVGElement {
     // Readable on any stain: the letters sit on a plate, light or dark as their colour needs
     // (a thin halo alone left red letters on pink tissue hard to read).
     el.setAttribute('filter', `url(#${plateId}-${labelBackdrop(String(node.attrs.fill ?? ''))})`);
-    el.setAttribute('font-size', '13');
+    el.setAttribute('font-size', String(LABEL_FONT_PX));
     // Named here, not inherited: a screenshot draws the SVG as an image, which inherits nothing.
     el.setAttribute('font-family', LABEL_FONT);
   }

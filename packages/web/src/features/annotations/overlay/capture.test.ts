@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SCREENSHOT_MAX_SIDE } from '@pathconsult/shared';
-import { captureSize, visibleRegion } from './capture';
+import { captureSize, reportTextScale, visibleRegion } from './capture';
 
 describe('the region a screenshot shows', () => {
   it('is the level-0 box under the element, whatever the rotation', () => {
@@ -49,5 +49,14 @@ describe('the size of a screenshot', () => {
     expect(width).toBe(SCREENSHOT_MAX_SIDE);
     expect(height).toBe(2304);
     expect(captureSize(1000, 9000, 4096)).toEqual({ width: 455, height: 4096 });
+  });
+});
+
+describe('the text of a screenshot for the report', () => {
+  it('is large enough to read in print: a 41st of the view, between 1 and 2.5 times the screen’s', () => {
+    // 858 px printed 86 mm wide: 21 px labels, about 6 pt.
+    expect(reportTextScale(858) * 13).toBeCloseTo(858 / 41);
+    expect(reportTextScale(400)).toBe(1);
+    expect(reportTextScale(4000)).toBe(2.5);
   });
 });

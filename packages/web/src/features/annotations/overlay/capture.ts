@@ -4,6 +4,7 @@ import {
   type ScreenshotRegion,
 } from '@pathconsult/shared';
 import type { Point } from '../utils/geometry';
+import { LABEL_FONT_PX } from './label-font';
 import { drawScaleStamp, type ScaleStamp } from './scale-stamp';
 
 /*
@@ -60,6 +61,16 @@ export function captureSize(
   };
 }
 
+/**
+ * How much larger the labels and the scale stamp are drawn in a screenshot than on screen. The
+ * report prints a picture about 86 mm wide (two to a row), so a view 858 px wide printed its
+ * 13 px labels 1.3 mm high: unreadable on paper. They are drawn at least a 41st of the view's
+ * width (about 6 pt in print), never smaller than on screen and at most 2.5 times as large.
+ */
+export function reportTextScale(viewWidth: number): number {
+  return Math.min(2.5, Math.max(1, viewWidth / 41 / LABEL_FONT_PX));
+}
+
 /** JPEG qualities tried in turn until the picture fits the server's size limit. */
 const JPEG_QUALITIES = [0.9, 0.8, 0.7, 0.6];
 
@@ -94,10 +105,12 @@ export async function composeScreenshot(
   context.fillStyle = VIEW_BACKGROUND;
   context.fillRect(0, 0, canvas.width, canvas.height);
   context.drawImage(view, 0, 0, canvas.width, canvas.height);
+  const textScale = reportTextScale(box.width);
   if (overlay) {
-    await drawOverlay(context, overlay, box);
+    await drawOverlay(context, overlay, box, textScale);
   }
-  drawScaleStamp(context, canvas.height, box.width > 0 ? canvas.width / box.width : 1, stamp);
+  const ratio = box.width > 0 ? canvas.width / box.width : 1;
+  drawScaleStamp(context, canvas.height, ratio, stamp, textScale);
   let encoded = '';
   for (const quality of JPEG_QUALITIES) {
     encoded = canvas.toDataURL('image/jpeg', quality);
@@ -113,8 +126,13 @@ async function drawOverlay(
   context: CanvasRenderingContext2D,
   overlay: SVGSVGElement,
   box: { width: number; height: number },
+  textScale: number,
 ): Promise<void> {
   const copy = overlay.cloneNode(true) as SVGSVGElement;
+  // Labels readable in print (reportTextScale), each on its plate (the plate follows the text).
+  for (const text of copy.querySelectorAll('text')) {
+    text.setAttribute('font-size', String(Math.round(LABEL_FONT_PX * textScale)));
+  }
   copy.setAttribute('xmlns', 'http://www.w3.org/2000/svg');
   copy.setAttribute('width', String(box.width));
   copy.setAttribute('height', String(box.height));

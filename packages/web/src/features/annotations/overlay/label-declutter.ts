@@ -1,3 +1,4 @@
+import { LABEL_FONT_PX as FONT_PX } from './label-font';
 import type { SvgNode } from './svg-shapes';
 
 /*
@@ -7,8 +8,6 @@ import type { SvgNode } from './svg-shapes';
  * shape's label is placed first and always shows, then notes' texts, then measurements.
  */
 
-/** The overlay's label font size (annotation-overlay.ts). */
-const FONT_PX = 13;
 const LINE_PX = 16;
 /** Gap kept around each label. */
 const MARGIN_PX = 2;

@@ -37,6 +37,17 @@ describe('the scale stamp of a report screenshot', () => {
     expect(plate!.w).toBeGreaterThanOrEqual(200);
   });
 
+  it('draws its text larger for print, the bar still at its true length', () => {
+    const plain = recorder();
+    const large = recorder();
+    const stamp = { bar: { px: 100, micrometres: 50, label: '50 µm' }, magnification: '20×' };
+    drawScaleStamp(plain.context, 1200, 2, stamp);
+    drawScaleStamp(large.context, 1200, 2, stamp, 2);
+    expect(large.rects[1]!.w).toBe(200);
+    expect(large.rects[0]!.h).toBe(plain.rects[0]!.h * 2);
+    expect(large.rects[0]!.y + large.rects[0]!.h).toBe(1200 - 48);
+  });
+
   it('stamps the magnification alone without a pixel size, and nothing without either', () => {
     const alone = recorder();
     drawScaleStamp(alone.context, 600, 1, { bar: null, magnification: '10×' });

@@ -26,23 +26,26 @@ const BAR_HEIGHT = 4;
 
 /**
  * Draws the stamp on `context` of a canvas `height` device pixels high, `ratio` device pixels per
- * CSS pixel; does nothing when there is neither a bar nor a magnification.
+ * CSS pixel, its text and plate `textScale` times their on-screen size (the bar keeps its true
+ * length); does nothing when there is neither a bar nor a magnification.
  */
 export function drawScaleStamp(
   context: StampContext,
   height: number,
   ratio: number,
   stamp: ScaleStamp,
+  textScale = 1,
 ): void {
   const parts = [stamp.bar?.label, stamp.magnification].filter(Boolean);
   if (parts.length === 0) {
     return;
   }
   const text = parts.join('  ');
-  const px = (n: number) => n * ratio;
+  const px = (n: number) => n * ratio * textScale;
   context.font = `600 ${px(FONT_PX)}px sans-serif`;
   const textWidth = context.measureText(text).width;
-  const barWidth = stamp.bar ? px(stamp.bar.px) : 0;
+  // The bar measures the slide: its length is never scaled.
+  const barWidth = stamp.bar ? stamp.bar.px * ratio : 0;
   const width = Math.max(textWidth, barWidth) + px(2 * PAD);
   const plateHeight = px(PAD + (stamp.bar ? BAR_HEIGHT + 4 : 0) + FONT_PX + PAD);
   const left = px(MARGIN);
