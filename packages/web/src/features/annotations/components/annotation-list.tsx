@@ -126,11 +126,12 @@ export function AnnotationList({
                         </Typography.Text>
                       )}
                     </>
-                  ) : (
+                  ) : measured ? (
                     <Typography.Text strong>
-                      {measured ? <MeasurementParts text={measured} /> : t(`kinds.${a.strKind}`)}
+                      <MeasurementParts text={measured} />
                     </Typography.Text>
-                  )
+                  ) : // An arrow without a note: its tag above says all there is.
+                  null
                 }
               </Flex>
             </List.Item>

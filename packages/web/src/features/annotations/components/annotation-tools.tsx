@@ -1,12 +1,10 @@
 import {
-  AimOutlined,
   ArrowRightOutlined,
   BorderOutlined,
   CameraOutlined,
   ColumnWidthOutlined,
   EditOutlined,
   FontSizeOutlined,
-  GatewayOutlined,
   SelectOutlined,
 } from '@ant-design/icons';
 import { Alert, Button, Flex, Input, Modal, Segmented, Typography } from 'antd';
@@ -32,13 +30,14 @@ import { initialAnnotationColor, rememberAnnotationColor } from '../utils/defaul
 import { layerShownWithTool, type Tool } from '../utils/layer-and-tool';
 import { LayerHiddenNote } from './layer-hidden-note';
 import { AnnotationColorPicker } from './annotation-color-picker';
+import { EllipseOutlined, PolygonOutlined } from './shape-icons';
 
 const TOOLS: { tool: Tool; icon: ReactNode }[] = [
   { tool: 'select', icon: <SelectOutlined /> },
   { tool: 'line', icon: <ColumnWidthOutlined /> },
   { tool: 'rectangle', icon: <BorderOutlined /> },
-  { tool: 'ellipse', icon: <AimOutlined /> },
-  { tool: 'polygon', icon: <GatewayOutlined /> },
+  { tool: 'ellipse', icon: <EllipseOutlined /> },
+  { tool: 'polygon', icon: <PolygonOutlined /> },
   { tool: 'freehand', icon: <EditOutlined /> },
   { tool: 'arrow', icon: <ArrowRightOutlined /> },
   { tool: 'text', icon: <FontSizeOutlined /> },

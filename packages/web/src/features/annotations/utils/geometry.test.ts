@@ -9,6 +9,7 @@ import {
   isClosedFreehand,
   mappedEllipse,
   mapPoints,
+  measure,
   measurementText,
   pathLength,
   perimeter,
@@ -115,6 +116,16 @@ describe('annotation geometry', () => {
       ),
     ).toBe('1.00 × 0.500 mm · 0.393 mm²');
     expect(measurementText('text', [[1, 1]], 0.5)).toBeNull();
+  });
+
+  it('gives an arrow no measurement: it points, the ruler measures', () => {
+    const points: Point[] = [
+      [0, 0],
+      [300, 400],
+    ];
+    expect(measure('arrow', points)).toEqual({ lengthPx: null, areaPx: null });
+    expect(measurementText('arrow', points, 0.5)).toBeNull();
+    expect(measurementText('line', points, 0.5)).toBe('250 µm');
   });
 
   it('gives a polygon its perimeter with its area', () => {

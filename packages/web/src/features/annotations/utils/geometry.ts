@@ -80,7 +80,7 @@ export function isClosedFreehand(points: readonly Point[]): boolean {
 
 export interface Measurement {
   /**
-   * Length in level-0 pixels (line, arrow, an open free-hand stroke), or the perimeter of a
+   * Length in level-0 pixels (line, an open free-hand stroke), or the perimeter of a
    * polygon or a closed free-hand outline; null for the others.
    */
   lengthPx: number | null;
@@ -95,7 +95,6 @@ export function measure(kind: AnnotationKind, points: readonly Point[]): Measure
   const [a, b] = points;
   switch (kind) {
     case 'line':
-    case 'arrow':
       return { lengthPx: pathLength(points), areaPx: null };
     case 'freehand':
       return isClosedFreehand(points)
@@ -111,6 +110,9 @@ export function measure(kind: AnnotationKind, points: readonly Point[]): Measure
     }
     case 'polygon':
       return { lengthPx: perimeter(points), areaPx: polygonArea(points) };
+    // An arrow points at something: its length measures nothing, and printed beside it in a
+    // report figure it read as a measurement. The ruler measures.
+    case 'arrow':
     case 'text':
       return { lengthPx: null, areaPx: null };
   }
