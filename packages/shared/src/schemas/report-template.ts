@@ -236,9 +236,24 @@ const DEFAULT_FIELDS: Record<ReportFieldSectionKey, Record<ReportVariantName, Re
       'strSampleDesc',
     ],
   },
+  // The gross description and the sending hospital's preliminary opinion too: a consultation
+  // report that left out the tumour's size the doctor entered, or what the sender suspected,
+  // lost what the diagnosis answers. Empty free texts are not printed.
   findings: {
-    human: ['strTissueDescription', 'strImmunohistochemistry', 'strSpecialStains'],
-    veterinary: ['strTissueDescription', 'strImmunohistochemistry', 'strSpecialStains'],
+    human: [
+      'strTissueDescription',
+      'strGrossFindings',
+      'strInitialOpinion',
+      'strImmunohistochemistry',
+      'strSpecialStains',
+    ],
+    veterinary: [
+      'strTissueDescription',
+      'strGrossFindings',
+      'strInitialOpinion',
+      'strImmunohistochemistry',
+      'strSpecialStains',
+    ],
   },
 };
 

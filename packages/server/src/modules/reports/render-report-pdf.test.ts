@@ -322,6 +322,17 @@ describe('the form decides what prints', () => {
     expect(sizes).toEqual(['120x120']);
   });
 
+  it.each(['human', 'veterinary'] as const)(
+    'prints on the default form the gross findings and the sender’s preliminary opinion (%s)',
+    async (variant) => {
+      const base = reportDoc('zh-CN', variant);
+      const doc = { ...base, template: { ...base.template, sections: defaultReportSections() } };
+      const text = squeeze(await pdfText(await renderReportPdf(doc)));
+      expect(text).toContain(squeeze(`肉眼所见${doc.patient.strGrossFindings}`));
+      expect(text).toContain(squeeze(`初步诊断意见${doc.patient.strInitialOpinion}`));
+    },
+  );
+
   it('prints an empty short field as a blank and leaves out empty free texts', async () => {
     const base = reportDoc('en', 'human');
     const doc: ReportDocument = {
