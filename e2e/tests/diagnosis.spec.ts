@@ -193,6 +193,15 @@ test('the expert writes, drafts and signs a report; the doctor asks to modify it
     for (const button of await strip.locator('[data-testid^="screenshot-delete-"]').all()) {
       await expect(button).toBeDisabled();
     }
+    // On the viewer's narrow cards, a word that fits ("已用于签发报告" was cut).
+    await ex.getByTestId(`imagery-view-${num}.svs`).click();
+    const viewerTag = ex
+      .getByTestId('annotation-tools')
+      .locator('[data-testid^="screenshot-signed-"]')
+      .first();
+    await expect(viewerTag).toHaveText('已签发');
+    expect(await viewerTag.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    await ex.goBack();
     // Nor do they count towards the expert's 4: a later version may take new ones.
     await expect(ex.getByTestId('screenshots-count')).toHaveText('我的截图：0 / 4');
     await ex.goto(`/#/case/result-info?iPatientId=${caseId}`);

@@ -9,7 +9,7 @@ import {
 } from '@ant-design/icons';
 import { Alert, Button, Flex, Input, Modal, Segmented, Typography } from 'antd';
 import { HoverTooltip } from '@/components/hover-tooltip';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { screenshotMagnification } from '@pathconsult/shared';
 import { ListError } from '@/app/routes/list-error';
@@ -153,6 +153,7 @@ export function AnnotationTools({
 
   const shotData = shots.data;
   const limitReached = !!shotData && shotData.iMineCount >= shotData.iLimit;
+  const strip = useRef<HTMLDivElement>(null);
   const takeScreenshot = async () => {
     const layer = overlay.current;
     if (!layer || patientId === null) {
@@ -180,6 +181,10 @@ export function AnnotationTools({
     );
     await save.mutateAsync({ iSlideDocumentId: viewer.slideId, strImage, region, dMagnification });
     toastSuccess(t('screenshots.saved'));
+    // The strip sits under the annotations: with a long list the new picture was out of sight.
+    window.setTimeout(() =>
+      strip.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' }),
+    );
   };
 
   return (
@@ -263,7 +268,9 @@ export function AnnotationTools({
           onRetry={() => void shots.refetch()}
         />
       )}
-      {shotData && <ScreenshotStrip shots={shotData.listScreenshot} width={120} />}
+      <div ref={strip}>
+        {shotData && <ScreenshotStrip shots={shotData.listScreenshot} width={120} />}
+      </div>
       <Modal
         open={note !== null}
         title={t('list.textPrompt')}

@@ -91,14 +91,15 @@ export function ScreenshotCaption({
           </Typography.Text>
           {shot.bDigitalZoom && <DigitalZoomTag screenshotId={id} />}
           {shot.bInSignedReport && (
-            // Cut rather than run out of the viewer's narrow card; the reason shows on hover.
+            // A shorter word on the viewer's narrow card (the long one was cut to "已用于签发…");
+            // the reason shows on hover.
             <Tooltip title={t('screenshots.inSignedReport')}>
               <Tag
                 color="blue"
                 style={{ ...ONE_LINE, alignSelf: 'start', maxWidth: '100%', marginInlineEnd: 0 }}
                 data-testid={`screenshot-signed-${id}`}
               >
-                {t('screenshots.signedTag')}
+                {t(narrow ? 'screenshots.signedTagShort' : 'screenshots.signedTag')}
               </Tag>
             </Tooltip>
           )}
