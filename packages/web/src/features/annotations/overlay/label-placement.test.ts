@@ -153,9 +153,15 @@ describe('keepLabelsInView', () => {
     expect(bar.top - box.bottom).toBeLessThanOrEqual(4);
   });
 
-  it('leaves the label of a shape out of view with its shape', () => {
-    const groups = rulerLabel([500, 100], [600, 100]);
-    expect(keepLabelsInView(groups, VIEW, [])).toEqual(groups);
+  it('leaves out the label of a shape wholly out of view, keeping the shape', () => {
+    // Right of the view, and just above it (its label would fall inside, under no line).
+    for (const groups of [rulerLabel([500, 100], [600, 100]), rulerLabel([100, -6], [300, -6])]) {
+      const kept = keepLabelsInView(groups, VIEW, []);
+      expect(kept[0]!.filter((n) => n.tag === 'text')).toEqual([]);
+      expect(kept[0]!.filter((n) => n.tag !== 'text')).toEqual(
+        groups[0]!.filter((n) => n.tag !== 'text'),
+      );
+    }
   });
 });
 

@@ -35,17 +35,29 @@ export function keepLabelsInView(
     group.flatMap((node) => (node.tag === 'text' && node.around ? [node.around] : [])),
   );
   return groups.map((group) =>
-    group.map((node) =>
-      node.tag === 'text' && node.text && node.around
-        ? placed(
-            node,
-            view,
-            covered,
-            shapes.filter((shape) => shape !== node.around),
-          )
-        : node,
-    ),
+    group.flatMap((node) => {
+      if (!(node.tag === 'text' && node.text && node.around)) {
+        return [node];
+      }
+      // The label of a shape wholly out of view is left out: a ruler just above the view put
+      // its length, with no line, at the view's top edge (and so into a report's picture).
+      if (outOfView(node.around, view)) {
+        return [];
+      }
+      return [
+        placed(
+          node,
+          view,
+          covered,
+          shapes.filter((shape) => shape !== node.around),
+        ),
+      ];
+    }),
   );
+}
+
+function outOfView(box: Box, view: { width: number; height: number }): boolean {
+  return box.right < 0 || box.left > view.width || box.bottom < 0 || box.top > view.height;
 }
 
 function placed(
@@ -55,14 +67,6 @@ function placed(
   otherShapes: readonly Box[],
 ): SvgNode {
   const around = whole.around!;
-  if (
-    around.right < 0 ||
-    around.left > view.width ||
-    around.bottom < 0 ||
-    around.top > view.height
-  ) {
-    return whole;
-  }
   const isNote = whole.attrs.class === 'pc-note';
   // A note's text goes beside its dot, never over it: it may take the wider side's room only.
   const node = shortened(
