@@ -90,6 +90,12 @@ describe('checks before queueing (spec §5 "Slide upload")', () => {
     expect(result.refused).toEqual([{ name: 'a.svs', code: 'chosenTwice' }]);
   });
 
+  it('does not say "only the first was added" when the first was refused too', () => {
+    const result = check([at('x/a.svs'), at('y/a.svs')], { uploadedNames: ['a.svs'] }, false);
+    expect(result.accepted).toHaveLength(0);
+    expect(result.refused).toEqual([{ name: 'a.svs', code: 'SLIDE_NAME_EXISTS' }]);
+  });
+
   it('a single upload takes one file only', () => {
     expect(check([at('a.svs'), at('b.svs')], { single: true })).toEqual({
       accepted: [],

@@ -88,16 +88,22 @@ export function checkDocuments<F extends FileLike>(
         item.iUploadType === UploadType.Single &&
         sameTarget(item.target, context.target),
     );
-  const picked = new Set<string>();
+  // Per name chosen: whether its first file was taken (queued or resumed).
+  const picked = new Map<string, boolean>();
   for (const doc of scan.documents) {
     const name = doc.strFileName;
     const key = lower(name);
     const refuse = (code: RefusalCode) => result.refused.push({ name, code });
     if (picked.has(key)) {
-      refuse('chosenTwice');
+      // "Only the first was added" is said only when it was; a first refused already named the
+      // name with its reason, which holds for this one too.
+      if (picked.get(key)) {
+        refuse('chosenTwice');
+      }
       continue;
     }
-    picked.add(key);
+    const refusedBefore = result.refused.length;
+    picked.set(key, true);
     const item = resumableItem(context.queue, context.target, doc);
     if (item && !sameFiles(item, doc)) {
       // Same name, size and time but other files inside: not the slide that was being sent.
@@ -127,6 +133,9 @@ export function checkDocuments<F extends FileLike>(
       }
     } else {
       result.accepted.push(doc);
+    }
+    if (result.refused.length > refusedBefore) {
+      picked.set(key, false);
     }
   }
   return result;
