@@ -390,6 +390,26 @@ test('a second tab says which slide the first is sending, without asking for its
   await expect(second.getByTestId('upload-progress')).toHaveCount(0);
   await expect(second.getByTestId('upload-all-done')).toHaveCount(0);
   await expect(second.getByTestId('upload-start')).toHaveText('Start');
+  // A tab whose queue does not know the slide (saved by another tab meanwhile) does not offer to
+  // continue it from the case's list, where it would only wait for the first tab: it says where
+  // it goes on.
+  const third = await page.context().newPage();
+  await third.goto('/?lang=en#/login');
+  await third.evaluate(() => {
+    for (const key of Object.keys(localStorage).filter((k) => k.startsWith('slideUploadQueue:'))) {
+      localStorage.removeItem(key);
+    }
+  });
+  await third.locator('#login_strUserName').fill(DOCTOR.name);
+  await third.locator('#login_strUserPassword').fill(DOCTOR.password);
+  await third.getByTestId('login-submit').click();
+  await expect(third.getByTestId('workplace-greeting')).toBeVisible();
+  await third.goto(`/?lang=en#/case/Imagery-info?iPatientId=${id}`);
+  await expect(third.getByTestId(`imagery-other-tab-${NAME}`)).toHaveText(
+    'Uploading in another tab',
+  );
+  await expect(third.getByTestId(`imagery-continue-${NAME}`)).toHaveCount(0);
+  await third.close();
   release();
   // Done in the first tab: the second stops saying so.
   await expect(

@@ -1,15 +1,18 @@
 import { CloudUploadOutlined } from '@ant-design/icons';
-import { App, Button, Tooltip } from 'antd';
+import { App, Button, Tooltip, Typography } from 'antd';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SlideUploadState, type SlideDocumentDto } from '@pathconsult/shared';
 import { useQueuedUpload } from '@/features/slide-upload/components/upload-context';
+import { uploadsLocked } from '@/features/slide-upload/utils/tab-lock';
 import { percentOfUpload } from '@/features/slides/utils/slide-progress';
 
 /**
  * "Continue upload" on an unfinished upload of the user's own that this browser's queue does not
  * hold (the page was closed, or it was begun on another computer): the list said "uploading" and
  * offered only Delete. It opens the case's upload queue and says which file to choose again; the
- * server continues where it stopped (name, size and date match it to the upload).
+ * server continues where it stopped (name, size and date match it to the upload). A slide another
+ * tab of this browser is sending says so instead: continued here, it would only wait for that tab.
  */
 export function ContinueUploadButton({
   slide,
@@ -27,8 +30,17 @@ export function ContinueUploadButton({
   const { t } = useTranslation('upload');
   const { message } = App.useApp();
   const queued = useQueuedUpload(slide.iSlideDocumentId);
-  if (!mine || queued || slide.ddUploadState.iNumber !== SlideUploadState.Uploading) {
+  const offered = mine && !queued && slide.ddUploadState.iNumber === SlideUploadState.Uploading;
+  const elsewhere = useLockedElsewhere(slide.iSlideDocumentId, offered);
+  if (!offered) {
     return null;
+  }
+  if (elsewhere) {
+    return (
+      <Typography.Text type="secondary" data-testid={`imagery-other-tab-${slide.strFileName}`}>
+        {t('state.otherTab')}
+      </Typography.Text>
+    );
   }
   const percent = percentOfUpload(slide.lProgress, slide.lSize);
   return (
@@ -47,4 +59,33 @@ export function ContinueUploadButton({
       </Button>
     </Tooltip>
   );
+}
+
+/** How often a row that offers to continue looks whether another tab took the upload. */
+const LOOK_EVERY_MS = 2_000;
+
+/**
+ * Whether another tab of this browser holds the slide's upload lock (this tab's queue does not
+ * hold the slide, so any holder is another tab), looked at while `looking`.
+ */
+function useLockedElsewhere(iSlideDocumentId: number, looking: boolean): boolean {
+  const [held, setHeld] = useState(false);
+  useEffect(() => {
+    if (!looking) {
+      return undefined;
+    }
+    let live = true;
+    const look = () =>
+      void uploadsLocked().then(
+        (ids) => live && setHeld(ids.has(iSlideDocumentId)),
+        () => undefined,
+      );
+    look();
+    const timer = setInterval(look, LOOK_EVERY_MS);
+    return () => {
+      live = false;
+      clearInterval(timer);
+    };
+  }, [iSlideDocumentId, looking]);
+  return looking && held;
 }
