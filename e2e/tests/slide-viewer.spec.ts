@@ -587,39 +587,6 @@ test('tiles refused under a dead token load with a fresh one; a slide that faile
   await expectTissue(view);
 });
 
-test('tiles that failed while the link was down load once it is back, without moving the view', async ({
-  page,
-  context,
-  request,
-}) => {
-  const { slideId } = await caseWithSlide(request, `VOF${RUN}`, `cmu-off-${RUN}.svs`);
-  await logIn(page, DOCTOR);
-  await page.goto(`/#/ShowSlide?id=${slideId}`);
-  const view = page.getByTestId('slide-view');
-  await expectTissue(view);
-  const tiles = { failed: 0, loaded: 0 };
-  page.on('requestfailed', (r) => {
-    if (r.url().includes('_files/')) {
-      tiles.failed += 1;
-    }
-  });
-  page.on('response', (r) => {
-    if (r.url().includes('_files/') && r.status() === 200) {
-      tiles.loaded += 1;
-    }
-  });
-  await context.setOffline(true);
-  await page.getByTestId('viewer-mag-20').click();
-  await expect(page.getByTestId('viewer-magnification')).toHaveText('20×');
-  // Long enough for the viewer to give those tiles up and to try once for a fresh token.
-  await expect.poll(() => tiles.failed, { timeout: 15_000 }).toBeGreaterThan(0);
-  await page.waitForTimeout(6_000);
-  const before = tiles.loaded;
-  await context.setOffline(false);
-  // Back at once, not at the next try for a token (15 s later) or when the user moves.
-  await expect.poll(() => tiles.loaded - before, { timeout: 5_000 }).toBeGreaterThan(0);
-});
-
 test('annotations that fail to load say so with a retry; a screenshot taken mid-zoom is of where the zoom ends', async ({
   page,
   request,

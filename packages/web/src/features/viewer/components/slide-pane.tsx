@@ -23,11 +23,6 @@ import { ScaleBarOverlay } from './scale-bar-overlay';
 import { isUnviewable, SlideUnviewable } from './slide-unviewable';
 import { ViewerToolbar } from './viewer-toolbar';
 
-/** No answer, or a proxy's for a server that is down: nothing was said about the slide. */
-function isUnreachable(error: unknown): boolean {
-  return !(error instanceof ApiError) || error.httpStatus === 0 || error.httpStatus >= 502;
-}
-
 /** The navigator's share of a compact pane (side by side, phone); a single pane's is 0.2. */
 const COMPACT_NAVIGATOR_RATIO = 0.14;
 const SINGLE_NAVIGATOR_RATIO = 0.2;
@@ -117,15 +112,7 @@ export function SlidePane({
   return (
     <OpenSlidePane
       info={info.data}
-      // Refused when the facts could not be fetched again: the query keeps the old ones (and
-      // their token) then, which would pass for a fresh answer.
-      refresh={async () => {
-        const result = await info.refetch();
-        if (result.isError) {
-          throw result.error;
-        }
-        return result.data;
-      }}
+      refresh={async () => (await info.refetch()).data}
       link={link}
       compact={compact}
       sideBySide={sideBySide}
@@ -219,27 +206,12 @@ function OpenSlidePane({
     // Tiles that failed ask for a fresh token, at most once in a while: a whole view of tiles
     // failing together is one renewal, and a link that is down is not asked every second.
     const renewal = throttledRenewal(async () => {
-      let fresh: SlideInfoDto | undefined;
-      try {
-        fresh = await refreshNow.current();
-      } catch (error) {
-        if (isUnreachable(error)) {
-          // The link dropped (or the server is restarting): the failed tiles are asked for again
-          // once it answers, never given up for its silence. Tried again after the gap, and at
-          // once when the browser says it is back online (below).
-          renewal.request();
-          return;
-        }
-      }
+      const fresh = await refreshNow.current().catch(() => undefined);
       if (fresh) {
         created.setTileBase(fresh.objToken.strDziUrl);
       }
       created.retryFailedTiles();
     });
-    // Back online: the tiles that failed meanwhile load without waiting for the next try (a view
-    // stayed blurred until the user moved it).
-    const reconnected = () => created.retryFailedTiles();
-    window.addEventListener('online', reconnected);
     setViewer(created);
     const remember = () => {
       if (created.isOpen) {
@@ -249,7 +221,6 @@ function OpenSlidePane({
     window.addEventListener('pagehide', remember);
     return () => {
       window.removeEventListener('pagehide', remember);
-      window.removeEventListener('online', reconnected);
       remember();
       renewal.cancel();
       created.destroy();
