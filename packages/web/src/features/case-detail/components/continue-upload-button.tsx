@@ -1,10 +1,9 @@
 import { CloudUploadOutlined } from '@ant-design/icons';
 import { App, Button, Tooltip, Typography } from 'antd';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SlideUploadState, type SlideDocumentDto } from '@pathconsult/shared';
 import { useQueuedUpload } from '@/features/slide-upload/components/upload-context';
-import { uploadsLocked } from '@/features/slide-upload/utils/tab-lock';
+import { useUploadsSentElsewhere } from '@/features/slide-upload/components/use-uploads-sent-elsewhere';
 import { percentOfUpload } from '@/features/slides/utils/slide-progress';
 
 /**
@@ -31,7 +30,8 @@ export function ContinueUploadButton({
   const { message } = App.useApp();
   const queued = useQueuedUpload(slide.iSlideDocumentId);
   const offered = mine && !queued && slide.ddUploadState.iNumber === SlideUploadState.Uploading;
-  const elsewhere = useLockedElsewhere(slide.iSlideDocumentId, offered);
+  // This tab's queue does not hold the slide: a lock on it is another tab's.
+  const elsewhere = useUploadsSentElsewhere(offered).has(slide.iSlideDocumentId);
   if (!offered) {
     return null;
   }
@@ -59,33 +59,4 @@ export function ContinueUploadButton({
       </Button>
     </Tooltip>
   );
-}
-
-/** How often a row that offers to continue looks whether another tab took the upload. */
-const LOOK_EVERY_MS = 2_000;
-
-/**
- * Whether another tab of this browser holds the slide's upload lock (this tab's queue does not
- * hold the slide, so any holder is another tab), looked at while `looking`.
- */
-function useLockedElsewhere(iSlideDocumentId: number, looking: boolean): boolean {
-  const [held, setHeld] = useState(false);
-  useEffect(() => {
-    if (!looking) {
-      return undefined;
-    }
-    let live = true;
-    const look = () =>
-      void uploadsLocked().then(
-        (ids) => live && setHeld(ids.has(iSlideDocumentId)),
-        () => undefined,
-      );
-    look();
-    const timer = setInterval(look, LOOK_EVERY_MS);
-    return () => {
-      live = false;
-      clearInterval(timer);
-    };
-  }, [iSlideDocumentId, looking]);
-  return looking && held;
 }

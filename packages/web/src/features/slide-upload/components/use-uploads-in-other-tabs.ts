@@ -1,12 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useMemo } from 'react';
 import { useSession } from '@/lib/use-session';
 import { parseQueue, storageKeyOf } from '../utils/persisted-queue';
 import { statusOf, type QueueItem } from '../utils/queue';
-import { uploadsLockedElsewhere } from '../utils/tab-lock';
-import { useUploads } from './upload-context';
-
-/** How often an open panel looks again. */
-const LOOK_EVERY_MS = 2_000;
+import { useUploadsSentElsewhere } from './use-uploads-sent-elsewhere';
 
 /**
  * The unfinished slides of the queue that another tab of this browser is sending now, each with
@@ -20,32 +16,16 @@ export function useUploadsInOtherTabs(
   items: readonly QueueItem[],
   open: boolean,
 ): ReadonlyMap<number, number> {
-  const { manager } = useUploads();
   const { iUserId } = useSession();
-  const [held, setHeld] = useState<ReadonlyMap<number, number>>(() => new Map());
   const notSentHere = items.some(
     (item) => item.iSlideDocumentId !== null && statusOf(item) === 0 && item.state !== 'uploading',
   );
-  const looking = open && notSentHere;
-  useEffect(() => {
-    if (!looking) {
-      return undefined;
-    }
-    let live = true;
-    const look = () => {
-      uploadsLockedElsewhere(() => manager?.locksHeldHere() ?? EMPTY_IDS).then(
-        (ids) => live && setHeld(progressIn(ids, iUserId)),
-        () => undefined,
-      );
-    };
-    look();
-    const timer = setInterval(look, LOOK_EVERY_MS);
-    return () => {
-      live = false;
-      clearInterval(timer);
-    };
-  }, [looking, manager, iUserId]);
-  return looking ? held : EMPTY;
+  const elsewhere = useUploadsSentElsewhere(open && notSentHere);
+  // Read again with each look (a new set): the sending tab's progress moves on.
+  return useMemo(
+    () => (elsewhere.size === 0 ? EMPTY : progressIn(elsewhere, iUserId)),
+    [elsewhere, iUserId],
+  );
 }
 
 /** The sending tab saves its queue every second: its progress for each of `ids` (or none). */
@@ -60,5 +40,4 @@ function progressIn(ids: ReadonlySet<number>, iUserId: number | null): Map<numbe
   );
 }
 
-const EMPTY_IDS: ReadonlySet<number> = new Set();
 const EMPTY: ReadonlyMap<number, number> = new Map();
