@@ -54,6 +54,9 @@ async function registerThroughForm(page: Page, userName: string, mobile: string)
   await page.locator('#register_iSex').getByText('男').click();
   await page.locator('#register_dtBirthdayDate').fill('1985/06/15');
   await page.locator('#register_dtBirthdayDate').press('Enter');
+  // Enter takes the typed date and closes the calendar (a date still only typed is no value).
+  await expect(page.locator('.ant-picker-dropdown:visible')).toHaveCount(0);
+  await expect(page.locator('#register_dtBirthdayDate')).toHaveValue('1985/06/15');
   await page.locator('#register_strIdentityNumber').fill(ID_NUMBER);
   await page.locator('#register_strProvince').fill('浙江省');
   await page.locator('#register_strCity').fill('杭州市');
@@ -64,9 +67,8 @@ async function registerThroughForm(page: Page, userName: string, mobile: string)
   // A wrong captcha is refused, and a new image comes.
   await page.locator('#register_strCaptcha').fill('WRONG');
   await page.getByTestId('register-submit').click();
-  await expect(
-    page.locator('.ant-form-item-explain-error', { hasText: '验证码错误或已过期' }),
-  ).toBeVisible();
+  // The captcha's is the form's only message (were another field refused, this names it).
+  await expect(page.locator('.ant-form-item-explain-error')).toHaveText(['验证码错误或已过期']);
   await expect(page.locator('#register_strCaptcha')).toHaveValue('');
   await page.locator('#register_strCaptcha').fill(CAPTCHA_TEXT.toLowerCase());
   await page.getByTestId('register-submit').click();
