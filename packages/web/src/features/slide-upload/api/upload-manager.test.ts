@@ -499,4 +499,29 @@ describe('upload manager', () => {
       ['mine.svs', 'paused'],
     ]);
   });
+  it('two tabs sharing the stored queue keep each other’s slides, and the sender’s progress', async () => {
+    const server = new FakeUploadServer();
+    const { m: tabA, storage } = manager(server);
+    await tabA.add(request(picked(slide('a.svs', 4))));
+    // Tab B opens while A sends a.svs, and adds a slide of its own.
+    let tabB: UploadManager | null = null;
+    server.beforeChunk = async () => {
+      if (!tabB) {
+        tabB = manager(server, storage).m;
+        await tabB.add(request(picked(slide('b.svs', 2, 2))));
+      }
+    };
+    tabA.start();
+    await tabA.idle();
+    server.beforeChunk = null;
+    // A wrote after B added b.svs, and B wrote after A had sent some of a.svs: neither is lost.
+    const reloaded = manager(server, storage).m;
+    const items = reloaded.getSnapshot().items;
+    expect(items.map((i) => [i.strFileName, i.state])).toEqual([
+      ['b.svs', 'paused'],
+      ['a.svs', 'uploaded'],
+    ]);
+    // The two tabs each numbered their first slide 1; read back, they are two items.
+    expect(new Set(items.map((i) => i.iFileId)).size).toBe(2);
+  });
 });

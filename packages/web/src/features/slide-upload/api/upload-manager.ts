@@ -15,12 +15,19 @@ import {
   nextItem,
   queueReducer,
   restoredQueue,
+  sentElsewhere,
   statusOf,
   type QueueAction,
   type QueueItem,
   type QueueState,
   type UploadTarget,
 } from '../utils/queue';
+import {
+  emptyMergeMemory,
+  memoryAfterLoad,
+  mergeQueues,
+  type MergeMemory,
+} from '../utils/queue-merge';
 import { browserTabLocks, uploadLockName, type TabLocks } from '../utils/tab-lock';
 import { withRetry, type LinkTrouble, type RetryPolicy, type Sleep } from '../utils/retry';
 import { SpeedMeter, remainingTime, type Remaining } from '../utils/speed';
@@ -116,6 +123,8 @@ export class UploadManager {
   /** Slide documents whose upload lock this tab holds or asks for (a pause winding down too). */
   private readonly lockedHere = new Set<number>();
   private userId: number | null = null;
+  /** What this tab last wrote to the queue the browser's tabs share (queue-merge.ts). */
+  private mergeMemory: MergeMemory = emptyMergeMemory;
   private current: { iFileId: number; controller: AbortController } | null = null;
   private running = false;
   private readonly meter = new SpeedMeter();
@@ -199,8 +208,16 @@ export class UploadManager {
     if (this.userId === null) {
       return;
     }
+    const key = storageKeyOf(this.userId);
     try {
-      this.deps.storage.setItem(storageKeyOf(this.userId), serializeQueue(this.state.items));
+      // Merged into what other tabs of the browser may have stored since this one last did.
+      const merged = mergeQueues(
+        this.state.items,
+        parseQueue(this.deps.storage.getItem(key)),
+        this.mergeMemory,
+      );
+      this.deps.storage.setItem(key, serializeQueue(merged.items));
+      this.mergeMemory = merged.memory;
     } catch {
       // Storage full or refused: the queue still works, it only will not survive a reload.
     }
@@ -218,10 +235,10 @@ export class UploadManager {
     this.generation += 1;
     this.files.clear();
     this.userId = iUserId;
-    this.state =
-      iUserId === null
-        ? emptyQueue
-        : restoredQueue(parseQueue(this.deps.storage.getItem(storageKeyOf(iUserId))));
+    const stored =
+      iUserId === null ? [] : parseQueue(this.deps.storage.getItem(storageKeyOf(iUserId)));
+    this.state = iUserId === null ? emptyQueue : restoredQueue(stored);
+    this.mergeMemory = memoryAfterLoad(this.state.items, stored);
     this.lastId = Math.max(0, ...this.state.items.map((item) => item.iFileId));
     this.notify();
     void this.askHeld();
@@ -638,16 +655,6 @@ export class UploadManager {
       this.trouble = null;
     }
   }
-}
-
-/** Paused here because another tab of this browser sends it. */
-function sentElsewhere(item: QueueItem): boolean {
-  return (
-    item.state === 'paused' &&
-    item.reason !== null &&
-    'key' in item.reason &&
-    item.reason.key === 'otherTab'
-  );
 }
 
 function filesOf(doc: ScannedDocument<File>): Map<string, Readable> {

@@ -97,10 +97,20 @@ describe('queue kept in localStorage', () => {
         { ...item(4), listFileSliceInfo: [{ strFilePath: 5 }] },
         { ...item(5), reason: { key: 'whatever' } },
         { ...item(6), target: null },
-        // A second item with an id already seen.
-        { ...item(1), strFileName: 'other.svs' },
       ],
     });
     expect(parseQueue(raw).map((i) => i.iFileId)).toEqual([1]);
+  });
+
+  it('gives a new number to the later of two items of one number (two tabs added them)', () => {
+    const raw = JSON.stringify({
+      version: 1,
+      items: [item(1), item(3), { ...item(1), strFileName: 'other.svs' }],
+    });
+    expect(parseQueue(raw).map((i) => [i.iFileId, i.strFileName])).toEqual([
+      [1, 's1.mrxs'],
+      [3, 's3.mrxs'],
+      [4, 'other.svs'],
+    ]);
   });
 });

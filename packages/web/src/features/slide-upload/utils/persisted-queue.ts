@@ -185,14 +185,14 @@ export function parseQueue(raw: string | null): QueueItem[] {
   if (!isObj(data) || data.version !== VERSION || !Array.isArray(data.items)) {
     return [];
   }
-  const items: QueueItem[] = [];
+  const items = data.items.map(parseItem).filter((item) => item !== null);
+  // Each tab numbers the items it adds on its own, and tabs share this entry (queue-merge.ts):
+  // of two items of one number, the later gets a new one.
+  let last = Math.max(0, ...items.map((item) => item.iFileId));
   const ids = new Set<number>();
-  for (const entry of data.items) {
-    const item = parseItem(entry);
-    if (item && !ids.has(item.iFileId)) {
-      ids.add(item.iFileId);
-      items.push(item);
-    }
-  }
-  return items;
+  return items.map((item) => {
+    const renumbered = ids.has(item.iFileId) ? { ...item, iFileId: ++last } : item;
+    ids.add(renumbered.iFileId);
+    return renumbered;
+  });
 }

@@ -264,6 +264,16 @@ export function percentOf(done: number, total: number): number {
  * A queue read back after a page reload: what was not finished pauses and waits for its files to
  * be chosen again (the browser cannot keep File objects across a reload).
  */
+/** Paused here because another tab of this browser sends it: that tab's copy is the true one. */
+export function sentElsewhere(item: QueueItem): boolean {
+  return (
+    item.state === 'paused' &&
+    item.reason !== null &&
+    'key' in item.reason &&
+    item.reason.key === 'otherTab'
+  );
+}
+
 export function restoredQueue(items: readonly QueueItem[]): QueueState {
   return {
     uploading: false,

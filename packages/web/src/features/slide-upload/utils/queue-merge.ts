@@ -1,0 +1,126 @@
+import { sentElsewhere, statusOf, type QueueItem } from './queue';
+
+/**
+ * The tabs of one browser share the stored queue (persisted-queue.ts), and each tab saves it
+ * every second while it uploads. Written whole, the last tab to save won: a tab that had not
+ * heard of a slide another tab added left it out, and a tab that had loaded a slide another tab
+ * sends wrote back the progress it had on loading. So each tab merges its queue into the stored
+ * one, three ways, against what it last wrote:
+ *
+ * - a slide this tab has not changed since its last write keeps the stored copy (another tab
+ *   may have moved it on), and one changed here is written (unless another tab changed it too:
+ *   then a finished copy beats an unfinished one, and a copy being sent beats one that is not);
+ * - a slide this tab has never held is another tab's, and stays;
+ * - a slide this tab held and removed (cancelled, or its list cleared) stays removed, and so
+ *   does one another tab removed while this tab left it alone.
+ *
+ * Copies of one slide are found by what they upload where (case, file, when it was added), not
+ * by the item's number, which each tab counts on its own.
+ */
+
+/** What both tabs' copies of one queue item share. */
+export function itemIdentity(item: QueueItem): string {
+  const { target } = item;
+  return JSON.stringify([
+    target.iPatientId,
+    target.strDiagnosistNum,
+    item.strFileName,
+    item.lSize,
+    item.lLastModified,
+    item.dtAdded,
+  ]);
+}
+
+/** Everything stored of an item but its tab-local number, keys sorted: equal when copies agree. */
+function contentOf(item: QueueItem): string {
+  return canonicalJson([
+    item.iUploadType,
+    item.listFileSliceInfo,
+    item.iSlideDocumentId,
+    item.state,
+    item.lProgress,
+    item.reason,
+    item.dtFinished,
+  ]);
+}
+
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v !== null && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
+}
+
+/** What a tab remembers of its last write: its own copies then, and what it stored. */
+export interface MergeMemory {
+  readonly ours: ReadonlyMap<string, string>;
+  readonly stored: ReadonlyMap<string, string>;
+}
+
+export const emptyMergeMemory: MergeMemory = { ours: new Map(), stored: new Map() };
+
+/** The memory of a tab that has just loaded `stored` as `local` (its restored form). */
+export function memoryAfterLoad(
+  local: readonly QueueItem[],
+  stored: readonly QueueItem[],
+): MergeMemory {
+  return { ours: contents(local), stored: contents(stored) };
+}
+
+function contents(items: readonly QueueItem[]): Map<string, string> {
+  return new Map(items.map((item) => [itemIdentity(item), contentOf(item)]));
+}
+
+/** Of two copies both changed since the last write: the finished one, else the one being sent. */
+function newerOf(ours: QueueItem, theirs: QueueItem): QueueItem {
+  const finished = (item: QueueItem) => statusOf(item) === 1;
+  if (finished(theirs) !== finished(ours)) {
+    return finished(theirs) ? theirs : ours;
+  }
+  if ((theirs.state === 'uploading') !== (ours.state === 'uploading')) {
+    return theirs.state === 'uploading' ? theirs : ours;
+  }
+  return ours;
+}
+
+/**
+ * The queue to store, from this tab's `local` queue and the `stored` one another tab may have
+ * written since, with the memory to keep for the next write. The items keep their numbers; two
+ * tabs' items of one number are told apart when the queue is read back (parseQueue).
+ */
+export function mergeQueues(
+  local: readonly QueueItem[],
+  stored: readonly QueueItem[],
+  memory: MergeMemory,
+): { items: QueueItem[]; memory: MergeMemory } {
+  const theirs = new Map(stored.map((item) => [itemIdentity(item), item]));
+  const items: QueueItem[] = [];
+  const held = new Set<string>();
+  for (const ours of local) {
+    const id = itemIdentity(ours);
+    held.add(id);
+    const their = theirs.get(id);
+    const changedHere = memory.ours.get(id) !== contentOf(ours) && !sentElsewhere(ours);
+    if (!their) {
+      // Gone from the store though this tab wrote it: removed by the tab that had it last.
+      if (changedHere || !memory.stored.has(id)) {
+        items.push(ours);
+      }
+      continue;
+    }
+    const changedThere = memory.stored.get(id) !== contentOf(their);
+    if (!changedHere) {
+      items.push(their);
+    } else {
+      items.push(changedThere ? newerOf(ours, their) : ours);
+    }
+  }
+  for (const [id, their] of theirs) {
+    // Held here once and no longer: this tab removed it.
+    if (!held.has(id) && !memory.ours.has(id)) {
+      items.push(their);
+    }
+  }
+  return { items, memory: { ours: contents(local), stored: contents(items) } };
+}
