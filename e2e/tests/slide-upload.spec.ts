@@ -354,7 +354,7 @@ test('the finished list follows a slide renumbered or deleted since, and counts 
   );
 });
 
-test('a second tab says which slide the first is sending, without asking for its files', async ({
+test('a second tab says which slide the first is sending, and a slide it queues meanwhile is kept', async ({
   page,
   request,
 }) => {
@@ -410,6 +410,15 @@ test('a second tab says which slide the first is sending, without asking for its
   );
   await expect(third.getByTestId(`imagery-continue-${NAME}`)).toHaveCount(0);
   await third.close();
+  // This tab queues a slide of its own (not started) while the first one sends.
+  await second.keyboard.press('Escape');
+  await openImagery(second, id);
+  await second.getByTestId('imagery-upload-batch').click();
+  await expect(second.getByTestId('upload-choose-files')).toBeEnabled();
+  await second.getByTestId('upload-file-input').setInputFiles(path.join(SLIDES, 'boxes.tiff'));
+  await expect(
+    second.getByTestId('upload-queue').getByTestId('upload-item-boxes.tiff'),
+  ).toBeVisible();
   release();
   // Done in the first tab: the second stops saying so.
   await expect(
@@ -420,6 +429,16 @@ test('a second tab says which slide the first is sending, without asking for its
   ).toHaveText(/Uploaded|Processing/, { timeout: 30_000 });
   await expect(item.getByTestId('upload-item-other-tab')).toHaveCount(0, { timeout: 10_000 });
   await second.close();
+  // The first tab saved its progress after the second had queued its slide, and kept that slide:
+  // reloaded, its queue lists it, waiting for its file.
+  await page.reload();
+  await page.getByTestId('upload-open').click();
+  await expect(
+    page
+      .getByTestId('upload-queue')
+      .getByTestId('upload-item-boxes.tiff')
+      .getByTestId('upload-item-needs-files'),
+  ).toBeVisible();
 });
 
 test('logging out during an upload asks first, and the upload waits paused for its files', async ({
