@@ -587,6 +587,47 @@ test('tiles refused under a dead token load with a fresh one; a slide that faile
   await expectTissue(view);
 });
 
+test('tiles that failed while the server could not be reached load once it answers, without moving the view', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const { slideId } = await caseWithSlide(request, `VUR${RUN}`, `unreach-${RUN}.svs`);
+  await logIn(page, DOCTOR);
+  await page.goto(`/#/ShowSlide?id=${slideId}`);
+  const view = page.getByTestId('slide-view');
+  await expectTissue(view);
+
+  // The server stops answering (the browser still calls itself online: a hospital link that
+  // dropped beyond the ward's switch, or the server restarting): tiles and the slide's facts.
+  let askedFacts = 0;
+  let firstAsked = 0;
+  await page.route('**/api/diagnosis/GetSlideInfo?**', async (route) => {
+    askedFacts += 1;
+    firstAsked ||= Date.now();
+    await route.abort('connectionrefused');
+  });
+  await page.route('**/tiles/**/slide_files/**', (route) => route.abort('connectionrefused'));
+  let loaded = 0;
+  page.on('response', (response) => {
+    if (response.url().includes('/slide_files/') && response.status() === 200) {
+      loaded += 1;
+    }
+  });
+  await page.getByTestId('viewer-mag-20').click();
+  await expect(page.getByTestId('viewer-magnification')).toHaveText('20×');
+  // The tiles gave up, and the viewer asked for a fresh token (the server did not answer).
+  await expect.poll(() => askedFacts, { timeout: 20_000 }).toBeGreaterThan(0);
+  // Back some seconds later, between two of the viewer's tries: it used to try again only a
+  // quarter of a minute after the last (and to give the tiles up after three tries).
+  await page.waitForTimeout(Math.max(0, firstAsked + 7_000 - Date.now()));
+  expect(askedFacts).toBeGreaterThan(1);
+  await page.unrouteAll({ behavior: 'wait' });
+  const before = loaded;
+  await expect.poll(() => loaded - before, { timeout: 6_000 }).toBeGreaterThan(0);
+  await expectTissue(view);
+});
+
 test('annotations that fail to load say so with a retry; a screenshot taken mid-zoom is of where the zoom ends', async ({
   page,
   request,

@@ -518,7 +518,13 @@ export class SlideViewer implements SlideViewerLike {
     }
     this.failedTiles.clear();
     if (any) {
-      this.osd.world.draw();
+      // A view standing still counts as fully loaded once its tiles have failed, and
+      // OpenSeadragon plans no loads for it until it moves: its own clip set again (no change)
+      // has each image plan the view's tiles afresh on the next frame.
+      for (let i = 0; i < this.osd.world.getItemCount(); i += 1) {
+        const item = this.osd.world.getItemAt(i);
+        item.setClip(item.getClip());
+      }
       this.osd.forceRedraw();
     }
   }

@@ -23,6 +23,14 @@ import { ScaleBarOverlay } from './scale-bar-overlay';
 import { isUnviewable, SlideUnviewable } from './slide-unviewable';
 import { ViewerToolbar } from './viewer-toolbar';
 
+/** How often a pane whose tiles failed asks again whether the server answers. */
+const UNREACHABLE_PROBE_MS = 3_000;
+
+/** No answer, or a proxy's for a server that is down: nothing was said about the slide. */
+function isUnreachable(error: unknown): boolean {
+  return !(error instanceof ApiError) || error.httpStatus === 0 || error.httpStatus >= 502;
+}
+
 /** The navigator's share of a compact pane (side by side, phone); a single pane's is 0.2. */
 const COMPACT_NAVIGATOR_RATIO = 0.14;
 const SINGLE_NAVIGATOR_RATIO = 0.2;
@@ -112,7 +120,15 @@ export function SlidePane({
   return (
     <OpenSlidePane
       info={info.data}
-      refresh={async () => (await info.refetch()).data}
+      // Refused when the facts could not be fetched again: the query keeps the old ones (and
+      // their token) then, which would pass for a fresh answer.
+      refresh={async () => {
+        const result = await info.refetch();
+        if (result.isError) {
+          throw result.error;
+        }
+        return result.data;
+      }}
       link={link}
       compact={compact}
       sideBySide={sideBySide}
@@ -206,7 +222,18 @@ function OpenSlidePane({
     // Tiles that failed ask for a fresh token, at most once in a while: a whole view of tiles
     // failing together is one renewal, and a link that is down is not asked every second.
     const renewal = throttledRenewal(async () => {
-      const fresh = await refreshNow.current().catch(() => undefined);
+      let fresh: SlideInfoDto | undefined;
+      try {
+        fresh = await refreshNow.current();
+      } catch (error) {
+        if (isUnreachable(error)) {
+          // The link is down or the server restarting: the failed tiles wait for it to answer
+          // (asked every few seconds), instead of being tried into the dark and given up, which
+          // left the view blurred until the user moved it.
+          renewal.retryIn(UNREACHABLE_PROBE_MS);
+          return;
+        }
+      }
       if (fresh) {
         created.setTileBase(fresh.objToken.strDziUrl);
       }

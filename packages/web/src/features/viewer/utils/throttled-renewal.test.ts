@@ -60,4 +60,30 @@ describe('throttledRenewal', () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(renew).toHaveBeenCalledTimes(2);
   });
+  it('a retry asked for from inside a run comes after its delay, not the gap', async () => {
+    let calls = 0;
+    const renewal = throttledRenewal(async () => {
+      calls += 1;
+      if (calls < 3) {
+        renewal.retryIn(2_000);
+      }
+    }, 15_000);
+    renewal.request();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(calls).toBe(1);
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(calls).toBe(2);
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(calls).toBe(3);
+    // No retry asked for by the third: the next run waits for a request and the gap.
+    renewal.request();
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(calls).toBe(3);
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(calls).toBe(4);
+    renewal.retryIn(1_000);
+    renewal.cancel();
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(calls).toBe(4);
+  });
 });

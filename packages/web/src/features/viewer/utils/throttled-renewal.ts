@@ -2,6 +2,11 @@
 export interface ThrottledRenewal {
   /** Asks for a run: soon if none ran within the gap, else once the gap is over. */
   request(): void;
+  /**
+   * A run after `delayMs`, whatever the gap (the server did not answer: it is asked again
+   * shortly, not a gap later); from inside a run, once that run ends.
+   */
+  retryIn(delayMs: number): void;
   /** No further runs (the viewer closed). */
   cancel(): void;
 }
@@ -17,21 +22,37 @@ export function throttledRenewal(renew: () => Promise<void>, gapMs = 15_000): Th
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running = false;
   let pending = false;
+  let pendingDelay: number | null = null;
   let cancelled = false;
 
   const run = async () => {
     timer = undefined;
     running = true;
     pending = false;
+    pendingDelay = null;
     lastRun = Date.now();
     try {
       await renew();
     } finally {
       running = false;
-      if (pending) {
+      if (pendingDelay !== null) {
+        retryIn(pendingDelay);
+      } else if (pending) {
         request();
       }
     }
+  };
+
+  const retryIn = (delayMs: number) => {
+    if (cancelled) {
+      return;
+    }
+    if (running) {
+      pendingDelay = delayMs;
+      return;
+    }
+    clearTimeout(timer);
+    timer = setTimeout(() => void run(), delayMs);
   };
 
   const request = () => {
@@ -47,6 +68,7 @@ export function throttledRenewal(renew: () => Promise<void>, gapMs = 15_000): Th
 
   return {
     request,
+    retryIn,
     cancel() {
       cancelled = true;
       clearTimeout(timer);
