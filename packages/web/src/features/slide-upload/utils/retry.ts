@@ -5,8 +5,9 @@ import type { ItemReason } from './queue';
  * Retrying calls over a hospital link that drops: network failures and the server's temporary
  * refusals (5xx, timeouts, rate limits) are tried again with a growing pause for as long as the
  * user has not stopped. A server that cannot be reached (no answer, or a gateway's 502/503/504:
- * the VPN is down, the server restarts) is tried every 30 s however long it takes — an upload
- * left running overnight goes on when the server is back. Answers that come but keep failing
+ * the VPN is down, the server restarts) is tried every 10 s however long it takes: an upload left
+ * running overnight goes on when the server is back, and one caught by a restart goes on seconds
+ * after it (at every 30 s it waited up to half a minute more). Answers that come but keep failing
  * (500, 408, 429) pause the upload by itself after a number of failures in a row, with the
  * reason, keeping everything already sent, instead of failing. While the browser knows it is
  * offline (Wi-Fi gone, cable out) the upload waits for the network and goes on the moment it is
@@ -18,13 +19,27 @@ export interface RetryPolicy {
   maxFailures: number;
   baseMs: number;
   maxMs: number;
+  /** The longest pause while the server cannot be reached (no answer, 502–504): maxMs at most. */
+  unreachableMaxMs?: number;
 }
 
-/** 1, 2, 4, 8, 16, then 30 s a try; a server that keeps failing pauses after about 3 minutes. */
-export const DEFAULT_RETRY: RetryPolicy = { maxFailures: 10, baseMs: 1000, maxMs: 30_000 };
+/**
+ * 1, 2, 4, 8, 16, then 30 s a try; a server that keeps failing pauses after about 3 minutes. One
+ * that does not answer is asked 1, 2, 4, 8, then every 10 s.
+ */
+export const DEFAULT_RETRY: RetryPolicy = {
+  maxFailures: 10,
+  baseMs: 1000,
+  maxMs: 30_000,
+  unreachableMaxMs: 10_000,
+};
 
-export function backoffMs(failures: number, policy: RetryPolicy): number {
-  return Math.min(policy.maxMs, policy.baseMs * 2 ** Math.max(0, failures - 1));
+export function backoffMs(failures: number, policy: RetryPolicy, unreachable = false): number {
+  const max =
+    unreachable && policy.unreachableMaxMs !== undefined
+      ? Math.min(policy.maxMs, policy.unreachableMaxMs)
+      : policy.maxMs;
+  return Math.min(max, policy.baseMs * 2 ** Math.max(0, failures - 1));
 }
 
 const TEMPORARY = new Set([0, 408, 429, 500, 502, 503, 504]);
@@ -161,10 +176,11 @@ export async function withRetry<T>(call: () => Promise<T>, options: RetryOptions
         continue;
       }
       failures += 1;
-      if (failures >= policy.maxFailures && !UNREACHABLE.has((error as ApiError).httpStatus)) {
+      const unreachable = UNREACHABLE.has((error as ApiError).httpStatus);
+      if (failures >= policy.maxFailures && !unreachable) {
         throw new PausedError({ key: 'network', detail: (error as ApiError).strMessage }, true);
       }
-      const pause = backoffMs(failures, policy);
+      const pause = backoffMs(failures, policy, unreachable);
       options.onTrouble?.({ kind: 'retrying', retryAt: Date.now() + pause });
       await wait(pause, options.signal);
     }
