@@ -222,6 +222,15 @@ test('the expert writes, drafts and signs a report; the doctor asks to modify it
     await expect(history.getByTestId('report-figure-caption-2')).toHaveText(/^图 2\s+[\d.]+×$/);
     await expect(history.getByTestId('report-signature')).toBeVisible();
     await page.screenshot({ path: 'test-results/diagnosis-doctor-report.png', fullPage: true });
+    // Under "诊断报告" too, where a doctor looks for it first, with its print preview; the
+    // versions and requests are a link away.
+    await page.getByTestId('case-tab-report-info').click();
+    const current = page.getByTestId('case-reports');
+    await expect(current.getByTestId('report-result')).toHaveText('乳腺纤维腺瘤');
+    await expect(current.locator('[data-testid^="report-pdf-"]')).toBeVisible();
+    await page.screenshot({ path: 'test-results/diagnosis-doctor-report-tab.png', fullPage: true });
+    await current.getByTestId('case-reports-all').click();
+    await expect(page).toHaveURL(new RegExp(`#/case/result-info\\?iPatientId=${caseId}$`));
 
     // On a phone the labels sit above their values instead of one character a line.
     await page.setViewportSize({ width: 390, height: 844 });

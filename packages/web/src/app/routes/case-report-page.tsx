@@ -1,19 +1,24 @@
 import { Space } from 'antd';
+import { RoleType } from '@pathconsult/shared';
 import { CaseDetailFrame } from '@/features/case-detail/components/case-detail-frame';
 import { CaseEvents } from '@/features/case-detail/components/case-events';
 import { CaseRecord } from '@/features/case-detail/components/case-record';
 import { CaseReceives } from '@/features/receives/components/case-receives';
+import { CaseCurrentReports } from '@/features/diagnosis/components/case-current-reports';
 import { ReturnDetail } from '@/features/diagnosis/components/return-detail';
+import { useSession } from '@/lib/use-session';
 
 /**
- * /case/report-info: the case record read-only, where it was sent, why it came back, and what
- * happened to it.
+ * /case/report-info: for the doctor first the signed report as it stands, then the case record
+ * read-only, where it was sent, why it came back, and what happened to it.
  */
 export default function CaseReportPage() {
+  const { iRoleType } = useSession();
   return (
     <CaseDetailFrame current="/case/report-info">
       {(patient) => (
         <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+          {iRoleType === RoleType.Doctor && <CaseCurrentReports iPatientId={patient.iPatientId} />}
           <CaseRecord patient={patient} />
           <CaseReceives iPatientId={patient.iPatientId} />
           <ReturnDetail iPatientId={patient.iPatientId} />
