@@ -348,8 +348,17 @@ describe.each(await testDatabases())('diagnosis and returns on $name', (testDb) 
   });
 
   it('returns a case with a reason; the doctor edits it back to new and sends it again', async () => {
-    const { caseId, receives } = await sentCase([expert.id]);
+    const { caseId, shot, receives } = await sentCase([expert.id]);
     const receiveId = receives[0]!.iPatientReceiveId;
+    // The expert had begun the report before asking for better slides.
+    expectOk(
+      await draft(expert.token, {
+        iPatientReceiveId: receiveId,
+        strResult: 'Draft before the return',
+        strOpinion: 'Focus poor at the margin',
+        listScreenshotId: [shot],
+      }),
+    );
     expectFieldError(
       await api.post(
         'diagnosis/backPatient',
@@ -424,6 +433,34 @@ describe.each(await testDatabases())('diagnosis and returns on $name', (testDb) 
       ReceiveState.Waiting,
       ReceiveState.Returned,
     ]);
+    // Sent to them again, the expert's report starts from what they had written (not yet saved
+    // in this sending); the doctor still sees no draft.
+    const resent = expectOk(
+      await diagnosis(expert.token, { iPatientReceiveId: again[0]!.iPatientReceiveId }),
+    );
+    expect(resent.objDraft).toMatchObject({
+      iReportId: 0,
+      iVersion: 1,
+      iPatientReceiveId: again[0]!.iPatientReceiveId,
+      strResult: 'Draft before the return',
+      strOpinion: 'Focus poor at the margin',
+    });
+    expect(resent.objDraft?.listScreenshot.map((s) => s.iScreenshotId)).toEqual([shot]);
+    expect(expectOk(await diagnosis(doctor.token, { iPatientId: caseId })).objDraft).toBeNull();
+    // Saved in this sending, it is this sending's draft, and signs as its first version.
+    const saved = expectOk(
+      await draft(expert.token, {
+        iPatientReceiveId: again[0]!.iPatientReceiveId,
+        strResult: 'Draft before the return',
+        strOpinion: 'Refocused slides: no atypia',
+        listScreenshotId: [shot],
+      }),
+    );
+    expect(saved.objDraft).toMatchObject({
+      iPatientReceiveId: again[0]!.iPatientReceiveId,
+      strOpinion: 'Refocused slides: no atypia',
+    });
+    expect(saved.objDraft?.iReportId).toBeGreaterThan(0);
   });
 
   it('refers a case to another expert of the doctor’s reach, not to oneself or a holder', async () => {

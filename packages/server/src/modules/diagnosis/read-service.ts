@@ -109,12 +109,23 @@ async function expertView(db: Db, actor: Actor, receive: ReceiveRow): Promise<Di
     requests.map((r) => r.row),
     signed[0]?.row,
   );
-  const shots = await screenshotsOf(db, actor, draft ? [...signed, draft] : signed);
+  // A first report not begun in this sending starts from what the expert wrote in an earlier
+  // one (the case returned to the doctor and sent to them again): shown, not saved, until saved.
+  const earlier =
+    open && !draft && signed.length === 0
+      ? await repo.earlierDraft(db, receive.patientId, actor.userId, receive.id)
+      : undefined;
+  const shown = [...signed, ...(draft ? [draft] : []), ...(earlier ? [earlier] : [])];
+  const shots = await screenshotsOf(db, actor, shown);
   let objDraft: ReportDto | null = null;
   if (open) {
     objDraft = draft
       ? toReportDto(draft, shots)
       : blankVersion(receive, actor, signed[0] ? toReportDto(signed[0], shots) : null, open.kind);
+    if (earlier) {
+      const { strResult, strOpinion, listScreenshot } = toReportDto(earlier, shots);
+      objDraft = { ...objDraft, strResult, strOpinion, listScreenshot };
+    }
   }
   return {
     listReport: signed.map((r) => toReportDto(r, shots)),

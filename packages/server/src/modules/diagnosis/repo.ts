@@ -80,6 +80,30 @@ export async function findDraft(db: Db, receiveId: number): Promise<ReportView |
 }
 
 /**
+ * The expert's newest draft of the case written under an earlier sending of it (one returned,
+ * and sent to them again since): what they had written is not lost with the sending.
+ */
+export async function earlierDraft(
+  db: Db,
+  patientId: number,
+  expertId: number,
+  receiveId: number,
+): Promise<ReportView | undefined> {
+  const [row] = await reportViews(db)
+    .where(
+      and(
+        eq(diagnosisReports.patientId, patientId),
+        eq(diagnosisReports.expertId, expertId),
+        eq(diagnosisReports.state, ReportState.Draft),
+        ne(diagnosisReports.receiveId, receiveId),
+      ),
+    )
+    .orderBy(desc(diagnosisReports.updatedAt), desc(diagnosisReports.id))
+    .limit(1);
+  return row;
+}
+
+/**
  * The receive's latest signed version, or its latest released one (the one the doctor reads and
  * asks about, and a new version starts from).
  */
