@@ -32,6 +32,7 @@ export function CaseCurrentReports({ iPatientId }: { iPatientId: number }) {
       />
     );
   }
+  // A doctor is sent released versions only (a version under review is not out yet).
   const reports = diagnosis.data.listReport;
   const latest = currentVersions(reports);
   const current = reports.filter((r) => latest.get(r.iPatientReceiveId) === r.iVersion);
@@ -54,11 +55,7 @@ export function CaseCurrentReports({ iPatientId }: { iPatientId: number }) {
       ) : (
         <Empty
           image={Empty.PRESENTED_IMAGE_SIMPLE}
-          description={
-            <Typography.Text type="secondary">
-              {reports.length > 0 ? t('current.notReleased') : t('noReport')}
-            </Typography.Text>
-          }
+          description={<Typography.Text type="secondary">{t('noReport')}</Typography.Text>}
           data-testid="case-reports-none"
         />
       )}

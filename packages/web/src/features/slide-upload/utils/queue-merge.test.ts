@@ -84,8 +84,10 @@ describe('merging a tab’s queue into the one the browser’s tabs share', () =
     expect(names(mergeQueues([here], [there], first.memory).items)).toEqual([
       'a.svs:uploading:800',
     ]);
-    // …and once that tab has removed it, it stays removed.
-    expect(mergeQueues([here], [], first.memory).items).toEqual([]);
+    // …and once that tab has removed it, it stays removed, write after write.
+    const removed = mergeQueues([here], [], first.memory);
+    expect(removed.items).toEqual([]);
+    expect(mergeQueues([here], removed.items, removed.memory).items).toEqual([]);
   });
 
   it('keeps removed what this tab removed, and what another tab removed while this one left it', () => {
@@ -95,11 +97,17 @@ describe('merging a tab’s queue into the one the browser’s tabs share', () =
     // This tab cancels b; the store still has it.
     const afterCancel = mergeQueues([a], first.items, first.memory);
     expect(names(afterCancel.items)).toEqual(['a.svs:paused:100']);
-    // Another tab clears a; this tab still lists it, unchanged.
-    expect(mergeQueues([a], [], afterCancel.memory).items).toEqual([]);
+    // Another tab clears a; this tab still lists it, unchanged: not written, at this write nor
+    // at the next ones.
+    const afterClear = mergeQueues([a], [], afterCancel.memory);
+    expect(afterClear.items).toEqual([]);
     // A slide new here is written though the store never had it.
     const c = item('c.svs', { dtAdded: 11 });
-    expect(names(mergeQueues([a, c], [], afterCancel.memory).items)).toEqual(['c.svs:paused:100']);
+    const withNew = mergeQueues([a, c], afterClear.items, afterClear.memory);
+    expect(names(withNew.items)).toEqual(['c.svs:paused:100']);
+    expect(names(mergeQueues([a, c], withNew.items, withNew.memory).items)).toEqual([
+      'c.svs:paused:100',
+    ]);
   });
 
   it('tells copies apart by case, file and when it was added, not by the tab’s item number', () => {

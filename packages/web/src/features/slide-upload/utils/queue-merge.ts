@@ -103,8 +103,9 @@ export function mergeQueues(
     const their = theirs.get(id);
     const changedHere = memory.ours.get(id) !== contentOf(ours) && !sentElsewhere(ours);
     if (!their) {
-      // Gone from the store though this tab wrote it: removed by the tab that had it last.
-      if (changedHere || !memory.stored.has(id)) {
+      // Not in the store and not changed here since this tab last wrote: removed by another tab
+      // (or left out at that write for it). One new here has no earlier copy, so it is changed.
+      if (changedHere) {
         items.push(ours);
       }
       continue;
