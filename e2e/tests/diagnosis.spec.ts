@@ -335,6 +335,12 @@ test('a case returned for additional orders is edited and sent again (English)',
       ex.getByText('Upload your signature image first to sign the report'),
     ).toBeVisible();
 
+    // The expert had begun the report before asking for the stains.
+    await ex.getByTestId('diagnosis-result').fill('Atypical lobular hyperplasia?');
+    await ex.getByTestId('diagnosis-opinion').fill('Awaiting E-cadherin');
+    await ex.getByTestId('diagnosis-save-draft').click();
+    await expect(ex.getByTestId('diagnosis-draft-saved')).toBeVisible();
+
     await ex.getByTestId('back-order').click();
     await dialogsSettled(ex);
     await ex.getByTestId('back-order-ok').click();
@@ -372,9 +378,16 @@ test('a case returned for additional orders is edited and sent again (English)',
     await page.getByTestId('submit-case-ok').click();
     await expect(page.getByText(`Case ${num} submitted`)).toBeVisible();
 
-    // The expert has it again; the history of the first sending stays.
+    // The expert has it again, and their report opens with what they had drafted.
     await ex.reload();
     await expect(ex.getByTestId(`received-row-${num}`)).toBeVisible();
+    await ex.goto(`/#/case/result-info?iPatientId=${caseId}`);
+    await expect(ex.getByTestId('diagnosis-earlier-draft')).toContainText(
+      'Filled in from your draft of this case’s earlier sending',
+    );
+    await expect(ex.getByTestId('diagnosis-result')).toHaveValue('Atypical lobular hyperplasia?');
+    await expect(ex.getByTestId('diagnosis-opinion')).toHaveValue('Awaiting E-cadherin');
+    // The history of the first sending stays.
     await page.goto(`/#/case/report-info?iPatientId=${caseId}`);
     await expect(page.getByTestId('return-detail')).toContainText('Need stains before a diagnosis');
     await expect(page.getByTestId('case-receives')).toContainText('Returned');

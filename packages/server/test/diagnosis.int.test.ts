@@ -446,6 +446,7 @@ describe.each(await testDatabases())('diagnosis and returns on $name', (testDb) 
       strOpinion: 'Focus poor at the margin',
     });
     expect(resent.objDraft?.listScreenshot.map((s) => s.iScreenshotId)).toEqual([shot]);
+    expect(resent.dtEarlierDraft).toEqual(expect.any(String));
     expect(expectOk(await diagnosis(doctor.token, { iPatientId: caseId })).objDraft).toBeNull();
     // Saved in this sending, it is this sending's draft, and signs as its first version.
     const saved = expectOk(
@@ -461,6 +462,7 @@ describe.each(await testDatabases())('diagnosis and returns on $name', (testDb) 
       strOpinion: 'Refocused slides: no atypia',
     });
     expect(saved.objDraft?.iReportId).toBeGreaterThan(0);
+    expect(saved.dtEarlierDraft).toBeNull();
   });
 
   it('refers a case to another expert of the doctor’s reach, not to oneself or a holder', async () => {

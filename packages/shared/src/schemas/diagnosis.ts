@@ -99,6 +99,11 @@ export const diagnosisDtoSchema = z.object({
   objDraft: reportDtoSchema.nullable(),
   /** ReportKind of the version the expert may write now; null when none. */
   iOpenKind: z.number().int().nullable(),
+  /**
+   * When the open version is filled from the expert's draft of an earlier sending of the case
+   * (returned, and sent to them again): when that draft was last saved. Null otherwise.
+   */
+  dtEarlierDraft: z.string().nullable(),
   /** The doctor's requests about these reports, oldest first. */
   listRequest: z.array(reportRequestDtoSchema),
 });

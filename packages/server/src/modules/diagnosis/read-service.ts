@@ -131,6 +131,7 @@ async function expertView(db: Db, actor: Actor, receive: ReceiveRow): Promise<Di
     listReport: signed.map((r) => toReportDto(r, shots)),
     objDraft,
     iOpenKind: open?.kind ?? null,
+    dtEarlierDraft: open && earlier ? earlier.row.updatedAt.toISOString() : null,
     listRequest: requests.map(toRequestDto),
   };
 }
@@ -211,6 +212,7 @@ async function readerView(
     listReport: signed.map((r) => toReportDto(r, shots, rightsOf(r))),
     objDraft: null,
     iOpenKind: null,
+    dtEarlierDraft: null,
     listRequest: requests.map(toRequestDto),
   };
 }

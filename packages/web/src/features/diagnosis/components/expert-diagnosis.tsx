@@ -73,6 +73,16 @@ export function ExpertDiagnosis({ patient }: { patient: PatientDto }) {
           data-testid="diagnosis-review-rejected"
         />
       )}
+      {d.objDraft && d.dtEarlierDraft && (
+        <Alert
+          type="info"
+          showIcon
+          title={t('earlierDraft', {
+            time: dayjs(d.dtEarlierDraft).format('YYYY-MM-DD HH:mm'),
+          })}
+          data-testid="diagnosis-earlier-draft"
+        />
+      )}
       {d.objDraft && d.iOpenKind !== null && (
         <DiagnosisForm
           key={`${d.objDraft.iPatientReceiveId}-${d.objDraft.iVersion}`}
