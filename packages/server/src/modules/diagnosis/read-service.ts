@@ -131,7 +131,7 @@ async function expertView(db: Db, actor: Actor, receive: ReceiveRow): Promise<Di
     listReport: signed.map((r) => toReportDto(r, shots)),
     objDraft,
     iOpenKind: open?.kind ?? null,
-    dtEarlierDraft: open && earlier ? earlier.row.updatedAt.toISOString() : null,
+    dtEarlierDraft: earlier ? earlier.row.updatedAt.toISOString() : null,
     listRequest: requests.map(toRequestDto),
   };
 }
