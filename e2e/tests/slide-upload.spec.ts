@@ -354,7 +354,7 @@ test('the finished list follows a slide renumbered or deleted since, and counts 
   );
 });
 
-test('a second tab says which slide the first is sending, and a slide it queues meanwhile is kept', async ({
+test('a second tab says which slide the first is sending; each tab shows at once what the other queues and finishes', async ({
   page,
   request,
 }) => {
@@ -419,15 +419,23 @@ test('a second tab says which slide the first is sending, and a slide it queues 
   await expect(
     second.getByTestId('upload-queue').getByTestId('upload-item-boxes.tiff'),
   ).toBeVisible();
-  release();
-  // Done in the first tab: the second stops saying so.
+  // The first tab lists it at once, without a reload, waiting there for its file.
   await expect(
     page
+      .getByTestId('upload-queue')
+      .getByTestId('upload-item-boxes.tiff')
+      .getByTestId('upload-item-needs-files'),
+  ).toBeVisible();
+  release();
+  // Done in the first tab: the second stops saying so, and lists it finished as it happens.
+  const finishedIn = (tab: Page) =>
+    tab
       .getByTestId('upload-finished')
       .getByTestId(`upload-item-${NAME}`)
-      .getByTestId('upload-item-state'),
-  ).toHaveText(/Uploaded|Processing/, { timeout: 30_000 });
+      .getByTestId('upload-item-state');
+  await expect(finishedIn(page)).toHaveText(/Uploaded|Processing/, { timeout: 30_000 });
   await expect(item.getByTestId('upload-item-other-tab')).toHaveCount(0, { timeout: 10_000 });
+  await expect(finishedIn(second)).toHaveText(/Uploaded|Processing/);
   await second.close();
   // The first tab saved its progress after the second had queued its slide, and kept that slide:
   // reloaded, its queue lists it, waiting for its file.

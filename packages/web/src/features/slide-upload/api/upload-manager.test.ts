@@ -524,4 +524,46 @@ describe('upload manager', () => {
     // The two tabs each numbered their first slide 1; read back, they are two items.
     expect(new Set(items.map((i) => i.iFileId)).size).toBe(2);
   });
+
+  it('a second tab shows at once what the first adds, sends, finishes and clears', async () => {
+    const server = new FakeUploadServer();
+    const { m: tabA, storage } = manager(server);
+    const { m: tabB } = manager(server, storage);
+    const key = storageKeyOf(USER);
+    const shown = (m: UploadManager) =>
+      m.getSnapshot().items.map((i) => [i.strFileName, i.state, i.bNeedsFiles]);
+    await tabB.add(request(picked(slide('b.svs', 2, 2))));
+    await tabA.add(request(picked(slide('a.svs', 3))));
+    // The browser tells B that A wrote (the storage event); another user's queue is not B's.
+    tabB.storedQueueChanged(storageKeyOf(USER + 1));
+    expect(shown(tabB)).toEqual([['b.svs', 'waiting', false]]);
+    tabB.storedQueueChanged(key);
+    // A's slide waits in B for its files; B's own slide is untouched, and each has its number.
+    expect(shown(tabB)).toEqual([
+      ['b.svs', 'waiting', false],
+      ['a.svs', 'paused', true],
+    ]);
+    expect(new Set(tabB.getSnapshot().items.map((i) => i.iFileId)).size).toBe(2);
+
+    tabA.start();
+    await tabA.idle();
+    tabB.storedQueueChanged(key);
+    expect(shown(tabB)).toEqual([
+      ['b.svs', 'waiting', false],
+      ['a.svs', 'uploaded', true],
+    ]);
+    // B sends its own slide; what A stored of it (B's first write) does not hold B's copy back.
+    tabB.start();
+    await tabB.idle();
+    expect(shown(tabB).map(([name, state]) => [name, state])).toEqual([
+      ['b.svs', 'uploaded'],
+      ['a.svs', 'uploaded'],
+    ]);
+    // A clears its finished list: B drops the slides too, and a reload agrees.
+    tabA.storedQueueChanged(key);
+    tabA.clearFinished();
+    tabB.storedQueueChanged(key);
+    expect(shown(tabB)).toEqual([]);
+    expect(manager(server, storage).m.getSnapshot().items).toEqual([]);
+  });
 });

@@ -24,6 +24,7 @@ import {
 } from '../utils/queue';
 import {
   emptyMergeMemory,
+  adoptStored,
   memoryAfterLoad,
   mergeQueues,
   type MergeMemory,
@@ -221,6 +222,33 @@ export class UploadManager {
     } catch {
       // Storage full or refused: the queue still works, it only will not survive a reload.
     }
+  }
+
+  /**
+   * Another tab of this browser wrote the stored queue (`storage` event with its key, or null
+   * when the storage was cleared): take what it added, moved on, finished or removed
+   * (adoptStored), so that its slides show here at once and not only after a reload.
+   */
+  storedQueueChanged(key: string | null): void {
+    if (this.userId === null || (key !== null && key !== storageKeyOf(this.userId))) {
+      return;
+    }
+    let stored: QueueItem[];
+    try {
+      stored = parseQueue(this.deps.storage.getItem(storageKeyOf(this.userId)));
+    } catch {
+      return;
+    }
+    const adopted = adoptStored(
+      this.state.items,
+      stored,
+      this.mergeMemory,
+      (item) => statusOf(item) === 0 && !item.bNeedsFiles,
+      () => ++this.lastId,
+    );
+    this.mergeMemory = adopted.memory;
+    this.state = { ...this.state, items: adopted.items };
+    this.notify();
   }
 
   // ---- The session's user ----

@@ -54,6 +54,20 @@ export function UploadRuntime() {
   // The queue is the user's: another login gets their own (and the previous one stops).
   useEffect(() => manager?.switchUser(iUserId), [manager, iUserId]);
 
+  // Another tab of this browser changed the queue the tabs share: shown here at once.
+  useEffect(() => {
+    if (!manager) {
+      return undefined;
+    }
+    const onStorage = (event: StorageEvent) => {
+      if (event.storageArea === window.localStorage) {
+        manager.storedQueueChanged(event.key);
+      }
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [manager]);
+
   useEffect(
     () =>
       manager?.onCompleted((item) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { QueueItem } from './queue';
-import { emptyMergeMemory, memoryAfterLoad, mergeQueues } from './queue-merge';
+import { adoptStored, emptyMergeMemory, memoryAfterLoad, mergeQueues } from './queue-merge';
 
 function item(name: string, over: Partial<QueueItem> = {}): QueueItem {
   return {
@@ -118,5 +118,61 @@ describe('merging a tab’s queue into the one the browser’s tabs share', () =
     });
     const first = mergeQueues([a], [], emptyMergeMemory);
     expect(mergeQueues([a], [...first.items, sameNumber], first.memory).items).toHaveLength(2);
+  });
+});
+
+describe('taking into a tab what another tab stored', () => {
+  const ownsFiles = (i: QueueItem) => !i.bNeedsFiles && i.state !== 'uploaded';
+  const counter = (from: number) => () => ++from;
+
+  it('shows another tab’s slide as it is sent, waiting here for its files, with a number of its own', () => {
+    const mine = item('a.svs', { iFileId: 1, state: 'waiting', bNeedsFiles: false });
+    const first = mergeQueues([mine], [], emptyMergeMemory);
+    const theirs = item('b.svs', { iFileId: 1, state: 'uploading', lProgress: 500, dtAdded: 9 });
+    const taken = adoptStored(
+      [mine],
+      [...first.items, theirs],
+      first.memory,
+      ownsFiles,
+      counter(1),
+    );
+    expect(
+      taken.items.map((i) => [i.strFileName, i.iFileId, i.state, i.lProgress, i.bNeedsFiles]),
+    ).toEqual([
+      ['a.svs', 1, 'waiting', 100, false],
+      ['b.svs', 2, 'paused', 500, true],
+    ]);
+    // Finished there: finished here too.
+    const done = { ...theirs, state: 'uploaded' as const, lProgress: 1000 };
+    const again = adoptStored(
+      taken.items,
+      [...first.items, done],
+      taken.memory,
+      ownsFiles,
+      counter(2),
+    );
+    expect(names(again.items)).toEqual(['a.svs:waiting:100', 'b.svs:uploaded:1000']);
+  });
+
+  it('keeps a slide whose files this tab holds, and its change since its last write', () => {
+    const sending = item('a.svs', { state: 'uploading', lProgress: 100, bNeedsFiles: false });
+    const first = mergeQueues([sending], [], emptyMergeMemory);
+    const moved = { ...sending, lProgress: 400 };
+    // The other tab stored an older copy, then removed it: this tab still sends it.
+    const older = adoptStored([moved], first.items, first.memory, ownsFiles, counter(1));
+    expect(names(older.items)).toEqual(['a.svs:uploading:400']);
+    const removed = adoptStored(older.items, [], older.memory, ownsFiles, counter(1));
+    expect(names(removed.items)).toEqual(['a.svs:uploading:400']);
+    // Its next write stores this tab's copy.
+    expect(names(mergeQueues(removed.items, [], removed.memory).items)).toEqual([
+      'a.svs:uploading:400',
+    ]);
+  });
+
+  it('drops a slide another tab removed that this tab only showed', () => {
+    const theirs = item('b.svs', { state: 'uploaded', lProgress: 1000 });
+    const shown = adoptStored([], [theirs], emptyMergeMemory, ownsFiles, counter(0));
+    expect(names(shown.items)).toEqual(['b.svs:uploaded:1000']);
+    expect(adoptStored(shown.items, [], shown.memory, ownsFiles, counter(1)).items).toEqual([]);
   });
 });

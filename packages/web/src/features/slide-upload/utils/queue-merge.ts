@@ -125,3 +125,64 @@ export function mergeQueues(
   }
   return { items, memory: { ours: contents(local), stored: contents(items) } };
 }
+
+/**
+ * This tab's queue once another tab has written the stored one (the browser's `storage` event),
+ * so that a second tab shows at once the slides the first adds, moves on, finishes or removes,
+ * not only after a reload. The stored queue is merged as this tab would write it (mergeQueues),
+ * and taken as a reload takes it (restoredQueue): another tab's unfinished slide waits here
+ * paused for its files. What this tab holds the files of and has not finished (`ownsFiles`) stays
+ * as it is here; a new item gets a number from `nextId`. The memory returned keeps this tab's
+ * own changes counted as changes at its next write.
+ */
+export function adoptStored(
+  local: readonly QueueItem[],
+  stored: readonly QueueItem[],
+  memory: MergeMemory,
+  ownsFiles: (item: QueueItem) => boolean,
+  nextId: () => number,
+): { items: QueueItem[]; memory: MergeMemory } {
+  const merged = mergeQueues(local, stored, memory).items;
+  const ours = new Map(local.map((item) => [itemIdentity(item), item]));
+  const items: QueueItem[] = [];
+  const oursMemory = new Map<string, string>();
+  const keep = (id: string, item: QueueItem) => {
+    items.push(item);
+    const before = memory.ours.get(id);
+    if (before !== undefined) {
+      oursMemory.set(id, before);
+    }
+  };
+  const adopt = (id: string, item: QueueItem) => {
+    items.push(item);
+    oursMemory.set(id, contentOf(item));
+  };
+  const kept = new Set<string>();
+  for (const item of merged) {
+    const id = itemIdentity(item);
+    const here = ours.get(id);
+    kept.add(id);
+    if (here && (item === here || (ownsFiles(here) && statusOf(item) === 0))) {
+      keep(id, here);
+    } else if (here && ownsFiles(here)) {
+      // Finished by the other tab while this one held its files paused.
+      adopt(id, { ...item, iFileId: here.iFileId, bNeedsFiles: false });
+    } else {
+      adopt(id, waitingForFiles({ ...item, iFileId: here?.iFileId ?? nextId() }));
+    }
+  }
+  for (const here of local) {
+    const id = itemIdentity(here);
+    // Removed by the other tab while this one holds its files: this tab's to cancel.
+    if (!kept.has(id) && ownsFiles(here)) {
+      keep(id, here);
+    }
+  }
+  return { items, memory: { ours: oursMemory, stored: contents(stored) } };
+}
+
+function waitingForFiles(item: QueueItem): QueueItem {
+  return statusOf(item) === 0
+    ? { ...item, state: 'paused', bNeedsFiles: true, reason: null }
+    : item;
+}

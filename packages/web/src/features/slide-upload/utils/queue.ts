@@ -260,10 +260,6 @@ export function percentOf(done: number, total: number): number {
   return done >= total ? 100 : Math.min(99, percent);
 }
 
-/**
- * A queue read back after a page reload: what was not finished pauses and waits for its files to
- * be chosen again (the browser cannot keep File objects across a reload).
- */
 /** Paused here because another tab of this browser sends it: that tab's copy is the true one. */
 export function sentElsewhere(item: QueueItem): boolean {
   return (
@@ -274,6 +270,10 @@ export function sentElsewhere(item: QueueItem): boolean {
   );
 }
 
+/**
+ * A queue read back after a page reload: what was not finished pauses and waits for its files to
+ * be chosen again (the browser cannot keep File objects across a reload).
+ */
 export function restoredQueue(items: readonly QueueItem[]): QueueState {
   return {
     uploading: false,
