@@ -1,11 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, dialogsSettled, logIn, openAccountMenu, openFromMenu } from './helpers';
+import { ADMIN, dialogsSettled, logIn, openAccountMenu, openFromMenu, pickOption } from './helpers';
 
 /** Picks an option of an antd Select by typing (when searchable) and clicking its label. */
 async function choose(page: Page, fieldId: string, label: string) {
   await page.locator(`${fieldId}`).click();
-  const dropdown = page.locator('.ant-select-dropdown:visible');
-  await dropdown.locator('.ant-select-item-option', { hasText: label }).first().click();
+  await pickOption(page, label);
 }
 
 async function addHospital(page: Page, name: string, type: string) {

@@ -6,6 +6,7 @@ import {
   dialogsSettled,
   logIn,
   openFromMenu,
+  pickOption,
   tokenOf,
   userPage,
 } from './helpers';
@@ -66,7 +67,7 @@ test('a doctor books an expert, who declines one booking and accepts another', a
   await expect(page.getByText('请选择病例')).toBeVisible();
   await expect(page.getByText('请先选择专家')).toBeVisible();
   await page.locator('#appointmentBookForm_iPatientId').fill(nums[0]!);
-  await page.locator('.ant-select-item-option', { hasText: nums[0]! }).click();
+  await pickOption(page, nums[0]!);
   await page.getByTestId(`appointment-expert-${EXPERT_NAME}`).click();
   await expect(page.getByTestId('appointment-expert-chosen')).toHaveText(
     `已选专家：${EXPERT_NAME}`,
@@ -139,7 +140,7 @@ test('a doctor books an expert, who declines one booking and accepts another', a
 
     // The state filter.
     await e.getByTestId('appointment-filter-state').click();
-    await e.locator('.ant-select-item-option', { hasText: 'Accepted' }).click();
+    await pickOption(e, 'Accepted');
     await e.getByTestId('appointment-search').click();
     await expect(expertRow(nums[1]!)).toBeVisible();
     await expect(expertRow(nums[0]!)).toHaveCount(0);

@@ -6,6 +6,7 @@ import {
   dialogsSettled,
   logIn,
   openFromMenu,
+  pickOption,
   tokenOf,
   userPage,
 } from './helpers';
@@ -70,8 +71,7 @@ async function choose(page: Page, fieldId: string, label: string, search = false
   if (search) {
     await page.locator(fieldId).fill(label);
   }
-  const dropdown = page.locator('.ant-select-dropdown:visible');
-  await dropdown.locator('.ant-select-item-option', { hasText: label }).first().click();
+  await pickOption(page, label);
 }
 
 /** Each required field shows its own message under it, and nothing else is flagged. */

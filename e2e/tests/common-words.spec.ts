@@ -1,11 +1,19 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN, EXPERT, dialogsSettled, logIn, openFromMenu, tokenOf, userPage } from './helpers';
+import {
+  ADMIN,
+  EXPERT,
+  dialogsSettled,
+  logIn,
+  openFromMenu,
+  pickOption,
+  tokenOf,
+  userPage,
+} from './helpers';
 
 /** Picks an option of an antd Select by clicking it open and clicking the option's label. */
 async function choose(page: Page, select: ReturnType<Page['locator']>, label: string) {
   await select.click();
-  const dropdown = page.locator('.ant-select-dropdown:visible');
-  await dropdown.locator('.ant-select-item-option', { hasText: label }).first().click();
+  await pickOption(page, label);
 }
 
 /** The row of the expert's (or the administrator's) list that shows `text`. */

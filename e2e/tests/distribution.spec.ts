@@ -7,6 +7,7 @@ import {
   dialogsSettled,
   logIn,
   openFromMenu,
+  pickOption,
   tokenOf,
   userPage,
 } from './helpers';
@@ -42,7 +43,7 @@ test('an administrator assigns a case sent to the diagnosis center to an expert'
   await dialogsSettled(page);
   await page.getByTestId('submit-mode').getByText('提交给诊断中心').click();
   await page.getByTestId('submit-center').click();
-  await page.locator('.ant-select-item-option', { hasText: CENTER }).click();
+  await pickOption(page, CENTER);
   await page.getByTestId('submit-case-ok').click();
   await expect(page.getByText(`病例 ${num} 已提交`)).toBeVisible();
 
@@ -84,7 +85,7 @@ test('an administrator assigns a case sent to the diagnosis center to an expert'
     await expect(a.getByTestId('assign-problem')).toHaveText('Select an expert');
     // The experts come from two hospitals of the group: the picker filters by hospital.
     await a.getByTestId('expert-hospital-filter').click();
-    await a.locator('.ant-select-item-option', { hasText: CENTER }).click();
+    await pickOption(a, CENTER);
     const expertRow = a.getByTestId(`expert-row-${EXPERT_NAME}`);
     await expect(expertRow).toContainText(CENTER);
     await expect(expertRow).toContainText('Mon AM');

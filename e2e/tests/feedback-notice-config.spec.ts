@@ -7,6 +7,7 @@ import {
   logIn,
   openAccountMenu,
   openFromMenu,
+  pickOption,
   tokenOf,
   userPage,
 } from './helpers';
@@ -94,9 +95,7 @@ test('a doctor sends feedback with an image; the admin sees it and marks it hand
 
     // Only unhandled feedback: this one is gone from the list.
     await page.locator('#feedbackFilters_strHandled').click();
-    await page
-      .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '未处理' })
-      .click();
+    await pickOption(page, '未处理');
     await page.getByTestId('feedback-search').click();
     await expect(row).toBeHidden();
   } finally {

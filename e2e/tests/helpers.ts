@@ -70,9 +70,28 @@ export async function dialogsSettled(page: Page) {
 export async function openAccountMenu(page: Page) {
   await page.getByTestId('account-menu').click();
   await expect(page.getByTestId('account-logout')).toBeVisible();
+  await menusSettled(page);
+}
+
+/** Waits until dropdown menus and Select lists have finished sliding in or out. */
+export async function menusSettled(page: Page) {
   await expect(
     page.locator('.ant-slide-up-appear, .ant-slide-up-enter, .ant-slide-up-leave'),
   ).toHaveCount(0);
+}
+
+/**
+ * Clicks the option showing `label` in the antd Select list that is open, once the list stands
+ * still: it slides in like a dropdown menu, and a click during that motion can land on the
+ * option above (see openAccountMenu).
+ */
+export async function pickOption(page: Page, label: string) {
+  const option = page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: label })
+    .first();
+  await expect(option).toBeVisible();
+  await menusSettled(page);
+  await option.click();
 }
 
 /** A complete human case of the user behind `token`, through the API; returns its id. */

@@ -1,11 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, DOCTOR, dialogsSettled, logIn, openFromMenu, tokenOf } from './helpers';
+import { ADMIN, DOCTOR, dialogsSettled, logIn, openFromMenu, pickOption, tokenOf } from './helpers';
 
 /** Picks an option of an antd Select by clicking it open and clicking the option's label. */
 async function choose(page: Page, select: ReturnType<Page['locator']>, label: string) {
   await select.click();
-  const dropdown = page.locator('.ant-select-dropdown:visible');
-  await dropdown.locator('.ant-select-item-option', { hasText: label }).first().click();
+  await pickOption(page, label);
 }
 
 /** Today in China Standard Time as YYYYMMDD: the date part numbers carry. */

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, dialogsSettled, logIn, openFromMenu } from './helpers';
+import { ADMIN, dialogsSettled, logIn, openFromMenu, pickOption } from './helpers';
 
 /** The text of every captcha of the e2e server (CAPTCHA_FIXED_TEXT in playwright.config.ts). */
 const CAPTCHA_TEXT = 'E2E7K';
@@ -11,8 +11,7 @@ const ID_NUMBER = '11010519491231002X';
 /** Picks an option of an antd Select by clicking its label. */
 async function choose(page: Page, fieldId: string, label: string) {
   await page.locator(fieldId).click();
-  const dropdown = page.locator('.ant-select-dropdown:visible');
-  await dropdown.locator('.ant-select-item-option', { hasText: label }).first().click();
+  await pickOption(page, label);
 }
 
 /** Tries to log in and leaves the page where the answer shows. */

@@ -8,6 +8,7 @@ import {
   dialogsSettled,
   logIn,
   openFromMenu,
+  pickOption,
   tokenOf,
   userPage,
 } from './helpers';
@@ -897,11 +898,7 @@ test('the slide statistics screen counts slides by hospital, format and upload d
 
   // The doctor's hospital: the slide just uploaded is in today's uploads, its format listed.
   await page.getByTestId('slide-statistics-hospital').click();
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option', {
-      hasText: 'Demo Applicant Hospital',
-    })
-    .click();
+  await pickOption(page, 'Demo Applicant Hospital');
   await expect(page.getByTestId('slide-statistics-uploads')).toContainText(/[1-9]\d* 张/);
   await expect(page.getByTestId('slide-statistics-types')).toContainText('SVS');
   await expect(page.getByTestId('slide-statistics-chart')).toContainText('每日上传');

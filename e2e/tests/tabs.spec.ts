@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, logIn, openFromMenu } from './helpers';
+import { ADMIN, logIn, menusSettled, openFromMenu } from './helpers';
 
 const tab = (page: Page, path: string) => page.getByTestId(`tab-${path}`);
 const tabs = (page: Page) => page.locator('[data-testid^="tab-/"]');
@@ -10,9 +10,7 @@ async function tabAction(page: Page, path: string, action: string) {
   // (Close right instead of Close all, seen once in CI), so wait until it stands still.
   const entry = page.locator('.ant-dropdown:visible').getByTestId(`tab-action-${action}`);
   await expect(entry).toBeVisible();
-  await expect(
-    page.locator('.ant-slide-up-appear, .ant-slide-up-enter, .ant-slide-up-leave'),
-  ).toHaveCount(0);
+  await menusSettled(page);
   await entry.click();
 }
 
