@@ -11,6 +11,8 @@ import {
   ReturnKind,
   RoleType,
   SCREENSHOTS_PER_REPORT,
+  type AnnotationDto,
+  type AnnotationList,
   type DiagnosisDto,
   type ExpertPickPage,
   type MedicalOrderOption,
@@ -19,6 +21,7 @@ import {
   type PatientReceiveList,
   type ReportListPage,
   type ReturnList,
+  type ScreenshotDto,
   type ScreenshotList,
 } from '@pathconsult/shared';
 import { caseScreenshots, diagnosisReports, patientReceives } from '../src/db/schema';
@@ -345,6 +348,93 @@ describe.each(await testDatabases())('diagnosis and returns on $name', (testDb) 
       await draft(expert.token, { iPatientReceiveId: a, strResult: 'late' }),
       'CASE_STATE_CHANGED',
     );
+  });
+
+  it('an expert who returned a case reads its annotations and screenshots, and changes none', async () => {
+    const { caseId, slide, receives } = await sentCase([expert.id]);
+    const annotations = async () =>
+      expectOk(
+        await api.get<AnnotationList>(
+          'viewer/selectAnnotation',
+          { iSlideDocumentId: slide },
+          { token: expert.token },
+        ),
+      );
+    const screenshots = async () =>
+      expectOk(
+        await api.post<ScreenshotList>(
+          'webViewer/consulation/getPathologyImgBySlides',
+          { iPatientId: caseId },
+          { token: expert.token },
+        ),
+      );
+    const ruler = {
+      iSlideDocumentId: slide,
+      strKind: 'line',
+      strColor: '#FF0000',
+      listPoint: [
+        [10, 20],
+        [110, 20],
+      ],
+    };
+    const mark = expectOk(
+      await api.post<AnnotationDto>('viewer/addAnnotation', ruler, { token: expert.token }),
+    );
+    const shot = expectOk(
+      await api.post<ScreenshotDto>(
+        'webViewer/consulation/setPathologyImg',
+        { iSlideDocumentId: slide, strImage: picture, region: REGION, dMagnification: 4 },
+        { token: expert.token },
+      ),
+    );
+    expect((await annotations()).bMayWrite).toBe(true);
+    expect((await screenshots()).bMayWrite).toBe(true);
+    expectOk(
+      await api.post(
+        'diagnosis/backPatient',
+        { iPatientReceiveId: receives[0]!.iPatientReceiveId, strReason: 'Outside my field' },
+        { token: expert.token },
+      ),
+    );
+
+    const read = await annotations();
+    expect(read.listAnnotation.map((a) => a.iAnnotationId)).toEqual([mark.iAnnotationId]);
+    expect(read.bMayWrite).toBe(false);
+    const shots = await screenshots();
+    expect(shots.listScreenshot.map((s) => s.iScreenshotId)).toContain(shot.iScreenshotId);
+    expect(shots.bMayWrite).toBe(false);
+    const refusals = [
+      await api.post('viewer/addAnnotation', ruler, { token: expert.token, lang: 'en' }),
+      await api.post(
+        'viewer/updateAnnotation',
+        { ...ruler, iAnnotationId: mark.iAnnotationId, strText: 'late' },
+        { token: expert.token },
+      ),
+      await api.post(
+        'viewer/deleteAnnotation',
+        { iAnnotationId: mark.iAnnotationId },
+        { token: expert.token },
+      ),
+      await api.post(
+        'webViewer/consulation/setPathologyImg',
+        { iSlideDocumentId: slide, strImage: picture, region: REGION, dMagnification: 4 },
+        { token: expert.token },
+      ),
+      await api.post(
+        'webViewer/consulation/deletePathologyImg',
+        { iScreenshotId: shot.iScreenshotId },
+        { token: expert.token },
+      ),
+    ];
+    for (const refused of refusals) {
+      expectRefused(refused, 'CASE_NOT_HELD');
+    }
+    expect(refusals[0]!.body.strMessage).toBe(
+      'This case was returned and is no longer with you: you can view it, but not add or change annotations or screenshots',
+    );
+    // Nothing changed.
+    expect((await annotations()).listAnnotation).toEqual(read.listAnnotation);
+    expect((await screenshots()).listScreenshot).toEqual(shots.listScreenshot);
   });
 
   it('returns a case with a reason; the doctor edits it back to new and sends it again', async () => {

@@ -117,6 +117,7 @@ export const ErrorCode = {
   SLIDE_INGEST_TIMEOUT: 200,
   // annotations and screenshots in the viewer (issue 6)
   ANNOTATION_NOT_OWNED: 200,
+  CASE_NOT_HELD: 200,
   ANNOTATION_OUTSIDE_SLIDE: 200,
   ANNOTATION_LIMIT: 200,
   VIEW_OUTSIDE_SLIDE: 200,

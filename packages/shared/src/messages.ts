@@ -188,6 +188,7 @@ const zh: Texts = {
   SLIDE_TYPE_NEEDS_OPENSLIDE:
     '本服务器未安装 OpenSlide，暂不能接收 {type} 格式的切片：请管理员安装 libopenslide0（apt-get install libopenslide0）并重启服务后再上传',
   ANNOTATION_NOT_OWNED: '只能修改或删除自己绘制的标注',
+  CASE_NOT_HELD: '该病例已退回，不在您处：可以查看，但不能再添加或修改标注和截图',
   ANNOTATION_OUTSIDE_SLIDE: '标注超出了切片图像范围',
   ANNOTATION_LIMIT: '每张切片最多保存 {max} 个标注',
   VIEW_OUTSIDE_SLIDE: '视野中心不在切片范围内',
@@ -393,6 +394,8 @@ const en: Texts = {
   SLIDE_TYPE_NEEDS_OPENSLIDE:
     'This server cannot take {type} slides until OpenSlide is installed: an administrator installs libopenslide0 (apt-get install libopenslide0) and restarts the server, then upload again',
   ANNOTATION_NOT_OWNED: 'Only the author may change or delete an annotation',
+  CASE_NOT_HELD:
+    'This case was returned and is no longer with you: you can view it, but not add or change annotations or screenshots',
   ANNOTATION_OUTSIDE_SLIDE: 'The annotation lies outside the slide image',
   ANNOTATION_LIMIT: 'A slide keeps at most {max} annotations',
   VIEW_OUTSIDE_SLIDE: 'The view centre lies outside the slide',

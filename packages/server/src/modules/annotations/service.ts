@@ -12,14 +12,16 @@ import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { Actor } from '../auth/actor';
-import { slideForViewing } from '../tiles/slide-grant';
+import { expertHoldsCase } from '../patients/access';
+import { slideForViewing, type ViewableSlide } from '../tiles/slide-grant';
 import * as repo from './repo';
 
 /*
  * viewer/*Annotation (issue 6): shapes and measurements on a slide. Whoever may view the slide
  * (tiles/slide-grant.ts) reads them; doctors and experts among them draw, and change or delete
- * only what they drew. Administrators (report view, slide management) are observers: they read,
- * never draw. A slide the caller may not view answers 404 as a missing one.
+ * only what they drew, an expert while the case is with them (not once returned). Administrators
+ * (report view, slide management) are observers: they read, never draw. A slide the caller may
+ * not view answers 404 as a missing one.
  */
 
 export interface AnnotationDeps {
@@ -30,6 +32,24 @@ export interface AnnotationDeps {
 /** Those who take part in a case draw; administrators only look. */
 export const mayDraw = (actor: Actor): boolean =>
   actor.roleType === RoleType.Doctor || actor.roleType === RoleType.Expert;
+
+/** Doctors draw on what they may view; an expert on the slides of a case they still hold. */
+async function mayDrawOn(db: Db, actor: Actor, slide: ViewableSlide): Promise<boolean> {
+  if (!mayDraw(actor)) {
+    return false;
+  }
+  return (
+    actor.roleType !== RoleType.Expert ||
+    (slide.patientId !== null && (await expertHoldsCase(db, slide.patientId, actor.userId)))
+  );
+}
+
+/** A change refused to an expert who returned the case (they read it still). */
+async function assertMayDrawOn(db: Db, actor: Actor, slide: ViewableSlide): Promise<void> {
+  if (!(await mayDrawOn(db, actor, slide))) {
+    throw new AppError('CASE_NOT_HELD');
+  }
+}
 
 function toDto(v: repo.AnnotationView, callerId: number): AnnotationDto {
   return {
@@ -68,9 +88,12 @@ async function assertOnSlide(
 }
 
 export async function listOfSlide(db: Db, actor: Actor, slideId: number): Promise<AnnotationList> {
-  await slideForViewing(db, actor, slideId);
+  const slide = await slideForViewing(db, actor, slideId);
   const rows = await repo.listOfSlide(db, slideId);
-  return { listAnnotation: rows.map((r) => toDto(r, actor.userId)), bMayWrite: mayDraw(actor) };
+  return {
+    listAnnotation: rows.map((r) => toDto(r, actor.userId)),
+    bMayWrite: await mayDrawOn(db, actor, slide),
+  };
 }
 
 export async function add(
@@ -78,7 +101,7 @@ export async function add(
   actor: Actor,
   input: AnnotationAddInput,
 ): Promise<AnnotationDto> {
-  await slideForViewing(db, actor, input.iSlideDocumentId);
+  await assertMayDrawOn(db, actor, await slideForViewing(db, actor, input.iSlideDocumentId));
   const now = clock.now();
   // Counted and added with the slide's row locked: two added at once at 499 made 501.
   const row = await db.transaction(async (tx) => {
@@ -110,10 +133,11 @@ async function ownAnnotation(db: Db, actor: Actor, id: number): Promise<repo.Ann
   if (!found) {
     throw notFound();
   }
-  await slideForViewing(db, actor, found.row.slideDocumentId);
+  const slide = await slideForViewing(db, actor, found.row.slideDocumentId);
   if (found.row.authorId !== actor.userId) {
     throw new AppError('ANNOTATION_NOT_OWNED');
   }
+  await assertMayDrawOn(db, actor, slide);
   return found;
 }
 

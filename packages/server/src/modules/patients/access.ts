@@ -1,5 +1,5 @@
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { ADMIN_ROLES, ReceiveState, RoleType } from '@pathconsult/shared';
+import { ADMIN_ROLES, HOLDING_RECEIVE_STATES, ReceiveState, RoleType } from '@pathconsult/shared';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { patientReceives, patients } from '../../db/schema';
@@ -105,6 +105,30 @@ function sentToExpert(expertId: number): SQL | undefined {
     eq(patientReceives.expertId, expertId),
     inArray(patientReceives.state, READING_RECEIVES),
   );
+}
+
+/**
+ * Whether the expert still holds the case (a receive waiting, under review or reported on): what
+ * lets them add to it (annotations on its slides, screenshots). A case they returned they read
+ * still, as they left it, and change no more.
+ */
+export async function expertHoldsCase(
+  db: Db,
+  patientId: number,
+  expertId: number,
+): Promise<boolean> {
+  const rows = await db
+    .select({ id: patientReceives.id })
+    .from(patientReceives)
+    .where(
+      and(
+        eq(patientReceives.patientId, patientId),
+        eq(patientReceives.expertId, expertId),
+        inArray(patientReceives.state, [...HOLDING_RECEIVE_STATES]),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
 }
 
 async function wasSentTo(db: Db, patientId: number, expertId: number): Promise<boolean> {

@@ -12,7 +12,12 @@ import { patients } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { Actor } from '../auth/actor';
-import { caseReaderRole, type CaseReaderRole, type ReadableCase } from '../patients/access';
+import {
+  caseReaderRole,
+  expertHoldsCase,
+  type CaseReaderRole,
+  type ReadableCase,
+} from '../patients/access';
 import * as patientRepo from '../patients/repo';
 import { slideForViewing } from '../tiles/slide-grant';
 import { checkScreenshot } from './image';
@@ -36,6 +41,27 @@ export interface ScreenshotDeps {
 }
 
 const isParticipant = (role: CaseReaderRole) => role !== 'reportViewer';
+
+/** An expert takes and removes screenshots while the case is with them, not once returned. */
+async function stillHolds(
+  db: Db,
+  actor: Actor,
+  role: CaseReaderRole,
+  patientId: number,
+): Promise<boolean> {
+  return role !== 'expert' || expertHoldsCase(db, patientId, actor.userId);
+}
+
+async function assertMayAdd(
+  db: Db,
+  actor: Actor,
+  role: CaseReaderRole,
+  patientId: number,
+): Promise<void> {
+  if (!(await stillHolds(db, actor, role, patientId))) {
+    throw new AppError('CASE_NOT_HELD');
+  }
+}
 
 export const imageUrlOf = (id: number) =>
   `/api/webViewer/consulation/getPathologyImgFile?iScreenshotId=${id}`;
@@ -93,9 +119,11 @@ export async function add(
     if (!locked) {
       throw notFound();
     }
-    if (!isParticipant(await caseReaderRole(tx, actor, locked))) {
+    const role = await caseReaderRole(tx, actor, locked);
+    if (!isParticipant(role)) {
       throw notFound();
     }
+    await assertMayAdd(tx, actor, role, patientId);
     if ((await repo.countOfAuthor(tx, patientId, actor.userId)) >= SCREENSHOTS_PER_REPORT) {
       throw new AppError('SCREENSHOT_LIMIT', { max: SCREENSHOTS_PER_REPORT });
     }
@@ -135,13 +163,14 @@ export async function add(
 /** webViewer/consulation/getPathologyImgBySlides: every screenshot of a case, oldest first. */
 export async function listOfCase(db: Db, actor: Actor, patientId: number): Promise<ScreenshotList> {
   const role = await caseReaderRole(db, actor, await caseRef(db, patientId));
+  const mayWrite = isParticipant(role) && (await stillHolds(db, actor, role, patientId));
   const rows = await repo.listOfCase(db, patientId);
   return {
     listScreenshot: rows.map((r) => toScreenshotDto(r, actor.userId)),
     iLimit: SCREENSHOTS_PER_REPORT,
     // As the limit counts them: those of signed reports stay and do not count.
     iMineCount: rows.filter((r) => r.row.authorId === actor.userId && !r.inSignedReport).length,
-    bMayWrite: isParticipant(role),
+    bMayWrite: mayWrite,
   };
 }
 
@@ -184,13 +213,19 @@ async function mayRead(db: Db, actor: Actor, patientId: number): Promise<boolean
 }
 
 /** A screenshot the caller may see, or 404 / CASE_NOT_OWNED as for its case. */
-async function readable(db: Db, actor: Actor, id: number): Promise<repo.ScreenshotView> {
+async function readable(
+  db: Db,
+  actor: Actor,
+  id: number,
+): Promise<repo.ScreenshotView & { role: CaseReaderRole }> {
   const found = await repo.findOne(db, id);
   if (!found) {
     throw notFound();
   }
-  await caseReaderRole(db, actor, await caseRef(db, found.row.patientId));
-  return found;
+  return {
+    ...found,
+    role: await caseReaderRole(db, actor, await caseRef(db, found.row.patientId)),
+  };
 }
 
 /** webViewer/consulation/getPathologyImgFile: the image bytes for the browser. */
@@ -213,10 +248,11 @@ export async function remove(
   actor: Actor,
   id: number,
 ): Promise<{ iPatientId: number }> {
-  const { row } = await readable(db, actor, id);
+  const { row, role } = await readable(db, actor, id);
   if (row.authorId !== actor.userId) {
     throw new AppError('SCREENSHOT_NOT_OWNED');
   }
+  await assertMayAdd(db, actor, role, row.patientId);
   await db.transaction(async (tx) => {
     // The case is locked as signing locks it: a report signed meanwhile is seen here.
     await patientRepo.lockPatient(tx, row.patientId, 'update');

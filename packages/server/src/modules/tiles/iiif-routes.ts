@@ -19,6 +19,9 @@ type IiifParams = {
   quality: string;
 };
 
+/** The limiter's key of IIIF renders (their waiting is bounded on its own). */
+const IIIF_WORK = 'iiif';
+
 /**
  * IIIF Image API 3 (iiif.ts says what is supported) over the same engine and token as Deep Zoom:
  * `/iiif/<token>/info.json` and `/iiif/<token>/{region}/{size}/{rotation}/{quality}.{format}`.
@@ -87,8 +90,11 @@ export const iiifRoutes: FastifyPluginAsync<TileRoutesOptions> = async (app, opt
             return notModified(etag, type);
           }
           const bytes = await options.cache.getOrBuild(digestOf(slide, what), () =>
-            options.limiter.run(async () =>
-              presentIiif(await renderPixels(slide.source, r, asked.width, asked.height), how),
+            options.limiter.run(
+              async () =>
+                presentIiif(await renderPixels(slide.source, r, asked.width, asked.height), how),
+              undefined,
+              IIIF_WORK,
             ),
           );
           return { etag, type, body: async () => bytes };

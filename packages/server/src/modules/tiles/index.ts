@@ -22,7 +22,19 @@ export { tileTokenRoutes } from './token-routes';
 export type { FastRequestHandler } from './fast-tiles';
 
 /** Slides kept open, decodes at once, and the longest a tile may take (issue 6 "Tile service"). */
-export const TILE_SERVICE_LIMITS = { openSlides: 32, decodeSlots: 4, timeoutMs: 10_000 };
+/**
+ * maxWaiting: decode tasks that may wait for a slot (a cold Deep Zoom tile is up to five: four
+ * finer tiles and their halving), past which a request is answered 503 at once;
+ * maxWaitingPerKey: of those, IIIF renders (no viewer of ours asks for them, and each region is
+ * new work at will).
+ */
+export const TILE_SERVICE_LIMITS = {
+  openSlides: 32,
+  decodeSlots: 4,
+  timeoutMs: 10_000,
+  maxWaiting: 256,
+  maxWaitingPerKey: 8,
+};
 
 /**
  * Default sizes of the tile caches: rendered tiles in memory and on disk (TILE_MEMORY_CACHE_MB,
@@ -115,7 +127,10 @@ export function createTileService(deps: {
         tokens,
         clock: deps.clock,
         slides,
-        limiter: new WorkLimiter(TILE_SERVICE_LIMITS.decodeSlots, TILE_SERVICE_LIMITS.timeoutMs),
+        limiter: new WorkLimiter(TILE_SERVICE_LIMITS.decodeSlots, TILE_SERVICE_LIMITS.timeoutMs, {
+          maxWaiting: TILE_SERVICE_LIMITS.maxWaiting,
+          maxWaitingPerKey: TILE_SERVICE_LIMITS.maxWaitingPerKey,
+        }),
         cache,
         storedTiles: new ByteLru((deps.cacheMb?.stored ?? TILE_CACHE_DEFAULTS.storedMb) * MB),
         timeoutMs: TILE_SERVICE_LIMITS.timeoutMs,

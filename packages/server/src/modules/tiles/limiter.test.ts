@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TileTimeoutError, WorkLimiter } from './limiter';
+import { TileBusyError, TileTimeoutError, WorkLimiter } from './limiter';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -52,5 +52,45 @@ describe('WorkLimiter', () => {
       ),
     ).resolves.toBe('quick');
     expect(late).toEqual(['slow']);
+  });
+});
+
+describe('WorkLimiter’s queue', () => {
+  it('never runs a task whose caller timed out while it waited', async () => {
+    const limiter = new WorkLimiter(1, 30);
+    const ran: string[] = [];
+    const first = limiter.run(async () => {
+      await sleep(60);
+      ran.push('first');
+    });
+    const second = limiter.run(async () => {
+      ran.push('second');
+    });
+    await Promise.all([
+      expect(first).rejects.toBeInstanceOf(TileTimeoutError),
+      expect(second).rejects.toBeInstanceOf(TileTimeoutError),
+    ]);
+    await sleep(60);
+    expect(ran).toEqual(['first']);
+    // The slot went back: the next task runs.
+    await expect(limiter.run(async () => 'next')).resolves.toBe('next');
+  });
+
+  it('refuses at once past the bound of waiting tasks, overall and per key', async () => {
+    const limiter = new WorkLimiter(1, 1000, { maxWaiting: 3, maxWaitingPerKey: 1 });
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const tasks = [limiter.run(() => gate)];
+    tasks.push(limiter.run(async () => undefined, undefined, 'iiif'));
+    // A second waiting task of the key is refused; another key's, and keyless ones, still wait.
+    await expect(limiter.run(async () => undefined, undefined, 'iiif')).rejects.toBeInstanceOf(
+      TileBusyError,
+    );
+    tasks.push(limiter.run(async () => undefined, undefined, 'other'));
+    tasks.push(limiter.run(async () => undefined));
+    await expect(limiter.run(async () => undefined)).rejects.toBeInstanceOf(TileBusyError);
+    open();
+    await Promise.all(tasks);
+    await expect(limiter.run(async () => 'free', undefined, 'iiif')).resolves.toBe('free');
   });
 });

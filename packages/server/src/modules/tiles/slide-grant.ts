@@ -14,6 +14,8 @@ export interface ViewableSlide {
   height: number | null;
   /** Objective power the engine read (null when the scan states none). */
   objective: number | null;
+  /** The case the slide belongs to (null while unmatched). */
+  patientId: number | null;
 }
 
 /**
@@ -60,6 +62,7 @@ export async function slideForViewing(
     width: doc.width,
     height: doc.height,
     objective: doc.objectiveMagnification === null ? null : Number(doc.objectiveMagnification),
+    patientId: doc.patientId,
   };
 }
 
