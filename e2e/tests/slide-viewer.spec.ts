@@ -530,8 +530,8 @@ test('tiles refused under a dead token load with a fresh one; a slide that faile
     const body = await response.json();
     if (infos === 1) {
       const live: string = body.objData.objToken.strToken;
-      const [id, hospital, expiry, signature] = live.split('.');
-      const dead = [id, hospital, Number(expiry) - 7200, signature].join('.');
+      const [id, hospital, epoch, expiry, signature] = live.split('.');
+      const dead = [id, hospital, epoch, Number(expiry) - 7200, signature].join('.');
       deadDzi = `/tiles/${dead}/slide.dzi`;
       const liveDzi = body.objData.objToken.strDziUrl;
       await page.route(`**${deadDzi}`, async (dzi) =>

@@ -3,7 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { SlideTokenDto } from '@pathconsult/shared';
+import { RoleType, type SlideTokenDto } from '@pathconsult/shared';
 import { slideDocuments, slideFiles } from '../src/db/schema';
 import { openSlideTruth } from '../src/slides/testing/ground-truth';
 import { openTiffSlide } from '../src/slides/tiff';
@@ -96,7 +96,7 @@ describe.each(await testDatabases())('tile service on $name', (testDb) => {
   });
 
   it('issues a two-hour token with the Deep Zoom and IIIF addresses', () => {
-    expect(tile.strToken).toMatch(new RegExp(`^${slideId}\\.\\d+\\.\\d+\\.[\\w-]{43}$`));
+    expect(tile.strToken).toMatch(new RegExp(`^${slideId}\\.\\d+\\.\\d+\\.\\d+\\.[\\w-]{43}$`));
     expect(Date.parse(tile.dtExpire) / 1000).toBe(tokenExpiry(t.clock.now()));
     expect(Date.parse(tile.dtExpire) - t.clock.now().getTime()).toBeGreaterThanOrEqual(
       2 * 3600 * 1000,
@@ -381,7 +381,8 @@ describe.each(await testDatabases())('tile service on $name', (testDb) => {
   });
 
   it('refuses tampered tokens (403) and another hospital’s callers (404)', async () => {
-    const [id, hospital, expiry, sig] = tile.strToken.split('.') as [
+    const [id, hospital, epoch, expiry, sig] = tile.strToken.split('.') as [
+      string,
       string,
       string,
       string,
@@ -389,9 +390,10 @@ describe.each(await testDatabases())('tile service on $name', (testDb) => {
     ];
     const flipped = `${sig.startsWith('A') ? 'B' : 'A'}${sig.slice(1)}`;
     for (const bad of [
-      `${id}.${hospital}.${expiry}.${flipped}`,
-      `${Number(id) + 1}.${hospital}.${expiry}.${sig}`,
-      `${id}.${hospital}.${Number(expiry) + 3600}.${sig}`,
+      `${id}.${hospital}.${epoch}.${expiry}.${flipped}`,
+      `${Number(id) + 1}.${hospital}.${epoch}.${expiry}.${sig}`,
+      `${id}.${hospital}.${Number(epoch) + 1}.${expiry}.${sig}`,
+      `${id}.${hospital}.${epoch}.${Number(expiry) + 3600}.${sig}`,
       'garbage',
     ]) {
       expect((await get(`/tiles/${bad}/slide.dzi`)).status, bad).toBe(403);
@@ -453,6 +455,61 @@ describe.each(await testDatabases())('tile service on $name', (testDb) => {
       expect((await get(url)).status, url).toBe(404);
     }
     // Other slides go on being served.
+    expect((await get(tileUrl(tile.strToken, FULL, 1, 1))).status).toBe(200);
+  });
+
+  it('turns away the tokens of a case withdrawn from its expert, though open and not expired', async () => {
+    const expert = await loggedInUser(
+      db(),
+      api,
+      await userHospital(db(), 'demo_expert'),
+      RoleType.Expert,
+    );
+    const caseId = (await addCase(api, doctor.token)).iPatientId;
+    const sent = await uploadSlide(
+      api,
+      t.baseUrl,
+      doctor.token,
+      { iPatientId: caseId },
+      's.svs',
+      CMU,
+    );
+    await t.app.slideIngest.idle();
+    expectOk(
+      await api.post(
+        'patient/addPatientReceive',
+        { listPatient: [{ iPatientId: caseId }], listUser: [{ iUserId: expert.id }] },
+        { token: doctor.token },
+      ),
+    );
+    const token = expectOk(await getToken(sent, expert.token)).strToken;
+    const urls = [
+      `/tiles/${token}/slide.dzi`,
+      tileUrl(token, FULL, 1, 1),
+      `${tileUrl(token, FULL - 1, 0, 0)}?x=1`,
+      `/iiif/${token}/info.json`,
+    ];
+    for (const url of urls) {
+      expect((await get(url)).status, url).toBe(200);
+    }
+    expectOk(
+      await api.post(
+        'back/withdrawPatient',
+        { iPatientId: caseId, strReason: 'Wrong expert' },
+        { token: doctor.token },
+      ),
+    );
+    // What every server does every few seconds, done now.
+    await t.app.tileGrantEpochs.refresh();
+    for (const url of urls) {
+      expect((await get(url)).status, url).toBe(403);
+    }
+    expectNotFound(await getToken(sent, expert.token));
+    // The doctor's new token opens the slide; so would a tile already in the browser's cache.
+    const fresh = expectOk(await getToken(sent)).strToken;
+    expect(fresh).not.toBe(token);
+    expect((await get(tileUrl(fresh, FULL, 1, 1))).status).toBe(200);
+    // Other slides' tokens are untouched.
     expect((await get(tileUrl(tile.strToken, FULL, 1, 1))).status).toBe(200);
   });
 

@@ -106,7 +106,9 @@ describe.each(await testDatabases())('slide viewer open and close on $name', (te
       ),
     ).listSlideDocument.find((s) => s.iSlideDocumentId === slideId);
     expect(listed?.strThumbnailBase64).toMatch(/^\/9j\//);
-    expect(got.objToken.strToken).toMatch(new RegExp(`^${slideId}\\.\\d+\\.\\d+\\.[\\w-]{43}$`));
+    expect(got.objToken.strToken).toMatch(
+      new RegExp(`^${slideId}\\.\\d+\\.\\d+\\.\\d+\\.[\\w-]{43}$`),
+    );
     expect(got.objToken.strDziUrl).toBe(`/tiles/${got.objToken.strToken}/slide.dzi`);
     expect(got.objToken.strIiifUrl).toBe(`/iiif/${got.objToken.strToken}`);
     expect(Date.parse(got.objToken.dtExpire) / 1000).toBe(tokenExpiry(t.clock.now()));

@@ -622,6 +622,12 @@ export const slideDocuments = pgTable(
      * they are added to the hospital's used storage then and given back with the slide.
      */
     associatedBytes: bigint('associated_bytes', { mode: 'number' }).notNull().default(0),
+    /**
+     * Signed into every tile token of the slide (tiles/token.ts) and raised when someone loses
+     * the right to view it (a case withdrawn or given to another expert): tokens issued before
+     * open nothing more, although they have not expired.
+     */
+    tileGrantEpoch: integer('tile_grant_epoch').notNull().default(0),
     createdAt: createdAt(),
     /** Last chunk received: abandoned uploads are those idle for long. */
     activeAt: timestamp('active_at', { withTimezone: true }).notNull().defaultNow(),

@@ -18,6 +18,7 @@ import {
 import { escapeLike } from '../../lib/like';
 import type { Actor } from '../auth/actor';
 import { collectionJoin, listColumns, mine, owner } from '../patients/list-repo';
+import { revokeSlideTokensOfCase } from '../tiles/slide-grant';
 
 const expert = alias(users, 'expert');
 const sender = alias(users, 'sender');
@@ -128,8 +129,12 @@ export async function markViewed(tx: Db, r: ReceiveRow, now: Date): Promise<void
     .where(and(eq(patients.id, r.patientId), sql`${patients.viewedAt} is null`));
 }
 
-/** A withdrawal closes the case's waiting receives. */
+/**
+ * A withdrawal closes the case's waiting receives; tile tokens its experts may have been given
+ * for its slides open nothing more.
+ */
 export async function withdrawReceives(tx: Db, patientId: number, now: Date): Promise<void> {
+  await revokeSlideTokensOfCase(tx, patientId);
   await tx
     .update(patientReceives)
     .set({ state: ReceiveState.Withdrawn, updatedAt: now })

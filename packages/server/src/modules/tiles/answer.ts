@@ -139,9 +139,15 @@ export function slideAnswerer(
     if (!grant) {
       return text(403, 'invalid or expired slide token');
     }
-    let answer: Answer;
+    let answer: Answer | 'revoked';
     try {
-      const work = slides.use(grant.slideId, grant.hospitalId, produce);
+      const work = slides.use(
+        grant.slideId,
+        grant.hospitalId,
+        (slide): Promise<Answer | 'revoked'> =>
+          // A token of an earlier grant epoch: revoked (token.ts), answered like an expired one.
+          slide.grantEpoch === grant.epoch ? produce(slide) : Promise.resolve('revoked'),
+      );
       // An open slide's answer is a stored read or decode work that the limiter times itself:
       // the overall timer (a timer and a race per tile) guards opening a slide.
       answer = slides.isOpen(grant.slideId) ? await work : await withTimeout(work, timeoutMs);
@@ -156,6 +162,9 @@ export function slideAnswerer(
       }
       log.warn({ err: error, slideId: grant.slideId }, 'tile failed');
       return text(500, 'the slide could not be read');
+    }
+    if (answer === 'revoked') {
+      return text(403, 'invalid or expired slide token');
     }
     if (answer === 'missing') {
       return text(404, 'no such tile');

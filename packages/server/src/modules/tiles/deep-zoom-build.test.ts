@@ -49,7 +49,7 @@ describe('Deep Zoom tiles a slide lacks', () => {
 
   beforeAll(async () => {
     source = await openTiffSlide(CMU);
-    slide = { id: 1, source, checksum: 'ab'.repeat(16), associated: {} };
+    slide = { id: 1, source, checksum: 'ab'.repeat(16), associated: {}, grantEpoch: 0 };
   });
   afterAll(() => source.close());
 

@@ -69,7 +69,9 @@ export function deepZoomTiles(options: TileRoutesOptions) {
     ifNoneMatch: string | undefined,
   ): TileReply | null => {
     const grant = grantOf(token);
-    const slide = grant && options.slides.openNow(grant.slideId);
+    const open = grant && options.slides.openNow(grant.slideId);
+    // A revoked token (an earlier grant epoch) is answered by the full path: 403.
+    const slide = open && open.grantEpoch === grant.epoch ? open : null;
     const place = slide && placeOf(levelText, tileName);
     const known = place && inMemory(slide, place);
     if (!known || (ifNoneMatch !== known.etag && !known.kept)) {

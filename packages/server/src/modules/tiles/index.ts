@@ -28,6 +28,16 @@ export type { FastRequestHandler } from './fast-tiles';
  * maxWaitingPerKey: of those, IIIF renders (no viewer of ours asks for them, and each region is
  * new work at will).
  */
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Reads the open slides' tile grant epochs now (the timer does it every few seconds). */
+    tileGrantEpochs: { refresh(): Promise<void> };
+  }
+}
+
+/** How often open slides' tile grant epochs are read again (slide-cache.ts). */
+export const GRANT_EPOCH_REFRESH_MS = 5_000;
+
 export const TILE_SERVICE_LIMITS = {
   openSlides: 32,
   decodeSlots: 4,
@@ -117,6 +127,17 @@ export function createTileService(deps: {
     },
     async register(app) {
       app.addHook('onClose', () => slides.closeAll());
+      // Revoked tokens (slide-grant.ts revokeSlideTokensOfCase) are turned away within this
+      // time, also where another server sharing the database revoked them: one query for all
+      // open slides, none per tile.
+      const refresh = setInterval(() => {
+        slides
+          .refreshGrantEpochs()
+          .catch((error: unknown) => app.log.warn({ err: error }, 'grant epochs not read'));
+      }, GRANT_EPOCH_REFRESH_MS);
+      refresh.unref();
+      app.addHook('onClose', async () => clearInterval(refresh));
+      app.decorate('tileGrantEpochs', { refresh: () => slides.refreshGrantEpochs() });
       const cache = new TileCache({
         memoryBytes: (deps.cacheMb?.memory ?? TILE_CACHE_DEFAULTS.memoryMb) * MB,
         diskBytes: (deps.cacheMb?.disk ?? TILE_CACHE_DEFAULTS.diskMb) * MB,

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { slideDocuments, slideFiles } from '../../db/schema';
 import { openSlideFile } from '../../slides/open-slide';
@@ -24,6 +24,11 @@ export interface OpenedSlide {
   checksum: string;
   /** Paths of the label and macro images ingest saved beside the slide (those it has). */
   associated: Partial<Record<SavedAssociated, string>>;
+  /**
+   * The slide's tile_grant_epoch: tokens of another epoch open nothing (token.ts). Read with the
+   * slide and again every few seconds while it is open (refreshGrantEpochs).
+   */
+  grantEpoch: number;
 }
 
 interface Entry {
@@ -124,6 +129,40 @@ export class OpenSlideCache {
     }
   }
 
+  /**
+   * Reads the grant epoch of every open slide again (one query): a raised epoch (someone lost the
+   * right to view the slide, possibly through another server sharing the database) turns its
+   * older tokens away from then on; a slide deleted meanwhile is forgotten (evict).
+   */
+  async refreshGrantEpochs(): Promise<void> {
+    const open = [...this.entries].filter(([, entry]) => entry.opened !== undefined);
+    if (open.length === 0) {
+      return;
+    }
+    const rows = await this.db
+      .select({
+        id: slideDocuments.id,
+        grantEpoch: slideDocuments.tileGrantEpoch,
+        deletedAt: slideDocuments.deletedAt,
+      })
+      .from(slideDocuments)
+      .where(
+        inArray(
+          slideDocuments.id,
+          open.map(([id]) => id),
+        ),
+      );
+    const now = new Map(rows.map((row) => [row.id, row]));
+    for (const [id, entry] of open) {
+      const row = now.get(id);
+      if (!row || row.deletedAt !== null) {
+        await this.evict(id);
+      } else if (entry.opened) {
+        entry.opened.grantEpoch = row.grantEpoch;
+      }
+    }
+  }
+
   /** Closes every slide (server close); slides in use close when their requests end. */
   async closeAll(): Promise<void> {
     const all = [...this.entries.values()];
@@ -183,6 +222,7 @@ export class OpenSlideCache {
         fileType: slideDocuments.fileType,
         docChecksum: slideDocuments.checksum,
         associatedImages: slideDocuments.associatedImages,
+        grantEpoch: slideDocuments.tileGrantEpoch,
         storedPath: slideFiles.storedPath,
         fileChecksum: slideFiles.checksum,
       })
@@ -210,6 +250,7 @@ export class OpenSlideCache {
         source,
         checksum: main.fileChecksum ?? main.docChecksum ?? main.storageKey,
         associated: associatedPaths(this.dataDir, hospitalId, main),
+        grantEpoch: main.grantEpoch,
       };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') {

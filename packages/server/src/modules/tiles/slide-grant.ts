@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { SlideUploadState } from '@pathconsult/shared';
 import type { Db } from '../../db/client';
 import { patients, slideDocuments } from '../../db/schema';
@@ -16,6 +16,8 @@ export interface ViewableSlide {
   objective: number | null;
   /** The case the slide belongs to (null while unmatched). */
   patientId: number | null;
+  /** Signed into its tile tokens (token.ts). */
+  tileGrantEpoch: number;
 }
 
 /**
@@ -63,6 +65,7 @@ export async function slideForViewing(
     height: doc.height,
     objective: doc.objectiveMagnification === null ? null : Number(doc.objectiveMagnification),
     patientId: doc.patientId,
+    tileGrantEpoch: doc.tileGrantEpoch,
   };
 }
 
@@ -83,4 +86,17 @@ async function mayReadCase(db: Db, actor: Actor, patientId: number | null): Prom
   } catch {
     return false;
   }
+}
+
+/**
+ * Someone lost the right to view the case's slides (the case withdrawn from its experts, or given
+ * to another expert): the slides' tile grant epoch is raised, so that the tokens issued before
+ * open nothing more although they have not expired (token.ts; servers see the new epoch within
+ * GRANT_EPOCH_REFRESH_MS). Viewers that may still view the slides get a new token at once.
+ */
+export async function revokeSlideTokensOfCase(tx: Db, patientId: number): Promise<void> {
+  await tx
+    .update(slideDocuments)
+    .set({ tileGrantEpoch: sql`${slideDocuments.tileGrantEpoch} + 1` })
+    .where(eq(slideDocuments.patientId, patientId));
 }

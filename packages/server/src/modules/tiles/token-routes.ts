@@ -27,7 +27,7 @@ export interface TileTokenRoutesOptions {
 export function issueSlideToken(
   tokens: TileTokens,
   clock: Clock,
-  slide: { slideId: number; hospitalId: number },
+  slide: { slideId: number; hospitalId: number; epoch: number },
 ): SlideTokenDto {
   const expiresAt = tokenExpiry(clock.now());
   const strToken = tokens.sign({ ...slide, expiresAt });
@@ -61,10 +61,14 @@ export const tileTokenRoutes: FastifyPluginAsyncZod<TileTokenRoutesOptions> = as
       const actor = requireActor(request);
       const { iSlideDocumentId } = request.query;
       request.auditNote = { targetType: 'slideDocument', targetId: iSlideDocumentId };
-      const { hospitalId } = await slideForViewing(db, actor, iSlideDocumentId);
+      const { hospitalId, tileGrantEpoch } = await slideForViewing(db, actor, iSlideDocumentId);
       return ok(
         request.lang,
-        issueSlideToken(tokens, clock, { slideId: iSlideDocumentId, hospitalId }),
+        issueSlideToken(tokens, clock, {
+          slideId: iSlideDocumentId,
+          hospitalId,
+          epoch: tileGrantEpoch,
+        }),
       );
     },
   );

@@ -7,7 +7,7 @@ import {
 } from './token.js';
 
 const now = new Date('2026-11-28T10:00:00Z');
-const grant = { slideId: 7, hospitalId: 3, expiresAt: now.getTime() / 1000 + 60 };
+const grant = { slideId: 7, hospitalId: 3, epoch: 0, expiresAt: now.getTime() / 1000 + 60 };
 const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 
 describe('tile tokens', () => {
@@ -26,11 +26,14 @@ describe('tile tokens', () => {
     // 43 characters hold 258 bits for a 256-bit signature: the last one's two low bits are unused.
     const sameBytes = BASE64URL[BASE64URL.indexOf(last) ^ 1]!;
     const twin = `${token.slice(0, -1)}${sameBytes}`;
-    expect(Buffer.from(twin.split('.')[3]!, 'base64url')).toEqual(
-      Buffer.from(token.split('.')[3]!, 'base64url'),
+    expect(Buffer.from(twin.split('.')[4]!, 'base64url')).toEqual(
+      Buffer.from(token.split('.')[4]!, 'base64url'),
     );
     expect(tokens.verify(twin, now)).toBeNull();
     expect(tokens.verify(token.replace('.3.', '.4.'), now)).toBeNull();
+    // Another grant epoch (raised since: the token was revoked) cannot be written in.
+    expect(tokens.verify(token.replace('.3.0.', '.3.1.'), now)).toBeNull();
+    expect(tokens.verify(tokens.sign({ ...grant, epoch: 1 }), now)).toEqual({ ...grant, epoch: 1 });
   });
 
   it('expire two hours on, rounded up to a window: tokens issued within one window are alike', () => {
@@ -50,7 +53,7 @@ describe('tile tokens', () => {
     // On the boundary itself: exactly the lifetime.
     expect(at('2026-11-28T10:00:00Z')).toBe(Date.parse('2026-11-28T12:00:00Z') / 1000);
     const tokens = tileTokens('secret');
-    const grant = { slideId: 7, hospitalId: 3, expiresAt: first };
+    const grant = { slideId: 7, hospitalId: 3, epoch: 0, expiresAt: first };
     expect(tokens.sign(grant)).toBe(
       tokens.sign({ ...grant, expiresAt: at('2026-11-28T10:10:00Z') }),
     );

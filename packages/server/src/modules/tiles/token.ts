@@ -1,10 +1,12 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /**
- * Slide tile tokens: `<slideId>.<hospitalId>.<expiryEpochSec>.<signature>`, the signature being
- * HMAC-SHA256 (base64url) of the first three parts. Tile requests carry one in their path and are
- * let through on the signature and expiry alone: no session lookup, no database query per tile.
- * Whoever holds a token sees that one slide until it expires (the viewer asks for a new one).
+ * Slide tile tokens: `<slideId>.<hospitalId>.<grantEpoch>.<expiryEpochSec>.<signature>`, the
+ * signature being HMAC-SHA256 (base64url) of the first four parts. Tile requests carry one in
+ * their path and are let through on the signature, the expiry and the slide's grant epoch, which
+ * the open slide holds (slide-cache.ts): no session lookup, no database query per tile. Whoever
+ * holds a token sees that one slide until it expires or the slide's epoch is raised (someone lost
+ * the right to view it); the viewer then asks for a new one.
  */
 
 export const TILE_TOKEN_LIFETIME_SEC = 2 * 60 * 60;
@@ -28,6 +30,8 @@ export function tokenExpiry(now: Date): number {
 export interface TileGrant {
   slideId: number;
   hospitalId: number;
+  /** The slide's tile_grant_epoch when the token was issued. */
+  epoch: number;
   /** Epoch seconds. */
   expiresAt: number;
 }
@@ -38,7 +42,7 @@ export interface TileTokens {
   verify(token: string, now: Date): TileGrant | null;
 }
 
-const TOKEN_SHAPE = /^(\d{1,12})\.(\d{1,12})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/;
+const TOKEN_SHAPE = /^(\d{1,12})\.(\d{1,12})\.(\d{1,9})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/;
 
 /**
  * Tokens signed with `secret`; without one, a random key of this process (TILE_TOKEN_SECRET
@@ -48,8 +52,8 @@ export function tileTokens(secret: string | undefined): TileTokens {
   const key = secret ? Buffer.from(secret, 'utf8') : randomBytes(32);
   const mac = (payload: string) => createHmac('sha256', key).update(payload).digest();
   return {
-    sign({ slideId, hospitalId, expiresAt }) {
-      const payload = `${slideId}.${hospitalId}.${expiresAt}`;
+    sign({ slideId, hospitalId, epoch, expiresAt }) {
+      const payload = `${slideId}.${hospitalId}.${epoch}.${expiresAt}`;
       return `${payload}.${mac(payload).toString('base64url')}`;
     },
     verify(token, now) {
@@ -57,7 +61,8 @@ export function tileTokens(secret: string | undefined): TileTokens {
       if (!m) {
         return null;
       }
-      const [, slide, hospital, expiry, signature] = m as unknown as [
+      const [, slide, hospital, epoch, expiry, signature] = m as unknown as [
+        string,
         string,
         string,
         string,
@@ -67,7 +72,9 @@ export function tileTokens(secret: string | undefined): TileTokens {
       // The text is compared, not the decoded bytes: base64url's last character carries two
       // unused bits, so decoding would take four spellings of one signature as the same.
       const given = Buffer.from(signature, 'ascii');
-      const expected = Buffer.from(mac(`${slide}.${hospital}.${expiry}`).toString('base64url'));
+      const expected = Buffer.from(
+        mac(`${slide}.${hospital}.${epoch}.${expiry}`).toString('base64url'),
+      );
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
         return null;
       }
@@ -75,7 +82,12 @@ export function tileTokens(secret: string | undefined): TileTokens {
       if (expiresAt * 1000 <= now.getTime()) {
         return null;
       }
-      return { slideId: Number(slide), hospitalId: Number(hospital), expiresAt };
+      return {
+        slideId: Number(slide),
+        hospitalId: Number(hospital),
+        epoch: Number(epoch),
+        expiresAt,
+      };
     },
   };
 }

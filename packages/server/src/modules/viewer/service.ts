@@ -51,7 +51,7 @@ export async function slideInfo(
   slideId: number,
   lang: Lang,
 ): Promise<SlideInfoDto> {
-  const { hospitalId } = await slideForViewing(db, actor, slideId);
+  const { hospitalId, tileGrantEpoch } = await slideForViewing(db, actor, slideId);
   const [[view], last, dz] = await Promise.all([
     documentViews(db, eq(slideDocuments.id, slideId)),
     repo.lastView(db, actor.userId, slideId),
@@ -67,7 +67,7 @@ export async function slideInfo(
     // Without its thumbnail: the viewer draws the slide itself, and the thumbnail was most of
     // the answer (17–20 KB of 20) on the way to the first tile over a hospital link.
     objSlide: { ...toSlideDocumentDto(view, lang, clock.now()), strThumbnailBase64: null },
-    objToken: issueSlideToken(tokens, clock, { slideId, hospitalId }),
+    objToken: issueSlideToken(tokens, clock, { slideId, hospitalId, epoch: tileGrantEpoch }),
     objLastView: last ? toViewState(last) : null,
     objDeepZoom: dz ? { iTileSize: dz.tileSize, iWidth: dz.width, iHeight: dz.height } : null,
   };

@@ -1,0 +1,1 @@
+ALTER TABLE "slide_documents" ADD COLUMN "tile_grant_epoch" integer DEFAULT 0 NOT NULL;
