@@ -6,6 +6,7 @@ import {
   CaseState,
   SlideUploadState,
   UPLOAD_CHUNK_BYTES,
+  type ChunkChecksumsDto,
   type FileStatusDto,
   type MissingChunks,
   type SlideDocumentList,
@@ -82,6 +83,12 @@ describe.each(await testDatabases())('slide upload on $name', (testDb) => {
     (await db().select().from(hospitals).where(eq(hospitals.id, hospitalId)))[0]?.storageUsedBytes;
   const status = (id: number, token = doctor.token) =>
     api.get<FileStatusDto>('slideDocument/getFileStatus', { iSlideDocumentId: id }, { token });
+  const checksums = (id: number, token = doctor.token) =>
+    api.get<ChunkChecksumsDto>(
+      'slideDocument/getChunkChecksums',
+      { iSlideDocumentId: id },
+      { token },
+    );
   const chunk = (c: Parameters<typeof sendChunk>[2], token = doctor.token, lang?: 'zh' | 'en') =>
     sendChunk(t.baseUrl, token, c, lang);
   /** Upload records for one single-file slide of a fresh case; returns the case and document. */
@@ -250,6 +257,19 @@ describe.each(await testDatabases())('slide upload on $name', (testDb) => {
       [1, 1],
       [3, 3],
     ]);
+    // What the client checks the file chosen again against: the CRC-32 of each chunk held.
+    expect(expectOk(await checksums(id))).toEqual({
+      iSlideDocumentId: id,
+      listFile: [
+        {
+          strFilePath: 'reorder.svs',
+          listChunk: [
+            [1, chunkCrc(chunkOf(bytes, 1))],
+            [3, chunkCrc(chunkOf(bytes, 3))],
+          ],
+        },
+      ],
+    });
     // The same file chosen under the case's pathology number instead (slide management's upload
     // by number) is not that case's upload: it is not continued there, the name is taken.
     const [stored] = await db().select().from(slideDocuments).where(eq(slideDocuments.id, id));
@@ -872,6 +892,7 @@ describe.each(await testDatabases())('slide upload on $name', (testDb) => {
         detail: { strErrorCode: 'NOT_FOUND', iChunk: 0 },
       });
       expectNotFound(await status(id, token));
+      expectNotFound(await checksums(id, token));
       expectNotFound(
         await api.post('slideDocument/cancelUpload', { iSlideDocumentId: id }, { token }),
       );

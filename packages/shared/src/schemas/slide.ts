@@ -124,6 +124,23 @@ export const fileStatusDtoSchema = z.object({
 });
 export type FileStatusDto = z.infer<typeof fileStatusDtoSchema>;
 
+/**
+ * GET slideDocument/getChunkChecksums: the CRC-32 of each chunk the server holds of an unfinished
+ * document, per file, as [chunk index, strChunkCrc32] pairs in index order. A client continuing
+ * an upload with files chosen again checks them first: a different file of the same name, size
+ * and time would otherwise be finished onto the chunks of the first.
+ */
+export const chunkChecksumsDtoSchema = z.object({
+  iSlideDocumentId: z.number().int(),
+  listFile: z.array(
+    z.object({
+      strFilePath: z.string(),
+      listChunk: z.array(z.tuple([z.number().int(), z.string()])),
+    }),
+  ),
+});
+export type ChunkChecksumsDto = z.infer<typeof chunkChecksumsDtoSchema>;
+
 export const uploadRecordDtoSchema = fileStatusDtoSchema.extend({
   iFileId: z.number().int().nullable(),
   bResumed: z.boolean().describe('An unfinished upload of the same file was found and continues'),

@@ -10,6 +10,7 @@ import {
   documentIdQuerySchema,
   emptySchema,
   envelopeSchema,
+  chunkChecksumsDtoSchema,
   fileStatusDtoSchema,
   supportSlideDtoSchema,
   translate,
@@ -35,7 +36,7 @@ import { loadAlignedAllocator } from './direct-write';
 import { RunningDigests } from './running-digests';
 import type { ChunkDeps } from './completion';
 import { ChunkBufferPool, receiveFilePart, type ReceivedChunk } from './received-chunk';
-import { fileStatusOf } from './status';
+import { chunkChecksumsOf, fileStatusOf } from './status';
 
 /** Fastify's multipart error when a part passes the fileSize limit. */
 const FILE_TOO_LARGE = 'FST_REQ_FILE_TOO_LARGE';
@@ -231,6 +232,26 @@ export const slideUploadRoutes: FastifyPluginAsyncZod<SlideUploadOptions> = asyn
       const actor = requireActor(request);
       const doc = await findOwnDocument(options.db, actor, request.query.iSlideDocumentId);
       return ok(request.lang, await fileStatusOf(options.db, doc));
+    },
+  );
+
+  app.get(
+    '/slideDocument/getChunkChecksums',
+    {
+      schema: {
+        tags: ['slides'],
+        summary:
+          'The CRC-32 of each chunk held of an unfinished upload: a client continuing it with ' +
+          'files chosen again checks they are the files it began with',
+        querystring: documentIdQuerySchema,
+        response: { 200: envelopeSchema(chunkChecksumsDtoSchema) },
+      },
+      config: { policy: { roles: DOCTORS } },
+    },
+    async (request) => {
+      const actor = requireActor(request);
+      const doc = await findOwnDocument(options.db, actor, request.query.iSlideDocumentId);
+      return ok(request.lang, await chunkChecksumsOf(options.db, doc));
     },
   );
 

@@ -3,6 +3,7 @@ import {
   SlideUploadState,
   chunkLengthOf,
   toRanges,
+  type ChunkChecksumsDto,
   type FileSliceInfoDto,
   type FileStatusDto,
 } from '@pathconsult/shared';
@@ -70,5 +71,34 @@ export async function fileStatusOf(db: Db, doc: DocumentRow): Promise<FileStatus
     ddUploadState: { iNumber: doc.state },
     iUpdateState: doc.state === SlideUploadState.Uploaded ? 1 : 0,
     listFileSliceInfo,
+  };
+}
+
+/** The CRC-32 of every chunk held of an unfinished document (none once it is finished). */
+export async function chunkChecksumsOf(db: Db, doc: DocumentRow): Promise<ChunkChecksumsDto> {
+  const files = await filesOf(db, doc.id);
+  const held = new Map<number, Array<[number, string]>>(files.map((f) => [f.id, []]));
+  if (doc.state === SlideUploadState.Uploading && files.length > 0) {
+    const rows = await db
+      .select({
+        fileId: slideChunks.fileId,
+        index: slideChunks.chunkIndex,
+        crc32: slideChunks.crc32,
+      })
+      .from(slideChunks)
+      .where(
+        inArray(
+          slideChunks.fileId,
+          files.map((f) => f.id),
+        ),
+      )
+      .orderBy(asc(slideChunks.fileId), asc(slideChunks.chunkIndex));
+    for (const row of rows) {
+      held.get(row.fileId)?.push([row.index, row.crc32]);
+    }
+  }
+  return {
+    iSlideDocumentId: doc.id,
+    listFile: files.map((f) => ({ strFilePath: f.relativePath, listChunk: held.get(f.id) ?? [] })),
   };
 }

@@ -179,6 +179,38 @@ describe('upload manager', () => {
     expect(server.contentOf(item.iSlideDocumentId!, 'big.svs')).toEqual(await bytesOf(file));
   });
 
+  it('after a reload another file of the same name, size and time does not continue the upload', async () => {
+    const server = new FakeUploadServer();
+    const storage = new MemoryStorage();
+    const first = manager(server, storage).m;
+    const original = slide('big.svs', 4, 1);
+    await first.add(request(picked(original)));
+    await stopAtThirdChunk(server, first);
+    expect(heldBy(server, first)).toBeGreaterThan(0);
+
+    // Reloaded: a file that shares name, size and time but not the bytes already sent.
+    const second = manager(server, storage).m;
+    const other = slide('big.svs', 4, 9);
+    expect(other.size).toBe(original.size);
+    expect(await second.add(request(picked(other)))).toMatchObject({ resumed: 1 });
+    const sentBefore = server.log.length;
+    second.start();
+    await second.idle();
+    expect(second.getSnapshot().items[0]).toMatchObject({
+      state: 'paused',
+      bNeedsFiles: true,
+      reason: { key: 'differentFile' },
+    });
+    expect(server.log.length).toBe(sentBefore);
+    // The original file continues it, and the slide stored is the original, byte for byte.
+    expect(await second.add(request(picked(original)))).toMatchObject({ resumed: 1 });
+    second.start();
+    await second.idle();
+    const item = second.getSnapshot().items[0]!;
+    expect(item.state).toBe('uploaded');
+    expect(server.contentOf(item.iSlideDocumentId!, 'big.svs')).toEqual(await bytesOf(original));
+  });
+
   it('after a reload a paused item shows the bytes of the chunks the server holds', async () => {
     const server = new FakeUploadServer();
     const storage = new MemoryStorage();

@@ -41,6 +41,7 @@ import {
 } from '../utils/upload-document';
 import { checkDocuments, sniffDocument, type Refusal } from '../utils/upload-checks';
 import type { UploadTransport } from './upload-transport';
+import { heldChunksMatch } from '../utils/held-chunks';
 
 /**
  * The app's one upload queue (spec §4 "Upload"): it lives outside React so that uploads go on
@@ -121,6 +122,11 @@ export class UploadManager {
   private readonly completed = new Set<(item: QueueItem) => void>();
   private readonly cancelled = new Set<(item: QueueItem) => void>();
   private readonly cancelling = new Set<number>();
+  /**
+   * Slide documents whose held chunks are known to be of the files this tab holds for them: it
+   * sent them, or checked them (held-chunks.ts). Files chosen again are checked again.
+   */
+  private readonly checkedHere = new Set<number>();
   /** Slide documents whose upload lock this tab holds or asks for (a pause winding down too). */
   private readonly lockedHere = new Set<number>();
   private userId: number | null = null;
@@ -349,6 +355,9 @@ export class UploadManager {
       }
     }
     for (const { doc, item } of checked.resumed) {
+      if (item.iSlideDocumentId !== null) {
+        this.checkedHere.delete(item.iSlideDocumentId);
+      }
       this.files.set(item.iFileId, filesOf(doc));
       this.dispatch({ type: 'attach', iFileId: item.iFileId });
     }
@@ -644,8 +653,23 @@ export class UploadManager {
       if (status.ddUploadState.iNumber === SlideUploadState.Failed) {
         return { kind: 'failed', reason: { key: 'verifyFailed' } };
       }
-      const locks = this.deps.tabLocks ?? browserTabLocks();
       const id = status.iSlideDocumentId;
+      if (status.lProgress > 0 && !this.checkedHere.has(id)) {
+        // Files chosen again (after a reload, or to continue from the case's list): the chunks
+        // the server holds must be theirs before the rest is sent (held-chunks.ts).
+        const held = await withRetry(() => transport.chunkChecksums(id, signal), retry);
+        const { hash, digestSlice } = this.deps;
+        if (!(await heldChunksMatch(held, files, status.lChunkSize, hash, digestSlice, signal))) {
+          return {
+            kind: 'paused',
+            reason: { key: 'differentFile' },
+            stopQueue: false,
+            needsFiles: true,
+          };
+        }
+      }
+      this.checkedHere.add(id);
+      const locks = this.deps.tabLocks ?? browserTabLocks();
       this.lockedHere.add(id);
       const holding = locks.holding(uploadLockName(id), () =>
         uploadDocument({

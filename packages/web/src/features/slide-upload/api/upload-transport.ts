@@ -2,6 +2,7 @@ import {
   ICode,
   Limits,
   type ChunkResultDto,
+  type ChunkChecksumsDto,
   type FileStatusDto,
   type UploadRecordsDto,
   type UploadRecordsInput,
@@ -151,6 +152,7 @@ function chunkBody(request: ChunkRequest): Blob {
 export interface UploadTransport {
   register(input: UploadRecordsInput, signal: AbortSignal): Promise<UploadRecordsDto>;
   status(iSlideDocumentId: number, signal: AbortSignal): Promise<FileStatusDto>;
+  chunkChecksums(iSlideDocumentId: number, signal: AbortSignal): Promise<ChunkChecksumsDto>;
   sendChunk(request: ChunkRequest): Promise<ChunkResultDto>;
   cancel(iSlideDocumentId: number): Promise<unknown>;
 }
@@ -162,6 +164,13 @@ export const httpTransport: UploadTransport = {
     call({
       method: 'GET',
       path: 'slideDocument/getFileStatus',
+      query: { iSlideDocumentId },
+      signal,
+    }),
+  chunkChecksums: (iSlideDocumentId, signal) =>
+    call({
+      method: 'GET',
+      path: 'slideDocument/getChunkChecksums',
       query: { iSlideDocumentId },
       signal,
     }),

@@ -3,6 +3,7 @@ import {
   chunkLengthOf,
   missingRanges,
   toRanges,
+  type ChunkChecksumsDto,
   type ChunkResultDto,
   type FileStatusDto,
   type UploadRecordsDto,
@@ -119,6 +120,23 @@ export class FakeUploadServer implements UploadTransport {
     return doc
       ? Promise.resolve(this.statusOf(doc))
       : Promise.reject(new FakeCallError(404, undefined));
+  }
+
+  chunkChecksums(id: number, signal: AbortSignal): Promise<ChunkChecksumsDto> {
+    signal.throwIfAborted();
+    const doc = this.docs.get(id);
+    if (!doc) {
+      return Promise.reject(new FakeCallError(404, undefined));
+    }
+    return Promise.resolve({
+      iSlideDocumentId: id,
+      listFile: doc.files.map((f) => ({
+        strFilePath: f.strFilePath,
+        listChunk: [...f.chunks]
+          .sort(([a], [b]) => a - b)
+          .map(([index, bytes]): [number, string] => [index, crc32Js(bytes)]),
+      })),
+    });
   }
 
   cancel(id: number): Promise<unknown> {

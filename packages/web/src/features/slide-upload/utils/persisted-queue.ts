@@ -86,6 +86,7 @@ const REASON_KEYS: readonly ReasonKey[] = [
   'checksum',
   'verifyFailed',
   'missingFile',
+  'differentFile',
 ];
 
 /** The parts of a server message, or null when absent or malformed (the text alone is kept). */

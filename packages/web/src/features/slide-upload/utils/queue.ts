@@ -32,7 +32,13 @@ export interface DeclaredFile {
 export type ItemReason =
   { text: string; message?: ServerMessage } | { key: ReasonKey; detail?: string };
 export type ReasonKey =
-  'network' | 'unreadable' | 'checksum' | 'verifyFailed' | 'missingFile' | 'otherTab';
+  | 'network'
+  | 'unreadable'
+  | 'checksum'
+  | 'verifyFailed'
+  | 'missingFile'
+  | 'otherTab'
+  | 'differentFile';
 
 /** One queued slide document: metadata only (the File objects are kept beside the queue). */
 export interface QueueItem {

@@ -1,0 +1,50 @@
+import type { ChunkChecksumsDto } from '@pathconsult/shared';
+import type { SliceDigester } from './slice-digest';
+import type { Readable } from './upload-document';
+
+/** How many held chunks are read and hashed at once while checking. */
+const CHECK_CONCURRENCY = 4;
+
+/**
+ * Whether files chosen again to continue an upload are the ones it began with: the CRC-32 of
+ * every chunk the server holds (getChunkChecksums) against the same bytes of the chosen files.
+ * Name, size and modification time match already (that is how the files were taken for the
+ * item), but another file can share them (a copy touched to the same time, a re-export): sent
+ * on, its remaining chunks would be finished onto the first file's and make a slide that is
+ * neither. False at the first chunk that differs or cannot be read; true when all agree.
+ */
+export async function heldChunksMatch(
+  held: ChunkChecksumsDto,
+  files: ReadonlyMap<string, Readable>,
+  chunkBytes: number,
+  hash: (bytes: Uint8Array) => Promise<string>,
+  digestSlice: SliceDigester | undefined,
+  signal: AbortSignal,
+): Promise<boolean> {
+  const chunks = held.listFile.flatMap((f) =>
+    f.listChunk.map(([index, crc32]) => ({ file: files.get(f.strFilePath), index, crc32 })),
+  );
+  let next = 0;
+  let same = true;
+  const worker = async () => {
+    while (same && next < chunks.length) {
+      signal.throwIfAborted();
+      const { file, index, crc32 } = chunks[next++]!;
+      if (!file) {
+        same = false;
+        return;
+      }
+      const slice = file.slice(index * chunkBytes, (index + 1) * chunkBytes);
+      const read =
+        slice instanceof Blob && digestSlice
+          ? (await digestSlice(slice)).crc32
+          : await hash(new Uint8Array(await slice.arrayBuffer()));
+      if (read !== crc32) {
+        same = false;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: CHECK_CONCURRENCY }, worker));
+  signal.throwIfAborted();
+  return same;
+}
