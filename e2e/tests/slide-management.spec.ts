@@ -441,6 +441,16 @@ test('a doctor uploads a slide by pathology number before its case exists', asyn
   await expect(page.getByText('已将 1 张切片关联到此病例')).toBeVisible();
   await expect(page.getByTestId(`imagery-row-${later}`)).toBeVisible();
   await expect(page.getByTestId('imagery-waiting')).toHaveCount(0);
+
+  // Slide management's list searched again with the same filter shows what came meanwhile
+  // (the unchanged query was not sent again).
+  await openFromMenu(page, '/sliceManage');
+  await showNumber(page, num);
+  await expect(page.getByTestId(`slide-row-${later}`)).toBeVisible();
+  const meanwhile = `meanwhile-${RUN}.svs`;
+  await uploadSlide(request, await tokenOf(request, DOCTOR), meanwhile, num);
+  await page.getByTestId('slide-search').click();
+  await expect(page.getByTestId(`slide-row-${meanwhile}`)).toBeVisible();
 });
 
 /** Lists only the slides of pathology number `num`, as the filter bar does. */

@@ -17,6 +17,7 @@ import {
   nextMagnificationStep,
 } from './utils/magnification';
 import { panKeyDrag } from './utils/pan-keys';
+import { ZOOM_PER_WHEEL_NOTCH, wheelZoomFactor } from './utils/wheel-zoom';
 
 /** Keys that step the magnification (with and without Shift, main keys and keypad). */
 const ZOOM_KEYS: Record<string, 1 | -1> = { '+': 1, '=': 1, '-': -1, _: -1 };
@@ -117,7 +118,10 @@ export class SlideViewer implements SlideViewerLike {
       minZoomImageRatio: 0.5,
       visibilityRatio: 0.3,
       animationTime: 0.5,
-      zoomPerScroll: 1.4,
+      zoomPerScroll: ZOOM_PER_WHEEL_NOTCH,
+      // Every wheel event reaches the handler below (OpenSeadragon drops those within 50 ms of
+      // the last, and zooms a whole step for each of the others).
+      minScrollDeltaTime: 0,
       gestureSettingsMouse: { clickToZoom: false, dblClickToZoom: true },
       gestureSettingsTouch: { pinchRotate: false },
       // As many tiles in flight as the browser opens connections to one server (6 over HTTP/1.1):
@@ -162,6 +166,23 @@ export class SlideViewer implements SlideViewerLike {
       const source = event.item.source;
       source.getTileUrl = (level, x, y) => () =>
         `${this.tilesBase}${level}/${x}_${y}.${(source as { fileFormat?: string }).fileFormat ?? 'jpeg'}`;
+    });
+    // The wheel zooms in proportion to how far it turned (wheel-zoom.ts), toward the pointer.
+    this.osd.addHandler('canvas-scroll', (event) => {
+      const wheel = event.originalEvent as Partial<WheelEvent>;
+      const viewport = this.osd.viewport;
+      if (typeof wheel.deltaY !== 'number' || !viewport) {
+        return;
+      }
+      event.preventDefaultAction = true;
+      const at = event.position;
+      // As OpenSeadragon's own zoom does: the pointer's place in a mirrored view.
+      const x = viewport.getFlip() ? viewport.getContainerSize().x - at.x : at.x;
+      viewport.zoomBy(
+        wheelZoomFactor(wheel.deltaY, wheel.deltaMode ?? 0),
+        viewport.pointFromPixel(new OpenSeadragon.Point(x, at.y), true),
+      );
+      viewport.applyConstraints();
     });
     this.osd.addHandler('tile-load-failed', (event) => {
       if (event.maxReached) {

@@ -20,6 +20,8 @@ export function useSlideAnnotations(iSlideDocumentId: number) {
         signal,
       }),
     enabled: iUserId !== null,
+    // Back at the window, the pathologist sees what the case's other participants drew since.
+    refetchOnWindowFocus: true,
   });
 }
 

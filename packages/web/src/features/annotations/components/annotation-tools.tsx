@@ -5,6 +5,7 @@ import {
   ColumnWidthOutlined,
   EditOutlined,
   FontSizeOutlined,
+  ReloadOutlined,
   SelectOutlined,
 } from '@ant-design/icons';
 import { Alert, Button, Flex, Input, Modal, Segmented, Typography } from 'antd';
@@ -251,15 +252,35 @@ export function AnnotationTools({
           onRetry={() => void annotations.refetch()}
         />
       ) : (
-        <AnnotationList
-          annotations={annotations.data?.listAnnotation ?? []}
-          mpp={mpp}
-          selected={selected}
-          onGoTo={(a, box) => {
-            setSelected(a.iAnnotationId);
-            viewer.goToImageRect(box);
-          }}
-        />
+        <>
+          {/* What the case's other participants drew or took since the list was read (it is
+              read again when the window comes back to the front, too). */}
+          <Button
+            size="small"
+            type="link"
+            icon={<ReloadOutlined />}
+            loading={annotations.isFetching || shots.isFetching}
+            onClick={() => {
+              void annotations.refetch();
+              if (patientId !== null) {
+                void shots.refetch();
+              }
+            }}
+            style={{ alignSelf: 'flex-end' }}
+            data-testid="annotation-refresh"
+          >
+            {t('list.refresh')}
+          </Button>
+          <AnnotationList
+            annotations={annotations.data?.listAnnotation ?? []}
+            mpp={mpp}
+            selected={selected}
+            onGoTo={(a, box) => {
+              setSelected(a.iAnnotationId);
+              viewer.goToImageRect(box);
+            }}
+          />
+        </>
       )}
       {shots.isError && !shotData && (
         <ListError

@@ -82,8 +82,13 @@ export function SlideListScreen({ mode }: { mode: SlideListMode }) {
     });
   }
 
-  function search(query: SlideFilterQuery) {
-    setFilters(query);
+  function search(next: SlideFilterQuery) {
+    // The same filters again: the list is read again (a slide matched or uploaded meanwhile,
+    // say), not left as it was because nothing changed in the query.
+    if (JSON.stringify(next) === JSON.stringify(filters)) {
+      void query.refetch();
+    }
+    setFilters(next);
     setTicked([]);
     paging.toFirstPage();
   }
