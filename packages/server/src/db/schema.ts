@@ -624,8 +624,8 @@ export const slideDocuments = pgTable(
     associatedBytes: bigint('associated_bytes', { mode: 'number' }).notNull().default(0),
     /**
      * Signed into every tile token of the slide (tiles/token.ts) and raised when someone loses
-     * the right to view it (a case withdrawn or given to another expert): tokens issued before
-     * open nothing more, although they have not expired.
+     * the right to view it (a case withdrawn from its experts, an unmatched slide matched to a
+     * case): tokens issued before open nothing more, although they have not expired.
      */
     tileGrantEpoch: integer('tile_grant_epoch').notNull().default(0),
     createdAt: createdAt(),

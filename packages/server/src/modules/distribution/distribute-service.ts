@@ -25,7 +25,6 @@ import {
 } from './scope';
 import type { NotificationHub } from '../notifications/hub';
 import { withNotes } from '../notifications/notes';
-import { revokeSlideTokensOfCase } from '../tiles/slide-grant';
 
 /*
  * The two changes of a waiting case: giving it experts, or forwarding it to another diagnosis
@@ -109,10 +108,6 @@ export async function distributeToExperts(
     const holders = await receiveRepo.holdingExpertIds(tx, receive.patientId);
     if ([first, ...others].some((id) => holders.has(id))) {
       throw new AppError('EXPERT_HOLDS_CASE');
-    }
-    if (receive.expertId !== null && receive.expertId !== first) {
-      // Given to another expert: the one it leaves views its slides no more.
-      await revokeSlideTokensOfCase(tx, receive.patientId);
     }
     await repo.assignExpert(tx, receive.id, first, now);
     // Further experts get receives of their own from the same sending and center, so that each

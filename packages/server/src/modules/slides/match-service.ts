@@ -72,7 +72,13 @@ async function attach(
   }
   const rows = await tx
     .update(slideDocuments)
-    .set({ patientId: c.id, diagnosisNum: c.diagnosisNum })
+    // Matched, a slide leaves the view of the hospital's other doctors (slides/access.ts): the
+    // tile tokens they were given open it no more (tiles/token.ts).
+    .set({
+      patientId: c.id,
+      diagnosisNum: c.diagnosisNum,
+      tileGrantEpoch: sql`${slideDocuments.tileGrantEpoch} + 1`,
+    })
     .where(inArray(slideDocuments.id, ids))
     .returning({ id: slideDocuments.id });
   return rows.map((r) => r.id);

@@ -2,7 +2,12 @@ import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import type { Clock } from '../../lib/clock';
 import { TileTimeoutError, withTimeout, type WorkLimiter } from './limiter';
-import { SlideGoneError, type OpenSlideCache, type OpenedSlide } from './slide-cache';
+import {
+  SlideGoneError,
+  grantEpochAdmits,
+  type OpenSlideCache,
+  type OpenedSlide,
+} from './slide-cache';
 import type { ByteLru } from './byte-lru';
 import type { TileCache } from './tile-cache';
 import type { TileGrant, TileTokens } from './token';
@@ -146,7 +151,7 @@ export function slideAnswerer(
         grant.hospitalId,
         (slide): Promise<Answer | 'revoked'> =>
           // A token of an earlier grant epoch: revoked (token.ts), answered like an expired one.
-          slide.grantEpoch === grant.epoch ? produce(slide) : Promise.resolve('revoked'),
+          grantEpochAdmits(slide, grant.epoch) ? produce(slide) : Promise.resolve('revoked'),
       );
       // An open slide's answer is a stored read or decode work that the limiter times itself:
       // the overall timer (a timer and a race per tile) guards opening a slide.

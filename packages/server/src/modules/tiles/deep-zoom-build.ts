@@ -205,6 +205,10 @@ function finerParts(dz: DeepZoom, { level, col, row }: TilePlace) {
   return parts;
 }
 
+/** A tile of the overview the decode queue turned away is asked again this many times in all. */
+const BUILD_AHEAD_ATTEMPTS = 3;
+const BUILD_AHEAD_RETRY_MS = 1_000;
+
 /**
  * Builds the tiles of a slide's levels marked `ahead` into the tile cache, finest level first
  * (coarser ones are then built from them), one tile at a time: a slide without a pyramid, or
@@ -230,14 +234,22 @@ export async function buildAhead(
         if (stop()) {
           return count;
         }
-        try {
-          await builder.bytesOf(slide, { level, col, row });
-          count += 1;
-        } catch (error) {
-          // Timed out behind viewers' tiles, say: its late result is kept, and a viewer builds
-          // it otherwise; the rest of the overview goes on.
-          if (!(error instanceof TileTimeoutError)) {
-            throw error;
+        for (let attempt = 1; ; attempt++) {
+          try {
+            await builder.bytesOf(slide, { level, col, row });
+            count += 1;
+            break;
+          } catch (error) {
+            // Behind viewers' tiles (timed out while waiting, and dropped; or the queue full):
+            // asked again a little later, then passed over (a viewer builds it otherwise), and
+            // the rest of the overview goes on.
+            if (!(error instanceof TileTimeoutError)) {
+              throw error;
+            }
+            if (attempt >= BUILD_AHEAD_ATTEMPTS || stop()) {
+              break;
+            }
+            await new Promise((resolve) => setTimeout(resolve, BUILD_AHEAD_RETRY_MS));
           }
         }
       }

@@ -9,7 +9,7 @@ import {
   type TileRoutesOptions,
 } from './answer';
 import { deepZoomBuilder, type TilePlace } from './deep-zoom-build';
-import type { OpenedSlide } from './slide-cache';
+import { grantEpochAdmits, type OpenedSlide } from './slide-cache';
 
 export { deepZoomGeometry } from './deep-zoom-build';
 
@@ -71,7 +71,7 @@ export function deepZoomTiles(options: TileRoutesOptions) {
     const grant = grantOf(token);
     const open = grant && options.slides.openNow(grant.slideId);
     // A revoked token (an earlier grant epoch) is answered by the full path: 403.
-    const slide = open && open.grantEpoch === grant.epoch ? open : null;
+    const slide = open && grantEpochAdmits(open, grant.epoch) ? open : null;
     const place = slide && placeOf(levelText, tileName);
     const known = place && inMemory(slide, place);
     if (!known || (ifNoneMatch !== known.etag && !known.kept)) {

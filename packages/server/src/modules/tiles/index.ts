@@ -24,7 +24,8 @@ export type { FastRequestHandler } from './fast-tiles';
 /** Slides kept open, decodes at once, and the longest a tile may take (issue 6 "Tile service"). */
 /**
  * maxWaiting: decode tasks that may wait for a slot (a cold Deep Zoom tile is up to five: four
- * finer tiles and their halving), past which a request is answered 503 at once;
+ * finer tiles and their halving, and more on a slide whose overview levels are not built yet),
+ * past which a request is answered 503 at once; each waits at most timeoutMs, then is dropped;
  * maxWaitingPerKey: of those, IIIF renders (no viewer of ours asks for them, and each region is
  * new work at will).
  */
@@ -42,7 +43,7 @@ export const TILE_SERVICE_LIMITS = {
   openSlides: 32,
   decodeSlots: 4,
   timeoutMs: 10_000,
-  maxWaiting: 256,
+  maxWaiting: 1024,
   maxWaitingPerKey: 8,
 };
 

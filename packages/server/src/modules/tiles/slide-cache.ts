@@ -42,6 +42,19 @@ interface Entry {
 }
 
 /**
+ * Whether a token of grant epoch `epoch` opens the slide: not one of an earlier epoch (revoked).
+ * A token of a later epoch proves the database had that epoch when it was issued (it is signed):
+ * the slide takes it at once rather than at its next refresh, which would otherwise refuse
+ * tokens issued rightly after a revocation, and from then on refuses the revoked ones.
+ */
+export function grantEpochAdmits(slide: OpenedSlide, epoch: number): boolean {
+  if (epoch > slide.grantEpoch) {
+    slide.grantEpoch = epoch;
+  }
+  return epoch === slide.grantEpoch;
+}
+
+/**
  * Slides kept open between tile requests, least recently used evicted beyond `capacity`. The
  * main file's path is looked up once per slide and process (one query joining the document and
  * its files), not per tile. An evicted slide is closed once the requests using it are done; a
@@ -158,7 +171,8 @@ export class OpenSlideCache {
       if (!row || row.deletedAt !== null) {
         await this.evict(id);
       } else if (entry.opened) {
-        entry.opened.grantEpoch = row.grantEpoch;
+        // Never lowered: a token of a later epoch may have raised it meanwhile.
+        entry.opened.grantEpoch = Math.max(entry.opened.grantEpoch, row.grantEpoch);
       }
     }
   }

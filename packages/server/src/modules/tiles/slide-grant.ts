@@ -89,8 +89,8 @@ async function mayReadCase(db: Db, actor: Actor, patientId: number | null): Prom
 }
 
 /**
- * Someone lost the right to view the case's slides (the case withdrawn from its experts, or given
- * to another expert): the slides' tile grant epoch is raised, so that the tokens issued before
+ * Someone lost the right to view the case's slides (the case withdrawn from its experts): the
+ * slides' tile grant epoch is raised, so that the tokens issued before
  * open nothing more although they have not expired (token.ts; servers see the new epoch within
  * GRANT_EPOCH_REFRESH_MS). Viewers that may still view the slides get a new token at once.
  */

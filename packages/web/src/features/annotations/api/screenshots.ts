@@ -28,6 +28,8 @@ export function useCaseScreenshots(iPatientId: number | null) {
         { signal },
       ),
     enabled: iUserId !== null && iPatientId !== null,
+    // Back at the window: what the case's other participants took since.
+    refetchOnWindowFocus: true,
   });
 }
 

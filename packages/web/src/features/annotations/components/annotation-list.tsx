@@ -16,11 +16,14 @@ export function AnnotationList({
   annotations,
   mpp,
   selected,
+  mayWrite,
   onGoTo,
 }: {
   annotations: readonly AnnotationDto[];
   mpp: number | null;
   selected: number | null;
+  /** Whether the caller may change annotations (bMayWrite; not an expert who returned the case). */
+  mayWrite: boolean;
   onGoTo: (a: AnnotationDto, box: { x: number; y: number; width: number; height: number }) => void;
 }) {
   const { t } = useTranslation('annotations');
@@ -79,7 +82,7 @@ export function AnnotationList({
                     icon={<AimOutlined />}
                     title={t('list.goTo')}
                   />
-                  {a.bMine && (
+                  {a.bMine && mayWrite && (
                     <IconButton
                       type="text"
                       size="small"
@@ -93,7 +96,7 @@ export function AnnotationList({
                       }}
                     />
                   )}
-                  {a.bMine && (
+                  {a.bMine && mayWrite && (
                     <IconButton
                       type="text"
                       size="small"

@@ -119,6 +119,12 @@ export function AnnotationTools({
     },
     onSelect: setSelected,
   });
+  // No drawing once changes are refused (the case returned meanwhile, seen at a refresh).
+  useEffect(() => {
+    if (!mayWrite) {
+      setTool('select');
+    }
+  }, [mayWrite]);
   useEffect(() => overlay.current?.setTool(tool), [overlay, viewer, tool]);
   useEffect(() => overlay.current?.setColor(color), [overlay, viewer, color]);
   useEffect(() => overlay.current?.setSelected(selected), [overlay, viewer, selected]);
@@ -127,7 +133,7 @@ export function AnnotationTools({
   // question as the list's button; Esc lets go of the selection. Not while typing somewhere.
   const confirmDelete = useConfirmDeleteAnnotation();
   const selectedOne = annotations.data?.listAnnotation.find((a) => a.iAnnotationId === selected);
-  const selectedMine = selectedOne?.bMine ? selectedOne : null;
+  const selectedMine = selectedOne?.bMine && mayWrite ? selectedOne : null;
   useEffect(() => {
     if (selected === null) {
       return;
@@ -140,6 +146,9 @@ export function AnnotationTools({
         e.preventDefault();
         if (selectedMine) {
           confirmDelete(selectedMine);
+        } else if (selectedOne.bMine) {
+          // An expert who returned the case reads it and changes nothing on it.
+          toastWarning(t('list.notHeld'));
         } else {
           // Say why nothing happens: another participant's mark is theirs to remove.
           toastWarning(t('list.notMine', { name: selectedOne.author.strRealName }));
@@ -273,6 +282,7 @@ export function AnnotationTools({
           </Button>
           <AnnotationList
             annotations={annotations.data?.listAnnotation ?? []}
+            mayWrite={mayWrite}
             mpp={mpp}
             selected={selected}
             onGoTo={(a, box) => {
@@ -290,7 +300,13 @@ export function AnnotationTools({
         />
       )}
       <div ref={strip}>
-        {shotData && <ScreenshotStrip shots={shotData.listScreenshot} width={120} />}
+        {shotData && (
+          <ScreenshotStrip
+            shots={shotData.listScreenshot}
+            width={120}
+            mayWrite={shotData.bMayWrite}
+          />
+        )}
       </div>
       <Modal
         open={note !== null}

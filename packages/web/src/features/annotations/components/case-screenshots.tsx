@@ -56,7 +56,7 @@ export function CaseScreenshots({ patient }: { patient: PatientDto }) {
       ) : (
         <Flex vertical gap="small">
           <Typography.Text type="secondary">{t('screenshots.hint')}</Typography.Text>
-          <ScreenshotStrip shots={data?.listScreenshot ?? []} />
+          <ScreenshotStrip shots={data?.listScreenshot ?? []} mayWrite={data?.bMayWrite ?? false} />
         </Flex>
       )}
     </Card>

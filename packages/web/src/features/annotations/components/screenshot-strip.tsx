@@ -45,9 +45,12 @@ export function ScreenshotThumb({ shot, width }: { shot: ScreenshotDto; width: n
 export function ScreenshotStrip({
   shots,
   width = 200,
+  mayWrite,
 }: {
   shots: readonly ScreenshotDto[];
   width?: number;
+  /** Whether the caller may delete their screenshots (bMayWrite of the case's list). */
+  mayWrite: boolean;
 }) {
   const { t } = useTranslation('annotations');
   const confirm = useConfirmAction();
@@ -73,7 +76,7 @@ export function ScreenshotStrip({
           data-testid={`screenshot-${shot.iScreenshotId}`}
           cover={<ScreenshotThumb shot={shot} width={width} />}
           actions={
-            shot.bMine
+            shot.bMine && mayWrite
               ? [
                   // A signed report is a record: its pictures stay (the server refuses too).
                   <IconButton

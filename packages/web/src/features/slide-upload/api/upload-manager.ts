@@ -636,9 +636,14 @@ export class UploadManager {
       }
       if (!status) {
         const answer = await withRetry(() => transport.register(registration(item), signal), retry);
-        status = answer.listFile[0] ?? null;
-        if (!status) {
+        const record = answer.listFile[0] ?? null;
+        if (!record) {
           return { kind: 'failed', reason: { key: 'verifyFailed' } };
+        }
+        status = record;
+        if (!record.bResumed) {
+          // Made now for these files: nothing of another file can be in it.
+          this.checkedHere.add(record.iSlideDocumentId);
         }
       }
       mine({
@@ -654,26 +659,32 @@ export class UploadManager {
         return { kind: 'failed', reason: { key: 'verifyFailed' } };
       }
       const id = status.iSlideDocumentId;
-      if (status.lProgress > 0 && !this.checkedHere.has(id)) {
-        // Files chosen again (after a reload, or to continue from the case's list): the chunks
-        // the server holds must be theirs before the rest is sent (held-chunks.ts).
-        const held = await withRetry(() => transport.chunkChecksums(id, signal), retry);
-        const { hash, digestSlice } = this.deps;
-        if (!(await heldChunksMatch(held, files, status.lChunkSize, hash, digestSlice, signal))) {
-          return {
-            kind: 'paused',
-            reason: { key: 'differentFile' },
-            stopQueue: false,
-            needsFiles: true,
-          };
-        }
-      }
-      this.checkedHere.add(id);
       const locks = this.deps.tabLocks ?? browserTabLocks();
       this.lockedHere.add(id);
-      const holding = locks.holding(uploadLockName(id), () =>
-        uploadDocument({
-          status,
+      const holding = locks.holding(uploadLockName(id), async (): Promise<Outcome> => {
+        let now = status;
+        if (!this.checkedHere.has(id)) {
+          // Files chosen again (after a reload, from the case's list, or an upload another tab
+          // or computer began): the chunks the server holds must be of these files before the
+          // rest is sent (held-chunks.ts). Read under the lock, so that no other tab of this
+          // browser adds chunks meanwhile.
+          now = await withRetry(() => transport.status(id, signal), retry);
+          if (now.lProgress > 0) {
+            const held = await withRetry(() => transport.chunkChecksums(id, signal), retry);
+            const { hash, digestSlice } = this.deps;
+            if (!(await heldChunksMatch(held, files, now.lChunkSize, hash, digestSlice, signal))) {
+              return {
+                kind: 'paused',
+                reason: { key: 'differentFile' },
+                stopQueue: false,
+                needsFiles: true,
+              };
+            }
+          }
+          this.checkedHere.add(id);
+        }
+        return uploadDocument({
+          status: now,
           files,
           send: (request) => transport.sendChunk(request),
           hash: this.deps.hash,
@@ -693,8 +704,8 @@ export class UploadManager {
               onTrouble(null);
             }
           },
-        }),
-      );
+        });
+      });
       // Settled once the lock is let go: only then is the slide no longer this tab's.
       const sent = await holding.finally(() => this.lockedHere.delete(id));
       // Another tab of this browser is sending it: this one leaves it alone and goes on.

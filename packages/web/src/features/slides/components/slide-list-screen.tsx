@@ -1,4 +1,5 @@
 import { Alert } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -14,7 +15,7 @@ import { maxScope } from '@/features/privileges/utils/grants';
 import { toastSuccess } from '@/lib/toast';
 import { useConfirmAction } from '@/lib/use-confirm-action';
 import { useSession } from '@/lib/use-session';
-import { useDeleteSlides, useMatchSlides, useSlidePage } from '../api/slides';
+import { invalidateSlideLists, useDeleteSlides, useMatchSlides, useSlidePage } from '../api/slides';
 import type { SlideListMode, SlideRowAction } from '../utils/slide-actions';
 import {
   hasActiveFilters,
@@ -55,6 +56,7 @@ export function SlideListScreen({ mode }: { mode: SlideListMode }) {
   // A new key mounts the filter bar afresh: "Reset filters" under an empty list clears its fields.
   const [filterBarKey, setFilterBarKey] = useState(0);
   const paging = usePaging();
+  const queryClient = useQueryClient();
   const query = useSlidePage({ iType: mode === 'removed' ? 1 : 0, ...filters, ...paging.page });
   const rows = usePagedRows(query, paging);
   usePreloadScreen(SHOW_SLIDE_PATH, rows.rows.some(isViewable));
@@ -86,7 +88,8 @@ export function SlideListScreen({ mode }: { mode: SlideListMode }) {
     // The same filters again: the list is read again (a slide matched or uploaded meanwhile,
     // say), not left as it was because nothing changed in the query.
     if (JSON.stringify(next) === JSON.stringify(filters)) {
-      void query.refetch();
+      // Every page of the list (the first, where the search goes, may be cached from before).
+      void invalidateSlideLists(queryClient);
     }
     setFilters(next);
     setTicked([]);
