@@ -33,13 +33,19 @@ async function sentCase(request: APIRequestContext, num: string, name: string) {
   const doctor = await tokenOf(request, DOCTOR);
   const expert = await tokenOf(request, EXPERT);
   const caseId = await addCase(request, doctor, num, name);
-  await uploadCaseSlide(request, doctor, caseId, 'CMU-1-Small-Region.svs', `${num}.svs`);
+  const slideId = await uploadCaseSlide(
+    request,
+    doctor,
+    caseId,
+    'CMU-1-Small-Region.svs',
+    `${num}.svs`,
+  );
   const sent = await post(request, doctor, 'patient/addPatientReceive', {
     listPatient: [{ iPatientId: caseId }],
     listUser: [{ iUserId: await userIdOf(request, expert) }],
   });
   expect(sent.iCode, sent.strMessage).toBe(0);
-  return caseId;
+  return { caseId, slideId };
 }
 
 /** The demo expert starts without a signature image, whatever other flows left. */
@@ -64,7 +70,7 @@ test('the expert writes, drafts and signs a report; the doctor asks to modify it
 }) => {
   test.setTimeout(240_000);
   const num = `DX${RUN}`;
-  const caseId = await sentCase(request, num, '周芳');
+  const { caseId } = await sentCase(request, num, '周芳');
   const expertToken = await tokenOf(request, EXPERT);
   // No signature image yet (the form says so and uploads one); a private common word.
   await clearSignature(request, expertToken);
@@ -316,7 +322,7 @@ test('a case returned for additional orders is edited and sent again (English)',
 }) => {
   test.setTimeout(180_000);
   const num = `DR${RUN}`;
-  const caseId = await sentCase(request, num, 'Wu Lan');
+  const { caseId, slideId } = await sentCase(request, num, 'Wu Lan');
 
   // The first flow left a signature image: without it, the form says so in English too.
   await clearSignature(request, await tokenOf(request, EXPERT));
@@ -353,6 +359,14 @@ test('a case returned for additional orders is edited and sent again (English)',
     // Sent back, the case leaves the expert's waiting list, where the expert is taken.
     await expect(ex).toHaveURL(/#\/waitdiagnosis$/);
     await expect(ex.getByTestId(`received-row-${num}`)).toHaveCount(0);
+    // The expert still reads its slide, and changes nothing on it: no drawing tools, no
+    // screenshots.
+    await ex.goto(`/#/ShowSlide?id=${slideId}`);
+    await expect(ex.getByTestId('annotation-tools')).toBeVisible();
+    await expect(ex.getByTestId('annotation-list-empty')).toBeVisible();
+    await expect(ex.getByTestId('tool-line')).toHaveCount(0);
+    await expect(ex.getByTestId('screenshot-take')).toHaveCount(0);
+    await ex.goto('/#/waitdiagnosis');
 
     // The doctor finds it returned, with the detail, edits it: it is new again; sends it again.
     await logIn(page, DOCTOR, '?lang=en');
