@@ -11,17 +11,17 @@ import type { Db } from '../../db/client';
 import { slideChunks } from '../../db/schema';
 import { filesOf, type DocumentRow, type FileRow } from './lookup';
 
-/** Chunk indexes received per file (ascending). */
-export async function receivedChunks(
+/** The chunks received of each file (index order), with their CRC-32. */
+async function heldChunks(
   db: Db,
   files: readonly FileRow[],
-): Promise<Map<number, number[]>> {
-  const received = new Map<number, number[]>(files.map((f) => [f.id, []]));
+): Promise<Map<number, Array<[number, string]>>> {
+  const held = new Map<number, Array<[number, string]>>(files.map((f) => [f.id, []]));
   if (files.length === 0) {
-    return received;
+    return held;
   }
   const rows = await db
-    .select({ fileId: slideChunks.fileId, index: slideChunks.chunkIndex })
+    .select({ fileId: slideChunks.fileId, index: slideChunks.chunkIndex, crc32: slideChunks.crc32 })
     .from(slideChunks)
     .where(
       inArray(
@@ -31,9 +31,18 @@ export async function receivedChunks(
     )
     .orderBy(asc(slideChunks.fileId), asc(slideChunks.chunkIndex));
   for (const row of rows) {
-    received.get(row.fileId)?.push(row.index);
+    held.get(row.fileId)?.push([row.index, row.crc32]);
   }
-  return received;
+  return held;
+}
+
+/** Chunk indexes received per file (ascending). */
+export async function receivedChunks(
+  db: Db,
+  files: readonly FileRow[],
+): Promise<Map<number, number[]>> {
+  const held = await heldChunks(db, files);
+  return new Map([...held].map(([id, chunks]) => [id, chunks.map(([index]) => index)]));
 }
 
 function fileInfo(doc: DocumentRow, file: FileRow, indexes: readonly number[]): FileSliceInfoDto {
@@ -77,26 +86,10 @@ export async function fileStatusOf(db: Db, doc: DocumentRow): Promise<FileStatus
 /** The CRC-32 of every chunk held of an unfinished document (none once it is finished). */
 export async function chunkChecksumsOf(db: Db, doc: DocumentRow): Promise<ChunkChecksumsDto> {
   const files = await filesOf(db, doc.id);
-  const held = new Map<number, Array<[number, string]>>(files.map((f) => [f.id, []]));
-  if (doc.state === SlideUploadState.Uploading && files.length > 0) {
-    const rows = await db
-      .select({
-        fileId: slideChunks.fileId,
-        index: slideChunks.chunkIndex,
-        crc32: slideChunks.crc32,
-      })
-      .from(slideChunks)
-      .where(
-        inArray(
-          slideChunks.fileId,
-          files.map((f) => f.id),
-        ),
-      )
-      .orderBy(asc(slideChunks.fileId), asc(slideChunks.chunkIndex));
-    for (const row of rows) {
-      held.get(row.fileId)?.push([row.index, row.crc32]);
-    }
-  }
+  const held =
+    doc.state === SlideUploadState.Uploading
+      ? await heldChunks(db, files)
+      : new Map<number, Array<[number, string]>>();
   return {
     iSlideDocumentId: doc.id,
     listFile: files.map((f) => ({ strFilePath: f.relativePath, listChunk: held.get(f.id) ?? [] })),
