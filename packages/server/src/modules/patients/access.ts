@@ -107,15 +107,12 @@ function sentToExpert(expertId: number): SQL | undefined {
   );
 }
 
-/**
- * Whether the expert still holds the case (a receive waiting, under review or reported on): what
- * lets them add to it (annotations on its slides, screenshots). A case they returned they read
- * still, as they left it, and change no more.
- */
-export async function expertHoldsCase(
+/** Whether the expert has a receive of the case in one of `states`. */
+async function hasReceiveIn(
   db: Db,
   patientId: number,
   expertId: number,
+  states: readonly number[],
 ): Promise<boolean> {
   const rows = await db
     .select({ id: patientReceives.id })
@@ -124,21 +121,23 @@ export async function expertHoldsCase(
       and(
         eq(patientReceives.patientId, patientId),
         eq(patientReceives.expertId, expertId),
-        inArray(patientReceives.state, [...HOLDING_RECEIVE_STATES]),
+        inArray(patientReceives.state, [...states]),
       ),
     )
     .limit(1);
   return rows.length > 0;
 }
 
-async function wasSentTo(db: Db, patientId: number, expertId: number): Promise<boolean> {
-  const rows = await db
-    .select({ id: patientReceives.id })
-    .from(patientReceives)
-    .where(and(eq(patientReceives.patientId, patientId), sentToExpert(expertId)))
-    .limit(1);
-  return rows.length > 0;
-}
+/**
+ * Whether the expert still holds the case (a receive waiting, under review or reported on): what
+ * lets them add to it (annotations on its slides, screenshots). A case they returned they read
+ * still, as they left it, and change no more.
+ */
+export const expertHoldsCase = (db: Db, patientId: number, expertId: number) =>
+  hasReceiveIn(db, patientId, expertId, HOLDING_RECEIVE_STATES);
+
+const wasSentTo = (db: Db, patientId: number, expertId: number) =>
+  hasReceiveIn(db, patientId, expertId, READING_RECEIVES);
 
 /** The rules that need no query (owner, report viewers): only through caseReaderRole. */
 function readerRole(actor: Actor, c: CaseRef): CaseReaderRole {

@@ -21,14 +21,6 @@ import { tileTokens, type TileTokens } from './token';
 export { tileTokenRoutes } from './token-routes';
 export type { FastRequestHandler } from './fast-tiles';
 
-/** Slides kept open, decodes at once, and the longest a tile may take (issue 6 "Tile service"). */
-/**
- * maxWaiting: decode tasks that may wait for a slot (a cold Deep Zoom tile is up to five: four
- * finer tiles and their halving, and more on a slide whose overview levels are not built yet),
- * past which a request is answered 503 at once; each waits at most timeoutMs, then is dropped;
- * maxWaitingPerKey: of those, IIIF renders (no viewer of ours asks for them, and each region is
- * new work at will).
- */
 declare module 'fastify' {
   interface FastifyInstance {
     /** Reads the open slides' tile grant epochs now (the timer does it every few seconds). */
@@ -39,6 +31,14 @@ declare module 'fastify' {
 /** How often open slides' tile grant epochs are read again (slide-cache.ts). */
 export const GRANT_EPOCH_REFRESH_MS = 5_000;
 
+/**
+ * Slides kept open, decodes at once, and the longest a tile may take (issue 6 "Tile service").
+ * maxWaiting: decode tasks that may wait for a slot (a cold Deep Zoom tile is up to five: four
+ * finer tiles and their halving, and more on a slide whose overview levels are not built yet),
+ * past which a request is answered 503 at once; each waits at most timeoutMs, then is dropped;
+ * maxWaitingPerKey: of those, IIIF renders (no viewer of ours asks for them, and each region is
+ * new work at will).
+ */
 export const TILE_SERVICE_LIMITS = {
   openSlides: 32,
   decodeSlots: 4,
@@ -149,10 +149,11 @@ export function createTileService(deps: {
         tokens,
         clock: deps.clock,
         slides,
-        limiter: new WorkLimiter(TILE_SERVICE_LIMITS.decodeSlots, TILE_SERVICE_LIMITS.timeoutMs, {
-          maxWaiting: TILE_SERVICE_LIMITS.maxWaiting,
-          maxWaitingPerKey: TILE_SERVICE_LIMITS.maxWaitingPerKey,
-        }),
+        limiter: new WorkLimiter(
+          TILE_SERVICE_LIMITS.decodeSlots,
+          TILE_SERVICE_LIMITS.timeoutMs,
+          TILE_SERVICE_LIMITS,
+        ),
         cache,
         storedTiles: new ByteLru((deps.cacheMb?.stored ?? TILE_CACHE_DEFAULTS.storedMb) * MB),
         timeoutMs: TILE_SERVICE_LIMITS.timeoutMs,

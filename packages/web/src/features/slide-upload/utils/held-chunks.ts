@@ -1,5 +1,5 @@
 import type { ChunkChecksumsDto } from '@pathconsult/shared';
-import type { SliceDigester } from './slice-digest';
+import { digestOf, type SliceDigester } from './slice-digest';
 import type { Readable } from './upload-document';
 
 /** How many held chunks are read and hashed at once while checking. */
@@ -35,11 +35,7 @@ export async function heldChunksMatch(
         return;
       }
       const slice = file.slice(index * chunkBytes, (index + 1) * chunkBytes);
-      const read =
-        slice instanceof Blob && digestSlice
-          ? (await digestSlice(slice)).crc32
-          : await hash(new Uint8Array(await slice.arrayBuffer()));
-      if (read !== crc32) {
+      if ((await digestOf(slice, hash, digestSlice)).crc32 !== crc32) {
         same = false;
       }
     }

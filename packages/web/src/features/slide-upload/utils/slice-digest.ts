@@ -105,3 +105,19 @@ export function sliceDigester(
     }
   };
 }
+
+/**
+ * A slice's CRC-32 and length: a browser's File slice off the page's thread where `digestSlice`
+ * is given, anything else read here (its bytes returned, to be sent as they are).
+ */
+export async function digestOf(
+  slice: { arrayBuffer(): Promise<ArrayBuffer> },
+  hash: (bytes: Uint8Array) => Promise<string>,
+  digestSlice: SliceDigester | undefined,
+): Promise<SliceDigest & { bytes?: Uint8Array }> {
+  if (slice instanceof Blob && digestSlice) {
+    return digestSlice(slice);
+  }
+  const bytes = new Uint8Array(await slice.arrayBuffer());
+  return { crc32: await hash(bytes), length: bytes.length, bytes };
+}

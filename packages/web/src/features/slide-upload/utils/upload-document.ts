@@ -1,4 +1,4 @@
-import type { SliceDigester } from './slice-digest';
+import { digestOf, type SliceDigester } from './slice-digest';
 import {
   SlideUploadState,
   missingChunksSchema,
@@ -278,17 +278,8 @@ class DocumentSender {
       throw new PausedError({ key: 'missingFile', detail: chunk.strFilePath }, false, true);
     }
     const slice = file.slice(chunk.start, chunk.end);
-    if (slice instanceof Blob && this.job.digestSlice) {
-      const { crc32, length } = await this.job.digestSlice(slice);
-      return { length, crc32, slice };
-    }
-    const bytes = new Uint8Array(await slice.arrayBuffer());
-    return {
-      length: bytes.length,
-      crc32: await this.job.hash(bytes),
-      bytes,
-      slice: slice instanceof Blob ? slice : undefined,
-    };
+    const { crc32, length, bytes } = await digestOf(slice, this.job.hash, this.job.digestSlice);
+    return { length, crc32, bytes, slice: slice instanceof Blob ? slice : undefined };
   }
 
   private async sendChunk(
