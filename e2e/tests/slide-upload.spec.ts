@@ -129,15 +129,23 @@ test('the doctor uploads a slide, pauses, reloads, resumes and sees it in the Im
   await expect.poll(() => sent).toBe(2);
   await expect(page.getByTestId('upload-start')).toHaveText('Pause');
   await page.getByTestId('upload-start').click();
-  await expect(item.getByTestId('upload-item-state')).toHaveText('Paused');
+  // The chunk on the wire is let finish (its bytes would be kept), and nothing more is begun.
+  await expect(item.getByTestId('upload-item-state')).toHaveText('Pausing…');
+  await item.getByTestId('upload-item-state').hover();
+  await expect(page.getByRole('tooltip')).toHaveText(
+    'Finishing the chunks already on their way, so that they need not be sent again',
+  );
   // Part of it is sent: the button goes on with it.
   await expect(page.getByTestId('upload-start')).toHaveText('Resume');
+  // The link drops the held chunk: the pause is done, and nothing is tried again.
+  release();
+  await expect(item.getByTestId('upload-item-state')).toHaveText('Paused');
+  await page.unroute(CHUNKS);
+  expect(sent).toBe(2);
   // Paused, it shows what the server holds: the cut-off chunk's bytes on the wire are given back.
   await expect(item.getByTestId('upload-item-progress')).toContainText('54%');
   // Its own pause, not another tab's upload (the panel looks at the browser's upload locks).
   await expect(item.getByTestId('upload-item-other-tab')).toHaveCount(0);
-  release();
-  await page.unroute(CHUNKS);
   // The case's Imagery tab behind the panel lists it already, with its share (it listed nothing
   // until a reload).
   await page.keyboard.press('Escape');

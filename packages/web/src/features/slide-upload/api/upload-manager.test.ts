@@ -6,7 +6,7 @@ import { storageKeyOf } from '../utils/persisted-queue';
 import type { UploadTarget } from '../utils/queue';
 import type { LinkTrouble } from '../utils/retry';
 import { uploadLockName, type TabLocks } from '../utils/tab-lock';
-import { UploadManager, type AddRequest } from './upload-manager';
+import { UploadManager, WIND_DOWN_MS, type AddRequest } from './upload-manager';
 
 /** The reason a refusal of the fake server leaves: its text, and its parts for other languages. */
 const refusedWith = (code: string) => ({
@@ -269,6 +269,79 @@ describe('upload manager', () => {
     );
     expect(folder.refused).toEqual([{ name: 'Box', code: 'noSlideFolder' }]);
     expect(m.getSnapshot().items).toEqual([]);
+  });
+
+  it('a pause lets the chunks on the wire finish and keeps them, and begins no other', async () => {
+    const server = new FakeUploadServer();
+    const { m } = manager(server);
+    const file = slide('slow.svs', 6);
+    await m.add(request(picked(file)));
+    // Chunks 2 and 3 hang on a slow link when the user pauses.
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const onWire: number[] = [];
+    server.beforeChunk = async (chunk) => {
+      if (chunk.iChunk >= 2) {
+        onWire.push(chunk.iChunk);
+        await gate;
+      }
+    };
+    m.start();
+    await vi.waitFor(() => expect(onWire).toEqual([2, 3]));
+    m.stop();
+    const iFileId = m.getSnapshot().items[0]!.iFileId;
+    expect(m.getSnapshot()).toMatchObject({ uploading: false, pausing: iFileId });
+    expect(m.getSnapshot().items[0]!.state).toBe('paused');
+    release();
+    await m.idle();
+    // Both were stored and count; chunk 4 was never begun.
+    expect(server.log).toEqual(['slow.svs#0', 'slow.svs#1', 'slow.svs#2', 'slow.svs#3']);
+    expect(m.getSnapshot()).toMatchObject({ pausing: null });
+    expect(m.getSnapshot().items[0]).toMatchObject({ state: 'paused', lProgress: 4 * FAKE_CHUNK });
+    expect(heldBy(server, m)).toBe(4 * FAKE_CHUNK);
+    // Resumed, nothing of them is sent again.
+    server.beforeChunk = null;
+    m.start();
+    await m.idle();
+    expect(server.log.slice(4)).toEqual(['slow.svs#4', 'slow.svs#5!']);
+    expect(server.contentOf(m.getSnapshot().items[0]!.iSlideDocumentId!, 'slow.svs')).toEqual(
+      await bytesOf(file),
+    );
+  });
+
+  it('a pause cuts off the chunks that do not finish in time, and gives their bytes back', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const server = new FakeUploadServer();
+      const { m } = manager(server);
+      await m.add(request(picked(slide('stuck.svs', 6))));
+      // Chunk 2 never gets through: it ends only when it is cut off.
+      let stuck = false;
+      server.beforeChunk = (chunk) =>
+        chunk.iChunk === 2
+          ? new Promise<void>((resolve) => {
+              stuck = true;
+              chunk.signal.addEventListener('abort', () => resolve());
+            })
+          : undefined;
+      m.start();
+      await vi.waitFor(() => expect(stuck).toBe(true));
+      m.stop();
+      const sentBefore = server.log.length;
+      await vi.advanceTimersByTimeAsync(WIND_DOWN_MS - 1);
+      expect(m.getSnapshot().pausing).toBe(m.getSnapshot().items[0]!.iFileId);
+      await vi.advanceTimersByTimeAsync(1);
+      await m.idle();
+      expect(m.getSnapshot().pausing).toBeNull();
+      expect(server.log).not.toContain('stuck.svs#2');
+      // Nothing was begun after the pause, and the item shows what the server holds: the other
+      // worker's chunks (sent before the pause) count, the cut-off chunk 2 does not.
+      expect(server.log).toHaveLength(sentBefore);
+      expect(m.getSnapshot().items[0]!.lProgress).toBe(heldBy(server, m));
+      expect(heldBy(server, m)).toBe(sentBefore * FAKE_CHUNK);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('cancels an unfinished upload on the server too', async () => {

@@ -65,6 +65,11 @@ export interface UploadSnapshot {
    * answers.
    */
   trouble: LinkTrouble | null;
+  /**
+   * The item the user paused whose chunks already on the wire are still let finish (so that
+   * they need not be sent again); null once nothing of a paused item is in flight.
+   */
+  pausing: number | null;
 }
 
 export interface AddRequest {
@@ -106,6 +111,12 @@ export interface ManagerDeps {
   clearInterval?: (timer: unknown) => void;
 }
 
+/**
+ * How long a pause lets the chunks on the wire finish before cutting them off: three 1 MB chunks
+ * take about 8 s at 400 KB/s; a link slower still loses them rather than hold the pause longer.
+ */
+export const WIND_DOWN_MS = 15_000;
+
 /** How often, at most, progress re-renders the panel. */
 const PROGRESS_NOTIFY_MS = 200;
 
@@ -114,7 +125,13 @@ const readHead = async (file: File, bytes: number) =>
 
 export class UploadManager {
   private state: QueueState = emptyQueue;
-  private snapshot: UploadSnapshot = { ...emptyQueue, speed: 0, remaining: null, trouble: null };
+  private snapshot: UploadSnapshot = {
+    ...emptyQueue,
+    speed: 0,
+    remaining: null,
+    trouble: null,
+    pausing: null,
+  };
   /** See UploadSnapshot.trouble. */
   private trouble: LinkTrouble | null = null;
   private readonly files = new Map<number, Map<string, Readable>>();
@@ -132,7 +149,17 @@ export class UploadManager {
   private userId: number | null = null;
   /** What this tab last wrote to the queue the browser's tabs share (queue-merge.ts). */
   private mergeMemory: MergeMemory = emptyMergeMemory;
-  private current: { iFileId: number; controller: AbortController } | null = null;
+  /**
+   * The item being sent: `controller` cuts its chunks off (cancel, another user), `windDown`
+   * pauses it once the chunks on the wire are done (the user's stop).
+   */
+  private current: {
+    iFileId: number;
+    controller: AbortController;
+    windDown: AbortController;
+  } | null = null;
+  /** Cuts a paused item's last chunks off once WIND_DOWN_MS have passed. */
+  private windDownTimer: ReturnType<typeof setTimeout> | null = null;
   private running = false;
   private readonly meter = new SpeedMeter();
   private wireBytes = 0;
@@ -177,7 +204,8 @@ export class UploadManager {
     }
     // While the connection is lost nothing moves: no speed, and no time left can be told.
     const reconnecting = this.trouble !== null;
-    const speed = this.running && !reconnecting ? this.meter.average() : 0;
+    const speed = this.running && this.state.uploading && !reconnecting ? this.meter.average() : 0;
+    const pausing = this.current?.windDown.signal.aborted ? this.current.iFileId : null;
     // Not what waits for its files, nor what another tab of this browser sends.
     const left = this.state.items
       .filter((item) => statusOf(item) === 0 && !item.bNeedsFiles && !sentElsewhere(item))
@@ -188,6 +216,7 @@ export class UploadManager {
       speed,
       remaining: remainingTime(left, speed),
       trouble: this.running ? this.trouble : null,
+      pausing,
     };
     for (const listener of this.listeners) {
       listener();
@@ -265,6 +294,8 @@ export class UploadManager {
       return;
     }
     this.stop();
+    // The next user's requests are not the previous user's: nothing of theirs goes on.
+    this.current?.controller.abort();
     // Whatever the stopped run still reports belongs to the previous user's queue.
     this.generation += 1;
     this.files.clear();
@@ -413,9 +444,16 @@ export class UploadManager {
     void this.loop();
   }
 
-  /** The stop half of the button: in-flight chunks are aborted, what was acknowledged stays. */
+  /**
+   * The stop half of the button: no chunk is begun any more; those on the wire may finish for
+   * WIND_DOWN_MS (their bytes are kept), then they are cut off. What was acknowledged stays.
+   */
   stop(): void {
-    this.current?.controller.abort();
+    const current = this.current;
+    if (current && !current.windDown.signal.aborted) {
+      current.windDown.abort();
+      this.windDownTimer = setTimeout(() => current.controller.abort(), WIND_DOWN_MS);
+    }
     if (this.state.uploading) {
       this.dispatch({ type: 'stop' });
     }
@@ -538,10 +576,19 @@ export class UploadManager {
           break;
         }
         const controller = new AbortController();
-        this.current = { iFileId: item.iFileId, controller };
+        const windDown = new AbortController();
+        this.current = { iFileId: item.iFileId, controller, windDown };
         this.dispatch({ type: 'begin', iFileId: item.iFileId });
-        const outcome = await this.uploadItem(item, controller.signal, generation);
+        const outcome = await this.uploadItem(item, controller.signal, windDown.signal, generation);
         this.current = null;
+        if (this.windDownTimer !== null) {
+          clearTimeout(this.windDownTimer);
+          this.windDownTimer = null;
+        }
+        if (windDown.signal.aborted) {
+          // The pause has wound down: the row says "paused" now.
+          this.notify();
+        }
         if (generation !== this.generation) {
           break;
         }
@@ -596,6 +643,7 @@ export class UploadManager {
   private async uploadItem(
     item: QueueItem,
     signal: AbortSignal,
+    windDown: AbortSignal,
     generation: number,
   ): Promise<Outcome> {
     const mine = (action: QueueAction) => {
@@ -690,11 +738,19 @@ export class UploadManager {
           hash: this.deps.hash,
           digestSlice: this.deps.digestSlice,
           signal,
+          windDown,
           concurrency: this.deps.concurrency,
           policy: this.deps.policy,
           sleep: this.deps.sleep,
           onTrouble,
-          onProgress: (lProgress) => mine({ type: 'progress', iFileId: item.iFileId, lProgress }),
+          onProgress: (lProgress) =>
+            mine({
+              type: 'progress',
+              iFileId: item.iFileId,
+              lProgress,
+              // Chunks a pause let finish add their bytes to the paused item.
+              bWindingDown: windDown.aborted,
+            }),
           onSent: (bytes) => {
             this.wireBytes += bytes;
             // Bytes on the wire again: the link is back, though the chunk's answer may take a

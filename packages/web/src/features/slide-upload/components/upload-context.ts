@@ -127,6 +127,7 @@ const EMPTY: UploadSnapshot = {
   speed: 0,
   remaining: null,
   trouble: null,
+  pausing: null,
 };
 const noSubscribe = () => () => {};
 const emptySnapshot = () => EMPTY;

@@ -25,7 +25,7 @@ import { useRemainingText } from './upload-controls';
 import { closeUploadPanel, useUploads } from './upload-context';
 
 /** What a row shows: the queue's own state, or a finished upload's outcome (processing...). */
-type ShownState = ItemState | 'processing' | 'removed' | 'noStorage' | 'otherTab';
+type ShownState = ItemState | 'processing' | 'removed' | 'noStorage' | 'otherTab' | 'pausing';
 
 /**
  * "Trying again in 12 s"; once the time has come the try is under way (it may wait for its
@@ -40,6 +40,7 @@ const STATE_COLORS: Record<ShownState, string> = {
   waiting: 'default',
   uploading: 'processing',
   paused: 'warning',
+  pausing: 'warning',
   noStorage: 'warning',
   otherTab: 'processing',
   uploaded: 'success',
@@ -52,6 +53,7 @@ const PROGRESS_STATUS: Record<ShownState, 'normal' | 'active' | 'success' | 'exc
   waiting: 'normal',
   uploading: 'active',
   paused: 'normal',
+  pausing: 'active',
   noStorage: 'normal',
   otherTab: 'active',
   uploaded: 'success',
@@ -61,9 +63,12 @@ const PROGRESS_STATUS: Record<ShownState, 'normal' | 'active' | 'success' | 'exc
 };
 
 /** States whose tag explains itself further on hover. */
-const STATE_HINTS: Partial<Record<ShownState, 'item.processingHint' | 'item.removedHint'>> = {
+const STATE_HINTS: Partial<
+  Record<ShownState, 'item.processingHint' | 'item.removedHint' | 'item.pausingHint'>
+> = {
   processing: 'item.processingHint',
   removed: 'item.removedHint',
+  pausing: 'item.pausingHint',
 };
 
 /** One slide of the queue or of the finished list: its state, progress, reason, and cancel. */
@@ -73,9 +78,12 @@ export function UploadItemRow({
   trouble = null,
   outcome,
   inOtherTab = false,
+  pausing = false,
 }: {
   item: QueueItem;
   speed: number;
+  /** Paused by the user while its chunks on the wire finish (queue only). */
+  pausing?: boolean;
   /** Another tab of this browser is sending it now (queue only). */
   inOtherTab?: boolean;
   /** The connection is lost (retried, or no network): shown instead of a speed. */
@@ -97,7 +105,9 @@ export function UploadItemRow({
       ? 'otherTab'
       : item.state === 'paused' && isStorageRefusal(item.reason)
         ? 'noStorage'
-        : item.state);
+        : item.state === 'paused' && pausing
+          ? 'pausing'
+          : item.state);
 
   const onCancel = () => {
     let endWatch = () => {};

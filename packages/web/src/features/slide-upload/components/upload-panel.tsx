@@ -103,6 +103,7 @@ export function UploadPanel({ open, request, onClose }: UploadPanelProps) {
                 speed={snapshot.speed}
                 trouble={snapshot.trouble}
                 inOtherTab={isElsewhere(item, inOtherTabs)}
+                pausing={snapshot.pausing === item.iFileId}
               />
             ))
           )}

@@ -83,6 +83,14 @@ describe('upload queue state machine (spec §4 "Upload")', () => {
     const givenBack = run(stopped, { type: 'progress', iFileId: 1, lProgress: 54 });
     expect(givenBack.items[0]).toMatchObject({ state: 'paused', lProgress: 54 });
     expect(run(givenBack, { type: 'progress', iFileId: 1, lProgress: 70 })).toBe(givenBack);
+    // The chunks its pause let finish add theirs.
+    const wound = run(givenBack, {
+      type: 'progress',
+      iFileId: 1,
+      lProgress: 70,
+      bWindingDown: true,
+    });
+    expect(wound.items[0]).toMatchObject({ state: 'paused', lProgress: 70 });
   });
 
   it('a failure is final (status 1) and keeps its reason', () => {

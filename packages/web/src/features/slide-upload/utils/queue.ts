@@ -81,7 +81,13 @@ export type QueueAction =
   /** The uploader takes this waiting item. */
   | { type: 'begin'; iFileId: number }
   | { type: 'registered'; iFileId: number; iSlideDocumentId: number; lProgress: number }
-  | { type: 'progress'; iFileId: number; lProgress: number }
+  | {
+      type: 'progress';
+      iFileId: number;
+      lProgress: number;
+      /** From a paused item whose chunks on the wire are let finish (the figure may rise). */
+      bWindingDown?: boolean;
+    }
   /** What the server holds of a paused item, asked after a reload: shown as it is. */
   | { type: 'held'; iFileId: number; lProgress: number }
   | { type: 'uploaded'; iFileId: number; at: number }
@@ -157,9 +163,10 @@ export function queueReducer(state: QueueState, action: QueueAction): QueueState
         (item) => item.iFileId === action.iFileId && item.state === 'paused',
       );
       // The chunks a pause cut off give their bytes back after the item paused: a paused item
-      // takes a lower figure, never a higher one.
+      // takes a lower figure, and a higher one only from the chunks its pause lets finish.
       if (paused) {
-        return paused.lProgress > lProgress(paused)
+        const figure = lProgress(paused);
+        return paused.lProgress > figure || (action.bWindingDown && paused.lProgress !== figure)
           ? update(state, action.iFileId, ['paused'], (item) => ({ lProgress: lProgress(item) }))
           : state;
       }

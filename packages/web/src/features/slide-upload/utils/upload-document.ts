@@ -71,6 +71,12 @@ export interface DocumentJob {
   /** Reads and hashes a slice of a real File off the page's thread (slice-digest.ts). */
   digestSlice?: SliceDigester;
   signal: AbortSignal;
+  /**
+   * The user's pause: no chunk is begun any more and none is tried again, while those already on
+   * the wire are let finish, so that their bytes are kept rather than sent again on resuming (3 MB
+   * on a slow hospital link). The document then ends as paused. `signal` still cuts them off.
+   */
+  windDown?: AbortSignal;
   /** Chunks in flight at once. */
   concurrency?: number;
   policy?: RetryPolicy;
@@ -195,6 +201,7 @@ class DocumentSender {
     }
     await this.pool(plan.pending);
     for (let attempt = 1; ; attempt += 1) {
+      this.stopIfPaused();
       try {
         return await this.sendChunk(final, 1);
       } catch (error) {
@@ -232,20 +239,32 @@ class DocumentSender {
     }
   }
 
+  /** Paused or pausing: nothing more is begun. */
+  private stopIfPaused(): void {
+    if (this.job.signal.aborted || this.job.windDown?.aborted) {
+      throw abortError();
+    }
+  }
+
   /** Sends the chunks with a few in flight; the first failure stops the others. */
   private async pool(chunks: readonly PlannedChunk[]): Promise<void> {
     const stop = new AbortController();
     const forward = () => stop.abort();
     this.job.signal.addEventListener('abort', forward, { once: true });
+    const { windDown } = this.job;
     let next = 0;
     let failure: { error: unknown } | null = null;
     const worker = async () => {
-      while (!failure && next < chunks.length) {
+      while (!failure && !windDown?.aborted && next < chunks.length) {
         const chunk = chunks[next]!;
         next += 1;
         try {
           await this.sendChunk(chunk, 0, stop.signal);
         } catch (error) {
+          // A chunk the pause kept from its first or next try: the others on the wire go on.
+          if (windDown?.aborted && isAbort(error)) {
+            return;
+          }
           // The first real failure wins; the aborts it causes in the other workers do not.
           failure ??= { error };
           stop.abort();
@@ -258,12 +277,10 @@ class DocumentSender {
     } finally {
       this.job.signal.removeEventListener('abort', forward);
     }
-    if (this.job.signal.aborted) {
-      throw abortError();
-    }
     if (failure) {
       throw (failure as { error: unknown }).error;
     }
+    this.stopIfPaused();
   }
 
   /**
@@ -290,6 +307,8 @@ class DocumentSender {
     const { job } = this;
     const key = chunkKey(chunk);
     const length = chunk.end - chunk.start;
+    // A pause lets this try finish but begins no other (nor the wait before it).
+    const tries = job.windDown ? AbortSignal.any([signal, job.windDown]) : signal;
     for (let checksumFailures = 0; ;) {
       // Read and hashed for every try after a checksum refusal: what is sent is what is hashed.
       const read = await this.read(chunk);
@@ -320,7 +339,7 @@ class DocumentSender {
               },
             });
           },
-          { signal, policy: job.policy, sleep: job.sleep, onTrouble: job.onTrouble },
+          { signal: tries, policy: job.policy, sleep: job.sleep, onTrouble: job.onTrouble },
         );
         this.onWire.delete(key);
         this.acknowledged(chunk);
@@ -334,7 +353,7 @@ class DocumentSender {
         if (
           error instanceof ApiError &&
           error.strErrorCode === 'CHUNK_CHECKSUM_MISMATCH' &&
-          !signal.aborted
+          !tries.aborted
         ) {
           checksumFailures += 1;
           if (checksumFailures < CHECKSUM_TRIES) {
