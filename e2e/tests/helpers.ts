@@ -1,4 +1,10 @@
-import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import {
+  expect,
+  type APIRequestContext,
+  type Browser,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 
 export const ADMIN = { name: 'admin', password: 'Admin@e2e-2026' };
 export const DOCTOR = { name: 'demo_doctor', password: 'Doctor@2026' };
@@ -92,6 +98,29 @@ export async function pickOption(page: Page, label: string) {
   await expect(option).toBeVisible();
   await menusSettled(page);
   await option.click();
+}
+
+/**
+ * What `look` finds in the whole picture of a screenshot whose card shows a scaled-down copy
+ * (`thumb`, the card's <img>): the card is clicked, and once its preview holds the whole picture
+ * (wider than the copy) `look` reads it; the preview is closed again.
+ */
+export async function lookAtWholeScreenshot<T>(
+  page: Page,
+  thumb: Locator,
+  look: (img: Locator) => Promise<T>,
+): Promise<T> {
+  const naturalWidth = (img: Locator) =>
+    img.evaluate((el: HTMLImageElement) => (el.complete ? el.naturalWidth : 0));
+  await expect.poll(() => naturalWidth(thumb)).toBeGreaterThan(0);
+  const copyWidth = await naturalWidth(thumb);
+  await thumb.click();
+  const whole = page.locator('.ant-image-preview img');
+  await expect.poll(() => naturalWidth(whole), { timeout: 15_000 }).toBeGreaterThan(copyWidth);
+  const seen = await look(whole);
+  await page.keyboard.press('Escape');
+  await expect(page.locator('.ant-image-preview')).toBeHidden();
+  return seen;
 }
 
 /** A complete human case of the user behind `token`, through the API; returns its id. */

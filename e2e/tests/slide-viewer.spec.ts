@@ -1,5 +1,14 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { ADMIN, DOCTOR, addCase, dialogsSettled, logIn, openAccountMenu, tokenOf } from './helpers';
+import {
+  ADMIN,
+  DOCTOR,
+  addCase,
+  dialogsSettled,
+  logIn,
+  lookAtWholeScreenshot,
+  openAccountMenu,
+  tokenOf,
+} from './helpers';
 import { SHORT_TIME, expectDistinctCards } from './screenshot-card-helpers';
 import { uploadCaseSlide } from './slide-helpers';
 
@@ -246,11 +255,16 @@ test('a doctor views a slide, measures, annotates, takes a screenshot and finds 
     .getByTestId('annotation-tools')
     .locator('[data-testid^="screenshot-image-"] img');
   await expect(shot).toHaveAttribute('src', /^blob:/);
-  // The picture carries its scale bar: a dark 100 µm bar (about 100 px at 20×) in the lower left
-  // corner, a straight run of dark pixels no tissue makes.
+  // The card shows a small copy: a few dozen KB, not the whole view.
   await expect
-    .poll(() =>
-      shot.evaluate((img: HTMLImageElement) => {
+    .poll(() => shot.evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBeLessThanOrEqual(512);
+  // The picture carries its scale bar: a dark 100 µm bar (about 100 px at 20×) in the lower left
+  // corner, a straight run of dark pixels no tissue makes. Read in the whole picture, which the
+  // card's preview shows.
+  expect(
+    await lookAtWholeScreenshot(page, shot, (whole) =>
+      whole.evaluate((img: HTMLImageElement) => {
         if (!img.complete || img.naturalWidth === 0) {
           return 0;
         }
@@ -272,8 +286,8 @@ test('a doctor views a slide, measures, annotates, takes a screenshot and finds 
         }
         return longest;
       }),
-    )
-    .toBeGreaterThan(80);
+    ),
+  ).toBeGreaterThan(80);
   // Its card in the narrow panel: "截图 1", the short time, each caption line on one line.
   const shotTestId = await page
     .getByTestId('annotation-tools')
@@ -813,11 +827,7 @@ test('the annotation layer is hidden and shown again; a screenshot taken while i
     const ids = await cards.evaluateAll((els) => els.map((el) => el.getAttribute('data-testid')));
     const added = ids.find((id) => !before.includes(id))!;
     const img = tools.locator(`[data-testid="${added}"] img`);
-    let blue = -1;
-    await expect
-      .poll(async () => (blue = await annotationBluePixels(img)), { timeout: 15_000 })
-      .toBeGreaterThanOrEqual(0);
-    return blue;
+    return lookAtWholeScreenshot(page, img, annotationBluePixels);
   };
 
   // Shown: the screenshot carries the rectangle, as before.

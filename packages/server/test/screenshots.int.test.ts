@@ -182,6 +182,41 @@ describe.each(await testDatabases())('case screenshots on $name', (testDb) => {
     expect((await fetch(`${t.baseUrl}${first.strImageUrl}`)).status).toBe(401);
   });
 
+  it('serves a list a scaled-down JPEG of a screenshot, and the whole picture without iWidth', async () => {
+    const png = await picture('png', 1600, 900);
+    const shot = expectOk(await take(caseSlide, dataUrl(png), owner.token));
+    const scaled = await fetch(`${t.baseUrl}${shot.strImageUrl}&iWidth=200`, {
+      headers: { token: owner.token },
+    });
+    expect(scaled.status).toBe(200);
+    expect(scaled.headers.get('content-type')).toBe('image/jpeg');
+    const small = Buffer.from(await scaled.arrayBuffer());
+    // Taken up to the next width served (256), in proportion, and far smaller than the original.
+    expect(await sharp(small).metadata()).toMatchObject({ format: 'jpeg', width: 256, height: 144 });
+    expect(small.length).toBeLessThan(png.length / 4);
+    const stats = await sharp(small).stats();
+    expect(stats.channels.map((c) => Math.round(c.mean / 10))).toEqual([20, 12, 16]);
+    // A picture no wider than asked comes as it is; so does the whole one.
+    const wide = await fetch(`${t.baseUrl}${shot.strImageUrl}&iWidth=4000`, {
+      headers: { token: owner.token },
+    });
+    expect(Buffer.from(await wide.arrayBuffer()).equals(png)).toBe(true);
+    const whole = await image(shot, owner.token);
+    expect(Buffer.from(await whole.arrayBuffer()).equals(png)).toBe(true);
+    // A width that is no number is refused; another hospital's user gets 404 as for the whole.
+    const bad = await fetch(`${t.baseUrl}${shot.strImageUrl}&iWidth=wide`, {
+      headers: { token: owner.token },
+    });
+    expect(bad.status).toBe(400);
+    const stranger = await doctorElsewhere(db(), api);
+    const foreign = await fetch(`${t.baseUrl}${shot.strImageUrl}&iWidth=200`, {
+      headers: { token: stranger.token },
+    });
+    expect(foreign.status).toBe(404);
+    // Out of the way of the author's limit in the tests after this one.
+    expectOk(await remove(shot.iScreenshotId, owner.token));
+  });
+
   it('marks a screenshot past the slide’s objective power as digital zoom, from the slide alone', async () => {
     const row = eq(slideDocuments.id, caseSlide);
     await db().update(slideDocuments).set({ objectiveMagnification: '20' }).where(row);

@@ -86,9 +86,27 @@ export type ScreenshotSlidesInput = z.infer<typeof screenshotSlidesSchema>;
 export const screenshotCaseSchema = z.object({ iPatientId: idSchema });
 export type ScreenshotCaseInput = z.infer<typeof screenshotCaseSchema>;
 
-/** POST webViewer/consulation/deletePathologyImg, GET .../getPathologyImgFile. */
+/** POST webViewer/consulation/deletePathologyImg. */
 export const screenshotIdSchema = z.object({ iScreenshotId: idSchema });
 export type ScreenshotIdInput = z.infer<typeof screenshotIdSchema>;
+
+/**
+ * Widths a screenshot is scaled down to for the lists (GET .../getPathologyImgFile?iWidth=): a
+ * width asked is taken up to the next of these, so that a few copies serve every screen.
+ */
+export const SCREENSHOT_THUMB_WIDTHS = [256, 512, 1024] as const;
+
+/** GET webViewer/consulation/getPathologyImgFile: the picture, whole or scaled to a list's width. */
+export const screenshotFileSchema = screenshotIdSchema.extend({
+  iWidth: z.coerce
+    .number({ error: 'validation.invalid' })
+    .int({ error: 'validation.invalid' })
+    .min(1, { error: 'validation.invalid' })
+    .max(SCREENSHOT_MAX_SIDE, { error: 'validation.invalid' })
+    .optional()
+    .describe('Scaled down to at least this width (JPEG) for a list; the whole picture without'),
+});
+export type ScreenshotFileInput = z.infer<typeof screenshotFileSchema>;
 
 export const screenshotDtoSchema = z.object({
   iScreenshotId: z.number().int(),

@@ -8,6 +8,7 @@ import {
   screenshotCaseSchema,
   screenshotDeletedSchema,
   screenshotDtoSchema,
+  screenshotFileSchema,
   screenshotIdSchema,
   screenshotListSchema,
   screenshotSlideListSchema,
@@ -135,15 +136,17 @@ export const screenshotRoutes: FastifyPluginAsyncZod<{
         tags: ['viewer'],
         summary:
           'The screenshot’s image bytes (PNG or JPEG) for a reader of its case; the browser fetches ' +
-          'it with the token header and shows it as a blob',
-        querystring: screenshotIdSchema,
+          'it with the token header and shows it as a blob. With iWidth, a JPEG scaled down to ' +
+          'at least that width (256, 512 or 1024) for a list',
+        querystring: screenshotFileSchema,
       },
       config: { policy: { roles: ALL_ROLES, audit: 'read' } },
     },
     async (request, reply) => {
       const actor = requireActor(request);
       request.auditNote = { targetType: 'screenshot', targetId: request.query.iScreenshotId };
-      const image = await service.imageOf(deps, actor, request.query.iScreenshotId);
+      const { iScreenshotId, iWidth } = request.query;
+      const image = await service.imageOf(deps, actor, iScreenshotId, iWidth);
       request.auditNote.detail = { iPatientId: image.patientId };
       return reply
         .header('cache-control', 'private, max-age=3600')

@@ -22,6 +22,7 @@ import * as patientRepo from '../patients/repo';
 import { slideForViewing } from '../tiles/slide-grant';
 import { checkScreenshot } from './image';
 import * as repo from './repo';
+import { scaledScreenshot, servedWidth } from './scaled';
 import * as storage from './storage';
 
 /*
@@ -228,15 +229,23 @@ async function readable(
   };
 }
 
-/** webViewer/consulation/getPathologyImgFile: the image bytes for the browser. */
+/**
+ * webViewer/consulation/getPathologyImgFile: the image bytes for the browser, whole or scaled
+ * down to a list's width (`width`, see scaled.ts).
+ */
 export async function imageOf(
   { db, dataDir }: Pick<ScreenshotDeps, 'db' | 'dataDir'>,
   actor: Actor,
   id: number,
+  width?: number,
 ): Promise<{ bytes: Buffer; mimeType: string; patientId: number }> {
   const { row } = await readable(db, actor, id);
-  const bytes = await storage.readScreenshot(dataDir, row, row.storedName);
-  return { bytes, mimeType: row.mimeType, patientId: row.patientId };
+  const read = () => storage.readScreenshot(dataDir, row, row.storedName);
+  const served = width === undefined ? null : servedWidth(width);
+  const scaled = served === null ? null : await scaledScreenshot(row.id, row, served, read);
+  return scaled
+    ? { bytes: scaled, mimeType: 'image/jpeg', patientId: row.patientId }
+    : { bytes: await read(), mimeType: row.mimeType, patientId: row.patientId };
 }
 
 /**

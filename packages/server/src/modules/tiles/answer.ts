@@ -8,7 +8,7 @@ import {
   type OpenSlideCache,
   type OpenedSlide,
 } from './slide-cache';
-import type { ByteLru } from './byte-lru';
+import type { ByteLru } from '../../lib/byte-lru';
 import type { TileCache } from './tile-cache';
 import type { TileGrant, TileTokens } from './token';
 

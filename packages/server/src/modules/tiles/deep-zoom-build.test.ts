@@ -4,7 +4,7 @@ import type { SlideSource } from '../../slides/slide-source';
 import { openSlideTruth } from '../../slides/testing/ground-truth';
 import { openTiffSlide } from '../../slides/tiff';
 import type { TileRoutesOptions } from './answer';
-import { ByteLru } from './byte-lru';
+import { ByteLru } from '../../lib/byte-lru';
 import {
   buildAhead,
   deepZoomBuilder,

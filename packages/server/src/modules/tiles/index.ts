@@ -6,7 +6,7 @@ import { slideDocuments } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { startComposeThreads } from '../../slides/codec';
 import type { TileRoutesOptions } from './answer';
-import { ByteLru } from './byte-lru';
+import { ByteLru } from '../../lib/byte-lru';
 import type { DeepZoom } from './deep-zoom';
 import { buildAhead, deepZoomBuilder, type DeepZoomBuilder } from './deep-zoom-build';
 import { deepZoomGeometry, deepZoomTiles } from './deep-zoom-tiles';

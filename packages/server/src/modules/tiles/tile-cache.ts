@@ -1,4 +1,4 @@
-import { ByteLru } from './byte-lru';
+import { ByteLru } from '../../lib/byte-lru';
 import { PackStore } from './tile-pack-store';
 
 /**

@@ -54,12 +54,15 @@ export function useDeleteScreenshot() {
  * The image of a screenshot as an object URL: an <img> cannot send the token header, so it is
  * fetched as a blob and shown from memory; the URL is revoked when the component goes.
  */
-export function useScreenshotImage(url: string): { src: string | null; failed: boolean } {
+export function useScreenshotImage(url: string | null): { src: string | null; failed: boolean } {
   const [state, setState] = useState<{ src: string | null; failed: boolean }>({
     src: null,
     failed: false,
   });
   useEffect(() => {
+    if (url === null) {
+      return;
+    }
     const controller = new AbortController();
     let objectUrl: string | null = null;
     fetch(url, { headers: authHeaders(), signal: controller.signal })

@@ -1,5 +1,6 @@
 import { DeleteOutlined, PictureOutlined } from '@ant-design/icons';
 import { Card, Empty, Flex, Skeleton, Typography } from 'antd';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ScreenshotDto } from '@pathconsult/shared';
 import { IconButton } from '@/components/icon-button';
@@ -8,9 +9,18 @@ import { useDeleteScreenshot, useScreenshotImage } from '../api/screenshots';
 import { PreviewableImage } from '../../../components/previewable-image';
 import { ScreenshotCaption } from './screenshot-caption';
 
+/**
+ * A screenshot in a list: a copy scaled down to the list's width (the server's JPEG, a few dozen
+ * KB where the picture is megabytes, which held back a slide's first tiles on a slow link), and
+ * the whole picture fetched once its preview is opened.
+ */
 export function ScreenshotThumb({ shot, width }: { shot: ScreenshotDto; width: number }) {
   const { t } = useTranslation('annotations');
-  const image = useScreenshotImage(shot.strImageUrl);
+  const pixels = Math.ceil(width * (window.devicePixelRatio || 1));
+  const image = useScreenshotImage(`${shot.strImageUrl}&iWidth=${pixels}`);
+  const [wantWhole, setWantWhole] = useState(false);
+  const whole = useScreenshotImage(wantWhole ? shot.strImageUrl : null);
+  const showWhole = useCallback(() => setWantWhole(true), []);
   const height = Math.round((width * shot.iHeight) / shot.iWidth);
   if (image.failed) {
     return (
@@ -30,6 +40,9 @@ export function ScreenshotThumb({ shot, width }: { shot: ScreenshotDto; width: n
   return (
     <PreviewableImage
       src={image.src}
+      // The scaled copy until the whole picture is there.
+      previewSrc={whole.src ?? image.src}
+      onPreviewOpen={showWhole}
       width={width}
       alt={t('screenshots.alt', { slide: shot.strSlideName ?? '—' })}
       data-testid={`screenshot-image-${shot.iScreenshotId}`}
