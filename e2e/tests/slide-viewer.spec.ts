@@ -385,12 +385,25 @@ test('a polygon is drawn corner by corner, and a drag with the tool on pans the 
   // no corner; the third corner closes a triangle of base and height 100 px: 5,000 px², about
   // 1,245 µm². Had the drag placed corners, the area would be another.
   await page.getByTestId('tool-polygon').click();
+  // How it is drawn is said beside the tools.
+  await expect(page.getByTestId('polygon-hint')).toHaveText(
+    'Click to place each corner; double-click or Enter closes the polygon. Backspace takes the last corner back, Esc drops it.',
+  );
   await view.click({ position: { x: 200, y: 100 } });
   await view.click({ position: { x: 300, y: 100 } });
+  // Closed too soon: it says why nothing closed, and the drawing goes on.
+  await page.keyboard.press('Enter');
+  await expect(page.locator('.ant-message')).toContainText(
+    'A polygon needs at least 3 corners: click to place another, or press Esc to drop it',
+  );
+  const items = page.getByTestId('annotation-list').locator('[data-testid^="annotation-item-"]');
+  await expect(items).toHaveCount(0);
+  // A corner placed by mistake is taken back (kept, it would change the area below).
+  await view.click({ position: { x: 250, y: 30 } });
+  await page.keyboard.press('Backspace');
   await drag(page, view, [420, 200], [420, 260]);
   await view.click({ position: { x: 300, y: 260 } });
   await page.keyboard.press('Enter');
-  const items = page.getByTestId('annotation-list').locator('[data-testid^="annotation-item-"]');
   await expect(items).toHaveCount(1);
   await expect(items.first()).toContainText('Polygon');
   const area = Number(/([\d.,]+) µm²/.exec(await items.first().innerText())?.[1]?.replace(',', ''));

@@ -192,7 +192,11 @@ describe.each(await testDatabases())('case screenshots on $name', (testDb) => {
     expect(scaled.headers.get('content-type')).toBe('image/jpeg');
     const small = Buffer.from(await scaled.arrayBuffer());
     // Taken up to the next width served (256), in proportion, and far smaller than the original.
-    expect(await sharp(small).metadata()).toMatchObject({ format: 'jpeg', width: 256, height: 144 });
+    expect(await sharp(small).metadata()).toMatchObject({
+      format: 'jpeg',
+      width: 256,
+      height: 144,
+    });
     expect(small.length).toBeLessThan(png.length / 4);
     const stats = await sharp(small).stats();
     expect(stats.channels.map((c) => Math.round(c.mean / 10))).toEqual([20, 12, 16]);

@@ -14,6 +14,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { screenshotMagnification } from '@pathconsult/shared';
 import { ListError } from '@/app/routes/list-error';
+import { isTyping } from '@/lib/is-typing';
 import { modalAbove } from '@/lib/modal-above';
 import { onSubmitKey } from '@/lib/submit-key';
 import { toastSuccess, toastWarning } from '@/lib/toast';
@@ -118,6 +119,7 @@ export function AnnotationTools({
       });
     },
     onSelect: setSelected,
+    onTooFewCorners: () => toastWarning(t('tools.polygonTooFew')),
   });
   // No drawing once changes are refused (the case returned meanwhile, seen at a refresh).
   useEffect(() => {
@@ -250,6 +252,12 @@ export function AnnotationTools({
           )}
         </Flex>
       )}
+      {tool === 'polygon' && (
+        // How a polygon is drawn is not obvious from its icon: a click per corner, not a drag.
+        <Typography.Text type="secondary" data-testid="polygon-hint">
+          {t('tools.polygonHint')}
+        </Typography.Text>
+      )}
       {!layerShown && <LayerHiddenNote onShow={() => onLayerShown(true)} />}
       {!mpp && <Alert type="warning" showIcon title={t('tools.noMpp')} data-testid="no-mpp" />}
       {/* Not read: said so, with a retry. An empty list here would tell the pathologist that
@@ -329,13 +337,5 @@ export function AnnotationTools({
         </Typography.Text>
       </Modal>
     </Flex>
-  );
-}
-
-/** Whether a key goes to a field being typed in (a note, a search box), not to the slide. */
-function isTyping(target: EventTarget | null): boolean {
-  return (
-    target instanceof HTMLElement &&
-    (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))
   );
 }

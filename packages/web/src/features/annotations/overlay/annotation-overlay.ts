@@ -1,4 +1,5 @@
 import type { AnnotationDto, AnnotationKind } from '@pathconsult/shared';
+import { isTyping } from '@/lib/is-typing';
 import { modalAbove } from '@/lib/modal-above';
 import type { Point } from '../utils/geometry';
 import { DrawSession, type FinishedShape } from './draw-session';
@@ -44,6 +45,8 @@ export interface OverlayCallbacks {
   onFinished(shape: FinishedShape, color: string): void;
   /** A saved shape was clicked with the select tool. */
   onSelect(id: number | null): void;
+  /** A polygon of one or two corners was asked to close (it needs three; drawing goes on). */
+  onTooFewCorners?(): void;
 }
 
 /**
@@ -181,6 +184,8 @@ export class AnnotationOverlay {
       if (step.kind === 'finished') {
         this.session = null;
         this.callbacks.onFinished(step.shape, this.color);
+      } else if (step.kind === 'drawing' && step.tooFewCorners) {
+        this.callbacks.onTooFewCorners?.();
       }
       this.render();
     };
@@ -281,6 +286,11 @@ export class AnnotationOverlay {
           this.cancelDrawing();
         } else if (e.key === 'Enter' && this.session) {
           handle(this.session.close());
+        } else if (e.key === 'Backspace' && this.session?.hasCorners && !isTyping(e.target)) {
+          // The corner, not the selected annotation (annotation-tools.ts leaves a key whose
+          // default was prevented alone), nor the browser's history.
+          e.preventDefault();
+          handle(this.session.undoCorner());
         }
       },
       opts,

@@ -39,12 +39,44 @@ describe('drawing a shape', () => {
     expect(s.draft).toEqual([]);
   });
 
+  it('takes a polygon’s corners back one by one with Backspace, the shape with its first', () => {
+    const s = session('polygon');
+    expect(s.hasCorners).toBe(false);
+    s.click([0, 0]);
+    s.click([100, 0]);
+    // A double click at the third corner places its spot twice.
+    s.click([100, 100]);
+    s.click([100, 100]);
+    s.move([50, 80]);
+    expect(s.hasCorners).toBe(true);
+    expect(s.undoCorner()).toEqual({
+      kind: 'drawing',
+      points: [
+        [0, 0],
+        [100, 0],
+        [50, 80],
+      ],
+    });
+    expect(s.undoCorner()).toEqual({
+      kind: 'drawing',
+      points: [
+        [0, 0],
+        [50, 80],
+      ],
+    });
+    expect(s.undoCorner()).toEqual({ kind: 'idle' });
+    expect(s.hasCorners).toBe(false);
+    // Enter with nothing placed says nothing.
+    expect(s.close()).toEqual({ kind: 'idle' });
+  });
+
   it('closes a polygon on a double click with at least three corners', () => {
     const s = session('polygon');
     s.click([0, 0]);
     s.move([5, 5]);
     s.click([100, 0]);
-    expect(s.close()).toMatchObject({ kind: 'drawing' });
+    // Two corners: still drawing, and the page is told why nothing closed.
+    expect(s.close()).toMatchObject({ kind: 'drawing', tooFewCorners: true });
     s.click([100, 100]);
     s.click([100, 100]);
     expect(s.close()).toEqual({

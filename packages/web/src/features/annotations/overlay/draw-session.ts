@@ -16,7 +16,8 @@ import {
  *
  * - line, arrow, rectangle, ellipse: press, drag, release (a click without a drag is nothing);
  * - free hand: press and drag; released, the path is simplified to about one screen pixel;
- * - polygon: a click per corner; a double click or Enter closes it (3 corners at least);
+ * - polygon: a click per corner; a double click or Enter closes it (3 corners at least: with
+ *   fewer the step says so, and the drawing goes on); Backspace takes the last corner back;
  * - text: a click places the note (its text is asked for by the page).
  * Esc cancels whatever is under way.
  * Points are kept on the image as they come (a pointer beyond the edge draws along it), so the
@@ -32,7 +33,12 @@ export interface FinishedShape {
 }
 
 export type DrawStep =
-  | { kind: 'drawing'; points: Point[] }
+  | {
+      kind: 'drawing';
+      points: Point[];
+      /** A close asked for with one or two corners: the page says a polygon needs three. */
+      tooFewCorners?: true;
+    }
   | { kind: 'finished'; shape: FinishedShape }
   | { kind: 'idle' };
 
@@ -133,7 +139,38 @@ export class DrawSession {
       // Every corner on one line (along the slide's edge): no area to keep.
       return this.cancel();
     }
-    return corners.length >= 3 ? this.finish(corners) : this.step();
+    if (corners.length >= 3) {
+      return this.finish(corners);
+    }
+    // Nothing placed yet (Enter on an empty slide) is no question.
+    return corners.length > 0 && this.points.length > 0
+      ? { kind: 'drawing', points: this.points, tooFewCorners: true }
+      : this.step();
+  }
+
+  /** Backspace: the polygon's last corner taken back; without corners left, no shape. */
+  undoCorner(): DrawStep {
+    if (this.tool !== 'polygon' || this.points.length === 0) {
+      return this.step();
+    }
+    // The last point follows the pointer; those before it are the corners placed.
+    const floating = this.points.at(-1)!;
+    const corners = this.points.slice(0, -1);
+    // A double click placed its spot twice: one Backspace takes that corner back whole.
+    const last = corners.pop();
+    while (last && corners.length > 0 && distance(corners.at(-1)!, last) === 0) {
+      corners.pop();
+    }
+    if (corners.length === 0) {
+      return this.cancel();
+    }
+    this.points = [...corners, floating];
+    return this.step();
+  }
+
+  /** Whether a polygon has corners placed (Backspace is then this session's). */
+  get hasCorners(): boolean {
+    return this.tool === 'polygon' && this.points.length > 1;
   }
 
   cancel(): DrawStep {

@@ -26,6 +26,7 @@ export function useAnnotationOverlay(
     const layer = new AnnotationOverlay(viewer, {
       onFinished: (shape, color) => latest.current.onFinished(shape, color),
       onSelect: (id) => latest.current.onSelect(id),
+      onTooFewCorners: () => latest.current.onTooFewCorners?.(),
     });
     overlay.current = layer;
     return () => {

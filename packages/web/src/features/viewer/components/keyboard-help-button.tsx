@@ -16,6 +16,7 @@ const SHORTCUTS: { keys: string; action: string }[] = [
   { keys: 'F', action: 'flip' },
   { keys: 'H', action: 'layer' },
   { keys: 'Enter', action: 'finishPolygon' },
+  { keys: 'Backspace', action: 'undoCorner' },
   { keys: 'Esc', action: 'cancel' },
   { keys: 'Delete', action: 'delete' },
   { keys: '?', action: 'help' },
