@@ -133,6 +133,11 @@ test('a doctor views a slide, measures, annotates, takes a screenshot and finds 
   await expect(
     list.locator('[data-testid^="annotation-item-"][aria-selected="true"]'),
   ).toContainText('矩形');
+  // One's own: its handles, and how they are used.
+  await expect(page.getByTestId('annotation-handles').locator('circle')).toHaveCount(5);
+  await expect(page.getByTestId('handles-hint')).toHaveText(
+    '拖动白色控制点可调整标注形状，拖动实心控制点可移动标注；拖动时按 Esc 可还原。',
+  );
   // That click gave the slide the keys, as a click on the bare slide does ("+" did nothing:
   // the focus had stayed on the page).
   await page.keyboard.press('+');
@@ -453,6 +458,111 @@ test('a polygon is drawn corner by corner, and a drag with the tool on pans the 
     .toBe(true);
   expect((await labelSpan())![1]).toBeLessThanOrEqual(viewBox.x + viewBox.width);
   expect((await labelSpan())![0]).toBeGreaterThan(viewBox.x);
+});
+
+test('one’s own annotation is reshaped and moved by its handles; Esc puts a drag back', async ({
+  page,
+  request,
+}) => {
+  const token = await tokenOf(request, DOCTOR);
+  const caseId = await addCase(request, token, `VR${RUN}`);
+  const slideId = await uploadCaseSlide(
+    request,
+    token,
+    caseId,
+    'CMU-1-Small-Region.svs',
+    `cmu-rs-${RUN}.svs`,
+  );
+  /** The saved box's corners, in level-0 pixels, from the server. */
+  const savedBox = async () => {
+    const res = await request.get(`/api/viewer/selectAnnotation?iSlideDocumentId=${slideId}`, {
+      headers: { token },
+    });
+    const [a] = ((await res.json()) as { objData: { listAnnotation: { listPoint: number[][] }[] } })
+      .objData.listAnnotation;
+    const xs = a!.listPoint.map((p) => p[0]!);
+    const ys = a!.listPoint.map((p) => p[1]!);
+    return {
+      left: Math.min(...xs),
+      top: Math.min(...ys),
+      width: Math.max(...xs) - Math.min(...xs),
+      height: Math.max(...ys) - Math.min(...ys),
+    };
+  };
+  await logIn(page, DOCTOR, '?lang=en');
+  await page.goto(`/?lang=en#/ShowSlide?id=${slideId}`);
+  const view = page.getByTestId('slide-view');
+  await expectTissue(view);
+  // 20×: one screen pixel is one scanned pixel (0.499 µm).
+  await page.getByTestId('viewer-mag-20').click();
+  await expect(page.getByTestId('viewer-magnification')).toHaveText('20×');
+  await page.getByTestId('tool-rectangle').click();
+  await drag(page, view, [200, 200], [300, 300]);
+  const item = page.getByTestId('annotation-list').locator('[data-testid^="annotation-item-"]');
+  await expect(item).toHaveCount(1);
+  const before = await savedBox();
+
+  // Picked with the select tool: handles on its four corners and one in its middle.
+  await page.getByTestId('tool-select').click();
+  await view.click({ position: { x: 196, y: 250 } });
+  const handles = page.getByTestId('annotation-handles').locator('circle');
+  await expect(handles).toHaveCount(5);
+  await expect(page.getByTestId('handles-hint')).toHaveText(
+    'Drag a white handle to reshape your annotation, the filled one to move it; Esc during a drag puts it back.',
+  );
+  const handleAt = async (id: string) => {
+    const box = (await page.getByTestId(id).boundingBox())!;
+    return [box.x + box.width / 2, box.y + box.height / 2] as const;
+  };
+
+  // The lower right corner dragged 50 px out: the box grows, its upper left corner stays.
+  const [cx, cy] = await handleAt('annotation-handle-corner-2');
+  await page.mouse.move(cx, cy);
+  await page.mouse.down();
+  await page.mouse.move(cx + 25, cy + 25, { steps: 4 });
+  await page.mouse.move(cx + 50, cy + 50, { steps: 4 });
+  await page.mouse.up();
+  await expect.poll(async () => Math.round((await savedBox()).width)).toBeGreaterThan(145);
+  const grown = await savedBox();
+  expect(grown.width).toBeLessThan(155);
+  expect(grown.height).toBeGreaterThan(145);
+  expect(grown.left).toBeCloseTo(before.left, 0);
+  expect(grown.top).toBeCloseTo(before.top, 0);
+  // The list's area follows: 150 × 150 px of 0.499 µm, about 5,600 µm².
+  await expect
+    .poll(async () =>
+      Number(/([\d.,]+) µm²/.exec(await item.innerText())?.[1]?.replace(',', '') ?? 0),
+    )
+    .toBeGreaterThan(5300);
+
+  // The middle handle dragged, and Esc pressed before letting go: nothing moved or was saved.
+  const [mx, my] = await handleAt('annotation-handle-move-0');
+  await page.mouse.move(mx, my);
+  await page.mouse.down();
+  await page.mouse.move(mx + 80, my + 10, { steps: 5 });
+  await page.keyboard.press('Escape');
+  await page.mouse.up();
+  expect(await handleAt('annotation-handle-move-0')).toEqual([mx, my]);
+  expect(await savedBox()).toEqual(grown);
+
+  // Dragged again and let go: moved whole, its size kept; it stays where it was put after a
+  // reload.
+  await page.mouse.move(mx, my);
+  await page.mouse.down();
+  await page.mouse.move(mx + 40, my + 30, { steps: 5 });
+  await page.mouse.move(mx + 80, my + 60, { steps: 5 });
+  await page.mouse.up();
+  await expect
+    .poll(async () => Math.round((await savedBox()).left - grown.left))
+    .toBeGreaterThan(75);
+  const moved = await savedBox();
+  expect(moved.top - grown.top).toBeGreaterThan(55);
+  expect(moved.width).toBeCloseTo(grown.width, 1);
+  expect(moved.height).toBeCloseTo(grown.height, 1);
+  await page.reload();
+  await expectTissue(view);
+  await expect(item).toHaveCount(1);
+  expect(await savedBox()).toEqual(moved);
 });
 
 test('a scan without a recorded objective power gets its magnification from its pixel size', async ({

@@ -53,3 +53,36 @@ export function useDeleteAnnotation() {
     onSettled: refresh,
   });
 }
+
+/**
+ * An annotation's new points from its handles on the slide: shown at once (the shape must not
+ * jump back to where it was until the list is read again), and put back if the server refuses.
+ */
+export function useReshapeAnnotation(iSlideDocumentId: number) {
+  const { iUserId } = useSession();
+  const client = useQueryClient();
+  const refresh = useRefresh();
+  const key = ['annotations', iUserId, iSlideDocumentId];
+  return useMutation<AnnotationDto, ApiError, AnnotationUpdateInput, { before?: AnnotationList }>({
+    mutationFn: (input) => api.post<AnnotationDto>('viewer/updateAnnotation', input),
+    onMutate: async (input) => {
+      await client.cancelQueries({ queryKey: key });
+      const before = client.getQueryData<AnnotationList>(key);
+      if (before) {
+        client.setQueryData<AnnotationList>(key, {
+          ...before,
+          listAnnotation: before.listAnnotation.map((a) =>
+            a.iAnnotationId === input.iAnnotationId ? { ...a, listPoint: input.listPoint } : a,
+          ),
+        });
+      }
+      return { before };
+    },
+    onError: (_error, _input, context) => {
+      if (context?.before) {
+        client.setQueryData(key, context.before);
+      }
+    },
+    onSettled: refresh,
+  });
+}

@@ -19,7 +19,7 @@ import { modalAbove } from '@/lib/modal-above';
 import { onSubmitKey } from '@/lib/submit-key';
 import { toastSuccess, toastWarning } from '@/lib/toast';
 import { useSession } from '@/lib/use-session';
-import { useAddAnnotation, useSlideAnnotations } from '../api/annotations';
+import { useAddAnnotation, useReshapeAnnotation, useSlideAnnotations } from '../api/annotations';
 import { useCaseScreenshots, useSaveScreenshot } from '../api/screenshots';
 import { useAnnotationOverlay } from '../overlay/use-annotation-overlay';
 import { composeScreenshot, visibleRegion } from '../overlay/capture';
@@ -66,6 +66,7 @@ export function AnnotationTools({
   const annotations = useSlideAnnotations(viewer.slideId);
   const shots = useCaseScreenshots(patientId);
   const add = useAddAnnotation();
+  const reshape = useReshapeAnnotation(viewer.slideId);
   const save = useSaveScreenshot();
   const [tool, setTool] = useState<Tool>('select');
   // Hidden from the toolbar or the H key: the drawing tool is put down (layer-and-tool.ts).
@@ -120,6 +121,18 @@ export function AnnotationTools({
     },
     onSelect: setSelected,
     onTooFewCorners: () => toastWarning(t('tools.polygonTooFew')),
+    onReshaped: (id, points) => {
+      const shape = annotations.data?.listAnnotation.find((a) => a.iAnnotationId === id);
+      if (shape) {
+        reshape.mutate({
+          iAnnotationId: id,
+          strKind: shape.strKind,
+          strColor: shape.strColor,
+          ...(shape.strText ? { strText: shape.strText } : {}),
+          listPoint: points,
+        });
+      }
+    },
   });
   // No drawing once changes are refused (the case returned meanwhile, seen at a refresh).
   useEffect(() => {
@@ -136,6 +149,9 @@ export function AnnotationTools({
   const confirmDelete = useConfirmDeleteAnnotation();
   const selectedOne = annotations.data?.listAnnotation.find((a) => a.iAnnotationId === selected);
   const selectedMine = selectedOne?.bMine && mayWrite ? selectedOne : null;
+  // One's own selected mark gets handles to reshape and move it.
+  const editable = selectedMine?.iAnnotationId ?? null;
+  useEffect(() => overlay.current?.setEditable(editable), [overlay, viewer, editable]);
   useEffect(() => {
     if (selected === null) {
       return;
@@ -256,6 +272,11 @@ export function AnnotationTools({
         // How a polygon is drawn is not obvious from its icon: a click per corner, not a drag.
         <Typography.Text type="secondary" data-testid="polygon-hint">
           {t('tools.polygonHint')}
+        </Typography.Text>
+      )}
+      {tool === 'select' && editable !== null && layerShown && (
+        <Typography.Text type="secondary" data-testid="handles-hint">
+          {t('tools.handlesHint')}
         </Typography.Text>
       )}
       {!layerShown && <LayerHiddenNote onShow={() => onLayerShown(true)} />}

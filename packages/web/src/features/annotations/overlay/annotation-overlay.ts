@@ -13,6 +13,8 @@ import {
   type DrawableShape,
   type SvgNode,
 } from './svg-shapes';
+import { NOT_CAPTURED } from './capture';
+import { reshaped, shapeHandles, type ShapeHandle } from './shape-handles';
 import { followShapePress, followShapeTap, type ShapePress } from './shape-press';
 import type { ViewerSurface } from './viewer-surface';
 
@@ -47,7 +49,22 @@ export interface OverlayCallbacks {
   onSelect(id: number | null): void;
   /** A polygon of one or two corners was asked to close (it needs three; drawing goes on). */
   onTooFewCorners?(): void;
+  /** The editable shape was reshaped or moved by its handles (its new level-0 points). */
+  onReshaped?(id: number, points: [number, number][]): void;
 }
+
+/** A handle of the editable shape being dragged: the shape is drawn with `points` meanwhile. */
+interface HandleDrag {
+  id: number;
+  handle: ShapeHandle;
+  from: Point;
+  points: [number, number][] | null;
+  /** Ends the drag's window listeners. */
+  stop: AbortController;
+}
+
+/** Screen pixels a handle must travel before its drag changes anything (a click is no drag). */
+const DRAG_SLOP_PX = 3;
 
 /**
  * The SVG layer over the slide viewer: draws the slide's annotations and the shape being drawn,
@@ -60,6 +77,9 @@ export class AnnotationOverlay {
   readonly svg: SVGSVGElement;
   private shapes: OverlayShape[] = [];
   private selected: number | null = null;
+  /** The selected shape when its author may change it: its handles are drawn. */
+  private editable: number | null = null;
+  private drag: HandleDrag | null = null;
   private tool: AnnotationKind | 'select' = 'select';
   private color = '#ff0000';
   private session: DrawSession | null = null;
@@ -110,6 +130,15 @@ export class AnnotationOverlay {
     this.render();
   }
 
+  /** The selected shape the caller may change (handles to reshape and move it), or null. */
+  setEditable(id: number | null): void {
+    if (this.drag && this.drag.id !== id) {
+      this.endDrag();
+    }
+    this.editable = id;
+    this.render();
+  }
+
   setColor(color: string): void {
     this.color = color;
     this.render();
@@ -142,6 +171,7 @@ export class AnnotationOverlay {
   }
 
   destroy(): void {
+    this.drag?.stop.abort();
     this.press?.cancel();
     this.tap?.cancel();
     this.unsubscribe();
@@ -282,7 +312,11 @@ export class AnnotationOverlay {
         if (modalAbove()) {
           return;
         }
-        if (e.key === 'Escape' && this.session) {
+        if (e.key === 'Escape' && this.drag) {
+          // The handle let go of: the shape as it was.
+          e.preventDefault();
+          this.endDrag();
+        } else if (e.key === 'Escape' && this.session) {
           this.cancelDrawing();
         } else if (e.key === 'Enter' && this.session) {
           handle(this.session.close());
@@ -308,7 +342,8 @@ export class AnnotationOverlay {
   }
 
   private render(): void {
-    const nodes: SvgNode[][] = this.shapes.map((shape) =>
+    const shapes = this.shapesShown();
+    const nodes: SvgNode[][] = shapes.map((shape) =>
       describeShape(shape, this.toElement, this.viewer.slide.mpp, {
         selected: shape.id === this.selected,
       }),
@@ -370,7 +405,120 @@ export class AnnotationOverlay {
         g.append(...group.map(make));
         return [g];
       }),
+      // Over the shapes, so that a handle is hit before the outline under it.
+      ...this.handleNodes(shapes),
     );
+  }
+
+  /** The shapes as drawn now: the one whose handle is dragged at its new points. */
+  private shapesShown(): OverlayShape[] {
+    const drag = this.drag;
+    if (!drag?.points) {
+      return this.shapes;
+    }
+    return this.shapes.map((shape) =>
+      shape.id === drag.id ? { ...shape, points: drag.points! } : shape,
+    );
+  }
+
+  /**
+   * The editable shape's handles (shape-handles.ts): circles on its corners and one in its
+   * middle, dragged to reshape or move it; released, the page saves it (onReshaped). Only with
+   * the select tool, where a press elsewhere on the shape pans the slide.
+   */
+  private handleNodes(shapes: readonly OverlayShape[]): SVGGElement[] {
+    const shape = shapes.find((s) => s.id === this.editable);
+    if (!shape || this.tool !== 'select') {
+      return [];
+    }
+    const g = document.createElementNS(SVG_NS, 'g');
+    g.setAttribute('data-testid', 'annotation-handles');
+    // Not part of a screenshot: capture.ts leaves out what carries this class.
+    g.setAttribute('class', NOT_CAPTURED);
+    // A finger needs a larger target than a mouse.
+    const radius = window.matchMedia?.('(pointer: coarse)').matches ? 10 : 6;
+    for (const handle of shapeHandles(shape)) {
+      const [x, y] = this.toElement(handle.at);
+      const circle = document.createElementNS(SVG_NS, 'circle');
+      const attrs: Record<string, string | number> = {
+        cx: Number(x.toFixed(2)),
+        cy: Number(y.toFixed(2)),
+        r: handle.kind === 'move' ? radius + 1 : radius,
+        fill: handle.kind === 'move' ? shape.color : '#ffffff',
+        stroke: handle.kind === 'move' ? '#ffffff' : shape.color,
+        'stroke-width': 2,
+        'data-testid': `annotation-handle-${handle.kind}-${handle.index}`,
+      };
+      for (const [name, value] of Object.entries(attrs)) {
+        circle.setAttribute(name, String(value));
+      }
+      circle.style.pointerEvents = 'all';
+      circle.style.cursor = handle.kind === 'move' ? 'move' : 'crosshair';
+      circle.style.touchAction = 'none';
+      circle.addEventListener('pointerdown', (e) => this.beginDrag(e, shape.id, handle));
+      g.append(circle);
+    }
+    return [g];
+  }
+
+  /** A handle pressed: followed on the window until released (the circle is redrawn meanwhile). */
+  private beginDrag(e: PointerEvent, id: number, handle: ShapeHandle): void {
+    if (e.button !== 0 || !e.isPrimary) {
+      return;
+    }
+    // Neither a pan of the slide nor a pick of the shape under the handle.
+    e.preventDefault();
+    e.stopPropagation();
+    this.viewer.focusKeys();
+    this.endDrag();
+    const start = { x: e.clientX, y: e.clientY };
+    const stop = new AbortController();
+    const drag: HandleDrag = { id, handle, from: this.toImage(e), points: null, stop };
+    this.drag = drag;
+    const opts = { signal: stop.signal };
+    window.addEventListener(
+      'pointermove',
+      (move) => {
+        if (move.pointerId !== e.pointerId) {
+          return;
+        }
+        if (
+          !drag.points &&
+          Math.hypot(move.clientX - start.x, move.clientY - start.y) < DRAG_SLOP_PX
+        ) {
+          return;
+        }
+        const shape = this.shapes.find((s) => s.id === id);
+        if (!shape) {
+          this.endDrag();
+          return;
+        }
+        drag.points = reshaped(shape, handle, drag.from, this.toImage(move), this.viewer.slide);
+        this.render();
+      },
+      opts,
+    );
+    const release = (up: PointerEvent) => {
+      if (up.pointerId !== e.pointerId) {
+        return;
+      }
+      const points = drag.points;
+      this.endDrag();
+      if (points && up.type === 'pointerup') {
+        this.callbacks.onReshaped?.(id, points);
+      }
+    };
+    window.addEventListener('pointerup', release, opts);
+    window.addEventListener('pointercancel', release, opts);
+  }
+
+  /** Ends a handle's drag, if any: the shape is drawn from its saved points again. */
+  private endDrag(): void {
+    if (this.drag) {
+      this.drag.stop.abort();
+      this.drag = null;
+      this.render();
+    }
   }
 }
 

@@ -121,6 +121,9 @@ export async function composeScreenshot(
   return encoded;
 }
 
+/** Marks what the overlay draws for the user only (a shape's handles), left out of a screenshot. */
+export const NOT_CAPTURED = 'pc-not-captured';
+
 /** The overlay's SVG drawn as an image over the whole canvas. */
 async function drawOverlay(
   context: CanvasRenderingContext2D,
@@ -129,6 +132,9 @@ async function drawOverlay(
   textScale: number,
 ): Promise<void> {
   const copy = overlay.cloneNode(true) as SVGSVGElement;
+  for (const only of copy.querySelectorAll(`.${NOT_CAPTURED}`)) {
+    only.remove();
+  }
   // Labels readable in print (reportTextScale), each on its plate (the plate follows the text).
   for (const text of copy.querySelectorAll('text')) {
     text.setAttribute('font-size', String(Math.round(LABEL_FONT_PX * textScale)));
