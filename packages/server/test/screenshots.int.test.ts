@@ -10,7 +10,7 @@ import {
   type ScreenshotList,
   type ScreenshotSlideList,
 } from '@pathconsult/shared';
-import { caseScreenshots, slideDocuments, users } from '../src/db/schema';
+import { caseScreenshots, hospitals, slideDocuments, users } from '../src/db/schema';
 import { eq } from 'drizzle-orm';
 import { openSlideTruth } from '../src/slides/testing/ground-truth';
 import { expectForbidden, expectNotFound, expectOk, expectRefused } from './helpers/assertions';
@@ -77,6 +77,14 @@ describe.each(await testDatabases())('case screenshots on $name', (testDb) => {
     api.post(`${BASE}/deletePathologyImg`, { iScreenshotId: id }, { token });
   const image = (dto: Pick<ScreenshotDto, 'strImageUrl'>, token: string) =>
     fetch(`${t.baseUrl}${dto.strImageUrl}`, { headers: { token } });
+  /** The hospital's storage in use, as its row counts it. */
+  const usedBytes = async () => {
+    const [row] = await db()
+      .select({ used: hospitals.storageUsedBytes })
+      .from(hospitals)
+      .where(eq(hospitals.id, hospital));
+    return row!.used;
+  };
   const storedFiles = () => {
     const folder = path.join(t.dataDir, 'screenshots', String(hospital), String(caseId));
     return fs.existsSync(folder) ? fs.readdirSync(folder).sort() : [];
@@ -217,8 +225,20 @@ describe.each(await testDatabases())('case screenshots on $name', (testDb) => {
       headers: { token: stranger.token },
     });
     expect(foreign.status).toBe(404);
-    // Out of the way of the author's limit in the tests after this one.
+    // What it takes of the hospital's storage is counted, by a calibration too, and given back
+    // when it is deleted (also out of the way of the author's limit in the tests after this).
+    const kept = await usedBytes();
+    const hadmin = await loggedInUser(db(), api, hospital, RoleType.HospitalAdmin);
+    const calibrated = expectOk(
+      await api.post<{ lUsedBytes: number }>(
+        'hospitalManage/calibrateMemory',
+        { iHospitalId: hospital },
+        { token: hadmin.token },
+      ),
+    );
+    expect(calibrated.lUsedBytes).toBe(kept);
     expectOk(await remove(shot.iScreenshotId, owner.token));
+    expect(await usedBytes()).toBe(kept - png.length);
   });
 
   it('marks a screenshot past the slide’s objective power as digital zoom, from the slide alone', async () => {
@@ -395,13 +415,19 @@ describe.each(await testDatabases())('case screenshots on $name', (testDb) => {
       BOXES,
     );
     await t.app.slideIngest.idle();
-    expectOk(await take(slide, dataUrl(await picture('png')), owner.token));
+    const before = await usedBytes();
+    const png = await picture('png');
+    expectOk(await take(slide, dataUrl(png), owner.token));
+    // Counted in the hospital's storage while kept…
+    expect(await usedBytes()).toBe(before + png.length);
     const folder = path.join(t.dataDir, 'screenshots', String(hospital), String(other));
     expect(fs.readdirSync(folder)).toHaveLength(1);
     expectOk(
       await api.post('patient/deletePatient', { iPatientId: other }, { token: owner.token }),
     );
     expect(fs.existsSync(folder)).toBe(false);
+    // …and given back with its case.
+    expect(await usedBytes()).toBe(before);
     expect(storedFiles()).toHaveLength(SCREENSHOTS_PER_REPORT);
   });
 });

@@ -18,6 +18,8 @@ import { getConfig } from '../config/service';
 import { allocatePathologyNumber } from '../serial-number/allocate';
 import { renumberCaseSlides } from '../slides/case-number';
 import { attachWaitingSlides } from '../slides/match-service';
+import { bytesKept as screenshotBytesKept } from '../screenshots/repo';
+import { releaseStorage } from '../slide-upload/quota';
 import { caseReaderRole } from './access';
 import { fieldsToColumns, toListItem, toPatientDto } from './dto';
 import { listPatients } from './list-repo';
@@ -198,6 +200,8 @@ export async function deletePatient(
   return db.transaction(async (tx) => {
     const row = await lockOwnedCase(tx, actor, id);
     transition(row, 'delete');
+    // Its screenshots go with it (cascade): their bytes are given back to the hospital.
+    await releaseStorage(tx, row.hospitalId, await screenshotBytesKept(tx, { patientId: row.id }));
     await repo.deletePatientRow(tx, row.id);
     return { hospitalId: row.hospitalId };
   });

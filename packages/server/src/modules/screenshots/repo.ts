@@ -88,6 +88,25 @@ export async function insert(
   return row;
 }
 
+/**
+ * Bytes of the screenshots kept for a hospital's cases (`hospitalId`), or for one case
+ * (`patientId`): what they take of the hospital's storage.
+ */
+export async function bytesKept(
+  db: Db,
+  where: { hospitalId: number } | { patientId: number },
+): Promise<number> {
+  const [row] = await db
+    .select({ bytes: sql<number>`coalesce(sum(${caseScreenshots.bytes}), 0)`.mapWith(Number) })
+    .from(caseScreenshots)
+    .where(
+      'hospitalId' in where
+        ? eq(caseScreenshots.hospitalId, where.hospitalId)
+        : eq(caseScreenshots.patientId, where.patientId),
+    );
+  return row?.bytes ?? 0;
+}
+
 export async function remove(db: Db, id: number): Promise<void> {
   await db.delete(caseScreenshots).where(eq(caseScreenshots.id, id));
 }

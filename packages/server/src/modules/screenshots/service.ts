@@ -21,6 +21,7 @@ import {
 import * as patientRepo from '../patients/repo';
 import { slideForViewing } from '../tiles/slide-grant';
 import { checkScreenshot } from './image';
+import { chargeStorage, releaseStorage } from '../slide-upload/quota';
 import * as repo from './repo';
 import { scaledScreenshot, servedWidth } from './scaled';
 import * as storage from './storage';
@@ -148,6 +149,9 @@ export async function add(
           input.dMagnification !== null && isDigitalZoom(input.dMagnification, slide.objective),
         createdAt: clock.now(),
       });
+      // Counted in the case's hospital's storage, without its quota's check: a picture for a
+      // report is not refused for want of room for slides (a full hospital's next upload is).
+      await chargeStorage(tx, locked.hospitalId, image.bytes.length);
       return row.id;
     } catch (error) {
       await storage.removeScreenshot(dataDir, place, storedName);
@@ -274,6 +278,7 @@ export async function remove(
       throw new AppError('SCREENSHOT_IN_SIGNED_REPORT');
     }
     await repo.remove(tx, id);
+    await releaseStorage(tx, now.row.hospitalId, now.row.bytes);
   });
   await storage.removeScreenshot(dataDir, row, row.storedName);
   return { iPatientId: row.patientId };

@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { slideDocuments } from '../../db/schema';
 import { fileBytes, folderBytes, hospitalSlidesDir } from '../../storage/hospital-usage';
 import { documentDir } from '../../storage/slide-paths';
+import { bytesKept as screenshotBytesKept } from '../screenshots/repo';
 
 /** What decides how a document's folder counts. */
 interface DocumentState {
@@ -100,7 +101,9 @@ export async function measureHospitalDisk(
  *   owned before or owns now, what they hold now (they are on the disk);
  * - a slide removed or an upload discarded since the walk started, nothing: its files are being
  *   removed and its storage was given back;
- * - an upload that failed before finishing holds nothing (its files were removed).
+ * - an upload that failed before finishing holds nothing (its files were removed);
+ * - and the screenshots kept for its cases' reports, as their rows say (read here, in the
+ *   transaction: one taken meanwhile is charged once its row is in, after this).
  */
 export async function usedBytesFrom(
   db: Db,
@@ -110,7 +113,7 @@ export async function usedBytesFrom(
 ): Promise<number> {
   const now = await documentStates(db, hospitalId);
   const again = (folder: string) => folderBytes(documentDir(dataDir, hospitalId, folder));
-  let used = measure.looseBytes;
+  let used = measure.looseBytes + (await screenshotBytesKept(db, { hospitalId }));
   for (const [key, doc] of now) {
     const was = measure.before.get(key);
     const walked = measure.byFolder.get(key);
