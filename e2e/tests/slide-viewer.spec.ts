@@ -145,14 +145,21 @@ test('a doctor views a slide, measures, annotates, takes a screenshot and finds 
   await page.keyboard.press('-');
   await expect(page.getByTestId('viewer-magnification')).toHaveText('20×');
   // Its author labels it; the label shows in the list and beside the shape with its area.
+  // The colour is reached from the keyboard too: a button, opened with Enter.
+  await page.getByTestId('tool-color').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('.ant-color-picker-presets')).toBeVisible();
+  await page.getByTestId('tool-color').click();
+  await expect(page.locator('.ant-color-picker-presets')).toBeHidden();
   const rectangle = list.locator('[data-testid^="annotation-item-"]', { hasText: '矩形' });
   await rectangle.locator('[data-testid^="annotation-edit-"]').click();
   await dialogsSettled(page);
   await page.locator('#annotationEdit_strText').fill('浸润灶');
   // Its colour is one click among the common ones (red, the third after the roles' blue and green).
   await page.getByTestId('annotation-edit-color').click();
-  const swatches = page.locator('.ant-color-picker-presets-color');
-  await expect(page.locator('.ant-color-picker-presets')).toContainText('常用颜色');
+  // (The toolbar's picker, opened above, stays in the page hidden.)
+  const swatches = page.locator('.ant-color-picker-presets-color:visible');
+  await expect(page.locator('.ant-color-picker-presets:visible')).toContainText('常用颜色');
   await expect(swatches).toHaveCount(9);
   await swatches.nth(2).click();
   await page.locator('#annotationEdit_strText').click();
@@ -264,6 +271,31 @@ test('a doctor views a slide, measures, annotates, takes a screenshot and finds 
   await expect
     .poll(() => shot.evaluate((img: HTMLImageElement) => img.naturalWidth))
     .toBeLessThanOrEqual(512);
+  // Its preview opens on the whole picture once that is in (a spinner on the card while it
+  // comes over a slow link), never on the copy, which then jumped to several times its size.
+  let releaseWhole = () => {};
+  const wholeHeld = new Promise<void>((resolve) => (releaseWhole = resolve));
+  const holdWhole = (url: URL) =>
+    url.pathname.endsWith('/getPathologyImgFile') && !url.searchParams.has('iWidth');
+  await page.route(holdWhole, async (route) => {
+    await wholeHeld;
+    await route.continue();
+  });
+  await shot.click();
+  await expect(page.getByTestId('image-preview-loading')).toBeVisible();
+  await expect(page.locator('.ant-image-preview')).toHaveCount(0);
+  releaseWhole();
+  await expect(page.locator('.ant-image-preview img')).toBeVisible();
+  await expect
+    .poll(() =>
+      page
+        .locator('.ant-image-preview img')
+        .evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)),
+    )
+    .toBeGreaterThan(512);
+  await page.keyboard.press('Escape');
+  await expect(page.locator('.ant-image-preview')).toBeHidden();
+  await page.unroute(holdWhole);
   // The picture carries its scale bar: a dark 100 µm bar (about 100 px at 20×) in the lower left
   // corner, a straight run of dark pixels no tissue makes. Read in the whole picture, which the
   // card's preview shows.
@@ -396,7 +428,9 @@ test('a polygon is drawn corner by corner, and a drag with the tool on pans the 
   );
   await view.click({ position: { x: 200, y: 100 } });
   await view.click({ position: { x: 300, y: 100 } });
-  // Closed too soon: it says why nothing closed, and the drawing goes on.
+  // Closed too soon (the pointer gone on, where no corner was placed): it says why nothing
+  // closed, and the drawing goes on.
+  await view.hover({ position: { x: 420, y: 180 } });
   await page.keyboard.press('Enter');
   await expect(page.locator('.ant-message')).toContainText(
     'A polygon needs at least 3 corners: click to place another, or press Esc to drop it',
@@ -408,6 +442,9 @@ test('a polygon is drawn corner by corner, and a drag with the tool on pans the 
   await page.keyboard.press('Backspace');
   await drag(page, view, [420, 200], [420, 260]);
   await view.click({ position: { x: 300, y: 260 } });
+  // Closed with Enter while the pointer stands elsewhere: the three corners placed, nothing at
+  // the pointer (a fourth corner there would change the area below).
+  await view.hover({ position: { x: 120, y: 300 } });
   await page.keyboard.press('Enter');
   await expect(items).toHaveCount(1);
   await expect(items.first()).toContainText('Polygon');

@@ -9,6 +9,9 @@ import { useDeleteScreenshot, useScreenshotImage } from '../api/screenshots';
 import { PreviewableImage } from '../../../components/previewable-image';
 import { ScreenshotCaption } from './screenshot-caption';
 
+/** The widest copy a list asks for (the server serves 256, 512 or 1024 px). */
+const THUMB_MAX_PX = 512;
+
 /**
  * A screenshot in a list: a copy scaled down to the list's width (the server's JPEG, a few dozen
  * KB where the picture is megabytes, which held back a slide's first tiles on a slow link), and
@@ -16,7 +19,8 @@ import { ScreenshotCaption } from './screenshot-caption';
  */
 export function ScreenshotThumb({ shot, width }: { shot: ScreenshotDto; width: number }) {
   const { t } = useTranslation('annotations');
-  const pixels = Math.ceil(width * (window.devicePixelRatio || 1));
+  // At most 512 px: a phone's 3 device pixels per point asked for the whole picture again.
+  const pixels = Math.min(THUMB_MAX_PX, Math.ceil(width * (window.devicePixelRatio || 1)));
   const image = useScreenshotImage(`${shot.strImageUrl}&iWidth=${pixels}`);
   const [wantWhole, setWantWhole] = useState(false);
   const whole = useScreenshotImage(wantWhole ? shot.strImageUrl : null);
@@ -40,8 +44,8 @@ export function ScreenshotThumb({ shot, width }: { shot: ScreenshotDto; width: n
   return (
     <PreviewableImage
       src={image.src}
-      // The scaled copy until the whole picture is there.
-      previewSrc={whole.src ?? image.src}
+      // The whole picture, once fetched (the copy if it cannot be).
+      previewSrc={whole.failed ? image.src : whole.src}
       onPreviewOpen={showWhole}
       width={width}
       alt={t('screenshots.alt', { slide: shot.strSlideName ?? '—' })}

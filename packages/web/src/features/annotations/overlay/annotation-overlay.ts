@@ -320,11 +320,15 @@ export class AnnotationOverlay {
           this.cancelDrawing();
         } else if (e.key === 'Enter' && this.session) {
           handle(this.session.close());
-        } else if (e.key === 'Backspace' && this.session?.hasCorners && !isTyping(e.target)) {
-          // The corner, not the selected annotation (annotation-tools.ts leaves a key whose
-          // default was prevented alone), nor the browser's history.
+        } else if (e.key === 'Backspace' && this.tool === 'polygon' && !isTyping(e.target)) {
+          // With the polygon tool Backspace takes corners back, and once none are left does
+          // nothing: it never reaches the selected annotation's deletion (annotation-tools.ts
+          // leaves a key whose default was prevented alone), one press too many asked to
+          // delete another mark.
           e.preventDefault();
-          handle(this.session.undoCorner());
+          if (this.session && this.session.corners.length > 0) {
+            handle(this.session.undoCorner());
+          }
         }
       },
       opts,
@@ -350,14 +354,19 @@ export class AnnotationOverlay {
     );
     const draft = this.session?.draft ?? [];
     if (draft.length > 0 && this.tool !== 'select') {
-      nodes.push(
-        describeShape(
+      nodes.push([
+        ...describeShape(
           { kind: this.tool, color: this.color, text: null, points: draft },
           this.toElement,
           this.viewer.slide.mpp,
           { closed: false },
         ),
-      );
+        // A polygon's corners placed so far, marked: a Backspace shows at once which went (the
+        // side to the pointer alone did not change while the pointer stood on that corner).
+        ...(this.session?.corners ?? []).map((corner) =>
+          cornerMark(this.toElement(corner), this.color),
+        ),
+      ]);
     }
     const colors = new Set([...this.shapes.map((s) => s.color), this.color]);
     const selected = this.shapes.findIndex((shape) => shape.id === this.selected);
@@ -520,6 +529,22 @@ export class AnnotationOverlay {
       this.render();
     }
   }
+}
+
+/** A placed corner of a polygon being drawn. */
+function cornerMark([x, y]: Point, color: string): SvgNode {
+  return {
+    tag: 'circle',
+    attrs: {
+      cx: Number(x.toFixed(2)),
+      cy: Number(y.toFixed(2)),
+      r: 3.5,
+      fill: color,
+      stroke: '#ffffff',
+      'stroke-width': 1,
+      class: 'pc-corner',
+    },
+  };
 }
 
 function svgElement(node: SvgNode, plateId: string): SVGElement {

@@ -41,14 +41,14 @@ describe('drawing a shape', () => {
 
   it('takes a polygon’s corners back one by one with Backspace, the shape with its first', () => {
     const s = session('polygon');
-    expect(s.hasCorners).toBe(false);
+    expect(s.corners).toEqual([]);
     s.click([0, 0]);
     s.click([100, 0]);
     // A double click at the third corner places its spot twice.
     s.click([100, 100]);
     s.click([100, 100]);
     s.move([50, 80]);
-    expect(s.hasCorners).toBe(true);
+    expect(s.corners).toHaveLength(4);
     expect(s.undoCorner()).toEqual({
       kind: 'drawing',
       points: [
@@ -65,9 +65,33 @@ describe('drawing a shape', () => {
       ],
     });
     expect(s.undoCorner()).toEqual({ kind: 'idle' });
-    expect(s.hasCorners).toBe(false);
+    expect(s.corners).toEqual([]);
     // Enter with nothing placed says nothing.
     expect(s.close()).toEqual({ kind: 'idle' });
+  });
+
+  it('closes a polygon with Enter at the corners placed, not where the pointer went since', () => {
+    const s = session('polygon');
+    s.click([0, 0]);
+    s.click([100, 0]);
+    s.click([100, 100]);
+    s.move([40, 160]);
+    expect(s.close()).toEqual({
+      kind: 'finished',
+      shape: {
+        kind: 'polygon',
+        points: [
+          [0, 0],
+          [100, 0],
+          [100, 100],
+        ],
+      },
+    });
+    // Two corners and the pointer elsewhere: too few, said so.
+    s.click([0, 0]);
+    s.click([100, 0]);
+    s.move([40, 160]);
+    expect(s.close()).toMatchObject({ kind: 'drawing', tooFewCorners: true });
   });
 
   it('closes a polygon on a double click with at least three corners', () => {

@@ -134,7 +134,9 @@ export class DrawSession {
     if (this.tool !== 'polygon') {
       return this.step();
     }
-    const corners = dedupe(this.points);
+    // The corners placed, not the point that follows the pointer: Enter pressed with the pointer
+    // elsewhere saved a corner where nobody clicked.
+    const corners = dedupe(this.points.slice(0, -1));
     if (corners.length >= 3 && polygonArea(corners) < this.pixelSize() ** 2) {
       // Every corner on one line (along the slide's edge): no area to keep.
       return this.cancel();
@@ -143,7 +145,7 @@ export class DrawSession {
       return this.finish(corners);
     }
     // Nothing placed yet (Enter on an empty slide) is no question.
-    return corners.length > 0 && this.points.length > 0
+    return corners.length > 0
       ? { kind: 'drawing', points: this.points, tooFewCorners: true }
       : this.step();
   }
@@ -168,9 +170,9 @@ export class DrawSession {
     return this.step();
   }
 
-  /** Whether a polygon has corners placed (Backspace is then this session's). */
-  get hasCorners(): boolean {
-    return this.tool === 'polygon' && this.points.length > 1;
+  /** The corners a polygon has placed so far (not the point that follows the pointer). */
+  get corners(): readonly Point[] {
+    return this.tool === 'polygon' ? this.points.slice(0, -1) : [];
   }
 
   cancel(): DrawStep {

@@ -28,6 +28,19 @@ function rotatedFlipped(width: number): (p: Point) => Point {
 }
 
 describe('annotation geometry', () => {
+  it('measures a polygon being drawn with two points as its side so far, without an area', () => {
+    expect(
+      measurementText(
+        'polygon',
+        [
+          [0, 0],
+          [228, 0],
+        ],
+        0.5,
+      ),
+    ).toBe('114 µm');
+  });
+
   it('measures polygon areas whatever the winding', () => {
     const square: Point[] = [
       [0, 0],

@@ -109,7 +109,10 @@ export function measure(kind: AnnotationKind, points: readonly Point[]): Measure
       return { lengthPx: null, areaPx: a && b ? ellipseArea(a, b) : 0, sizePx: sizeOf(box) };
     }
     case 'polygon':
-      return { lengthPx: perimeter(points), areaPx: polygonArea(points) };
+      // Two points are a polygon being drawn: the side so far, no outline yet to measure.
+      return points.length < 3
+        ? { lengthPx: pathLength(points), areaPx: null }
+        : { lengthPx: perimeter(points), areaPx: polygonArea(points) };
     // An arrow points at something: its length measures nothing, and printed beside it in a
     // report figure it read as a measurement. The ruler measures.
     case 'arrow':

@@ -72,9 +72,10 @@ export function ScreenshotChooser({ iPatientId, value = [], onChange }: Screensh
               >
                 <ScreenshotThumb shot={shot} width={160} />
                 {/* The card's own number, magnification and time in the Imagery tab and the viewer. */}
+                {/* Whole on hover where the column cuts it (the time goes first). */}
                 <Typography.Text
                   type="secondary"
-                  ellipsis
+                  ellipsis={{ tooltip: true }}
                   data-testid={`chooser-shot-number-${shot.iScreenshotId}`}
                 >
                   {[

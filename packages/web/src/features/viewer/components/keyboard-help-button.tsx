@@ -18,7 +18,7 @@ const SHORTCUTS: { keys: string; action: string }[] = [
   { keys: 'Enter', action: 'finishPolygon' },
   { keys: 'Backspace', action: 'undoCorner' },
   { keys: 'Esc', action: 'cancel' },
-  { keys: 'Delete', action: 'delete' },
+  { keys: 'Delete / Backspace', action: 'delete' },
   { keys: '?', action: 'help' },
 ];
 
