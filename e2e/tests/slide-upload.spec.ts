@@ -90,6 +90,52 @@ async function openImagery(page: Page, id: number) {
   await expect(page.getByTestId('case-imagery')).toBeVisible();
 }
 
+test('a slide deleted while its upload is paused leaves the queue and does not come back', async ({
+  page,
+  request,
+}) => {
+  const token = await tokenOf(request, DOCTOR);
+  const id = await addCase(request, token, `SG${RUN}`);
+  await logIn(page, DOCTOR);
+  await openImagery(page, id);
+  // The first chunk goes through; the completing one hangs on the wire until the link drops it.
+  const { held, release } = gate();
+  let sent = 0;
+  await page.route(CHUNKS, async (route) => {
+    sent += 1;
+    if (sent === 1) {
+      await route.continue();
+      return;
+    }
+    await held;
+    await route.abort().catch(() => {});
+  });
+  await startCaseUpload(page);
+  const item = page.getByTestId(`upload-item-${NAME}`);
+  await expect(item.getByTestId('upload-item-progress')).toContainText('54%');
+  await expect.poll(() => sent).toBe(2);
+  await page.getByTestId('upload-start').click();
+  await expect(item.getByTestId('upload-item-state')).toHaveText('正在暂停…');
+  // The case's list says what the queue says.
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId(`imagery-state-${NAME}`)).toHaveText('正在暂停 54%');
+  release();
+  await expect(page.getByTestId(`imagery-state-${NAME}`)).toHaveText('已暂停 54%');
+  await page.unroute(CHUNKS);
+
+  // Deleted from the case's list: the question says its upload stops.
+  await page.getByTestId(`imagery-delete-${NAME}`).click();
+  await dialogsSettled(page);
+  await expect(page.locator('.ant-modal-confirm')).toContainText('该切片尚未上传完成');
+  await page.getByTestId('imagery-delete-confirm').click();
+  await expect(page.getByTestId('case-imagery-empty')).toBeVisible();
+  // Gone from the queue too: Resume cannot send it again into the case.
+  await page.getByTestId('upload-open').click();
+  await expect(page.getByTestId(`upload-item-${NAME}`)).toHaveCount(0);
+  await expect(page.getByTestId('upload-start')).toHaveText('开始上传');
+  expect(await slidesOf(request, token, id)).toEqual([]);
+});
+
 test('the doctor uploads a slide, pauses, reloads, resumes and sees it in the Imagery tab', async ({
   page,
   request,

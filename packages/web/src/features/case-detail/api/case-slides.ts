@@ -3,6 +3,7 @@ import type { SlideDocumentList } from '@pathconsult/shared';
 import { api } from '@/lib/api-client';
 import type { ApiError } from '@/lib/api-error';
 import { useSession } from '@/lib/use-session';
+import { useUploads } from '@/features/slide-upload/components/upload-context';
 import { slidesRefreshInterval } from '@/features/slides/utils/slide-refresh';
 
 /** slideDocument/selectSlideDocumentByPatient: the case's live slides, newest first. */
@@ -32,9 +33,12 @@ export function useCaseSlides(iPatientId: number, enabled = true) {
 /** slideDocument/deleteSlideDocument for one slide of the case; the client shows a refusal. */
 export function useDeleteCaseSlide() {
   const client = useQueryClient();
+  const { manager } = useUploads();
   return useMutation<unknown, ApiError, number>({
     mutationFn: (iSlideDocumentId) =>
       api.post('slideDocument/deleteSlideDocument', { listSlideDocument: [{ iSlideDocumentId }] }),
+    // Its unfinished upload, if this browser's, leaves the queue (see useDeleteSlides).
+    onSuccess: (_data, iSlideDocumentId) => manager?.forgetDeleted([iSlideDocumentId]),
     // The storage figures of the hospital change too.
     onSettled: () =>
       Promise.all([

@@ -11,7 +11,12 @@ import type { TableColumnsType, TableColumnType } from 'antd';
 import type { HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { UploadType, type PatientDto, type SlideDocumentDto } from '@pathconsult/shared';
+import {
+  SlideUploadState,
+  UploadType,
+  type PatientDto,
+  type SlideDocumentDto,
+} from '@pathconsult/shared';
 import { ListError } from '@/app/routes/list-error';
 import { usePreloadScreen } from '@/app/use-preload-screen';
 import { SHOW_SLIDE_PATH } from '@/config/paths';
@@ -77,7 +82,12 @@ export function CaseImagery({ patient }: { patient: PatientDto }) {
   const onDelete = (slide: SlideDocumentDto) =>
     confirm({
       title: t('imagery.deleteTitle', { name: slide.strFileName }),
-      content: t('imagery.deleteContent'),
+      // An upload under way is stopped by the deletion: said so (annotations are not its matter).
+      content: t(
+        slide.ddUploadState.iNumber === SlideUploadState.Uploading
+          ? 'imagery.deleteContentUploading'
+          : 'imagery.deleteContent',
+      ),
       okText: t('imagery.deleteOk'),
       cancelText: t('imagery.deleteCancel'),
       okTestId: 'imagery-delete-confirm',

@@ -245,6 +245,54 @@ describe('upload manager', () => {
     await vi.waitFor(() => expect(second.getSnapshot().items[0]!.lProgress).toBe(0));
   });
 
+  it('an upload deleted on the server meanwhile is not sent again when resumed: it says so', async () => {
+    const server = new FakeUploadServer();
+    const { m } = manager(server);
+    await m.add(request(picked(slide('deleted.svs', 6))));
+    await stopAtThirdChunk(server, m);
+    const sent = server.log.length;
+    // Deleted in slide management (of another browser), or cleaned up once abandoned.
+    server.docs.clear();
+    m.start();
+    await m.idle();
+    expect(m.getSnapshot().items[0]).toMatchObject({
+      state: 'failed',
+      reason: { key: 'removedOnServer' },
+    });
+    // Neither registered again nor sent: the deleted slide did not come back.
+    expect(server.docs.size).toBe(0);
+    expect(server.log).toHaveLength(sent);
+  });
+
+  it('a slide deleted in this browser leaves the queue, its upload stopped if under way', async () => {
+    const server = new FakeUploadServer();
+    const { m } = manager(server);
+    await m.add(request(picked(slide('a.svs', 6), slide('b.svs', 2, 2))));
+    let held = () => {};
+    let onWire = false;
+    server.beforeChunk = (chunk) =>
+      chunk.iChunk === 2 && chunk.strFilePath === 'a.svs'
+        ? new Promise<void>((resolve) => {
+            onWire = true;
+            held = resolve;
+            chunk.signal.addEventListener('abort', () => resolve());
+          })
+        : undefined;
+    m.start();
+    await vi.waitFor(() => expect(onWire).toBe(true));
+    const a = m.getSnapshot().items[0]!;
+    m.forgetDeleted([a.iSlideDocumentId!]);
+    const aSent = server.log.filter((l) => l.startsWith('a.svs')).length;
+    held();
+    await m.idle();
+    // a.svs is gone from the queue; the next slide went on and finished.
+    expect(m.getSnapshot().items.map((i) => [i.strFileName, i.state])).toEqual([
+      ['b.svs', 'uploaded'],
+    ]);
+    // Nothing more of a.svs was sent (the held chunk was cut off, no other begun).
+    expect(server.log.filter((l) => l.startsWith('a.svs'))).toHaveLength(aSent);
+  });
+
   it('refuses what the checks refuse: type, content, name, and a folder without slides', async () => {
     const server = new FakeUploadServer();
     const { m } = manager(server);
@@ -339,6 +387,86 @@ describe('upload manager', () => {
       expect(server.log).toHaveLength(sentBefore);
       expect(m.getSnapshot().items[0]!.lProgress).toBe(heldBy(server, m));
       expect(heldBy(server, m)).toBe(sentBefore * FAKE_CHUNK);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('resumed while its pause winds down, the chunks on the wire go on and it continues', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const server = new FakeUploadServer();
+      const { m } = manager(server);
+      const file = slide('slow.svs', 6);
+      await m.add(request(picked(file)));
+      let release = () => {};
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      const onWire: number[] = [];
+      const tries: number[] = [];
+      server.beforeChunk = async (chunk) => {
+        tries.push(chunk.iChunk);
+        if (chunk.iChunk >= 2 && onWire.length < 2) {
+          onWire.push(chunk.iChunk);
+          await gate;
+        }
+      };
+      m.start();
+      await vi.waitFor(() => expect(onWire).toEqual([2, 3]));
+      m.stop();
+      const iFileId = m.getSnapshot().items[0]!.iFileId;
+      m.start();
+      // Shown as going on, not as waiting; and the pause's time limit no longer cuts them off.
+      expect(m.getSnapshot()).toMatchObject({ uploading: true, resuming: iFileId, pausing: null });
+      await vi.advanceTimersByTimeAsync(WIND_DOWN_MS + 1);
+      release();
+      await m.idle();
+      expect(m.getSnapshot().items[0]).toMatchObject({ state: 'uploaded' });
+      // Every chunk was sent once: none was cut off and sent again.
+      expect([...tries].sort()).toEqual([0, 1, 2, 3, 4, 5]);
+      expect([...server.log].sort()).toEqual(
+        [
+          'slow.svs#0',
+          'slow.svs#1',
+          'slow.svs#2',
+          'slow.svs#3',
+          'slow.svs#4',
+          'slow.svs#5!',
+        ].sort(),
+      );
+      expect(server.contentOf(m.getSnapshot().items[0]!.iSlideDocumentId!, 'slow.svs')).toEqual(
+        await bytesOf(file),
+      );
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('paused again after such a resume, it pauses, and its time limit runs again', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const server = new FakeUploadServer();
+      const { m } = manager(server);
+      await m.add(request(picked(slide('stuck.svs', 6))));
+      let stuck = false;
+      server.beforeChunk = (chunk) =>
+        chunk.iChunk === 2
+          ? new Promise<void>((resolve) => {
+              stuck = true;
+              chunk.signal.addEventListener('abort', () => resolve());
+            })
+          : undefined;
+      m.start();
+      await vi.waitFor(() => expect(stuck).toBe(true));
+      m.stop();
+      m.start();
+      m.stop();
+      const item = () => m.getSnapshot().items[0]!;
+      expect(item().state).toBe('paused');
+      expect(m.getSnapshot().pausing).toBe(item().iFileId);
+      await vi.advanceTimersByTimeAsync(WIND_DOWN_MS);
+      await m.idle();
+      expect(item()).toMatchObject({ state: 'paused', lProgress: heldBy(server, m) });
+      expect(m.getSnapshot().pausing).toBeNull();
     } finally {
       vi.useRealTimers();
     }

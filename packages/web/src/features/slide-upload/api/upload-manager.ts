@@ -70,6 +70,11 @@ export interface UploadSnapshot {
    * they need not be sent again); null once nothing of a paused item is in flight.
    */
   pausing: number | null;
+  /**
+   * The item resumed while its pause was winding down: its chunks on the wire go on, and it is
+   * sent on from where they end (shown as uploading, not as waiting).
+   */
+  resuming: number | null;
 }
 
 export interface AddRequest {
@@ -131,6 +136,7 @@ export class UploadManager {
     remaining: null,
     trouble: null,
     pausing: null,
+    resuming: null,
   };
   /** See UploadSnapshot.trouble. */
   private trouble: LinkTrouble | null = null;
@@ -205,7 +211,7 @@ export class UploadManager {
     // While the connection is lost nothing moves: no speed, and no time left can be told.
     const reconnecting = this.trouble !== null;
     const speed = this.running && this.state.uploading && !reconnecting ? this.meter.average() : 0;
-    const pausing = this.current?.windDown.signal.aborted ? this.current.iFileId : null;
+    const winding = this.current?.windDown.signal.aborted ? this.current.iFileId : null;
     // Not what waits for its files, nor what another tab of this browser sends.
     const left = this.state.items
       .filter((item) => statusOf(item) === 0 && !item.bNeedsFiles && !sentElsewhere(item))
@@ -216,7 +222,8 @@ export class UploadManager {
       speed,
       remaining: remainingTime(left, speed),
       trouble: this.running ? this.trouble : null,
-      pausing,
+      pausing: this.state.uploading ? null : winding,
+      resuming: this.state.uploading ? winding : null,
     };
     for (const listener of this.listeners) {
       listener();
@@ -440,8 +447,18 @@ export class UploadManager {
     if (!this.canStart()) {
       return;
     }
+    // Resumed while a pause winds down: the chunks on the wire are no longer cut off; the item
+    // goes on from where they end.
+    this.clearWindDownTimer();
     this.dispatch({ type: 'start' });
     void this.loop();
+  }
+
+  private clearWindDownTimer(): void {
+    if (this.windDownTimer !== null) {
+      clearTimeout(this.windDownTimer);
+      this.windDownTimer = null;
+    }
   }
 
   /**
@@ -450,12 +467,14 @@ export class UploadManager {
    */
   stop(): void {
     const current = this.current;
-    if (current && !current.windDown.signal.aborted) {
+    if (current && this.windDownTimer === null) {
+      // Paused again after a resume during the wind-down: the time limit runs again.
       current.windDown.abort();
       this.windDownTimer = setTimeout(() => current.controller.abort(), WIND_DOWN_MS);
     }
     if (this.state.uploading) {
-      this.dispatch({ type: 'stop' });
+      // The item sent now, or resumed during its wind-down (waiting for it to end), pauses.
+      this.dispatch({ type: 'stop', iFileId: current?.iFileId });
     }
   }
 
@@ -494,6 +513,27 @@ export class UploadManager {
       }
     } finally {
       this.cancelling.delete(iFileId);
+    }
+  }
+
+  /**
+   * Slides deleted in this browser (slide management, a case's Slide files): their unfinished
+   * uploads leave the queue at once, stopped if under way, as a cancel does. (One deleted
+   * elsewhere ends with the server's 404: "no longer on the server".)
+   */
+  forgetDeleted(ids: readonly number[]): void {
+    const gone = this.state.items.filter(
+      (item) =>
+        statusOf(item) === 0 &&
+        item.iSlideDocumentId !== null &&
+        ids.includes(item.iSlideDocumentId),
+    );
+    for (const item of gone) {
+      if (this.current?.iFileId === item.iFileId) {
+        this.current.controller.abort();
+      }
+      this.files.delete(item.iFileId);
+      this.dispatch({ type: 'cancel', iFileId: item.iFileId });
     }
   }
 
@@ -581,10 +621,7 @@ export class UploadManager {
         this.dispatch({ type: 'begin', iFileId: item.iFileId });
         const outcome = await this.uploadItem(item, controller.signal, windDown.signal, generation);
         this.current = null;
-        if (this.windDownTimer !== null) {
-          clearTimeout(this.windDownTimer);
-          this.windDownTimer = null;
-        }
+        this.clearWindDownTimer();
         if (windDown.signal.aborted) {
           // The pause has wound down: the row says "paused" now.
           this.notify();
@@ -672,15 +709,10 @@ export class UploadManager {
       let status: FileStatusDto | null = null;
       if (item.iSlideDocumentId !== null) {
         const id = item.iSlideDocumentId;
-        status = await withRetry(() => transport.status(id, signal), retry).catch(
-          (error: unknown) => {
-            // The server no longer has it (abandoned and cleaned up): it starts again.
-            if (error instanceof ApiError && error.httpStatus === 404) {
-              return null;
-            }
-            throw error;
-          },
-        );
+        // The server no longer has it (deleted in slide management or the case's Slide files,
+        // or left unfinished too long and cleaned up): it is not registered and sent again,
+        // which brought a slide its doctor had deleted back into its case (outcomeOf: 404).
+        status = await withRetry(() => transport.status(id, signal), retry);
       }
       if (!status) {
         const answer = await withRetry(() => transport.register(registration(item), signal), retry);

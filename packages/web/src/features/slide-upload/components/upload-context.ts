@@ -128,6 +128,7 @@ const EMPTY: UploadSnapshot = {
   remaining: null,
   trouble: null,
   pausing: null,
+  resuming: null,
 };
 const noSubscribe = () => () => {};
 const emptySnapshot = () => EMPTY;
@@ -142,7 +143,17 @@ export function useUploadSnapshot(): UploadSnapshot {
 }
 
 /** This browser's queue item for an uploaded document, if the queue holds one not yet finished. */
-export function useQueuedUpload(iSlideDocumentId: number): QueueItem | undefined {
-  const { items } = useUploadSnapshot();
-  return items.find((item) => item.iSlideDocumentId === iSlideDocumentId && statusOf(item) === 0);
+export function useQueuedUpload(
+  iSlideDocumentId: number,
+): (QueueItem & { bPausing?: boolean }) | undefined {
+  const { items, pausing, resuming } = useUploadSnapshot();
+  const item = items.find((i) => i.iSlideDocumentId === iSlideDocumentId && statusOf(i) === 0);
+  // As the queue shows it: pausing while its last chunks finish, uploading once resumed then.
+  if (item && item.iFileId === pausing) {
+    return { ...item, bPausing: true };
+  }
+  if (item && item.iFileId === resuming && item.state === 'waiting') {
+    return { ...item, state: 'uploading' };
+  }
+  return item;
 }

@@ -79,11 +79,14 @@ export function UploadItemRow({
   outcome,
   inOtherTab = false,
   pausing = false,
+  resuming = false,
 }: {
   item: QueueItem;
   speed: number;
   /** Paused by the user while its chunks on the wire finish (queue only). */
   pausing?: boolean;
+  /** Resumed while those chunks finish: it goes on from where they end (queue only). */
+  resuming?: boolean;
   /** Another tab of this browser is sending it now (queue only). */
   inOtherTab?: boolean;
   /** The connection is lost (retried, or no network): shown instead of a speed. */
@@ -96,7 +99,7 @@ export function UploadItemRow({
   const { manager } = useUploads();
   const confirm = useConfirmAction();
   const remainingText = useRemainingText();
-  const uploading = item.state === 'uploading';
+  const uploading = item.state === 'uploading' || (resuming && item.state === 'waiting');
   // Stopped by the hospital's storage, not by the user: it says so rather than "paused".
   // Sent by another tab: not paused for its user, who sees it go on there.
   const shown: ShownState =
@@ -107,7 +110,9 @@ export function UploadItemRow({
         ? 'noStorage'
         : item.state === 'paused' && pausing
           ? 'pausing'
-          : item.state);
+          : uploading
+            ? 'uploading'
+            : item.state);
 
   const onCancel = () => {
     let endWatch = () => {};

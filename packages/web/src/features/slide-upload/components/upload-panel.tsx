@@ -104,6 +104,7 @@ export function UploadPanel({ open, request, onClose }: UploadPanelProps) {
                 trouble={snapshot.trouble}
                 inOtherTab={isElsewhere(item, inOtherTabs)}
                 pausing={snapshot.pausing === item.iFileId}
+                resuming={snapshot.resuming === item.iFileId}
               />
             ))
           )}

@@ -33,6 +33,7 @@ export type ItemReason =
   { text: string; message?: ServerMessage } | { key: ReasonKey; detail?: string };
 export type ReasonKey =
   | 'network'
+  | 'removedOnServer'
   | 'unreadable'
   | 'checksum'
   | 'verifyFailed'
@@ -77,7 +78,8 @@ export interface QueueState {
 export type QueueAction =
   | { type: 'add'; items: QueueItem[] }
   | { type: 'start' }
-  | { type: 'stop' }
+  /** The queue stops: the item being sent pauses (`iFileId`, also while it waits to go on). */
+  | { type: 'stop'; iFileId?: number }
   /** The uploader takes this waiting item. */
   | { type: 'begin'; iFileId: number }
   | { type: 'registered'; iFileId: number; iSlideDocumentId: number; lProgress: number }
@@ -144,7 +146,10 @@ export function queueReducer(state: QueueState, action: QueueAction): QueueState
       return {
         uploading: false,
         items: state.items.map((item) =>
-          item.state === 'uploading' ? { ...item, state: 'paused' } : item,
+          item.state === 'uploading' ||
+          (item.state === 'waiting' && item.iFileId === action.iFileId)
+            ? { ...item, state: 'paused' }
+            : item,
         ),
       };
     case 'begin':
@@ -159,6 +164,15 @@ export function queueReducer(state: QueueState, action: QueueAction): QueueState
       }));
     case 'progress': {
       const lProgress = (item: QueueItem) => Math.min(item.lSize, Math.max(0, action.lProgress));
+      // Resumed during its wind-down, it waits for its chunks on the wire: they count.
+      if (action.bWindingDown) {
+        const waiting = update(state, action.iFileId, ['waiting'], (item) => ({
+          lProgress: lProgress(item),
+        }));
+        if (waiting !== state) {
+          return waiting;
+        }
+      }
       const paused = state.items.find(
         (item) => item.iFileId === action.iFileId && item.state === 'paused',
       );

@@ -152,6 +152,11 @@ export function outcomeOf(error: unknown, signal: AbortSignal): Outcome {
     if (ITEM_PAUSERS.has(error.strErrorCode ?? '')) {
       return { kind: 'paused', reason: text, stopQueue: false, needsFiles: false };
     }
+    // The upload is gone from the server (deleted, or cleaned up once abandoned): said so, not
+    // as a bare "record not found".
+    if (error.httpStatus === 404) {
+      return { kind: 'failed', reason: { key: 'removedOnServer' } };
+    }
     return { kind: 'failed', reason: text };
   }
   // Reading the file failed: it was moved, changed or its permission withdrawn.

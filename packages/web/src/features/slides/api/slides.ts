@@ -10,6 +10,7 @@ import type {
 import { api } from '@/lib/api-client';
 import type { ApiError } from '@/lib/api-error';
 import { useSession } from '@/lib/use-session';
+import { useUploads } from '@/features/slide-upload/components/upload-context';
 import { slidesRefreshInterval } from '../utils/slide-refresh';
 
 /**
@@ -70,8 +71,12 @@ const selection = (ids: readonly number[]) => ({
 /** Deletes all of the selection or nothing; the API client shows why a refusal happened. */
 export function useDeleteSlides() {
   const invalidate = useInvalidateSlides();
+  const { manager } = useUploads();
   return useMutation<unknown, ApiError, readonly number[]>({
     mutationFn: (ids) => api.post('slideDocument/deleteSlideDocument', selection(ids)),
+    // An unfinished upload of a deleted slide leaves this browser's queue (else Resume sent
+    // it again, whole, back into its case).
+    onSuccess: (_data, ids) => manager?.forgetDeleted(ids),
     onSettled: () => invalidate(),
   });
 }

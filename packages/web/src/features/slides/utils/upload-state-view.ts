@@ -20,6 +20,7 @@ export interface UploadStateView {
     | 'uploading'
     | 'waiting'
     | 'paused'
+    | 'pausing'
     | 'interrupted'
     | 'processing'
     | 'uploaded'
@@ -46,7 +47,11 @@ export interface UploadStateView {
 export function uploadStateView(
   slide: UploadStateSlide,
   queued:
-    | (Pick<QueueItem, 'state' | 'lProgress' | 'bNeedsFiles'> & Partial<Pick<QueueItem, 'reason'>>)
+    | (Pick<QueueItem, 'state' | 'lProgress' | 'bNeedsFiles'> &
+        Partial<Pick<QueueItem, 'reason'>> & {
+          /** Paused, its chunks on the wire still let finish (the queue says "Pausing…"). */
+          bPausing?: boolean;
+        })
     | undefined,
 ): UploadStateView {
   const state = slide.ddUploadState.iNumber;
@@ -72,6 +77,9 @@ export function uploadStateView(
     case 'waiting':
       return { label: 'waiting', color: 'default', percent, hint: null };
     case 'paused': {
+      if (queued.bPausing) {
+        return { label: 'pausing', color: 'warning', percent, hint: { key: 'paused' } };
+      }
       const key = queued.bNeedsFiles ? 'needsFiles' : 'paused';
       // Paused by itself (storage used up, the network, an unreadable file): the list says why.
       const reason = queued.reason ? { reason: queued.reason } : {};
