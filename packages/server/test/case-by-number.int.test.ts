@@ -1,6 +1,11 @@
+import fs from 'node:fs';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CaseState, type CaseByNumber } from '@pathconsult/shared';
+import { slideDocuments } from '../src/db/schema';
+import { openSlideTruth } from '../src/slides/testing/ground-truth';
 import { testDatabases } from './helpers/databases';
+import { uploadSlide } from './helpers/slide-upload';
 import { startTestApp, type TestApp } from './helpers/test-app';
 import { apiClient, type ApiClient } from './helpers/http';
 import { logInDemoAccounts, type DemoTokens } from './helpers/demo-accounts';
@@ -18,6 +23,8 @@ import {
  * slideDocument/getCaseByNumber: "upload by pathology number" asks it before queueing slides, so
  * that slides of a case that exists go to the case (and its name rule applies at once).
  */
+const BOXES = fs.readFileSync(openSlideTruth('boxes.tiff').file);
+
 describe.each(await testDatabases())('the case of a pathology number on $name', (testDb) => {
   let t: TestApp;
   let api: ApiClient;
@@ -43,6 +50,14 @@ describe.each(await testDatabases())('the case of a pathology number on $name', 
     outsider = await doctorElsewhere(t.database.db, api);
   });
   afterAll(() => t.close());
+
+  const caseOf = async (id: number) => {
+    const [row] = await t.database.db
+      .select({ patientId: slideDocuments.patientId, diagnosisNum: slideDocuments.diagnosisNum })
+      .from(slideDocuments)
+      .where(eq(slideDocuments.id, id));
+    return row;
+  };
 
   it('finds the caller’s own case, whatever the letters’ case, and says whether it takes slides', async () => {
     const num = `Bn-${Date.now() % 1_000_000}`;
@@ -80,6 +95,47 @@ describe.each(await testDatabases())('the case of a pathology number on $name', 
     const c = await addCase(api, owner.token, { strDiagnosistNum: `${num}-X` });
     expect(expectOk(await ask(num))).toEqual({ patient: null });
     expect(expectOk(await ask(`${num}-x`)).patient?.iPatientId).toBe(c.iPatientId);
+  });
+
+  it('registers a slide by the number of the caller’s own case into that case; others stay unmatched', async () => {
+    // A batch by number registers each slide when its turn comes: the case may exist by then.
+    const num = `BU-${Date.now() % 1_000_000}`;
+    const c = await addCase(api, owner.token, { strDiagnosistNum: num });
+    const joined = await uploadSlide(
+      api,
+      t.baseUrl,
+      owner.token,
+      { strDiagnosistNum: num.toLowerCase() },
+      'joined.tiff',
+      BOXES,
+    );
+    expect(await caseOf(joined)).toEqual({ patientId: c.iPatientId, diagnosisNum: num });
+    // A colleague's case of a number is not the caller's to fill: the slide waits unmatched.
+    const other = `BU2-${Date.now() % 1_000_000}`;
+    await addCase(api, colleague.token, { strDiagnosistNum: other });
+    const waiting = await uploadSlide(
+      api,
+      t.baseUrl,
+      owner.token,
+      { strDiagnosistNum: other },
+      'waiting.tiff',
+      BOXES,
+    );
+    expect(await caseOf(waiting)).toEqual({ patientId: null, diagnosisNum: other });
+    // Nor does a case of the caller's that no longer takes slides.
+    const sent = `BU3-${Date.now() % 1_000_000}`;
+    const locked = await addCase(api, owner.token, { strDiagnosistNum: sent });
+    await setCaseState(t.database.db, locked.iPatientId, CaseState.Submitted);
+    const later = await uploadSlide(
+      api,
+      t.baseUrl,
+      owner.token,
+      { strDiagnosistNum: sent },
+      'later.tiff',
+      BOXES,
+    );
+    expect(await caseOf(later)).toEqual({ patientId: null, diagnosisNum: sent });
+    await t.app.slideIngest.idle();
   });
 
   it('refuses an empty number and callers who do not upload', async () => {

@@ -271,9 +271,10 @@ describe.each(await testDatabases())('slide upload on $name', (testDb) => {
       ],
     });
     // The same file chosen under the case's pathology number instead (slide management's upload
-    // by number) is not that case's upload: it is not continued there, the name is taken.
+    // by number): the number is the caller's own case, which takes slides, so it is that case's
+    // upload, continued (a case that no longer takes slides is not: case-by-number.int.test).
     const [stored] = await db().select().from(slideDocuments).where(eq(slideDocuments.id, id));
-    expectRefused(
+    const byNumber = expectOk(
       await addRecords(api, doctor.token, {
         strDiagnosistNum: stored!.diagnosisNum,
         iUploadType: 0,
@@ -281,8 +282,8 @@ describe.each(await testDatabases())('slide upload on $name', (testDb) => {
           { strFileName: 'reorder.svs', lSize: bytes.length, lLastModified: 1_700_000_000_000 },
         ],
       }),
-      'SLIDE_NAME_EXISTS',
     );
+    expect(byNumber.listFile[0]).toMatchObject({ iSlideDocumentId: id, bResumed: true });
 
     expectOk(await send(0));
     expect(expectOk(await send(2, 1)).iUpdateState).toBe(1);

@@ -17,6 +17,7 @@ import type { Clock } from '../../lib/clock';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { newStorageKey } from '../../storage/slide-paths';
 import type { Actor } from '../auth/actor';
+import { ownCaseByNumber } from '../slides/case-by-number';
 import { assertOwner } from '../patients/access';
 import { prepareFiles } from './disk';
 import { discardUpload } from './discard';
@@ -44,18 +45,26 @@ interface Target {
 
 /**
  * Where the slides go: the caller's own case while it may still change (new, returned or
- * withdrawn), or a pathology number of the caller's hospital with no case yet (unmatched).
+ * withdrawn), or a pathology number of the caller's hospital (unmatched). A number the caller's
+ * own case has by now, taking slides, is that case: each slide of a batch by number is
+ * registered when its turn comes, and those registered after the case was made (its creation
+ * attached the slides then waiting) stayed unmatched, though the dialog said they would join it.
  */
 async function targetOf(db: Db, actor: Actor, input: UploadRecordsInput): Promise<Target> {
   if (actor.hospitalId == null) {
     throw notFound();
   }
   if (input.iPatientId === undefined) {
-    return {
-      hospitalId: actor.hospitalId,
-      patientId: null,
-      diagnosisNum: input.strDiagnosistNum ?? '',
-    };
+    const num = input.strDiagnosistNum ?? '';
+    const { patient } = await ownCaseByNumber(db, actor, num);
+    if (patient?.bTakesSlides) {
+      return {
+        hospitalId: actor.hospitalId,
+        patientId: patient.iPatientId,
+        diagnosisNum: patient.strDiagnosistNum,
+      };
+    }
+    return { hospitalId: actor.hospitalId, patientId: null, diagnosisNum: num };
   }
   const [c] = await db
     .select({
