@@ -771,8 +771,12 @@ describe.each(await testDatabases())('slide management on $name', (testDb) => {
       expect(
         expectOk(await byPatient(open.iPatientId)).listSlideDocument.map((s) => s.iSlideDocumentId),
       ).toEqual(expect.arrayContaining([s1.id, s2.id]));
-      // Nothing left to match: a failure. Administrators match to anyone's case.
-      expectRefused(await match([s3.id, s4.id]), 'SLIDE_MATCH_FAILED');
+      // Nothing left to match: a failure, saying why. No case of the number; the caller's own
+      // case, submitted; a colleague's case (matching is its owner's). Administrators match to
+      // anyone's case.
+      expectRefused(await match([s3.id]), 'SLIDE_MATCH_FAILED');
+      expectRefused(await match([s3.id, s4.id]), 'SLIDE_CASE_LOCKED');
+      expectRefused(await match([s5.id]), 'SLIDE_MATCH_COLLEAGUE_CASE');
       expect(expectOk(await match([s5.id], slideAdmin.token))).toEqual({
         iMatched: 1,
         listUnmatched: [],

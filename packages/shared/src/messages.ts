@@ -171,6 +171,8 @@ const zh: Texts = {
   SLIDE_UPLOAD_FAILED: '上传失败：{reason}',
   SLIDE_OPTION_MATCHED: '所选项中包含已匹配的切片，不能删除',
   SLIDE_MATCH_FAILED: '匹配失败：没有病理号相同的病例',
+  SLIDE_MATCH_COLLEAGUE_CASE:
+    '匹配失败：病理号相同的病例属于本院其他医生，可由该病例的医生在病例的“切片文件”中添加',
   SLIDE_CASE_LOCKED: '病例已提交，其切片不能再更改',
   SLIDE_NOT_READY: '切片尚未处理完成，暂不能浏览',
   SLIDE_UPLOAD_UNFINISHED: '切片尚未上传完成，暂不能浏览',
@@ -375,6 +377,8 @@ const en: Texts = {
   SLIDE_UPLOAD_FAILED: 'Upload failed: {reason}',
   SLIDE_OPTION_MATCHED: 'The selection contains matched slides: they cannot be deleted',
   SLIDE_MATCH_FAILED: 'Match failed: no case has this pathology number',
+  SLIDE_MATCH_COLLEAGUE_CASE:
+    "Match failed: the case of this pathology number is a colleague's; its doctor can add the slide from the case's Slide files",
   SLIDE_CASE_LOCKED: 'The case has been submitted: its slides can no longer change',
   SLIDE_NOT_READY: 'The slide is not processed yet: it cannot be viewed',
   SLIDE_UPLOAD_UNFINISHED: 'The slide has not finished uploading: it cannot be viewed yet',

@@ -146,13 +146,37 @@ export async function matchSlides(
       }
     }
     if (matched.size === 0) {
-      throw new AppError('SLIDE_MATCH_FAILED');
+      throw new AppError(await whyNoneMatched(tx, actor, unmatched));
     }
     return {
       iMatched: matched.size,
       listUnmatched: unmatched.filter((id) => !matched.has(id)),
     };
   });
+}
+
+/**
+ * Why not one of the slides found its case: the case of their number is the caller's own but
+ * submitted (SLIDE_CASE_LOCKED), or a colleague's (matching is its owner's), or there is none.
+ * "No case has this number" was said also when a colleague's case had it.
+ */
+async function whyNoneMatched(
+  tx: Db,
+  actor: Actor,
+  unmatched: number[],
+): Promise<'SLIDE_CASE_LOCKED' | 'SLIDE_MATCH_COLLEAGUE_CASE' | 'SLIDE_MATCH_FAILED'> {
+  if (unmatched.length === 0) {
+    return 'SLIDE_MATCH_FAILED';
+  }
+  const cases = await tx
+    .select({ ownerId: patients.ownerId })
+    .from(slideDocuments)
+    .innerJoin(patients, and(eq(patients.hospitalId, slideDocuments.hospitalId), sameNumber))
+    .where(inArray(slideDocuments.id, unmatched));
+  if (cases.some((c) => c.ownerId === actor.userId || isSlideAdministrator(actor))) {
+    return 'SLIDE_CASE_LOCKED';
+  }
+  return cases.length > 0 ? 'SLIDE_MATCH_COLLEAGUE_CASE' : 'SLIDE_MATCH_FAILED';
 }
 
 /**

@@ -33,6 +33,8 @@ export function NumberField({ nextNumber, loading, editing }: NumberFieldProps) 
     <CaseItem field="strDiagnosistNum" extra={extra}>
       <Input
         maxLength={CaseLimits.diagnosisNumMax}
+        // The limit seen as it is reached: a pasted longer number was cut without a word.
+        showCount
         allowClear
         autoComplete="off"
         placeholder={

@@ -124,7 +124,7 @@ export function RenameModal({
           extra={matched ? t('rename.numberLocked') : undefined}
           rules={matched ? [] : [zodRule(slideUpdateInputSchema.shape.strDiagnosistNum.unwrap())]}
         >
-          <Input maxLength={CaseLimits.diagnosisNumMax} disabled={matched} />
+          <Input maxLength={CaseLimits.diagnosisNumMax} showCount disabled={matched} />
         </Form.Item>
       </div>
     </FormModal>

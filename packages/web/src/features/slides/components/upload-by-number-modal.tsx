@@ -127,7 +127,7 @@ export function UploadByNumberModal({ open, onClose }: { open: boolean; onClose:
           extra={t('uploadByNumber.numberHint')}
           rules={[zodRule(requiredSlideNumberSchema)]}
         >
-          <Input autoFocus maxLength={CaseLimits.diagnosisNumMax} />
+          <Input autoFocus maxLength={CaseLimits.diagnosisNumMax} showCount />
         </Form.Item>
         <Form.Item name="iUploadType" label={t('uploadByNumber.mode')}>
           <Radio.Group
