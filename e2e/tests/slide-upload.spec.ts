@@ -42,9 +42,10 @@ function gate(): { held: Promise<void>; release: () => void } {
 
 /**
  * Lets the first chunk through and holds every later one until `release()`: the upload stays on
- * its slide meanwhile. `sent()` counts the chunk requests made.
+ * its slide meanwhile; released, they go on, or with 'drop' the link drops them (a slow link,
+ * then a cut). `sent()` counts the chunk requests made.
  */
-async function holdLaterChunks(page: Page) {
+async function holdLaterChunks(page: Page, then: 'continue' | 'drop' = 'continue') {
   const { held, release } = gate();
   let sent = 0;
   await page.route(CHUNKS, async (route) => {
@@ -53,7 +54,7 @@ async function holdLaterChunks(page: Page) {
       await held;
     }
     // The request may have been aborted meanwhile (a cancel, a closed page).
-    await route.continue().catch(() => undefined);
+    await (sent >= 2 && then === 'drop' ? route.abort() : route.continue()).catch(() => undefined);
   });
   return { release, sent: () => sent };
 }
@@ -99,21 +100,11 @@ test('a slide deleted while its upload is paused leaves the queue and does not c
   await logIn(page, DOCTOR);
   await openImagery(page, id);
   // The first chunk goes through; the completing one hangs on the wire until the link drops it.
-  const { held, release } = gate();
-  let sent = 0;
-  await page.route(CHUNKS, async (route) => {
-    sent += 1;
-    if (sent === 1) {
-      await route.continue();
-      return;
-    }
-    await held;
-    await route.abort().catch(() => {});
-  });
+  const { release, sent } = await holdLaterChunks(page, 'drop');
   await startCaseUpload(page);
   const item = page.getByTestId(`upload-item-${NAME}`);
   await expect(item.getByTestId('upload-item-progress')).toContainText('54%');
-  await expect.poll(() => sent).toBe(2);
+  await expect.poll(sent).toBe(2);
   await page.getByTestId('upload-start').click();
   await expect(item.getByTestId('upload-item-state')).toHaveText('正在暂停…');
   // The case's list says what the queue says.
@@ -148,17 +139,7 @@ test('the doctor uploads a slide, pauses, reloads, resumes and sees it in the Im
   await expect(page.getByTestId('case-imagery-empty')).toBeVisible();
 
   // The first chunk goes through; the next one is held, as on a slow link, until the pause.
-  const { held, release } = gate();
-  let sent = 0;
-  await page.route(CHUNKS, async (route) => {
-    sent += 1;
-    if (sent === 1) {
-      await route.continue();
-      return;
-    }
-    await held;
-    await route.abort().catch(() => {});
-  });
+  const { release, sent } = await holdLaterChunks(page, 'drop');
 
   await page.getByTestId('imagery-upload-batch').click();
   const panel = page.getByTestId('upload-panel');
@@ -172,7 +153,7 @@ test('the doctor uploads a slide, pauses, reloads, resumes and sees it in the Im
   await expect(item.getByTestId('upload-item-state')).toHaveText('Uploading');
   // 1 MB of 1.85 MB acknowledged, the completing chunk held.
   await expect(item.getByTestId('upload-item-progress')).toContainText('54%');
-  await expect.poll(() => sent).toBe(2);
+  await expect.poll(sent).toBe(2);
   await expect(page.getByTestId('upload-start')).toHaveText('Pause');
   await page.getByTestId('upload-start').click();
   // The chunk on the wire is let finish (its bytes would be kept), and nothing more is begun.
@@ -187,7 +168,7 @@ test('the doctor uploads a slide, pauses, reloads, resumes and sees it in the Im
   release();
   await expect(item.getByTestId('upload-item-state')).toHaveText('Paused');
   await page.unroute(CHUNKS);
-  expect(sent).toBe(2);
+  expect(sent()).toBe(2);
   // Paused, it shows what the server holds: the cut-off chunk's bytes on the wire are given back.
   await expect(item.getByTestId('upload-item-progress')).toContainText('54%');
   // Its own pause, not another tab's upload (the panel looks at the browser's upload locks).

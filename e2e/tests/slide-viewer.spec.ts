@@ -401,22 +401,8 @@ test('a polygon is drawn corner by corner, and a drag with the tool on pans the 
   page,
   request,
 }) => {
-  const token = await tokenOf(request, DOCTOR);
-  const caseId = await addCase(request, token, `VP${RUN}`);
-  const slideId = await uploadCaseSlide(
-    request,
-    token,
-    caseId,
-    'CMU-1-Small-Region.svs',
-    `cmu-pg-${RUN}.svs`,
-  );
-  await logIn(page, DOCTOR, '?lang=en');
-  await page.goto(`/?lang=en#/ShowSlide?id=${slideId}`);
-  const view = page.getByTestId('slide-view');
-  await expectTissue(view);
-  // 20×: one screen pixel is one scanned pixel (0.499 µm).
-  await page.getByTestId('viewer-mag-20').click();
-  await expect(page.getByTestId('viewer-magnification')).toHaveText('20×');
+  const { slideId } = await caseWithSlide(request, `VP${RUN}`, `cmu-pg-${RUN}.svs`);
+  const view = await openAt20x(page, slideId);
 
   // Two corners, then a drag: it pans the slide 60 px down (the corners go with it) and places
   // no corner; the third corner closes a triangle of base and height 100 px: 5,000 px², about
@@ -501,15 +487,7 @@ test('one’s own annotation is reshaped and moved by its handles; Esc puts a dr
   page,
   request,
 }) => {
-  const token = await tokenOf(request, DOCTOR);
-  const caseId = await addCase(request, token, `VR${RUN}`);
-  const slideId = await uploadCaseSlide(
-    request,
-    token,
-    caseId,
-    'CMU-1-Small-Region.svs',
-    `cmu-rs-${RUN}.svs`,
-  );
+  const { token, slideId } = await caseWithSlide(request, `VR${RUN}`, `cmu-rs-${RUN}.svs`);
   /** The saved box's corners, in level-0 pixels, from the server. */
   const savedBox = async () => {
     const res = await request.get(`/api/viewer/selectAnnotation?iSlideDocumentId=${slideId}`, {
@@ -526,13 +504,7 @@ test('one’s own annotation is reshaped and moved by its handles; Esc puts a dr
       height: Math.max(...ys) - Math.min(...ys),
     };
   };
-  await logIn(page, DOCTOR, '?lang=en');
-  await page.goto(`/?lang=en#/ShowSlide?id=${slideId}`);
-  const view = page.getByTestId('slide-view');
-  await expectTissue(view);
-  // 20×: one screen pixel is one scanned pixel (0.499 µm).
-  await page.getByTestId('viewer-mag-20').click();
-  await expect(page.getByTestId('viewer-magnification')).toHaveText('20×');
+  const view = await openAt20x(page, slideId);
   await page.getByTestId('tool-rectangle').click();
   await drag(page, view, [200, 200], [300, 300]);
   const item = page.getByTestId('annotation-list').locator('[data-testid^="annotation-item-"]');
@@ -1723,6 +1695,20 @@ test('going to a small annotation from the list centres it, at the scan’s own 
 });
 
 /** A new case of the doctor's with the CMU slide uploaded to it (read by the slide engine). */
+/**
+ * The doctor's viewer in English on `slideId` at 20×, where one screen pixel is one scanned
+ * pixel (0.499 µm) of CMU-1-Small-Region; the slide's view.
+ */
+async function openAt20x(page: Page, slideId: number): Promise<Locator> {
+  await logIn(page, DOCTOR, '?lang=en');
+  await page.goto(`/?lang=en#/ShowSlide?id=${slideId}`);
+  const view = page.getByTestId('slide-view');
+  await expectTissue(view);
+  await page.getByTestId('viewer-mag-20').click();
+  await expect(page.getByTestId('viewer-magnification')).toHaveText('20×');
+  return view;
+}
+
 async function caseWithSlide(request: APIRequestContext, num: string, name: string) {
   const token = await tokenOf(request, DOCTOR);
   const caseId = await addCase(request, token, num);

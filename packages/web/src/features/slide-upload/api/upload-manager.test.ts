@@ -87,6 +87,27 @@ async function stopAtThirdChunk(server: FakeUploadServer, m: UploadManager) {
   server.beforeChunk = null;
 }
 
+/**
+ * A 6-chunk slide started, whose chunk 2 never gets through: it hangs on the wire until it is cut
+ * off (aborted). Resolves once it is on the wire.
+ */
+async function uploadWithStuckChunk() {
+  const server = new FakeUploadServer();
+  const { m } = manager(server);
+  await m.add(request(picked(slide('stuck.svs', 6))));
+  let stuck = false;
+  server.beforeChunk = (chunk) =>
+    chunk.iChunk === 2
+      ? new Promise<void>((resolve) => {
+          stuck = true;
+          chunk.signal.addEventListener('abort', () => resolve());
+        })
+      : undefined;
+  m.start();
+  await vi.waitFor(() => expect(stuck).toBe(true));
+  return { server, m };
+}
+
 /** Bytes the server stored of the manager's first item. */
 const heldBy = (server: FakeUploadServer, m: UploadManager) =>
   server.statusOf(server.docs.get(m.getSnapshot().items[0]!.iSlideDocumentId!)!).lProgress;
@@ -360,20 +381,7 @@ describe('upload manager', () => {
   it('a pause cuts off the chunks that do not finish in time, and gives their bytes back', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
-      const server = new FakeUploadServer();
-      const { m } = manager(server);
-      await m.add(request(picked(slide('stuck.svs', 6))));
-      // Chunk 2 never gets through: it ends only when it is cut off.
-      let stuck = false;
-      server.beforeChunk = (chunk) =>
-        chunk.iChunk === 2
-          ? new Promise<void>((resolve) => {
-              stuck = true;
-              chunk.signal.addEventListener('abort', () => resolve());
-            })
-          : undefined;
-      m.start();
-      await vi.waitFor(() => expect(stuck).toBe(true));
+      const { server, m } = await uploadWithStuckChunk();
       m.stop();
       const sentBefore = server.log.length;
       await vi.advanceTimersByTimeAsync(WIND_DOWN_MS - 1);
@@ -444,19 +452,7 @@ describe('upload manager', () => {
   it('paused again after such a resume, it pauses, and its time limit runs again', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
-      const server = new FakeUploadServer();
-      const { m } = manager(server);
-      await m.add(request(picked(slide('stuck.svs', 6))));
-      let stuck = false;
-      server.beforeChunk = (chunk) =>
-        chunk.iChunk === 2
-          ? new Promise<void>((resolve) => {
-              stuck = true;
-              chunk.signal.addEventListener('abort', () => resolve());
-            })
-          : undefined;
-      m.start();
-      await vi.waitFor(() => expect(stuck).toBe(true));
+      const { server, m } = await uploadWithStuckChunk();
       m.stop();
       m.start();
       m.stop();
