@@ -895,6 +895,8 @@ describe.each(await testDatabases())('slide management on $name', (testDb) => {
       // From the case, the same rule.
       expect(expectOk(await matchCase(c.iPatientId))).toEqual({ iMatched: 0, listUnmatched: [] });
       expect((await slideRow(db(), sameName.id))?.diagnosisNum).toBe(lower);
+      // Alone, its match fails saying why: the name, not a missing or submitted case.
+      expectRefused(await match([sameName.id]), 'SLIDE_MATCH_NAME_TAKEN');
     });
 
     it('moves a case’s slides to its new number when the number is changed, unless a name clashes', async () => {

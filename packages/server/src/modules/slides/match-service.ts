@@ -156,25 +156,34 @@ export async function matchSlides(
 }
 
 /**
- * Why not one of the slides found its case: the case of their number is the caller's own but
- * submitted (SLIDE_CASE_LOCKED), or a colleague's (matching is its owner's), or there is none.
- * "No case has this number" was said also when a colleague's case had it.
+ * Why not one of the slides found its case: the case of their number is the caller's own (or,
+ * for an administrator, anyone's) but submitted (SLIDE_CASE_LOCKED) or already holding a slide
+ * of the name (SLIDE_MATCH_NAME_TAKEN), or a colleague's (matching is its owner's), or there is
+ * none. "No case has this number" was said in all of these.
  */
 async function whyNoneMatched(
   tx: Db,
   actor: Actor,
   unmatched: number[],
-): Promise<'SLIDE_CASE_LOCKED' | 'SLIDE_MATCH_COLLEAGUE_CASE' | 'SLIDE_MATCH_FAILED'> {
+): Promise<
+  | 'SLIDE_CASE_LOCKED'
+  | 'SLIDE_MATCH_NAME_TAKEN'
+  | 'SLIDE_MATCH_COLLEAGUE_CASE'
+  | 'SLIDE_MATCH_FAILED'
+> {
   if (unmatched.length === 0) {
     return 'SLIDE_MATCH_FAILED';
   }
   const cases = await tx
-    .select({ ownerId: patients.ownerId })
+    .select({ ownerId: patients.ownerId, state: patients.state })
     .from(slideDocuments)
     .innerJoin(patients, and(eq(patients.hospitalId, slideDocuments.hospitalId), sameNumber))
     .where(inArray(slideDocuments.id, unmatched));
-  if (cases.some((c) => c.ownerId === actor.userId || isSlideAdministrator(actor))) {
-    return 'SLIDE_CASE_LOCKED';
+  const own = cases.filter((c) => c.ownerId === actor.userId || isSlideAdministrator(actor));
+  if (own.length > 0) {
+    return own.some((c) => !caseTakesSlides(c.state))
+      ? 'SLIDE_CASE_LOCKED'
+      : 'SLIDE_MATCH_NAME_TAKEN';
   }
   return cases.length > 0 ? 'SLIDE_MATCH_COLLEAGUE_CASE' : 'SLIDE_MATCH_FAILED';
 }

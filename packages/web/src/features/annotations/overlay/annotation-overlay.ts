@@ -14,7 +14,7 @@ import {
   type SvgNode,
 } from './svg-shapes';
 import { NOT_CAPTURED } from './capture';
-import { reshaped, shapeHandles, type ShapeHandle } from './shape-handles';
+import { isDegenerate, reshaped, shapeHandles, type ShapeHandle } from './shape-handles';
 import { followShapePress, followShapeTap, type ShapePress } from './shape-press';
 import type { ViewerSurface } from './viewer-surface';
 
@@ -80,6 +80,11 @@ export class AnnotationOverlay {
   /** The selected shape when its author may change it: its handles are drawn. */
   private editable: number | null = null;
   private drag: HandleDrag | null = null;
+  /**
+   * A reshaped shape's new points, drawn until the page's list brings them (setShapes): without
+   * it the shape sprang back to its old place for a moment after the handle was let go.
+   */
+  private settling: { id: number; points: [number, number][] } | null = null;
   private tool: AnnotationKind | 'select' = 'select';
   private color = '#ff0000';
   private session: DrawSession | null = null;
@@ -122,6 +127,7 @@ export class AnnotationOverlay {
 
   setShapes(shapes: OverlayShape[]): void {
     this.shapes = shapes;
+    this.settling = null;
     this.render();
   }
 
@@ -421,12 +427,14 @@ export class AnnotationOverlay {
 
   /** The shapes as drawn now: the one whose handle is dragged at its new points. */
   private shapesShown(): OverlayShape[] {
-    const drag = this.drag;
-    if (!drag?.points) {
+    const moved = this.drag?.points
+      ? { id: this.drag.id, points: this.drag.points }
+      : this.settling;
+    if (!moved) {
       return this.shapes;
     }
     return this.shapes.map((shape) =>
-      shape.id === drag.id ? { ...shape, points: drag.points! } : shape,
+      shape.id === moved.id ? { ...shape, points: moved.points } : shape,
     );
   }
 
@@ -512,8 +520,19 @@ export class AnnotationOverlay {
         return;
       }
       const points = drag.points;
+      const shape = this.shapes.find((s) => s.id === id);
+      // Nothing left to see (a box squeezed flat, a ruler folded onto itself): not saved, the
+      // shape goes back, as drawing keeps no such shape.
+      const kept =
+        points &&
+        shape &&
+        up.type === 'pointerup' &&
+        !isDegenerate(shape.kind, points, this.pixelSize());
+      if (kept) {
+        this.settling = { id, points };
+      }
       this.endDrag();
-      if (points && up.type === 'pointerup') {
+      if (kept) {
         this.callbacks.onReshaped?.(id, points);
       }
     };

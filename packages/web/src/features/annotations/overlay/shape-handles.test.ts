@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { reshaped, shapeHandles } from './shape-handles';
+import { isDegenerate, reshaped, shapeHandles } from './shape-handles';
 
 const IMAGE = { width: 1000, height: 800 };
 
@@ -85,5 +85,61 @@ describe('shape handles', () => {
     const [anchor] = shapeHandles(note);
     expect(anchor).toEqual({ kind: 'move', index: 0, at: [500, 400] });
     expect(reshaped(note, anchor!, [500, 400], [520, 410], IMAGE)).toEqual([[520, 410]]);
+  });
+
+  it('tells a reshaped shape left with nothing to see from one still whole', () => {
+    expect(
+      isDegenerate(
+        'rectangle',
+        [
+          [10, 10],
+          [10.5, 90],
+        ],
+        1,
+      ),
+    ).toBe(true);
+    expect(
+      isDegenerate(
+        'rectangle',
+        [
+          [10, 10],
+          [40, 90],
+        ],
+        1,
+      ),
+    ).toBe(false);
+    expect(
+      isDegenerate(
+        'line',
+        [
+          [10, 10],
+          [10, 10.2],
+        ],
+        1,
+      ),
+    ).toBe(true);
+    expect(
+      isDegenerate(
+        'polygon',
+        [
+          [0, 0],
+          [50, 0],
+          [100, 0],
+        ],
+        1,
+      ),
+    ).toBe(true);
+    expect(
+      isDegenerate(
+        'polygon',
+        [
+          [0, 0],
+          [50, 0],
+          [50, 50],
+        ],
+        1,
+      ),
+    ).toBe(false);
+    expect(isDegenerate('text', [[5, 5]], 1)).toBe(false);
   });
 });

@@ -1,5 +1,12 @@
 import type { AnnotationKind } from '@pathconsult/shared';
-import { boxCorners, clampToImage, type Point } from '../utils/geometry';
+import {
+  boxCorners,
+  boxOf,
+  clampToImage,
+  distance,
+  polygonArea,
+  type Point,
+} from '../utils/geometry';
 
 /*
  * The handles of a selected annotation its author may change, in level-0 image pixels, and what
@@ -87,4 +94,31 @@ function middleOf(points: readonly Point[]): Point {
   const xs = points.map((p) => p[0]);
   const ys = points.map((p) => p[1]);
   return [(Math.min(...xs) + Math.max(...xs)) / 2, (Math.min(...ys) + Math.max(...ys)) / 2];
+}
+
+/**
+ * Whether reshaped points leave nothing to see or measure at `pixel` level-0 pixels a screen
+ * pixel: a box or ellipse without width or height, a ruler or arrow without length, a polygon
+ * without area. Drawing keeps no such shape; a drag that makes one is not saved.
+ */
+export function isDegenerate(
+  kind: AnnotationKind,
+  points: readonly Point[],
+  pixel: number,
+): boolean {
+  const [a, b] = points;
+  switch (kind) {
+    case 'rectangle':
+    case 'ellipse': {
+      const box = a && b ? boxOf(a, b) : { width: 0, height: 0 };
+      return box.width < pixel || box.height < pixel;
+    }
+    case 'line':
+    case 'arrow':
+      return !a || !b || distance(a, b) < pixel;
+    case 'polygon':
+      return polygonArea(points) < pixel * pixel;
+    default:
+      return false;
+  }
 }

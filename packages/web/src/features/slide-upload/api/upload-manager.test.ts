@@ -468,6 +468,55 @@ describe('upload manager', () => {
     }
   });
 
+  it('a slide whose completing chunk a pause let finish is uploaded, not left paused', async () => {
+    const server = new FakeUploadServer();
+    const { m } = manager(server);
+    await m.add(request(picked(slide('last.svs', 3))));
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let completing = false;
+    server.beforeChunk = async (chunk) => {
+      if (chunk.iUpdadeState === 1) {
+        completing = true;
+        await gate;
+      }
+    };
+    const done: string[] = [];
+    m.onCompleted((item) => done.push(item.strFileName));
+    m.start();
+    await vi.waitFor(() => expect(completing).toBe(true));
+    m.stop();
+    expect(m.getSnapshot().items[0]!.state).toBe('paused');
+    release();
+    await m.idle();
+    expect(m.getSnapshot().items[0]).toMatchObject({ state: 'uploaded' });
+    expect(done).toEqual(['last.svs']);
+  });
+
+  it('keeps the record of an upload registered while a pause winds down', async () => {
+    const server = new FakeUploadServer();
+    const { m } = manager(server);
+    await m.add(request(picked(slide('reg.svs', 3))));
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const register = server.register.bind(server);
+    let registering = false;
+    server.register = async (input, signal) => {
+      registering = true;
+      await gate;
+      return register(input, signal);
+    };
+    m.start();
+    await vi.waitFor(() => expect(registering).toBe(true));
+    m.stop();
+    release();
+    await m.idle();
+    const item = m.getSnapshot().items[0]!;
+    expect(item.state).toBe('paused');
+    // Known, so that it continues (or a cancel frees its storage on the server).
+    expect(item.iSlideDocumentId).toBe([...server.docs.keys()][0]);
+  });
+
   it('cancels an unfinished upload on the server too', async () => {
     const server = new FakeUploadServer();
     const { m } = manager(server);

@@ -33,6 +33,8 @@ import { browserTabLocks, uploadLockName, type TabLocks } from '../utils/tab-loc
 import { withRetry, type LinkTrouble, type RetryPolicy, type Sleep } from '../utils/retry';
 import { SpeedMeter, remainingTime, type Remaining } from '../utils/speed';
 import {
+  GONE,
+  isGone,
   outcomeOf,
   serverReason,
   uploadDocument,
@@ -301,8 +303,11 @@ export class UploadManager {
       return;
     }
     this.stop();
-    // The next user's requests are not the previous user's: nothing of theirs goes on.
+    // The next user's requests are not the previous user's: nothing of theirs goes on, and a
+    // pause pressed by the next user never reaches the previous user's item.
     this.current?.controller.abort();
+    this.current = null;
+    this.clearWindDownTimer();
     // Whatever the stopped run still reports belongs to the previous user's queue.
     this.generation += 1;
     this.files.clear();
@@ -320,7 +325,7 @@ export class UploadManager {
    * After a reload, the stored progress of an unfinished item may count bytes that were on the
    * wire when the page went (progress counts them while they leave, and the page had no time to
    * give them back): each paused item takes the bytes of the chunks the server says it stored.
-   * An upload the server no longer has holds nothing (it starts again). When the server cannot
+   * An upload the server no longer has holds nothing (resumed, it ends as no longer there). When the server cannot
    * be asked, the stored figure stays until the upload resumes.
    */
   private async askHeld(): Promise<void> {
@@ -712,7 +717,14 @@ export class UploadManager {
         // The server no longer has it (deleted in slide management or the case's Slide files,
         // or left unfinished too long and cleaned up): it is not registered and sent again,
         // which brought a slide its doctor had deleted back into its case (outcomeOf: 404).
-        status = await withRetry(() => transport.status(id, signal), retry);
+        try {
+          status = await withRetry(() => transport.status(id, signal), retry);
+        } catch (error) {
+          if (isGone(error)) {
+            return GONE;
+          }
+          throw error;
+        }
       }
       if (!status) {
         const answer = await withRetry(() => transport.register(registration(item), signal), retry);

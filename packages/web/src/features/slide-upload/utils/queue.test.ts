@@ -126,7 +126,15 @@ describe('upload queue state machine (spec §4 "Upload")', () => {
   });
 
   it('refuses transitions the state does not allow', () => {
-    expect(run(queued, { type: 'uploaded', iFileId: 1, at: 1 })).toBe(queued);
+    // A finished item stays as it ended (a waiting or paused one may complete: the chunk a
+    // pause let finish).
+    const failed = run(queued, {
+      type: 'failed',
+      iFileId: 1,
+      reason: { key: 'verifyFailed' },
+      at: 1,
+    });
+    expect(run(failed, { type: 'uploaded', iFileId: 1, at: 2 })).toBe(failed);
     expect(run(queued, { type: 'progress', iFileId: 1, lProgress: 5 })).toBe(queued);
     expect(run(queued, { type: 'begin', iFileId: 99 })).toBe(queued);
   });

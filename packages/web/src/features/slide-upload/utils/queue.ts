@@ -157,8 +157,10 @@ export function queueReducer(state: QueueState, action: QueueAction): QueueState
         state: 'uploading',
         reason: null,
       }));
+    // Also for an item paused (or resumed) meanwhile: a pause lets the calls under way finish,
+    // and the server's record (its storage reserved) must stay known, to continue or cancel it.
     case 'registered':
-      return update(state, action.iFileId, ['uploading'], () => ({
+      return update(state, action.iFileId, ['uploading', 'paused', 'waiting'], () => ({
         iSlideDocumentId: action.iSlideDocumentId,
         lProgress: action.lProgress,
       }));
@@ -194,8 +196,9 @@ export function queueReducer(state: QueueState, action: QueueAction): QueueState
       return update(state, action.iFileId, ['paused'], (item) => ({
         lProgress: Math.min(item.lSize, Math.max(0, action.lProgress)),
       }));
+    // The completing chunk a pause let finish completes the slide, paused or resumed meanwhile.
     case 'uploaded':
-      return update(state, action.iFileId, ['uploading'], (item) => ({
+      return update(state, action.iFileId, ['uploading', 'paused', 'waiting'], (item) => ({
         state: 'uploaded',
         lProgress: item.lSize,
         reason: null,
@@ -208,7 +211,7 @@ export function queueReducer(state: QueueState, action: QueueAction): QueueState
         dtFinished: action.at,
       }));
     case 'pausedByError':
-      return update(state, action.iFileId, ['waiting', 'uploading'], (item) => ({
+      return update(state, action.iFileId, ['waiting', 'uploading', 'paused'], (item) => ({
         state: 'paused',
         reason: action.reason,
         bNeedsFiles: action.needsFiles ?? item.bNeedsFiles,

@@ -1,3 +1,4 @@
+import { eitherSignal } from './either-signal';
 import { digestOf, type SliceDigester } from './slice-digest';
 import {
   SlideUploadState,
@@ -151,11 +152,6 @@ export function outcomeOf(error: unknown, signal: AbortSignal): Outcome {
     }
     if (ITEM_PAUSERS.has(error.strErrorCode ?? '')) {
       return { kind: 'paused', reason: text, stopQueue: false, needsFiles: false };
-    }
-    // The upload is gone from the server (deleted, or cleaned up once abandoned): said so, not
-    // as a bare "record not found".
-    if (error.httpStatus === 404) {
-      return { kind: 'failed', reason: { key: 'removedOnServer' } };
     }
     return { kind: 'failed', reason: text };
   }
@@ -313,7 +309,7 @@ class DocumentSender {
     const key = chunkKey(chunk);
     const length = chunk.end - chunk.start;
     // A pause lets this try finish but begins no other (nor the wait before it).
-    const tries = job.windDown ? AbortSignal.any([signal, job.windDown]) : signal;
+    const tries = job.windDown ? eitherSignal(signal, job.windDown) : signal;
     for (let checksumFailures = 0; ;) {
       // Read and hashed for every try after a checksum refusal: what is sent is what is hashed.
       const read = await this.read(chunk);
@@ -414,6 +410,17 @@ export async function uploadDocument(job: DocumentJob): Promise<Outcome> {
     }
     return { kind: 'uploaded' };
   } catch (error) {
-    return outcomeOf(error, job.signal);
+    return isGone(error) ? GONE : outcomeOf(error, job.signal);
   }
+}
+
+/**
+ * A registered upload the server no longer has (deleted in slide management or a case's Slide
+ * files, or cleaned up once abandoned): said so, not as a bare "record not found", and not
+ * registered and sent again.
+ */
+export const GONE: Outcome = { kind: 'failed', reason: { key: 'removedOnServer' } };
+
+export function isGone(error: unknown): boolean {
+  return error instanceof ApiError && error.httpStatus === 404;
 }
