@@ -1,12 +1,12 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import {
+  addColleague,
   ADMIN,
-  EXPERT,
   dialogsSettled,
+  EXPERT,
   logIn,
   openFromMenu,
   pickOption,
-  tokenOf,
   userPage,
 } from './helpers';
 
@@ -30,32 +30,6 @@ async function fillWord(page: Page, category: string, content: string, scope?: s
     await choose(page, page.locator('#commonWordForm_iScope'), scope);
   }
   await page.getByTestId('common-word-form-submit').click();
-}
-
-/** Another expert of the demo diagnostic center (demo_expert's hospital), through the API. */
-async function colleagueOfDemoExpert(request: APIRequestContext) {
-  const token = await tokenOf(request, ADMIN);
-  const found = await request.get('/api/userManage/selectUser?strUserName=demo_expert', {
-    headers: { token },
-  });
-  const center = (
-    (await found.json()) as { objData: { listPage: { hospital: { iHospitalId: number } }[] } }
-  ).objData.listPage[0]!.hospital.iHospitalId;
-  const suffix = String(Date.now()).slice(-8);
-  const colleague = { name: `e2e_words_${suffix}`, password: 'Words@2026' };
-  const added = await request.post('/api/userManage/addUser', {
-    headers: { token },
-    data: {
-      strUserName: colleague.name,
-      strUserPassword: colleague.password,
-      strRealName: '赵专家',
-      strMobile: `176${suffix}`,
-      ddRoleType: { iNumber: 4 },
-      hospital: { iHospitalId: center },
-    },
-  });
-  expect(((await added.json()) as { iCode: number }).iCode).toBe(0);
-  return colleague;
 }
 
 test('an expert keeps common words; a colleague sees the shared ones, not the private ones', async ({
@@ -149,7 +123,10 @@ test('an expert keeps common words; a colleague sees the shared ones, not the pr
   await expect(rows(page)).toHaveCount(2);
 
   // A colleague of the same hospital: none of these are theirs; the shared one is available.
-  const colleague = await userPage(browser, await colleagueOfDemoExpert(request));
+  const colleague = await userPage(
+    browser,
+    await addColleague(request, 'demo_expert', 4, '赵专家'),
+  );
   try {
     const other = colleague.page;
     await openFromMenu(other, '/admin/CommonWords');

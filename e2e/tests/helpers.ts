@@ -123,6 +123,40 @@ export async function lookAtWholeScreenshot<T>(
   return seen;
 }
 
+/**
+ * A new user of `of`'s hospital with role `roleType` (3 doctor, 4 expert), made through the
+ * administrator's API: a colleague, for what one user does to another's work.
+ */
+export async function addColleague(
+  request: APIRequestContext,
+  of: string,
+  roleType: 3 | 4,
+  realName: string,
+): Promise<Account> {
+  const token = await tokenOf(request, ADMIN);
+  const found = await request.get(`/api/userManage/selectUser?strUserName=${of}`, {
+    headers: { token },
+  });
+  const hospital = (
+    (await found.json()) as { objData: { listPage: { hospital: { iHospitalId: number } }[] } }
+  ).objData.listPage[0]!.hospital.iHospitalId;
+  const suffix = String(Date.now()).slice(-8);
+  const colleague = { name: `e2e_${roleType}_${suffix}`, password: 'Colleague@2026' };
+  const added = await request.post('/api/userManage/addUser', {
+    headers: { token },
+    data: {
+      strUserName: colleague.name,
+      strUserPassword: colleague.password,
+      strRealName: realName,
+      strMobile: `17${roleType}${suffix}`,
+      ddRoleType: { iNumber: roleType },
+      hospital: { iHospitalId: hospital },
+    },
+  });
+  expect(((await added.json()) as { iCode: number }).iCode).toBe(0);
+  return colleague;
+}
+
 /** A complete human case of the user behind `token`, through the API; returns its id. */
 export async function addCase(
   request: APIRequestContext,

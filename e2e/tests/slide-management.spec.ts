@@ -5,6 +5,7 @@ import {
   ADMIN,
   DOCTOR,
   addCase,
+  addColleague,
   dialogsSettled,
   logIn,
   openFromMenu,
@@ -110,10 +111,12 @@ test('slides are matched and renamed by the doctor, removed by the administrator
   const toMatch = `cmu-${RUN}-a.svs`;
   const loose = `cmu-${RUN}-b.svs`;
   const renamed = `renamed-${RUN}.svs`;
-  // The case first: a case created after them would take its number's slides by itself. Sent
-  // by number through the API, as a colleague's by-number upload does, they stay unmatched.
+  // The case first: a case created after them would take its number's slides by itself. Sent by
+  // number by a colleague (the doctor's own would go to the doctor's case), the first stays
+  // unmatched for the case's doctor to match; the second has no case.
   await addCase(request, token, matchNum, 'Zhao Min');
-  await uploadSlide(request, token, toMatch, matchNum);
+  const colleague = await tokenOf(request, await addColleague(request, DOCTOR.name, 3, '钱医生'));
+  await uploadSlide(request, colleague, toMatch, matchNum);
   await uploadSlide(request, token, loose, looseNum);
 
   // The doctor, in English: both slides, unmatched, uploaded, with their size and format.
@@ -429,10 +432,11 @@ test('a doctor uploads a slide by pathology number before its case exists', asyn
   await expect(page.getByTestId(`imagery-row-${name}`)).toBeVisible();
   await expect(page.getByTestId('imagery-waiting')).toHaveCount(0);
 
-  // Sent by number after the case exists (a colleague's upload, say): the tab points to it and
-  // adds it to the case.
+  // Sent by number by a colleague after the case exists: the tab points to it and adds it to the
+  // case. (The doctor's own would have gone to the case at once.)
   const later = `waiting-${RUN}.svs`;
-  await uploadSlide(request, await tokenOf(request, DOCTOR), later, num.toLowerCase());
+  const colleague = await tokenOf(request, await addColleague(request, DOCTOR.name, 3, '孙医生'));
+  await uploadSlide(request, colleague, later, num.toLowerCase());
   await page.getByTestId('imagery-refresh').click();
   await expect(page.getByTestId('imagery-waiting')).toContainText(
     `该病理号下有 1 张未匹配的切片（${later}）`,
