@@ -6,7 +6,8 @@ import { ByteLru } from '../../lib/byte-lru';
  * Screenshots scaled down for the lists that show them (the viewer's strip, the Imagery tab):
  * a whole view is 1–5 MB, and a case's four of them, fetched at full size, held back the first
  * tiles of a slide on a slow hospital link for seconds. A screenshot never changes once taken,
- * so its scaled copies are kept in memory by id and width.
+ * so its scaled copies are kept in memory by its stored name (a random UUID: unlike a row id,
+ * never the same for two pictures, whatever database a server uses) and width.
  */
 
 /** About 200 list-sized copies. */
@@ -26,15 +27,14 @@ export function servedWidth(asked: number): number | null {
  * stored picture is then sent as it is.
  */
 export async function scaledScreenshot(
-  id: number,
-  stored: { width: number },
+  stored: { storedName: string; width: number },
   width: number,
   read: () => Promise<Buffer>,
 ): Promise<Buffer | null> {
   if (stored.width <= width) {
     return null;
   }
-  const key = `${id}:${width}`;
+  const key = `${stored.storedName}:${width}`;
   const kept = cache.get(key);
   if (kept) {
     return kept;

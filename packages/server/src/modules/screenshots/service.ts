@@ -246,7 +246,7 @@ export async function imageOf(
   const { row } = await readable(db, actor, id);
   const read = () => storage.readScreenshot(dataDir, row, row.storedName);
   const served = width === undefined ? null : servedWidth(width);
-  const scaled = served === null ? null : await scaledScreenshot(row.id, row, served, read);
+  const scaled = served === null ? null : await scaledScreenshot(row, served, read);
   return scaled
     ? { bytes: scaled, mimeType: 'image/jpeg', patientId: row.patientId }
     : { bytes: await read(), mimeType: row.mimeType, patientId: row.patientId };

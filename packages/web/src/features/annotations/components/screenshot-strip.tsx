@@ -2,15 +2,15 @@ import { DeleteOutlined, PictureOutlined } from '@ant-design/icons';
 import { Card, Empty, Flex, Skeleton, Typography } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ScreenshotDto } from '@pathconsult/shared';
+import { SCREENSHOT_THUMB_WIDTHS, type ScreenshotDto } from '@pathconsult/shared';
 import { IconButton } from '@/components/icon-button';
 import { useConfirmAction } from '@/lib/use-confirm-action';
 import { useDeleteScreenshot, useScreenshotImage } from '../api/screenshots';
 import { PreviewableImage } from '../../../components/previewable-image';
 import { ScreenshotCaption } from './screenshot-caption';
 
-/** The widest copy a list asks for (the server serves 256, 512 or 1024 px). */
-const THUMB_MAX_PX = 512;
+/** The widest copy a list asks for: the middle of the widths the server serves (512 px). */
+const THUMB_MAX_PX = SCREENSHOT_THUMB_WIDTHS[1];
 
 /**
  * A screenshot in a list: a copy scaled down to the list's width (the server's JPEG, a few dozen
