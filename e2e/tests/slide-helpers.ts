@@ -79,3 +79,51 @@ export async function uploadCaseSlide(
     .toBe(0);
   return id;
 }
+
+/**
+ * An upload a browser began and then went away from (its queue with it): `file` of the test
+ * slides registered as `name`, for a case or a pathology number, and its first chunk sent.
+ * Returns the slide's id.
+ */
+export async function beginUpload(
+  request: APIRequestContext,
+  token: string,
+  target: { iPatientId: number } | { strDiagnosistNum: string },
+  file: string,
+  name: string,
+): Promise<number> {
+  const source = path.join(SLIDES_DIR, file);
+  const bytes = fs.readFileSync(source);
+  const records = await post<{ listFile: { iSlideDocumentId: number }[] }>(
+    request,
+    token,
+    'slideDocument/addUploadRecords',
+    {
+      ...target,
+      iUploadType: 1,
+      listFile: [
+        {
+          strFileName: name,
+          lSize: bytes.length,
+          lLastModified: Math.floor(fs.statSync(source).mtimeMs),
+        },
+      ],
+    },
+  );
+  expect(records.iCode, records.strMessage).toBe(0);
+  const id = records.objData.listFile[0]!.iSlideDocumentId;
+  const first = bytes.subarray(0, CHUNK);
+  const sent = await request.post('/api/slideDocument/fileUploadHandler', {
+    headers: { token },
+    multipart: {
+      iSlideDocumentId: String(id),
+      strFilePath: name,
+      iChunk: '0',
+      strChunkCrc32: chunkCrc32(first),
+      iUpdadeState: '0',
+      file: { name: 'blob', mimeType: 'application/octet-stream', buffer: first },
+    },
+  });
+  expect(((await sent.json()) as Envelope<unknown>).iCode).toBe(0);
+  return id;
+}

@@ -16,7 +16,7 @@ import {
   userIdOf,
   userPage,
 } from './helpers';
-import { chunkCrc32, post, uploadCaseSlide, type Envelope } from './slide-helpers';
+import { beginUpload, chunkCrc32, post, uploadCaseSlide, type Envelope } from './slide-helpers';
 
 /*
  * Slide upload (issue 5): the doctor uploads a real slide to a case from its Imagery tab, pauses
@@ -794,39 +794,7 @@ test('an upload begun in a browser since closed continues from its row in the Sl
   const token = await tokenOf(request, DOCTOR);
   const num = `CU${RUN}`;
   const id = await addCase(request, token, num);
-  const bytes = fs.readFileSync(SLIDE);
-  // Registered, and its first chunk sent, by a browser that then went away (its queue with it).
-  const records = await post<{ listFile: { iSlideDocumentId: number }[] }>(
-    request,
-    token,
-    'slideDocument/addUploadRecords',
-    {
-      iPatientId: id,
-      iUploadType: 1,
-      listFile: [
-        {
-          strFileName: NAME,
-          lSize: bytes.length,
-          lLastModified: Math.floor(fs.statSync(SLIDE).mtimeMs),
-        },
-      ],
-    },
-  );
-  expect(records.iCode, records.strMessage).toBe(0);
-  const docId = records.objData.listFile[0]!.iSlideDocumentId;
-  const first = bytes.subarray(0, 1024 * 1024);
-  const sent = await request.post('/api/slideDocument/fileUploadHandler', {
-    headers: { token },
-    multipart: {
-      iSlideDocumentId: String(docId),
-      strFilePath: NAME,
-      iChunk: '0',
-      strChunkCrc32: chunkCrc32(first),
-      iUpdadeState: '0',
-      file: { name: 'blob', mimeType: 'application/octet-stream', buffer: first },
-    },
-  });
-  expect(((await sent.json()) as Envelope<unknown>).iCode).toBe(0);
+  const docId = await beginUpload(request, token, { iPatientId: id }, NAME, NAME);
 
   await logIn(page, DOCTOR, '?lang=en');
   await openImagery(page, id);
@@ -856,6 +824,49 @@ test('an upload begun in a browser since closed continues from its row in the Sl
   expect(chunks).toBe(1);
   const [row] = await slidesOf(request, token, id);
   expect(row?.iSlideDocumentId).toBe(docId);
+});
+
+test('an upload by number begun in a browser since closed continues from slide management', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const token = await tokenOf(request, DOCTOR);
+  const num = `CM${RUN}`;
+  const docId = await beginUpload(request, token, { strDiagnosistNum: num }, NAME, NAME);
+
+  await logIn(page, DOCTOR);
+  await openFromMenu(page, '/sliceManage');
+  const row = page.getByTestId(`slide-row-${NAME}`).filter({ hasText: num });
+  await expect(row.getByTestId('slide-upload-state')).toHaveText('上传中 54%');
+  // It offered Match and Delete alone: now the way on.
+  await row.getByTestId(`slide-continue-${NAME}`).click();
+  await expect(page.locator('.ant-message')).toContainText(
+    `请在上传队列中再次选择“${NAME}”，将从中断处（54%）继续上传`,
+  );
+  await expect(page.getByTestId('upload-target')).toContainText(num);
+  let chunks = 0;
+  page.on('request', (r) => {
+    if (r.url().includes('/api/slideDocument/fileUploadHandler')) {
+      chunks += 1;
+    }
+  });
+  await page.getByTestId('upload-file-input').setInputFiles(SLIDE);
+  await page.getByTestId('upload-start').click();
+  await expect(page.getByTestId(`upload-item-${NAME}`).getByTestId('upload-item-state')).toHaveText(
+    '已上传',
+    { timeout: 30_000 },
+  );
+  await page.keyboard.press('Escape');
+  await expect(row.getByTestId(`slide-continue-${NAME}`)).toHaveCount(0);
+  // Only what the server lacked went again, into the same slide.
+  expect(chunks).toBe(1);
+  const listed = await request.get(
+    `/api/slideDocument/selectSlideDocumentByType?iCurPage=1&iPageSize=10&iNumMatch=1&strDiagnosistNum=${num}`,
+    { headers: { token } },
+  );
+  const { listPage } = ((await listed.json()) as { objData: { listPage: SlideRow[] } }).objData;
+  expect(listPage.map((s) => s.iSlideDocumentId)).toEqual([docId]);
 });
 
 test('a refusal kept in the queue reads in the language chosen since', async ({

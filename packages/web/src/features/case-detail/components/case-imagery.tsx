@@ -28,11 +28,11 @@ import { useConfirmAction } from '@/lib/use-confirm-action';
 import { useSession } from '@/lib/use-session';
 import { columnsWidth } from '@/lib/table-width';
 import { useCaseSlides, useDeleteCaseSlide } from '../api/case-slides';
-import { ContinueUploadButton } from './continue-upload-button';
 import { WaitingSlidesNotice } from './waiting-slides-notice';
 import { SlideThumbnail } from '@/features/slides/components/slide-thumbnail';
 import { formatAndPower, isViewable, slideTime } from '@/features/slides/utils/slide-facts';
 import { SlideFactLines } from '@/features/slides/components/slide-fact-lines';
+import { ContinueUploadButton } from '@/features/slide-upload/components/continue-upload-button';
 import { useCompactTable } from '@/lib/use-compact-table';
 import {
   canChangeSlides,
@@ -115,9 +115,11 @@ export function CaseImagery({ patient }: { patient: PatientDto }) {
       <ContinueUploadButton
         slide={slide}
         mine={canChange && slide.iUploadUserId === iUserId}
-        onContinue={() =>
-          upload(slide.iUploadType === UploadType.Single ? UploadType.Single : UploadType.Batch)
-        }
+        onContinue={() => {
+          upload(slide.iUploadType === UploadType.Single ? UploadType.Single : UploadType.Batch);
+          return true;
+        }}
+        testIdPrefix="imagery"
       />
       {canChange && (
         <Button

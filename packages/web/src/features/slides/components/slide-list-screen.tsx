@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { RoleType, type SlideDocumentDto } from '@pathconsult/shared';
+import { RoleType, UploadType, type SlideDocumentDto } from '@pathconsult/shared';
 import { ListPage } from '@/app/routes/list-page';
 import { SHOW_SLIDE_PATH } from '@/config/paths';
 import { usePagedRows, usePaging } from '@/app/routes/list-state';
@@ -12,10 +12,12 @@ import { useAllHospitals } from '@/features/hospitals/api/hospitals';
 import { useMyPrivilegeList } from '@/features/privileges/api/privileges';
 import { granterHoldsOf } from '@/features/privileges/utils/granter';
 import { maxScope } from '@/features/privileges/utils/grants';
-import { toastSuccess } from '@/lib/toast';
+import { toastError, toastSuccess } from '@/lib/toast';
 import { useConfirmAction } from '@/lib/use-confirm-action';
 import { useSession } from '@/lib/use-session';
+import { useStillMounted } from '@/lib/use-still-mounted';
 import { invalidateSlideLists, useDeleteSlides, useMatchSlides, useSlidePage } from '../api/slides';
+import { useUploadForNumber } from '../api/upload-for-number';
 import type { SlideListMode, SlideRowAction } from '../utils/slide-actions';
 import {
   hasActiveFilters,
@@ -40,6 +42,7 @@ import { UploadByNumberModal } from './upload-by-number-modal';
  */
 export function SlideListScreen({ mode }: { mode: SlideListMode }) {
   const { t } = useTranslation('slides');
+  const { t: tu } = useTranslation('upload');
   const navigate = useNavigate();
   const confirm = useConfirmAction();
   const { iRoleType } = useSession();
@@ -66,6 +69,8 @@ export function SlideListScreen({ mode }: { mode: SlideListMode }) {
   const [uploading, setUploading] = useState(false);
   const remove = useDeleteSlides();
   const match = useMatchSlides();
+  const uploadForNumber = useUploadForNumber();
+  const stillHere = useStillMounted();
   const selectable = mode !== 'removed';
 
   function runMatch(ids: number[]) {
@@ -153,6 +158,22 @@ export function SlideListScreen({ mode }: { mode: SlideListMode }) {
     }
   }
 
+  /**
+   * "Continue upload" on the doctor's own interrupted upload: the queue opens where the slide
+   * was going (its case, or its number while unmatched), as upload by number opens it.
+   */
+  async function continueUpload(row: SlideDocumentDto): Promise<boolean> {
+    const result = await uploadForNumber(
+      row.strDiagnosistNum,
+      row.iUploadType === UploadType.Single ? UploadType.Single : UploadType.Batch,
+      stillHere,
+    );
+    if (!result.opened && result.lockedNumber !== null) {
+      toastError(tu('panel.caseLocked', { num: result.lockedNumber }));
+    }
+    return result.opened;
+  }
+
   const busy =
     match.isPending && match.variables.length === 1
       ? { action: 'match' as const, id: match.variables[0] ?? 0 }
@@ -210,6 +231,7 @@ export function SlideListScreen({ mode }: { mode: SlideListMode }) {
         onResetFilters={resetFilters}
         busy={busy}
         onAction={handleAction}
+        onContinue={mode === 'doctor' && iRoleType === RoleType.Doctor ? continueUpload : undefined}
         rowSelection={
           selectable
             ? {

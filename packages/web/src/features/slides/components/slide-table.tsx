@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { SlideDocumentDto } from '@pathconsult/shared';
 import { PagedTable, type PagedRows } from '@/components/paged-table';
 import { RowActions } from '@/components/row-actions';
+import { ContinueUploadButton } from '@/features/slide-upload/components/continue-upload-button';
 import { useCompactTable } from '@/lib/use-compact-table';
 import { useSession } from '@/lib/use-session';
 import { columnsWidth } from '@/lib/table-width';
@@ -32,6 +33,11 @@ interface SlideTableProps extends PagedRows<SlideDocumentDto> {
   filtered: boolean;
   onResetFilters: () => void;
   onAction: (action: SlideRowAction, row: SlideDocumentDto) => void;
+  /**
+   * Opens the queue to continue the caller's own interrupted upload, and says whether it did;
+   * absent where the caller does not upload (administrators' lists).
+   */
+  onContinue?: (row: SlideDocumentDto) => Promise<boolean>;
   /** The row action under way (its button spins). */
   busy: { action: SlideRowAction; id: number } | null;
   rowSelection?: TableProps<SlideDocumentDto>['rowSelection'];
@@ -113,21 +119,32 @@ export function SlideTable(props: SlideTableProps) {
   const blockText = (block: RowActionBlock | null) =>
     block === null ? undefined : t(`actions.${block}`);
 
+  const { onContinue } = props;
   const actions = (row: SlideDocumentDto) => (
-    <RowActions
-      wrap
-      actions={slideRowActions(row, mode, iUserId).map((action) => ({
-        key: action,
-        label: t(`actions.${action}`),
-        icon: ICONS[action],
-        danger: action === 'delete',
-        disabled: rowActionBlock(row, action, mode) !== null,
-        tooltip: blockText(rowActionBlock(row, action, mode)),
-        loading: props.busy?.action === action && props.busy.id === row.iSlideDocumentId,
-        testId: `slide-${action}-${row.strFileName}`,
-        onClick: () => props.onAction(action, row),
-      }))}
-    />
+    <Flex wrap>
+      {onContinue && (
+        <ContinueUploadButton
+          slide={row}
+          mine={row.iUploadUserId === iUserId}
+          onContinue={() => onContinue(row)}
+          testIdPrefix="slide"
+        />
+      )}
+      <RowActions
+        wrap
+        actions={slideRowActions(row, mode, iUserId).map((action) => ({
+          key: action,
+          label: t(`actions.${action}`),
+          icon: ICONS[action],
+          danger: action === 'delete',
+          disabled: rowActionBlock(row, action, mode) !== null,
+          tooltip: blockText(rowActionBlock(row, action, mode)),
+          loading: props.busy?.action === action && props.busy.id === row.iSlideDocumentId,
+          testId: `slide-${action}-${row.strFileName}`,
+          onClick: () => props.onAction(action, row),
+        }))}
+      />
+    </Flex>
   );
 
   /** Narrow: the other columns' facts and the actions, under the name. */

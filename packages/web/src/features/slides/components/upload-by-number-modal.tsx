@@ -1,23 +1,10 @@
 import { Form, Input, Radio } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  CaseLimits,
-  UploadType,
-  requiredSlideNumberSchema,
-  type CaseByNumber,
-} from '@pathconsult/shared';
+import { CaseLimits, UploadType, requiredSlideNumberSchema } from '@pathconsult/shared';
 import { FormModal } from '@/components/form-modal';
-import { api } from '@/lib/api-client';
 import { zodRule } from '@/lib/form-rules';
-import { fetchCaseSlides } from '@/features/case-detail/api/case-slides';
-import { fetchUnmatchedOfNumber } from '@/features/case-detail/api/waiting-slides';
-import {
-  blockingNames,
-  caseUploadRequest,
-  failedNames,
-} from '@/features/case-detail/utils/imagery';
-import { useUploads } from '@/features/slide-upload/components/upload-context';
+import { useUploadForNumber } from '../api/upload-for-number';
 
 interface UploadByNumberValues {
   strDiagnosistNum: string;
@@ -37,7 +24,7 @@ export function UploadByNumberModal({ open, onClose }: { open: boolean; onClose:
   const { t } = useTranslation('slides');
   const { t: tu } = useTranslation('upload');
   const [form] = Form.useForm<UploadByNumberValues>();
-  const { openPanel } = useUploads();
+  const uploadForNumber = useUploadForNumber();
 
   const [checking, setChecking] = useState(false);
   // Bumped by each submit, by Cancel and when the screen goes: an answer that arrives after the
@@ -55,48 +42,24 @@ export function UploadByNumberModal({ open, onClose }: { open: boolean; onClose:
   };
 
   async function handleFinish(values: UploadByNumberValues) {
-    const num = values.strDiagnosistNum.trim();
     const mine = (attempt.current += 1);
-    const stillWanted = () => attempt.current === mine;
     setChecking(true);
     try {
-      const { patient } = await api.get<CaseByNumber>('slideDocument/getCaseByNumber', {
-        query: { strDiagnosistNum: num },
-      });
-      if (!stillWanted()) {
-        return;
-      }
-      if (patient && !patient.bTakesSlides) {
+      const result = await uploadForNumber(
+        values.strDiagnosistNum.trim(),
+        values.iUploadType,
+        () => attempt.current === mine,
+      );
+      if (result.opened) {
+        onClose();
+      } else if (result.lockedNumber !== null) {
         form.setFields([
           {
             name: 'strDiagnosistNum',
-            errors: [tu('panel.caseLocked', { num: patient.strDiagnosistNum })],
+            errors: [tu('panel.caseLocked', { num: result.lockedNumber })],
           },
         ]);
-        return;
       }
-      const slides = patient
-        ? await fetchCaseSlides(patient.iPatientId)
-        : { listSlideDocument: (await fetchUnmatchedOfNumber(num)).listPage };
-      if (!stillWanted()) {
-        return;
-      }
-      onClose();
-      openPanel(
-        patient
-          ? {
-              ...caseUploadRequest(patient, values.iUploadType, slides.listSlideDocument),
-              foundByNumber: true,
-            }
-          : {
-              target: { iPatientId: null, strDiagnosistNum: num, strPatientName: '' },
-              iUploadType: values.iUploadType,
-              // Names the number's slides hold are refused when chosen, as a case's are (the
-              // server refuses them too, but only once the queue is started).
-              uploadedNames: blockingNames(slides.listSlideDocument),
-              failedNames: failedNames(slides.listSlideDocument),
-            },
-      );
     } catch {
       // The API client showed why; the dialog stays for another try.
     } finally {

@@ -1,9 +1,10 @@
 import { CloudUploadOutlined } from '@ant-design/icons';
 import { App, Button, Tooltip, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SlideUploadState, type SlideDocumentDto } from '@pathconsult/shared';
-import { useQueuedUpload } from '@/features/slide-upload/components/upload-context';
-import { useUploadsSentElsewhere } from '@/features/slide-upload/components/use-uploads-sent-elsewhere';
+import { useQueuedUpload } from './upload-context';
+import { useUploadsSentElsewhere } from './use-uploads-sent-elsewhere';
 import { percentOfUpload } from '@/features/slides/utils/slide-progress';
 
 /**
@@ -12,11 +13,14 @@ import { percentOfUpload } from '@/features/slides/utils/slide-progress';
  * offered only Delete. It opens the case's upload queue and says which file to choose again; the
  * server continues where it stopped (name, size and date match it to the upload). A slide another
  * tab of this browser is sending says so instead: continued here, it would only wait for that tab.
+ * Shown in a case's Slide files tab and in slide management (`testIdPrefix` tells them apart);
+ * `onContinue` opens the queue and says whether it did (slide management asks the server first).
  */
 export function ContinueUploadButton({
   slide,
   mine,
   onContinue,
+  testIdPrefix,
 }: {
   slide: Pick<
     SlideDocumentDto,
@@ -24,11 +28,14 @@ export function ContinueUploadButton({
   >;
   /** The case's owner, who uploaded it, while the case may change. */
   mine: boolean;
-  onContinue: () => void;
+  onContinue: () => boolean | Promise<boolean>;
+  /** `imagery` or `slide`: test ids `<prefix>-continue-<name>`, `<prefix>-other-tab-<name>`. */
+  testIdPrefix: string;
 }) {
   const { t } = useTranslation('upload');
   const { message } = App.useApp();
   const queued = useQueuedUpload(slide.iSlideDocumentId);
+  const [opening, setOpening] = useState(false);
   const offered = mine && !queued && slide.ddUploadState.iNumber === SlideUploadState.Uploading;
   // This tab's queue does not hold the slide: a lock on it is another tab's.
   const elsewhere = useUploadsSentElsewhere(offered).has(slide.iSlideDocumentId);
@@ -37,23 +44,37 @@ export function ContinueUploadButton({
   }
   if (elsewhere) {
     return (
-      <Typography.Text type="secondary" data-testid={`imagery-other-tab-${slide.strFileName}`}>
+      <Typography.Text
+        type="secondary"
+        data-testid={`${testIdPrefix}-other-tab-${slide.strFileName}`}
+      >
         {t('state.otherTab')}
       </Typography.Text>
     );
   }
   const percent = percentOfUpload(slide.lProgress, slide.lSize);
+  const hint = t('imagery.continueHint', { name: slide.strFileName, percent });
+  const open = async () => {
+    setOpening(true);
+    try {
+      if (await onContinue()) {
+        void message.info(hint);
+      }
+    } catch {
+      // The API client showed why.
+    } finally {
+      setOpening(false);
+    }
+  };
   return (
-    <Tooltip title={t('imagery.continueHint', { name: slide.strFileName, percent })}>
+    <Tooltip title={hint}>
       <Button
         type="link"
         size="small"
         icon={<CloudUploadOutlined />}
-        onClick={() => {
-          onContinue();
-          void message.info(t('imagery.continueHint', { name: slide.strFileName, percent }));
-        }}
-        data-testid={`imagery-continue-${slide.strFileName}`}
+        loading={opening}
+        onClick={() => void open()}
+        data-testid={`${testIdPrefix}-continue-${slide.strFileName}`}
       >
         {t('imagery.continue')}
       </Button>
