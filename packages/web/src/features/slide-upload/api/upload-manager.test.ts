@@ -697,6 +697,35 @@ describe('upload manager', () => {
     expect(afterRecovery.at(-1)).toHaveLength(1);
   });
 
+  it('shows no speed until the first second after a start or resume is measured', async () => {
+    const server = new FakeUploadServer();
+    let tick = () => {};
+    const { m } = manager(server);
+    const internals = m as unknown as {
+      deps: { setInterval: (run: () => void) => unknown; concurrency: number };
+    };
+    internals.deps.setInterval = (run) => {
+      tick = run;
+      return 0;
+    };
+    // One chunk at a time: the first two are through when the third is asked for.
+    internals.deps.concurrency = 1;
+    await m.add(request(picked(slide('a.svs', 4))));
+    const seen: (number | null)[] = [];
+    server.beforeChunk = async ({ iChunk }) => {
+      if (iChunk === 2) {
+        // Started, nothing measured yet: unknown, not "0 B/s" (which reads as a stalled link).
+        seen.push(m.getSnapshot().speed);
+        tick();
+        seen.push(m.getSnapshot().speed);
+      }
+    };
+    m.start();
+    await m.idle();
+    expect(seen[0]).toBeNull();
+    expect(seen[1]).toBeGreaterThan(0);
+  });
+
   it('pauses a slide larger than the storage left and goes on with those that fit', async () => {
     const server = new FakeUploadServer();
     const { m } = manager(server);

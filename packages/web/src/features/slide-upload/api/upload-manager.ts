@@ -57,8 +57,11 @@ import { heldChunksMatch } from '../utils/held-chunks';
 export interface UploadSnapshot {
   items: QueueItem[];
   uploading: boolean;
-  /** Bytes a second, averaged over the last 10 one-second samples. */
-  speed: number;
+  /**
+   * Bytes a second, averaged over the last 10 one-second samples; null while none is taken yet
+   * (the first second after a start or resume), 0 when stopped or the connection is lost.
+   */
+  speed: number | null;
   /** Time left for every unfinished item the browser has the files of. */
   remaining: Remaining | null;
   /**

@@ -112,8 +112,13 @@ export function UploadControls({
         </Button>
         <Statistic
           title={t('controls.speed')}
-          // Nothing is measured while the connection is lost: no speed rather than "0 B/s".
-          value={snapshot.uploading && !snapshot.trouble ? formatSpeed(snapshot.speed) : '—'}
+          // Nothing is measured while the connection is lost, or in the first second after a
+          // start or resume: no speed rather than "0 B/s".
+          value={
+            snapshot.uploading && !snapshot.trouble && snapshot.speed !== null
+              ? formatSpeed(snapshot.speed)
+              : '—'
+          }
           styles={{ content: { fontSize: 16 } }}
           data-testid="upload-speed"
         />

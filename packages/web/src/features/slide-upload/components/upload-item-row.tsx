@@ -82,7 +82,8 @@ export function UploadItemRow({
   resuming = false,
 }: {
   item: QueueItem;
-  speed: number;
+  /** The queue's speed; null in the first second after a start or resume (not measured yet). */
+  speed: number | null;
   /** Paused by the user while its chunks on the wire finish (queue only). */
   pausing?: boolean;
   /** Resumed while those chunks finish: it goes on from where they end (queue only). */
@@ -230,11 +231,13 @@ export function UploadItemRow({
       )}
       {uploading && trouble === null && (
         <Typography.Text type="secondary" data-testid="upload-item-speed">
-          {speed > 0
-            ? `${formatSpeed(speed)} · ${remainingText(remainingTime(item.lSize - item.lProgress, speed))}`
-            : // Nothing acknowledged in the last seconds: the chunks sent wait for the server's
-              // answer (a slow or stuck link is given up on by the request's timeout and retried).
-              t('item.waitingForServer')}
+          {speed === null
+            ? t('item.measuring')
+            : speed > 0
+              ? `${formatSpeed(speed)} · ${remainingText(remainingTime(item.lSize - item.lProgress, speed))}`
+              : // Nothing acknowledged in the last seconds: the chunks sent wait for the server's
+                // answer (a slow or stuck link is given up on by the request's timeout and retried).
+                t('item.waitingForServer')}
         </Typography.Text>
       )}
       {inOtherTab && (

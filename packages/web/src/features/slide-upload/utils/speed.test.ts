@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { SPEED_SAMPLES, SpeedMeter, formatSpeed, remainingTime } from './speed';
 
 describe('speed meter (spec §9: average of the last 10 one-second samples)', () => {
-  it('is 0 before any sample', () => {
-    expect(new SpeedMeter().average()).toBe(0);
+  it('is unknown (null) before any sample, not 0', () => {
+    expect(new SpeedMeter().average()).toBeNull();
   });
 
   it('averages the samples it has while fewer than 10', () => {
@@ -33,6 +33,7 @@ describe('speed meter (spec §9: average of the last 10 one-second samples)', ()
     const meter = new SpeedMeter();
     meter.add(1000);
     meter.reset();
+    expect(meter.average()).toBeNull();
     meter.add(-5);
     expect(meter.average()).toBe(0);
   });

@@ -18,10 +18,13 @@ export class SpeedMeter {
     }
   }
 
-  /** Bytes per second over the last samples; 0 before the first one. */
-  average(): number {
+  /**
+   * Bytes per second over the last samples; null before the first one (just started or resumed:
+   * nothing measured yet, which "0 B/s" would misstate as a stalled link).
+   */
+  average(): number | null {
     if (this.samples.length === 0) {
-      return 0;
+      return null;
     }
     return this.samples.reduce((sum, b) => sum + b, 0) / this.samples.length;
   }
@@ -64,8 +67,8 @@ export interface Remaining {
  * hours to one decimal. Null while the speed is unknown. Seconds up to 119: with minutes from 60
  * s, 70 s of work read "2 min" beside a slide's "59 s" a moment later.
  */
-export function remainingTime(bytes: number, bytesPerSecond: number): Remaining | null {
-  if (!(bytesPerSecond > 0)) {
+export function remainingTime(bytes: number, bytesPerSecond: number | null): Remaining | null {
+  if (bytesPerSecond === null || !(bytesPerSecond > 0)) {
     return null;
   }
   const seconds = Math.ceil(Math.max(0, bytes) / bytesPerSecond);
