@@ -136,7 +136,7 @@ test('a doctor views a slide, measures, annotates, takes a screenshot and finds 
   // One's own: its handles, and how they are used.
   await expect(page.getByTestId('annotation-handles').locator('circle')).toHaveCount(5);
   await expect(page.getByTestId('handles-hint')).toHaveText(
-    '拖动白色控制点可调整标注形状，拖动实心控制点可移动标注；拖动时按 Esc 可还原。',
+    '拖动白色控制点可调整标注形状，拖动实心控制点可移动标注；拖动时按 Esc 可还原，按 Ctrl+Z 可撤销上一次更改。',
   );
   // That click gave the slide the keys, as a click on the bare slide does ("+" did nothing:
   // the focus had stayed on the page).
@@ -483,7 +483,7 @@ test('a polygon is drawn corner by corner, and a drag with the tool on pans the 
   expect((await labelSpan())![0]).toBeGreaterThan(viewBox.x);
 });
 
-test('one’s own annotation is reshaped and moved by its handles; Esc puts a drag back', async ({
+test('one’s own annotation is reshaped and moved by its handles; Esc puts a drag back, Ctrl+Z undoes', async ({
   page,
   request,
 }) => {
@@ -517,7 +517,7 @@ test('one’s own annotation is reshaped and moved by its handles; Esc puts a dr
   const handles = page.getByTestId('annotation-handles').locator('circle');
   await expect(handles).toHaveCount(5);
   await expect(page.getByTestId('handles-hint')).toHaveText(
-    'Drag a white handle to reshape your annotation, the filled one to move it; Esc during a drag puts it back.',
+    'Drag a white handle to reshape your annotation, the filled one to move it; Esc during a drag puts it back, Ctrl+Z undoes the last change.',
   );
   const handleAt = async (id: string) => {
     const box = (await page.getByTestId(id).boundingBox())!;
@@ -568,10 +568,33 @@ test('one’s own annotation is reshaped and moved by its handles; Esc puts a dr
   expect(moved.top - grown.top).toBeGreaterThan(55);
   expect(moved.width).toBeCloseTo(grown.width, 1);
   expect(moved.height).toBeCloseTo(grown.height, 1);
+
+  // Ctrl+Z takes the move back, then the corner's drag: the last change first.
+  await page.keyboard.press('Control+z');
+  await expect.poll(savedBox).toEqual(grown);
+  await expect(page.locator('.ant-message')).toContainText(
+    'Undone: the annotation is back to its former shape and place',
+  );
+  await page.keyboard.press('Control+z');
+  await expect.poll(savedBox).toEqual(before);
+  // It stays as it was last saved after a reload, which forgets what there was to undo.
   await page.reload();
   await expectTissue(view);
   await expect(item).toHaveCount(1);
-  expect(await savedBox()).toEqual(moved);
+  expect(await savedBox()).toEqual(before);
+  await view.click({ position: { x: 20, y: 20 } });
+  await page.keyboard.press('Control+z');
+  await expect(page.locator('.ant-message')).toContainText('No annotation change to undo');
+  expect(await savedBox()).toEqual(before);
+
+  // A shape drawn by a slip is taken back by Ctrl+Z, without the delete question.
+  await page.getByTestId('tool-rectangle').click();
+  await drag(page, view, [400, 300], [450, 350]);
+  await expect(item).toHaveCount(2);
+  await page.keyboard.press('Control+z');
+  await expect(item).toHaveCount(1);
+  await expect(page.locator('.ant-modal')).toHaveCount(0);
+  expect(await savedBox()).toEqual(before);
 });
 
 test('a scan without a recorded objective power gets its magnification from its pixel size', async ({

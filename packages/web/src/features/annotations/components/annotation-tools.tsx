@@ -19,7 +19,13 @@ import { modalAbove } from '@/lib/modal-above';
 import { onSubmitKey } from '@/lib/submit-key';
 import { toastSuccess, toastWarning } from '@/lib/toast';
 import { useSession } from '@/lib/use-session';
-import { useAddAnnotation, useReshapeAnnotation, useSlideAnnotations } from '../api/annotations';
+import {
+  useAddAnnotation,
+  useDeleteAnnotation,
+  useReshapeAnnotation,
+  useSlideAnnotations,
+} from '../api/annotations';
+import { useAnnotationUndo, withPoints } from './use-annotation-undo';
 import { useCaseScreenshots, useSaveScreenshot } from '../api/screenshots';
 import { useAnnotationOverlay } from '../overlay/use-annotation-overlay';
 import { composeScreenshot, visibleRegion } from '../overlay/capture';
@@ -67,6 +73,7 @@ export function AnnotationTools({
   const shots = useCaseScreenshots(patientId);
   const add = useAddAnnotation();
   const reshape = useReshapeAnnotation(viewer.slideId);
+  const remove = useDeleteAnnotation();
   const save = useSaveScreenshot();
   const [tool, setTool] = useState<Tool>('select');
   // Hidden from the toolbar or the H key: the drawing tool is put down (layer-and-tool.ts).
@@ -91,9 +98,21 @@ export function AnnotationTools({
   const [note, setNote] = useState<{ shape: FinishedShape; color: string; text: string } | null>(
     null,
   );
+  const mayWrite = annotations.data?.bMayWrite ?? false;
+  const recordChange = useAnnotationUndo({
+    annotations: annotations.data?.listAnnotation,
+    mayWrite,
+    remove: remove.mutate,
+    reshape: reshape.mutate,
+  });
+  // What is drawn here can be taken back with Ctrl+Z once the server has it.
+  const addShape = (input: Parameters<typeof add.mutate>[0]) =>
+    add.mutate(input, {
+      onSuccess: (saved) => recordChange({ kind: 'add', iAnnotationId: saved.iAnnotationId }),
+    });
   const saveNote = () => {
     if (note) {
-      add.mutate({
+      addShape({
         iSlideDocumentId: viewer.slideId,
         strKind: 'text',
         strColor: note.color,
@@ -103,7 +122,6 @@ export function AnnotationTools({
     }
     setNote(null);
   };
-  const mayWrite = annotations.data?.bMayWrite ?? false;
   const mpp = viewer.slide.mpp;
 
   const overlay = useAnnotationOverlay(viewer, annotations.data?.listAnnotation, layerShown, {
@@ -112,7 +130,7 @@ export function AnnotationTools({
         setNote({ shape, color: shapeColor, text: '' });
         return;
       }
-      add.mutate({
+      addShape({
         iSlideDocumentId: viewer.slideId,
         strKind: shape.kind,
         strColor: shapeColor,
@@ -124,13 +142,8 @@ export function AnnotationTools({
     onReshaped: (id, points) => {
       const shape = annotations.data?.listAnnotation.find((a) => a.iAnnotationId === id);
       if (shape) {
-        reshape.mutate({
-          iAnnotationId: id,
-          strKind: shape.strKind,
-          strColor: shape.strColor,
-          ...(shape.strText ? { strText: shape.strText } : {}),
-          listPoint: points,
-        });
+        recordChange({ kind: 'reshape', iAnnotationId: id, before: shape.listPoint });
+        reshape.mutate(withPoints(shape, points));
       }
     },
   });

@@ -19,6 +19,7 @@ const SHORTCUTS: { keys: string; action: string }[] = [
   { keys: 'Backspace', action: 'undoCorner' },
   { keys: 'Esc', action: 'cancel' },
   { keys: 'Delete / Backspace', action: 'delete' },
+  { keys: 'Ctrl + Z', action: 'undo' },
   { keys: '?', action: 'help' },
 ];
 
