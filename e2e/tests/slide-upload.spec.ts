@@ -16,7 +16,7 @@ import {
   userIdOf,
   userPage,
 } from './helpers';
-import { beginUpload, chunkCrc32, post, uploadCaseSlide, type Envelope } from './slide-helpers';
+import { beginUpload, post, uploadCaseSlide, type Envelope } from './slide-helpers';
 
 /*
  * Slide upload (issue 5): the doctor uploads a real slide to a case from its Imagery tab, pauses
