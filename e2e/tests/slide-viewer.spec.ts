@@ -1552,6 +1552,13 @@ test('slides of two cases side by side are each marked with their case; a phone 
   await zoomTo(top, 10);
   await expect(topNow).toHaveText('10×');
   await expect(underNow).toHaveText('10×');
+  // The scale bar is as long as its label says: at 10× a screen pixel is 2 of 0.499 µm (its
+  // borders made it 4 px longer on the phone).
+  const barLabel = await top.getByTestId('scale-bar').innerText();
+  const micrometres = Number(/^(\d+) µm$/.exec(barLabel.trim())?.[1]);
+  const barWidth = (await top.getByTestId('scale-bar-line').boundingBox())!.width;
+  expect(Math.abs(barWidth - micrometres / (2 * 0.499))).toBeLessThan(1);
+  await expectPanesApart(page, [top, under]);
   // Unlinked, the lower one stays where it is.
   await page.getByTestId('viewer-link').click();
   await expect(page).not.toHaveURL(/link=1/);
@@ -1559,7 +1566,44 @@ test('slides of two cases side by side are each marked with their case; a phone 
   await expect(topNow).toHaveText('4×');
   await expect(underNow).toHaveText('10×');
   await page.screenshot({ path: 'test-results/slide-viewer-mobile-stacked.png' });
+
+  // Sideways, the two no longer fit the screen's height: each keeps a view of its own, and the
+  // page scrolls to the lower one (its view ran under the next pane, scale bar and all).
+  await page.setViewportSize({ width: 844, height: 390 });
+  await expectPanesApart(page, [top, under]);
+  await under.getByTestId('scale-bar').scrollIntoViewIfNeeded();
+  await expect(under.getByTestId('scale-bar')).toBeInViewport({ ratio: 1 });
+  await page.screenshot({ path: 'test-results/slide-viewer-mobile-stacked-sideways.png' });
 });
+
+type Box = NonNullable<Awaited<ReturnType<Locator['boundingBox']>>>;
+
+/**
+ * Stacked panes each hold their view whole, with its scale bar on it, and none runs under the
+ * next pane's controls.
+ */
+async function expectPanesApart(page: Page, panes: Locator[]) {
+  await expect
+    .poll(async () => {
+      const boxes = await Promise.all(
+        panes.map(async (pane) => ({
+          pane: (await pane.boundingBox())!,
+          view: (await pane.getByTestId('slide-view').boundingBox())!,
+          bar: (await pane.getByTestId('scale-bar').boundingBox())!,
+        })),
+      );
+      const inside = (inner: Box, outer: Box) =>
+        inner.y >= outer.y - 0.5 && inner.y + inner.height <= outer.y + outer.height + 0.5;
+      return boxes.every(
+        ({ pane, view, bar }, i) =>
+          view.height >= 150 &&
+          inside(view, pane) &&
+          inside(bar, view) &&
+          (i === 0 || boxes[i - 1]!.pane.y + boxes[i - 1]!.pane.height <= pane.y),
+      );
+    })
+    .toBe(true);
+}
 
 test('a phone held sideways, and an administrator’s phone, open a slide in the phone viewer; its notes read on one line', async ({
   browser,

@@ -27,7 +27,18 @@ export function ScaleBarOverlay({ viewer }: { viewer: SlideViewer }) {
         color: '#222',
       }}
     >
-      <div style={{ width: bar.px, height: 4, border: '2px solid #222', borderTop: 'none' }} />
+      {/* Its borders inside its width: the phone page sets no border-box around it, and the
+          bar came out 4 px longer than the length it is labelled with. */}
+      <div
+        data-testid="scale-bar-line"
+        style={{
+          width: bar.px,
+          height: 4,
+          boxSizing: 'border-box',
+          border: '2px solid #222',
+          borderTop: 'none',
+        }}
+      />
       <span>{bar.label}</span>
     </div>
   );

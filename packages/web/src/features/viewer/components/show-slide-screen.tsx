@@ -14,6 +14,13 @@ import { SlidePane } from './slide-pane';
 
 /** Search parameter saying linked navigation is on (kept in the address: a reload keeps it). */
 const LINK_PARAM = 'link';
+/**
+ * The least height of a slide stacked on a phone: its name and controls (about 110 px) and a view
+ * of about 200 px. Rows used to share the screen's height whatever it was, and a pane's view
+ * (200 px at least) then ran under the next pane: its scale bar, navigator and annotations were
+ * drawn over the next slide's controls (three slides upright, two sideways).
+ */
+const STACKED_PANE_MIN_PX = 320;
 
 /**
  * /ShowSlide?id=12 (and the phone's /mobileShowSilde): one slide, or up to four of the same case
@@ -31,6 +38,7 @@ export function ShowSlideScreen({ compact }: { compact?: boolean }) {
   const infos = useSlidesInfo(ids);
   const failed = useSlidesInfoFailed(ids);
   const severalCases = slidesOfSeveralCases(infos.map((info) => info?.objSlide));
+  const stackedOnPhone = compact && ids.length > 1;
 
   if (ids.length === 0) {
     return <Empty description={t('noSlide')} data-testid="viewer-no-slide" />;
@@ -105,7 +113,10 @@ export function ShowSlideScreen({ compact }: { compact?: boolean }) {
           gridTemplateColumns: compact
             ? '1fr'
             : `repeat(${ids.length === 4 ? 2 : ids.length}, minmax(0, 1fr))`,
-          gridAutoRows: 'minmax(0, 1fr)',
+          // A phone stacks several slides at a height each can be read at, and scrolls the
+          // page past the screen's height rather than squeeze them under each other.
+          gridAutoRows: stackedOnPhone ? `minmax(${STACKED_PANE_MIN_PX}px, 1fr)` : 'minmax(0, 1fr)',
+          ...(stackedOnPhone ? { overflowY: 'auto' as const } : {}),
         }}
       >
         {ids.map((id) => (

@@ -404,7 +404,9 @@ function OpenSlidePane({
             position: 'relative',
             flex: 1,
             minWidth: 0,
-            minHeight: compact ? 200 : 480,
+            // Stacked on a phone, the row's least height (show-slide-screen) already holds a
+            // readable view: the view takes what the controls leave and never runs past its row.
+            minHeight: phone && sideBySide ? 0 : compact ? 200 : 480,
             background: VIEW_BACKGROUND,
             border: '1px solid #e5e5e5',
           }}
