@@ -371,7 +371,10 @@ test('ticks on two pages of the slide list make one selection, deleted together'
     page.getByTestId(`slide-row-${firstName}`).locator('input[type=checkbox]'),
   ).toBeChecked();
 
-  // The confirmation names both, the one out of sight too; both go.
+  // Deleted from the second page: the confirmation names both, the one out of sight too; both
+  // go, and the list shows the page that is left (it said "no slides" on a page gone).
+  await page.locator('.ant-pagination-item-2').click();
+  await expect(rows).toHaveCount(1);
   await page.getByTestId('slide-delete-selected').click();
   const listed = page.getByTestId('slide-delete-list').locator('li');
   await expect(listed).toHaveCount(2);
@@ -381,6 +384,7 @@ test('ticks on two pages of the slide list make one selection, deleted together'
   await expect(page.getByText('2 slides deleted')).toBeVisible();
   await expect(page.getByTestId('slide-selected-count')).toHaveText('0 selected');
   await expect(rows).toHaveCount(9);
+  await expect(page.locator('.ant-pagination-item-1')).toHaveClass(/ant-pagination-item-active/);
   await expect(page.getByTestId(`slide-row-${firstName}`)).toHaveCount(0);
   await expect(page.getByTestId(`slide-row-${secondName}`)).toHaveCount(0);
 });

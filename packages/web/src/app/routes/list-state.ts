@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { PagedRows } from '@/components/paged-table';
 import { screenPageSize } from '@/lib/page-size';
 
@@ -9,11 +9,15 @@ import { screenPageSize } from '@/lib/page-size';
  */
 export function usePaging() {
   const [page, setPage] = useState({ iCurPage: 1, iPageSize: screenPageSize() });
+  const onPageChange = useCallback(
+    (iCurPage: number, iPageSize: number) =>
+      setPage((p) => ({ iCurPage: iPageSize === p.iPageSize ? iCurPage : 1, iPageSize })),
+    [],
+  );
   return {
     page,
     toFirstPage: () => setPage((p) => ({ ...p, iCurPage: 1 })),
-    onPageChange: (iCurPage: number, iPageSize: number) =>
-      setPage((p) => ({ iCurPage: iPageSize === p.iPageSize ? iCurPage : 1, iPageSize })),
+    onPageChange,
   };
 }
 
@@ -42,6 +46,16 @@ export function usePagedRows<Row>(
   paging: Paging,
 ): PagedRows<Row> {
   const shown = useLastData(query.data);
+  // A page that no longer exists (its last rows deleted, here or elsewhere): the last page that
+  // does is shown instead. The table said "no slides" under a total of 20, as if all were gone.
+  const { iCurPage, iPageSize } = paging.page;
+  const lastPage = query.data ? Math.max(1, Math.ceil(query.data.iTotalCount / iPageSize)) : null;
+  const { onPageChange } = paging;
+  useEffect(() => {
+    if (lastPage !== null && iCurPage > lastPage) {
+      onPageChange(lastPage, iPageSize);
+    }
+  }, [lastPage, iCurPage, iPageSize, onPageChange]);
   return {
     rows: shown?.listPage ?? [],
     total: shown?.iTotalCount ?? 0,
