@@ -188,6 +188,11 @@ test('slides are matched and renamed by the doctor, removed by the administrator
   const admin = await adminContext.newPage();
   await logIn(admin, ADMIN);
   await openFromMenu(admin, '/slideInfo');
+  // The platform administrator's figures cover every hospital, and the storage hint says so.
+  await admin.getByTestId('slide-summary-storage-title').hover();
+  await expect(admin.getByRole('tooltip')).toContainText('所列各医院的切片在服务器上共占用的空间');
+  await admin.mouse.move(0, 0);
+  await expect(admin.getByRole('tooltip')).toHaveCount(0);
   // The matched slide is its case's: Delete is off for the administrator, and says why (the
   // server refuses it; the button offered it and then failed with another reason).
   await admin.locator('#slideFilters_strDiagnosistNum').fill(matchNum);

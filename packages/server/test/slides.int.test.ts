@@ -335,7 +335,7 @@ describe.each(await testDatabases())('slide management on $name', (testDb) => {
       expect((await list(tokens.expert)).status).toBe(403);
     });
 
-    it('counts the hospital’s slides and storage', async () => {
+    it('counts the slides its list shows, and the hospital’s storage', async () => {
       const expected = {
         iTotal: 5,
         iMatched: 2,
@@ -347,21 +347,33 @@ describe.each(await testDatabases())('slide management on $name', (testDb) => {
       // Delta is being sent now.
       const delta = eq(slideDocuments.id, ids['Delta.svs']!);
       await db().update(slideDocuments).set({ activeAt: t.clock.now() }).where(delta);
-      const mine = expectOk(await statistics(d1.token));
-      expect(mine).toMatchObject(expected);
+      const hospital = expectOk(await statistics(hAdmin.token));
+      expect(hospital).toMatchObject(expected);
       // A few kilobytes: 0 GB to three decimals, but counted to the byte beside it.
-      expect(mine.dUsedMemory).toBe(0);
-      expect(mine.lUsedBytes).toBe(await storageUsed(db(), hospitalH));
-      expect(mine.lUsedBytes).toBeGreaterThan(0);
-      expect(mine.lStoredBytes).toBeGreaterThan(3000);
-      expect(expectOk(await statistics(hAdmin.token))).toEqual(mine);
-      expect(expectOk(await statistics(tokens.admin, { iHospitalId: hospitalH }))).toEqual(mine);
+      expect(hospital.dUsedMemory).toBe(0);
+      expect(hospital.lUsedBytes).toBe(await storageUsed(db(), hospitalH));
+      expect(hospital.lUsedBytes).toBeGreaterThan(0);
+      expect(hospital.lStoredBytes).toBeGreaterThan(3000);
+      expect(expectOk(await statistics(tokens.admin, { iHospitalId: hospitalH }))).toEqual(
+        hospital,
+      );
       expectNotFound(await statistics(hAdmin.token, { iHospitalId: hospitalA }));
       const all = expectOk(await statistics(tokens.admin));
       expect(all.iTotal).toBeGreaterThan(5);
+      // A doctor counts what its list shows (not d2's slide of d2's case, Gamma), beside its
+      // hospital's storage: the figures add up to the list beneath them.
+      const mine = expectOk(await statistics(d1.token));
+      expect(mine).toMatchObject({ ...expected, iTotal: 4, iMatched: 1 });
+      expect(mine.iTotal).toBe(expectOk(await list(d1.token)).iTotalCount);
+      expect(mine.lUsedBytes).toBe(hospital.lUsedBytes);
       // No sign of life for ten minutes: interrupted, not uploading any more.
       t.clock.advanceMinutes(10);
-      expect(expectOk(await statistics(d1.token))).toMatchObject({ ...expected, iUploading: 0 });
+      expect(expectOk(await statistics(d1.token))).toMatchObject({
+        ...expected,
+        iTotal: 4,
+        iMatched: 1,
+        iUploading: 0,
+      });
     });
 
     it('breaks slides down by hospital, type and China upload day for the statistics screen', async () => {

@@ -9,13 +9,16 @@ import { hospitals, slideDocuments } from '../../db/schema';
 import { bytesToGb } from '../../storage/hospital-usage';
 import type { Actor } from '../auth/actor';
 import { scopeOf, scopeOrOneHospital, type HospitalScope } from '../tenancy/scope';
-import { isSlideAdministrator } from './access';
+import { isSlideAdministrator, visibleWhere } from './access';
 import { liveUploadWhere } from './dto';
 
 /*
- * statisticsSlide: the live slides of the caller's hospitals and their storage. Doctors count
- * their own hospital (counts only, no patient data); administrators holding "clear slide" the
- * hospitals of that privilege's scope, or one of them (iHospitalId; outside the scope: 404).
+ * statisticsSlide: the figures above a slide management list, counting the slides that list
+ * shows (visibleWhere), and the storage of the caller's hospitals. A doctor's slides are its own
+ * uploads, its cases' slides and its hospital's unmatched ones, and its storage its hospital's;
+ * administrators holding "clear slide" count the hospitals of that privilege's scope, or one of
+ * them (iHospitalId; outside the scope: 404). A doctor's counts used to be the whole hospital's,
+ * and did not add up to the list beneath them.
  */
 
 const count = (condition?: SQL) =>
@@ -49,7 +52,13 @@ export async function slideStatistics(
         )}), 0)`.mapWith(Number),
       })
       .from(slideDocuments)
-      .where(and(hospitalOf(slideDocuments.hospitalId), isNull(slideDocuments.deletedAt))),
+      .where(
+        and(
+          hospitalOf(slideDocuments.hospitalId),
+          visibleWhere(actor),
+          isNull(slideDocuments.deletedAt),
+        ),
+      ),
     db
       .select({
         used: sql<number>`coalesce(sum(${hospitals.storageUsedBytes}), 0)`.mapWith(Number),

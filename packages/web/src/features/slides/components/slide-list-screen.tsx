@@ -184,7 +184,12 @@ export function SlideListScreen({ mode }: { mode: SlideListMode }) {
       notice={
         <>
           <Alert type="info" showIcon title={t(`notice.${mode}`)} data-testid="slide-notice" />
-          {mode !== 'removed' && <SlideSummary iHospitalId={filters.iHospitalId} />}
+          {mode !== 'removed' && (
+            <SlideSummary
+              iHospitalId={filters.iHospitalId}
+              severalHospitals={everyHospital && filters.iHospitalId === undefined}
+            />
+          )}
         </>
       }
       filters={

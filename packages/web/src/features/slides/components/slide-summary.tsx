@@ -10,7 +10,14 @@ import { useSlideStatistics } from '../api/slides';
  * and the storage used of the total. Nothing is shown while they load or when they fail: the
  * list below is what the screen is for.
  */
-export function SlideSummary({ iHospitalId }: { iHospitalId: number | undefined }) {
+export function SlideSummary({
+  iHospitalId,
+  severalHospitals,
+}: {
+  iHospitalId: number | undefined;
+  /** The list covers several hospitals (no hospital filter picked): the storage is theirs. */
+  severalHospitals: boolean;
+}) {
   const { t } = useTranslation('slides');
   const { data } = useSlideStatistics(iHospitalId);
   if (!data) {
@@ -31,7 +38,7 @@ export function SlideSummary({ iHospitalId }: { iHospitalId: number | undefined 
       <Statistic
         // Why it is more than the slides' sizes add up to, said where it is read.
         title={
-          <Tooltip title={t('summary.storageHint')}>
+          <Tooltip title={t(severalHospitals ? 'summary.storageHintAll' : 'summary.storageHint')}>
             <span data-testid="slide-summary-storage-title">
               {t('summary.storage')} <InfoCircleOutlined />
             </span>
