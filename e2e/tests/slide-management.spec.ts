@@ -13,7 +13,7 @@ import {
   tokenOf,
   userPage,
 } from './helpers';
-import { chunkCrc32, uploadCaseSlide } from './slide-helpers';
+import { beginUpload, chunkCrc32, uploadCaseSlide } from './slide-helpers';
 
 /*
  * Slide management (issue 5 part 4). Set-up uploads a real slide twice through the upload API,
@@ -589,6 +589,34 @@ async function expectWithinWidth(page: Page, testIdOrSelector: string) {
     expect(box.right, testIdOrSelector).toBeLessThanOrEqual(width);
   }
 }
+
+test('a slide deleted before its upload finished says so in the removed list', async ({
+  page,
+  request,
+}) => {
+  const token = await tokenOf(request, DOCTOR);
+  const num = `SV${RUN}`;
+  const name = `half-${RUN}.svs`;
+  const id = await beginUpload(
+    request,
+    token,
+    { strDiagnosistNum: num },
+    'CMU-1-Small-Region.svs',
+    name,
+  );
+  await call(request, token, 'slideDocument/deleteSlideDocument', {
+    data: { listSlideDocument: [{ iSlideDocumentId: id }] },
+  });
+  await logIn(page, ADMIN, '?lang=en');
+  await openFromMenu(page, '/removeSlideInfo');
+  await page.locator('#slideFilters_strDiagnosistNum').fill(num);
+  await page.getByTestId('slide-search').click();
+  // Its row read like a stored slide of 1.85 MB.
+  await expect(page.getByTestId(`slide-row-${name}`)).toContainText('1.85 MB');
+  await expect(page.getByTestId(`slide-removed-unfinished-${name}`)).toHaveText(
+    'Upload unfinished',
+  );
+});
 
 test('on a phone the slide lists fit the screen: every fact and action of a slide under its name', async ({
   browser,

@@ -1,9 +1,9 @@
 import { AimOutlined, DeleteOutlined, EditOutlined, EyeOutlined } from '@ant-design/icons';
-import { Button, Flex, Typography } from 'antd';
+import { Button, Flex, Tag, Typography } from 'antd';
 import type { TableColumnType, TableProps } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SlideDocumentDto } from '@pathconsult/shared';
+import { SlideUploadState, type SlideDocumentDto } from '@pathconsult/shared';
 import { PagedTable, type PagedRows } from '@/components/paged-table';
 import { RowActions } from '@/components/row-actions';
 import { ContinueUploadButton } from '@/features/slide-upload/components/continue-upload-button';
@@ -116,6 +116,32 @@ export function SlideTable(props: SlideTableProps) {
     </>
   );
 
+  /**
+   * A removed slide that was never whole says so beside its size: its row read like a stored
+   * slide of that size. A failed one keeps its state's tag.
+   */
+  const notWhenRemoved = (row: SlideDocumentDto) => {
+    const state = row.ddUploadState.iNumber;
+    if (!removed || state === SlideUploadState.Uploaded) {
+      return null;
+    }
+    return (
+      <div>
+        {state === SlideUploadState.Uploading ? (
+          <Tag
+            style={{ whiteSpace: 'normal', marginInlineEnd: 0 }}
+            data-testid={`slide-removed-unfinished-${row.strFileName}`}
+          >
+            {/* How far it got is not kept: its received chunks went with it. */}
+            {t('fields.removedUnfinished')}
+          </Tag>
+        ) : (
+          <UploadStateTag slide={row} />
+        )}
+      </div>
+    );
+  };
+
   const blockText = (block: RowActionBlock | null) =>
     block === null ? undefined : t(`actions.${block}`);
 
@@ -159,7 +185,9 @@ export function SlideTable(props: SlideTableProps) {
         </Typography.Text>
       )}
       {/* In a div: the tag keeps its own width instead of stretching across the cell. */}
-      {!removed && (
+      {removed ? (
+        notWhenRemoved(row)
+      ) : (
         <div>
           <UploadStateTag slide={row} />
         </div>
@@ -233,6 +261,7 @@ export function SlideTable(props: SlideTableProps) {
         <Flex vertical>
           <span>{formatBytes(row.lSize)}</span>
           {secondary(formatAndPower(row))}
+          {notWhenRemoved(row)}
         </Flex>
       ),
     },
