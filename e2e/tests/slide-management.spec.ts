@@ -177,6 +177,12 @@ test('slides are matched and renamed by the doctor, removed by the administrator
   await page.locator('#slideRename_strFileName').fill('   ');
   await page.getByTestId('slide-rename-submit').click();
   await expect(page.getByText('This field cannot be empty')).toBeVisible();
+  // Another type's extension is refused: it was saved as "….tiff.svs".
+  await page.locator('#slideRename_strFileName').fill(`other-${RUN}.tiff`);
+  await page.getByTestId('slide-rename-submit').click();
+  await expect(
+    page.getByText('A slide keeps its file type (.svs): type the name without “.tiff”'),
+  ).toBeVisible();
   // Typed whole, with the extension the field already shows after it: saved with it once.
   await page.locator('#slideRename_strFileName').fill(renamed);
   await page.getByTestId('slide-rename-submit').click();

@@ -1,6 +1,12 @@
 import { Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { CaseLimits, slideUpdateInputSchema, type SlideDocumentDto } from '@pathconsult/shared';
+import {
+  CaseLimits,
+  SLIDE_TYPES,
+  extensionOf,
+  slideUpdateInputSchema,
+  type SlideDocumentDto,
+} from '@pathconsult/shared';
 import { FormModal } from '@/components/form-modal';
 import type { ApiError } from '@/lib/api-error';
 import { applyFieldErrors, showFailure } from '@/lib/form-errors';
@@ -37,6 +43,15 @@ export function RenameModal({
   const nameRule = zodRule(slideUpdateInputSchema.shape.strFileName.unwrap(), (v: string) =>
     v.trim() === '' ? v : renamedSlide(v, extension),
   );
+
+  // Another slide type's extension typed into the name ("x.tiff" beside a fixed ".svs") was
+  // saved as "x.tiff.svs" without a word: the format is the file's and no name changes it.
+  const otherExtensionRule = (_: unknown, typed: string | undefined) => {
+    const other = extensionOf(typed?.trim() ?? '');
+    return extension && other !== extension.slice(1).toLowerCase() && other in SLIDE_TYPES
+      ? Promise.reject(new Error(t('rename.otherExtension', { typed: `.${other}`, extension })))
+      : Promise.resolve();
+  };
 
   /**
    * A number corrected is mostly a number put right for its case: the slide is matched to the
@@ -104,7 +119,12 @@ export function RenameModal({
       }}
     >
       <div data-testid="slide-rename-modal">
-        <Form.Item name="strFileName" label={t('fields.fileName')} required rules={[nameRule]}>
+        <Form.Item
+          name="strFileName"
+          label={t('fields.fileName')}
+          required
+          rules={[nameRule, { validator: otherExtensionRule }]}
+        >
           <Input
             autoFocus
             maxLength={255 - extension.length}
