@@ -594,7 +594,19 @@ test('one’s own annotation is reshaped and moved by its handles; Esc puts a dr
   await page.keyboard.press('Control+z');
   await expect(item).toHaveCount(1);
   await expect(page.locator('.ant-modal')).toHaveCount(0);
+  await expect(page.locator('.ant-message')).toContainText(
+    'Undone: the annotation just drawn is deleted',
+  );
   expect(await savedBox()).toEqual(before);
+
+  // A polygon under way is not undone past: Ctrl+Z waits until it is finished or dropped.
+  await page.getByTestId('tool-polygon').click();
+  await view.click({ position: { x: 500, y: 200 } });
+  await page.keyboard.press('Control+z');
+  await expect(page.locator('.ant-message')).toContainText(
+    'Finish the shape under way, or drop it with Esc, before undoing',
+  );
+  await expect(item).toHaveCount(1);
 });
 
 test('a scan without a recorded objective power gets its magnification from its pixel size', async ({

@@ -99,17 +99,27 @@ export function AnnotationTools({
     null,
   );
   const mayWrite = annotations.data?.bMayWrite ?? false;
-  const recordChange = useAnnotationUndo({
+  const undo = useAnnotationUndo({
     annotations: annotations.data?.listAnnotation,
     mayWrite,
-    remove: remove.mutate,
-    reshape: reshape.mutate,
+    blocked: () =>
+      add.isPending || reshape.isPending || remove.isPending
+        ? 'saving'
+        : overlay.current?.busy
+          ? 'drawing'
+          : layerShown
+            ? null
+            : 'hidden',
+    remove: remove.mutateAsync,
+    reshape: reshape.mutateAsync,
   });
-  // What is drawn here can be taken back with Ctrl+Z once the server has it.
+  // What is drawn here can be taken back with Ctrl+Z once the server has it (each drawing: a
+  // second one drawn before the first is saved must not take the first's place).
   const addShape = (input: Parameters<typeof add.mutate>[0]) =>
-    add.mutate(input, {
-      onSuccess: (saved) => recordChange({ kind: 'add', iAnnotationId: saved.iAnnotationId }),
-    });
+    add.mutateAsync(input).then(
+      (saved) => undo.record({ kind: 'add', iAnnotationId: saved.iAnnotationId }),
+      () => undefined,
+    );
   const saveNote = () => {
     if (note) {
       addShape({
@@ -142,8 +152,10 @@ export function AnnotationTools({
     onReshaped: (id, points) => {
       const shape = annotations.data?.listAnnotation.find((a) => a.iAnnotationId === id);
       if (shape) {
-        recordChange({ kind: 'reshape', iAnnotationId: id, before: shape.listPoint });
-        reshape.mutate(withPoints(shape, points));
+        const change = { kind: 'reshape' as const, iAnnotationId: id, before: shape.listPoint };
+        undo.record(change);
+        // Refused: nothing changed, so nothing to take back.
+        reshape.mutateAsync(withPoints(shape, points)).catch(() => undo.forget(change));
       }
     },
   });

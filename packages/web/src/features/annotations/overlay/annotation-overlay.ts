@@ -170,6 +170,14 @@ export class AnnotationOverlay {
     return this.svg.style.display !== 'none';
   }
 
+  /**
+   * A shape is being drawn or a handle dragged: keys that change saved annotations (Ctrl+Z) wait,
+   * so that they never change a shape under the user's hands.
+   */
+  get busy(): boolean {
+    return this.drag !== null || (this.session?.draft.length ?? 0) > 0;
+  }
+
   /** Esc: the shape under way is dropped. */
   cancelDrawing(): void {
     this.session?.cancel();
