@@ -143,8 +143,8 @@ export const slideRoutes: FastifyPluginAsyncZod<SlideRoutesOptions> = async (app
       schema: {
         tags: ['slides'],
         summary:
-          'Slide counts and storage of the caller’s hospital; administrators: their scope, or ' +
-          'one hospital of it (iHospitalId)',
+          'Counts of the slides the caller’s slide list shows, and the storage of the caller’s ' +
+          'hospital; administrators: their scope, or one hospital of it (iHospitalId)',
         querystring: slideStatisticsQuerySchema,
         response: { 200: envelopeSchema(slideStatisticsSchema) },
       },

@@ -33,6 +33,22 @@ export function useLastData<T>(data: T | undefined): T | undefined {
 }
 
 /**
+ * A page that no longer exists (its last rows deleted or marked read, here or elsewhere) gives
+ * way to the last page that does: the table said "no slides" under a total of 20, as if all
+ * were gone. `total` is the latest answer's (undefined while none has come).
+ */
+export function useKeepPageInRange(total: number | undefined, paging: Paging): void {
+  const { iCurPage, iPageSize } = paging.page;
+  const lastPage = total === undefined ? null : Math.max(1, Math.ceil(total / iPageSize));
+  const { onPageChange } = paging;
+  useEffect(() => {
+    if (lastPage !== null && iCurPage > lastPage) {
+      onPageChange(lastPage, iPageSize);
+    }
+  }, [lastPage, iCurPage, iPageSize, onPageChange]);
+}
+
+/**
  * What a list screen passes to its paged table: the rows on screen (the last ones while the next
  * page loads), the paging, and whether the table should say the load failed.
  */
@@ -46,16 +62,7 @@ export function usePagedRows<Row>(
   paging: Paging,
 ): PagedRows<Row> {
   const shown = useLastData(query.data);
-  // A page that no longer exists (its last rows deleted, here or elsewhere): the last page that
-  // does is shown instead. The table said "no slides" under a total of 20, as if all were gone.
-  const { iCurPage, iPageSize } = paging.page;
-  const lastPage = query.data ? Math.max(1, Math.ceil(query.data.iTotalCount / iPageSize)) : null;
-  const { onPageChange } = paging;
-  useEffect(() => {
-    if (lastPage !== null && iCurPage > lastPage) {
-      onPageChange(lastPage, iPageSize);
-    }
-  }, [lastPage, iCurPage, iPageSize, onPageChange]);
+  useKeepPageInRange(query.data?.iTotalCount, paging);
   return {
     rows: shown?.listPage ?? [],
     total: shown?.iTotalCount ?? 0,

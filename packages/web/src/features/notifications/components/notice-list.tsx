@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { NoticeDto } from '@pathconsult/shared';
 import { ListError } from '@/app/routes/list-error';
-import { usePaging } from '@/app/routes/list-state';
+import { useKeepPageInRange, usePaging } from '@/app/routes/list-state';
 import { useMarkNoticesRead, useNotices } from '../api/notices';
 import { noticeHref, noticeText } from '../utils/notice-text';
 
@@ -19,6 +19,8 @@ export function NoticeList() {
   const paging = usePaging();
   const [unreadOnly, setUnreadOnly] = useState(false);
   const notices = useNotices({ ...paging.page, bUnread: unreadOnly ? 'true' : undefined });
+  // Marking the last unread ones of the last page read leaves that page empty.
+  useKeepPageInRange(notices.data?.iTotalCount, paging);
   const mark = useMarkNoticesRead();
 
   const open = (n: NoticeDto) => {

@@ -16,9 +16,15 @@ type QueueUploadType = typeof UploadType.Batch | typeof UploadType.Single;
 export type UploadForNumberResult =
   | { opened: true }
   /** The caller's case of this number was submitted: it takes no slides. */
-  | { opened: false; lockedNumber: string }
+  | { opened: false; reason: 'locked'; num: string }
+  /**
+   * Continuing: the number no longer leads where the upload was going (its case is gone or
+   * another doctor's, or a case of the number was made for an unmatched upload), so the server
+   * would refuse the file chosen again as a name taken.
+   */
+  | { opened: false; reason: 'moved' }
   /** Given up: `stillWanted` said no once the server answered. */
-  | { opened: false; lockedNumber: null };
+  | { opened: false; reason: 'dropped' };
 
 /**
  * Opens the upload queue for a pathology number, as upload by number and "Continue upload" in
@@ -35,22 +41,30 @@ export function useUploadForNumber() {
     async (
       num: string,
       iUploadType: QueueUploadType,
-      stillWanted: () => boolean = () => true,
+      options: {
+        stillWanted?: () => boolean;
+        /** Continuing an upload: the case it was going to (null: unmatched, by number). */
+        continuing?: { iPatientId: number | null };
+      } = {},
     ): Promise<UploadForNumberResult> => {
+      const stillWanted = options.stillWanted ?? (() => true);
       const { patient } = await api.get<CaseByNumber>('slideDocument/getCaseByNumber', {
         query: { strDiagnosistNum: num },
       });
       if (!stillWanted()) {
-        return { opened: false, lockedNumber: null };
+        return { opened: false, reason: 'dropped' };
       }
       if (patient && !patient.bTakesSlides) {
-        return { opened: false, lockedNumber: patient.strDiagnosistNum };
+        return { opened: false, reason: 'locked', num: patient.strDiagnosistNum };
+      }
+      if (options.continuing && options.continuing.iPatientId !== (patient?.iPatientId ?? null)) {
+        return { opened: false, reason: 'moved' };
       }
       const slides = patient
         ? (await fetchCaseSlides(patient.iPatientId)).listSlideDocument
         : (await fetchUnmatchedOfNumber(num)).listPage;
       if (!stillWanted()) {
-        return { opened: false, lockedNumber: null };
+        return { opened: false, reason: 'dropped' };
       }
       openPanel(
         patient

@@ -13,7 +13,7 @@ import { applyFieldErrors, showFailure } from '@/lib/form-errors';
 import { zodRule } from '@/lib/form-rules';
 import { toastError, toastSuccess, toastWarning } from '@/lib/toast';
 import { useMatchSlides, useUpdateSlide } from '../api/slides';
-import { renamedSlide, splitSlideName } from '../utils/slide-name';
+import { renamedSlide, sameSlideFormat, splitSlideName } from '../utils/slide-name';
 
 interface RenameValues {
   /** The name without its extension, which stays (the server refuses another one). */
@@ -47,8 +47,11 @@ export function RenameModal({
   // Another slide type's extension typed into the name ("x.tiff" beside a fixed ".svs") was
   // saved as "x.tiff.svs" without a word: the format is the file's and no name changes it.
   const otherExtensionRule = (_: unknown, typed: string | undefined) => {
+    // TIF and TIFF are one format: "x.tif" for a ".tiff" slide is only its extension typed.
     const other = extensionOf(typed?.trim() ?? '');
-    return extension && other !== extension.slice(1).toLowerCase() && other in SLIDE_TYPES
+    return extension &&
+      Object.hasOwn(SLIDE_TYPES, other) &&
+      !sameSlideFormat(other, extension.slice(1))
       ? Promise.reject(new Error(t('rename.otherExtension', { typed: `.${other}`, extension })))
       : Promise.resolve();
   };

@@ -166,10 +166,12 @@ export function SlideListScreen({ mode }: { mode: SlideListMode }) {
     const result = await uploadForNumber(
       row.strDiagnosistNum,
       row.iUploadType === UploadType.Single ? UploadType.Single : UploadType.Batch,
-      stillHere,
+      { stillWanted: stillHere, continuing: { iPatientId: row.iPatientId ?? null } },
     );
-    if (!result.opened && result.lockedNumber !== null) {
-      toastError(tu('panel.caseLocked', { num: result.lockedNumber }));
+    if (!result.opened && result.reason === 'locked') {
+      toastError(tu('panel.caseLocked', { num: result.num }));
+    } else if (!result.opened && result.reason === 'moved') {
+      toastError(tu('imagery.continueMoved', { name: row.strFileName }));
     }
     return result.opened;
   }

@@ -151,7 +151,8 @@ export function SlideTable(props: SlideTableProps) {
       {onContinue && (
         <ContinueUploadButton
           slide={row}
-          mine={row.iUploadUserId === iUserId}
+          // A slide of a submitted case takes no more of its upload (as in the case's tab).
+          mine={row.iUploadUserId === iUserId && !row.bCaseLocked}
           onContinue={() => onContinue(row)}
           testIdPrefix="slide"
         />

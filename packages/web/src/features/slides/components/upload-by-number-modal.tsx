@@ -45,19 +45,14 @@ export function UploadByNumberModal({ open, onClose }: { open: boolean; onClose:
     const mine = (attempt.current += 1);
     setChecking(true);
     try {
-      const result = await uploadForNumber(
-        values.strDiagnosistNum.trim(),
-        values.iUploadType,
-        () => attempt.current === mine,
-      );
+      const result = await uploadForNumber(values.strDiagnosistNum.trim(), values.iUploadType, {
+        stillWanted: () => attempt.current === mine,
+      });
       if (result.opened) {
         onClose();
-      } else if (result.lockedNumber !== null) {
+      } else if (result.reason === 'locked') {
         form.setFields([
-          {
-            name: 'strDiagnosistNum',
-            errors: [tu('panel.caseLocked', { num: result.lockedNumber })],
-          },
+          { name: 'strDiagnosistNum', errors: [tu('panel.caseLocked', { num: result.num })] },
         ]);
       }
     } catch {

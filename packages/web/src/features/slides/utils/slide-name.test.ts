@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renamedSlide, splitSlideName } from './slide-name';
+import { renamedSlide, sameSlideFormat, splitSlideName } from './slide-name';
 
 describe('splitSlideName', () => {
   it('splits off the slide type’s extension as the name spells it', () => {
@@ -22,5 +22,18 @@ describe('renamedSlide', () => {
     // Another extension typed is part of the name.
     expect(renamedSlide('HE.tiff', '.svs')).toBe('HE.tiff.svs');
     expect(renamedSlide('scan', '')).toBe('scan');
+  });
+
+  it('takes the same format’s other spelling as the extension (TIF and TIFF)', () => {
+    expect(renamedSlide('boxes.tif', '.tiff')).toBe('boxes.tiff');
+    expect(renamedSlide('boxes.TIFF', '.tif')).toBe('boxes.tif');
+  });
+});
+
+describe('sameSlideFormat', () => {
+  it('holds TIF and TIFF for one format, and nothing else', () => {
+    expect(sameSlideFormat('tif', 'TIFF')).toBe(true);
+    expect(sameSlideFormat('svs', 'svs')).toBe(true);
+    expect(sameSlideFormat('svs', 'tiff')).toBe(false);
   });
 });

@@ -14,13 +14,6 @@ import { SlidePane } from './slide-pane';
 
 /** Search parameter saying linked navigation is on (kept in the address: a reload keeps it). */
 const LINK_PARAM = 'link';
-/**
- * The least height of a slide stacked on a phone: its name and controls (about 110 px) and a view
- * of about 200 px. Rows used to share the screen's height whatever it was, and a pane's view
- * (200 px at least) then ran under the next pane: its scale bar, navigator and annotations were
- * drawn over the next slide's controls (three slides upright, two sideways).
- */
-const STACKED_PANE_MIN_PX = 320;
 
 /**
  * /ShowSlide?id=12 (and the phone's /mobileShowSilde): one slide, or up to four of the same case
@@ -113,9 +106,11 @@ export function ShowSlideScreen({ compact }: { compact?: boolean }) {
           gridTemplateColumns: compact
             ? '1fr'
             : `repeat(${ids.length === 4 ? 2 : ids.length}, minmax(0, 1fr))`,
-          // A phone stacks several slides at a height each can be read at, and scrolls the
-          // page past the screen's height rather than squeeze them under each other.
-          gridAutoRows: stackedOnPhone ? `minmax(${STACKED_PANE_MIN_PX}px, 1fr)` : 'minmax(0, 1fr)',
+          // A phone stacks several slides, each at least as tall as its controls and a view of
+          // 200 px (slide-pane), and scrolls past the screen's height rather than squeeze them:
+          // rows sharing the screen's height whatever it was let a view run under the next
+          // pane, its scale bar, navigator and annotations over the next slide's controls.
+          gridAutoRows: stackedOnPhone ? 'minmax(auto, 1fr)' : 'minmax(0, 1fr)',
           ...(stackedOnPhone ? { overflowY: 'auto' as const } : {}),
         }}
       >

@@ -306,7 +306,9 @@ function OpenSlidePane({
       style={{
         flex: 1,
         minWidth: 0,
-        minHeight: 0,
+        // Stacked on a phone, the pane is as tall as its content at least (its row grows to it:
+        // show-slide-screen); elsewhere the screen's share is what it gets.
+        minHeight: phone && sideBySide ? undefined : 0,
         background: '#fff',
         padding: fullScreen ? 12 : 0,
         // Over the whole page in full screen, under the popups and dialogs (antd's start at 1000).
@@ -404,9 +406,7 @@ function OpenSlidePane({
             position: 'relative',
             flex: 1,
             minWidth: 0,
-            // Stacked on a phone, the row's least height (show-slide-screen) already holds a
-            // readable view: the view takes what the controls leave and never runs past its row.
-            minHeight: phone && sideBySide ? 0 : compact ? 200 : 480,
+            minHeight: compact ? 200 : 480,
             background: VIEW_BACKGROUND,
             border: '1px solid #e5e5e5',
           }}
