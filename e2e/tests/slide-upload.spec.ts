@@ -186,6 +186,8 @@ test('the doctor uploads a slide, pauses, reloads, resumes and sees it in the Im
   await page.reload();
   await expect(page.getByTestId('case-imagery')).toBeVisible();
   await expect(page.getByTestId(`imagery-state-${NAME}`)).toHaveText(/^Paused \d+%$/);
+  // The row offers the way on (the queue waits for the file behind the header).
+  await expect(page.getByTestId(`imagery-continue-${NAME}`)).toBeVisible();
   await page.getByTestId('upload-open').click();
   const restored = page.getByTestId(`upload-item-${NAME}`);
   await expect(restored.getByTestId('upload-item-state')).toHaveText('Paused');
@@ -448,6 +450,10 @@ test('a second tab says which slide the first is sending; each tab shows at once
   // This tab queues a slide of its own (not started) while the first one sends.
   await second.keyboard.press('Escape');
   await openImagery(second, id);
+  // Its list says the slide goes on (the first tab's share, as the server has it), not "Paused"
+  // with this tab's stale share, and offers no Continue.
+  await expect(second.getByTestId(`imagery-state-${NAME}`)).toHaveText(/^Uploading \d+%$/);
+  await expect(second.getByTestId(`imagery-continue-${NAME}`)).toHaveCount(0);
   await second.getByTestId('imagery-upload-batch').click();
   await expect(second.getByTestId('upload-choose-files')).toBeEnabled();
   await second.getByTestId('upload-file-input').setInputFiles(path.join(SLIDES, 'boxes.tiff'));

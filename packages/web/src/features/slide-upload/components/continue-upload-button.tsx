@@ -36,7 +36,12 @@ export function ContinueUploadButton({
   const { message } = App.useApp();
   const queued = useQueuedUpload(slide.iSlideDocumentId);
   const [opening, setOpening] = useState(false);
-  const offered = mine && !queued && slide.ddUploadState.iNumber === SlideUploadState.Uploading;
+  // Also where this browser's queue holds it waiting for its file (the page was closed and
+  // opened again): the row said "Paused" with only Delete, and the queue was behind the header.
+  const offered =
+    mine &&
+    (!queued || queued.bNeedsFiles) &&
+    slide.ddUploadState.iNumber === SlideUploadState.Uploading;
   // This tab's queue does not hold the slide: a lock on it is another tab's.
   const elsewhere = useUploadsSentElsewhere(offered).has(slide.iSlideDocumentId);
   if (!offered) {

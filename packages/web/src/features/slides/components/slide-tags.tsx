@@ -2,6 +2,7 @@ import { Flex, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { SlideDocumentDto } from '@pathconsult/shared';
 import { useQueuedUpload } from '@/features/slide-upload/components/upload-context';
+import { useUploadsSentElsewhere } from '@/features/slide-upload/components/use-uploads-sent-elsewhere';
 import { reasonText } from '@/features/slide-upload/utils/reason-text';
 import { currentLang } from '@/lib/i18n';
 import { uploadStateView, type UploadStateSlide } from '../utils/upload-state-view';
@@ -22,7 +23,13 @@ export function UploadStateTag({
 }) {
   const { t } = useTranslation('slides');
   const { t: tUpload } = useTranslation('upload');
-  const view = uploadStateView(slide, useQueuedUpload(slide.iSlideDocumentId));
+  const queued = useQueuedUpload(slide.iSlideDocumentId);
+  // Held here paused or waiting while another tab of this browser sends it: that tab's progress,
+  // as the server has it, not "Paused" with this tab's stale share.
+  const elsewhere = useUploadsSentElsewhere(
+    queued !== undefined && queued.state !== 'uploading',
+  ).has(slide.iSlideDocumentId);
+  const view = uploadStateView(slide, elsewhere ? undefined : queued);
   const tag = (
     <Tag color={view.color} data-testid={testId}>
       {t(`uploadStateTag.${view.label}`, { percent: view.percent })}
