@@ -341,6 +341,7 @@ describe.each(await testDatabases())('slide management on $name', (testDb) => {
         iMatched: 2,
         iUnmatched: 3,
         iUploading: 1,
+        iInterrupted: 0,
         iFailed: 0,
         dTotalMemory: 10,
       };
@@ -373,6 +374,7 @@ describe.each(await testDatabases())('slide management on $name', (testDb) => {
         iTotal: 4,
         iMatched: 1,
         iUploading: 0,
+        iInterrupted: 1,
       });
     });
 

@@ -360,6 +360,8 @@ export const slideStatisticsSchema = z.object({
   iMatched: z.number().int(),
   iUnmatched: z.number().int(),
   iUploading: z.number().int(),
+  /** Uploads no data has reached for minutes (the lists' "interrupted" state). */
+  iInterrupted: z.number().int(),
   iFailed: z.number().int(),
   lStoredBytes: z.number(),
   /** Storage used in bytes: dUsedMemory is rounded to 0.001 GB, a first slide's megabytes to 0. */

@@ -45,6 +45,8 @@ export async function slideStatistics(
         unmatched: count(sql`${slideDocuments.patientId} is null`),
         // Being sent now: an upload no queue sends any more is interrupted, not uploading.
         uploading: count(liveUploadWhere(now)),
+        // The rest of the unfinished uploads, as the upload-state filter's "interrupted".
+        unfinished: count(eq(slideDocuments.state, SlideUploadState.Uploading)),
         failed: count(eq(slideDocuments.state, SlideUploadState.Failed)),
         stored: sql<number>`coalesce(sum(${slideDocuments.totalBytes}) filter (where ${eq(
           slideDocuments.state,
@@ -72,6 +74,7 @@ export async function slideStatistics(
     iMatched: slides?.matched ?? 0,
     iUnmatched: slides?.unmatched ?? 0,
     iUploading: slides?.uploading ?? 0,
+    iInterrupted: (slides?.unfinished ?? 0) - (slides?.uploading ?? 0),
     iFailed: slides?.failed ?? 0,
     lStoredBytes: slides?.stored ?? 0,
     lUsedBytes: storage?.used ?? 0,

@@ -28,6 +28,7 @@ export function SlideSummary({
     ['matched', data.iMatched],
     ['unmatched', data.iUnmatched],
     ['uploading', data.iUploading],
+    ['interrupted', data.iInterrupted],
     ['failed', data.iFailed],
   ] as const;
   return (
