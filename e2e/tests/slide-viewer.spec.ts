@@ -481,6 +481,31 @@ test('a polygon is drawn corner by corner, and a drag with the tool on pans the 
     .toBe(true);
   expect((await labelSpan())![1]).toBeLessThanOrEqual(viewBox.x + viewBox.width);
   expect((await labelSpan())![0]).toBeGreaterThan(viewBox.x);
+
+  // The buttons beside the hint do what the keys do (a finger on a tablet has no keys): a
+  // polygon dropped, then one with a corner taken back and finished.
+  await view.click({ position: { x: 500, y: 100 } });
+  await page.getByTestId('polygon-cancel').click();
+  await expect(page.getByTestId('annotation-draft')).toHaveCount(0);
+  for (const [x, y] of [
+    [500, 100],
+    [600, 100],
+    [560, 20],
+    [600, 200],
+  ] as const) {
+    await view.click({ position: { x, y } });
+  }
+  await page.getByTestId('polygon-undo-corner').click();
+  await page.getByTestId('polygon-undo-corner').click();
+  await view.click({ position: { x: 500, y: 200 } });
+  await page.getByTestId('polygon-finish').click();
+  await expect(items).toHaveCount(2);
+  // Both triangles of base and height 100 px: the corners taken back are not in the second.
+  for (const text of await items.allInnerTexts()) {
+    const each = Number(/([\d.,]+) µm²/.exec(text)?.[1]?.replace(',', ''));
+    expect(each).toBeGreaterThan(1120);
+    expect(each).toBeLessThan(1370);
+  }
 });
 
 test('one’s own annotation is reshaped and moved by its handles; Esc puts a drag back, Ctrl+Z undoes', async ({

@@ -294,10 +294,35 @@ export function AnnotationTools({
         </Flex>
       )}
       {tool === 'polygon' && (
-        // How a polygon is drawn is not obvious from its icon: a click per corner, not a drag.
-        <Typography.Text type="secondary" data-testid="polygon-hint">
-          {t('tools.polygonHint')}
-        </Typography.Text>
+        <Flex gap={4} wrap align="center">
+          {/* How a polygon is drawn is not obvious from its icon: a click per corner, not a drag. */}
+          <Typography.Text type="secondary" data-testid="polygon-hint">
+            {t('tools.polygonHint')}
+          </Typography.Text>
+          {/* Enter, Backspace and Esc as buttons: a finger on a tablet has no keys, and a
+              double tap placed a corner instead of closing the shape. */}
+          <Button
+            size="small"
+            onClick={() => overlay.current?.finishPolygon()}
+            data-testid="polygon-finish"
+          >
+            {t('tools.polygonFinish')}
+          </Button>
+          <Button
+            size="small"
+            onClick={() => overlay.current?.undoCorner()}
+            data-testid="polygon-undo-corner"
+          >
+            {t('tools.polygonUndoCorner')}
+          </Button>
+          <Button
+            size="small"
+            onClick={() => overlay.current?.cancelDrawing()}
+            data-testid="polygon-cancel"
+          >
+            {t('tools.polygonCancel')}
+          </Button>
+        </Flex>
       )}
       {tool === 'select' && editable !== null && layerShown && (
         <Typography.Text type="secondary" data-testid="handles-hint">

@@ -222,17 +222,37 @@ export class AnnotationOverlay {
     return this.session;
   }
 
+  /** What a step of drawing leads to: a finished shape handed on, a refusal said, a redraw. */
+  private readonly handleStep = (step: ReturnType<DrawSession['press']>): void => {
+    if (step.kind === 'finished') {
+      this.session = null;
+      this.callbacks.onFinished(step.shape, this.color);
+    } else if (step.kind === 'drawing' && step.tooFewCorners) {
+      this.callbacks.onTooFewCorners?.();
+    }
+    this.render();
+  };
+
+  /**
+   * The polygon under way closed at its placed corners, as Enter or a double click does: for a
+   * finger on a tablet, which has neither (the toolbar's button calls it).
+   */
+  finishPolygon(): void {
+    if (this.session && this.tool === 'polygon') {
+      this.handleStep(this.session.close());
+    }
+  }
+
+  /** The polygon's last corner taken back, as Backspace does (the toolbar's button). */
+  undoCorner(): void {
+    if (this.session && this.tool === 'polygon' && this.session.corners.length > 0) {
+      this.handleStep(this.session.undoCorner());
+    }
+  }
+
   private listen(): void {
     const opts = { signal: this.controller.signal };
-    const handle = (step: ReturnType<DrawSession['press']>) => {
-      if (step.kind === 'finished') {
-        this.session = null;
-        this.callbacks.onFinished(step.shape, this.color);
-      } else if (step.kind === 'drawing' && step.tooFewCorners) {
-        this.callbacks.onTooFewCorners?.();
-      }
-      this.render();
-    };
+    const handle = this.handleStep;
     // A press on the layer or on a shape gives the slide the keys, as a press on the bare slide
     // does: the layer lies outside OpenSeadragon's canvas, and the press's own default moved the
     // focus to the page (after the first click on a shape, "+" and the arrows did nothing).
