@@ -71,8 +71,11 @@ describe('remaining time in s, min, h', () => {
     [7000, 100, { value: 70, unit: 's' }],
     [11_900, 100, { value: 119, unit: 's' }],
     [12_000, 100, { value: 2, unit: 'min' }],
-    // 121 s is 3 minutes: the time left is rounded up, never down.
-    [12_100, 100, { value: 3, unit: 'min' }],
+    // The nearest minute: 121 s reads "2 min" and counts down into "119 s" (rounded up it read
+    // "3 min" a second before "119 s").
+    [12_100, 100, { value: 2, unit: 'min' }],
+    [14_900, 100, { value: 2, unit: 'min' }],
+    [15_000, 100, { value: 3, unit: 'min' }],
     [359_900, 100, { value: 60, unit: 'min' }],
     [360_000, 100, { value: 1, unit: 'h' }],
     [540_000, 100, { value: 1.5, unit: 'h' }],

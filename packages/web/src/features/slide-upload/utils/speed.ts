@@ -62,10 +62,11 @@ export interface Remaining {
 }
 
 /**
- * Time left for `bytes` at `bytesPerSecond`: whole seconds under two minutes, whole minutes
- * (rounded up, so that "1 min" never hides 1 min 50 s of waiting as "1") under an hour, else
- * hours to one decimal. Null while the speed is unknown. Seconds up to 119: with minutes from 60
- * s, 70 s of work read "2 min" beside a slide's "59 s" a moment later.
+ * Time left for `bytes` at `bytesPerSecond`: whole seconds under two minutes, the nearest whole
+ * minute under an hour, else hours to one decimal. Null while the speed is unknown. Seconds up
+ * to 119: with minutes from 60 s, 70 s of work read "2 min" beside a slide's "59 s" a moment
+ * later. Minutes are the nearest, not rounded up: from 120 s on, the shown time is off by 30 s at
+ * most, and it counts down smoothly into seconds (rounded up, 121 s read "3 min", then "119 s").
  */
 export function remainingTime(bytes: number, bytesPerSecond: number | null): Remaining | null {
   if (bytesPerSecond === null || !(bytesPerSecond > 0)) {
@@ -76,7 +77,7 @@ export function remainingTime(bytes: number, bytesPerSecond: number | null): Rem
     return { value: seconds, unit: 's' };
   }
   if (seconds < 3600) {
-    return { value: Math.ceil(seconds / 60), unit: 'min' };
+    return { value: Math.round(seconds / 60), unit: 'min' };
   }
   return { value: Math.round((seconds / 3600) * 10) / 10, unit: 'h' };
 }
