@@ -792,6 +792,28 @@ test('the same scan uploaded twice under two names is pointed out in the Imagery
   await expect(original.getByTestId('upload-item-state')).toHaveText('已上传');
 });
 
+/**
+ * In the queue a Continue upload opened: the test slide chosen again and started, until the
+ * queue says it is uploaded (`uploaded`, in the page's language); then the panel is closed.
+ * `chunks()` counts the chunks sent meanwhile.
+ */
+async function chooseAgainAndFinish(page: Page, uploaded: string) {
+  let chunks = 0;
+  page.on('request', (r) => {
+    if (r.url().includes('/api/slideDocument/fileUploadHandler')) {
+      chunks += 1;
+    }
+  });
+  await page.getByTestId('upload-file-input').setInputFiles(SLIDE);
+  await page.getByTestId('upload-start').click();
+  await expect(page.getByTestId(`upload-item-${NAME}`).getByTestId('upload-item-state')).toHaveText(
+    uploaded,
+    { timeout: 30_000 },
+  );
+  await page.keyboard.press('Escape');
+  return () => chunks;
+}
+
 test('an upload begun in a browser since closed continues from its row in the Slide files tab', async ({
   page,
   request,
@@ -811,23 +833,11 @@ test('an upload begun in a browser since closed continues from its row in the Sl
     `Choose “${NAME}” again in the upload queue: it continues from 54%, where it stopped`,
   );
   await expect(page.getByTestId('upload-target')).toContainText(num);
-  let chunks = 0;
-  page.on('request', (r) => {
-    if (r.url().includes('/api/slideDocument/fileUploadHandler')) {
-      chunks += 1;
-    }
-  });
-  await page.getByTestId('upload-file-input').setInputFiles(SLIDE);
-  await page.getByTestId('upload-start').click();
-  await expect(page.getByTestId(`upload-item-${NAME}`).getByTestId('upload-item-state')).toHaveText(
-    'Uploaded',
-    { timeout: 30_000 },
-  );
-  await page.keyboard.press('Escape');
+  const chunks = await chooseAgainAndFinish(page, 'Uploaded');
   await expect(page.getByTestId(`imagery-state-${NAME}`)).toHaveText(/^(Processing|Uploaded)$/);
   await expect(page.getByTestId(`imagery-continue-${NAME}`)).toHaveCount(0);
   // Only what the server lacked went again: the second and last chunk.
-  expect(chunks).toBe(1);
+  expect(chunks()).toBe(1);
   const [row] = await slidesOf(request, token, id);
   expect(row?.iSlideDocumentId).toBe(docId);
 });
@@ -851,22 +861,10 @@ test('an upload by number begun in a browser since closed continues from slide m
     `请在上传队列中再次选择“${NAME}”，将从中断处（54%）继续上传`,
   );
   await expect(page.getByTestId('upload-target')).toContainText(num);
-  let chunks = 0;
-  page.on('request', (r) => {
-    if (r.url().includes('/api/slideDocument/fileUploadHandler')) {
-      chunks += 1;
-    }
-  });
-  await page.getByTestId('upload-file-input').setInputFiles(SLIDE);
-  await page.getByTestId('upload-start').click();
-  await expect(page.getByTestId(`upload-item-${NAME}`).getByTestId('upload-item-state')).toHaveText(
-    '已上传',
-    { timeout: 30_000 },
-  );
-  await page.keyboard.press('Escape');
+  const chunks = await chooseAgainAndFinish(page, '已上传');
   await expect(row.getByTestId(`slide-continue-${NAME}`)).toHaveCount(0);
   // Only what the server lacked went again, into the same slide.
-  expect(chunks).toBe(1);
+  expect(chunks()).toBe(1);
   const listed = await request.get(
     `/api/slideDocument/selectSlideDocumentByType?iCurPage=1&iPageSize=10&iNumMatch=1&strDiagnosistNum=${num}`,
     { headers: { token } },

@@ -301,27 +301,17 @@ export function AnnotationTools({
           </Typography.Text>
           {/* Enter, Backspace and Esc as buttons: a finger on a tablet has no keys, and a
               double tap placed a corner instead of closing the shape. */}
-          <Button
-            size="small"
-            onClick={() => overlay.current?.finishPolygon()}
-            data-testid="polygon-finish"
-          >
-            {t('tools.polygonFinish')}
-          </Button>
-          <Button
-            size="small"
-            onClick={() => overlay.current?.undoCorner()}
-            data-testid="polygon-undo-corner"
-          >
-            {t('tools.polygonUndoCorner')}
-          </Button>
-          <Button
-            size="small"
-            onClick={() => overlay.current?.cancelDrawing()}
-            data-testid="polygon-cancel"
-          >
-            {t('tools.polygonCancel')}
-          </Button>
+          {(
+            [
+              ['finish', 'polygonFinish', () => overlay.current?.finishPolygon()],
+              ['undo-corner', 'polygonUndoCorner', () => overlay.current?.undoCorner()],
+              ['cancel', 'polygonCancel', () => overlay.current?.cancelDrawing()],
+            ] as const
+          ).map(([id, label, act]) => (
+            <Button key={id} size="small" onClick={act} data-testid={`polygon-${id}`}>
+              {t(`tools.${label}`)}
+            </Button>
+          ))}
         </Flex>
       )}
       {tool === 'select' && editable !== null && layerShown && (
