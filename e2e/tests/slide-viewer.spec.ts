@@ -508,10 +508,22 @@ test('a polygon is drawn corner by corner, and a drag with the tool on pans the 
   }
 });
 
+/**
+ * Ctrl+Z once the last change is saved: pressed while a save is on its way, it waits and says
+ * so (an undo sent beside the save could be overtaken by it).
+ */
+async function undoKey(page: Page) {
+  await expect(page.getByTestId('annotation-tools')).toHaveAttribute('data-saving', 'false');
+  await page.keyboard.press('Control+z');
+}
+
 test('one’s own annotation is reshaped and moved by its handles; Esc puts a drag back, Ctrl+Z undoes', async ({
   page,
   request,
 }) => {
+  // Drawing, reshaping, a reload and undoing in turn: longer than the default minute on a busy
+  // machine.
+  test.setTimeout(120_000);
   const { token, slideId } = await caseWithSlide(request, `VR${RUN}`, `cmu-rs-${RUN}.svs`);
   /** The saved box's corners, in level-0 pixels, from the server. */
   const savedBox = async () => {
@@ -595,12 +607,12 @@ test('one’s own annotation is reshaped and moved by its handles; Esc puts a dr
   expect(moved.height).toBeCloseTo(grown.height, 1);
 
   // Ctrl+Z takes the move back, then the corner's drag: the last change first.
-  await page.keyboard.press('Control+z');
+  await undoKey(page);
   await expect.poll(savedBox).toEqual(grown);
   await expect(page.locator('.ant-message')).toContainText(
     'Undone: the annotation is back to its former shape and place',
   );
-  await page.keyboard.press('Control+z');
+  await undoKey(page);
   await expect.poll(savedBox).toEqual(before);
   // It stays as it was last saved after a reload, which forgets what there was to undo.
   await page.reload();
@@ -608,7 +620,7 @@ test('one’s own annotation is reshaped and moved by its handles; Esc puts a dr
   await expect(item).toHaveCount(1);
   expect(await savedBox()).toEqual(before);
   await view.click({ position: { x: 20, y: 20 } });
-  await page.keyboard.press('Control+z');
+  await undoKey(page);
   await expect(page.locator('.ant-message')).toContainText('No annotation change to undo');
   expect(await savedBox()).toEqual(before);
 
@@ -616,7 +628,7 @@ test('one’s own annotation is reshaped and moved by its handles; Esc puts a dr
   await page.getByTestId('tool-rectangle').click();
   await drag(page, view, [400, 300], [450, 350]);
   await expect(item).toHaveCount(2);
-  await page.keyboard.press('Control+z');
+  await undoKey(page);
   await expect(item).toHaveCount(1);
   await expect(page.locator('.ant-modal')).toHaveCount(0);
   await expect(page.locator('.ant-message')).toContainText(
@@ -627,7 +639,7 @@ test('one’s own annotation is reshaped and moved by its handles; Esc puts a dr
   // A polygon under way is not undone past: Ctrl+Z waits until it is finished or dropped.
   await page.getByTestId('tool-polygon').click();
   await view.click({ position: { x: 500, y: 200 } });
-  await page.keyboard.press('Control+z');
+  await undoKey(page);
   await expect(page.locator('.ant-message')).toContainText(
     'Finish the shape under way, or drop it with Esc, before undoing',
   );

@@ -241,7 +241,13 @@ export function AnnotationTools({
   };
 
   return (
-    <Flex vertical gap="small" data-testid="annotation-tools">
+    <Flex
+      vertical
+      gap="small"
+      data-testid="annotation-tools"
+      // Whether a change is still being saved (Ctrl+Z waits for it meanwhile): tests wait on it.
+      data-saving={add.isPending || reshape.isPending || remove.isPending}
+    >
       {mayWrite && (
         <Flex gap="small" wrap align="center">
           <Segmented<Tool>
