@@ -873,6 +873,55 @@ test('an upload by number begun in a browser since closed continues from slide m
   expect(listPage.map((s) => s.iSlideDocumentId)).toEqual([docId]);
 });
 
+test('a copy of the file on another computer continues the upload at once; another file of its name is refused', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const token = await tokenOf(request, DOCTOR);
+  const num = `CO${RUN}`;
+  const id = await addCase(request, token, num);
+  const docId = await beginUpload(request, token, { iPatientId: id }, NAME, NAME);
+  let chunks = 0;
+  page.on('request', (r) => {
+    if (r.url().includes('/api/slideDocument/fileUploadHandler')) {
+      chunks += 1;
+    }
+  });
+
+  await logIn(page, DOCTOR);
+  await openImagery(page, id);
+  await page.getByTestId(`imagery-continue-${NAME}`).click();
+  const bytes = fs.readFileSync(SLIDE);
+  const input = page.getByTestId('upload-file-input');
+  // Another file of the name (another size): refused when chosen, not after Start.
+  await input.setInputFiles({
+    name: NAME,
+    mimeType: 'application/octet-stream',
+    buffer: bytes.subarray(0, bytes.length - 1000),
+  });
+  await expect(page.getByTestId(`upload-refused-${NAME}`)).toContainText(
+    `未完成的上传“${NAME}”是另一个文件（大小或所含文件不同）`,
+  );
+  await expect(page.getByTestId(`upload-item-${NAME}`)).toHaveCount(0);
+  // The same bytes with another modification time (a copy on another computer): it reads as
+  // the upload it continues, at the server's share, before anything is sent.
+  await input.setInputFiles({ name: NAME, mimeType: 'application/octet-stream', buffer: bytes });
+  const item = page.getByTestId(`upload-item-${NAME}`);
+  await expect(item.getByTestId('upload-item-state')).toHaveText('等待中');
+  await expect(item.getByTestId('upload-item-progress')).toContainText('54%');
+  await expect(item.getByTestId('upload-item-continued')).toHaveText(
+    '继续此前开始的上传：先核对服务器已有的部分与此文件一致，再只发送其余部分',
+  );
+  expect(chunks).toBe(0);
+  await page.getByTestId('upload-start').click();
+  await expect(item.getByTestId('upload-item-state')).toHaveText('已上传', { timeout: 30_000 });
+  // Only what the server lacked went: the second and last chunk, into the same slide.
+  expect(chunks).toBe(1);
+  const [row] = await slidesOf(request, token, id);
+  expect(row?.iSlideDocumentId).toBe(docId);
+});
+
 test('a refusal kept in the queue reads in the language chosen since', async ({
   page,
   request,

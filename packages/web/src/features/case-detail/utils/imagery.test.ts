@@ -65,15 +65,25 @@ describe('names a new upload may not take', () => {
 });
 
 describe('the upload panel opened for a case', () => {
-  it('addresses the case and refuses the names its slides hold', () => {
+  it('addresses the case, refuses the names its slides hold and lists its unfinished uploads', () => {
+    const facts = { lSize: 100, lProgress: 40, iFileCount: 1, iUploadUserId: 3 };
     const request = caseUploadRequest(
       { iPatientId: 7, strDiagnosistNum: 'P-7', strPatientName: '刘敏' },
       UploadType.Single,
       [
         {
+          iSlideDocumentId: 1,
           strFileName: 'Renamed.svs',
           strOriginalName: 'a.svs',
           ddUploadState: { iNumber: SlideUploadState.Uploaded },
+          ...facts,
+        },
+        {
+          iSlideDocumentId: 2,
+          strFileName: 'half.svs',
+          strOriginalName: 'b.svs',
+          ddUploadState: { iNumber: SlideUploadState.Uploading },
+          ...facts,
         },
       ],
     );
@@ -82,6 +92,7 @@ describe('the upload panel opened for a case', () => {
       iUploadType: UploadType.Single,
       uploadedNames: ['Renamed.svs', 'a.svs'],
       failedNames: [],
+      unfinished: [{ iSlideDocumentId: 2, names: ['half.svs', 'b.svs'], ...facts }],
     });
   });
 });

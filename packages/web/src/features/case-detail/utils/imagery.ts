@@ -9,6 +9,7 @@ import {
   type UploadTypeValue,
 } from '@pathconsult/shared';
 import type { PanelRequest } from '@/features/slide-upload/components/upload-context';
+import type { UnfinishedUpload } from '@/features/slide-upload/utils/upload-checks';
 
 /**
  * Whether the signed-in user may add and delete the case's slides: its owner (a doctor), while
@@ -66,6 +67,33 @@ export function failedNames(
     .flatMap((slide) => [slide.strFileName, slide.strOriginalName]);
 }
 
+/** What the upload panel reads of a case's (or number's) slides. */
+export type SlideForUpload = Pick<
+  SlideDocumentDto,
+  | 'iSlideDocumentId'
+  | 'strFileName'
+  | 'strOriginalName'
+  | 'ddUploadState'
+  | 'lSize'
+  | 'lProgress'
+  | 'iFileCount'
+  | 'iUploadUserId'
+>;
+
+/** The unfinished uploads among the slides, as the upload checks take them (UnfinishedUpload). */
+export function unfinishedUploads(slides: readonly SlideForUpload[]): UnfinishedUpload[] {
+  return slides
+    .filter((slide) => slide.ddUploadState.iNumber === SlideUploadState.Uploading)
+    .map((slide) => ({
+      iSlideDocumentId: slide.iSlideDocumentId,
+      names: [slide.strFileName, slide.strOriginalName],
+      lSize: slide.lSize,
+      lProgress: slide.lProgress,
+      iFileCount: slide.iFileCount,
+      iUploadUserId: slide.iUploadUserId,
+    }));
+}
+
 /**
  * The upload panel opened for a case (its Slide files tab, the header on a case screen, upload
  * by the number of an existing case): the case as the queue addresses it, and the names its
@@ -74,7 +102,7 @@ export function failedNames(
 export function caseUploadRequest(
   patient: Pick<PatientDto, 'iPatientId' | 'strDiagnosistNum' | 'strPatientName'>,
   iUploadType: UploadTypeValue,
-  slides: Parameters<typeof blockingNames>[0],
+  slides: readonly SlideForUpload[],
 ): PanelRequest {
   return {
     target: {
@@ -85,6 +113,7 @@ export function caseUploadRequest(
     iUploadType,
     uploadedNames: blockingNames(slides),
     failedNames: failedNames(slides),
+    unfinished: unfinishedUploads(slides),
   };
 }
 

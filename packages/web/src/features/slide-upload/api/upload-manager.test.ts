@@ -127,6 +127,7 @@ describe('upload manager', () => {
     expect(await m.add(request(picked(a, b)))).toEqual({
       added: 2,
       resumed: 0,
+      continued: 0,
       refused: [],
       skipped: [],
     });
@@ -186,6 +187,7 @@ describe('upload manager', () => {
     expect(await second.add(request(picked(again)))).toEqual({
       added: 0,
       resumed: 1,
+      continued: 0,
       refused: [],
       skipped: [],
     });
@@ -230,6 +232,93 @@ describe('upload manager', () => {
     const item = second.getSnapshot().items[0]!;
     expect(item.state).toBe('uploaded');
     expect(server.contentOf(item.iSlideDocumentId!, 'big.svs')).toEqual(await bytesOf(original));
+  });
+
+  it('in another browser, the file of an unfinished upload continues it from what the server holds', async () => {
+    const server = new FakeUploadServer();
+    const first = manager(server).m;
+    const original = slide('big.svs', 6, 1, 1_000);
+    await first.add(request(picked(original)));
+    await stopAtThirdChunk(server, first);
+    const id = first.getSnapshot().items[0]!.iSlideDocumentId!;
+    const held = heldBy(server, first);
+    expect(held).toBeGreaterThan(0);
+    const sentBefore = server.log.slice();
+
+    // Another browser (its own storage), another computer's copy of the file (another time):
+    // the case's list shows the upload as unfinished, and its file is chosen.
+    const elsewhere = manager(server, new MemoryStorage()).m;
+    const copy = new File([await original.arrayBuffer()], 'big.svs', { lastModified: 5_000 });
+    const unfinished = {
+      iSlideDocumentId: id,
+      names: ['big.svs'],
+      lSize: original.size,
+      lProgress: held,
+      iFileCount: 1,
+      iUploadUserId: USER,
+    };
+    expect(await elsewhere.add(request(picked(copy), { unfinished: [unfinished] }))).toEqual({
+      added: 1,
+      resumed: 0,
+      continued: 1,
+      refused: [],
+      skipped: [],
+    });
+    // Before Start it reads as the upload it continues, at the server's share.
+    expect(elsewhere.getSnapshot().items[0]).toMatchObject({
+      state: 'waiting',
+      iSlideDocumentId: id,
+      bContinued: true,
+      lProgress: held,
+    });
+    // Started, it is not registered again (the fake refuses another time as a taken name): it
+    // checks the held chunks against the copy and sends only the rest.
+    elsewhere.start();
+    await elsewhere.idle();
+    expect(elsewhere.getSnapshot().items[0]).toMatchObject({
+      state: 'uploaded',
+      iSlideDocumentId: id,
+    });
+    const resent = server.log.slice(sentBefore.length).map((l) => l.replace('!', ''));
+    expect(resent.filter((l) => sentBefore.includes(l))).toEqual([]);
+    expect(server.contentOf(id, 'big.svs')).toEqual(await bytesOf(original));
+  });
+
+  it('in another browser, another file of an unfinished upload’s name does not continue it', async () => {
+    const server = new FakeUploadServer();
+    const first = manager(server).m;
+    const original = slide('big.svs', 4, 1);
+    await first.add(request(picked(original)));
+    await stopAtThirdChunk(server, first);
+    const id = first.getSnapshot().items[0]!.iSlideDocumentId!;
+    const unfinished = {
+      iSlideDocumentId: id,
+      names: ['big.svs'],
+      lSize: original.size,
+      lProgress: heldBy(server, first),
+      iFileCount: 1,
+      iUploadUserId: USER,
+    };
+    const elsewhere = manager(server, new MemoryStorage()).m;
+    // Another size: refused at once, before Start.
+    expect(
+      await elsewhere.add(request(picked(slide('big.svs', 5, 1)), { unfinished: [unfinished] })),
+    ).toMatchObject({ added: 0, refused: [{ name: 'big.svs', code: 'otherFileOfUnfinished' }] });
+    // Same size, other bytes: taken, and stopped by the held chunks' check, nothing sent.
+    const other = slide('big.svs', 4, 9);
+    expect(await elsewhere.add(request(picked(other), { unfinished: [unfinished] }))).toMatchObject(
+      {
+        continued: 1,
+      },
+    );
+    const sentBefore = server.log.length;
+    elsewhere.start();
+    await elsewhere.idle();
+    expect(elsewhere.getSnapshot().items[0]).toMatchObject({
+      state: 'paused',
+      reason: { key: 'differentFile' },
+    });
+    expect(server.log.length).toBe(sentBefore);
   });
 
   it('after a reload a paused item shows the bytes of the chunks the server holds', async () => {

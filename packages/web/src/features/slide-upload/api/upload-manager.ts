@@ -41,7 +41,12 @@ import {
   type Outcome,
   type Readable,
 } from '../utils/upload-document';
-import { checkDocuments, sniffDocument, type Refusal } from '../utils/upload-checks';
+import {
+  checkDocuments,
+  sniffDocument,
+  type Refusal,
+  type UnfinishedUpload,
+} from '../utils/upload-checks';
 import type { UploadTransport } from './upload-transport';
 import { heldChunksMatch } from '../utils/held-chunks';
 
@@ -92,6 +97,8 @@ export interface AddRequest {
   uploadedNames: readonly string[];
   /** Those of them whose slide failed (see CheckContext). */
   failedNames?: readonly string[];
+  /** The case's unfinished uploads (see CheckContext): one's own continues when its file is chosen. */
+  unfinished?: readonly UnfinishedUpload[];
   /** Name shown in the folder error when a folder holds no slide. */
   folderName?: string;
 }
@@ -99,6 +106,8 @@ export interface AddRequest {
 export interface AddResult {
   added: number;
   resumed: number;
+  /** Of those added, how many continue an upload begun elsewhere (another browser or computer). */
+  continued: number;
   refused: Refusal[];
   /** Files of a chosen folder left out as not slides (paths within what was chosen). */
   skipped: string[];
@@ -373,6 +382,7 @@ export class UploadManager {
       return {
         added: 0,
         resumed: 0,
+        continued: 0,
         refused: [{ name: request.folderName ?? '', code: 'noSlideFolder' }],
         // The folder error says it all: nothing in it is a slide.
         skipped: [],
@@ -383,11 +393,16 @@ export class UploadManager {
       single: request.iUploadType === 0,
       uploadedNames: request.uploadedNames,
       failedNames: request.failedNames,
+      unfinished: request.unfinished,
+      iUserId: this.userId,
       queue: this.state.items,
     });
     const refused = [...checked.refused];
-    const accepted: ScannedDocument<File>[] = [];
-    for (const doc of checked.accepted) {
+    const accepted: { doc: ScannedDocument<File>; begun?: UnfinishedUpload }[] = [];
+    for (const { doc, begun } of [
+      ...checked.accepted.map((doc) => ({ doc, begun: undefined })),
+      ...checked.continuing,
+    ]) {
       let refusal: Refusal | null;
       try {
         refusal = await sniffDocument(doc, readHead);
@@ -397,7 +412,7 @@ export class UploadManager {
       if (refusal) {
         refused.push(refusal);
       } else {
-        accepted.push(doc);
+        accepted.push({ doc, begun });
       }
     }
     for (const { doc, item } of checked.resumed) {
@@ -407,9 +422,9 @@ export class UploadManager {
       this.files.set(item.iFileId, filesOf(doc));
       this.dispatch({ type: 'attach', iFileId: item.iFileId });
     }
-    const items = accepted.map((doc) => this.newItem(doc, request));
+    const items = accepted.map(({ doc, begun }) => this.newItem(doc, request, begun));
     for (const [i, item] of items.entries()) {
-      this.files.set(item.iFileId, filesOf(accepted[i]!));
+      this.files.set(item.iFileId, filesOf(accepted[i]!.doc));
     }
     if (items.length > 0) {
       this.dispatch({ type: 'add', items });
@@ -419,10 +434,26 @@ export class UploadManager {
       this.dispatch({ type: 'start' });
       void this.loop();
     }
-    return { added: items.length, resumed: checked.resumed.length, refused, skipped: scan.skipped };
+    return {
+      added: items.length,
+      resumed: checked.resumed.length,
+      continued: accepted.filter(({ begun }) => begun).length,
+      refused,
+      skipped: scan.skipped,
+    };
   }
 
-  private newItem(doc: ScannedDocument<File>, request: AddRequest): QueueItem {
+  /**
+   * A new queue item; one that continues an upload begun elsewhere (`begun`) carries its record
+   * and the share the server holds, so that it reads as the upload it is before it is started,
+   * and Start asks the server what it holds (and checks those chunks against the file) instead of
+   * registering it again.
+   */
+  private newItem(
+    doc: ScannedDocument<File>,
+    request: AddRequest,
+    begun?: UnfinishedUpload,
+  ): QueueItem {
     this.lastId += 1;
     return {
       iFileId: this.lastId,
@@ -434,9 +465,10 @@ export class UploadManager {
         : null,
       target: request.target,
       iUploadType: request.iUploadType,
-      iSlideDocumentId: null,
+      iSlideDocumentId: begun?.iSlideDocumentId ?? null,
+      bContinued: begun ? true : undefined,
       state: 'waiting',
-      lProgress: 0,
+      lProgress: begun ? Math.min(doc.lSize, begun.lProgress) : 0,
       reason: null,
       bNeedsFiles: false,
       dtAdded: this.now(),

@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react';
 import type { UploadTypeValue } from '@pathconsult/shared';
 import type { UploadManager, UploadSnapshot } from '../api/upload-manager';
 import { statusOf, type QueueItem, type UploadTarget } from '../utils/queue';
+import type { UnfinishedUpload } from '../utils/upload-checks';
 
 /*
  * Where the workspace's upload parts meet: the queue (once its script has loaded), and whether
@@ -17,6 +18,8 @@ export interface PanelRequest {
   uploadedNames: string[];
   /** Those of them whose slide failed: refused as such (it must be deleted first). */
   failedNames?: string[];
+  /** Its unfinished uploads: choosing one's own file again continues it (see CheckContext). */
+  unfinished?: UnfinishedUpload[];
   /** Asked for by pathology number, which turned out to be the doctor's case: the panel says so. */
   foundByNumber?: boolean;
 }

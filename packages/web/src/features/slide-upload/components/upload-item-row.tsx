@@ -263,6 +263,12 @@ export function UploadItemRow({
           {outcome.reason}
         </Typography.Text>
       )}
+      {item.bContinued && item.state === 'waiting' && (
+        // Begun in another browser or on another computer: at n% before a byte is sent here.
+        <Typography.Text type="secondary" data-testid="upload-item-continued">
+          {t('item.continued')}
+        </Typography.Text>
+      )}
       {item.bNeedsFiles && item.state === 'paused' && !inOtherTab && (
         <Typography.Text type="warning" data-testid="upload-item-needs-files">
           {item.target.iPatientId === null

@@ -23,6 +23,7 @@ function useRefusalText() {
       case 'inQueue':
       case 'chosenTwice':
       case 'otherFileOfPaused':
+      case 'otherFileOfUnfinished':
         return t(`refusal.${refusal.code}`, { name: refusal.name });
       default:
         return serverText(refusal.code, {
@@ -89,12 +90,20 @@ export function UploadPicker({ request, types }: UploadPickerProps) {
         types,
         uploadedNames: request.uploadedNames,
         failedNames: request.failedNames,
+        unfinished: request.unfinished,
         folderName,
       });
       setRefused(result.refused);
       setSkipped(result.skipped);
-      if (result.added > 0) {
-        toastSuccess(t('picker.added', { count: result.added }));
+      if (result.added > result.continued) {
+        toastSuccess(t('picker.added', { count: result.added - result.continued }));
+      }
+      if (result.continued > 0) {
+        toastSuccess(
+          t(manager.getSnapshot().uploading ? 'picker.resumed' : 'picker.continued', {
+            count: result.continued,
+          }),
+        );
       }
       if (result.resumed > 0) {
         // Taken up by a running queue; a stopped one goes on with Resume (the message said it

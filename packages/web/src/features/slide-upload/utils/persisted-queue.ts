@@ -163,6 +163,7 @@ function parseItem(v: unknown): QueueItem | null {
     target,
     iUploadType: type,
     iSlideDocumentId: v.iSlideDocumentId,
+    ...(v.bContinued === true ? { bContinued: true } : {}),
     state,
     lProgress: Math.min(v.lProgress, v.lSize),
     reason,

@@ -54,6 +54,11 @@ export interface QueueItem {
   iUploadType: UploadTypeValue;
   /** The server's record, once created. */
   iSlideDocumentId: number | null;
+  /**
+   * Continues an upload begun in another browser or on another computer (its record given when
+   * the file was chosen, with the share the server held then).
+   */
+  bContinued?: boolean;
   state: ItemState;
   /** Bytes the server acknowledged. */
   lProgress: number;

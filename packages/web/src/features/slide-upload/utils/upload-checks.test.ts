@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { SLIDE_MAX_BYTES } from '@pathconsult/shared';
 import { scanPicked, type FileLike, type PickedFile } from './folder-scan';
 import type { QueueItem } from './queue';
-import { capacityUsedUp, checkDocuments, sniffDocument, type CheckContext } from './upload-checks';
+import {
+  capacityUsedUp,
+  checkDocuments,
+  sniffDocument,
+  type CheckContext,
+  type UnfinishedUpload,
+} from './upload-checks';
 
 const TYPES = ['svs', 'tif', 'mrxs', 'dcm'];
 const CASE = { iPatientId: 7, strDiagnosistNum: 'P-7', strPatientName: 'Wang' };
@@ -100,6 +106,7 @@ describe('checks before queueing (spec §5 "Slide upload")', () => {
     expect(check([at('a.svs'), at('b.svs')], { single: true })).toEqual({
       accepted: [],
       resumed: [],
+      continuing: [],
       refused: [{ name: '', code: 'singleOnly' }],
     });
     expect(check([at('a.svs')], { single: true }).accepted).toHaveLength(1);
@@ -160,6 +167,63 @@ describe('checks before queueing (spec §5 "Slide upload")', () => {
     expect(check(changed, { queue: [waiting] }, false).refused).toEqual([
       { name: 'S.mrxs', code: 'otherFileOfPaused' },
     ]);
+  });
+});
+
+describe('an unfinished upload begun elsewhere (another browser or computer)', () => {
+  const begun = (over: Partial<UnfinishedUpload> = {}): UnfinishedUpload => ({
+    iSlideDocumentId: 40,
+    names: ['Renamed.svs', 'scan.svs'],
+    lSize: 10,
+    lProgress: 4,
+    iFileCount: 1,
+    iUploadUserId: 3,
+    ...over,
+  });
+  const mine = (over: Partial<UnfinishedUpload> = {}, more: Partial<CheckContext> = {}) => ({
+    unfinished: [begun(over)],
+    iUserId: 3,
+    ...more,
+  });
+
+  it('is continued by one’s own file of its name (now or as uploaded) and size', () => {
+    for (const name of ['scan.svs', 'RENAMED.svs']) {
+      const result = check([at(name, 10, 99)], mine());
+      expect(result.accepted).toEqual([]);
+      expect(result.refused).toEqual([]);
+      expect(result.continuing.map((c) => [c.doc.strFileName, c.begun.iSlideDocumentId])).toEqual([
+        [name, 40],
+      ]);
+    }
+  });
+
+  it('refuses another file and a colleague’s upload', () => {
+    expect(check([at('scan.svs', 11)], mine()).refused).toEqual([
+      { name: 'scan.svs', code: 'otherFileOfUnfinished' },
+    ]);
+    expect(check([at('scan.svs')], mine({ iUploadUserId: 8 })).refused).toEqual([
+      { name: 'scan.svs', code: 'SLIDE_NAME_EXISTS' },
+    ]);
+  });
+
+  it('refuses a folder slide whose files differ in number', () => {
+    const folder = [at('s/s.mrxs', 4), at('s/s/Slidedat.ini', 3), at('s/s/Data0000.dat', 3)];
+    const result = check(folder, mine({ names: ['s.mrxs'], lSize: 10, iFileCount: 2 }), false);
+    expect(result.refused).toEqual([{ name: 's.mrxs', code: 'otherFileOfUnfinished' }]);
+  });
+
+  it('is not taken twice: this queue holds it already (under its old name)', () => {
+    const result = check(
+      [at('scan.svs')],
+      mine({}, { queue: [queued('old.svs', { iSlideDocumentId: 40, state: 'waiting' })] }),
+    );
+    expect(result.refused).toEqual([{ name: 'scan.svs', code: 'inQueue' }]);
+  });
+
+  it('without the signed-in user, the file is queued as a new upload (the server decides)', () => {
+    const result = check([at('scan.svs')], { unfinished: [begun()] });
+    expect(result.accepted.map((d) => d.strFileName)).toEqual(['scan.svs']);
+    expect(result.continuing).toEqual([]);
   });
 });
 

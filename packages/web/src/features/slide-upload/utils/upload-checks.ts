@@ -30,11 +30,27 @@ export type RefusalCode =
   | 'noSlideFolder'
   | 'inQueue'
   | 'chosenTwice'
-  | 'otherFileOfPaused';
+  | 'otherFileOfPaused'
+  | 'otherFileOfUnfinished';
 
 export interface Refusal {
   name: string;
   code: RefusalCode;
+}
+
+/**
+ * An upload of the case (or number) begun and not finished, as its slide list shows it: begun in
+ * another browser or on another computer, or in this one before its queue was cleared. Choosing
+ * its file continues it from what the server holds.
+ */
+export interface UnfinishedUpload {
+  iSlideDocumentId: number;
+  /** Its name now and as uploaded (a rename keeps the original). */
+  names: string[];
+  lSize: number;
+  lProgress: number;
+  iFileCount: number;
+  iUploadUserId: number;
 }
 
 export interface CheckContext {
@@ -48,6 +64,9 @@ export interface CheckContext {
    * ("uploaded or uploading" sent the doctor looking for a slide that is not there).
    */
   failedNames?: readonly string[];
+  /** The case's (or number's) unfinished uploads; with the signed-in user, to continue one's own. */
+  unfinished?: readonly UnfinishedUpload[];
+  iUserId?: number | null;
   queue: readonly QueueItem[];
 }
 
@@ -56,6 +75,8 @@ export interface CheckResult<F extends FileLike = File> {
   accepted: ScannedDocument<F>[];
   /** Documents that give an unfinished item (restored after a reload) its files back. */
   resumed: { doc: ScannedDocument<F>; item: QueueItem }[];
+  /** New documents that continue an unfinished upload this queue does not hold. */
+  continuing: { doc: ScannedDocument<F>; begun: UnfinishedUpload }[];
   refused: Refusal[];
 }
 
@@ -65,12 +86,17 @@ export function checkDocuments<F extends FileLike>(
   scan: ScanResult<F>,
   context: CheckContext,
 ): CheckResult<F> {
-  const result: CheckResult<F> = { accepted: [], resumed: [], refused: [] };
+  const result: CheckResult<F> = { accepted: [], resumed: [], continuing: [], refused: [] };
   for (const problem of scan.problems) {
     result.refused.push({ name: problem.name, code: problem.code });
   }
   if (context.single && scan.documents.length + scan.problems.length > 1) {
-    return { accepted: [], resumed: [], refused: [{ name: '', code: 'singleOnly' }] };
+    return {
+      accepted: [],
+      resumed: [],
+      continuing: [],
+      refused: [{ name: '', code: 'singleOnly' }],
+    };
   }
   const uploaded = new Set(context.uploadedNames.map(lower));
   const failed = new Set((context.failedNames ?? []).map(lower));
@@ -105,6 +131,8 @@ export function checkDocuments<F extends FileLike>(
     const refusedBefore = result.refused.length;
     picked.set(key, true);
     const item = resumableItem(context.queue, context.target, doc);
+    // Without the signed-in user nothing is taken as one's own: the server decides at Start.
+    const begun = context.iUserId == null ? undefined : unfinishedOf(context, key);
     if (item && !sameFiles(item, doc)) {
       // Same name, size and time but other files inside: not the slide that was being sent.
       refuse('otherFileOfPaused');
@@ -131,6 +159,13 @@ export function checkDocuments<F extends FileLike>(
       } else {
         refuse(held.bNeedsFiles || held.state === 'paused' ? 'otherFileOfPaused' : 'inQueue');
       }
+    } else if (begun) {
+      const refusal = continuationRefusal(context, begun, doc);
+      if (refusal) {
+        refuse(refusal);
+      } else {
+        result.continuing.push({ doc, begun });
+      }
     } else {
       result.accepted.push(doc);
     }
@@ -149,6 +184,41 @@ function queuedItem(context: CheckContext, key: string): QueueItem | undefined {
       sameTarget(item.target, context.target) &&
       lower(item.strFileName) === key,
   );
+}
+
+/** The case's unfinished upload of this name (lower case), if any. */
+function unfinishedOf(context: CheckContext, key: string): UnfinishedUpload | undefined {
+  return context.unfinished?.find((slide) => slide.names.some((name) => lower(name) === key));
+}
+
+/**
+ * Why a file chosen for an unfinished upload this queue does not hold cannot continue it: a
+ * colleague's upload (the server refuses the name), one this queue holds under another name
+ * (renamed since), or another file (size or files inside differ). Null when it may: the chunks
+ * the server holds are compared with the file before the rest is sent (held-chunks.ts), so a copy
+ * of the file on another computer, with another modification time, continues where the first
+ * stopped. One another browser may still be sending is continued too: a doctor who closed the
+ * laptop and sat down at another computer must not wait minutes until the server calls it
+ * stalled, and chunks sent twice are stored once (the server compares them).
+ */
+function continuationRefusal(
+  context: CheckContext,
+  begun: UnfinishedUpload,
+  doc: ScannedDocument<FileLike>,
+): RefusalCode | null {
+  if (begun.iUploadUserId !== context.iUserId) {
+    return 'SLIDE_NAME_EXISTS';
+  }
+  const queued = context.queue.find(
+    (item) => item.iSlideDocumentId === begun.iSlideDocumentId && statusOf(item) === 0,
+  );
+  if (queued) {
+    return queued.bNeedsFiles || queued.state === 'paused' ? 'otherFileOfPaused' : 'inQueue';
+  }
+  if (begun.lSize !== doc.lSize || begun.iFileCount !== doc.files.length) {
+    return 'otherFileOfUnfinished';
+  }
+  return null;
 }
 
 /** Whether a chosen document has exactly the files an unfinished item declared. */

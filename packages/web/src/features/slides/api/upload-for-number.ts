@@ -7,6 +7,7 @@ import {
   blockingNames,
   caseUploadRequest,
   failedNames,
+  unfinishedUploads,
 } from '@/features/case-detail/utils/imagery';
 import { useUploads } from '@/features/slide-upload/components/upload-context';
 
@@ -76,6 +77,7 @@ export function useUploadForNumber() {
               // server refuses them too, but only once the queue is started).
               uploadedNames: blockingNames(slides),
               failedNames: failedNames(slides),
+              unfinished: unfinishedUploads(slides),
             },
       );
       return { opened: true };
