@@ -78,8 +78,8 @@ for (const lang of ['zh', 'en'] as const) {
     await take.hover({ force: true });
     await expect(page.getByRole('tooltip')).toHaveText(
       lang === 'zh'
-        ? '本病例已保存 4 张截图，请先删除一张再截图'
-        : 'You already keep 4 screenshots for this case: delete one to take another',
+        ? '您在本病例已保存 4 张截图（每人最多 4 张），请先删除一张自己的截图再截图'
+        : 'You already keep 4 screenshots for this case (each author keeps up to 4): delete one of yours to take another',
     );
     // Its 120 px cards, all of one slide taken within a minute, still read differently.
     const panel = page.getByTestId('annotation-tools');

@@ -226,6 +226,19 @@ describe.each(await testDatabases())('diagnosis and returns on $name', (testDb) 
       )[0],
     ).toMatchObject({ result: 'Second', state: ReportState.Draft });
 
+    // A draft's figure says which it is: deleting it would renumber the figures after it.
+    expectOk(await draft(expert.token, { iPatientReceiveId: receiveId, listScreenshotId: [shot] }));
+    const drafted = expectOk(
+      await api.post<ScreenshotList>(
+        'webViewer/consulation/getPathologyImgBySlides',
+        { iPatientId: caseId },
+        { token: doctor.token },
+      ),
+    );
+    expect(drafted.listScreenshot).toMatchObject([
+      { iScreenshotId: shot, iDraftFigure: 1, bInSignedReport: false },
+    ]);
+
     const done = expectOk(
       await confirm(expert.token, {
         iPatientReceiveId: receiveId,
@@ -278,7 +291,9 @@ describe.each(await testDatabases())('diagnosis and returns on $name', (testDb) 
       ),
     );
     expect(shots.iMineCount).toBe(0);
-    expect(shots.listScreenshot).toMatchObject([{ iScreenshotId: shot, bInSignedReport: true }]);
+    expect(shots.listScreenshot).toMatchObject([
+      { iScreenshotId: shot, bInSignedReport: true, iDraftFigure: null },
+    ]);
     const takeOne = () =>
       api.post(
         'webViewer/consulation/setPathologyImg',

@@ -118,6 +118,14 @@ export const screenshotDtoSchema = z.object({
   bInSignedReport: z
     .boolean()
     .describe('A signed report shows it: it cannot be deleted (SCREENSHOT_IN_SIGNED_REPORT)'),
+  iDraftFigure: z
+    .number()
+    .int()
+    .nullable()
+    .describe(
+      'Its figure number in a report draft of the case (the lowest of several), else null: ' +
+        'deleting it renumbers the figures after it',
+    ),
   strMimeType: z.enum(SCREENSHOT_MIME_TYPES),
   iWidth: z.number().int(),
   iHeight: z.number().int(),

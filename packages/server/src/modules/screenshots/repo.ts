@@ -10,6 +10,8 @@ export interface ScreenshotView {
   slideName: string | null;
   /** A signed report version of its case shows it: it is part of a record and stays. */
   inSignedReport: boolean;
+  /** Its figure number in a report draft of its case (the lowest of several), else null. */
+  draftFigure: number | null;
 }
 
 const view = {
@@ -17,6 +19,7 @@ const view = {
   authorName: users.realName,
   slideName: slideDocuments.displayName,
   inSignedReport: inSignedReport().mapWith(Boolean),
+  draftFigure: draftFigure(),
 };
 
 /** Whether a signed report version of the screenshot's case shows it. */
@@ -27,6 +30,21 @@ function inSignedReport() {
       and ${diagnosisReports.state} = ${ReportState.Signed}
       and ${diagnosisReports.screenshotIds} @> jsonb_build_array(${caseScreenshots.id})
   )`;
+}
+
+/**
+ * The screenshot's figure number in a report draft of its case: deleting it renumbers the
+ * figures after it, which the draft's text may name ("see Figure 2").
+ */
+function draftFigure() {
+  return sql<number | null>`(
+    select min(figure.n)::integer
+    from ${diagnosisReports},
+      jsonb_array_elements(${diagnosisReports.screenshotIds}) with ordinality as figure(id, n)
+    where ${diagnosisReports.patientId} = ${caseScreenshots.patientId}
+      and ${diagnosisReports.state} = ${ReportState.Draft}
+      and figure.id = to_jsonb(${caseScreenshots.id})
+  )`.mapWith((v: unknown) => (v === null ? null : Number(v)));
 }
 
 function selectViews(db: Db) {

@@ -77,6 +77,7 @@ export function toScreenshotDto(v: repo.ScreenshotView, callerId: number): Scree
     author: { iUserId: v.row.authorId, strRealName: v.authorName },
     bMine: v.row.authorId === callerId,
     bInSignedReport: v.inSignedReport,
+    iDraftFigure: v.draftFigure,
     strMimeType: v.row.mimeType as ScreenshotDto['strMimeType'],
     iWidth: v.row.width,
     iHeight: v.row.height,

@@ -221,7 +221,7 @@ export function AnnotationTools({
     const strImage = await composeScreenshot(
       view,
       { width: viewer.element.clientWidth, height: viewer.element.clientHeight },
-      layer.shown ? layer.svg : null,
+      layer.shown ? (scale, covered) => layer.captureLayer(scale, covered) : null,
       viewer.scaleStamp(),
     );
     const region = visibleRegion(

@@ -4,6 +4,7 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SCREENSHOT_THUMB_WIDTHS, type ScreenshotDto } from '@pathconsult/shared';
 import { IconButton } from '@/components/icon-button';
+import { useFigureLabel } from '@/features/diagnosis/utils/use-figure-label';
 import { useConfirmAction } from '@/lib/use-confirm-action';
 import { useDeleteScreenshot, useScreenshotImage } from '../api/screenshots';
 import { PreviewableImage } from '../../../components/previewable-image';
@@ -70,6 +71,7 @@ export function ScreenshotStrip({
   mayWrite: boolean;
 }) {
   const { t } = useTranslation('annotations');
+  const figureLabel = useFigureLabel();
   const confirm = useConfirmAction();
   const remove = useDeleteScreenshot();
   if (shots.length === 0) {
@@ -108,7 +110,14 @@ export function ScreenshotStrip({
                     onClick={() =>
                       confirm({
                         title: t('screenshots.confirmTitle'),
-                        content: t('screenshots.confirmContent'),
+                        // A figure of a draft: the figures after it move up, and the draft's
+                        // words ("see Figure 2") would then name another picture.
+                        content:
+                          shot.iDraftFigure === null
+                            ? t('screenshots.confirmContent')
+                            : t('screenshots.confirmFigure', {
+                                figure: figureLabel(shot.iDraftFigure),
+                              }),
                         // The same words as the annotation's deletion: Delete / Cancel.
                         okText: t('list.confirmOk'),
                         cancelText: t('list.confirmCancel'),

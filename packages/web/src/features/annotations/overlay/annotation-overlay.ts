@@ -13,7 +13,8 @@ import {
   type DrawableShape,
   type SvgNode,
 } from './svg-shapes';
-import { NOT_CAPTURED } from './capture';
+import { captureLayout } from './capture-layout';
+import type { Box } from './label-declutter';
 import { isDegenerate, reshaped, shapeHandles, type ShapeHandle } from './shape-handles';
 import { followShapePress, followShapeTap, type ShapePress } from './shape-press';
 import type { ViewerSurface } from './viewer-surface';
@@ -369,6 +370,37 @@ export class AnnotationOverlay {
     );
   }
 
+  /**
+   * The saved annotations as a report's picture draws them (capture-layout.ts): labels up to
+   * `textScale` times their screen size, placed for it and kept off `covered` (the scale stamp),
+   * in a viewBox the picture scales to the view's size. What is for the user only stays out: the
+   * selection, the handles, a shape being drawn.
+   */
+  captureLayer(textScale: number, covered: readonly Box[]): SVGSVGElement {
+    const box = {
+      width: this.viewer.element.clientWidth,
+      height: this.viewer.element.clientHeight,
+    };
+    // As the user sees them: a reshaped shape at its new points while they are being saved.
+    const shapes = this.shapesShown();
+    const layout = captureLayout(
+      shapes,
+      this.toElement,
+      this.viewer.slide.mpp,
+      box,
+      covered,
+      textScale,
+    );
+    const svg = document.createElementNS(SVG_NS, 'svg');
+    svg.setAttribute('viewBox', `0 0 ${layout.view.width} ${layout.view.height}`);
+    svg.append(
+      arrowHeads(new Set(shapes.map((shape) => shape.color))),
+      labelBackdrops(this.plateId),
+      ...layout.groups.flat().map((node) => svgElement(node, this.plateId)),
+    );
+    return svg;
+  }
+
   /** The labels moved into the view and off the navigator (label-placement.ts). */
   private inView(nodes: SvgNode[][]): SvgNode[][] {
     // The viewer's element, which the layer covers (an <svg>'s own client size can read 0).
@@ -478,8 +510,6 @@ export class AnnotationOverlay {
     }
     const g = document.createElementNS(SVG_NS, 'g');
     g.setAttribute('data-testid', 'annotation-handles');
-    // Not part of a screenshot: capture.ts leaves out what carries this class.
-    g.setAttribute('class', NOT_CAPTURED);
     // A finger needs a larger target than a mouse.
     const radius = window.matchMedia?.('(pointer: coarse)').matches ? 10 : 6;
     for (const handle of shapeHandles(shape)) {

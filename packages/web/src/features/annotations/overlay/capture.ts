@@ -4,8 +4,9 @@ import {
   type ScreenshotRegion,
 } from '@pathconsult/shared';
 import type { Point } from '../utils/geometry';
+import type { Box } from './label-declutter';
 import { LABEL_FONT_PX } from './label-font';
-import { drawScaleStamp, type ScaleStamp } from './scale-stamp';
+import { drawScaleStamp, scaleStampArea, type ScaleStamp } from './scale-stamp';
 
 /*
  * A screenshot for the report: what the user sees (the viewer's captureView canvas, adjustments
@@ -81,15 +82,22 @@ function dataUrlBytes(url: string): number {
 }
 
 /**
- * Draws the overlay's SVG and the scale stamp over a copy of the view and encodes it (JPEG 0.9:
- * small, faithful; lower only where a very large view would not fit the server's limit).
+ * The annotation layer as a picture draws it: labels `textScale` times their screen size where
+ * they fit, kept off `covered` (the scale stamp), in CSS pixels of the view
+ * (AnnotationOverlay.captureLayer).
+ */
+export type CaptureLayer = (textScale: number, covered: readonly Box[]) => SVGSVGElement;
+
+/**
+ * Draws the annotation layer and the scale stamp over a copy of the view and encodes it (JPEG
+ * 0.9: small, faithful; lower only where a very large view would not fit the server's limit).
  * `box` is the view's size in CSS pixels; `overlay` is null when the user hid the layer: the
  * picture is then the slide alone (with its scale stamp), as the user sees it.
  */
 export async function composeScreenshot(
   view: HTMLCanvasElement,
   box: { width: number; height: number },
-  overlay: SVGSVGElement | null,
+  overlay: CaptureLayer | null,
   stamp: ScaleStamp,
 ): Promise<string> {
   const canvas = document.createElement('canvas');
@@ -106,10 +114,11 @@ export async function composeScreenshot(
   context.fillRect(0, 0, canvas.width, canvas.height);
   context.drawImage(view, 0, 0, canvas.width, canvas.height);
   const textScale = reportTextScale(box.width);
-  if (overlay) {
-    await drawOverlay(context, overlay, box, textScale);
-  }
   const ratio = box.width > 0 ? canvas.width / box.width : 1;
+  if (overlay) {
+    const area = scaleStampArea(context, canvas.height, ratio, stamp, textScale);
+    await drawOverlay(context, overlay(textScale, area ? [area] : []), box);
+  }
   drawScaleStamp(context, canvas.height, ratio, stamp, textScale);
   let encoded = '';
   for (const quality of JPEG_QUALITIES) {
@@ -121,29 +130,17 @@ export async function composeScreenshot(
   return encoded;
 }
 
-/** Marks what the overlay draws for the user only (a shape's handles), left out of a screenshot. */
-export const NOT_CAPTURED = 'pc-not-captured';
-
-/** The overlay's SVG drawn as an image over the whole canvas. */
+/** The layer's SVG drawn as an image over the whole canvas. */
 async function drawOverlay(
   context: CanvasRenderingContext2D,
-  overlay: SVGSVGElement,
+  layer: SVGSVGElement,
   box: { width: number; height: number },
-  textScale: number,
 ): Promise<void> {
-  const copy = overlay.cloneNode(true) as SVGSVGElement;
-  for (const only of copy.querySelectorAll(`.${NOT_CAPTURED}`)) {
-    only.remove();
-  }
-  // Labels readable in print (reportTextScale), each on its plate (the plate follows the text).
-  for (const text of copy.querySelectorAll('text')) {
-    text.setAttribute('font-size', String(Math.round(LABEL_FONT_PX * textScale)));
-  }
-  copy.setAttribute('xmlns', 'http://www.w3.org/2000/svg');
-  copy.setAttribute('width', String(box.width));
-  copy.setAttribute('height', String(box.height));
+  layer.setAttribute('xmlns', 'http://www.w3.org/2000/svg');
+  layer.setAttribute('width', String(box.width));
+  layer.setAttribute('height', String(box.height));
   const url = URL.createObjectURL(
-    new Blob([new XMLSerializer().serializeToString(copy)], { type: 'image/svg+xml' }),
+    new Blob([new XMLSerializer().serializeToString(layer)], { type: 'image/svg+xml' }),
   );
   try {
     const image = new Image();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { drawScaleStamp, type StampContext } from './scale-stamp';
+import { drawScaleStamp, scaleStampArea, type StampContext } from './scale-stamp';
 
 /** Records what is drawn; text is 7 px a character. */
 function recorder() {
@@ -35,6 +35,20 @@ describe('the scale stamp of a report screenshot', () => {
     expect(plate!.x).toBe(24);
     expect(plate!.y + plate!.h).toBe(1200 - 24);
     expect(plate!.w).toBeGreaterThanOrEqual(200);
+  });
+
+  it('says where it lies, in CSS pixels, for the labels to keep off it', () => {
+    const { context, rects } = recorder();
+    const stamp = { bar: { px: 100, micrometres: 50, label: '50 µm' }, magnification: '20×' };
+    drawScaleStamp(context, 1200, 2, stamp, 2);
+    const [plate] = rects;
+    expect(scaleStampArea(recorder().context, 1200, 2, stamp, 2)).toEqual({
+      left: plate!.x / 2,
+      top: plate!.y / 2,
+      right: (plate!.x + plate!.w) / 2,
+      bottom: (plate!.y + plate!.h) / 2,
+    });
+    expect(scaleStampArea(context, 1200, 2, { bar: null, magnification: null })).toBeNull();
   });
 
   it('draws its text larger for print, the bar still at its true length', () => {

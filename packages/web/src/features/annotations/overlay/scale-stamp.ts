@@ -24,6 +24,69 @@ const PAD = 6;
 const MARGIN = 12;
 const BAR_HEIGHT = 4;
 
+/** Where the stamp lies and what it shows, in the canvas's device pixels. */
+interface StampLayout {
+  text: string;
+  left: number;
+  top: number;
+  width: number;
+  plateHeight: number;
+  barWidth: number;
+  px: (n: number) => number;
+}
+
+function stampLayout(
+  context: StampContext,
+  height: number,
+  ratio: number,
+  stamp: ScaleStamp,
+  textScale: number,
+): StampLayout | null {
+  const parts = [stamp.bar?.label, stamp.magnification].filter(Boolean);
+  if (parts.length === 0) {
+    return null;
+  }
+  const text = parts.join('  ');
+  const px = (n: number) => n * ratio * textScale;
+  context.font = `600 ${px(FONT_PX)}px sans-serif`;
+  const textWidth = context.measureText(text).width;
+  // The bar measures the slide: its length is never scaled.
+  const barWidth = stamp.bar ? stamp.bar.px * ratio : 0;
+  const width = Math.max(textWidth, barWidth) + px(2 * PAD);
+  const plateHeight = px(PAD + (stamp.bar ? BAR_HEIGHT + 4 : 0) + FONT_PX + PAD);
+  return {
+    text,
+    left: px(MARGIN),
+    top: height - px(MARGIN) - plateHeight,
+    width,
+    plateHeight,
+    barWidth,
+    px,
+  };
+}
+
+/**
+ * The box the stamp will take on a canvas `height` device pixels high, in CSS pixels (`ratio`
+ * device pixels each), or null when it draws nothing: the picture's labels keep off it.
+ */
+export function scaleStampArea(
+  context: StampContext,
+  height: number,
+  ratio: number,
+  stamp: ScaleStamp,
+  textScale = 1,
+): { left: number; top: number; right: number; bottom: number } | null {
+  const layout = stampLayout(context, height, ratio, stamp, textScale);
+  return layout
+    ? {
+        left: layout.left / ratio,
+        top: layout.top / ratio,
+        right: (layout.left + layout.width) / ratio,
+        bottom: (layout.top + layout.plateHeight) / ratio,
+      }
+    : null;
+}
+
 /**
  * Draws the stamp on `context` of a canvas `height` device pixels high, `ratio` device pixels per
  * CSS pixel, its text and plate `textScale` times their on-screen size (the bar keeps its true
@@ -36,20 +99,11 @@ export function drawScaleStamp(
   stamp: ScaleStamp,
   textScale = 1,
 ): void {
-  const parts = [stamp.bar?.label, stamp.magnification].filter(Boolean);
-  if (parts.length === 0) {
+  const layout = stampLayout(context, height, ratio, stamp, textScale);
+  if (!layout) {
     return;
   }
-  const text = parts.join('  ');
-  const px = (n: number) => n * ratio * textScale;
-  context.font = `600 ${px(FONT_PX)}px sans-serif`;
-  const textWidth = context.measureText(text).width;
-  // The bar measures the slide: its length is never scaled.
-  const barWidth = stamp.bar ? stamp.bar.px * ratio : 0;
-  const width = Math.max(textWidth, barWidth) + px(2 * PAD);
-  const plateHeight = px(PAD + (stamp.bar ? BAR_HEIGHT + 4 : 0) + FONT_PX + PAD);
-  const left = px(MARGIN);
-  const top = height - px(MARGIN) - plateHeight;
+  const { text, left, top, width, plateHeight, barWidth, px } = layout;
   context.fillStyle = 'rgba(255,255,255,0.85)';
   context.fillRect(left, top, width, plateHeight);
   context.fillStyle = '#111111';

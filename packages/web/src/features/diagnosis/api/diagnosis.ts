@@ -57,6 +57,8 @@ function useCaseMutation<Input, Output = unknown>(
 export const useSaveDraft = () =>
   useCaseMutation<DiagnosisDraftInput, DiagnosisDto>('diagnosis/saveDraft', {
     handleFailure: true,
+    // The screenshots know their figure numbers in the draft (deleting one renumbers the rest).
+    alsoRefresh: ['screenshots'],
   });
 
 /** diagnosis/confirmDiagnosis: signs the open version. */
