@@ -957,6 +957,8 @@ test('the slide statistics screen counts slides by hospital, format and upload d
   await pickOption(page, 'Demo Applicant Hospital');
   await expect(page.getByTestId('slide-statistics-uploads')).toContainText(/[1-9]\d* 张/);
   await expect(page.getByTestId('slide-statistics-types')).toContainText('SVS');
+  // Uploads begun and not finished are a figure of their own, and a part of each day's bar.
+  await expect(figures).toContainText('未完成');
   await expect(page.getByTestId('slide-statistics-chart')).toContainText('每日上传');
   await expect(page.getByTestId('slide-statistics-chart').locator('canvas')).toHaveCount(1);
   // One hospital chosen: no table of hospitals.

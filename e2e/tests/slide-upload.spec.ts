@@ -725,6 +725,13 @@ test('a slide the slide engine cannot read ends failed in the queue, with why', 
   await page.getByTestId('account-lang-en').click();
   await notReady.getByRole('button', { name: 'Back' }).click();
   await expect(page.getByTestId('case-imagery')).toBeVisible();
+  await expect(page.getByTestId('imagery-state-cut.svs-reason')).toContainText('cannot be read');
+  // The list's reason, which the server writes, follows a switch of language too (it stayed in
+  // the old one until a reload).
+  await openAccountMenu(page);
+  await page.getByTestId('account-lang').click();
+  await page.getByTestId('account-lang-zh').click();
+  await expect(page.getByTestId('imagery-state-cut.svs-reason')).toContainText('无法读取该切片');
 });
 
 test('the same scan uploaded twice under two names is pointed out in the Imagery tab', async ({

@@ -423,12 +423,13 @@ describe.each(await testDatabases())('slide management on $name', (testDb) => {
       await setGrant(db(), hAdmin.id, 'statistics', 1);
       const mine = expectOk(await report(hAdmin.token, period));
       expect(mine).toMatchObject({ strStart: '2026-02-01', strEnd: '2026-02-05' });
-      expect(mine.listDay.map((d) => [d.strDay, d.iUploaded, d.iFailed])).toEqual([
-        ['2026-02-01', 2, 1],
-        ['2026-02-02', 1, 0],
-        ['2026-02-03', 1, 0],
-        ['2026-02-04', 2, 0],
-        ['2026-02-05', 1, 0],
+      // Begun, failed and not finished (Delta.svs, still being sent) uploads of each day.
+      expect(mine.listDay.map((d) => [d.strDay, d.iUploaded, d.iFailed, d.iUnfinished])).toEqual([
+        ['2026-02-01', 2, 1, 0],
+        ['2026-02-02', 1, 0, 0],
+        ['2026-02-03', 1, 0, 0],
+        ['2026-02-04', 2, 0, 1],
+        ['2026-02-05', 1, 0, 0],
       ]);
       expect(mine.listDay[4]?.lBytes).toBe(4000);
       expect(mine.listHospital).toEqual([
@@ -438,16 +439,19 @@ describe.each(await testDatabases())('slide management on $name', (testDb) => {
           iMatched: 2,
           iUnmatched: 7,
           iFailed: 1,
+          iUnfinished: 1,
           lUsedBytes: await storageUsed(db(), hospitalH),
           dTotalMemory: 10,
         }),
       ]);
-      // Formats count stored slides: not the failed Broken.svs nor Delta.svs, still being sent.
+      // Formats count the slides the hospital's figures count (the failed Broken.svs and Delta.svs,
+      // still being sent, too): they add up to them. Their data is the uploaded slides'.
       expect(mine.listType.map((r) => [r.strFileType, r.iTotal])).toEqual([
-        ['SVS', 4],
+        ['SVS', 6],
         ['TIFF', 2],
         ['NDPI', 1],
       ]);
+      expect(mine.listType.reduce((n, r) => n + r.iTotal, 0)).toBe(mine.listHospital[0]?.iTotal);
       expect(mine.listType[2]?.lStoredBytes).toBe(4000);
       // The slide list's upload days are China days too.
       expect(

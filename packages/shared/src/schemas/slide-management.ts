@@ -137,6 +137,10 @@ export const slideStatisticsReportSchema = z.object({
       iMatched: z.number().int(),
       iUnmatched: z.number().int(),
       iFailed: z.number().int(),
+      iUnfinished: z
+        .number()
+        .int()
+        .describe('Uploads begun and not finished (under way or interrupted)'),
       lStoredBytes: z.number().describe('Uploaded slides’ bytes'),
       lUsedBytes: z.number().describe('The hospital’s storage used'),
       dTotalMemory: z.number().describe('The hospital’s storage, GB'),
@@ -145,8 +149,8 @@ export const slideStatisticsReportSchema = z.object({
   listType: z.array(
     z.object({
       strFileType: z.string().describe('Upper case: SVS, NDPI, DCM…'),
-      iTotal: z.number().int(),
-      lStoredBytes: z.number(),
+      iTotal: z.number().int().describe('Slides of the format, as the hospitals’ iTotal counts'),
+      lStoredBytes: z.number().describe('Uploaded slides’ bytes'),
     }),
   ),
   listDay: z.array(
@@ -154,6 +158,10 @@ export const slideStatisticsReportSchema = z.object({
       strDay: z.string().describe('YYYY-MM-DD, China'),
       iUploaded: z.number().int().describe('Uploads begun that day, removed ones included'),
       iFailed: z.number().int().describe('Of those, failed'),
+      iUnfinished: z
+        .number()
+        .int()
+        .describe('Of those, not finished (still under way, interrupted, or removed unfinished)'),
       lBytes: z.number(),
     }),
   ),

@@ -6,6 +6,7 @@ import { initReactI18next } from 'react-i18next';
 import type { Lang } from '@pathconsult/shared';
 import { namespaces, resources } from '@/locales/resources';
 import { I18N_LANG, initialLangFromBrowser, langOfI18n, storeLang } from './lang';
+import { queryClient } from './query-client';
 
 const DAYJS_LOCALE: Record<Lang, string> = { zh: 'zh-cn', en: 'en' };
 
@@ -37,11 +38,16 @@ export function currentLang(): Lang {
   return langOfI18n(i18next.language);
 }
 
-/** Switches the language without a reload and remembers it (header menu and login page). */
+/**
+ * Switches the language without a reload and remembers it (header menu and login page). What the
+ * server wrote in the old language (a failed slide's reason, list names, statuses) is read again:
+ * the answers on screen are fetched anew in the new one, the others when next shown.
+ */
 export async function setLang(lang: Lang): Promise<void> {
   storeLang(lang);
   applyLang(lang);
   await i18next.changeLanguage(I18N_LANG[lang]);
+  void queryClient.invalidateQueries();
 }
 
 export { i18next };

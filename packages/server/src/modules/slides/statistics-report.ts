@@ -33,6 +33,8 @@ const countOf = (condition?: SQL) =>
   ).mapWith(Number);
 
 const uploaded = eq(slideDocuments.state, SlideUploadState.Uploaded);
+/** Begun and not finished: still being sent, interrupted, or removed before it finished. */
+const unfinished = eq(slideDocuments.state, SlideUploadState.Uploading);
 const storedBytes =
   sql<number>`coalesce(sum(${slideDocuments.totalBytes}) filter (where ${uploaded}), 0)`.mapWith(
     Number,
@@ -71,6 +73,7 @@ export async function slideStatisticsReport(
         iMatched: countOf(sql`${slideDocuments.patientId} is not null`),
         iUnmatched: countOf(sql`${slideDocuments.patientId} is null`),
         iFailed: countOf(eq(slideDocuments.state, SlideUploadState.Failed)),
+        iUnfinished: countOf(unfinished),
         lStoredBytes: storedBytes,
         lUsedBytes: sql<number>`${hospitals.storageUsedBytes}`.mapWith(Number),
         dTotalMemory: sql<number>`${hospitals.storageTotalGb}`.mapWith(Number),
@@ -83,8 +86,9 @@ export async function slideStatisticsReport(
     db
       .select({ strFileType: fileType, iTotal: countOf(), lStoredBytes: storedBytes })
       .from(slideDocuments)
-      // Slides stored: an upload that failed or is still being sent is not a slide of a format.
-      .where(and(hospitalOf(slideDocuments.hospitalId), live, uploaded))
+      // The slides the figures above count (failed and unfinished ones too, as slide management
+      // lists them): the rows add up to "slides stored". Their data is the uploaded ones'.
+      .where(and(hospitalOf(slideDocuments.hospitalId), live))
       .groupBy(fileType)
       .orderBy(desc(countOf()), asc(fileType)),
     db
@@ -92,6 +96,7 @@ export async function slideStatisticsReport(
         strDay: day,
         iUploaded: countOf(),
         iFailed: countOf(eq(slideDocuments.state, SlideUploadState.Failed)),
+        iUnfinished: countOf(unfinished),
         lBytes: sql<number>`coalesce(sum(${slideDocuments.totalBytes}), 0)`.mapWith(Number),
       })
       .from(slideDocuments)
@@ -108,7 +113,9 @@ export async function slideStatisticsReport(
   const counted = new Map(byDay.map((d) => [d.strDay, d]));
   const listDay: SlideStatisticsReport['listDay'] = [];
   for (let d = start; d <= end; d = addDays(d, 1)) {
-    listDay.push(counted.get(d) ?? { strDay: d, iUploaded: 0, iFailed: 0, lBytes: 0 });
+    listDay.push(
+      counted.get(d) ?? { strDay: d, iUploaded: 0, iFailed: 0, iUnfinished: 0, lBytes: 0 },
+    );
   }
   return { strStart: start, strEnd: end, listHospital: byHospital, listType: byType, listDay };
 }

@@ -78,6 +78,12 @@ export function SlideStatisticsScreen() {
     },
     { title: t('byHospital.failed'), dataIndex: 'iFailed', key: 'f', align: 'right' as const },
     {
+      title: t('byHospital.unfinished'),
+      dataIndex: 'iUnfinished',
+      key: 'uf',
+      align: 'right' as const,
+    },
+    {
       title: t('byHospital.stored'),
       key: 'stored',
       align: 'right' as const,
@@ -165,6 +171,7 @@ export function SlideStatisticsScreen() {
               <Statistic title={t('figures.matched')} value={totals.iMatched} />
               <Statistic title={t('figures.unmatched')} value={totals.iUnmatched} />
               <Statistic title={t('figures.failed')} value={totals.iFailed} />
+              <Statistic title={t('figures.unfinished')} value={totals.iUnfinished} />
               <Statistic title={t('figures.stored')} value={formatBytes(totals.lStoredBytes)} />
               <Statistic
                 title={t('figures.storage')}
@@ -204,7 +211,8 @@ export function SlideStatisticsScreen() {
 
             <Row gutter={[16, 16]}>
               {report.listHospital.length > 1 && (
-                <Col xs={24} xl={16}>
+                // The whole width below 1600 px: seven columns of figures cut its last one.
+                <Col xs={24} xxl={16}>
                   <Card size="small" title={t('byHospital.title')}>
                     <Table<HospitalRow>
                       size="small"
@@ -218,7 +226,7 @@ export function SlideStatisticsScreen() {
                   </Card>
                 </Col>
               )}
-              <Col xs={24} xl={report.listHospital.length > 1 ? 8 : 12}>
+              <Col xs={24} md={12} xxl={report.listHospital.length > 1 ? 8 : 12}>
                 <Card size="small" title={t('byType.title')}>
                   <Table<TypeRow>
                     size="small"

@@ -14,8 +14,7 @@ echarts.use([BarChart, GridComponent, LegendComponent, TooltipComponent, CanvasR
 type Day = SlideStatisticsReport['listDay'][number];
 
 /**
- * Uploads per day of the period as stacked bars (read by the slide engine or still on their
- * way, and failed), with the day's bytes in the tooltip. Loaded with the statistics screen's
+ * Uploads per day of the period as stacked bars (uploaded, not finished, and failed), with the day's bytes in the tooltip. Loaded with the statistics screen's
  * chart only (ECharts is large).
  */
 export default function UploadsChart({ days }: { days: Day[] }) {
@@ -36,6 +35,7 @@ export default function UploadsChart({ days }: { days: Day[] }) {
           day.strDay,
           t('chart.tipUploads', { count: day.iUploaded }),
           t('chart.tipFailed', { count: day.iFailed }),
+          t('chart.tipUnfinished', { count: day.iUnfinished }),
           t('chart.tipBytes', { bytes: formatBytes(day.lBytes) }),
         ].join('<br/>');
       },
@@ -48,7 +48,15 @@ export default function UploadsChart({ days }: { days: Day[] }) {
         type: 'bar',
         stack: 'uploads',
         itemStyle: { color: token.colorPrimary },
-        data: days.map((d) => d.iUploaded - d.iFailed),
+        data: days.map((d) => d.iUploaded - d.iFailed - d.iUnfinished),
+      },
+      {
+        // Begun and never finished (interrupted, or removed unfinished): not uploaded.
+        name: t('chart.unfinished'),
+        type: 'bar',
+        stack: 'uploads',
+        itemStyle: { color: token.colorWarning },
+        data: days.map((d) => d.iUnfinished),
       },
       {
         name: t('chart.failed'),

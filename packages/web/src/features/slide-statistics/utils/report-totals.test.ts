@@ -10,6 +10,7 @@ describe('reportTotals', () => {
       iMatched: 1,
       iUnmatched: iTotal - 1,
       iFailed: 0,
+      iUnfinished: 1,
       lStoredBytes: 100 * iTotal,
       lUsedBytes: 120 * iTotal,
       dTotalMemory,
@@ -20,8 +21,8 @@ describe('reportTotals', () => {
       listHospital: [hospital(3, 0.1), hospital(2, 0.2)],
       listType: [],
       listDay: [
-        { strDay: '2026-02-01', iUploaded: 2, iFailed: 1, lBytes: 50 },
-        { strDay: '2026-02-02', iUploaded: 0, iFailed: 0, lBytes: 0 },
+        { strDay: '2026-02-01', iUploaded: 2, iFailed: 1, iUnfinished: 0, lBytes: 50 },
+        { strDay: '2026-02-02', iUploaded: 0, iFailed: 0, iUnfinished: 0, lBytes: 0 },
       ],
     });
     expect(totals).toEqual({
@@ -29,6 +30,7 @@ describe('reportTotals', () => {
       iMatched: 2,
       iUnmatched: 3,
       iFailed: 0,
+      iUnfinished: 2,
       lStoredBytes: 500,
       lUsedBytes: 600,
       dTotalMemory: 0.3,

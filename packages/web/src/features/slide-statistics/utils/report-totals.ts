@@ -6,6 +6,8 @@ export interface ReportTotals {
   iMatched: number;
   iUnmatched: number;
   iFailed: number;
+  /** Uploads begun and not finished (under way or interrupted). */
+  iUnfinished: number;
   lStoredBytes: number;
   lUsedBytes: number;
   /** GB, as administrators set hospitals' storage. */
@@ -21,6 +23,7 @@ export function reportTotals(report: SlideStatisticsReport): ReportTotals {
     iMatched: 0,
     iUnmatched: 0,
     iFailed: 0,
+    iUnfinished: 0,
     lStoredBytes: 0,
     lUsedBytes: 0,
     dTotalMemory: 0,
@@ -32,6 +35,7 @@ export function reportTotals(report: SlideStatisticsReport): ReportTotals {
     totals.iMatched += h.iMatched;
     totals.iUnmatched += h.iUnmatched;
     totals.iFailed += h.iFailed;
+    totals.iUnfinished += h.iUnfinished;
     totals.lStoredBytes += h.lStoredBytes;
     totals.lUsedBytes += h.lUsedBytes;
     totals.dTotalMemory += h.dTotalMemory;
