@@ -846,6 +846,10 @@ test('tiles that failed while the server could not be reached load once it answe
   await expect(page.getByTestId('viewer-magnification')).toHaveText('20×');
   // The tiles gave up, and the viewer asked for a fresh token (the server did not answer).
   await expect.poll(() => askedFacts, { timeout: 20_000 }).toBeGreaterThan(0);
+  // Said over the slide: a blurred view with no word looked like a slow scan.
+  await expect(page.getByTestId('viewer-link-lost')).toHaveText(
+    '与服务器的连接已中断，正在重试；恢复后切片会自动显示',
+  );
   // Back some seconds later, between two of the viewer's tries: it used to try again only a
   // quarter of a minute after the last (and to give the tiles up after three tries).
   await page.waitForTimeout(Math.max(0, firstAsked + 7_000 - Date.now()));
@@ -854,6 +858,7 @@ test('tiles that failed while the server could not be reached load once it answe
   const before = loaded;
   await expect.poll(() => loaded - before, { timeout: 6_000 }).toBeGreaterThan(0);
   await expectTissue(view);
+  await expect(page.getByTestId('viewer-link-lost')).toBeHidden();
 });
 
 test('annotations that fail to load say so with a retry; a screenshot taken mid-zoom is of where the zoom ends', async ({
@@ -1506,6 +1511,21 @@ test('two slides of a case side by side move together once linked', async ({ pag
   await expect(moreControls).toHaveCount(0);
   await a.getByTestId('viewer-rotation').click();
   await expect(a.getByTestId('viewer-rotation')).toHaveCount(0);
+
+  // Three panes of a 1024 px tablet: narrower still, the steps' list goes behind "More" too
+  // (the bar scrolled sideways, full screen off its end); "−", "+" and the readout stay.
+  await page.setViewportSize({ width: 1024, height: 768 });
+  for (const pane of [a, b, c]) {
+    await expect.poll(() => overflow(pane)).toBeLessThanOrEqual(0);
+    await expect(pane.getByTestId('viewer-fullscreen')).toBeInViewport();
+  }
+  await expect(a.getByTestId('viewer-toolbar').getByTestId('viewer-mag-select')).toBeHidden();
+  await a.getByTestId('viewer-more').click();
+  await moreControls.getByTestId('viewer-mag-select').click();
+  await page.getByRole('option', { name: '20×', exact: true }).click();
+  await expect(a.getByTestId('viewer-magnification')).toHaveText('20×');
+  await a.getByTestId('viewer-more').click();
+  await expect(moreControls).toHaveCount(0);
 
   // In a narrow window the picker folds names into "+ n", which names them on hover.
   await page.setViewportSize({ width: 820, height: 720 });

@@ -18,6 +18,7 @@ import { useLayerShown } from '../use-layer-shown';
 import { objectiveFromMpp } from '../utils/magnification';
 import { throttledRenewal } from '../utils/throttled-renewal';
 import type { ViewLink } from '../view-link';
+import { LinkLostNote } from './link-lost-note';
 import { ResumedViewNote } from './resumed-view-note';
 import { ScaleBarOverlay } from './scale-bar-overlay';
 import { isUnviewable, SlideUnviewable } from './slide-unviewable';
@@ -168,6 +169,7 @@ function OpenSlidePane({
   const view = useRef<HTMLDivElement>(null);
   const [viewer, setViewer] = useState<SlideViewer | null>(null);
   const [failed, setFailed] = useState(false);
+  const [linkLost, setLinkLost] = useState(false);
   const [fullScreen, setFullScreen] = useState(false);
   // Read once, when the viewer is made: a renewed token must not rebuild it.
   const opening = useRef(info);
@@ -225,8 +227,11 @@ function OpenSlidePane({
       let fresh: SlideInfoDto | undefined;
       try {
         fresh = await refreshNow.current();
+        setLinkLost(false);
       } catch (error) {
         if (isUnreachable(error)) {
+          // Said over the slide: a blurred view with no word looked like a slow scan.
+          setLinkLost(true);
           // The link is down or the server restarting: the failed tiles wait for it to answer
           // (asked every few seconds), instead of being tried into the dark and given up, which
           // left the view blurred until the user moved it.
@@ -413,6 +418,7 @@ function OpenSlidePane({
         >
           {viewer && <ScaleBarOverlay viewer={viewer} />}
           {viewer && resumed && <ResumedViewNote viewer={viewer} />}
+          {linkLost && <LinkLostNote />}
         </div>
         {compact ? (
           annotatable && <AnnotationLayer viewer={annotatable} shown={layerShown} />

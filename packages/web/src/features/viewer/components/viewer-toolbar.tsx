@@ -121,6 +121,39 @@ export function ViewerToolbar({
     `${laidOutFor !== 0 ? laidOutFor : ''}|${steps.length}|list`,
     Boolean(oneLine) && stepsAsList,
   );
+  // Narrower still, folded (three panes on a tablet): the steps' list goes behind "More" too;
+  // "−", "+" and the readout stay.
+  const tight = useCrowdedLine(
+    bar,
+    `${laidOutFor !== 0 ? laidOutFor : ''}|${steps.length}|folded`,
+    Boolean(oneLine) && folded,
+  );
+  // A narrow or crowded bar has no room for six buttons: the same steps in a list.
+  const stepList = (inMore: boolean) =>
+    steps.length > 0 && (
+      <Select<number>
+        size={size}
+        value={activeStep ?? undefined}
+        // Between steps: a word short enough for the box ("Zoom to" was cut to "Zoo…").
+        placeholder={t('magnificationPickShort')}
+        onChange={(m) => viewer.zoomToMagnification(m)}
+        // The list says which steps are digital zoom (read out too); the narrow box shows the
+        // step alone, as the readout beside it marks digital zoom ("40× · digital" was cut).
+        options={steps.map((m) => ({
+          value: m,
+          label: isDigitalZoom(m, objective) ? `${m}× · ${t('digitalZoomShort')}` : `${m}×`,
+        }))}
+        labelRender={({ value }) => `${String(value)}×`}
+        popupMatchSelectWidth={false}
+        // Inside "More" its list opens within the popover: a click on a step is not outside it.
+        getPopupContainer={
+          inMore ? (node: HTMLElement) => node.parentElement ?? document.body : undefined
+        }
+        style={{ width: 96 }}
+        aria-label={t('magnificationPick')}
+        data-testid="viewer-mag-select"
+      />
+    );
   const [moreOpen, setMoreOpen] = useState(false);
   // A "?" pressed while the key help is behind "More" opens "More" with the help in it.
   const [helpInMore, setHelpInMore] = useState(false);
@@ -218,27 +251,7 @@ export function ViewerToolbar({
         title={t('home')}
         testId="viewer-home"
       />
-      {steps.length > 0 && stepsAsList && (
-        // A narrow or crowded bar has no room for six buttons: the same steps in a list.
-        <Select<number>
-          size={size}
-          value={activeStep ?? undefined}
-          // Between steps: a word short enough for the box ("Zoom to" was cut to "Zoo…").
-          placeholder={t('magnificationPickShort')}
-          onChange={(m) => viewer.zoomToMagnification(m)}
-          // The list says which steps are digital zoom (read out too); the narrow box shows the
-          // step alone, as the readout beside it marks digital zoom ("40× · digital" was cut).
-          options={steps.map((m) => ({
-            value: m,
-            label: isDigitalZoom(m, objective) ? `${m}× · ${t('digitalZoomShort')}` : `${m}×`,
-          }))}
-          labelRender={({ value }) => `${String(value)}×`}
-          popupMatchSelectWidth={false}
-          style={{ width: 96 }}
-          aria-label={t('magnificationPick')}
-          data-testid="viewer-mag-select"
-        />
-      )}
+      {stepsAsList && !tight && stepList(false)}
       {steps.length > 0 && !stepsAsList && (
         <Space.Compact size={size}>
           {steps.map((m) => {
@@ -329,6 +342,7 @@ export function ViewerToolbar({
         }
         content={
           <Flex gap={3} align="center" data-testid="viewer-more-controls">
+            {tight && stepList(true)}
             {secondary(true)}
           </Flex>
         }
