@@ -177,6 +177,8 @@ test('the doctor uploads a slide, pauses, reloads, resumes and sees it in the Im
   // until a reload).
   await page.keyboard.press('Escape');
   await expect(page.getByTestId(`imagery-state-${NAME}`)).toHaveText('Paused 54%');
+  // Its row offers to resume it (Resume was only in the queue behind the header).
+  await expect(page.getByTestId(`imagery-resume-${NAME}`)).toHaveText('Resume upload');
 
   // The server holds half of it, as an unfinished upload of the case.
   const half = await slidesOf(request, token, id);
@@ -1054,33 +1056,45 @@ test('the header’s Upload on a case screen opens the queue for that case; else
   await expect(page.getByTestId('upload-choose-files')).toHaveCount(0);
 });
 
-test('a long scanner file name is shown whole in the queue on a phone', async ({
-  page,
+test('a long scanner file name is shown whole in the queue on a phone, which offers no drag and drop or folders', async ({
+  browser,
   request,
 }) => {
   const token = await tokenOf(request, DOCTOR);
   const id = await addCase(request, token, `UP${RUN}`);
-  await page.setViewportSize({ width: 390, height: 844 });
-  await logIn(page, DOCTOR);
-  await openImagery(page, id);
-  await page.getByTestId('imagery-upload-batch').click();
-  await expect(page.getByTestId('upload-choose-files')).toBeEnabled();
-  // Names of the same scanner differ at their end: the block, the stain, the level.
-  const long = '2026-11-29_HOSPITAL-A_S2026-004512_block-A3_HE_scan-level-2.svs';
-  await page.getByTestId('upload-file-input').setInputFiles({
-    name: long,
-    mimeType: 'application/octet-stream',
-    buffer: fs.readFileSync(SLIDE),
+  const phone = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+    isMobile: true,
   });
-  const name = page.getByTestId(`upload-item-${long}`).getByTestId('upload-item-name');
-  await expect(name).toHaveText(long);
-  // Wrapped, not cut: nothing of it hidden, and all of it on the screen.
-  const box = await name.evaluate((el) => {
-    const rect = el.getBoundingClientRect();
-    return { right: rect.right, hidden: el.scrollWidth > el.clientWidth };
-  });
-  expect(box.hidden).toBe(false);
-  expect(box.right).toBeLessThanOrEqual(390);
+  try {
+    const page = await phone.newPage();
+    await logIn(page, DOCTOR);
+    await openImagery(page, id);
+    await page.getByTestId('imagery-upload-batch').click();
+    await expect(page.getByTestId('upload-choose-files')).toBeEnabled();
+    // A phone neither drags files nor chooses folders: the panel says to choose files.
+    await expect(page.getByTestId('upload-drop')).toContainText('选择要上传的切片文件');
+    await expect(page.getByTestId('upload-choose-folder')).toHaveCount(0);
+    // Names of the same scanner differ at their end: the block, the stain, the level.
+    const long = '2026-11-29_HOSPITAL-A_S2026-004512_block-A3_HE_scan-level-2.svs';
+    await page.getByTestId('upload-file-input').setInputFiles({
+      name: long,
+      mimeType: 'application/octet-stream',
+      buffer: fs.readFileSync(SLIDE),
+    });
+    const name = page.getByTestId(`upload-item-${long}`).getByTestId('upload-item-name');
+    await expect(name).toHaveText(long);
+    // Wrapped, not cut: nothing of it hidden, and all of it on the screen.
+    const box = await name.evaluate((el) => {
+      const rect = el.getBoundingClientRect();
+      return { right: rect.right, hidden: el.scrollWidth > el.clientWidth };
+    });
+    expect(box.hidden).toBe(false);
+    expect(box.right).toBeLessThanOrEqual(390);
+  } finally {
+    await phone.close();
+  }
 });
 
 test('uploading by the number of a case the doctor has sends the slides to the case itself', async ({

@@ -3,7 +3,7 @@ import { App, Button, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SlideUploadState, type SlideDocumentDto } from '@pathconsult/shared';
-import { useQueuedUpload } from './upload-context';
+import { useQueuedUpload, useUploads } from './upload-context';
 import { useUploadsSentElsewhere } from './use-uploads-sent-elsewhere';
 import { percentOfUpload } from '@/features/slides/utils/slide-progress';
 
@@ -35,7 +35,16 @@ export function ContinueUploadButton({
   const { t } = useTranslation('upload');
   const { message } = App.useApp();
   const queued = useQueuedUpload(slide.iSlideDocumentId);
+  const { manager, openPanel } = useUploads();
   const [opening, setOpening] = useState(false);
+  // Paused in this browser's queue, its files still held: the row said "Paused" with only
+  // Delete, and Resume was in the queue behind the header. It resumes the queue from here.
+  const pausedHere =
+    mine &&
+    queued !== undefined &&
+    !queued.bNeedsFiles &&
+    !queued.bPausing &&
+    queued.state === 'paused';
   // Also where this browser's queue holds it waiting for its file (the page was closed and
   // opened again): the row said "Paused" with only Delete, and the queue was behind the header.
   const offered =
@@ -44,6 +53,22 @@ export function ContinueUploadButton({
     slide.ddUploadState.iNumber === SlideUploadState.Uploading;
   // This tab's queue does not hold the slide: a lock on it is another tab's.
   const elsewhere = useUploadsSentElsewhere(offered).has(slide.iSlideDocumentId);
+  if (pausedHere && manager) {
+    return (
+      <Button
+        type="link"
+        size="small"
+        icon={<CloudUploadOutlined />}
+        onClick={() => {
+          manager.start();
+          openPanel();
+        }}
+        data-testid={`${testIdPrefix}-resume-${slide.strFileName}`}
+      >
+        {t('imagery.resume')}
+      </Button>
+    );
+  }
   if (!offered) {
     return null;
   }

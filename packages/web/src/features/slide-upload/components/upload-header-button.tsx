@@ -1,7 +1,8 @@
 import { CloudUploadOutlined } from '@ant-design/icons';
-import { Badge, Button, Tooltip } from 'antd';
+import { Badge, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { RoleType } from '@pathconsult/shared';
+import { HoverTooltip } from '@/components/hover-tooltip';
 import { useSession } from '@/lib/use-session';
 import { statusOf } from '../utils/queue';
 import { useUploadSnapshot, useUploads } from './upload-context';
@@ -18,7 +19,8 @@ export function UploadHeaderButton() {
     return null;
   }
   return (
-    <Tooltip title={t('header.tooltip')}>
+    // No tooltip on a touch screen: a tap left it standing over the case's tabs.
+    <HoverTooltip title={t('header.tooltip')}>
       <Badge
         count={unfinished}
         size="small"
@@ -36,6 +38,6 @@ export function UploadHeaderButton() {
           {t('header.button')}
         </Button>
       </Badge>
-    </Tooltip>
+    </HoverTooltip>
   );
 }

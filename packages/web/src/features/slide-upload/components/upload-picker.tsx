@@ -4,6 +4,7 @@ import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UploadType, extensionOf, slideTypesLabel } from '@pathconsult/shared';
 import { serverText } from '@/lib/server-text';
+import { useMediaQuery } from '@/lib/use-media-query';
 import { toastSuccess } from '@/lib/toast';
 import type { AddResult } from '../api/upload-manager';
 import type { PickedFile } from '../utils/folder-scan';
@@ -57,6 +58,8 @@ export function UploadPicker({ request, types }: UploadPickerProps) {
   const [refused, setRefused] = useState<Refusal[]>([]);
   const [skipped, setSkipped] = useState<string[]>([]);
   const single = request.iUploadType === UploadType.Single;
+  // A phone or tablet: no mouse to drag with, no folder chooser.
+  const touch = useMediaQuery('(hover: none) and (pointer: coarse)');
 
   // What was refused or skipped speaks of the last choice: once the queue is started, the doctor
   // has moved past it, and the note would stay over the whole upload.
@@ -162,7 +165,9 @@ export function UploadPicker({ request, types }: UploadPickerProps) {
           <Flex vertical align="center" gap="small" style={{ padding: 16 }}>
             <InboxOutlined style={{ fontSize: 36, color: '#1f6feb' }} />
             <Typography.Text strong>
-              {t(single ? 'picker.dropSingle' : 'picker.drop')}
+              {touch
+                ? t(single ? 'picker.touchSingle' : 'picker.touch')
+                : t(single ? 'picker.dropSingle' : 'picker.drop')}
             </Typography.Text>
             {types && (
               <Typography.Text type="secondary" style={{ textAlign: 'center' }}>
@@ -178,14 +183,18 @@ export function UploadPicker({ request, types }: UploadPickerProps) {
               >
                 {t(single ? 'picker.chooseFile' : 'picker.chooseFiles')}
               </Button>
-              <Button
-                icon={<FolderAddOutlined />}
-                disabled={!ready || busy}
-                onClick={() => document.getElementById('upload-folder-input')?.click()}
-                data-testid="upload-choose-folder"
-              >
-                {t('picker.chooseFolder')}
-              </Button>
+              {/* Phones and tablets neither drag files nor pick folders (their browsers open a
+                  file chooser for a folder input): offered where a mouse is. */}
+              {!touch && (
+                <Button
+                  icon={<FolderAddOutlined />}
+                  disabled={!ready || busy}
+                  onClick={() => document.getElementById('upload-folder-input')?.click()}
+                  data-testid="upload-choose-folder"
+                >
+                  {t('picker.chooseFolder')}
+                </Button>
+              )}
             </Flex>
           </Flex>
         </Spin>

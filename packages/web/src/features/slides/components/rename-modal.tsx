@@ -131,6 +131,10 @@ export function RenameModal({
           <Input
             autoFocus
             maxLength={255 - extension.length}
+            // The limit shows as it nears: a longer pasted name was cut without a word.
+            showCount={{
+              formatter: ({ count, maxLength }) => (count > 200 ? `${count} / ${maxLength}` : ''),
+            }}
             suffix={
               extension ? (
                 <Typography.Text type="secondary" data-testid="slide-rename-extension">
