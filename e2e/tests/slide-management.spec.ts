@@ -414,7 +414,7 @@ test('a doctor uploads a slide by pathology number before its case exists', asyn
   await dialogsSettled(page);
   // The number is required, as the case's is.
   await page.getByTestId('slide-upload-number-submit').click();
-  await expect(page.getByText('该项不能为空')).toBeVisible();
+  await expect(page.getByText('病理号不能为空')).toBeVisible();
   await page.locator('#slideUploadNumber_strDiagnosistNum').fill(num);
   await page.getByTestId('slide-upload-number-submit').click();
 
@@ -983,5 +983,6 @@ test('the slide statistics screen counts slides by hospital, format and upload d
   await expect(page.getByTestId('slide-statistics-hospitals')).toContainText(
     'Demo Applicant Hospital',
   );
-  await expect(figures).toContainText('Slides stored');
+  await expect(figures).toContainText('Slides');
+  await expect(figures).toContainText('Not finished');
 });

@@ -910,7 +910,7 @@ test('a copy of the file on another computer continues the upload at once; anoth
     buffer: bytes.subarray(0, bytes.length - 1000),
   });
   await expect(page.getByTestId(`upload-refused-${NAME}`)).toContainText(
-    `未完成的上传“${NAME}”是另一个文件（大小或所含文件不同）`,
+    `未完成的上传“${NAME}”是另一个文件（上传时的文件名、大小或所含文件不同）`,
   );
   await expect(page.getByTestId(`upload-item-${NAME}`)).toHaveCount(0);
   // The same bytes with another modification time (a copy on another computer): it reads as

@@ -139,7 +139,7 @@ describe.each(await testDatabases())('the case of a pathology number on $name', 
   });
 
   it('refuses an empty number and callers who do not upload', async () => {
-    expectFieldError(await ask('  '), 'strDiagnosistNum', 'validation.required');
+    expectFieldError(await ask('  '), 'strDiagnosistNum', 'validation.case.diagnosisNum');
     expectForbidden(await ask('ANY-1', tokens.expert));
   });
 });

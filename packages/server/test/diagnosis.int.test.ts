@@ -226,18 +226,42 @@ describe.each(await testDatabases())('diagnosis and returns on $name', (testDb) 
       )[0],
     ).toMatchObject({ result: 'Second', state: ReportState.Draft });
 
-    // A draft's figure says which it is: deleting it would renumber the figures after it.
-    expectOk(await draft(expert.token, { iPatientReceiveId: receiveId, listScreenshotId: [shot] }));
-    const drafted = expectOk(
-      await api.post<ScreenshotList>(
-        'webViewer/consulation/getPathologyImgBySlides',
-        { iPatientId: caseId },
-        { token: doctor.token },
+    // A draft's figure says which it is to its expert (deleting it renumbers the figures after
+    // it); a figure deleted before it is not counted. No one else learns what the draft holds.
+    const shotsOf = async (token: string) =>
+      expectOk(
+        await api.post<ScreenshotList>(
+          'webViewer/consulation/getPathologyImgBySlides',
+          { iPatientId: caseId },
+          { token },
+        ),
+      ).listScreenshot.map((s) => [s.iScreenshotId, s.iDraftFigure]);
+    const earlier = expectOk(
+      await api.post<{ iScreenshotId: number }>(
+        'webViewer/consulation/setPathologyImg',
+        { iSlideDocumentId: slide, strImage: picture, region: REGION },
+        { token: expert.token },
+      ),
+    ).iScreenshotId;
+    expectOk(
+      await draft(expert.token, {
+        iPatientReceiveId: receiveId,
+        listScreenshotId: [earlier, shot],
+      }),
+    );
+    expect(await shotsOf(expert.token)).toEqual([
+      [shot, 2],
+      [earlier, 1],
+    ]);
+    expectOk(
+      await api.post(
+        'webViewer/consulation/deletePathologyImg',
+        { iScreenshotId: earlier },
+        { token: expert.token },
       ),
     );
-    expect(drafted.listScreenshot).toMatchObject([
-      { iScreenshotId: shot, iDraftFigure: 1, bInSignedReport: false },
-    ]);
+    expect(await shotsOf(expert.token)).toEqual([[shot, 1]]);
+    expect(await shotsOf(doctor.token)).toEqual([[shot, null]]);
 
     const done = expectOk(
       await confirm(expert.token, {

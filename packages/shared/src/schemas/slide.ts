@@ -18,9 +18,12 @@ export const slideNumberSchema = z
   .string()
   .trim()
   .max(CaseLimits.diagnosisNumMax, { error: 'validation.tooLong' });
-/** The same, where the number must be given (renumbering, uploading by number). */
+/**
+ * The same, where the number must be given (renumbering, uploading by number): said as "the
+ * pathology number cannot be empty" rather than "this field", as a case's number is.
+ */
 export const requiredSlideNumberSchema = slideNumberSchema.min(1, {
-  error: 'validation.required',
+  error: 'validation.case.diagnosisNum',
 });
 
 /*

@@ -10,17 +10,17 @@ export interface ScreenshotView {
   slideName: string | null;
   /** A signed report version of its case shows it: it is part of a record and stays. */
   inSignedReport: boolean;
-  /** Its figure number in a report draft of its case (the lowest of several), else null. */
+  /** Its figure number in the caller's report draft of its case, else null. */
   draftFigure: number | null;
 }
 
-const view = {
+const viewFor = (callerId: number | null) => ({
   row: caseScreenshots,
   authorName: users.realName,
   slideName: slideDocuments.displayName,
   inSignedReport: inSignedReport().mapWith(Boolean),
-  draftFigure: draftFigure(),
-};
+  draftFigure: draftFigure(callerId),
+});
 
 /** Whether a signed report version of the screenshot's case shows it. */
 function inSignedReport() {
@@ -33,36 +33,60 @@ function inSignedReport() {
 }
 
 /**
- * The screenshot's figure number in a report draft of its case: deleting it renumbers the
- * figures after it, which the draft's text may name ("see Figure 2").
+ * The screenshot's figure number in the caller's report draft of its case (their newest, as the
+ * diagnosis form opens it): deleting it renumbers the figures after it, which the draft's text
+ * may name ("see Figure 2"). Only the caller's own: a draft is its expert's until signed, and no
+ * one else learns what it holds. Figures deleted since are not counted, as the report leaves them
+ * out.
  */
-function draftFigure() {
+function draftFigure(callerId: number | null) {
+  if (callerId === null) {
+    return sql<null>`null`.mapWith(() => null as number | null);
+  }
   return sql<number | null>`(
-    select min(figure.n)::integer
-    from ${diagnosisReports},
-      jsonb_array_elements(${diagnosisReports.screenshotIds}) with ordinality as figure(id, n)
-    where ${diagnosisReports.patientId} = ${caseScreenshots.patientId}
-      and ${diagnosisReports.state} = ${ReportState.Draft}
-      and figure.id = to_jsonb(${caseScreenshots.id})
+    select figure.n::integer
+    from (
+      select r.screenshot_ids
+      from ${diagnosisReports} r
+      where r.patient_id = ${caseScreenshots.patientId}
+        and r.state = ${ReportState.Draft}
+        and r.expert_id = ${callerId}
+      order by r.updated_at desc, r.id desc
+      limit 1
+    ) draft,
+    lateral (
+      select shown.id, row_number() over (order by shown.n) as n
+      from jsonb_array_elements(draft.screenshot_ids) with ordinality as shown(id, n)
+      where exists (select 1 from ${caseScreenshots} kept where to_jsonb(kept.id) = shown.id)
+    ) figure
+    where figure.id = to_jsonb(${caseScreenshots.id})
   )`.mapWith((v: unknown) => (v === null ? null : Number(v)));
 }
 
-function selectViews(db: Db) {
+function selectViews(db: Db, callerId: number | null = null) {
   return db
-    .select(view)
+    .select(viewFor(callerId))
     .from(caseScreenshots)
     .innerJoin(users, eq(users.id, caseScreenshots.authorId))
     .leftJoin(slideDocuments, eq(slideDocuments.id, caseScreenshots.slideDocumentId));
 }
 
-export function listOfCase(db: Db, patientId: number): Promise<ScreenshotView[]> {
-  return selectViews(db)
+export function listOfCase(
+  db: Db,
+  patientId: number,
+  callerId: number | null = null,
+): Promise<ScreenshotView[]> {
+  return selectViews(db, callerId)
     .where(eq(caseScreenshots.patientId, patientId))
     .orderBy(asc(caseScreenshots.id));
 }
 
-export function listOfSlides(db: Db, slideIds: number[]): Promise<ScreenshotView[]> {
-  return selectViews(db)
+export function listOfSlides(
+  db: Db,
+  slideIds: number[],
+  callerId: number | null = null,
+): Promise<ScreenshotView[]> {
+  return selectViews(db, callerId)
     .where(inArray(caseScreenshots.slideDocumentId, slideIds))
     .orderBy(asc(caseScreenshots.id));
 }

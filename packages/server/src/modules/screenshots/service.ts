@@ -170,7 +170,7 @@ export async function add(
 export async function listOfCase(db: Db, actor: Actor, patientId: number): Promise<ScreenshotList> {
   const role = await caseReaderRole(db, actor, await caseRef(db, patientId));
   const mayWrite = isParticipant(role) && (await stillHolds(db, actor, role, patientId));
-  const rows = await repo.listOfCase(db, patientId);
+  const rows = await repo.listOfCase(db, patientId, actor.userId);
   return {
     listScreenshot: rows.map((r) => toScreenshotDto(r, actor.userId)),
     iLimit: SCREENSHOTS_PER_REPORT,
@@ -195,7 +195,7 @@ export async function listOfSlides(
   for (const id of unique) {
     await slideForViewing(db, actor, id);
   }
-  const rows = await repo.listOfSlides(db, unique);
+  const rows = await repo.listOfSlides(db, unique, actor.userId);
   const readable = new Map<number, boolean>();
   const visible: repo.ScreenshotView[] = [];
   for (const r of rows) {

@@ -14,8 +14,8 @@ import { scopeOf, scopeOrOneHospital } from '../tenancy/scope';
 /*
  * statisticsSlideReport: the slide statistics screen (/total/ThoughTotal) for administrators
  * holding "data statistics", over that privilege's scope (their hospital, or all; the platform's
- * administrators all): live slides by hospital, stored slides by format, and uploads by China day over a
- * period (by default the last 30 days up to today).
+ * administrators all): the slides kept (as slide management lists them) by hospital and by
+ * format, and uploads by China day over a period (by default the last 30 days up to today).
  */
 
 /** The period shown when none is asked for. */

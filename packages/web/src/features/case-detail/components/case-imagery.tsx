@@ -58,6 +58,7 @@ const COMPACT_FACTS = ['size', 'pixels', 'uploaded'] as const;
 export function CaseImagery({ patient }: { patient: PatientDto }) {
   const { t } = useTranslation('upload');
   const { t: tv } = useTranslation('viewer');
+  const { t: ts } = useTranslation('slides');
   const navigate = useNavigate();
   const { iUserId, iRoleType } = useSession();
   const { openPanel } = useUploads();
@@ -158,6 +159,16 @@ export function CaseImagery({ patient }: { patient: PatientDto }) {
         return (
           <Flex vertical gap={compact ? 4 : 0}>
             <SlideFileName name={name} lines={nameLines} strong />
+            {/* Renamed since: the name it was uploaded under, as slide management says it. */}
+            {slide.strOriginalName !== name && (
+              <Typography.Text
+                type="secondary"
+                style={{ fontSize: 12, overflowWrap: 'anywhere' }}
+                data-testid={`imagery-original-${name}`}
+              >
+                {ts('fields.originalNameValue', { name: slide.strOriginalName })}
+              </Typography.Text>
+            )}
             {original && (
               <Typography.Text
                 type="warning"

@@ -92,7 +92,9 @@ describe('the upload panel opened for a case', () => {
       iUploadType: UploadType.Single,
       uploadedNames: ['Renamed.svs', 'a.svs'],
       failedNames: [],
-      unfinished: [{ iSlideDocumentId: 2, names: ['half.svs', 'b.svs'], ...facts }],
+      unfinished: [
+        { iSlideDocumentId: 2, names: ['half.svs', 'b.svs'], strOriginalName: 'b.svs', ...facts },
+      ],
     });
   });
 });

@@ -47,8 +47,8 @@ export function slidesLocked(
 
 /**
  * Names a new upload may not take (spec §5: duplicate names already uploaded for the patient).
- * Unfinished uploads are left out: choosing the same file again continues them (the server
- * answers bResumed), and any other file of that name the server refuses itself.
+ * Unfinished uploads are left out: they come as unfinishedUploads, whose own file continues them
+ * and any other file of their name is refused when chosen (upload-checks.ts).
  */
 export function blockingNames(
   slides: readonly Pick<SlideDocumentDto, 'strFileName' | 'strOriginalName' | 'ddUploadState'>[],
@@ -87,6 +87,7 @@ export function unfinishedUploads(slides: readonly SlideForUpload[]): Unfinished
     .map((slide) => ({
       iSlideDocumentId: slide.iSlideDocumentId,
       names: [slide.strFileName, slide.strOriginalName],
+      strOriginalName: slide.strOriginalName,
       lSize: slide.lSize,
       lProgress: slide.lProgress,
       iFileCount: slide.iFileCount,

@@ -14,8 +14,8 @@ echarts.use([BarChart, GridComponent, LegendComponent, TooltipComponent, CanvasR
 type Day = SlideStatisticsReport['listDay'][number];
 
 /**
- * Uploads per day of the period as stacked bars (uploaded, not finished, and failed), with the day's bytes in the tooltip. Loaded with the statistics screen's
- * chart only (ECharts is large).
+ * Uploads per day of the period as stacked bars (uploaded, not finished, and failed), with the
+ * day's bytes in the tooltip. Loaded with the statistics screen's chart only (ECharts is large).
  */
 export default function UploadsChart({ days }: { days: Day[] }) {
   const { t } = useTranslation('slideStatistics');

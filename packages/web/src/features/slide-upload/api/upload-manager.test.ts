@@ -252,6 +252,7 @@ describe('upload manager', () => {
     const unfinished = {
       iSlideDocumentId: id,
       names: ['big.svs'],
+      strOriginalName: 'big.svs',
       lSize: original.size,
       lProgress: held,
       iFileCount: 1,
@@ -294,6 +295,7 @@ describe('upload manager', () => {
     const unfinished = {
       iSlideDocumentId: id,
       names: ['big.svs'],
+      strOriginalName: 'big.svs',
       lSize: original.size,
       lProgress: heldBy(server, first),
       iFileCount: 1,
@@ -314,11 +316,24 @@ describe('upload manager', () => {
     const sentBefore = server.log.length;
     elsewhere.start();
     await elsewhere.idle();
+    // It fails with why, nothing sent, and the upload stays on the server (cancelling a paused
+    // item would have deleted it).
     expect(elsewhere.getSnapshot().items[0]).toMatchObject({
-      state: 'paused',
-      reason: { key: 'differentFile' },
+      state: 'failed',
+      reason: { key: 'otherFileContinued' },
     });
     expect(server.log.length).toBe(sentBefore);
+    expect(server.cancelled).toEqual([]);
+    // Its own file, a copy with another time, then continues it to the end.
+    const copy = new File([await original.arrayBuffer()], 'big.svs', { lastModified: 7_000 });
+    expect(await elsewhere.add(request(picked(copy), { unfinished: [unfinished] }))).toMatchObject({
+      continued: 1,
+    });
+    elsewhere.start();
+    await elsewhere.idle();
+    const done = elsewhere.getSnapshot().items.find((i) => i.state === 'uploaded');
+    expect(done?.iSlideDocumentId).toBe(id);
+    expect(server.contentOf(id, 'big.svs')).toEqual(await bytesOf(original));
   });
 
   it('after a reload a paused item shows the bytes of the chunks the server holds', async () => {

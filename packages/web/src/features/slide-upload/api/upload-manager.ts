@@ -423,6 +423,12 @@ export class UploadManager {
       this.dispatch({ type: 'attach', iFileId: item.iFileId });
     }
     const items = accepted.map(({ doc, begun }) => this.newItem(doc, request, begun));
+    for (const { begun } of accepted) {
+      if (begun) {
+        // Its held chunks are compared with this file, whatever was checked here before.
+        this.checkedHere.delete(begun.iSlideDocumentId);
+      }
+    }
     for (const [i, item] of items.entries()) {
       this.files.set(item.iFileId, filesOf(accepted[i]!.doc));
     }
@@ -800,6 +806,13 @@ export class UploadManager {
             const held = await withRetry(() => transport.chunkChecksums(id, signal), retry);
             const { hash, digestSlice } = this.deps;
             if (!(await heldChunksMatch(held, files, now.lChunkSize, hash, digestSlice, signal))) {
+              // Chosen to continue an upload begun elsewhere, it is not that file: it leaves the
+              // queue's work with why, and the upload stays on the server for its own file.
+              // Paused, it could be neither given the right file (another time) nor cancelled
+              // without deleting that upload.
+              if (item.bContinued) {
+                return { kind: 'failed', reason: { key: 'otherFileContinued' } };
+              }
               return {
                 kind: 'paused',
                 reason: { key: 'differentFile' },

@@ -11,7 +11,7 @@ import { percentOfUpload } from '@/features/slides/utils/slide-progress';
  * "Continue upload" on an unfinished upload of the user's own that this browser's queue does not
  * hold (the page was closed, or it was begun on another computer): the list said "uploading" and
  * offered only Delete. It opens the case's upload queue and says which file to choose again; the
- * server continues where it stopped (name, size and date match it to the upload). A slide another
+ * server continues where it stopped (name and size match it to the upload, and the chunks it holds are compared with the file). A slide another
  * tab of this browser is sending says so instead: continued here, it would only wait for that tab.
  * Shown in a case's Slide files tab and in slide management (`testIdPrefix` tells them apart);
  * `onContinue` opens the queue and says whether it did (slide management asks the server first).

@@ -120,9 +120,12 @@ export function UploadItemRow({
     const dialog = confirm({
       title: t('item.cancelTitle', { name: item.strFileName }),
       // A waiting item has sent nothing: say what cancelling really removes.
+      // One begun elsewhere: what was sent there goes too, and a browser still sending it stops.
       content:
         item.lProgress > 0
-          ? t('item.cancelContent', { sent: formatBytes(item.lProgress) })
+          ? t(item.bContinued ? 'item.cancelContentContinued' : 'item.cancelContent', {
+              sent: formatBytes(item.lProgress),
+            })
           : t('item.cancelContentNothingSent'),
       okText: t('item.cancelOk'),
       cancelText: t('item.cancelKeep'),

@@ -8,8 +8,8 @@ const CHECK_CONCURRENCY = 4;
 /**
  * Whether files chosen again to continue an upload are the ones it began with: the CRC-32 of
  * every chunk the server holds (getChunkChecksums) against the same bytes of the chosen files.
- * Name, size and modification time match already (that is how the files were taken for the
- * item), but another file can share them (a copy touched to the same time, a re-export): sent
+ * Name and size match already (and the modification time, unless the file continues an upload
+ * begun on another computer), but another file can share them (a copy touched to the same time, a re-export): sent
  * on, its remaining chunks would be finished onto the first file's and make a slide that is
  * neither. False at the first chunk that differs or cannot be read; true when all agree.
  */

@@ -87,6 +87,7 @@ const REASON_KEYS: readonly ReasonKey[] = [
   'verifyFailed',
   'missingFile',
   'differentFile',
+  'otherFileContinued',
 ];
 
 /** The parts of a server message, or null when absent or malformed (the text alone is kept). */

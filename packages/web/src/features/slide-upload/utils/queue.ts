@@ -39,7 +39,8 @@ export type ReasonKey =
   | 'verifyFailed'
   | 'missingFile'
   | 'otherTab'
-  | 'differentFile';
+  | 'differentFile'
+  | 'otherFileContinued';
 
 /** One queued slide document: metadata only (the File objects are kept beside the queue). */
 export interface QueueItem {

@@ -174,6 +174,7 @@ describe('an unfinished upload begun elsewhere (another browser or computer)', (
   const begun = (over: Partial<UnfinishedUpload> = {}): UnfinishedUpload => ({
     iSlideDocumentId: 40,
     names: ['Renamed.svs', 'scan.svs'],
+    strOriginalName: 'scan.svs',
     lSize: 10,
     lProgress: 4,
     iFileCount: 1,
@@ -186,14 +187,18 @@ describe('an unfinished upload begun elsewhere (another browser or computer)', (
     ...more,
   });
 
-  it('is continued by one’s own file of its name (now or as uploaded) and size', () => {
-    for (const name of ['scan.svs', 'RENAMED.svs']) {
-      const result = check([at(name, 10, 99)], mine());
-      expect(result.accepted).toEqual([]);
-      expect(result.refused).toEqual([]);
-      expect(result.continuing.map((c) => [c.doc.strFileName, c.begun.iSlideDocumentId])).toEqual([
-        [name, 40],
-      ]);
+  it('is continued by one’s own file of the name it was uploaded under, and its size', () => {
+    const result = check([at('scan.svs', 10, 99)], mine());
+    expect(result.accepted).toEqual([]);
+    expect(result.refused).toEqual([]);
+    expect(result.continuing.map((c) => [c.doc.strFileName, c.begun.iSlideDocumentId])).toEqual([
+      ['scan.svs', 40],
+    ]);
+  });
+
+  it('takes a file of its new name or other capitals for another file (the server keeps its own)', () => {
+    for (const name of ['Renamed.svs', 'SCAN.svs']) {
+      expect(check([at(name)], mine()).refused).toEqual([{ name, code: 'otherFileOfUnfinished' }]);
     }
   });
 
@@ -208,7 +213,11 @@ describe('an unfinished upload begun elsewhere (another browser or computer)', (
 
   it('refuses a folder slide whose files differ in number', () => {
     const folder = [at('s/s.mrxs', 4), at('s/s/Slidedat.ini', 3), at('s/s/Data0000.dat', 3)];
-    const result = check(folder, mine({ names: ['s.mrxs'], lSize: 10, iFileCount: 2 }), false);
+    const result = check(
+      folder,
+      mine({ names: ['s.mrxs'], strOriginalName: 's.mrxs', lSize: 10, iFileCount: 2 }),
+      false,
+    );
     expect(result.refused).toEqual([{ name: 's.mrxs', code: 'otherFileOfUnfinished' }]);
   });
 

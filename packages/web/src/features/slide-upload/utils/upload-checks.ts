@@ -47,6 +47,8 @@ export interface UnfinishedUpload {
   iSlideDocumentId: number;
   /** Its name now and as uploaded (a rename keeps the original). */
   names: string[];
+  /** The name it was uploaded under: its file's, exactly (the server keeps the files by it). */
+  strOriginalName: string;
   lSize: number;
   lProgress: number;
   iFileCount: number;
@@ -215,7 +217,13 @@ function continuationRefusal(
   if (queued) {
     return queued.bNeedsFiles || queued.state === 'paused' ? 'otherFileOfPaused' : 'inQueue';
   }
-  if (begun.lSize !== doc.lSize || begun.iFileCount !== doc.files.length) {
+  // Its own file is named as it was uploaded, letter for letter: the server keeps the files by
+  // that name (a renamed slide's new name, or other capitals, are another file's).
+  if (
+    doc.strFileName !== begun.strOriginalName ||
+    begun.lSize !== doc.lSize ||
+    begun.iFileCount !== doc.files.length
+  ) {
     return 'otherFileOfUnfinished';
   }
   return null;

@@ -229,9 +229,10 @@ function OpenSlidePane({
         fresh = await refreshNow.current();
         setLinkLost(false);
       } catch (error) {
+        // An answer of any kind (a refusal, an error) means the server is there again.
+        setLinkLost(isUnreachable(error));
         if (isUnreachable(error)) {
           // Said over the slide: a blurred view with no word looked like a slow scan.
-          setLinkLost(true);
           // The link is down or the server restarting: the failed tiles wait for it to answer
           // (asked every few seconds), instead of being tried into the dark and given up, which
           // left the view blurred until the user moved it.
