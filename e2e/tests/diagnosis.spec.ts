@@ -159,11 +159,13 @@ test('the expert writes, drafts and signs a report; the doctor asks to modify it
       '',
     );
     await ex.getByTestId('case-tab-Imagery-info').click();
+    // Each card the draft shows says which figure it is.
+    await expect(ex.getByTestId(`screenshot-figure-${third}`)).toHaveText('草稿图 2');
     await ex.getByTestId(`screenshot-delete-${third}`).click();
     await dialogsSettled(ex);
     // The question says it is a figure of the draft, whose text may name the figures after it.
     await expect(ex.locator('.ant-modal-confirm')).toContainText(
-      '这张截图是报告草稿中的图 2：删除后其后的图会重新编号，请检查草稿文字中引用的图号是否仍然正确。',
+      '这张截图是报告草稿中的图 2：删除后其后如有图将重新编号，请检查草稿文字中引用的图号是否仍然正确。',
     );
     await ex.getByTestId('screenshot-delete-ok').click();
     await expect(ex.getByTestId(`screenshot-${third}`)).toHaveCount(0);

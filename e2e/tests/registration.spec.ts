@@ -35,6 +35,14 @@ async function registerThroughForm(page: Page, userName: string, mobile: string)
   expect(first).toMatch(/^data:image\/png;base64,/);
   await page.getByTestId('register-captcha-refresh').click();
   await expect(image).not.toHaveAttribute('src', first ?? '');
+  // A switch of language leaves the picture alone (the answer typed for it stays right), while
+  // the page's words follow.
+  const shown = await image.getAttribute('src');
+  await page.getByTestId('lang-en').click();
+  await expect(page.getByTestId('register-submit')).not.toContainText('注');
+  await page.getByTestId('lang-zh').click();
+  await page.waitForLoadState('networkidle');
+  expect(await image.getAttribute('src')).toBe(shown);
 
   // Submitting empty shows the required fields' messages, and sends nothing.
   await page.getByTestId('register-submit').click();

@@ -41,13 +41,19 @@ export function currentLang(): Lang {
 /**
  * Switches the language without a reload and remembers it (header menu and login page). What the
  * server wrote in the old language (a failed slide's reason, list names, statuses) is read again:
- * the answers on screen are fetched anew in the new one, the others when next shown.
+ * the answers on screen are fetched anew in the new one, the others when next shown (all but
+ * those marked KEPT_ON_LANGUAGE_SWITCH).
  */
 export async function setLang(lang: Lang): Promise<void> {
   storeLang(lang);
   applyLang(lang);
   await i18next.changeLanguage(I18N_LANG[lang]);
-  void queryClient.invalidateQueries();
+  void queryClient.invalidateQueries({
+    predicate: (query) => query.meta?.[KEPT_ON_LANGUAGE_SWITCH] !== true,
+  });
 }
+
+/** A query's meta flag: its answer holds no words, and fetching it anew would change it (a captcha). */
+export const KEPT_ON_LANGUAGE_SWITCH = 'keptOnLanguageSwitch';
 
 export { i18next };

@@ -2,6 +2,7 @@ import { Card, Flex, Tag, Tooltip, Typography } from 'antd';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMagnification, type ScreenshotDto } from '@pathconsult/shared';
+import { useFigureLabel } from '@/features/diagnosis/utils/use-figure-label';
 import { SlideFileName } from '@/features/slides/components/slide-file-name';
 import { DigitalZoomTag } from './digital-zoom-tag';
 import { screenshotFullTime, screenshotShortTime } from '../utils/screenshot-time';
@@ -34,6 +35,7 @@ export function ScreenshotCaption({
   width: number;
 }) {
   const { t } = useTranslation('annotations');
+  const figureLabel = useFigureLabel();
   const id = shot.iScreenshotId;
   const fullTime = screenshotFullTime(shot.dtCreateTime);
   const narrow = width < NARROW;
@@ -90,6 +92,18 @@ export function ScreenshotCaption({
             {shot.author.strRealName}
           </Typography.Text>
           {shot.bDigitalZoom && <DigitalZoomTag screenshotId={id} />}
+          {shot.iDraftFigure !== null && (
+            // The expert's own draft shows it as this figure: which card is "Figure 2" of the
+            // opinion, before deleting or re-taking one.
+            <Tooltip title={t('screenshots.draftFigureHint')}>
+              <Tag
+                style={{ ...ONE_LINE, alignSelf: 'start', maxWidth: '100%', marginInlineEnd: 0 }}
+                data-testid={`screenshot-figure-${id}`}
+              >
+                {t('screenshots.draftFigure', { figure: figureLabel(shot.iDraftFigure) })}
+              </Tag>
+            </Tooltip>
+          )}
           {shot.bInSignedReport && (
             // A shorter word on the viewer's narrow card (the long one was cut to "已用于签发…");
             // the reason shows on hover.

@@ -396,7 +396,12 @@ export class AnnotationOverlay {
     svg.append(
       arrowHeads(new Set(shapes.map((shape) => shape.color))),
       labelBackdrops(this.plateId),
-      ...layout.groups.flat().map((node) => svgElement(node, this.plateId)),
+      // Every label over every shape: a picture has no pointer to tell which line is on top,
+      // and a later ruler's line struck through an earlier one's number.
+      ...layout.groups
+        .flat()
+        .sort((a, b) => Number(a.tag === 'text') - Number(b.tag === 'text'))
+        .map((node) => svgElement(node, this.plateId)),
     );
     return svg;
   }

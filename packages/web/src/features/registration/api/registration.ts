@@ -12,6 +12,7 @@ import {
 } from '@pathconsult/shared';
 import { api } from '@/lib/api-client';
 import type { ApiError } from '@/lib/api-error';
+import { KEPT_ON_LANGUAGE_SWITCH } from '@/lib/i18n';
 import { useSession } from '@/lib/use-session';
 
 /*
@@ -32,6 +33,8 @@ export function useCaptcha() {
     retry: false,
     refetchOnWindowFocus: false,
     refetchInterval: CAPTCHA_REFRESH_MS,
+    // A language switch must not swap the picture under the answer being typed (lib/i18n.ts).
+    meta: { [KEPT_ON_LANGUAGE_SWITCH]: true },
   });
 }
 
