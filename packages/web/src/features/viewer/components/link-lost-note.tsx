@@ -1,6 +1,7 @@
 import { DisconnectOutlined } from '@ant-design/icons';
-import { Flex, Typography } from 'antd';
+import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ViewNote } from './view-note';
 
 /**
  * "Connection to the server lost: retrying", over a slide whose tiles failed while the server
@@ -10,28 +11,19 @@ import { useTranslation } from 'react-i18next';
 export function LinkLostNote() {
   const { t } = useTranslation('viewer');
   return (
-    <Flex
-      align="center"
-      gap={6}
-      role="status"
+    // Below the "opened where you left it" note, which may stand at the top for a few seconds.
+    <ViewNote
+      top={44}
       style={{
-        position: 'absolute',
-        // Below the "opened where you left it" note, which may stand at the top for a few seconds.
-        top: 44,
-        left: '50%',
-        transform: 'translateX(-50%)',
-        zIndex: 2,
-        width: 'max-content',
-        maxWidth: 'calc(100% - 16px)',
+        gap: 6,
         padding: '4px 10px',
-        borderRadius: 6,
         background: 'rgba(255, 251, 230, 0.95)',
         border: '1px solid #ffe58f',
       }}
-      data-testid="viewer-link-lost"
+      testId="viewer-link-lost"
     >
       <DisconnectOutlined style={{ color: '#d48806' }} />
       <Typography.Text style={{ fontSize: 13 }}>{t('linkLost')}</Typography.Text>
-    </Flex>
+    </ViewNote>
   );
 }

@@ -1,8 +1,9 @@
 import { CloseOutlined, HomeOutlined } from '@ant-design/icons';
-import { Button, Flex, Typography } from 'antd';
+import { Button, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SlideViewer } from '../slide-viewer';
+import { ViewNote } from './view-note';
 
 /** How long the note stays when left alone. */
 const SHOWN_MS = 8_000;
@@ -23,26 +24,15 @@ export function ResumedViewNote({ viewer }: { viewer: SlideViewer }) {
     return null;
   }
   return (
-    <Flex
-      align="center"
-      gap={4}
-      role="status"
+    <ViewNote
+      top={8}
       style={{
-        position: 'absolute',
-        top: 8,
-        left: '50%',
-        transform: 'translateX(-50%)',
-        zIndex: 2,
-        // Its own width, up to the view's: centred from the middle, it was given half the view
-        // and broke "Opened where you left it" word by word on a phone.
-        width: 'max-content',
-        maxWidth: 'calc(100% - 16px)',
+        gap: 4,
         padding: '2px 4px 2px 10px',
-        borderRadius: 6,
         background: 'rgba(255, 255, 255, 0.92)',
         boxShadow: '0 1px 4px rgba(0, 0, 0, 0.2)',
       }}
-      data-testid="viewer-resumed"
+      testId="viewer-resumed"
     >
       <Typography.Text style={{ fontSize: 13 }}>{t('resumed')}</Typography.Text>
       <Button
@@ -64,6 +54,6 @@ export function ResumedViewNote({ viewer }: { viewer: SlideViewer }) {
         aria-label={t('resumedClose')}
         onClick={() => setShown(false)}
       />
-    </Flex>
+    </ViewNote>
   );
 }

@@ -1,0 +1,40 @@
+import { Flex } from 'antd';
+import type { CSSProperties, ReactNode } from 'react';
+
+/**
+ * A note laid over the top of a slide's view, centred, as wide as its words up to the view's
+ * width (centred from the middle with half the view, "Opened where you left it" broke word by
+ * word on a phone). `top` stacks several; `style` gives the note its colours.
+ */
+export function ViewNote({
+  top,
+  style,
+  testId,
+  children,
+}: {
+  top: number;
+  style: CSSProperties;
+  testId: string;
+  children: ReactNode;
+}) {
+  return (
+    <Flex
+      align="center"
+      role="status"
+      style={{
+        position: 'absolute',
+        top,
+        left: '50%',
+        transform: 'translateX(-50%)',
+        zIndex: 2,
+        width: 'max-content',
+        maxWidth: 'calc(100% - 16px)',
+        borderRadius: 6,
+        ...style,
+      }}
+      data-testid={testId}
+    >
+      {children}
+    </Flex>
+  );
+}
