@@ -221,7 +221,12 @@ export function AnnotationTools({
     const strImage = await composeScreenshot(
       view,
       { width: viewer.element.clientWidth, height: viewer.element.clientHeight },
-      layer.shown ? (scale, covered) => layer.captureLayer(scale, covered) : null,
+      layer.shown
+        ? {
+            draw: (scale, covered) => layer.captureLayer(scale, covered),
+            marksIn: (area) => layer.marksIn(area),
+          }
+        : null,
       viewer.scaleStamp(),
     );
     const region = visibleRegion(

@@ -14,7 +14,7 @@ import {
   type SvgNode,
 } from './svg-shapes';
 import { captureLayout } from './capture-layout';
-import type { Box } from './label-declutter';
+import { overlaps, type Box } from './label-declutter';
 import { isDegenerate, reshaped, shapeHandles, type ShapeHandle } from './shape-handles';
 import { followShapePress, followShapeTap, type ShapePress } from './shape-press';
 import type { ViewerSurface } from './viewer-surface';
@@ -404,6 +404,27 @@ export class AnnotationOverlay {
         .map((node) => svgElement(node, this.plateId)),
     );
     return svg;
+  }
+
+  /** How many of the annotations shown lie, whole or in part, in `area` (element pixels). */
+  marksIn(area: Box): number {
+    return this.shapesShown().filter((shape) => {
+      const points = shape.points.map(this.toElement);
+      if (points.length === 0) {
+        return false;
+      }
+      const xs = points.map((p) => p[0]);
+      const ys = points.map((p) => p[1]);
+      return overlaps(
+        {
+          left: Math.min(...xs),
+          right: Math.max(...xs),
+          top: Math.min(...ys),
+          bottom: Math.max(...ys),
+        },
+        area,
+      );
+    }).length;
   }
 
   /** The labels moved into the view and off the navigator (label-placement.ts). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SCREENSHOT_MAX_SIDE } from '@pathconsult/shared';
-import { captureSize, reportTextScale, visibleRegion } from './capture';
+import { captureSize, reportTextScale, stampGoesRight, visibleRegion } from './capture';
 
 describe('the region a screenshot shows', () => {
   it('is the level-0 box under the element, whatever the rotation', () => {
@@ -58,5 +58,21 @@ describe('the text of a screenshot for the report', () => {
     expect(reportTextScale(858) * 13).toBeCloseTo(858 / 41);
     expect(reportTextScale(400)).toBe(1);
     expect(reportTextScale(4000)).toBe(2.5);
+  });
+});
+
+describe('the corner of a screenshot’s scale stamp', () => {
+  const left = { left: 12, top: 500, right: 200, bottom: 540 };
+  const right = { left: 800, top: 500, right: 988, bottom: 540 };
+  // Marks: two in the lower left, one in the lower right.
+  const marks = { marksIn: (area: typeof left) => (area === left ? 2 : 1) };
+
+  it('is the lower left, unless fewer annotations lie in the lower right', () => {
+    expect(stampGoesRight(marks, left, right)).toBe(true);
+    expect(stampGoesRight({ marksIn: () => 0 }, left, right)).toBe(false);
+    expect(stampGoesRight({ marksIn: () => 1 }, left, right)).toBe(false);
+    // The layer hidden (no marks drawn), or no stamp at all: where it was.
+    expect(stampGoesRight(null, left, right)).toBe(false);
+    expect(stampGoesRight(marks, null, null)).toBe(false);
   });
 });

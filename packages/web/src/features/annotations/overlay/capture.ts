@@ -72,6 +72,23 @@ export function reportTextScale(viewWidth: number): number {
   return Math.min(2.5, Math.max(1, viewWidth / 41 / LABEL_FONT_PX));
 }
 
+/**
+ * Whether the scale stamp goes to the lower right corner: only where fewer annotations lie there
+ * than in the lower left (its place in journals, and where it was).
+ */
+export function stampGoesRight(
+  overlay: Pick<CaptureLayer, 'marksIn'> | null,
+  left: Box | null,
+  right: Box | null,
+): boolean {
+  return (
+    overlay !== null &&
+    left !== null &&
+    right !== null &&
+    overlay.marksIn(right) < overlay.marksIn(left)
+  );
+}
+
 /** JPEG qualities tried in turn until the picture fits the server's size limit. */
 const JPEG_QUALITIES = [0.9, 0.8, 0.7, 0.6];
 
@@ -81,12 +98,16 @@ function dataUrlBytes(url: string): number {
   return Math.floor(((url.length - comma - 1) * 3) / 4);
 }
 
-/**
- * The annotation layer as a picture draws it: labels `textScale` times their screen size where
- * they fit, kept off `covered` (the scale stamp), in CSS pixels of the view
- * (AnnotationOverlay.captureLayer).
- */
-export type CaptureLayer = (textScale: number, covered: readonly Box[]) => SVGSVGElement;
+/** The annotation layer as a picture takes it (AnnotationOverlay's capture methods). */
+export interface CaptureLayer {
+  /**
+   * The layer drawn with labels `textScale` times their screen size where they fit, kept off
+   * `covered` (the scale stamp), in CSS pixels of the view.
+   */
+  draw(textScale: number, covered: readonly Box[]): SVGSVGElement;
+  /** How many annotations lie, whole or in part, in `area` (CSS pixels of the view). */
+  marksIn(area: Box): number;
+}
 
 /**
  * Draws the annotation layer and the scale stamp over a copy of the view and encodes it (JPEG
@@ -115,11 +136,23 @@ export async function composeScreenshot(
   context.drawImage(view, 0, 0, canvas.width, canvas.height);
   const textScale = reportTextScale(box.width);
   const ratio = box.width > 0 ? canvas.width / box.width : 1;
+  // The stamp goes to the lower left corner, or to the lower right one where fewer marks lie:
+  // it must not hide what the picture was taken to show.
+  const left = scaleStampArea(context, canvas.height, ratio, stamp, textScale);
+  const right = scaleStampArea(context, canvas.height, ratio, stamp, textScale, canvas.width);
+  const toRight = stampGoesRight(overlay, left, right);
+  const area = toRight ? right : left;
   if (overlay) {
-    const area = scaleStampArea(context, canvas.height, ratio, stamp, textScale);
-    await drawOverlay(context, overlay(textScale, area ? [area] : []), box);
+    await drawOverlay(context, overlay.draw(textScale, area ? [area] : []), box);
   }
-  drawScaleStamp(context, canvas.height, ratio, stamp, textScale);
+  drawScaleStamp(
+    context,
+    canvas.height,
+    ratio,
+    stamp,
+    textScale,
+    toRight ? canvas.width : undefined,
+  );
   let encoded = '';
   for (const quality of JPEG_QUALITIES) {
     encoded = canvas.toDataURL('image/jpeg', quality);

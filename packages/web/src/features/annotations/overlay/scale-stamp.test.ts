@@ -51,6 +51,18 @@ describe('the scale stamp of a report screenshot', () => {
     expect(scaleStampArea(context, 1200, 2, { bar: null, magnification: null })).toBeNull();
   });
 
+  it('goes to the lower right corner when asked (marks lie in the lower left)', () => {
+    const { context, rects } = recorder();
+    const stamp = { bar: { px: 100, micrometres: 50, label: '50 µm' }, magnification: '20×' };
+    drawScaleStamp(context, 1200, 2, stamp, 1, 1600);
+    const [plate] = rects;
+    expect(plate!.x + plate!.w).toBe(1600 - 24);
+    expect(plate!.y + plate!.h).toBe(1200 - 24);
+    expect(scaleStampArea(recorder().context, 1200, 2, stamp, 1, 1600)?.right).toBe(
+      (1600 - 24) / 2,
+    );
+  });
+
   it('draws its text larger for print, the bar still at its true length', () => {
     const plain = recorder();
     const large = recorder();

@@ -41,6 +41,7 @@ function stampLayout(
   ratio: number,
   stamp: ScaleStamp,
   textScale: number,
+  rightEdge?: number,
 ): StampLayout | null {
   const parts = [stamp.bar?.label, stamp.magnification].filter(Boolean);
   if (parts.length === 0) {
@@ -56,7 +57,7 @@ function stampLayout(
   const plateHeight = px(PAD + (stamp.bar ? BAR_HEIGHT + 4 : 0) + FONT_PX + PAD);
   return {
     text,
-    left: px(MARGIN),
+    left: rightEdge === undefined ? px(MARGIN) : rightEdge - px(MARGIN) - width,
     top: height - px(MARGIN) - plateHeight,
     width,
     plateHeight,
@@ -75,8 +76,9 @@ export function scaleStampArea(
   ratio: number,
   stamp: ScaleStamp,
   textScale = 1,
+  rightEdge?: number,
 ): { left: number; top: number; right: number; bottom: number } | null {
-  const layout = stampLayout(context, height, ratio, stamp, textScale);
+  const layout = stampLayout(context, height, ratio, stamp, textScale, rightEdge);
   return layout
     ? {
         left: layout.left / ratio,
@@ -90,7 +92,8 @@ export function scaleStampArea(
 /**
  * Draws the stamp on `context` of a canvas `height` device pixels high, `ratio` device pixels per
  * CSS pixel, its text and plate `textScale` times their on-screen size (the bar keeps its true
- * length); does nothing when there is neither a bar nor a magnification.
+ * length), in the lower left corner, or the lower right one of a canvas `rightEdge` device pixels
+ * wide when given; does nothing when there is neither a bar nor a magnification.
  */
 export function drawScaleStamp(
   context: StampContext,
@@ -98,8 +101,9 @@ export function drawScaleStamp(
   ratio: number,
   stamp: ScaleStamp,
   textScale = 1,
+  rightEdge?: number,
 ): void {
-  const layout = stampLayout(context, height, ratio, stamp, textScale);
+  const layout = stampLayout(context, height, ratio, stamp, textScale, rightEdge);
   if (!layout) {
     return;
   }
