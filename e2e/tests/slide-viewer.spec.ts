@@ -1232,10 +1232,11 @@ test('the viewer in English: controls, turns, adjustments, label and macro', asy
   // The label enlarged, and Escape pressed while it is still opening: the enlarged image closes
   // (not the list under it) and leaves nothing over the page (antd 6 left its invisible mask
   // there, ant-design#57431).
-  // The opening runs 1 s here (0.2 s in use), so that Escape surely comes while it runs.
+  // The opening runs 3 s here (0.2 s in use), so that Escape surely comes while it runs: with
+  // 1 s, a CI machine busy for a second after the click saw the opening already over.
   await page.addStyleTag({
     content:
-      '.ant-image-preview, .ant-image-preview * { animation-duration: 1s !important; transition-duration: 1s !important; }',
+      '.ant-image-preview, .ant-image-preview * { animation-duration: 3s !important; transition-duration: 3s !important; }',
   });
   await page.getByTestId('associated-images').getByRole('img', { name: 'Label' }).click();
   await expect(page.locator('.ant-image-preview[class*="-appear"]')).toHaveCount(1);
