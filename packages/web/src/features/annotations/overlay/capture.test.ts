@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SCREENSHOT_MAX_SIDE } from '@pathconsult/shared';
-import { captureSize, reportTextScale, stampGoesRight, visibleRegion } from './capture';
+import { captureSize, reportTextScale, stampCorner, visibleRegion } from './capture';
 
 describe('the region a screenshot shows', () => {
   it('is the level-0 box under the element, whatever the rotation', () => {
@@ -62,17 +62,51 @@ describe('the text of a screenshot for the report', () => {
 });
 
 describe('the corner of a screenshot’s scale stamp', () => {
-  const left = { left: 12, top: 500, right: 200, bottom: 540 };
-  const right = { left: 800, top: 500, right: 988, bottom: 540 };
-  // Marks: two in the lower left, one in the lower right.
-  const marks = { marksIn: (area: typeof left) => (area === left ? 2 : 1) };
+  const areas = {
+    lowerLeft: { left: 12, top: 500, right: 200, bottom: 540 },
+    lowerRight: { left: 800, top: 500, right: 988, bottom: 540 },
+    upperLeft: { left: 12, top: 12, right: 200, bottom: 52 },
+    upperRight: { left: 800, top: 12, right: 988, bottom: 52 },
+  };
+  type Area = (typeof areas)['lowerLeft'];
+  /** Marks counted per corner, found by the box asked about. */
+  const counting = (counts: Record<keyof typeof areas, number>) => ({
+    marksIn: (area: Area) =>
+      counts[(Object.keys(areas) as (keyof typeof areas)[]).find((k) => areas[k] === area)!],
+  });
 
   it('is the lower left, unless fewer annotations lie in the lower right', () => {
-    expect(stampGoesRight(marks, left, right)).toBe(true);
-    expect(stampGoesRight({ marksIn: () => 0 }, left, right)).toBe(false);
-    expect(stampGoesRight({ marksIn: () => 1 }, left, right)).toBe(false);
-    // The layer hidden (no marks drawn), or no stamp at all: where it was.
-    expect(stampGoesRight(null, left, right)).toBe(false);
-    expect(stampGoesRight(marks, null, null)).toBe(false);
+    const some = { upperLeft: 5, upperRight: 5 };
+    expect(stampCorner(counting({ lowerLeft: 2, lowerRight: 1, ...some }), areas)).toBe(
+      'lowerRight',
+    );
+    expect(stampCorner(counting({ lowerLeft: 0, lowerRight: 0, ...some }), areas)).toBe(
+      'lowerLeft',
+    );
+    expect(stampCorner(counting({ lowerLeft: 1, lowerRight: 1, ...some }), areas)).toBe(
+      'lowerLeft',
+    );
+  });
+
+  it('goes up where both lower corners hold marks and an upper one holds fewer', () => {
+    expect(
+      stampCorner(counting({ lowerLeft: 1, lowerRight: 2, upperLeft: 0, upperRight: 0 }), areas),
+    ).toBe('upperLeft');
+    expect(
+      stampCorner(counting({ lowerLeft: 1, lowerRight: 1, upperLeft: 3, upperRight: 0 }), areas),
+    ).toBe('upperRight');
+  });
+
+  it('stays in the lower left with the layer hidden or without a stamp', () => {
+    const crowded = counting({ lowerLeft: 4, lowerRight: 0, upperLeft: 0, upperRight: 0 });
+    expect(stampCorner(null, areas)).toBe('lowerLeft');
+    expect(
+      stampCorner(crowded, {
+        lowerLeft: null,
+        lowerRight: null,
+        upperLeft: null,
+        upperRight: null,
+      }),
+    ).toBe('lowerLeft');
   });
 });

@@ -6,7 +6,13 @@ import {
 import type { Point } from '../utils/geometry';
 import type { Box } from './label-declutter';
 import { LABEL_FONT_PX } from './label-font';
-import { drawScaleStamp, scaleStampArea, type ScaleStamp } from './scale-stamp';
+import {
+  STAMP_CORNERS,
+  drawScaleStamp,
+  scaleStampArea,
+  type ScaleStamp,
+  type StampCorner,
+} from './scale-stamp';
 
 /*
  * A screenshot for the report: what the user sees (the viewer's captureView canvas, adjustments
@@ -73,20 +79,28 @@ export function reportTextScale(viewWidth: number): number {
 }
 
 /**
- * Whether the scale stamp goes to the lower right corner: only where fewer annotations lie there
- * than in the lower left (its place in journals, and where it was).
+ * The corner the scale stamp goes to: the one where the fewest annotations lie, the lower left
+ * (its place in journals) on a tie, then the lower right, the upper left, the upper right.
+ * `areas` is the box the stamp would take in each corner (null when it draws nothing).
  */
-export function stampGoesRight(
+export function stampCorner(
   overlay: Pick<CaptureLayer, 'marksIn'> | null,
-  left: Box | null,
-  right: Box | null,
-): boolean {
-  return (
-    overlay !== null &&
-    left !== null &&
-    right !== null &&
-    overlay.marksIn(right) < overlay.marksIn(left)
-  );
+  areas: Readonly<Record<StampCorner, Box | null>>,
+): StampCorner {
+  let best: StampCorner = 'lowerLeft';
+  if (overlay === null) {
+    return best;
+  }
+  let fewest = Infinity;
+  for (const corner of STAMP_CORNERS) {
+    const area = areas[corner];
+    const marks = area ? overlay.marksIn(area) : Infinity;
+    if (marks < fewest) {
+      fewest = marks;
+      best = corner;
+    }
+  }
+  return best;
 }
 
 /** JPEG qualities tried in turn until the picture fits the server's size limit. */
@@ -136,23 +150,21 @@ export async function composeScreenshot(
   context.drawImage(view, 0, 0, canvas.width, canvas.height);
   const textScale = reportTextScale(box.width);
   const ratio = box.width > 0 ? canvas.width / box.width : 1;
-  // The stamp goes to the lower left corner, or to the lower right one where fewer marks lie:
-  // it must not hide what the picture was taken to show.
-  const left = scaleStampArea(context, canvas.height, ratio, stamp, textScale);
-  const right = scaleStampArea(context, canvas.height, ratio, stamp, textScale, canvas.width);
-  const toRight = stampGoesRight(overlay, left, right);
-  const area = toRight ? right : left;
+  // The stamp goes to the corner where the fewest marks lie: it must not hide what the picture
+  // was taken to show.
+  const areaIn = (corner: StampCorner) =>
+    scaleStampArea(context, canvas, ratio, stamp, textScale, corner);
+  const corner = stampCorner(overlay, {
+    lowerLeft: areaIn('lowerLeft'),
+    lowerRight: areaIn('lowerRight'),
+    upperLeft: areaIn('upperLeft'),
+    upperRight: areaIn('upperRight'),
+  });
+  const area = areaIn(corner);
   if (overlay) {
     await drawOverlay(context, overlay.draw(textScale, area ? [area] : []), box);
   }
-  drawScaleStamp(
-    context,
-    canvas.height,
-    ratio,
-    stamp,
-    textScale,
-    toRight ? canvas.width : undefined,
-  );
+  drawScaleStamp(context, canvas, ratio, stamp, textScale, corner);
   let encoded = '';
   for (const quality of JPEG_QUALITIES) {
     encoded = canvas.toDataURL('image/jpeg', quality);

@@ -1,9 +1,10 @@
 import type { ScaleBar } from '@/features/viewer/utils/scale-bar';
 
 /*
- * The scale bar and magnification burnt into a report screenshot's lower left corner, as on a
- * micrograph in a journal: a picture printed in a report without them cannot be measured by
- * eye, and the viewer's own scale bar is a page element, not part of the captured canvas.
+ * The scale bar and magnification burnt into a corner of a report screenshot (the lower left, as
+ * on a micrograph in a journal, unless annotations lie there): a picture printed in a report
+ * without them cannot be measured by eye, and the viewer's own scale bar is a page element, not
+ * part of the captured canvas.
  */
 
 export interface ScaleStamp {
@@ -18,6 +19,16 @@ export type StampContext = Pick<
   CanvasRenderingContext2D,
   'fillStyle' | 'font' | 'textBaseline' | 'fillRect' | 'fillText' | 'measureText'
 >;
+
+/** The corners the stamp may take, in the order they are preferred. */
+export const STAMP_CORNERS = ['lowerLeft', 'lowerRight', 'upperLeft', 'upperRight'] as const;
+export type StampCorner = (typeof STAMP_CORNERS)[number];
+
+/** The canvas the stamp is drawn on, in device pixels. */
+export interface CanvasSize {
+  width: number;
+  height: number;
+}
 
 const FONT_PX = 14;
 const PAD = 6;
@@ -37,11 +48,11 @@ interface StampLayout {
 
 function stampLayout(
   context: StampContext,
-  height: number,
+  canvas: CanvasSize,
   ratio: number,
   stamp: ScaleStamp,
   textScale: number,
-  rightEdge?: number,
+  corner: StampCorner,
 ): StampLayout | null {
   const parts = [stamp.bar?.label, stamp.magnification].filter(Boolean);
   if (parts.length === 0) {
@@ -55,10 +66,12 @@ function stampLayout(
   const barWidth = stamp.bar ? stamp.bar.px * ratio : 0;
   const width = Math.max(textWidth, barWidth) + px(2 * PAD);
   const plateHeight = px(PAD + (stamp.bar ? BAR_HEIGHT + 4 : 0) + FONT_PX + PAD);
+  const right = corner === 'lowerRight' || corner === 'upperRight';
+  const upper = corner === 'upperLeft' || corner === 'upperRight';
   return {
     text,
-    left: rightEdge === undefined ? px(MARGIN) : rightEdge - px(MARGIN) - width,
-    top: height - px(MARGIN) - plateHeight,
+    left: right ? canvas.width - px(MARGIN) - width : px(MARGIN),
+    top: upper ? px(MARGIN) : canvas.height - px(MARGIN) - plateHeight,
     width,
     plateHeight,
     barWidth,
@@ -67,18 +80,18 @@ function stampLayout(
 }
 
 /**
- * The box the stamp will take on a canvas `height` device pixels high, in CSS pixels (`ratio`
- * device pixels each), or null when it draws nothing: the picture's labels keep off it.
+ * The box the stamp will take in `corner` of `canvas`, in CSS pixels (`ratio` device pixels
+ * each), or null when it draws nothing: the picture's labels keep off it.
  */
 export function scaleStampArea(
   context: StampContext,
-  height: number,
+  canvas: CanvasSize,
   ratio: number,
   stamp: ScaleStamp,
   textScale = 1,
-  rightEdge?: number,
+  corner: StampCorner = 'lowerLeft',
 ): { left: number; top: number; right: number; bottom: number } | null {
-  const layout = stampLayout(context, height, ratio, stamp, textScale, rightEdge);
+  const layout = stampLayout(context, canvas, ratio, stamp, textScale, corner);
   return layout
     ? {
         left: layout.left / ratio,
@@ -90,20 +103,19 @@ export function scaleStampArea(
 }
 
 /**
- * Draws the stamp on `context` of a canvas `height` device pixels high, `ratio` device pixels per
- * CSS pixel, its text and plate `textScale` times their on-screen size (the bar keeps its true
- * length), in the lower left corner, or the lower right one of a canvas `rightEdge` device pixels
- * wide when given; does nothing when there is neither a bar nor a magnification.
+ * Draws the stamp on `context` of `canvas`, `ratio` device pixels per CSS pixel, its text and
+ * plate `textScale` times their on-screen size (the bar keeps its true length), in `corner`;
+ * does nothing when there is neither a bar nor a magnification.
  */
 export function drawScaleStamp(
   context: StampContext,
-  height: number,
+  canvas: CanvasSize,
   ratio: number,
   stamp: ScaleStamp,
   textScale = 1,
-  rightEdge?: number,
+  corner: StampCorner = 'lowerLeft',
 ): void {
-  const layout = stampLayout(context, height, ratio, stamp, textScale, rightEdge);
+  const layout = stampLayout(context, canvas, ratio, stamp, textScale, corner);
   if (!layout) {
     return;
   }
