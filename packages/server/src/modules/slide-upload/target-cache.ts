@@ -68,9 +68,12 @@ export function forgetDocument(documentId: number): void {
  * How often a document's "last active" time is refreshed: abandoned uploads are idle ones, and
  * lists show an upload as interrupted once it has been idle a few of these (slides/dto.ts).
  */
-export const ACTIVE_REFRESH_MS = 60_000;
+export const ACTIVE_REFRESH_MS = 15_000;
 
-/** Whether the document's "last active" time is due for a refresh (once a minute is enough). */
+/**
+ * Whether the document's "last active" time is due for a refresh: every 15 s is one small
+ * update per upload, and lets a list call an abandoned upload interrupted within a minute.
+ */
 export function activityDue(documentId: number, now: number, everyMs: number): boolean {
   const last = lastActivity.get(documentId) ?? 0;
   if (now - last < everyMs) {

@@ -46,11 +46,11 @@ function ingestFacts(d: SlideDocumentRow): Partial<SlideDocumentDto> {
 }
 
 /**
- * An upload under way refreshes its last-active time every ACTIVE_REFRESH_MS, and the queue
- * retries a lost connection within 30 s: three refresh periods without a sign of life mean no
- * queue is sending it any more.
+ * An upload under way refreshes its last-active time every ACTIVE_REFRESH_MS (15 s), and the
+ * queue retries a lost connection within 30 s: a minute without a sign of life means no queue is
+ * sending it any more. It was 3 minutes, and a page closed a minute ago still read "Uploading".
  */
-export const STALLED_AFTER_MS = 3 * ACTIVE_REFRESH_MS;
+export const STALLED_AFTER_MS = 4 * ACTIVE_REFRESH_MS;
 
 /** Uploads a queue is still sending (not interrupted): the "uploading" of lists and figures. */
 export function liveUploadWhere(now: Date): SQL | undefined {
