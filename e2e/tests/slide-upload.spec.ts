@@ -802,7 +802,8 @@ test('the same scan uploaded twice under two names is pointed out in the Imagery
 });
 
 /**
- * In the queue a Continue upload opened: the test slide chosen again and started, until the
+ * In the queue a Continue upload opened: the test slide chosen again (the panel's note of the
+ * unfinished upload goes) and started, until the
  * queue says it is uploaded (`uploaded`, in the page's language); then the panel is closed.
  * `chunks()` counts the chunks sent meanwhile.
  */
@@ -814,6 +815,8 @@ async function chooseAgainAndFinish(page: Page, uploaded: string) {
     }
   });
   await page.getByTestId('upload-file-input').setInputFiles(SLIDE);
+  // Chosen again: the queue's row speaks for it, the panel's note of it is gone.
+  await expect(page.getByTestId('upload-unfinished')).toHaveCount(0);
   await page.getByTestId('upload-start').click();
   await expect(page.getByTestId(`upload-item-${NAME}`).getByTestId('upload-item-state')).toHaveText(
     uploaded,
@@ -842,6 +845,13 @@ test('an upload begun in a browser since closed continues from its row in the Sl
     `Choose “${NAME}” again in the upload queue: it continues from 54%, where it stopped`,
   );
   await expect(page.getByTestId('upload-target')).toContainText(num);
+  // The panel keeps saying which file to choose (the toast is gone in a second or two).
+  await expect(page.getByTestId('upload-unfinished')).toContainText(
+    'An upload of yours in this case is not finished: choose its file again below',
+  );
+  await expect(page.getByTestId(`upload-unfinished-${NAME}`)).toHaveText(
+    `“${NAME}”, stopped at 54%`,
+  );
   const chunks = await chooseAgainAndFinish(page, 'Uploaded');
   await expect(page.getByTestId(`imagery-state-${NAME}`)).toHaveText(/^(Processing|Uploaded)$/);
   await expect(page.getByTestId(`imagery-continue-${NAME}`)).toHaveCount(0);
@@ -870,6 +880,7 @@ test('an upload by number begun in a browser since closed continues from slide m
     `请在上传队列中再次选择“${NAME}”，将从中断处（54%）继续上传`,
   );
   await expect(page.getByTestId('upload-target')).toContainText(num);
+  await expect(page.getByTestId(`upload-unfinished-${NAME}`)).toHaveText(`“${NAME}”，中断于 54%`);
   const chunks = await chooseAgainAndFinish(page, '已上传');
   await expect(row.getByTestId(`slide-continue-${NAME}`)).toHaveCount(0);
   // Only what the server lacked went again, into the same slide.

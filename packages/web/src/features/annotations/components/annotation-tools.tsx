@@ -8,7 +8,7 @@ import {
   ReloadOutlined,
   SelectOutlined,
 } from '@ant-design/icons';
-import { Alert, Button, Flex, Input, Modal, Segmented, Typography } from 'antd';
+import { Alert, Button, Flex, Input, Modal, Segmented, Typography, theme } from 'antd';
 import { HoverTooltip } from '@/components/hover-tooltip';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -207,6 +207,7 @@ export function AnnotationTools({
   const shotData = shots.data;
   const limitReached = !!shotData && shotData.iMineCount >= shotData.iLimit;
   const strip = useRef<HTMLDivElement>(null);
+  const { token } = theme.useToken();
   const takeScreenshot = async () => {
     const layer = overlay.current;
     if (!layer || patientId === null) {
@@ -254,7 +255,21 @@ export function AnnotationTools({
       data-saving={add.isPending || reshape.isPending || remove.isPending}
     >
       {mayWrite && (
-        <Flex gap="small" wrap align="center">
+        <Flex
+          gap="small"
+          wrap
+          align="center"
+          // Held at the top of the side panel while it scrolls: a screenshot scrolls the panel
+          // to its picture, and the tools and the camera went out of sight with it.
+          style={{
+            position: 'sticky',
+            top: 0,
+            zIndex: 1,
+            paddingBlock: 4,
+            background: token.colorBgContainer,
+          }}
+          data-testid="annotation-toolbar"
+        >
           <Segmented<Tool>
             // antd names the group "segmented control" in English whatever the language.
             aria-label={t('tools.group')}

@@ -8,6 +8,7 @@ import { useUploadSnapshot, useUploads, type PanelRequest } from './upload-conte
 import { UploadControls } from './upload-controls';
 import { UploadItemRow } from './upload-item-row';
 import { UploadPicker } from './upload-picker';
+import { UnfinishedUploadsNote } from './unfinished-uploads-note';
 import { useUploadsInOtherTabs } from './use-uploads-in-other-tabs';
 
 interface UploadPanelProps {
@@ -70,6 +71,7 @@ export function UploadPanel({ open, request, onClose }: UploadPanelProps) {
                 data-testid="upload-case-found"
               />
             )}
+            <UnfinishedUploadsNote unfinished={request.unfinished} queued={snapshot.items} />
             {support.isError && <Alert type="error" showIcon title={t('picker.typesFailed')} />}
             <UploadPicker
               // Another case or mode (the screen on view changed under the header's panel)

@@ -246,7 +246,8 @@ export function SlideTable(props: SlideTableProps) {
     number: {
       key: 'number',
       title: t(removed ? 'fields.number' : 'fields.numberAndCase'),
-      width: props.showHospital ? 170 : 140,
+      // The hospital's name under the number was cut after a few letters at 170 px.
+      width: props.showHospital ? (removed ? 230 : 200) : 140,
       render: (_, row) => (
         <Flex vertical align="start">
           {number(row)}
@@ -257,7 +258,9 @@ export function SlideTable(props: SlideTableProps) {
     size: {
       key: 'size',
       title: t('fields.sizeAndFormat'),
-      width: 110,
+      // The removed list has room (no thumbnail, state or actions): a failed slide's reason
+      // there was cut after three lines of a narrow column, beside a half-empty name column.
+      width: removed ? 220 : 110,
       render: (_, row) => (
         <Flex vertical>
           <span>{formatBytes(row.lSize)}</span>

@@ -50,7 +50,9 @@ export function AdjustmentsButton({
             step={0.05}
             value={values[key]}
             onChange={(v) => change({ ...values, [key]: v })}
-            tooltip={{ formatter: (v) => (v === undefined ? null : valueText(key, v)) }}
+            // The value is written at the row's right: the handle's tooltip only covered the
+            // label of the row below's slider.
+            tooltip={{ open: false }}
             ariaLabelForHandle={t(`adjust.${key}`)}
             ariaValueTextFormatterForHandle={(v) => valueText(key, v)}
             data-testid={`adjust-${key}`}

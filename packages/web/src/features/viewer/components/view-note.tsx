@@ -26,7 +26,9 @@ export function ViewNote({
         top,
         left: '50%',
         transform: 'translateX(-50%)',
-        zIndex: 2,
+        // Over the annotation layer (z-index 2), as the navigator and scale bar are: a label
+        // near the top of the view was painted across the note and its link.
+        zIndex: 3,
         width: 'max-content',
         maxWidth: 'calc(100% - 16px)',
         borderRadius: 6,
