@@ -9,6 +9,8 @@ import { openSlideTruth } from '../src/slides/testing/ground-truth';
 import { openTiffSlide } from '../src/slides/tiff';
 import { storedFilePath } from '../src/storage/slide-paths';
 import { tokenExpiry } from '../src/modules/tiles/token';
+import { buildTiff, long, short } from '../src/slides/tiff/testing/build-tiff';
+import { Tag } from '../src/slides/tiff/tiff-tags';
 import { expectNotFound, expectOk } from './helpers/assertions';
 import { addCase, doctorElsewhere, loggedInUser, userHospital } from './helpers/case-fixtures';
 import { testDatabases } from './helpers/databases';
@@ -20,6 +22,39 @@ const { file: CMU_PATH, truth } = openSlideTruth('CMU-1-Small-Region.svs');
 const CMU = fs.readFileSync(CMU_PATH);
 /** CMU-1-Small-Region: 2220 × 2967, one level of 240² JPEG tiles; Deep Zoom levels 0..12. */
 const FULL = 12;
+
+/**
+ * A large slide without a pyramid: 8448² px (more than one region may decode) of uncompressed
+ * 256² tiles, all of them the one orange tile stored once.
+ */
+function largeWithoutPyramid(): Buffer {
+  const tile = Buffer.alloc(256 * 256 * 3);
+  for (let i = 0; i < tile.length; i += 3) {
+    tile[i] = 200;
+    tile[i + 1] = 100;
+    tile[i + 2] = 50;
+  }
+  const tiles = 33 * 33;
+  return buildTiff({
+    blobs: [tile],
+    ifds: ([at]) => [
+      {
+        tags: {
+          [Tag.ImageWidth]: long(8448),
+          [Tag.ImageLength]: long(8448),
+          [Tag.BitsPerSample]: short(8, 8, 8),
+          [Tag.Compression]: short(1),
+          [Tag.Photometric]: short(2),
+          [Tag.SamplesPerPixel]: short(3),
+          [Tag.TileWidth]: short(256),
+          [Tag.TileLength]: short(256),
+          [Tag.TileOffsets]: long(...Array<number>(tiles).fill(at!)),
+          [Tag.TileByteCounts]: long(...Array<number>(tiles).fill(tile.length)),
+        },
+      },
+    ],
+  });
+}
 
 async function decoded(bytes: Buffer) {
   const { data, info } = await sharp(bytes).raw().toBuffer({ resolveWithObject: true });
@@ -301,6 +336,32 @@ describe.each(await testDatabases())('tile service on $name', (testDb) => {
       '5000,0,10,10/max/0/default.jpg',
     ]) {
       expect((await get(`${tile.strIiifUrl}/${bad}`)).status, bad).toBe(400);
+    }
+  });
+
+  it('answers the IIIF pictures info.json lists of a large slide without a pyramid', async () => {
+    const caseId = (await addCase(api, doctor.token)).iPatientId;
+    const id = await uploadSlide(
+      api,
+      t.baseUrl,
+      doctor.token,
+      { iPatientId: caseId },
+      'flat.tiff',
+      largeWithoutPyramid(),
+    );
+    await t.app.slideIngest.idle();
+    const token = expectOk(await getToken(id)).strToken;
+    // The whole slide 256 px wide, and a tile at scale factor 32: no stored level gives them
+    // (the region is too large to decode), the Deep Zoom levels do. Both were 500.
+    for (const url of [
+      `/iiif/${token}/full/256,/0/default.jpg`,
+      `/iiif/${token}/0,0,8192,8192/256,/0/default.jpg`,
+    ]) {
+      const res = await get(url);
+      expect(res.status, url).toBe(200);
+      const picture = await decoded(Buffer.from(await res.arrayBuffer()));
+      expect(picture.width, url).toBe(256);
+      [200, 100, 50].forEach((v, c) => expect(Math.abs(picture.mean[c]! - v), url).toBeLessThan(4));
     }
   });
 

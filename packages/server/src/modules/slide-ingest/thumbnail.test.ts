@@ -7,6 +7,7 @@ import { openTiffSlide } from '../../slides/tiff';
 import { SLIDES_DIR, factsOf } from '../../slides/tiff/testing/slides';
 import { shrinkToFit } from './box-shrink';
 import { makeThumbnail } from './thumbnail';
+import { TIMED_OUT, withTimeout } from './timeout';
 import { meanAbsDiff } from '../../slides/testing/pixels';
 
 async function withSlide<T>(open: Promise<SlideSource>, use: (s: SlideSource) => Promise<T>) {
@@ -61,5 +62,60 @@ describe('makeThumbnail', () => {
       controller.abort();
       await expect(makeThumbnail(slide, controller.signal)).rejects.toThrow();
     });
+  });
+
+  /**
+   * A large slide without a pyramid whose tiles read at once (uncompressed, cached: a crafted
+   * TIFF repeating one tile): 300 × 300 tiles of 16² px, no stored thumbnail.
+   */
+  function instantTiles(): SlideSource {
+    const tile = { width: 16, height: 16, data: Buffer.alloc(16 * 16 * 3, 200) };
+    const level = { width: 4800, height: 4800, downsample: 1, tileWidth: 16, tileHeight: 16 };
+    return {
+      properties: {
+        reader: 'tiff',
+        vendor: 'generic-tiff',
+        levels: [level],
+        mppX: null,
+        mppY: null,
+        objectivePower: null,
+        associated: {},
+        backgroundColor: null,
+      },
+      readRawTile: () => Promise.resolve(null),
+      readTile: () => Promise.resolve(tile),
+      readRegion: () => Promise.reject(new Error('not read whole')),
+      readAssociated: () => Promise.resolve(null),
+      close: () => Promise.resolve(),
+    };
+  }
+
+  it('lets timers and requests run while it goes tile by tile over tiles that read at once', async () => {
+    let ticks = 0;
+    const ticker = setInterval(() => (ticks += 1), 1);
+    try {
+      const thumb = await makeThumbnail(instantTiles());
+      expect([thumb.width, thumb.height]).toEqual([256, 256]);
+    } finally {
+      clearInterval(ticker);
+    }
+    // Without a turn of the event loop now and then, no timer fires until it is done.
+    expect(ticks).toBeGreaterThan(0);
+  });
+
+  it('is stopped by the ingest’s timeout over tiles that read at once', async () => {
+    let stopped: unknown = null;
+    const outcome = await withTimeout(
+      (signal) =>
+        makeThumbnail(instantTiles(), signal).catch((error: unknown) => {
+          stopped = error;
+          throw error;
+        }),
+      5,
+    );
+    expect(outcome).toBe(TIMED_OUT);
+    // Told to stop, the work ends at its next tile rather than going on to the end.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(stopped).toBeInstanceOf(Error);
   });
 });

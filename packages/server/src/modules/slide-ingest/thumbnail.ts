@@ -1,3 +1,4 @@
+import { loopYielder } from '../../lib/loop-yield';
 import { decodeJpeg, type JpegScale } from '../../slides/codec';
 import { cropRgb } from '../../slides/rgb';
 import type { RgbImage, SlideSource } from '../../slides/slide-source';
@@ -50,8 +51,11 @@ async function shrinkTileByTile(
   const scale = jpegScaleFor(l.width / size.width / 2);
   const across = Math.ceil(l.width / l.tileWidth);
   const down = Math.ceil(l.height / l.tileHeight);
+  // Tens of thousands of tiles: the server keeps answering, and the ingest's timeout can stop it.
+  const yieldNow = loopYielder();
   for (let row = 0; row < down; row++) {
     for (let col = 0; col < across; col++) {
+      await yieldNow();
       signal?.throwIfAborted();
       const x = col * l.tileWidth;
       const y = row * l.tileHeight;

@@ -101,4 +101,28 @@ describe('Deep Zoom tiles a slide lacks', () => {
     let asked = 0;
     expect(await buildAhead(builder, slide, () => ++asked > 5)).toBe(5);
   });
+
+  it('lets timers and requests run between tiles made without a real wait', async () => {
+    fresh();
+    // Tiles that come at once (made of uncompressed stored tiles, or cached), each after 2 ms
+    // of work: 60 of them held every request for 120 ms and more without a turn of the loop.
+    const instant = {
+      ...builder,
+      bytesOf: () => {
+        const until = performance.now() + 2;
+        while (performance.now() < until) {
+          // Busy, as a decode is.
+        }
+        return Promise.resolve(Buffer.alloc(1));
+      },
+    };
+    let ticks = 0;
+    const ticker = setInterval(() => (ticks += 1), 1);
+    try {
+      expect(await buildAhead(instant, slide, () => false)).toBe(60);
+    } finally {
+      clearInterval(ticker);
+    }
+    expect(ticks).toBeGreaterThan(0);
+  });
 });

@@ -1,3 +1,4 @@
+import { loopYielder } from '../../lib/loop-yield';
 import type { ComposeTile } from '../../slides/codec';
 import type { SlideSource } from '../../slides/slide-source';
 import { digestOf, type TileRoutesOptions } from './answer';
@@ -224,6 +225,9 @@ export async function buildAhead(
 ): Promise<number> {
   const { dz, ahead } = planOf(slide.source);
   let count = 0;
+  // Tiles of uncompressed stored tiles are made without any real wait: between them the server
+  // answers its requests.
+  const yieldNow = loopYielder();
   for (let level = dz.maxLevel; level >= 0; level--) {
     if (!ahead[level]) {
       continue;
@@ -231,6 +235,7 @@ export async function buildAhead(
     const size = levelSize(dz, level);
     for (let row = 0; row * dz.tileSize < size.height; row++) {
       for (let col = 0; col * dz.tileSize < size.width; col++) {
+        await yieldNow();
         if (stop()) {
           return count;
         }

@@ -9,7 +9,9 @@ import {
 } from './answer';
 import { iiifInfo, parseIiif } from './iiif';
 import { IIIF_FORMATS, presentIiif } from './iiif-picture';
-import { renderPixels } from './render';
+import { deepZoomBuilder } from './deep-zoom-build';
+import { TileTooCostlyError, renderPixels } from './render';
+import { renderFromDeepZoom } from './render-from-deep-zoom';
 
 type IiifParams = {
   token: string;
@@ -29,6 +31,7 @@ const IIIF_WORK = 'iiif';
  */
 export const iiifRoutes: FastifyPluginAsync<TileRoutesOptions> = async (app, options) => {
   const withSlide = slideAnswerer(options);
+  const deepZoom = deepZoomBuilder(options);
   const policy = { roles: 'public' as const };
 
   // The image's base URI leads to its information (Image API 3 §2: "SHOULD", by a 303). The
@@ -89,14 +92,27 @@ export const iiifRoutes: FastifyPluginAsync<TileRoutesOptions> = async (app, opt
           if (ifNoneMatch === etag) {
             return notModified(etag, type);
           }
-          const bytes = await options.cache.getOrBuild(digestOf(slide, what), () =>
-            options.limiter.run(
-              async () =>
-                presentIiif(await renderPixels(slide.source, r, asked.width, asked.height), how),
-              undefined,
-              IIIF_WORK,
-            ),
-          );
+          const present = (pixels: Parameters<typeof presentIiif>[0]) =>
+            options.limiter.run(() => presentIiif(pixels, how), undefined, IIIF_WORK);
+          const bytes = await options.cache.getOrBuild(digestOf(slide, what), async () => {
+            try {
+              return await options.limiter.run(
+                async () =>
+                  presentIiif(await renderPixels(slide.source, r, asked.width, asked.height), how),
+                undefined,
+                IIIF_WORK,
+              );
+            } catch (error) {
+              if (!(error instanceof TileTooCostlyError)) {
+                throw error;
+              }
+              // No stored level gives it at that size (a slide without a pyramid): from the
+              // Deep Zoom levels, outside the decode bound (their tiles take slots of their own).
+              return present(
+                await renderFromDeepZoom(deepZoom, slide, r, asked.width, asked.height),
+              );
+            }
+          });
           return { etag, type, body: async () => bytes };
         },
         request.log,

@@ -27,7 +27,7 @@ export interface Rect {
 /** Composed pictures of renderArea, used again once encoded. */
 const canvases = new CanvasPool();
 
-/** A region too large to decode for one tile (a slide without a usable pyramid): answered 500. */
+/** A region too large to decode for one tile (a slide without a usable pyramid): answered 400. */
 export class TileTooCostlyError extends Error {}
 
 const EPSILON = 1e-3;
