@@ -352,6 +352,20 @@ describe.each(await testDatabases())('slide upload on $name', (testDb) => {
       await chunk({ iSlideDocumentId: id, strFilePath: 'refusals.svs', iChunk: 0, bytes: other }),
       'CHUNK_CONFLICT',
     );
+    // A chunk's number is decimal digits: '' is not chunk 0, nor '0x1' chunk 1, nor '1e0'.
+    for (const iChunk of ['', '0x1', '1e0', ' 1']) {
+      const refused = await chunk({
+        iSlideDocumentId: id,
+        strFilePath: 'refusals.svs',
+        iChunk,
+        bytes: chunkOf(bytes, 1),
+      });
+      expect(refused.status, iChunk).toBe(400);
+      expect(refused.body).toMatchObject({
+        strErrorCode: 'VALIDATION_FAILED',
+        objData: [{ strField: 'iChunk' }],
+      });
+    }
     expect(expectOk(await status(id)).listFileSliceInfo[0]?.listReceived).toEqual([[0, 1]]);
 
     // The last chunk is 1000 bytes; a full-size one does not fit there, nor does chunk 3.

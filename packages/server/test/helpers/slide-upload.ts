@@ -20,7 +20,8 @@ export const xxh128 = (bytes: Uint8Array) => xxhash128(bytes);
 export interface ChunkCall {
   iSlideDocumentId: number;
   strFilePath: string;
-  iChunk: number;
+  /** A number, or a text sent as it is (to test the refusal of what is no decimal number). */
+  iChunk: number | string;
   bytes: Uint8Array;
   /** Sent instead of the chunk's real CRC-32 (to test the refusal). */
   strChunkCrc32?: string;

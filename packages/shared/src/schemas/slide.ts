@@ -8,7 +8,7 @@ import {
   isSafeFileName,
 } from '../slide-upload';
 import { CaseLimits } from '../case-constants';
-import { ddSchema, idSchema, isoDateSchema, pageQuerySchema, pageSchema } from './common';
+import { MAX_ID, ddSchema, idSchema, isoDateSchema, pageQuerySchema, pageSchema } from './common';
 
 /**
  * The pathology number of slides without a case: at most a case number's length, since it is
@@ -156,15 +156,30 @@ export type UploadRecordsDto = z.infer<typeof uploadRecordsDtoSchema>;
  * Fields of POST slideDocument/fileUploadHandler (multipart; the `file` part last): one chunk.
  * iUpdadeState 1 on the last chunk asks to complete the document.
  */
+/**
+ * A multipart field holding a whole number: decimal digits alone. Coercion took '' for 0, '0x1'
+ * for 1 and '1e3' for 1000.
+ */
+const digitsField = z
+  .string()
+  .regex(/^\d{1,16}$/, { error: 'validation.invalid' })
+  .transform(Number);
+
 export const chunkFieldsSchema = z.object({
-  iSlideDocumentId: idSchema,
+  iSlideDocumentId: digitsField.pipe(
+    z
+      .number()
+      .int()
+      .positive({ error: 'validation.invalid' })
+      .max(MAX_ID, { error: 'validation.invalid' }),
+  ),
   strFilePath: z.string().min(1).max(400),
-  iChunk: z.coerce.number().int().min(0).max(SLIDE_MAX_BYTES),
+  iChunk: digitsField.pipe(z.number().int().min(0).max(SLIDE_MAX_BYTES)),
   strChunkCrc32: z
     .string()
     .regex(/^[0-9a-f]{8}$/, { error: 'validation.invalid' })
     .describe("CRC-32 (IEEE 802.3, zlib's) of the chunk: 8 lower-case hex digits (crc32Hex)"),
-  iUpdadeState: z.coerce.number().int().min(0).max(1).default(0),
+  iUpdadeState: digitsField.pipe(z.number().int().min(0).max(1)).default(0),
 });
 export type ChunkFields = z.infer<typeof chunkFieldsSchema>;
 
