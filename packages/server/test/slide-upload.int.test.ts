@@ -748,6 +748,12 @@ describe.each(await testDatabases())('slide upload on $name', (testDb) => {
         { strFilePath: 'S2/sub/Slidedat.ini', lSize: 5 },
       ],
       [{ strFilePath: 'S2.mrxs', lSize: 10 }],
+      // One file on the disks of Windows and macOS.
+      [
+        { strFilePath: 'S2.mrxs', lSize: 5 },
+        { strFilePath: 'S2/Slidedat.ini', lSize: 5 },
+        { strFilePath: 'S2/slidedat.ini', lSize: 5 },
+      ],
     ];
     for (const list of layouts) {
       const total = list.reduce((n, f) => n + f.lSize, 0);
@@ -756,6 +762,12 @@ describe.each(await testDatabases())('slide upload on $name', (testDb) => {
         'SLIDE_LAYOUT_INVALID',
       );
     }
+    // The refusal names the slide and says what makes one, whatever the format.
+    const empty = await records([{ strFileName: 'z.svs', lSize: 0 }]);
+    expectRefused(empty, 'SLIDE_LAYOUT_INVALID');
+    expect(empty.body.strMessage).toMatch(
+      /^The files of “z\.svs” do not make a slide: a slide is one file, not empty/,
+    );
     expectRefused(
       await records([{ strFileName: 'photo.jpg', lSize: 10 }]),
       'SLIDE_TYPE_UNSUPPORTED',

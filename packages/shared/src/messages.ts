@@ -156,7 +156,8 @@ const zh: Texts = {
   IMPORT_NO_COLUMNS: '第一行没有模板中的列标题，请下载模板填写后再导入',
   SLIDE_TYPE_UNSUPPORTED: '切片文件格式不支持，支持的格式：{types}',
   SLIDE_CONTENT_MISMATCH: '文件“{name}”的内容不是 {type} 切片，请确认文件未被改名或损坏',
-  SLIDE_LAYOUT_INVALID: '切片文件夹结构不正确：应为 名称.mrxs 及同名文件夹（内含 Slidedat.ini）',
+  SLIDE_LAYOUT_INVALID:
+    '“{name}”的文件不能构成一张切片：切片应为单个非空文件；MRXS 切片为 名称.mrxs 及同名文件夹（内含 Slidedat.ini）；多文件 DICOM 切片为同一文件夹中的文件；各文件名不得重复（不分大小写），大小之和须等于切片大小',
   SLIDE_NAME_EXISTS: '该病理号下已有名为“{name}”的切片（已上传或正在上传）',
   SLIDE_NAME_FAILED:
     '该病理号下名为“{name}”的切片上传失败，请先在切片管理或病例的切片列表中删除它，再使用这个名称',
@@ -362,7 +363,7 @@ const en: Texts = {
   SLIDE_CONTENT_MISMATCH:
     'The content of “{name}” is not a slide of type {type}: check that the file was not renamed or damaged',
   SLIDE_LAYOUT_INVALID:
-    'Wrong slide folder layout: expected NAME.mrxs with a folder NAME holding Slidedat.ini',
+    'The files of “{name}” do not make a slide: a slide is one file, not empty; an MRXS slide is NAME.mrxs with a folder NAME holding Slidedat.ini; a multi-file DICOM slide is the files of one folder; no two file names may differ only in capitals, and their sizes must add up to the slide’s',
   SLIDE_NAME_EXISTS:
     'A slide named “{name}” already exists for this pathology number (uploaded or uploading)',
   SLIDE_NAME_FAILED:

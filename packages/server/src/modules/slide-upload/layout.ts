@@ -36,14 +36,17 @@ export function planDocument(input: UploadFileInput): PlannedDocument {
     throw new AppError('SLIDE_TYPE_UNSUPPORTED', { types: Object.keys(SLIDE_TYPES).join(', ') });
   }
   const declared = input.listFileSliceInfo ?? [{ strFilePath: name, lSize: input.lSize }];
+  const invalid = () => new AppError('SLIDE_LAYOUT_INVALID', { name });
   const files: PlannedFile[] = [];
+  // Compared without capitals: "Slidedat.ini" and "slidedat.ini" are one file on the disks of
+  // Windows and macOS, where the slide would be copied back.
   const seen = new Set<string>();
   for (const file of declared) {
     const storedPath = storedPathOf(name, file.strFilePath);
-    if (storedPath === null || seen.has(storedPath)) {
-      throw new AppError('SLIDE_LAYOUT_INVALID');
+    if (storedPath === null || seen.has(storedPath.toLowerCase())) {
+      throw invalid();
     }
-    seen.add(storedPath);
+    seen.add(storedPath.toLowerCase());
     files.push({ relativePath: file.strFilePath, storedPath, size: file.lSize });
   }
   const series = SERIES_TYPES.has(type) && files.every((f) => f.storedPath.startsWith('slide/'));
@@ -55,11 +58,11 @@ export function planDocument(input: UploadFileInput): PlannedDocument {
     (needed !== undefined && !files.some((f) => f.storedPath === `slide/${needed}`)) ||
     (needed === undefined && !series && files.length > 1)
   ) {
-    throw new AppError('SLIDE_LAYOUT_INVALID');
+    throw invalid();
   }
   const totalBytes = files.reduce((sum, f) => sum + f.size, 0);
   if (totalBytes !== input.lSize) {
-    throw new AppError('SLIDE_LAYOUT_INVALID');
+    throw invalid();
   }
   // The main file first: its first chunk is where the content check happens.
   files.sort((a, b) => (a === main ? -1 : b === main ? 1 : 0));
