@@ -221,6 +221,11 @@ describe.each(await testDatabases())('tile service on $name', (testDb) => {
       expect(head.headers.get('content-length')).toBe(String(a.length));
     }
     expect((await get(`/tiles/${tile.strToken}/slide_files/${FULL}/3_4.png`)).status).toBe(404);
+    // One name a tile: "012/00_0.jpeg" is no second address of "12/0_0.jpeg".
+    expect((await get(`/tiles/${tile.strToken}/slide_files/${FULL}/0_0.jpeg`)).status).toBe(200);
+    for (const name of [`0${FULL}/0_0.jpeg`, `${FULL}/00_0.jpeg`, `${FULL}/0_01.jpeg`]) {
+      expect((await get(`/tiles/${tile.strToken}/slide_files/${name}`)).status, name).toBe(404);
+    }
   });
 
   it('answers a tile kept in memory exactly as the first time (stored and rendered tiles)', async () => {

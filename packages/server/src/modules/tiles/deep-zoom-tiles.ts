@@ -13,8 +13,10 @@ import { grantEpochAdmits, type OpenedSlide } from './slide-cache';
 
 export { deepZoomGeometry } from './deep-zoom-build';
 
-const TILE_NAME = /^(\d{1,7})_(\d{1,7})\.jpeg$/;
-const LEVEL = /^\d{1,3}$/;
+// Numbers as Deep Zoom writes them, without leading zeros: "012/00_0.jpeg" is no second name
+// of "12/0_0.jpeg" (a tile cached twice by browsers and proxies).
+const TILE_NAME = /^(0|[1-9]\d{0,6})_(0|[1-9]\d{0,6})\.jpeg$/;
+const LEVEL = /^(?:0|[1-9]\d{0,2})$/;
 
 /**
  * Deep Zoom tile `level`/`tileName` (`<col>_<row>.jpeg`) for the holder of `token`: a stored tile

@@ -7,7 +7,8 @@ import type { deepZoomTiles } from './deep-zoom-tiles';
 export type FastRequestHandler = (req: IncomingMessage, res: ServerResponse) => boolean;
 
 /** Plain Deep Zoom tile URLs, exactly as OpenSeadragon asks for them (no query, no escapes). */
-const TILE_PATH = /^\/tiles\/([\w.-]{1,200})\/slide_files\/(\d{1,3})\/(\d{1,7}_\d{1,7}\.jpeg)$/;
+const TILE_PATH =
+  /^\/tiles\/([\w.-]{1,200})\/slide_files\/(0|[1-9]\d{0,2})\/((?:0|[1-9]\d{0,6})_(?:0|[1-9]\d{0,6})\.jpeg)$/;
 
 /**
  * Security headers of a tile answer (Fastify's answers get helmet's full set; a JPEG needs only
