@@ -226,7 +226,8 @@ const zh: Texts = {
   'validation.commentEmpty': '留言内容不能为空',
   'validation.annotationPoints': '标注的点数不符合该形状',
   'validation.slideTooLarge': '切片文件过大（单张切片最大 20 GB）',
-  'validation.fileName': '文件名不能包含 / \\ : * ? " < > | 等字符',
+  'validation.fileName':
+    '文件名不能包含 / \\ : * ? " < > | 、控制字符或不可见字符，也不能是 CON、NUL、COM1 等 Windows 设备名',
   'validation.slideDeleteMax': '一次最多删除 100 张切片',
   'validation.singleUpload': '单张上传只能选择一张切片，请只选择一个文件',
   'validation.diagnosis.result': '诊断结果不能为空',
@@ -438,7 +439,8 @@ const en: Texts = {
   'validation.commentEmpty': 'The message cannot be empty',
   'validation.annotationPoints': 'The number of points does not fit the shape',
   'validation.slideTooLarge': 'Slide too large (at most 20 GB a slide)',
-  'validation.fileName': 'File names cannot contain / \\ : * ? " < > | or control characters',
+  'validation.fileName':
+    'File names cannot contain / \\ : * ? " < > |, control or invisible characters, nor be a Windows device name such as CON, NUL or COM1',
   'validation.slideDeleteMax': 'At most 100 slides can be deleted at once',
   'validation.singleUpload': 'A single upload takes one slide: choose only one file',
   'validation.diagnosis.result': 'The diagnosis result cannot be empty',

@@ -108,13 +108,22 @@ export function contentMatchesType(type: string, head: Uint8Array): boolean {
   return signature !== undefined && SIGNATURE_TESTS[signature](head);
 }
 
-/** Characters a file name may never contain: separators, controls and what Windows forbids. */
+/**
+ * Characters a file name may never contain: separators, controls and what Windows forbids; and
+ * the invisible ones that make a name read as another (a right-to-left override shows
+ * "slide\u202Esvs.exe" as "slideexe.svs"; zero-width spaces make two names look one).
+ */
 // eslint-disable-next-line no-control-regex
-const UNSAFE_NAME = /[/\\:*?"<>|\u0000-\u001f\u007f]/;
+const UNSAFE_NAME =
+  /[/\\:*?"<>|\u0000-\u001f\u007f\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/;
+
+/** Names Windows keeps for its devices, with any extension: such a file cannot be saved there. */
+const DEVICE_NAME = /^(?:con|prn|aux|nul|com[1-9]|lpt[1-9])(?:\.|$)/i;
 
 /**
  * A file name as the user's computer names it, shown in lists but never used as a path: no
- * separators or control characters, not `.` or `..`, at most 255 characters.
+ * separators, control or invisible characters, not `.` or `..` or a Windows device name, at most
+ * 255 characters.
  */
 export function isSafeFileName(name: string): boolean {
   return (
@@ -123,7 +132,8 @@ export function isSafeFileName(name: string): boolean {
     name.trim() === name &&
     name !== '.' &&
     name !== '..' &&
-    !UNSAFE_NAME.test(name)
+    !UNSAFE_NAME.test(name) &&
+    !DEVICE_NAME.test(name)
   );
 }
 
