@@ -8,6 +8,7 @@ import ReactEChartsCore from 'echarts-for-react/esm/core';
 import { useTranslation } from 'react-i18next';
 import type { SlideStatisticsReport } from '@pathconsult/shared';
 import { formatBytes } from '@/features/slides/utils/format-bytes';
+import { dayLabelShown } from '../utils/day-labels';
 
 echarts.use([BarChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
 
@@ -40,7 +41,11 @@ export default function UploadsChart({ days }: { days: Day[] }) {
         ].join('<br/>');
       },
     },
-    xAxis: { type: 'category', data: days.map((d) => d.strDay.slice(5)) },
+    xAxis: {
+      type: 'category',
+      data: days.map((d) => d.strDay.slice(5)),
+      axisLabel: { interval: (index: number) => dayLabelShown(index, days.length) },
+    },
     yAxis: { type: 'value', minInterval: 1 },
     series: [
       {
