@@ -5,14 +5,19 @@ import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 // The ESM entry: lib/core fails at run time under Vite 8 (STACK-NOTES).
 import ReactEChartsCore from 'echarts-for-react/esm/core';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SlideStatisticsReport } from '@pathconsult/shared';
 import { formatBytes } from '@/features/slides/utils/format-bytes';
-import { dayLabelShown } from '../utils/day-labels';
+import { useElementWidth } from '@/lib/use-element-width';
+import { dayLabelShown, mostDayLabels } from '../utils/day-labels';
 
 echarts.use([BarChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
 
 type Day = SlideStatisticsReport['listDay'][number];
+
+/** Room around the bars: the value axis on the left, half the last day's label on the right. */
+const GRID = { left: 40, right: 20, top: 36, bottom: 28 };
 
 /**
  * Uploads per day of the period as stacked bars (uploaded, not finished, and failed), with the
@@ -21,8 +26,10 @@ type Day = SlideStatisticsReport['listDay'][number];
 export default function UploadsChart({ days }: { days: Day[] }) {
   const { t } = useTranslation('slideStatistics');
   const { token } = theme.useToken();
+  const box = useRef<HTMLDivElement>(null);
+  const most = mostDayLabels(useElementWidth(box), GRID.left + GRID.right);
   const option = {
-    grid: { left: 40, right: 16, top: 36, bottom: 28 },
+    grid: GRID,
     legend: { top: 0 },
     tooltip: {
       trigger: 'axis',
@@ -44,7 +51,7 @@ export default function UploadsChart({ days }: { days: Day[] }) {
     xAxis: {
       type: 'category',
       data: days.map((d) => d.strDay.slice(5)),
-      axisLabel: { interval: (index: number) => dayLabelShown(index, days.length) },
+      axisLabel: { interval: (index: number) => dayLabelShown(index, days.length, most) },
     },
     yAxis: { type: 'value', minInterval: 1 },
     series: [
@@ -73,12 +80,14 @@ export default function UploadsChart({ days }: { days: Day[] }) {
     ],
   };
   return (
-    <ReactEChartsCore
-      echarts={echarts}
-      option={option}
-      notMerge
-      style={{ height: 280 }}
-      opts={{ renderer: 'canvas' }}
-    />
+    <div ref={box}>
+      <ReactEChartsCore
+        echarts={echarts}
+        option={option}
+        notMerge
+        style={{ height: 280 }}
+        opts={{ renderer: 'canvas' }}
+      />
+    </div>
   );
 }
