@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import type { Clock } from '../../lib/clock';
 import { TileTimeoutError, withTimeout, type WorkLimiter } from './limiter';
-import { TileTooCostlyError } from './render';
 import {
   SlideGoneError,
   grantEpochAdmits,
@@ -160,11 +159,6 @@ export function slideAnswerer(
     } catch (error) {
       if (error instanceof SlideGoneError) {
         return text(404, 'slide not found');
-      }
-      if (error instanceof TileTooCostlyError) {
-        // A region no level of the slide gives at that size within the decode bound: the
-        // request's fault (a smaller region or size is answered), not the server's.
-        return text(400, 'region too large for this slide at that size');
       }
       if (error instanceof TileTimeoutError) {
         const busy = text(503, 'busy');

@@ -121,7 +121,11 @@ export interface KnownTile {
  * stored (one read, no decoding); any other (levels the file lacks, padded edge tiles) built
  * once under the decode bound, then from the tile cache.
  */
-export function deepZoomBuilder(options: TileRoutesOptions) {
+/**
+ * Reads and builds Deep Zoom tiles. `workKey` is the decode limiter's key of the work it starts
+ * (IIIF's pictures made from these tiles count against IIIF's own bound of waiting work).
+ */
+export function deepZoomBuilder(options: TileRoutesOptions, workKey?: string) {
   /**
    * What memory alone tells of a tile (no read, no build): null when the slide has no such
    * tile; its ETag, and its bytes when kept (stored tiles kept, rendered tiles in the memory
@@ -164,7 +168,7 @@ export function deepZoomBuilder(options: TileRoutesOptions) {
     const keep = (bytes: Buffer) => options.cache.keep(key, bytes);
     if (!planOf(slide.source).fromFiner[place.level]) {
       return options.cache.getOrBuild(key, () =>
-        options.limiter.run(() => renderTile(slide.source, dz, place.level, rect), keep),
+        options.limiter.run(() => renderTile(slide.source, dz, place.level, rect), keep, workKey),
       );
     }
     return options.cache.getOrBuild(key, async () => {
@@ -179,7 +183,7 @@ export function deepZoomBuilder(options: TileRoutesOptions) {
           return { bytes, x, y };
         }),
       );
-      return options.limiter.run(() => halveTiles(parts, rect.width, rect.height), keep);
+      return options.limiter.run(() => halveTiles(parts, rect.width, rect.height), keep, workKey);
     });
   };
 

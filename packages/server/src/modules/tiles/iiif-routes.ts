@@ -10,6 +10,7 @@ import {
 import { iiifInfo, parseIiif } from './iiif';
 import { IIIF_FORMATS, presentIiif } from './iiif-picture';
 import { deepZoomBuilder } from './deep-zoom-build';
+import { TileBusyError } from './limiter';
 import { TileTooCostlyError, renderPixels } from './render';
 import { renderFromDeepZoom } from './render-from-deep-zoom';
 
@@ -25,13 +26,33 @@ type IiifParams = {
 const IIIF_WORK = 'iiif';
 
 /**
+ * IIIF pictures made from Deep Zoom tiles at once (each composes up to 81 tiles): past these a
+ * request is answered busy (503), so that unique regions of a slide without a pyramid cannot
+ * crowd the viewers' tiles out.
+ */
+const FALLBACKS_AT_ONCE = 2;
+
+/**
  * IIIF Image API 3 (iiif.ts says what is supported) over the same engine and token as Deep Zoom:
  * `/iiif/<token>/info.json` and `/iiif/<token>/{region}/{size}/{rotation}/{quality}.{format}`.
  * Rendered pictures go through the tile cache like Deep Zoom's rendered tiles.
  */
 export const iiifRoutes: FastifyPluginAsync<TileRoutesOptions> = async (app, options) => {
   const withSlide = slideAnswerer(options);
-  const deepZoom = deepZoomBuilder(options);
+  const deepZoom = deepZoomBuilder(options, IIIF_WORK);
+  let fallbacks = 0;
+  /** Pixels from the Deep Zoom levels, FALLBACKS_AT_ONCE at a time. */
+  const fromDeepZoom = async (...args: Parameters<typeof renderFromDeepZoom>) => {
+    if (fallbacks >= FALLBACKS_AT_ONCE) {
+      throw new TileBusyError();
+    }
+    fallbacks += 1;
+    try {
+      return await renderFromDeepZoom(...args);
+    } finally {
+      fallbacks -= 1;
+    }
+  };
   const policy = { roles: 'public' as const };
 
   // The image's base URI leads to its information (Image API 3 §2: "SHOULD", by a 303). The
@@ -94,26 +115,31 @@ export const iiifRoutes: FastifyPluginAsync<TileRoutesOptions> = async (app, opt
           }
           const present = (pixels: Parameters<typeof presentIiif>[0]) =>
             options.limiter.run(() => presentIiif(pixels, how), undefined, IIIF_WORK);
-          const bytes = await options.cache.getOrBuild(digestOf(slide, what), async () => {
-            try {
-              return await options.limiter.run(
-                async () =>
-                  presentIiif(await renderPixels(slide.source, r, asked.width, asked.height), how),
-                undefined,
-                IIIF_WORK,
-              );
-            } catch (error) {
-              if (!(error instanceof TileTooCostlyError)) {
-                throw error;
+          try {
+            const bytes = await options.cache.getOrBuild(digestOf(slide, what), async () => {
+              try {
+                return await present(
+                  await renderPixels(slide.source, r, asked.width, asked.height),
+                );
+              } catch (error) {
+                if (!(error instanceof TileTooCostlyError)) {
+                  throw error;
+                }
+                // No stored level gives it at that size (a slide without a pyramid): from the
+                // Deep Zoom levels, outside the decode bound (their tiles take slots of their
+                // own, counted as IIIF work).
+                return present(await fromDeepZoom(deepZoom, slide, r, asked.width, asked.height));
               }
-              // No stored level gives it at that size (a slide without a pyramid): from the
-              // Deep Zoom levels, outside the decode bound (their tiles take slots of their own).
-              return present(
-                await renderFromDeepZoom(deepZoom, slide, r, asked.width, asked.height),
-              );
+            });
+            return { etag, type, body: async () => bytes };
+          } catch (error) {
+            // Too large even from the Deep Zoom levels: the request's to make smaller (in tiles,
+            // as info.json lists them), not a fault of the server.
+            if (error instanceof TileTooCostlyError) {
+              return 'invalid';
             }
-          });
-          return { etag, type, body: async () => bytes };
+            throw error;
+          }
         },
         request.log,
       );

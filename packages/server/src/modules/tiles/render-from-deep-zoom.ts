@@ -1,6 +1,6 @@
 import { decodeJpeg } from '../../slides/codec';
 import { drawRgb, filledRgb } from '../../slides/rgb';
-import { SLIDE_LIMITS, type RgbImage } from '../../slides/slide-source';
+import type { RgbImage } from '../../slides/slide-source';
 import { deepZoomOf, downsampleOf, levelSize } from './deep-zoom';
 import type { DeepZoomBuilder, TilePlace } from './deep-zoom-build';
 import { TileTooCostlyError, type Rect } from './render';
@@ -9,6 +9,13 @@ import type { OpenedSlide } from './slide-cache';
 
 /** Deep Zoom tiles asked at once: the decode queue stays free for the viewers' tiles. */
 const TILES_AT_ONCE = 8;
+
+/**
+ * The largest part of a Deep Zoom level composed for one picture (12 MB of pixels, at most 81
+ * tiles): IIIF tiles and pictures up to about 1,000 px are made this way; larger ones are the
+ * caller's to ask in tiles (400).
+ */
+export const FALLBACK_MAX_PIXELS = 2048 * 2048;
 
 /**
  * Pixels of level-0 `area` at `width`×`height`, made from the Deep Zoom pyramid the viewer is
@@ -34,7 +41,7 @@ export async function renderFromDeepZoom(
   const y0 = Math.floor(area.y / d);
   const x1 = Math.min(size.width, Math.max(x0 + 1, Math.ceil((area.x + area.width) / d)));
   const y1 = Math.min(size.height, Math.max(y0 + 1, Math.ceil((area.y + area.height) / d)));
-  if ((x1 - x0) * (y1 - y0) > SLIDE_LIMITS.maxRegionPixels) {
+  if ((x1 - x0) * (y1 - y0) > FALLBACK_MAX_PIXELS) {
     throw new TileTooCostlyError(`Deep Zoom level ${level} region too large`);
   }
   const canvas = filledRgb(x1 - x0, y1 - y0);

@@ -27,7 +27,10 @@ export interface Rect {
 /** Composed pictures of renderArea, used again once encoded. */
 const canvases = new CanvasPool();
 
-/** A region too large to decode for one tile (a slide without a usable pyramid): answered 400. */
+/**
+ * A region too large to decode for one tile (a slide without a usable pyramid): answered 500; IIIF
+ * makes it from the Deep Zoom levels instead (render-from-deep-zoom.ts), or answers 400.
+ */
 export class TileTooCostlyError extends Error {}
 
 const EPSILON = 1e-3;
