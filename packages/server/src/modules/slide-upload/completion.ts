@@ -77,6 +77,12 @@ export async function completeDocument(deps: ChunkDeps, doc: DocumentRow): Promi
     refuse(missing);
   }
 
+  // Reading a file back to check it may take a while: a sign of life, so that lists do not call
+  // the upload interrupted meanwhile.
+  await db
+    .update(slideDocuments)
+    .set({ activeAt: clock.now() })
+    .where(eq(slideDocuments.id, doc.id));
   const digests = new Map<number, string>();
   for (const file of files) {
     const running = deps.digests.finishedDigest(file.id, file.chunkCount);

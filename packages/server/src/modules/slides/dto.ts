@@ -46,11 +46,13 @@ function ingestFacts(d: SlideDocumentRow): Partial<SlideDocumentDto> {
 }
 
 /**
- * An upload under way refreshes its last-active time every ACTIVE_REFRESH_MS (15 s), and the
- * queue retries a lost connection within 30 s: a minute without a sign of life means no queue is
- * sending it any more. It was 3 minutes, and a page closed a minute ago still read "Uploading".
+ * An upload under way refreshes its last-active time every ACTIVE_REFRESH_MS (15 s). The longest
+ * a live queue stays silent is a chunk's whole timeout (Limits.requestTimeoutMs, 60 s: a link
+ * that drops without a word) and then its longest wait before trying again (30 s, the web's
+ * retry.ts): 105 s with the refresh period. Two minutes without a sign of life mean no queue is
+ * sending it any more. It was 3 minutes, and a page closed a minute ago read "Uploading".
  */
-export const STALLED_AFTER_MS = 4 * ACTIVE_REFRESH_MS;
+export const STALLED_AFTER_MS = 8 * ACTIVE_REFRESH_MS;
 
 /** Uploads a queue is still sending (not interrupted): the "uploading" of lists and figures. */
 export function liveUploadWhere(now: Date): SQL | undefined {
