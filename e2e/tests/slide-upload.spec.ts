@@ -849,8 +849,9 @@ test('an upload begun in a browser since closed continues from its row in the Sl
   await expect(page.getByTestId('upload-unfinished')).toContainText(
     'An upload of yours in this case is not finished: choose its file again below',
   );
+  // Begun a moment ago: it says when data last came rather than that it stopped.
   await expect(page.getByTestId(`upload-unfinished-${NAME}`)).toHaveText(
-    `“${NAME}”, stopped at 54%`,
+    `“${NAME}”, 54% received, the last data less than two minutes ago`,
   );
   const chunks = await chooseAgainAndFinish(page, 'Uploaded');
   await expect(page.getByTestId(`imagery-state-${NAME}`)).toHaveText(/^(Processing|Uploaded)$/);
@@ -880,7 +881,12 @@ test('an upload by number begun in a browser since closed continues from slide m
     `请在上传队列中再次选择“${NAME}”，将从中断处（54%）继续上传`,
   );
   await expect(page.getByTestId('upload-target')).toContainText(num);
-  await expect(page.getByTestId(`upload-unfinished-${NAME}`)).toHaveText(`“${NAME}”，中断于 54%`);
+  await expect(page.getByTestId('upload-unfinished')).toContainText(
+    '您在此病理号下有 1 个未完成的上传：在下方再次选择对应文件，即从中断处继续',
+  );
+  await expect(page.getByTestId(`upload-unfinished-${NAME}`)).toHaveText(
+    `“${NAME}”，已接收 54%，最后一次收到数据在两分钟内`,
+  );
   const chunks = await chooseAgainAndFinish(page, '已上传');
   await expect(row.getByTestId(`slide-continue-${NAME}`)).toHaveCount(0);
   // Only what the server lacked went again, into the same slide.

@@ -20,6 +20,8 @@ describe('a slide file name', () => {
       'a\u200b.svs',
       '\ufeffa.svs',
       'a\u2066b.svs',
+      'a\u0085b.svs',
+      'a\u2028b.svs',
       ' a.svs',
       '.',
       '..',

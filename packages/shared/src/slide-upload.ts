@@ -115,7 +115,7 @@ export function contentMatchesType(type: string, head: Uint8Array): boolean {
  */
 // eslint-disable-next-line no-control-regex
 const UNSAFE_NAME =
-  /[/\\:*?"<>|\u0000-\u001f\u007f\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/;
+  /[/\\:*?"<>|\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2028\u2029\u2066-\u2069\ufeff]/;
 
 /** Names Windows keeps for its devices, with any extension: such a file cannot be saved there. */
 const DEVICE_NAME = /^(?:con|prn|aux|nul|com[1-9]|lpt[1-9])(?:\.|$)/i;

@@ -394,7 +394,8 @@ export function AnnotationTools({
           onRetry={() => void shots.refetch()}
         />
       )}
-      <div ref={strip}>
+      {/* Scrolled to under the tools held at the top, not beneath them. */}
+      <div ref={strip} style={{ scrollMarginTop: 64 }}>
         {shotData && (
           <ScreenshotStrip
             shots={shotData.listScreenshot}

@@ -66,7 +66,7 @@ describe('names a new upload may not take', () => {
 
 describe('the upload panel opened for a case', () => {
   it('addresses the case, refuses the names its slides hold and lists its unfinished uploads', () => {
-    const facts = { lSize: 100, lProgress: 40, iFileCount: 1, iUploadUserId: 3 };
+    const facts = { lSize: 100, lProgress: 40, iFileCount: 1, iUploadUserId: 3, bStalled: true };
     const request = caseUploadRequest(
       { iPatientId: 7, strDiagnosistNum: 'P-7', strPatientName: '刘敏' },
       UploadType.Single,

@@ -78,6 +78,7 @@ export type SlideForUpload = Pick<
   | 'lProgress'
   | 'iFileCount'
   | 'iUploadUserId'
+  | 'bStalled'
 >;
 
 /** The unfinished uploads among the slides, as the upload checks take them (UnfinishedUpload). */
@@ -92,6 +93,7 @@ export function unfinishedUploads(slides: readonly SlideForUpload[]): Unfinished
       lProgress: slide.lProgress,
       iFileCount: slide.iFileCount,
       iUploadUserId: slide.iUploadUserId,
+      bStalled: slide.bStalled,
     }));
 }
 

@@ -71,7 +71,11 @@ export function UploadPanel({ open, request, onClose }: UploadPanelProps) {
                 data-testid="upload-case-found"
               />
             )}
-            <UnfinishedUploadsNote unfinished={request.unfinished} queued={snapshot.items} />
+            <UnfinishedUploadsNote
+              unfinished={request.unfinished}
+              byNumber={request.target.iPatientId === null}
+              queued={snapshot.items}
+            />
             {support.isError && <Alert type="error" showIcon title={t('picker.typesFailed')} />}
             <UploadPicker
               // Another case or mode (the screen on view changed under the header's panel)

@@ -53,6 +53,8 @@ export interface UnfinishedUpload {
   lProgress: number;
   iFileCount: number;
   iUploadUserId: number;
+  /** No chunk came for minutes (no queue sends it); false while one may still be sending it. */
+  bStalled?: boolean;
 }
 
 export interface CheckContext {
