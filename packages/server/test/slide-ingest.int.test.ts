@@ -12,8 +12,7 @@ import {
 import { hospitals, slideDocuments } from '../src/db/schema';
 import { isOpenSlideAvailable } from '../src/slides/openslide';
 import { nativeFrames, wsiElements, writeDicom } from '../src/slides/dicom/testing/write-dicom';
-import { buildTiff, long8, short } from '../src/slides/tiff/testing/build-tiff';
-import { Tag } from '../src/slides/tiff/tiff-tags';
+import { buildTiff, long8, rgbTileTags } from '../src/slides/tiff/testing/build-tiff';
 import { documentDir } from '../src/storage/slide-paths';
 import { TEST_SLIDES_DIR } from '../src/slides/testing/test-slides-dir';
 import { expectOk, expectRefused } from './helpers/assertions';
@@ -90,18 +89,7 @@ function absurdBigTiff(): Buffer {
     bigTiff: true,
     ifds: () => [
       {
-        tags: {
-          [Tag.ImageWidth]: long8(10_000_000),
-          [Tag.ImageLength]: long8(10_000_000),
-          [Tag.BitsPerSample]: short(8, 8, 8),
-          [Tag.Compression]: short(1),
-          [Tag.Photometric]: short(2),
-          [Tag.SamplesPerPixel]: short(3),
-          [Tag.TileWidth]: short(256),
-          [Tag.TileLength]: short(256),
-          [Tag.TileOffsets]: long8(16),
-          [Tag.TileByteCounts]: long8(16),
-        },
+        tags: rgbTileTags(long8(10_000_000), long8(10_000_000), 256, long8(16), long8(16)),
       },
     ],
   });

@@ -9,8 +9,7 @@ import { openSlideTruth } from '../src/slides/testing/ground-truth';
 import { openTiffSlide } from '../src/slides/tiff';
 import { storedFilePath } from '../src/storage/slide-paths';
 import { tokenExpiry } from '../src/modules/tiles/token';
-import { buildTiff, long, short } from '../src/slides/tiff/testing/build-tiff';
-import { Tag } from '../src/slides/tiff/tiff-tags';
+import { buildTiff, long, rgbTileTags } from '../src/slides/tiff/testing/build-tiff';
 import { expectNotFound, expectOk } from './helpers/assertions';
 import { addCase, doctorElsewhere, loggedInUser, userHospital } from './helpers/case-fixtures';
 import { testDatabases } from './helpers/databases';
@@ -39,18 +38,13 @@ function largeWithoutPyramid(): Buffer {
     blobs: [tile],
     ifds: ([at]) => [
       {
-        tags: {
-          [Tag.ImageWidth]: long(8448),
-          [Tag.ImageLength]: long(8448),
-          [Tag.BitsPerSample]: short(8, 8, 8),
-          [Tag.Compression]: short(1),
-          [Tag.Photometric]: short(2),
-          [Tag.SamplesPerPixel]: short(3),
-          [Tag.TileWidth]: short(256),
-          [Tag.TileLength]: short(256),
-          [Tag.TileOffsets]: long(...Array<number>(tiles).fill(at!)),
-          [Tag.TileByteCounts]: long(...Array<number>(tiles).fill(tile.length)),
-        },
+        tags: rgbTileTags(
+          long(8448),
+          long(8448),
+          256,
+          long(...Array<number>(tiles).fill(at!)),
+          long(...Array<number>(tiles).fill(tile.length)),
+        ),
       },
     ],
   });

@@ -4,7 +4,7 @@ import { filledRgb, type Rgb } from '../../slides/rgb';
 import type { RgbImage, SlideSource } from '../../slides/slide-source';
 import { deepZoomOf, tileRect } from './deep-zoom';
 import type { TilePlace } from './deep-zoom-build';
-import { TileTooCostlyError } from './render';
+import { TileTooCostlyError, type Rect } from './render';
 import { renderFromDeepZoom } from './render-from-deep-zoom';
 import type { OpenedSlide } from './slide-cache';
 
@@ -49,21 +49,21 @@ const pixel = (img: RgbImage, x: number, y: number) => {
 const near = (seen: number[], expected: Rgb) =>
   seen.every((v, i) => Math.abs(v - expected[i]!) <= 6);
 
+/** `area` of a 1000 × 600 slide at `width` × `height`, and the tiles read for it. */
+async function rendered(area: Rect, width: number, height: number) {
+  const slide = slideOf(1000, 600);
+  const builder = builderOf(slide);
+  const img = await renderFromDeepZoom(builder, slide, area, width, height);
+  return { img, asked: builder.asked };
+}
+
 describe('IIIF pixels made from the Deep Zoom levels', () => {
   it('reads the coarsest level at least as fine as asked, each tile in its place', async () => {
     // 1000 × 600 asked at 500 × 300: Deep Zoom level 9 (half size), 2 × 2 tiles of 256.
-    const slide = slideOf(1000, 600);
-    const builder = builderOf(slide);
-    const img = await renderFromDeepZoom(
-      builder,
-      slide,
-      { x: 0, y: 0, width: 1000, height: 600 },
-      500,
-      300,
-    );
+    const { img, asked } = await rendered({ x: 0, y: 0, width: 1000, height: 600 }, 500, 300);
     expect([img.width, img.height]).toEqual([500, 300]);
-    expect(new Set(builder.asked.map((p) => p.level))).toEqual(new Set([9]));
-    expect(builder.asked).toHaveLength(4);
+    expect(new Set(asked.map((p) => p.level))).toEqual(new Set([9]));
+    expect(asked).toHaveLength(4);
     expect(near(pixel(img, 100, 100), colourOf({ level: 9, col: 0, row: 0 }))).toBe(true);
     expect(near(pixel(img, 400, 100), colourOf({ level: 9, col: 1, row: 0 }))).toBe(true);
     expect(near(pixel(img, 100, 280), colourOf({ level: 9, col: 0, row: 1 }))).toBe(true);
@@ -72,16 +72,8 @@ describe('IIIF pixels made from the Deep Zoom levels', () => {
 
   it('reads only the tiles under a region off the tile grid', async () => {
     // Level-0 x 600..1000 at half size: level-9 x 300..500, all in tile column 1.
-    const slide = slideOf(1000, 600);
-    const builder = builderOf(slide);
-    const img = await renderFromDeepZoom(
-      builder,
-      slide,
-      { x: 600, y: 0, width: 400, height: 400 },
-      200,
-      200,
-    );
-    expect(builder.asked.map((p) => [p.level, p.col, p.row])).toEqual([[9, 1, 0]]);
+    const { img, asked } = await rendered({ x: 600, y: 0, width: 400, height: 400 }, 200, 200);
+    expect(asked.map((p) => [p.level, p.col, p.row])).toEqual([[9, 1, 0]]);
     expect([img.width, img.height]).toEqual([200, 200]);
     expect(near(pixel(img, 10, 10), colourOf({ level: 9, col: 1, row: 0 }))).toBe(true);
   });

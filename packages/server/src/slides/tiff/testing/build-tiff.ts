@@ -1,3 +1,5 @@
+import { Tag } from '../tiff-tags';
+
 /**
  * Tests only: writes small TIFF and BigTIFF files byte by byte, so that tests can declare what no
  * real slide contains (absurd sizes, loops, unsupported compressions) or lay out a BigTIFF.
@@ -144,3 +146,28 @@ export const short = (...values: number[]): FixtureValue => ({ type: 'short', va
 export const long = (...values: number[]): FixtureValue => ({ type: 'long', values });
 export const long8 = (...values: number[]): FixtureValue => ({ type: 'long8', values });
 export const ascii = (text: string): FixtureValue => ({ type: 'ascii', text });
+
+/**
+ * The tags of one tiled RGB image, 8 bits a sample, uncompressed, in `tile` px square tiles at
+ * `offsets` of `counts` bytes (sizes as short, long or long8 values).
+ */
+export function rgbTileTags(
+  width: FixtureValue,
+  height: FixtureValue,
+  tile: number,
+  offsets: FixtureValue,
+  counts: FixtureValue,
+): Record<number, FixtureValue> {
+  return {
+    [Tag.ImageWidth]: width,
+    [Tag.ImageLength]: height,
+    [Tag.BitsPerSample]: short(8, 8, 8),
+    [Tag.Compression]: short(1),
+    [Tag.Photometric]: short(2),
+    [Tag.SamplesPerPixel]: short(3),
+    [Tag.TileWidth]: short(tile),
+    [Tag.TileLength]: short(tile),
+    [Tag.TileOffsets]: offsets,
+    [Tag.TileByteCounts]: counts,
+  };
+}
