@@ -124,6 +124,8 @@ test('a slide deleted while its upload is paused leaves the queue and does not c
   await page.getByTestId('upload-open').click();
   await expect(page.getByTestId(`upload-item-${NAME}`)).toHaveCount(0);
   await expect(page.getByTestId('upload-start')).toHaveText('开始上传');
+  // Nothing left to send: the button says so by its look, not once pressed.
+  await expect(page.getByTestId('upload-start')).toBeDisabled();
   expect(await slidesOf(request, token, id)).toEqual([]);
 });
 

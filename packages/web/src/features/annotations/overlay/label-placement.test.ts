@@ -68,6 +68,39 @@ describe('keepLabelsInView', () => {
     ).toBe(true);
   });
 
+  it('keeps the label of a shape at the foot of the view near it, not beside a far navigator', () => {
+    // A box at the bottom left of a 860 px view, its label on the scale bar; the navigator is at
+    // the other end. Its label went beside the navigator, under another box, on a long leader line.
+    const view = { width: 860, height: 690 };
+    const navigator = { left: 690, top: 560, right: 860, bottom: 690 };
+    const scaleBar = { left: 16, top: 670, right: 120, bottom: 690 };
+    const label: SvgNode = {
+      tag: 'text',
+      text: '69.9 × 69.9 µm · 4880 µm²',
+      attrs: { x: 134, y: 671, 'text-anchor': 'middle' },
+      around: { left: 98, right: 170, top: 585, bottom: 655 },
+    };
+    // Another box just above it, whose label is out of the way: the place above is not clear.
+    const above: SvgNode = {
+      tag: 'text',
+      text: '69.9 × 69.9 µm · 4880 µm²',
+      attrs: { x: 95, y: 440, 'text-anchor': 'middle' },
+      around: { left: 60, right: 130, top: 505, bottom: 575 },
+    };
+    // And one beside it over the scale bar: the place above the bar is not clear either.
+    const beside: SvgNode = {
+      tag: 'text',
+      text: '69.9 × 69.9 µm · 4880 µm²',
+      attrs: { x: 45, y: 440, 'text-anchor': 'middle' },
+      around: { left: 10, right: 80, top: 590, bottom: 652 },
+    };
+    const moved = labelOf(
+      keepLabelsInView([[label], [above], [beside]], view, [navigator, scaleBar]),
+    );
+    // Near its own box, whatever the place: not 500 px off beside the navigator.
+    expect(labelBox(moved).right).toBeLessThan(navigator.left - 300);
+  });
+
   it('moves a label off the navigator to a place clear of the other shapes', () => {
     const navigator = { left: 300, top: 220, right: 400, bottom: 300 };
     const ruler = rulerLabel([290, 210], [340, 210]);

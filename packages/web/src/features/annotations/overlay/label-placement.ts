@@ -150,7 +150,9 @@ function noteSpots(node: SvgNode, view: { width: number }, covered: readonly Box
 
 /**
  * A measurement's label, centred under its shape: slid sideways into the view; above the shape
- * when there is no room below it; beside or above a control it would run under.
+ * when there is no room below it; beside or above a control it would run under there. Only such
+ * a control: the spot beside the navigator was offered to every label, and a shape at the foot
+ * of the view far from it had its label put there, under another shape, on a long leader line.
  */
 function measureSpots(
   node: SvgNode,
@@ -164,10 +166,15 @@ function measureSpots(
   const box = labelBox(node);
   // The baseline above the shape: the label's box ends a few pixels over the shape's top.
   const above = node.around!.top - (box.bottom - below) - EDGE_PX;
-  const spots = [at(node, x, below), at(node, x, above)];
+  const own = [at(node, x, below), at(node, x, above)];
+  const spots = [...own];
   for (const area of covered) {
+    if (!own.some((spot) => overlaps(labelBox(spot), area))) {
+      continue;
+    }
     spots.push(
       at(node, area.left - half, below),
+      at(node, area.left - half, above),
       at(node, x, area.top - EDGE_PX - (box.bottom - below)),
     );
   }

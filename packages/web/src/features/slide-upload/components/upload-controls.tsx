@@ -104,6 +104,9 @@ export function UploadControls({
           type="primary"
           icon={snapshot.uploading ? <PauseOutlined /> : <CaretRightOutlined />}
           loading={checking}
+          // Nothing to send or resume: it looked as ready as with a queue, and said so only
+          // once pressed.
+          disabled={!snapshot.uploading && !own.some((item) => statusOf(item) === 0)}
           onClick={() => void toggle()}
           data-testid="upload-start"
           data-uploading={snapshot.uploading ? 'true' : 'false'}
