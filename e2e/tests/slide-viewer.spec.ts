@@ -1525,7 +1525,10 @@ test('two slides of a case side by side move together once linked', async ({ pag
   await moreControls.getByTestId('viewer-mag-select').click();
   await page.getByRole('option', { name: '20×', exact: true }).click();
   await expect(a.getByTestId('viewer-magnification')).toHaveText('20×');
-  await a.getByTestId('viewer-more').click();
+  // Choosing in its list keeps "More" open; a press on a slide closes it (it stayed open over
+  // the next pane's bar).
+  await expect(moreControls).toBeVisible();
+  await c.getByTestId('slide-view').click();
   await expect(moreControls).toHaveCount(0);
 
   // In a narrow window the picker folds names into "+ n", which names them on hover.

@@ -1,6 +1,14 @@
 import { useEffect, type RefObject } from 'react';
 import { modalAbove } from '@/lib/modal-above';
 
+/** How a popover is dismissed besides a press outside its content and button. */
+export interface DismissOptions {
+  /** What else counts as its own (the popovers it opens in turn). */
+  alsoInside?: (target: Element) => boolean;
+  /** Whether Escape closes it (not one holding popovers that Escape closes first). */
+  escape?: boolean;
+}
+
 /**
  * Closes a viewer popover (`open`) on Escape or on a press outside its content and its button.
  * Listened to in the capture phase: OpenSeadragon keeps presses on the slide to itself, so a
@@ -11,6 +19,7 @@ export function useDismiss(
   close: () => void,
   content: RefObject<HTMLElement | null>,
   button: RefObject<HTMLElement | null>,
+  { alsoInside, escape = true }: DismissOptions = {},
 ): void {
   useEffect(() => {
     if (!open) {
@@ -21,7 +30,7 @@ export function useDismiss(
     document.addEventListener(
       'keydown',
       (e) => {
-        if (e.key === 'Escape' && !modalAbove(content.current)) {
+        if (escape && e.key === 'Escape' && !modalAbove(content.current)) {
           close();
         }
       },
@@ -34,6 +43,7 @@ export function useDismiss(
         if (
           !content.current?.contains(target) &&
           !button.current?.contains(target) &&
+          !(alsoInside && target instanceof Element && alsoInside(target)) &&
           !modalAbove(content.current)
         ) {
           close();
@@ -42,5 +52,5 @@ export function useDismiss(
       opts,
     );
     return () => controller.abort();
-  }, [open, close, content, button]);
+  }, [open, close, content, button, alsoInside, escape]);
 }

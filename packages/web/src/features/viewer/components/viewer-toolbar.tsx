@@ -13,11 +13,12 @@ import {
 } from '@ant-design/icons';
 import { Button, Flex, Popover, Select, Space, Tag, Tooltip } from 'antd';
 import { HoverTooltip } from '@/components/hover-tooltip';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconButton } from '@/components/icon-button';
 import type { SlideViewer } from '../slide-viewer';
 import { useCrowdedLine } from '../use-crowded-line';
+import { useDismiss } from '../use-dismiss';
 import { useViewTick } from '../use-view-tick';
 import {
   formatMagnification,
@@ -33,6 +34,10 @@ import { KeyboardHelpButton } from './keyboard-help-button';
 const STEP_TOLERANCE = 0.005;
 /** The room a single pane's bar keeps for a turned slide's angle ("270°"). */
 const ANGLE_WIDTH = 56;
+
+/** Whether a press landed in a popover (or a dropdown) of the page: "More" and those it opens. */
+const inAnyPopover = (target: Element) =>
+  target.closest('.ant-popover, .ant-select-dropdown') !== null;
 
 /**
  * The viewer's controls: whole slide, the magnification steps the scan allows with the current
@@ -163,6 +168,19 @@ export function ViewerToolbar({
       setHelpInMore(false);
     }
   };
+  const closeMore = useCallback(() => {
+    setMoreOpen(false);
+    setHelpInMore(false);
+  }, []);
+  const moreContent = useRef<HTMLDivElement>(null);
+  const moreButton = useRef<HTMLSpanElement>(null);
+  // A tap on the slide (which the popover never sees) closes "More": on a tablet it stayed open
+  // over the next pane's bar. Presses in the popovers it opens in turn (adjustments, label and
+  // macro) are its own, and Escape closes those first (it stays, as it did).
+  useDismiss(folded && moreOpen, closeMore, moreContent, moreButton, {
+    alsoInside: inAnyPopover,
+    escape: false,
+  });
   useEffect(() => {
     if (!folded || phone) {
       return undefined;
@@ -341,14 +359,14 @@ export function ViewerToolbar({
           node.closest<HTMLElement>('[data-viewer-pane]') ?? document.body
         }
         content={
-          <Flex gap={3} align="center" data-testid="viewer-more-controls">
+          <Flex ref={moreContent} gap={3} align="center" data-testid="viewer-more-controls">
             {tight && stepList(true)}
             {secondary(true)}
           </Flex>
         }
       >
         {/* A plain element for the popover to hold: a click on it then closes what it opened. */}
-        <span style={{ display: folded ? 'inline-flex' : 'none' }}>
+        <span ref={moreButton} style={{ display: folded ? 'inline-flex' : 'none' }}>
           <IconButton
             size={size}
             icon={<EllipsisOutlined />}
