@@ -1712,7 +1712,7 @@ test('a phone held sideways, and an administrator’s phone, open a slide in the
     await expect(page).not.toHaveURL(/mobileShowSilde/);
     await page.goto(`/#/mobileShowSilde?id=${slideId}`);
     const note = page.getByTestId('viewer-resumed');
-    await expect(note).toContainText('Opened where you left it');
+    await expect(note).toContainText('Opened where you left off');
     expect((await note.boundingBox())!.height).toBeLessThan(40);
   } finally {
     await again.close();

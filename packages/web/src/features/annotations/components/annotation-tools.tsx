@@ -18,6 +18,7 @@ import { isTyping } from '@/lib/is-typing';
 import { modalAbove } from '@/lib/modal-above';
 import { onSubmitKey } from '@/lib/submit-key';
 import { toastSuccess, toastWarning } from '@/lib/toast';
+import { useMediaQuery } from '@/lib/use-media-query';
 import { useSession } from '@/lib/use-session';
 import {
   useAddAnnotation,
@@ -208,6 +209,7 @@ export function AnnotationTools({
   const limitReached = !!shotData && shotData.iMineCount >= shotData.iLimit;
   const strip = useRef<HTMLDivElement>(null);
   const { token } = theme.useToken();
+  const touch = useMediaQuery('(hover: none) and (pointer: coarse)');
   const takeScreenshot = async () => {
     const layer = overlay.current;
     if (!layer || patientId === null) {
@@ -342,7 +344,8 @@ export function AnnotationTools({
       )}
       {tool === 'select' && editable !== null && layerShown && (
         <Typography.Text type="secondary" data-testid="handles-hint">
-          {t('tools.handlesHint')}
+          {/* A tablet has neither Esc nor Ctrl+Z: the hint names no keys there. */}
+          {t(touch ? 'tools.handlesHintTouch' : 'tools.handlesHint')}
         </Typography.Text>
       )}
       {!layerShown && <LayerHiddenNote onShow={() => onLayerShown(true)} />}

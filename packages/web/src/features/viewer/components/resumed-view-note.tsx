@@ -9,7 +9,7 @@ import { ViewNote } from './view-note';
 const SHOWN_MS = 8_000;
 
 /**
- * "Opened where you left it", over the top of a slide that reopened at the user's last place
+ * "Opened where you left off", over the top of a slide that reopened at the user's last place
  * rather than whole: a last place at 40× on bare glass otherwise reads as an empty slide. One
  * click goes to the whole slide; the note goes by itself after a few seconds.
  */

@@ -3,7 +3,7 @@ import type { CSSProperties, ReactNode } from 'react';
 
 /**
  * A note laid over the top of a slide's view, centred, as wide as its words up to the view's
- * width (centred from the middle with half the view, "Opened where you left it" broke word by
+ * width (centred from the middle with half the view, "Opened where you left off" broke word by
  * word on a phone). `top` stacks several; `style` gives the note its colours.
  */
 export function ViewNote({
