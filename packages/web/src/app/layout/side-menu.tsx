@@ -1,11 +1,45 @@
 import {
   AppstoreOutlined,
   AuditOutlined,
+  BankOutlined,
   BarChartOutlined,
+  BookOutlined,
+  CalendarOutlined,
+  CheckSquareOutlined,
+  ClockCircleOutlined,
+  ClusterOutlined,
+  CommentOutlined,
+  ControlOutlined,
+  DashboardOutlined,
+  DeleteOutlined,
+  FileAddOutlined,
+  FileDoneOutlined,
+  FileSearchOutlined,
   FileTextOutlined,
+  FolderAddOutlined,
+  FormOutlined,
   HomeOutlined,
+  IdcardOutlined,
+  InboxOutlined,
+  LineChartOutlined,
+  MailOutlined,
+  MessageOutlined,
+  NotificationOutlined,
+  NumberOutlined,
+  PictureOutlined,
+  PieChartOutlined,
+  ProfileOutlined,
+  RollbackOutlined,
+  SafetyOutlined,
+  ScheduleOutlined,
   SettingOutlined,
+  ShareAltOutlined,
+  StarOutlined,
   TeamOutlined,
+  UndoOutlined,
+  UserAddOutlined,
+  UserOutlined,
+  VideoCameraOutlined,
 } from '@ant-design/icons';
 import { Menu, type MenuProps } from 'antd';
 import type { ReactNode } from 'react';
@@ -31,14 +65,55 @@ const GROUP_ICONS: Record<string, ReactNode> = {
   assignMent: <AppstoreOutlined />,
 };
 
+/**
+ * Each screen's own icon: folded (a tablet, a narrow window) the menu shows icons alone, and
+ * fourteen identical document icons told the screens apart only by their order.
+ */
+const ICONS: Record<string, ReactNode> = {
+  '/workplace': <HomeOutlined />,
+  '/dashboard': <DashboardOutlined />,
+  '/setnew': <FileAddOutlined />,
+  '/batchnew': <FolderAddOutlined />,
+  '/waitdiagnosis': <ClockCircleOutlined />,
+  '/enddiagnosis': <FileDoneOutlined />,
+  '/subscribeList': <CalendarOutlined />,
+  '/returncases': <RollbackOutlined />,
+  '/recall': <UndoOutlined />,
+  '/collection': <StarOutlined />,
+  '/msglist': <MessageOutlined />,
+  '/CasesShare': <ShareAltOutlined />,
+  '/netmeeting': <VideoCameraOutlined />,
+  '/DiagnosticReport': <ProfileOutlined />,
+  '/ExpertsReorts': <ProfileOutlined />,
+  '/sliceManage': <PictureOutlined />,
+  '/slideInfo': <PictureOutlined />,
+  '/removeSlideInfo': <DeleteOutlined />,
+  '/hospitalGroup': <ClusterOutlined />,
+  '/reportReview': <FileSearchOutlined />,
+  '/ReportOnline': <FormOutlined />,
+  '/CommonWordManage': <BookOutlined />,
+  '/admin/CommonWords': <BookOutlined />,
+  '/medicalNum': <NumberOutlined />,
+  '/userFeedback': <CommentOutlined />,
+  '/admin/AdminList': <UserOutlined />,
+  '/admin/outbox': <MailOutlined />,
+  '/admin/privileges': <SafetyOutlined />,
+  '/admin/registrations': <UserAddOutlined />,
+  '/admin/roles': <IdcardOutlined />,
+  '/admin/upgradeNotice': <NotificationOutlined />,
+  '/assignMent/completed': <CheckSquareOutlined />,
+  '/assignMent/unassigned': <InboxOutlined />,
+  '/globalConfiguration/basic': <ControlOutlined />,
+  '/manage/ExpertScheduling': <ScheduleOutlined />,
+  '/manage/HospitalManagement': <BankOutlined />,
+  '/manage/usersManagement': <TeamOutlined />,
+  '/total/ActiveData': <LineChartOutlined />,
+  '/total/ThoughTotal': <PieChartOutlined />,
+  '/auditLogs': <AuditOutlined />,
+};
+
 function iconOf(path: string): ReactNode {
-  if (path === '/workplace') {
-    return <HomeOutlined />;
-  }
-  if (path === '/auditLogs') {
-    return <AuditOutlined />;
-  }
-  return <FileTextOutlined />;
+  return ICONS[path] ?? <FileTextOutlined />;
 }
 
 /**
