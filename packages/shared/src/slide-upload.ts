@@ -113,8 +113,8 @@ export function contentMatchesType(type: string, head: Uint8Array): boolean {
  * the invisible ones that make a name read as another (a right-to-left override shows
  * "slide\u202Esvs.exe" as "slideexe.svs"; zero-width spaces make two names look one).
  */
-// eslint-disable-next-line no-control-regex
 const UNSAFE_NAME =
+  // eslint-disable-next-line no-control-regex
   /[/\\:*?"<>|\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2028\u2029\u2066-\u2069\ufeff]/;
 
 /** Names Windows keeps for its devices, with any extension: such a file cannot be saved there. */
