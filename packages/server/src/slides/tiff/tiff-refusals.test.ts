@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SlideOpenError, type SlideSource } from '../slide-source';
 import { jpeg2000Available } from './codecs';
 import { parseHeader, readIfdChain } from './ifd-parser';
-import { ascii, buildTiff, long, long8, short, type FixtureValue } from './testing/build-tiff';
+import { ascii, buildTiff, long, long8, rgbTileTags, short } from './testing/build-tiff';
 import { factsOf } from './testing/slides';
 import { Tag } from './tiff-tags';
 import { TiffFile } from './tiff-file';
@@ -42,30 +42,6 @@ async function refusalOf(file: string): Promise<SlideOpenError> {
   return outcome as SlideOpenError;
 }
 
-/** The tags of a tiled 8-bit RGB image; `extra` adds or replaces tags. */
-function tiledImage(
-  width: number,
-  height: number,
-  tile: number,
-  offsets: FixtureValue,
-  counts: FixtureValue,
-  extra: Record<number, FixtureValue> = {},
-): Record<number, FixtureValue> {
-  return {
-    [Tag.ImageWidth]: long(width),
-    [Tag.ImageLength]: long(height),
-    [Tag.BitsPerSample]: short(8, 8, 8),
-    [Tag.Compression]: short(1),
-    [Tag.Photometric]: short(2),
-    [Tag.SamplesPerPixel]: short(3),
-    [Tag.TileWidth]: short(tile),
-    [Tag.TileLength]: short(tile),
-    [Tag.TileOffsets]: offsets,
-    [Tag.TileByteCounts]: counts,
-    ...extra,
-  };
-}
-
 describe('files that are not slides', () => {
   it('refuses an empty file, a PNG and text as NOT_A_SLIDE', async () => {
     for (const [name, bytes] of [
@@ -83,7 +59,7 @@ describe('absurd sizes are refused before anything is read in bulk', () => {
     const width = 10_000_000;
     const tiles = Math.ceil(width / 256) * Math.ceil(50_000 / 256);
     const bytes = buildTiff({
-      ifds: () => [{ tags: tiledImage(width, 50_000, 256, long(0, 0), long(0, 0)) }],
+      ifds: () => [{ tags: rgbTileTags(width, 50_000, 256, long(0, 0), long(0, 0)) }],
     });
     // The tile arrays claim all 7.6 million entries, stored far beyond the end of this small
     // file: reading them would fail as DAMAGED, so TOO_LARGE shows the size was refused first.
@@ -96,7 +72,7 @@ describe('absurd sizes are refused before anything is read in bulk', () => {
   it('refuses the same in a BigTIFF', async () => {
     const bytes = buildTiff({
       bigTiff: true,
-      ifds: () => [{ tags: tiledImage(10_000_000, 10_000_000, 256, long8(8), long8(8)) }],
+      ifds: () => [{ tags: rgbTileTags(10_000_000, 10_000_000, 256, long8(8), long8(8)) }],
     });
     expect((await refusalOf(await saved('wide-big.tif', bytes))).reason).toBe('TOO_LARGE');
   });
@@ -105,7 +81,7 @@ describe('absurd sizes are refused before anything is read in bulk', () => {
     const bytes = buildTiff({
       ifds: () => [
         {
-          tags: tiledImage(60_000, 60_000, 0, long(8), long(8), {
+          tags: rgbTileTags(60_000, 60_000, 0, long(8), long(8), {
             [Tag.TileWidth]: long(32_768),
             [Tag.TileLength]: long(32_768),
           }),
@@ -165,7 +141,7 @@ describe('damaged files', () => {
     const bytes = buildTiff({
       blobs: [tile],
       lastNextIfd: 'first',
-      ifds: ([at]) => [{ tags: tiledImage(16, 16, 16, long(at!), long(tile.length)) }],
+      ifds: ([at]) => [{ tags: rgbTileTags(16, 16, 16, long(at!), long(tile.length)) }],
     });
     const refusal = await refusalOf(await saved('loop.tif', bytes));
     expect(refusal.reason).toBe('DAMAGED');
@@ -174,7 +150,7 @@ describe('damaged files', () => {
 
   it('refuses a tile list shorter than the tile grid as DAMAGED', async () => {
     const bytes = buildTiff({
-      ifds: () => [{ tags: tiledImage(64, 64, 16, long(8, 8), long(1, 1)) }],
+      ifds: () => [{ tags: rgbTileTags(64, 64, 16, long(8, 8), long(1, 1)) }],
     });
     expect((await refusalOf(await saved('short-list.tif', bytes))).reason).toBe('DAMAGED');
   });
@@ -183,7 +159,7 @@ describe('damaged files', () => {
     const blob = Buffer.alloc(4 * 1024 * 1024);
     const bytes = buildTiff({
       blobs: [blob],
-      ifds: ([at]) => [{ tags: tiledImage(16, 16, 16, long(at!), long(blob.length)) }],
+      ifds: ([at]) => [{ tags: rgbTileTags(16, 16, 16, long(at!), long(blob.length)) }],
     });
     const refusal = await refusalOf(await saved('fat-tile.tif', bytes));
     expect(refusal.reason).toBe('DAMAGED');
@@ -213,7 +189,7 @@ describe('damaged files', () => {
     const bytes = buildTiff({
       blobs: [tile],
       ifds: ([at]) => [
-        { tags: tiledImage(16, 16, 16, long(at!), long(tile.length)) },
+        { tags: rgbTileTags(16, 16, 16, long(at!), long(tile.length)) },
         {
           tags: {
             [Tag.ImageWidth]: long(20_000),
@@ -305,7 +281,7 @@ describe('formats the TIFF reader leaves to others', () => {
   it('refuses an unknown compression and 16-bit samples as UNSUPPORTED_FORMAT', async () => {
     const lerc = buildTiff({
       ifds: () => [
-        { tags: tiledImage(16, 16, 16, long(8), long(1), { [Tag.Compression]: short(34887) }) },
+        { tags: rgbTileTags(16, 16, 16, long(8), long(1), { [Tag.Compression]: short(34887) }) },
       ],
     });
     expect((await refusalOf(await saved('lerc.tif', lerc))).message).toMatch(
@@ -314,7 +290,7 @@ describe('formats the TIFF reader leaves to others', () => {
     const deep = buildTiff({
       ifds: () => [
         {
-          tags: tiledImage(16, 16, 16, long(8), long(1), {
+          tags: rgbTileTags(16, 16, 16, long(8), long(1), {
             [Tag.BitsPerSample]: short(16, 16, 16),
           }),
         },
@@ -325,7 +301,7 @@ describe('formats the TIFF reader leaves to others', () => {
 
   it('refuses Hamamatsu NDPI and Philips TIFF as UNSUPPORTED_FORMAT for the OpenSlide reader', async () => {
     const ndpi = buildTiff({
-      ifds: () => [{ tags: tiledImage(16, 16, 16, long(8), long(1), { 65420: long(1) }) }],
+      ifds: () => [{ tags: rgbTileTags(16, 16, 16, long(8), long(1), { 65420: long(1) }) }],
     });
     const ndpiRefusal = await refusalOf(await saved('slide.ndpi', ndpi));
     expect(ndpiRefusal.reason).toBe('UNSUPPORTED_FORMAT');
@@ -333,7 +309,7 @@ describe('formats the TIFF reader leaves to others', () => {
     const philips = buildTiff({
       ifds: () => [
         {
-          tags: tiledImage(16, 16, 16, long(8), long(1), {
+          tags: rgbTileTags(16, 16, 16, long(8), long(1), {
             [Tag.Software]: ascii('Philips DP v1.0'),
           }),
         },
@@ -353,7 +329,7 @@ describe('hand-made BigTIFF with a missing tile', () => {
       // 40x20 image in 16x16 tiles: a 3x2 grid; the 4th tile (0,1) is missing (offset 0).
       ifds: ([a, b, c]) => [
         {
-          tags: tiledImage(
+          tags: rgbTileTags(
             40,
             20,
             16,

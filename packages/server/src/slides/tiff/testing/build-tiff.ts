@@ -149,18 +149,21 @@ export const ascii = (text: string): FixtureValue => ({ type: 'ascii', text });
 
 /**
  * The tags of one tiled RGB image, 8 bits a sample, uncompressed, in `tile` px square tiles at
- * `offsets` of `counts` bytes (sizes as short, long or long8 values).
+ * `offsets` of `counts` bytes; sizes given as numbers are written as longs. `extra` adds or
+ * replaces tags.
  */
 export function rgbTileTags(
-  width: FixtureValue,
-  height: FixtureValue,
+  width: number | FixtureValue,
+  height: number | FixtureValue,
   tile: number,
   offsets: FixtureValue,
   counts: FixtureValue,
+  extra: Record<number, FixtureValue> = {},
 ): Record<number, FixtureValue> {
+  const size = (n: number | FixtureValue) => (typeof n === 'number' ? long(n) : n);
   return {
-    [Tag.ImageWidth]: width,
-    [Tag.ImageLength]: height,
+    [Tag.ImageWidth]: size(width),
+    [Tag.ImageLength]: size(height),
     [Tag.BitsPerSample]: short(8, 8, 8),
     [Tag.Compression]: short(1),
     [Tag.Photometric]: short(2),
@@ -169,5 +172,6 @@ export function rgbTileTags(
     [Tag.TileLength]: short(tile),
     [Tag.TileOffsets]: offsets,
     [Tag.TileByteCounts]: counts,
+    ...extra,
   };
 }
