@@ -193,9 +193,20 @@ export function SlideStatisticsScreen() {
             <Card
               size="small"
               title={
-                // Wraps on a phone (a card's title is one line, cut, by default).
+                // Wraps on a phone (a card's title is one line, cut, by default), between words,
+                // never inside a date ("2026-12-" then "01").
                 <span style={{ whiteSpace: 'normal' }}>
-                  {t('chart.title', { start: report.strStart, end: report.strEnd })}
+                  {t('chart.title', { start: report.strStart, end: report.strEnd })
+                    .split(/(\d{4}-\d{2}-\d{2})/)
+                    .map((part, i) =>
+                      i % 2 === 1 ? (
+                        <span key={i} style={{ whiteSpace: 'nowrap' }}>
+                          {part}
+                        </span>
+                      ) : (
+                        part
+                      ),
+                    )}
                 </span>
               }
               data-testid="slide-statistics-chart"
