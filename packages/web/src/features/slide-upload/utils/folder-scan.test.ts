@@ -95,6 +95,16 @@ describe('finding slides among chosen files and folders (spec §5)', () => {
     });
   });
 
+  it('refuses an MRXS folder holding two names that differ only in capitals', () => {
+    const scan = scanPicked(
+      [at('S1.mrxs'), at('S1/Slidedat.ini'), at('S1/Data0000.dat'), at('S1/data0000.dat')],
+      TYPES,
+      false,
+    );
+    expect(scan.documents).toEqual([]);
+    expect(scan.problems).toEqual([{ name: 'S1.mrxs', code: 'SLIDE_LAYOUT_INVALID' }]);
+  });
+
   it('refuses an MRXS folder holding names the server would not accept, once', () => {
     const scan = scanPicked(
       [at('S1.mrxs'), at('S1/Slidedat.ini'), at('S1/数据.dat')],

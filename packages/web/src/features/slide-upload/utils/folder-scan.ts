@@ -174,6 +174,7 @@ function mrxsDocument<F extends FileLike>(
     return null;
   }
   const files = [{ strFilePath: name, file: main.file }];
+  const seen = new Set<string>();
   for (const f of inner) {
     // What the computer left there (.DS_Store of a Mac, Thumbs.db of Windows) is no part of the
     // slide: sent, it cost quota; refused, it cost the whole slide.
@@ -181,10 +182,13 @@ function mrxsDocument<F extends FileLike>(
       continue;
     }
     const strFilePath = `${base}/${baseOf(f.path)}`;
-    // The server accepts only the scanner's plain names inside the folder.
-    if (storedPathOf(name, strFilePath) === null) {
+    // The server accepts only the scanner's plain names inside the folder, and no two that
+    // differ only in capitals (one file on Windows and macOS disks).
+    const folded = strFilePath.toLowerCase();
+    if (storedPathOf(name, strFilePath) === null || seen.has(folded)) {
       return null;
     }
+    seen.add(folded);
     files.push({ strFilePath, file: f.file });
   }
   return {
@@ -245,7 +249,8 @@ function seriesDocument<F extends FileLike>(
     (a, b) => b.file.size - a.file.size || a.file.name.localeCompare(b.file.name),
   );
   const files = sorted.map((e) => ({ strFilePath: `${base}/${e.file.name}`, file: e.file }));
-  if (files.some((f) => storedPathOf(name, f.strFilePath) === null)) {
+  const folded = new Set(files.map((f) => f.strFilePath.toLowerCase()));
+  if (folded.size < files.length || files.some((f) => storedPathOf(name, f.strFilePath) === null)) {
     return null;
   }
   return {
