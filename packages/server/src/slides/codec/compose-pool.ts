@@ -28,17 +28,16 @@ interface Member {
   worker: Worker;
   /** The job it is working on (one at a time: its calls are synchronous). */
   busy: number | null;
-  /** Settles once the thread has loaded koffi and libturbojpeg, or has ended. */
-  loaded: Promise<void>;
+  /** Settles once the thread has ended. */
+  ended: Promise<void>;
 }
 
-/** How long close() waits for a thread still loading before ending it anyway. */
-const LOAD_WAIT_MS = 5_000;
+/** How long close() waits for a thread to end by itself before ending it anyway. */
+const END_WAIT_MS = 5_000;
 
 const MAX_LOST_IN_A_ROW = 3;
 
 type Reply = { id: number; jpeg: Uint8Array } | { id: number; error: string };
-type Message = Reply | { ready: true };
 
 /**
  * Worker threads that each build whole JPEGs from stored tiles (compose-worker.mjs): one
@@ -92,9 +91,11 @@ export class ComposePool {
 
   /**
    * Ends the threads: jobs waiting or under way fail at once (none is left unsettled), and later
-   * ones are refused. A thread still loading its native modules is first
-   * let finish: koffi aborts the process when its thread is ended in the middle of loading
-   * (a signal right after start-up, seen in CI as exit code 134).
+   * ones are refused. Each thread is asked to end between two jobs, and ends by itself once its
+   * native modules are loaded and its job under way is done: koffi aborts the process when its
+   * thread is ended from outside while loading (a signal right after start-up, seen in CI as
+   * exit code 134), and a test worker of CI died with threads ended mid-job. One that has not
+   * ended within END_WAIT_MS is ended anyway.
    */
   async close(): Promise<void> {
     this.closed = true;
@@ -107,11 +108,12 @@ export class ComposePool {
     this.pending.clear();
     await Promise.all(
       members.map(async (m) => {
+        m.worker.postMessage({ close: true });
         let timer: NodeJS.Timeout | undefined;
         const bounded = new Promise<void>((resolve) => {
-          timer = setTimeout(resolve, LOAD_WAIT_MS).unref();
+          timer = setTimeout(resolve, END_WAIT_MS).unref();
         });
-        await Promise.race([m.loaded, bounded]);
+        await Promise.race([m.ended, bounded]);
         clearTimeout(timer);
         await m.worker.terminate();
       }),
@@ -143,15 +145,9 @@ export class ComposePool {
     });
     // Idle threads must not keep the process alive (tests, a server shutting down).
     worker.unref();
-    let loadedNow = () => {};
-    const loaded = new Promise<void>((resolve) => (loadedNow = resolve));
-    const member: Member = { worker, busy: null, loaded };
-    worker.once('exit', () => loadedNow());
-    worker.on('message', (reply: Message) => {
-      if ('ready' in reply) {
-        loadedNow();
-        return;
-      }
+    const ended = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+    const member: Member = { worker, busy: null, ended };
+    worker.on('message', (reply: Reply) => {
       member.busy = null;
       this.lostInARow = 0;
       this.settle(reply);

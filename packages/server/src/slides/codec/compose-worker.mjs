@@ -306,6 +306,14 @@ function compose(job) {
 }
 
 parentPort.on('message', (job) => {
+  if (job.close) {
+    // Asked to end, between two jobs: the thread ends by itself once its port is closed. Ended
+    // from outside in the middle of a native call, or of loading koffi, it could abort the
+    // whole process (a test worker of CI exited unexpectedly).
+    dropHandles();
+    parentPort.close();
+    return;
+  }
   try {
     const jpeg = compose(job);
     parentPort.postMessage({ id: job.id, jpeg }, [jpeg.buffer]);
@@ -317,7 +325,3 @@ parentPort.on('message', (job) => {
     });
   }
 });
-
-// Loaded: the pool may now end this thread safely (ending it while koffi's native module is
-// still loading aborts the whole process).
-parentPort.postMessage({ ready: true });
