@@ -108,6 +108,9 @@ export class ComposePool {
     this.pending.clear();
     await Promise.all(
       members.map(async (m) => {
+        // Held open until it has ended (threads are unref'd): a process awaiting close() would
+        // otherwise end first, the close unsettled.
+        m.worker.ref();
         m.worker.postMessage({ close: true });
         let timer: NodeJS.Timeout | undefined;
         const bounded = new Promise<void>((resolve) => {
