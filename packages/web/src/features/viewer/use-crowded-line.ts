@@ -1,4 +1,5 @@
 import { useLayoutEffect, useState, type RefObject } from 'react';
+import { useElementWidth } from '@/lib/use-element-width';
 
 /**
  * Whether a one-line bar (`ref`) is too narrow for its full content, so that the caller shows a
@@ -19,20 +20,9 @@ export function useCrowdedLine(
   contentKey: string,
   active: boolean,
 ): boolean {
-  const [width, setWidth] = useState(0);
+  const width = useElementWidth(ref, active);
   const [overflowed, setOverflowed] = useState<{ key: string; width: number } | null>(null);
   const crowded = active && overflowed?.key === contentKey && overflowed.width === width;
-
-  useLayoutEffect(() => {
-    const el = ref.current;
-    if (!active || !el) {
-      return;
-    }
-    setWidth(el.clientWidth);
-    const observer = new ResizeObserver(() => setWidth(el.clientWidth));
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [ref, active]);
 
   // antd animates a button's change of size (a pane turning compact when a slide opens beside
   // it): measured in the middle of that, the full form overflowed by a few pixels and stayed a

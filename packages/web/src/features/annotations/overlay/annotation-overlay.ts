@@ -442,6 +442,7 @@ export class AnnotationOverlay {
     const nodes: SvgNode[][] = shapes.map((shape) =>
       describeShape(shape, this.toElement, this.viewer.slide.mpp, {
         selected: shape.id === this.selected,
+        handleRadius: this.hasHandles(shape.id) ? this.handleRadius() : 0,
       }),
     );
     const draft = this.session?.draft ?? [];
@@ -511,6 +512,16 @@ export class AnnotationOverlay {
     );
   }
 
+  /** Whether shape `id` is drawn with its handles: the editable one, with the select tool. */
+  private hasHandles(id: number): boolean {
+    return id === this.editable && this.tool === 'select';
+  }
+
+  /** The corner handles' radius: a finger needs a larger target than a mouse. */
+  private handleRadius(): number {
+    return window.matchMedia?.('(pointer: coarse)').matches ? 10 : 6;
+  }
+
   /** The shapes as drawn now: the one whose handle is dragged at its new points. */
   private shapesShown(): OverlayShape[] {
     const moved = this.drag?.points
@@ -530,14 +541,13 @@ export class AnnotationOverlay {
    * the select tool, where a press elsewhere on the shape pans the slide.
    */
   private handleNodes(shapes: readonly OverlayShape[]): SVGGElement[] {
-    const shape = shapes.find((s) => s.id === this.editable);
-    if (!shape || this.tool !== 'select') {
+    const shape = shapes.find((s) => this.hasHandles(s.id));
+    if (!shape) {
       return [];
     }
     const g = document.createElementNS(SVG_NS, 'g');
     g.setAttribute('data-testid', 'annotation-handles');
-    // A finger needs a larger target than a mouse.
-    const radius = window.matchMedia?.('(pointer: coarse)').matches ? 10 : 6;
+    const radius = this.handleRadius();
     for (const handle of shapeHandles(shape)) {
       const [x, y] = this.toElement(handle.at);
       const circle = document.createElementNS(SVG_NS, 'circle');

@@ -90,6 +90,28 @@ describe('annotations drawn as SVG', () => {
     expect(note[0]).toMatchObject({ text: 'mitoses', attrs: { x: 113, y: 59 } });
   });
 
+  it('puts the label of a shape with handles clear of them, below and above', () => {
+    const box = {
+      kind: 'rectangle' as const,
+      color: '#00ff00',
+      text: 'focus',
+      points: [
+        [0, 0],
+        [100, 40],
+      ] as Point[],
+    };
+    const bare = describeShape(box, plain, null).find((n) => n.tag === 'text')!;
+    const edited = describeShape(box, plain, null, { handleRadius: 6 }).find(
+      (n) => n.tag === 'text',
+    )!;
+    // Screen extent 100…150 × 50…70: the label 16 px below it, 6 more under handles.
+    expect(bare.attrs.y).toBe(86);
+    expect(edited.attrs.y).toBe(92);
+    expect(edited.attrs.x).toBe(bare.attrs.x);
+    expect(bare.around).toEqual({ left: 100, right: 150, top: 50, bottom: 70 });
+    expect(edited.around).toEqual({ left: 94, right: 156, top: 44, bottom: 76 });
+  });
+
   it('leaves a polygon open while it is drawn', () => {
     const [open] = describeShape(
       {

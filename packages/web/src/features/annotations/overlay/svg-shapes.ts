@@ -41,9 +41,18 @@ const pointList = (points: readonly Point[]) =>
   points.map(([x, y]) => `${fmt(x)},${fmt(y)}`).join(' ');
 
 /** Where a shape's label goes on screen: below its lowest point, centred on the shape. */
-function labelAnchor(points: readonly Point[]): Point {
-  const { left, right, bottom } = extentOf(points);
-  return [(left + right) / 2, bottom + LABEL_BELOW_PX];
+function labelAnchor(extent: NonNullable<SvgNode['around']>): Point {
+  return [(extent.left + extent.right) / 2, extent.bottom + LABEL_BELOW_PX];
+}
+
+/** `extent` grown by `by` pixels on every side. */
+function grown(extent: NonNullable<SvgNode['around']>, by: number): NonNullable<SvgNode['around']> {
+  return {
+    left: extent.left - by,
+    right: extent.right + by,
+    top: extent.top - by,
+    bottom: extent.bottom + by,
+  };
 }
 
 /** From a shape's lowest point to its label's baseline. */
@@ -118,7 +127,16 @@ export function describeShape(
   shape: DrawableShape,
   toElement: (p: Point) => Point,
   mpp: number | null,
-  options: { selected?: boolean; closed?: boolean } = {},
+  options: {
+    selected?: boolean;
+    closed?: boolean;
+    /**
+     * Radius of the handles drawn on the shape's corners (it is being edited): its label keeps
+     * clear of them, below or above the shape. Centred under a box wider than it, the label ran
+     * under the two lower corners' handles.
+     */
+    handleRadius?: number;
+  } = {},
 ): SvgNode[] {
   const stroke = {
     stroke: shape.color,
@@ -217,7 +235,8 @@ export function describeShape(
   const measured = shape.points.length >= 2 ? measurementText(shape.kind, shape.points, mpp) : null;
   const label = [shape.text, measured].filter(Boolean).join(' · ');
   if (label && screen.length > 0) {
-    const [x, y] = labelAnchor(screen);
+    const around = grown(extentOf(screen), options.handleRadius ?? 0);
+    const [x, y] = labelAnchor(around);
     nodes.push({
       tag: 'text',
       attrs: {
@@ -230,7 +249,7 @@ export function describeShape(
         ...(shape.text ? { 'data-words': '1' } : {}),
       },
       text: label,
-      around: extentOf(screen),
+      around,
       anchors: extremes ?? extremePoints(screen),
     });
   }
