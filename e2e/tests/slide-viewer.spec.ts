@@ -506,6 +506,17 @@ test('a polygon is drawn corner by corner, and a drag with the tool on pans the 
     expect(each).toBeGreaterThan(1120);
     expect(each).toBeLessThan(1370);
   }
+
+  // A ruler drawn wholly in the grey beside the slide (at 1×, a small strip in the middle of the
+  // pane) is not kept, and the viewer says why: nothing appeared, and drawing seemed broken.
+  await page.getByTestId('viewer-mag-1').click();
+  await expect(page.getByTestId('viewer-magnification')).toHaveText('1×');
+  await page.getByTestId('tool-line').click();
+  await drag(page, view, [12, 100], [30, 220]);
+  await expect(page.locator('.ant-message')).toContainText(
+    'Draw on the slide: a shape drawn wholly beside it is not kept',
+  );
+  await expect(items).toHaveCount(2);
 });
 
 /**

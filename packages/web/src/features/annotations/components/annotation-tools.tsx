@@ -150,6 +150,7 @@ export function AnnotationTools({
     },
     onSelect: setSelected,
     onTooFewCorners: () => toastWarning(t('tools.polygonTooFew')),
+    onOffSlide: () => toastWarning(t('tools.offSlide')),
     onReshaped: (id, points) => {
       const shape = annotations.data?.listAnnotation.find((a) => a.iAnnotationId === id);
       if (shape) {

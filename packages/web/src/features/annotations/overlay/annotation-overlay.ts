@@ -50,6 +50,8 @@ export interface OverlayCallbacks {
   onSelect(id: number | null): void;
   /** A polygon of one or two corners was asked to close (it needs three; drawing goes on). */
   onTooFewCorners?(): void;
+  /** A shape was drawn wholly beside the slide, so none was made. */
+  onOffSlide?(): void;
   /** The editable shape was reshaped or moved by its handles (its new level-0 points). */
   onReshaped?(id: number, points: [number, number][]): void;
 }
@@ -230,6 +232,8 @@ export class AnnotationOverlay {
       this.callbacks.onFinished(step.shape, this.color);
     } else if (step.kind === 'drawing' && step.tooFewCorners) {
       this.callbacks.onTooFewCorners?.();
+    } else if (step.kind === 'idle' && step.offSlide) {
+      this.callbacks.onOffSlide?.();
     }
     this.render();
   };

@@ -182,15 +182,15 @@ describe('drawing a shape', () => {
     });
   });
 
-  it('saves nothing drawn wholly in the margin around the slide', () => {
+  it('saves nothing drawn wholly in the margin around the slide, and says why', () => {
     for (const tool of ['rectangle', 'line', 'ellipse', 'arrow', 'freehand'] as const) {
       const s = session(tool);
       s.press([1050, 100]);
       s.move([1150, 300]);
-      expect(s.release([1200, 400])).toEqual({ kind: 'idle' });
+      expect(s.release([1200, 400])).toEqual({ kind: 'idle', offSlide: true });
     }
     const text = session('text');
-    expect(text.click([-20, 50])).toEqual({ kind: 'idle' });
+    expect(text.click([-20, 50])).toEqual({ kind: 'idle', offSlide: true });
     const polygon = session('polygon');
     for (const p of [
       [1100, 0],
@@ -199,7 +199,7 @@ describe('drawing a shape', () => {
     ] as const) {
       polygon.click(p);
     }
-    expect(polygon.close()).toEqual({ kind: 'idle' });
+    expect(polygon.close()).toEqual({ kind: 'idle', offSlide: true });
   });
 
   it('saves no box flattened against the edge', () => {

@@ -22,7 +22,8 @@ import {
  * Esc cancels whatever is under way.
  * Points are kept on the image as they come (a pointer beyond the edge draws along it), so the
  * draft and its measurement are exactly what is saved. A shape the pointer drew wholly in the
- * margin around the slide, or left without length or area along its edge, is no shape.
+ * margin around the slide (the step says so: nothing appeared, and drawing seemed broken), or left
+ * without length or area along its edge, is no shape.
  */
 
 export type DrawTool = Exclude<AnnotationKind, never>;
@@ -40,7 +41,11 @@ export type DrawStep =
       tooFewCorners?: true;
     }
   | { kind: 'finished'; shape: FinishedShape }
-  | { kind: 'idle' };
+  | {
+      kind: 'idle';
+      /** The shape was drawn wholly in the margin around the slide: the page says why it went. */
+      offSlide?: true;
+    };
 
 const TWO_POINT: readonly AnnotationKind[] = ['line', 'arrow', 'rectangle', 'ellipse'];
 
@@ -94,6 +99,9 @@ export class DrawSession {
     }
     const p = this.onImage(pointer);
     this.pressed = false;
+    if (!this.touched) {
+      return this.offSlide();
+    }
     if (TWO_POINT.includes(this.tool)) {
       const start = this.points[0]!;
       // A click without a drag is not a shape, nor is a box without area.
@@ -137,6 +145,9 @@ export class DrawSession {
     // The corners placed, not the point that follows the pointer: Enter pressed with the pointer
     // elsewhere saved a corner where nobody clicked.
     const corners = dedupe(this.points.slice(0, -1));
+    if (corners.length >= 3 && !this.touched) {
+      return this.offSlide();
+    }
     if (corners.length >= 3 && polygonArea(corners) < this.pixelSize() ** 2) {
       // Every corner on one line (along the slide's edge): no area to keep.
       return this.cancel();
@@ -182,9 +193,15 @@ export class DrawSession {
     return { kind: 'idle' };
   }
 
+  /** A shape drawn wholly off the image: dropped, and said so. */
+  private offSlide(): DrawStep {
+    this.cancel();
+    return { kind: 'idle', offSlide: true };
+  }
+
   private finish(points: readonly Point[]): DrawStep {
     if (!this.touched) {
-      return this.cancel();
+      return this.offSlide();
     }
     const shape = { kind: this.tool, points: points.map(([x, y]) => [x, y] as [number, number]) };
     this.points = [];

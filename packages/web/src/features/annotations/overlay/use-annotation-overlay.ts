@@ -27,6 +27,7 @@ export function useAnnotationOverlay(
       onFinished: (shape, color) => latest.current.onFinished(shape, color),
       onSelect: (id) => latest.current.onSelect(id),
       onTooFewCorners: () => latest.current.onTooFewCorners?.(),
+      onOffSlide: () => latest.current.onOffSlide?.(),
       onReshaped: (id, points) => latest.current.onReshaped?.(id, points),
     });
     overlay.current = layer;
