@@ -1195,6 +1195,26 @@ test('the viewer in English: controls, turns, adjustments, label and macro', asy
     await expect.poll(async () => (await frameCentre())[axis] - before[axis]).toBeGreaterThan(2);
     expect(Math.abs((await frameCentre())[other] - before[other])).toBeLessThan(1);
   }
+  // 0 shows the whole slide, as the Home button does.
+  const readout = page.getByTestId('viewer-magnification');
+  await page.keyboard.press('+');
+  const zoomedIn = await readout.innerText();
+  await page.keyboard.press('0');
+  await expect(readout).not.toHaveText(zoomedIn);
+  // Read once the view holds still (the readout follows the glide home).
+  await expect
+    .poll(async () => {
+      const first = await readout.innerText();
+      await page.waitForTimeout(300);
+      return first === (await readout.innerText());
+    })
+    .toBe(true);
+  const whole = await readout.innerText();
+  await page.keyboard.press('+');
+  await expect(readout).not.toHaveText(whole);
+  await page.getByTestId('viewer-home').click();
+  await expect(readout).toHaveText(whole);
+  await view.click({ position: { x: 40, y: 40 } });
 
   await page.getByTestId('viewer-adjust').click();
   await expect(page.getByTestId('adjustments-panel')).toContainText('Brightness');
@@ -1725,6 +1745,9 @@ test('a phone held sideways, and an administrator’s phone, open a slide in the
     const note = page.getByTestId('viewer-resumed');
     await expect(note).toContainText('Opened where you left off');
     expect((await note.boundingBox())!.height).toBeLessThan(40);
+    // Home in the bar, not on the note: the note goes too (it stayed over the whole slide).
+    await page.getByTestId('viewer-home').click();
+    await expect(note).toHaveCount(0);
   } finally {
     await again.close();
   }

@@ -81,6 +81,7 @@ export class SlideViewer implements SlideViewerLike {
   private readonly listeners = new Set<() => void>();
   private readonly helpListeners = new Set<() => void>();
   private readonly layerKeyListeners = new Set<() => void>();
+  private readonly homeListeners = new Set<() => void>();
   private opened = false;
   /** Whether the view showed the whole slide when it last settled (kept across resizes). */
   private wasWhole = false;
@@ -242,6 +243,12 @@ export class SlideViewer implements SlideViewerLike {
         this.layerKeyListeners.forEach((cb) => cb());
         return;
       }
+      // 0: the whole slide, as OpenSeadragon does, told to onHome's listeners too.
+      if (key.key === '0') {
+        event.preventDefaultAction = true;
+        this.goHome();
+        return;
+      }
       const direction = ZOOM_KEYS[key.key];
       if (direction) {
         event.preventDefaultAction = true;
@@ -290,6 +297,15 @@ export class SlideViewer implements SlideViewerLike {
   onLayerKey(cb: () => void): () => void {
     this.layerKeyListeners.add(cb);
     return () => this.layerKeyListeners.delete(cb);
+  }
+
+  /**
+   * The user sent the view to the whole slide (Home in the toolbar or on a note, the 0 key); not
+   * OpenSeadragon's own returns home, such as a whole view refitted to a resized pane.
+   */
+  onHome(cb: () => void): () => void {
+    this.homeListeners.add(cb);
+    return () => this.homeListeners.delete(cb);
   }
 
   onViewChange(cb: () => void): () => void {
@@ -356,6 +372,7 @@ export class SlideViewer implements SlideViewerLike {
 
   goHome(): void {
     this.osd.viewport.goHome();
+    this.homeListeners.forEach((cb) => cb());
   }
 
   rotation(): number {

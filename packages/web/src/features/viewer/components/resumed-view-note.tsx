@@ -11,7 +11,8 @@ const SHOWN_MS = 8_000;
 /**
  * "Opened where you left off", over the top of a slide that reopened at the user's last place
  * rather than whole: a last place at 40× on bare glass otherwise reads as an empty slide. One
- * click goes to the whole slide; the note goes by itself after a few seconds.
+ * click goes to the whole slide; the note goes by itself after a few seconds, or as soon as the
+ * whole slide is shown.
  */
 export function ResumedViewNote({ viewer }: { viewer: SlideViewer }) {
   const { t } = useTranslation('viewer');
@@ -20,6 +21,9 @@ export function ResumedViewNote({ viewer }: { viewer: SlideViewer }) {
     const timer = setTimeout(() => setShown(false), SHOWN_MS);
     return () => clearTimeout(timer);
   }, []);
+  // Gone once the whole slide is shown by any way (the toolbar's Home, the 0 key): it offered
+  // nothing more, and stayed over a slide already whole.
+  useEffect(() => viewer.onHome(() => setShown(false)), [viewer]);
   if (!shown) {
     return null;
   }
