@@ -989,6 +989,10 @@ test('a refusal kept in the queue reads in the language chosen since', async ({
   await expect(item.getByTestId('upload-item-reason')).toHaveText(
     '切片大小超出本院剩余存储容量（剩余 1.02 MB）',
   );
+  // What to do next: nothing retries by itself once storage is freed.
+  await expect(item.getByTestId('upload-item-storage-next')).toHaveText(
+    '在切片管理中删除切片释放空间，或由管理员扩容后，再次开始上传即可继续，已发送的数据不会丢失。',
+  );
   await page.keyboard.press('Escape');
 
   // In English now: the reason the server gave in Chinese reads in English.
@@ -997,6 +1001,9 @@ test('a refusal kept in the queue reads in the language chosen since', async ({
   await page.getByTestId('account-lang-en').click();
   await page.getByTestId('upload-open').click();
   await expect(item.getByTestId('upload-item-state')).toHaveText('Not enough storage');
+  await expect(item.getByTestId('upload-item-storage-next')).toContainText(
+    'start the upload again: nothing sent is lost',
+  );
   const english = 'The slide exceeds your hospital’s remaining storage (1.02 MB left)';
   await expect(item.getByTestId('upload-item-reason')).toHaveText(english);
   // (Kept across a reload by its parts too: persisted-queue.test.ts. After a reload this paused

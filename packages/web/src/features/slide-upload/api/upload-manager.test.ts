@@ -273,9 +273,15 @@ describe('upload manager', () => {
       lProgress: held,
     });
     // Started, it is not registered again (the fake refuses another time as a taken name): it
-    // checks the held chunks against the copy and sends only the rest.
+    // checks the held chunks against the copy and sends only the rest. The check is shown for
+    // what it is (it read as a slow link).
+    const checked = new Set<number | null>();
+    const stopWatching = elsewhere.subscribe(() => checked.add(elsewhere.getSnapshot().checking));
     elsewhere.start();
     await elsewhere.idle();
+    stopWatching();
+    expect(checked).toContain(elsewhere.getSnapshot().items[0]!.iFileId);
+    expect(elsewhere.getSnapshot().checking).toBeNull();
     expect(elsewhere.getSnapshot().items[0]).toMatchObject({
       state: 'uploaded',
       iSlideDocumentId: id,

@@ -85,6 +85,11 @@ export interface UploadSnapshot {
    * sent on from where they end (shown as uploading, not as waiting).
    */
   resuming: number | null;
+  /**
+   * The item whose chunks already on the server are being compared with the file chosen again
+   * (held-chunks.ts): nothing is sent meanwhile, which is no slow link.
+   */
+  checking: number | null;
 }
 
 export interface AddRequest {
@@ -151,9 +156,12 @@ export class UploadManager {
     trouble: null,
     pausing: null,
     resuming: null,
+    checking: null,
   };
   /** See UploadSnapshot.trouble. */
   private trouble: LinkTrouble | null = null;
+  /** See UploadSnapshot.checking. */
+  private checking: number | null = null;
   private readonly files = new Map<number, Map<string, Readable>>();
   private readonly listeners = new Set<() => void>();
   private readonly completed = new Set<(item: QueueItem) => void>();
@@ -238,6 +246,7 @@ export class UploadManager {
       trouble: this.running ? this.trouble : null,
       pausing: this.state.uploading ? null : winding,
       resuming: this.state.uploading ? winding : null,
+      checking: this.running ? this.checking : null,
     };
     for (const listener of this.listeners) {
       listener();
@@ -805,7 +814,16 @@ export class UploadManager {
           if (now.lProgress > 0) {
             const held = await withRetry(() => transport.chunkChecksums(id, signal), retry);
             const { hash, digestSlice } = this.deps;
-            if (!(await heldChunksMatch(held, files, now.lChunkSize, hash, digestSlice, signal))) {
+            this.checking = item.iFileId;
+            this.notify();
+            let same: boolean;
+            try {
+              same = await heldChunksMatch(held, files, now.lChunkSize, hash, digestSlice, signal);
+            } finally {
+              this.checking = null;
+              this.notify();
+            }
+            if (!same) {
               // Chosen to continue an upload begun elsewhere, it is not that file: it leaves the
               // queue's work with why, and the upload stays on the server for its own file.
               // Paused, it could be neither given the right file (another time) nor cancelled

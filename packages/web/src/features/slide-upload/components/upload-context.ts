@@ -132,6 +132,7 @@ const EMPTY: UploadSnapshot = {
   trouble: null,
   pausing: null,
   resuming: null,
+  checking: null,
 };
 const noSubscribe = () => () => {};
 const emptySnapshot = () => EMPTY;

@@ -80,6 +80,7 @@ export function UploadItemRow({
   inOtherTab = false,
   pausing = false,
   resuming = false,
+  checking = false,
 }: {
   item: QueueItem;
   /** The queue's speed; null in the first second after a start or resume (not measured yet). */
@@ -88,6 +89,8 @@ export function UploadItemRow({
   pausing?: boolean;
   /** Resumed while those chunks finish: it goes on from where they end (queue only). */
   resuming?: boolean;
+  /** Its chunks on the server are being compared with the file chosen again (queue only). */
+  checking?: boolean;
   /** Another tab of this browser is sending it now (queue only). */
   inOtherTab?: boolean;
   /** The connection is lost (retried, or no network): shown instead of a speed. */
@@ -232,7 +235,12 @@ export function UploadItemRow({
           {t('item.offline')}
         </Typography.Text>
       )}
-      {uploading && trouble === null && (
+      {uploading && trouble === null && checking && (
+        <Typography.Text type="secondary" data-testid="upload-item-checking">
+          {t('item.checkingHeld', { sent: formatBytes(item.lProgress) })}
+        </Typography.Text>
+      )}
+      {uploading && trouble === null && !checking && (
         <Typography.Text type="secondary" data-testid="upload-item-speed">
           {speed === null
             ? t('item.measuring')
@@ -254,6 +262,12 @@ export function UploadItemRow({
           data-testid="upload-item-reason"
         >
           {reasonText(item.reason, t, currentLang())}
+        </Typography.Text>
+      )}
+      {shown === 'noStorage' && (
+        // Nothing retries by itself: freeing storage elsewhere did not bring the upload back.
+        <Typography.Text type="secondary" data-testid="upload-item-storage-next">
+          {t('item.noStorageNext')}
         </Typography.Text>
       )}
       {outcome?.renamedTo && (

@@ -111,6 +111,7 @@ export function UploadPanel({ open, request, onClose }: UploadPanelProps) {
                 inOtherTab={isElsewhere(item, inOtherTabs)}
                 pausing={snapshot.pausing === item.iFileId}
                 resuming={snapshot.resuming === item.iFileId}
+                checking={snapshot.checking === item.iFileId}
               />
             ))
           )}

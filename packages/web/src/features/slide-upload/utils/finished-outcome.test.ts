@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SlideUploadState } from '@pathconsult/shared';
-import { finishedOutcome, idsToFollow } from './finished-outcome';
+import { JUST_FINISHED_MS, finishedOutcome, idsToFollow } from './finished-outcome';
 import type { QueueItem } from './queue';
 
 const status = (state: number, bProcessing = false, strFailReason: string | null = null) => ({
@@ -19,7 +19,21 @@ describe('finishedOutcome', () => {
     state: 'uploaded' as const,
     strFileName: 'a.svs',
     target: { iPatientId: null, strDiagnosistNum: 'P-1', strPatientName: '' },
+    dtFinished: null,
   };
+
+  it('reads as processing until first asked about, when it has only just finished', () => {
+    const now = 1_000_000;
+    const just = { ...item, dtFinished: now - 1_000 };
+    expect(finishedOutcome(just, undefined, false, now).state).toBe('processing');
+    const earlier = { ...item, dtFinished: now - JUST_FINISHED_MS - 1 };
+    expect(finishedOutcome(earlier, undefined, false, now).state).toBe('uploaded');
+    // The answer decides once it is there.
+    expect(finishedOutcome(just, status(SlideUploadState.Uploaded), true, now).state).toBe(
+      'uploaded',
+    );
+    expect(finishedOutcome(just, undefined, true, now).state).toBe('removed');
+  });
 
   it('follows the slide engine after the bytes arrived', () => {
     expect(finishedOutcome(item, undefined)).toEqual({

@@ -12,6 +12,9 @@ export type FinishedOutcome = { renamedTo: string | null; numberNow: string | nu
   | { state: 'removed'; reason: null }
 );
 
+/** How long after its last byte a slide not yet asked about reads as being processed. */
+export const JUST_FINISHED_MS = 60_000;
+
 /**
  * A finished item as the user should see it: the queue knows the bytes arrived, the server knows
  * more afterwards — the slide engine is still reading it (processing), refused it as unreadable
@@ -20,7 +23,7 @@ export type FinishedOutcome = { renamedTo: string | null; numberNow: string | nu
  * queue itself failed keeps its own reason (`item.reason`), so its outcome carries none.
  */
 export function finishedOutcome(
-  item: Pick<QueueItem, 'state' | 'strFileName' | 'target'>,
+  item: Pick<QueueItem, 'state' | 'strFileName' | 'target' | 'dtFinished'>,
   status:
     | Pick<
         DocumentStatusDto,
@@ -29,13 +32,17 @@ export function finishedOutcome(
     | undefined,
   /** Whether the server's answer was about this item (so no status means it is gone). */
   answered = false,
+  now = Date.now(),
 ): FinishedOutcome {
   if (item.state === 'failed') {
     return { state: 'failed', reason: null, renamedTo: null, numberNow: null };
   }
   if (!status) {
+    // Not asked about yet: one that has only just finished is being read by the slide engine
+    // (it read "uploaded", then "processing", then "uploaded" again).
+    const justFinished = item.dtFinished !== null && now - item.dtFinished < JUST_FINISHED_MS;
     return {
-      state: answered ? 'removed' : 'uploaded',
+      state: answered ? 'removed' : justFinished ? 'processing' : 'uploaded',
       reason: null,
       renamedTo: null,
       numberNow: null,
