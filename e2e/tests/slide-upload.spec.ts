@@ -991,7 +991,7 @@ test('a refusal kept in the queue reads in the language chosen since', async ({
   );
   // What to do next: nothing retries by itself once storage is freed.
   await expect(item.getByTestId('upload-item-storage-next')).toHaveText(
-    '在切片管理中删除切片释放空间，或由管理员扩容后，再次开始上传即可继续，已发送的数据不会丢失。',
+    '在切片管理中删除切片释放空间，或由管理员扩容后，再次开始上传即可继续，已上传的部分不会丢失。',
   );
   await page.keyboard.press('Escape');
 

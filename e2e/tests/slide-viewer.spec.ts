@@ -363,6 +363,16 @@ test('a doctor views a slide, measures, annotates, takes a screenshot and finds 
   await expect(page.getByTestId('viewer-magnification')).not.toHaveText('10×');
   await page.getByTestId('viewer-mag-10').click();
   await expect(page.getByTestId('viewer-magnification')).toHaveText('10×');
+  // Opened there again, the 0 key shows the whole slide, and the note goes with it (it stayed
+  // over the whole slide).
+  await page.goto(`/#/case/Imagery-info?iPatientId=${caseId}`);
+  await page.getByTestId(`imagery-view-${name}`).click();
+  await expect(page.getByTestId('viewer-magnification')).toHaveText('10×', { timeout: 20_000 });
+  await expect(page.getByTestId('viewer-resumed')).toBeVisible();
+  await page.locator('.openseadragon-canvas').first().focus();
+  await page.keyboard.press('0');
+  await expect(page.getByTestId('viewer-resumed')).toHaveCount(0);
+  await expect(page.getByTestId('viewer-magnification')).not.toHaveText('10×');
 
   // Left at Home, it opens showing the whole slide again in a larger window (kept as a zoom,
   // the slide came back at the size that fitted the smaller one).

@@ -243,9 +243,11 @@ export class SlideViewer implements SlideViewerLike {
         this.layerKeyListeners.forEach((cb) => cb());
         return;
       }
-      // 0: the whole slide, as OpenSeadragon does, told to onHome's listeners too.
-      if (key.key === '0') {
+      // 0: the whole slide, as OpenSeadragon does (its own action goes by the key's code, so any
+      // layout's key 0 and the keypad's), told to onHome's listeners too.
+      if (key.key === '0' || key.code === 'Digit0') {
         event.preventDefaultAction = true;
+        key.preventDefault();
         this.goHome();
         return;
       }

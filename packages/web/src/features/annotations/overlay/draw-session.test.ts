@@ -202,6 +202,34 @@ describe('drawing a shape', () => {
     expect(polygon.close()).toEqual({ kind: 'idle', offSlide: true });
   });
 
+  it('tells a drawing in the margin from a click there, and from a hover over the slide', () => {
+    // A click in the grey with a drawing tool is no attempt to draw: nothing said.
+    const click = session('line');
+    click.press([1100, 100]);
+    expect(click.release([1100, 100])).toEqual({ kind: 'idle' });
+    // The pointer passed over the slide between shapes: the next one drawn in the grey is still
+    // off the slide (a hover set it as touched, and the line was kept along the edge).
+    const hovered = session('line');
+    hovered.move([500, 500]);
+    hovered.press([1050, 100]);
+    hovered.move([1100, 300]);
+    expect(hovered.release([1100, 400])).toEqual({ kind: 'idle', offSlide: true });
+    hovered.move([500, 500]);
+    hovered.press([1050, 100]);
+    expect(hovered.release([1100, 400])).toEqual({ kind: 'idle', offSlide: true });
+    // A polygon's corners decide, not where the pointer hovered between them.
+    const polygon = session('polygon');
+    for (const p of [
+      [1100, 0],
+      [1200, 100],
+      [1100, 200],
+    ] as const) {
+      polygon.move([500, 500]);
+      polygon.click(p);
+    }
+    expect(polygon.close()).toEqual({ kind: 'idle', offSlide: true });
+  });
+
   it('saves no box flattened against the edge', () => {
     const s = session('rectangle');
     s.press([1000, 100]);

@@ -52,8 +52,10 @@ const TWO_POINT: readonly AnnotationKind[] = ['line', 'arrow', 'rectangle', 'ell
 export class DrawSession {
   private points: Point[] = [];
   private pressed = false;
-  /** Whether the pointer was on the image at some point of this shape. */
+  /** Whether a point the shape was drawn through lay on the image. */
   private touched = false;
+  /** Where the drag began, unclamped (a click in the grey is told from a drag there). */
+  private pressedAt: Point = [0, 0];
 
   constructor(
     readonly tool: AnnotationKind,
@@ -71,6 +73,10 @@ export class DrawSession {
     if (this.tool === 'polygon' || this.tool === 'text') {
       return this.step();
     }
+    // A new shape: only the points it is drawn through say whether it touched the slide.
+    this.touched = false;
+    this.mark(pointer);
+    this.pressedAt = pointer;
     this.pressed = true;
     this.points = TWO_POINT.includes(this.tool) ? [p, p] : [p];
     return this.step();
@@ -78,6 +84,9 @@ export class DrawSession {
 
   move(pointer: Point): DrawStep {
     const p = this.onImage(pointer);
+    if (this.pressed) {
+      this.mark(pointer);
+    }
     if (!this.pressed) {
       if (this.tool === 'polygon' && this.points.length > 0) {
         // The corner to come follows the pointer.
@@ -98,22 +107,27 @@ export class DrawSession {
       return this.step();
     }
     const p = this.onImage(pointer);
+    this.mark(pointer);
     this.pressed = false;
-    if (!this.touched) {
-      return this.offSlide();
-    }
     if (TWO_POINT.includes(this.tool)) {
       const start = this.points[0]!;
-      // A click without a drag is not a shape, nor is a box without area.
+      // A click without a drag is not a shape (nor a drawing off the slide: a click in the grey
+      // is no attempt to draw), nor is a box without area.
       const least = 2 * this.pixelSize();
       const box = boxOf(start, p);
       const tiny =
         this.tool === 'rectangle' || this.tool === 'ellipse'
           ? box.width < least || box.height < least
           : distance(start, p) < least;
+      if (!this.touched && distance(this.pressedAt, pointer) >= least) {
+        return this.offSlide();
+      }
       return tiny ? this.cancel() : this.finish([start, p]);
     }
     if (this.tool === 'freehand') {
+      if (!this.touched && distance(this.pressedAt, pointer) >= 2 * this.pixelSize()) {
+        return this.offSlide();
+      }
       // A press without a stroke is no shape; an outline ending exactly where it began is one
       // (it was dropped for its ends being the same point).
       const path = simplifyPath([...this.points, p], this.pixelSize());
@@ -126,6 +140,7 @@ export class DrawSession {
 
   click(pointer: Point): DrawStep {
     const p = this.onImage(pointer);
+    this.mark(pointer);
     if (this.tool === 'text') {
       return this.finish([p]);
     }
@@ -210,13 +225,20 @@ export class DrawSession {
     return { kind: 'finished', shape };
   }
 
-  /** The point on the image (rounded to 0.01 px, as the server keeps it). */
+  /** The point kept on the image (rounded to 0.01 px, as the server keeps it). */
   private onImage(p: Point): Point {
+    return clampToImage([p], this.image.width, this.image.height)[0]!;
+  }
+
+  /**
+   * A point the shape is drawn through (a press, a drag, a release, a click; not a hover between
+   * a polygon's corners): whether it lies on the slide.
+   */
+  private mark(p: Point): void {
     const { width, height } = this.image;
     if (p[0] >= 0 && p[1] >= 0 && p[0] <= width && p[1] <= height) {
       this.touched = true;
     }
-    return clampToImage([p], width, height)[0]!;
   }
 
   private step(): DrawStep {

@@ -1,15 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import {
   DOCUMENT_STATUS_MAX,
-  type DocumentStatusDto,
   type DocumentStatusList,
   type MemoryUsage,
   type SupportSlideDto,
 } from '@pathconsult/shared';
 import { api } from '@/lib/api-client';
 import { useSession } from '@/lib/use-session';
-import { idsToFollow } from '../utils/finished-outcome';
+import {
+  NOTHING_KNOWN,
+  idsToFollow,
+  withAnswer,
+  type KnownStatuses,
+} from '../utils/finished-outcome';
 import type { QueueItem } from '../utils/queue';
 
 /** slideDocument/getSupportSlide: the types the server accepts; they change with a deployment only. */
@@ -38,36 +42,46 @@ export function useFinishedStatuses(
   finished: readonly QueueItem[],
   /** Whether the panel is open: each opening asks again (a slide renamed or deleted elsewhere). */
   open: boolean,
-): {
-  statuses: Map<number, DocumentStatusDto>;
-  /** The ids the answer at hand was asked about: one of them left out of it is gone. */
-  answered: ReadonlySet<number>;
+): KnownStatuses & {
+  /** Ids asked about whose first answer is on its way (not when asking failed). */
+  awaiting: ReadonlySet<number>;
 } {
   const { iUserId } = useSession();
   const ids = idsToFollow(finished, DOCUMENT_STATUS_MAX);
   const query = useQuery({
     // Under 'slides': a deletion elsewhere refreshes it too.
     queryKey: ['slides', 'documentStatus', iUserId, ids],
-    queryFn: ({ signal }) =>
-      api.get<DocumentStatusList>('slideDocument/getDocumentStatus', {
+    queryFn: async ({ signal }) => ({
+      ids,
+      answer: await api.get<DocumentStatusList>('slideDocument/getDocumentStatus', {
         query: { listSlideDocumentId: ids.join(',') },
         signal,
         handleFailure: true,
       }),
+    }),
     enabled: iUserId !== null && ids.length > 0,
     refetchInterval: (q) =>
-      q.state.data?.listSlideDocument.some((s) => s.bProcessing) ? 2_000 : false,
+      q.state.data?.answer.listSlideDocument.some((s) => s.bProcessing) ? 2_000 : false,
   });
-  const { refetch } = query;
+  const { refetch, data, isError } = query;
   const asking = iUserId !== null && ids.length > 0;
   useEffect(() => {
     if (open && asking) {
       void refetch();
     }
   }, [open, asking, refetch]);
+  // Answers kept across the lists asked about (finished-outcome.ts withAnswer).
+  const [known, setKnown] = useState<KnownStatuses>(NOTHING_KNOWN);
+  // Another user's answers are not this one's. Before the next effect, which takes in the
+  // answer at hand (a cached one on mounting).
+  useEffect(() => setKnown(NOTHING_KNOWN), [iUserId]);
+  useEffect(() => {
+    if (data) {
+      setKnown((before) => withAnswer(before, data.ids, data.answer.listSlideDocument));
+    }
+  }, [data]);
   return {
-    statuses: new Map((query.data?.listSlideDocument ?? []).map((s) => [s.iSlideDocumentId, s])),
-    // Data of this very key (no placeholder is kept across keys), so it was asked about `ids`.
-    answered: new Set(query.data ? ids : []),
+    ...known,
+    awaiting: new Set(isError ? [] : ids.filter((id) => !known.answered.has(id))),
   };
 }

@@ -814,14 +814,21 @@ export class UploadManager {
           if (now.lProgress > 0) {
             const held = await withRetry(() => transport.chunkChecksums(id, signal), retry);
             const { hash, digestSlice } = this.deps;
-            this.checking = item.iFileId;
-            this.notify();
+            const checking = (on: boolean) => {
+              if (generation === this.generation && (on || this.checking === item.iFileId)) {
+                this.checking = on ? item.iFileId : null;
+                // Measured afresh once sending begins: the check's silent seconds are no speed.
+                this.meter.reset();
+                this.sampledBytes = this.wireBytes;
+                this.notify();
+              }
+            };
+            checking(true);
             let same: boolean;
             try {
               same = await heldChunksMatch(held, files, now.lChunkSize, hash, digestSlice, signal);
             } finally {
-              this.checking = null;
-              this.notify();
+              checking(false);
             }
             if (!same) {
               // Chosen to continue an upload begun elsewhere, it is not that file: it leaves the

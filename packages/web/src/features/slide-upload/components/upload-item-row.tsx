@@ -264,7 +264,7 @@ export function UploadItemRow({
           {reasonText(item.reason, t, currentLang())}
         </Typography.Text>
       )}
-      {shown === 'noStorage' && (
+      {shown === 'noStorage' && !item.bNeedsFiles && (
         // Nothing retries by itself: freeing storage elsewhere did not bring the upload back.
         <Typography.Text type="secondary" data-testid="upload-item-storage-next">
           {t('item.noStorageNext')}

@@ -30,12 +30,12 @@ export function UploadPanel({ open, request, onClose }: UploadPanelProps) {
   const support = useSupportSlide(open && request !== null);
   const { active, finished } = splitQueue(snapshot.items);
   const { manager } = useUploads();
-  const { statuses, answered } = useFinishedStatuses(finished, open);
+  const { statuses, answered, awaiting } = useFinishedStatuses(finished, open);
   const inOtherTabs = useUploadsInOtherTabs(active, open);
   const outcomeOf = ({ iSlideDocumentId: id, ...item }: QueueItem) =>
     id === null
       ? finishedOutcome(item, undefined)
-      : finishedOutcome(item, statuses.get(id), answered.has(id));
+      : finishedOutcome(item, statuses.get(id), answered.has(id), awaiting.has(id));
 
   return (
     <Drawer

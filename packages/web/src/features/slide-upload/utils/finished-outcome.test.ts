@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SlideUploadState } from '@pathconsult/shared';
-import { JUST_FINISHED_MS, finishedOutcome, idsToFollow } from './finished-outcome';
+import { NOTHING_KNOWN, finishedOutcome, idsToFollow, withAnswer } from './finished-outcome';
 import type { QueueItem } from './queue';
 
 const status = (state: number, bProcessing = false, strFailReason: string | null = null) => ({
@@ -19,20 +19,16 @@ describe('finishedOutcome', () => {
     state: 'uploaded' as const,
     strFileName: 'a.svs',
     target: { iPatientId: null, strDiagnosistNum: 'P-1', strPatientName: '' },
-    dtFinished: null,
   };
 
-  it('reads as processing until first asked about, when it has only just finished', () => {
-    const now = 1_000_000;
-    const just = { ...item, dtFinished: now - 1_000 };
-    expect(finishedOutcome(just, undefined, false, now).state).toBe('processing');
-    const earlier = { ...item, dtFinished: now - JUST_FINISHED_MS - 1 };
-    expect(finishedOutcome(earlier, undefined, false, now).state).toBe('uploaded');
+  it('reads as processing while its first answer is on its way, uploaded if none comes', () => {
+    expect(finishedOutcome(item, undefined, false, true).state).toBe('processing');
+    expect(finishedOutcome(item, undefined, false, false).state).toBe('uploaded');
     // The answer decides once it is there.
-    expect(finishedOutcome(just, status(SlideUploadState.Uploaded), true, now).state).toBe(
+    expect(finishedOutcome(item, status(SlideUploadState.Uploaded), true, true).state).toBe(
       'uploaded',
     );
-    expect(finishedOutcome(just, undefined, true, now).state).toBe('removed');
+    expect(finishedOutcome(item, undefined, true, true).state).toBe('removed');
   });
 
   it('follows the slide engine after the bytes arrived', () => {
@@ -99,5 +95,32 @@ describe('idsToFollow', () => {
     ];
     expect(idsToFollow(items, 10)).toEqual([3, 5]);
     expect(idsToFollow(items, 1)).toEqual([3]);
+  });
+});
+
+describe('withAnswer', () => {
+  const of = (id: number, bProcessing: boolean) => ({
+    iSlideDocumentId: id,
+    strFileName: `${id}.svs`,
+    strDiagnosistNum: 'P-1',
+    ddUploadState: { iNumber: SlideUploadState.Uploaded },
+    iUpdateState: 1,
+    lSize: 10,
+    lProgress: 10,
+    bProcessing,
+    strFailReason: null,
+  });
+
+  it('keeps earlier answers while another list is asked about, and forgets the deleted', () => {
+    const first = withAnswer(NOTHING_KNOWN, [1], [of(1, false)]);
+    expect(first.statuses.get(1)?.bProcessing).toBe(false);
+    expect([...first.answered]).toEqual([1]);
+    // Another upload finished: [1, 2] asked; until then 1 keeps its answer.
+    const second = withAnswer(first, [1, 2], [of(2, true)]);
+    expect(second.statuses.has(1)).toBe(false);
+    expect(second.statuses.get(2)?.bProcessing).toBe(true);
+    expect([...second.answered].sort()).toEqual([1, 2]);
+    // The earlier state is not changed.
+    expect(first.statuses.has(1)).toBe(true);
   });
 });

@@ -12,9 +12,6 @@ export type FinishedOutcome = { renamedTo: string | null; numberNow: string | nu
   | { state: 'removed'; reason: null }
 );
 
-/** How long after its last byte a slide not yet asked about reads as being processed. */
-export const JUST_FINISHED_MS = 60_000;
-
 /**
  * A finished item as the user should see it: the queue knows the bytes arrived, the server knows
  * more afterwards — the slide engine is still reading it (processing), refused it as unreadable
@@ -23,7 +20,7 @@ export const JUST_FINISHED_MS = 60_000;
  * queue itself failed keeps its own reason (`item.reason`), so its outcome carries none.
  */
 export function finishedOutcome(
-  item: Pick<QueueItem, 'state' | 'strFileName' | 'target' | 'dtFinished'>,
+  item: Pick<QueueItem, 'state' | 'strFileName' | 'target'>,
   status:
     | Pick<
         DocumentStatusDto,
@@ -32,17 +29,17 @@ export function finishedOutcome(
     | undefined,
   /** Whether the server's answer was about this item (so no status means it is gone). */
   answered = false,
-  now = Date.now(),
+  /** Whether the first answer about it is on its way. */
+  awaiting = false,
 ): FinishedOutcome {
   if (item.state === 'failed') {
     return { state: 'failed', reason: null, renamedTo: null, numberNow: null };
   }
   if (!status) {
-    // Not asked about yet: one that has only just finished is being read by the slide engine
-    // (it read "uploaded", then "processing", then "uploaded" again).
-    const justFinished = item.dtFinished !== null && now - item.dtFinished < JUST_FINISHED_MS;
+    // Its first answer on its way: the slide engine reads every slide after its upload (it read
+    // "uploaded", then "processing", then "uploaded" again).
     return {
-      state: answered ? 'removed' : justFinished ? 'processing' : 'uploaded',
+      state: answered ? 'removed' : awaiting ? 'processing' : 'uploaded',
       reason: null,
       renamedTo: null,
       numberNow: null,
@@ -68,4 +65,37 @@ export function idsToFollow(items: readonly QueueItem[], max: number): number[] 
     .filter((item) => item.state === 'uploaded' && item.iSlideDocumentId !== null)
     .map((item) => item.iSlideDocumentId!)
     .slice(0, max);
+}
+
+/** What the server said of each finished upload so far, and which ids it was asked about. */
+export interface KnownStatuses {
+  statuses: ReadonlyMap<number, DocumentStatusDto>;
+  answered: ReadonlySet<number>;
+}
+
+export const NOTHING_KNOWN: KnownStatuses = { statuses: new Map(), answered: new Set() };
+
+/**
+ * `known` with an answer about `ids` taken in: kept across answers, so that a row does not lose
+ * its state while the list asked about changes (another upload finished) and the new answer is
+ * on its way. An id asked about and left out of the answer is gone (deleted since).
+ */
+export function withAnswer(
+  known: KnownStatuses,
+  ids: readonly number[],
+  list: readonly DocumentStatusDto[],
+): KnownStatuses {
+  const statuses = new Map(known.statuses);
+  const answered = new Set(known.answered);
+  const byId = new Map(list.map((s) => [s.iSlideDocumentId, s]));
+  for (const id of ids) {
+    const status = byId.get(id);
+    if (status) {
+      statuses.set(id, status);
+    } else {
+      statuses.delete(id);
+    }
+    answered.add(id);
+  }
+  return { statuses, answered };
 }
