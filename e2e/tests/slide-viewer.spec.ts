@@ -444,6 +444,8 @@ test('a polygon is drawn corner by corner, and a drag with the tool on pans the 
   await page.keyboard.press('Enter');
   await expect(items).toHaveCount(1);
   await expect(items.first()).toContainText('Polygon');
+  // The list names the lengths it gives: a polygon's is its perimeter.
+  await expect(items.first()).toContainText(/Perimeter [\d.]+ µm · Area [\d.,]+ µm²/);
   const area = Number(/([\d.,]+) µm²/.exec(await items.first().innerText())?.[1]?.replace(',', ''));
   expect(area).toBeGreaterThan(1120);
   expect(area).toBeLessThan(1370);
@@ -1959,7 +1961,8 @@ test('on a touch screen, a tap on an annotation shows it whole, double taps and 
     await touch('touchStart', [at]);
     await touch('touchEnd', []);
     const picked = page.getByTestId('picked-annotation');
-    await expect(picked.getByTestId('picked-annotation-measure')).toHaveText('1.11 mm');
+    // Its parts named, where there is room for words.
+    await expect(picked.getByTestId('picked-annotation-measure')).toHaveText('长度 1.11 mm');
     await expect(picked).toContainText('李医生');
     await page.screenshot({ path: 'test-results/slide-viewer-touch-picked.png' });
     await page.getByTestId('picked-annotation-close').click();

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { AnnotationDto } from '@pathconsult/shared';
 import { IconButton } from '@/components/icon-button';
 import { boxOf, measurementText } from '../utils/geometry';
+import { NamedMeasurement } from './named-measurement';
 import { AnnotationEditDialog } from './annotation-edit-dialog';
 import { useConfirmDeleteAnnotation } from './use-confirm-delete-annotation';
 
@@ -125,13 +126,13 @@ export function AnnotationList({
                       </Typography.Paragraph>
                       {measured && (
                         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                          {measured}
+                          <NamedMeasurement kind={a.strKind} points={a.listPoint} mpp={mpp} />
                         </Typography.Text>
                       )}
                     </>
                   ) : measured ? (
                     <Typography.Text strong>
-                      <MeasurementParts text={measured} />
+                      <NamedMeasurement kind={a.strKind} points={a.listPoint} mpp={mpp} />
                     </Typography.Text>
                   ) : // An arrow without a note: its tag above says all there is.
                   null
@@ -151,17 +152,4 @@ export function AnnotationList({
       />
     </>
   );
-}
-
-/**
- * A measurement whose parts ("0.85 × 1.2 mm", "0.3927 mm²") may go to separate lines but never
- * break inside, where a number would lose its unit.
- */
-function MeasurementParts({ text }: { text: string }) {
-  return text.split(' · ').map((part, i) => (
-    <span key={i}>
-      {i > 0 && ' · '}
-      <span style={{ whiteSpace: 'nowrap' }}>{part}</span>
-    </span>
-  ));
 }

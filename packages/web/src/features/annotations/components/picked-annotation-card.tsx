@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { AnnotationDto } from '@pathconsult/shared';
 import { IconButton } from '@/components/icon-button';
 import { measurementText } from '../utils/geometry';
+import { NamedMeasurement } from './named-measurement';
 
 /**
  * What a tap on an annotation shows in a compact viewer (a phone, slides side by side), which has
@@ -60,7 +61,7 @@ export function PickedAnnotationCard({
         )}
         {measured && (
           <Typography.Text strong data-testid="picked-annotation-measure">
-            {measured}
+            <NamedMeasurement kind={annotation.strKind} points={annotation.listPoint} mpp={mpp} />
           </Typography.Text>
         )}
       </Flex>

@@ -10,6 +10,7 @@ import {
   mappedEllipse,
   mapPoints,
   measure,
+  measurementParts,
   measurementText,
   pathLength,
   perimeter,
@@ -283,5 +284,84 @@ describe('annotation geometry', () => {
     expect(ellipse.centre).toEqual([-90, 480]);
     // The x half-axis (50) now points up the screen, doubled; the y half-axis (25) to the left.
     expect(ellipse.matrix).toEqual([0, -100, -50, 0, -90, 480]);
+  });
+});
+
+describe('measurementParts', () => {
+  it('names each part: a ruler its length, a polygon its perimeter, a box its size, then areas', () => {
+    const parts = (kind: Parameters<typeof measurementParts>[0], points: Point[]) =>
+      measurementParts(kind, points, 1).map((p) => p.part);
+    expect(
+      parts('line', [
+        [0, 0],
+        [100, 0],
+      ]),
+    ).toEqual(['length']);
+    expect(
+      parts('polygon', [
+        [0, 0],
+        [100, 0],
+        [0, 100],
+      ]),
+    ).toEqual(['perimeter', 'area']);
+    expect(
+      parts('rectangle', [
+        [0, 0],
+        [100, 50],
+      ]),
+    ).toEqual(['size', 'area']);
+    expect(
+      parts('ellipse', [
+        [0, 0],
+        [100, 50],
+      ]),
+    ).toEqual(['size', 'area']);
+    // An open stroke measures its length; one closed on itself, its outline.
+    expect(
+      parts('freehand', [
+        [0, 0],
+        [50, 0],
+        [100, 0],
+      ]),
+    ).toEqual(['length']);
+    expect(
+      parts('freehand', [
+        [0, 0],
+        [100, 0],
+        [100, 100],
+        [0, 100],
+        [0, 0],
+      ]),
+    ).toEqual(['perimeter', 'area']);
+    expect(
+      parts('arrow', [
+        [0, 0],
+        [100, 0],
+      ]),
+    ).toEqual([]);
+    // The one-line label is the same parts, unnamed.
+    expect(
+      measurementText(
+        'polygon',
+        [
+          [0, 0],
+          [100, 0],
+          [0, 100],
+        ],
+        1,
+      ),
+    ).toBe(
+      measurementParts(
+        'polygon',
+        [
+          [0, 0],
+          [100, 0],
+          [0, 100],
+        ],
+        1,
+      )
+        .map((p) => p.text)
+        .join(' · '),
+    );
   });
 });

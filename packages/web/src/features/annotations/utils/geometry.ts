@@ -185,33 +185,55 @@ export function formatSquarePixels(px: number): string {
   return `${trim(px, 0)} px²`;
 }
 
+/** What one part of a measurement is: named beside it in the annotation list. */
+export type MeasurementPartKind = 'length' | 'perimeter' | 'size' | 'area';
+
 /**
- * The measurement as text: µm/mm with the slide's MPP, pixels without (the caller says why).
- * Lengths come before areas: a rectangle or ellipse gives its size, a polygon or a closed
- * free-hand outline its perimeter, then the area ("1.2 mm · 0.0812 mm²"). Null for shapes that
- * measure nothing.
+ * The measurement's parts as text: µm/mm with the slide's MPP, pixels without (the caller says
+ * why). Lengths come before areas: a rectangle or ellipse gives its size, a polygon or a closed
+ * free-hand outline its perimeter, a ruler or an open stroke its length, then the area.
+ */
+export function measurementParts(
+  kind: AnnotationKind,
+  points: readonly Point[],
+  mpp: number | null,
+): { part: MeasurementPartKind; text: string }[] {
+  const m = measure(kind, points);
+  const parts: { part: MeasurementPartKind; text: string }[] = [];
+  if (m.sizePx) {
+    parts.push({
+      part: 'size',
+      text: mpp
+        ? formatSize(m.sizePx.width * mpp, m.sizePx.height * mpp)
+        : formatPixelSize(m.sizePx.width, m.sizePx.height),
+    });
+  } else if (m.lengthPx !== null) {
+    parts.push({
+      // A length that goes round an area is its perimeter.
+      part: m.areaPx === null ? 'length' : 'perimeter',
+      text: mpp ? formatLength(m.lengthPx * mpp) : formatPixels(m.lengthPx),
+    });
+  }
+  if (m.areaPx !== null) {
+    parts.push({
+      part: 'area',
+      text: mpp ? formatArea(m.areaPx * mpp * mpp) : formatSquarePixels(m.areaPx),
+    });
+  }
+  return parts;
+}
+
+/**
+ * The measurement as one line, its parts unnamed ("1.2 mm · 0.0812 mm²"): the label beside a
+ * shape, where room is short. Null for shapes that measure nothing.
  */
 export function measurementText(
   kind: AnnotationKind,
   points: readonly Point[],
   mpp: number | null,
 ): string | null {
-  const m = measure(kind, points);
-  const length =
-    m.lengthPx === null ? null : mpp ? formatLength(m.lengthPx * mpp) : formatPixels(m.lengthPx);
-  const size = !m.sizePx
-    ? null
-    : mpp
-      ? formatSize(m.sizePx.width * mpp, m.sizePx.height * mpp)
-      : formatPixelSize(m.sizePx.width, m.sizePx.height);
-  const area =
-    m.areaPx === null
-      ? null
-      : mpp
-        ? formatArea(m.areaPx * mpp * mpp)
-        : formatSquarePixels(m.areaPx);
-  const parts = [size ?? length, area].filter((part): part is string => part !== null);
-  return parts.length > 0 ? parts.join(' · ') : null;
+  const parts = measurementParts(kind, points, mpp);
+  return parts.length > 0 ? parts.map((p) => p.text).join(' · ') : null;
 }
 
 /** Perpendicular distance of p from the line through a and b. */
