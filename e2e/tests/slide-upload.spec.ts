@@ -534,6 +534,42 @@ test('logging out during an upload asks first, and the upload waits paused for i
   await expect(item.getByTestId('upload-item-reason')).toHaveCount(0);
 });
 
+test('a session that ends mid-upload: logged in again, the upload goes on by itself', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const token = await tokenOf(request, DOCTOR);
+  const id = await addCase(request, token, `SE${RUN}`);
+  await logIn(page, DOCTOR, '?lang=en');
+  await openImagery(page, id);
+  const { release, sent } = await holdLaterChunks(page);
+  await startCaseUpload(page);
+  await expect.poll(sent).toBe(2);
+  // The session ends on the server (its 12 hours are over, say) while a chunk is on its way.
+  const pageToken = await page.evaluate(() => sessionStorage.getItem('token') ?? '');
+  const ended = await request.post('/api/user/logout', { headers: { token: pageToken } });
+  expect(ended.ok()).toBe(true);
+  release();
+  await expect(page).toHaveURL(/#\/login/);
+
+  // Logged in again in the same tab: nobody presses Start, and the slide arrives whole.
+  await page.locator('#login_strUserName').fill(DOCTOR.name);
+  await page.locator('#login_strUserPassword').fill(DOCTOR.password);
+  await page.getByTestId('login-submit').click();
+  await expect
+    .poll(async () => (await slidesOf(request, token, id))[0]?.ddUploadState.iNumber, {
+      timeout: 30_000,
+    })
+    .toBe(1);
+  const [stored] = await slidesOf(request, token, id);
+  expect(stored!.strChecksum).toBe(await xxhash128(fs.readFileSync(SLIDE)));
+  // Back where the session ended: the case's slide files, with the upload panel as it was.
+  await expect(page).toHaveURL(/Imagery-info/);
+  const finished = page.getByTestId('upload-finished').getByTestId(`upload-item-${NAME}`);
+  await expect(finished.getByTestId('upload-item-state')).toHaveText('Uploaded');
+});
+
 test('the network drops mid-upload: the upload waits for it and goes on by itself', async ({
   page,
   context,

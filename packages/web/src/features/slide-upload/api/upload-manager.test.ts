@@ -1,5 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import { FAKE_CHUNK, FakeUploadServer, patterned } from '../test-support/fake-upload-server';
+import {
+  FAKE_CHUNK,
+  FakeCallError,
+  FakeUploadServer,
+  patterned,
+} from '../test-support/fake-upload-server';
 import { chunkHasher } from '../utils/crc32';
 import type { PickedFile } from '../utils/folder-scan';
 import { storageKeyOf } from '../utils/persisted-queue';
@@ -656,6 +661,46 @@ describe('upload manager', () => {
     expect(uploading).toBe(false);
     expect(items[0]).toMatchObject({ state: 'paused', reason: refusedWith('CAPACITY_USED_UP') });
     expect(items[1]!.state).toBe('waiting');
+  });
+
+  it('goes on by itself once logged in again after the session ended mid-upload', async () => {
+    const server = new FakeUploadServer();
+    const { m } = manager(server);
+    const file = slide('a.svs', 3);
+    await m.add(request(picked(file)));
+    // The second chunk finds the session gone (401): the client goes to the login page.
+    let ended = false;
+    server.beforeChunk = (chunk) => {
+      if (chunk.iChunk === 1 && !ended) {
+        ended = true;
+        throw new FakeCallError(401, 'SESSION_EXPIRED');
+      }
+    };
+    m.start();
+    await m.idle();
+    expect(m.getSnapshot()).toMatchObject({ uploading: false });
+    expect(m.getSnapshot().items[0]).toMatchObject({
+      state: 'paused',
+      reason: { key: 'sessionEnded' },
+    });
+    // Logged in again (the same user, in this tab): it goes on, and the slide is whole.
+    m.resumeAfterLogin();
+    await m.idle();
+    const item = m.getSnapshot().items[0]!;
+    expect(item.state).toBe('uploaded');
+    expect(server.contentOf(item.iSlideDocumentId!, 'a.svs')).toEqual(await bytesOf(file));
+  });
+
+  it('leaves alone, after a login, an upload paused for another reason', async () => {
+    const server = new FakeUploadServer();
+    const { m } = manager(server);
+    await m.add(request(picked(slide('a.svs', 2))));
+    server.refuseFirstChunk = 'CAPACITY_USED_UP';
+    m.start();
+    await m.idle();
+    m.resumeAfterLogin();
+    expect(m.getSnapshot()).toMatchObject({ uploading: false });
+    expect(m.getSnapshot().items[0]!.state).toBe('paused');
   });
 
   it('says the connection is lost while chunks are retried, and drops it once they pass', async () => {

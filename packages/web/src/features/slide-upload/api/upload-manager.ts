@@ -509,6 +509,26 @@ export class UploadManager {
     void this.loop();
   }
 
+  /**
+   * Logged in again after the session ended in the middle of an upload: the items it paused go
+   * on by themselves where this tab still holds their files (it was the same user: another one's
+   * login forgets the files, switchUser). The user had to find the upload panel and press Start.
+   */
+  resumeAfterLogin(): void {
+    const stopped = this.state.items.some(
+      (item) =>
+        item.state === 'paused' &&
+        !item.bNeedsFiles &&
+        item.reason !== null &&
+        'key' in item.reason &&
+        item.reason.key === 'sessionEnded' &&
+        this.files.has(item.iFileId),
+    );
+    if (stopped && !this.state.uploading) {
+      this.start();
+    }
+  }
+
   private clearWindDownTimer(): void {
     if (this.windDownTimer !== null) {
       clearTimeout(this.windDownTimer);

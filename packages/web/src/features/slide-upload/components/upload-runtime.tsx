@@ -53,6 +53,13 @@ export function UploadRuntime() {
 
   // The queue is the user's: another login gets their own (and the previous one stops).
   useEffect(() => manager?.switchUser(iUserId), [manager, iUserId]);
+  // Mounted again once logged in (the workspace is left for the login page when a session
+  // ends): what the session's end paused goes on.
+  useEffect(() => {
+    if (iUserId !== null) {
+      manager?.resumeAfterLogin();
+    }
+  }, [manager, iUserId]);
 
   // Another tab of this browser changed the queue the tabs share: shown here at once.
   useEffect(() => {

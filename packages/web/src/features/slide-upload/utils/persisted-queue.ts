@@ -88,6 +88,7 @@ const REASON_KEYS: readonly ReasonKey[] = [
   'missingFile',
   'differentFile',
   'otherFileContinued',
+  'sessionEnded',
 ];
 
 /** The parts of a server message, or null when absent or malformed (the text alone is kept). */

@@ -40,7 +40,8 @@ export type ReasonKey =
   | 'missingFile'
   | 'otherTab'
   | 'differentFile'
-  | 'otherFileContinued';
+  | 'otherFileContinued'
+  | 'sessionEnded';
 
 /** One queued slide document: metadata only (the File objects are kept beside the queue). */
 export interface QueueItem {

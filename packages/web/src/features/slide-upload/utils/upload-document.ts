@@ -140,14 +140,20 @@ export function outcomeOf(error: unknown, signal: AbortSignal): Outcome {
     };
   }
   if (error instanceof ApiError) {
+    // The session ended (the client goes to the login page): the upload goes on by itself once
+    // the same user logs in again in this tab (UploadManager.resumeAfterLogin).
+    if (error.httpStatus === 401) {
+      return {
+        kind: 'paused',
+        reason: { key: 'sessionEnded' },
+        stopQueue: true,
+        needsFiles: false,
+      };
+    }
     const text = serverReason(error);
-    // The session ended (the client goes to the login page), or the storage is full, or the link
-    // failed in a way that was not retried: nothing is lost, start continues later.
-    if (
-      error.httpStatus === 401 ||
-      QUEUE_STOPPERS.has(error.strErrorCode ?? '') ||
-      isTransient(error)
-    ) {
+    // The storage is full, or the link failed in a way that was not retried: nothing is lost,
+    // start continues later.
+    if (QUEUE_STOPPERS.has(error.strErrorCode ?? '') || isTransient(error)) {
       return { kind: 'paused', reason: text, stopQueue: true, needsFiles: false };
     }
     if (ITEM_PAUSERS.has(error.strErrorCode ?? '')) {
