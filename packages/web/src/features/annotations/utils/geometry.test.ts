@@ -339,29 +339,5 @@ describe('measurementParts', () => {
         [100, 0],
       ]),
     ).toEqual([]);
-    // The one-line label is the same parts, unnamed.
-    expect(
-      measurementText(
-        'polygon',
-        [
-          [0, 0],
-          [100, 0],
-          [0, 100],
-        ],
-        1,
-      ),
-    ).toBe(
-      measurementParts(
-        'polygon',
-        [
-          [0, 0],
-          [100, 0],
-          [0, 100],
-        ],
-        1,
-      )
-        .map((p) => p.text)
-        .join(' · '),
-    );
   });
 });

@@ -691,6 +691,59 @@ describe('upload manager', () => {
     expect(server.contentOf(item.iSlideDocumentId!, 'a.svs')).toEqual(await bytesOf(file));
   });
 
+  it('does not go on for another user who logs in after the session ended', async () => {
+    const server = new FakeUploadServer();
+    const { m } = manager(server);
+    await m.add(request(picked(slide('a.svs', 3))));
+    let ended = false;
+    server.beforeChunk = (chunk) => {
+      if (chunk.iChunk === 1 && !ended) {
+        ended = true;
+        throw new FakeCallError(401, 'SESSION_EXPIRED');
+      }
+    };
+    m.start();
+    await m.idle();
+    // Another user logs in (their queue is loaded first), then the first one again: this tab
+    // forgot the files, so nothing starts by itself.
+    m.switchUser(USER + 1);
+    m.resumeAfterLogin();
+    expect(m.getSnapshot()).toMatchObject({ uploading: false, items: [] });
+    m.switchUser(USER);
+    m.resumeAfterLogin();
+    expect(m.getSnapshot().uploading).toBe(false);
+    expect(m.getSnapshot().items[0]).toMatchObject({ state: 'paused', bNeedsFiles: true });
+  });
+
+  it('keeps the user’s pause when a chunk finishing after it finds the session ended', async () => {
+    const server = new FakeUploadServer();
+    const { m } = manager(server);
+    await m.add(request(picked(slide('slow.svs', 6))));
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let onWire = 0;
+    server.beforeChunk = async (chunk) => {
+      if (chunk.iChunk >= 2) {
+        onWire += 1;
+        await gate;
+        throw new FakeCallError(401, 'SESSION_EXPIRED');
+      }
+    };
+    m.start();
+    await vi.waitFor(() => expect(onWire).toBe(2));
+    // Paused by the user while chunks 2 and 3 are on the wire; they then find the session ended
+    // (a failure after the pause is its wind-down's, not a reason to pause again).
+    m.stop();
+    release();
+    await m.idle();
+    expect(m.getSnapshot().items[0]).toMatchObject({ state: 'paused', reason: null });
+    // A login does not undo the pause.
+    server.beforeChunk = null;
+    m.resumeAfterLogin();
+    expect(m.getSnapshot()).toMatchObject({ uploading: false });
+    expect(m.getSnapshot().items[0]!.state).toBe('paused');
+  });
+
   it('leaves alone, after a login, an upload paused for another reason', async () => {
     const server = new FakeUploadServer();
     const { m } = manager(server);
