@@ -580,8 +580,17 @@ test('one’s own annotation is reshaped and moved by its handles; Esc puts a dr
     'Drag a white handle to reshape your annotation, the filled one to move it; Esc during a drag puts it back, Ctrl+Z undoes the last change.',
   );
   const handleAt = async (id: string) => {
-    const box = (await page.getByTestId(id).boundingBox())!;
-    return [box.x + box.width / 2, box.y + box.height / 2] as const;
+    // The layer draws its handles anew on every change (a save's answer, a list reload): one
+    // replaced between being found and measured has no box, so it is asked again.
+    let box: { x: number; y: number; width: number; height: number } | null = null;
+    await expect
+      .poll(async () => {
+        box = await page.getByTestId(id).boundingBox();
+        return box !== null;
+      })
+      .toBe(true);
+    const { x, y, width, height } = box!;
+    return [x + width / 2, y + height / 2] as const;
   };
 
   // The lower right corner dragged 50 px out: the box grows, its upper left corner stays.
