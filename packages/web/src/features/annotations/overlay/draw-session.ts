@@ -84,9 +84,6 @@ export class DrawSession {
 
   move(pointer: Point): DrawStep {
     const p = this.onImage(pointer);
-    if (this.pressed) {
-      this.mark(pointer);
-    }
     if (!this.pressed) {
       if (this.tool === 'polygon' && this.points.length > 0) {
         // The corner to come follows the pointer.
@@ -94,6 +91,7 @@ export class DrawSession {
       }
       return this.step();
     }
+    this.mark(pointer);
     if (TWO_POINT.includes(this.tool)) {
       this.points = [this.points[0]!, p];
     } else if (this.tool === 'freehand') {
@@ -109,25 +107,22 @@ export class DrawSession {
     const p = this.onImage(pointer);
     this.mark(pointer);
     this.pressed = false;
+    const least = 2 * this.pixelSize();
+    // Dragged wholly in the grey: said so. A click there is no attempt to draw, and says nothing.
+    if (!this.touched && distance(this.pressedAt, pointer) >= least) {
+      return this.offSlide();
+    }
     if (TWO_POINT.includes(this.tool)) {
       const start = this.points[0]!;
-      // A click without a drag is not a shape (nor a drawing off the slide: a click in the grey
-      // is no attempt to draw), nor is a box without area.
-      const least = 2 * this.pixelSize();
+      // A click without a drag is not a shape, nor is a box without area.
       const box = boxOf(start, p);
       const tiny =
         this.tool === 'rectangle' || this.tool === 'ellipse'
           ? box.width < least || box.height < least
           : distance(start, p) < least;
-      if (!this.touched && distance(this.pressedAt, pointer) >= least) {
-        return this.offSlide();
-      }
       return tiny ? this.cancel() : this.finish([start, p]);
     }
     if (this.tool === 'freehand') {
-      if (!this.touched && distance(this.pressedAt, pointer) >= 2 * this.pixelSize()) {
-        return this.offSlide();
-      }
       // A press without a stroke is no shape; an outline ending exactly where it began is one
       // (it was dropped for its ends being the same point).
       const path = simplifyPath([...this.points, p], this.pixelSize());

@@ -13,6 +13,7 @@ import { parseQueue, serializeQueue, storageKeyOf } from '../utils/persisted-que
 import {
   emptyQueue,
   nextItem,
+  pausedFor,
   queueReducer,
   restoredQueue,
   sentElsewhere,
@@ -517,12 +518,7 @@ export class UploadManager {
   resumeAfterLogin(): void {
     const stopped = this.state.items.some(
       (item) =>
-        item.state === 'paused' &&
-        !item.bNeedsFiles &&
-        item.reason !== null &&
-        'key' in item.reason &&
-        item.reason.key === 'sessionEnded' &&
-        this.files.has(item.iFileId),
+        pausedFor(item, 'sessionEnded') && !item.bNeedsFiles && this.files.has(item.iFileId),
     );
     if (stopped && !this.state.uploading) {
       this.start();
@@ -630,9 +626,14 @@ export class UploadManager {
 
   // ---- The run ----
 
-  private startTimer(): void {
+  /** The speed measured afresh from now (after a start, a lost link, a check of held chunks). */
+  private restartMeter(): void {
     this.meter.reset();
     this.sampledBytes = this.wireBytes;
+  }
+
+  private startTimer(): void {
+    this.restartMeter();
     const every = this.deps.setInterval ?? ((run, ms) => setInterval(run, ms));
     this.timer = every(() => this.tick(), 1000);
   }
@@ -772,8 +773,7 @@ export class UploadManager {
       if (generation === this.generation) {
         if ((trouble === null) !== (this.trouble === null)) {
           // Once it passes, the speed is measured afresh rather than from before the loss.
-          this.meter.reset();
-          this.sampledBytes = this.wireBytes;
+          this.restartMeter();
         }
         this.trouble = trouble;
         this.notify();
@@ -838,8 +838,7 @@ export class UploadManager {
               if (generation === this.generation && (on || this.checking === item.iFileId)) {
                 this.checking = on ? item.iFileId : null;
                 // Measured afresh once sending begins: the check's silent seconds are no speed.
-                this.meter.reset();
-                this.sampledBytes = this.wireBytes;
+                this.restartMeter();
                 this.notify();
               }
             };

@@ -297,14 +297,19 @@ export function percentOf(done: number, total: number): number {
   return done >= total ? 100 : Math.min(99, percent);
 }
 
-/** Paused here because another tab of this browser sends it: that tab's copy is the true one. */
-export function sentElsewhere(item: QueueItem): boolean {
+/** Paused by the queue itself for the reason `key`. */
+export function pausedFor(item: QueueItem, key: ReasonKey): boolean {
   return (
     item.state === 'paused' &&
     item.reason !== null &&
     'key' in item.reason &&
-    item.reason.key === 'otherTab'
+    item.reason.key === key
   );
+}
+
+/** Paused here because another tab of this browser sends it: that tab's copy is the true one. */
+export function sentElsewhere(item: QueueItem): boolean {
+  return pausedFor(item, 'otherTab');
 }
 
 /**
