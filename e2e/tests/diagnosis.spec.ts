@@ -216,6 +216,11 @@ test('the expert writes, drafts and signs a report; the doctor asks to modify it
     await ex.goBack();
     // Nor do they count towards the expert's 4: a later version may take new ones.
     await expect(ex.getByTestId('screenshots-count')).toHaveText('我的截图：0 / 4');
+    // The expert who signed finds it under "诊断报告" too, as the doctor does.
+    await ex.goto(`/#/case/report-info?iPatientId=${caseId}`);
+    await expect(ex.getByTestId('case-reports').getByTestId('report-result')).toHaveText(
+      '乳腺纤维腺瘤',
+    );
     await ex.goto(`/#/case/result-info?iPatientId=${caseId}`);
 
     // The doctor reads it: result, opinion, both screenshots, the signature.

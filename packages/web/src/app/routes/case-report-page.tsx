@@ -9,16 +9,18 @@ import { ReturnDetail } from '@/features/diagnosis/components/return-detail';
 import { useSession } from '@/lib/use-session';
 
 /**
- * /case/report-info: for the doctor first the signed report as it stands, then the case record
- * read-only, where it was sent, why it came back, and what happened to it.
+ * /case/report-info: for the doctor and the expert first the signed report as it stands, then the
+ * case record read-only, where it was sent, why it came back, and what happened to it. An expert
+ * who signed and opened "诊断报告" found only the case record: the report was a tab away.
  */
 export default function CaseReportPage() {
   const { iRoleType } = useSession();
+  const signsOrReads = iRoleType === RoleType.Doctor || iRoleType === RoleType.Expert;
   return (
     <CaseDetailFrame current="/case/report-info">
       {(patient) => (
         <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-          {iRoleType === RoleType.Doctor && <CaseCurrentReports iPatientId={patient.iPatientId} />}
+          {signsOrReads && <CaseCurrentReports iPatientId={patient.iPatientId} />}
           <CaseRecord patient={patient} />
           <CaseReceives iPatientId={patient.iPatientId} />
           <ReturnDetail iPatientId={patient.iPatientId} />

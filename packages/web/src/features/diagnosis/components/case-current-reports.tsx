@@ -8,9 +8,9 @@ import { ReportHistory } from './report-history';
 
 /**
  * The case's reports as they stand (each receive's current released version, with its print
- * preview), first in the "诊断报告" tab of the doctor who sent it: a doctor looking for the
- * signed report opened that tab and found only the case record. Every version, and the requests
- * about them, stay in "填写诊断", linked from here.
+ * preview), first in the "诊断报告" tab of the doctor who sent it and of the expert who signed it:
+ * both, looking for the signed report, opened that tab and found only the case record. Every
+ * version, and the requests about them, stay in "填写诊断", linked from here.
  */
 export function CaseCurrentReports({ iPatientId }: { iPatientId: number }) {
   const { t } = useTranslation('diagnosis');
@@ -32,7 +32,7 @@ export function CaseCurrentReports({ iPatientId }: { iPatientId: number }) {
       />
     );
   }
-  // A doctor is sent released versions only (a version under review is not out yet).
+  // Released versions only: a version under review is not out yet (a doctor is not even sent it).
   const reports = diagnosis.data.listReport;
   const latest = currentVersions(reports);
   const current = reports.filter((r) => latest.get(r.iPatientReceiveId) === r.iVersion);
