@@ -173,8 +173,14 @@ test('the expert writes, drafts and signs a report; the doctor asks to modify it
     await expect(boxes).toHaveCount(2);
     await expect(boxes.nth(1)).toContainText('图 1');
     await expect(boxes.nth(0)).toContainText('图 2');
+    // The form names the figure the saved draft lost (a doctor may delete their own screenshot
+    // too): the opinion may cite the numbers. Until the draft is saved again.
+    await expect(ex.getByTestId('diagnosis-gone-figures')).toHaveText(
+      '草稿中的图 2已被其作者删除，其后的图已重新编号：请检查诊断意见中引用的图号，并保存草稿。',
+    );
     await ex.getByTestId('diagnosis-save-draft').click();
     await expect(ex.getByText('草稿已保存').last()).toBeVisible();
+    await expect(ex.getByTestId('diagnosis-gone-figures')).toHaveCount(0);
 
     // The draft is kept: reloaded, the form holds it; the doctor does not see it.
     await ex.reload();

@@ -104,6 +104,12 @@ export const diagnosisDtoSchema = z.object({
    * (returned, and sent to them again): when that draft was last saved. Null otherwise.
    */
   dtEarlierDraft: z.string().nullable(),
+  /**
+   * Figure numbers, as the open draft was saved, of its screenshots deleted since (by their
+   * author, a doctor say): the figures after them are renumbered, and the draft's text may cite
+   * the old numbers. Empty when none, and for anyone but the draft's expert.
+   */
+  listGoneFigure: z.array(z.number().int().positive()),
   /** The doctor's requests about these reports, oldest first. */
   listRequest: z.array(reportRequestDtoSchema),
 });

@@ -132,8 +132,20 @@ async function expertView(db: Db, actor: Actor, receive: ReceiveRow): Promise<Di
     objDraft,
     iOpenKind: open?.kind ?? null,
     dtEarlierDraft: earlier ? earlier.row.updatedAt.toISOString() : null,
+    listGoneFigure: objDraft ? goneFigures(draft ?? earlier, shots) : [],
     listRequest: requests.map(toRequestDto),
   };
+}
+
+/**
+ * The figure numbers, as `saved` was saved, of its screenshots that are gone: a draft is saved
+ * with screenshots that exist (write-service checks), so a missing one was deleted since.
+ */
+function goneFigures(
+  saved: repo.ReportView | undefined,
+  shots: Map<number, ScreenshotDto>,
+): number[] {
+  return (saved?.row.screenshotIds ?? []).flatMap((id, i) => (shots.has(id) ? [] : [i + 1]));
 }
 
 /**
@@ -213,6 +225,7 @@ async function readerView(
     objDraft: null,
     iOpenKind: null,
     dtEarlierDraft: null,
+    listGoneFigure: [],
     listRequest: requests.map(toRequestDto),
   };
 }

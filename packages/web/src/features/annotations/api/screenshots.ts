@@ -46,7 +46,12 @@ export function useDeleteScreenshot() {
   return useMutation<unknown, ApiError, number>({
     mutationFn: (iScreenshotId) =>
       api.post('webViewer/consulation/deletePathologyImg', { iScreenshotId }),
-    onSettled: () => client.invalidateQueries({ queryKey: ['screenshots'] }),
+    // The report form too: it names the figures its saved draft lost (diagnosis/selectDiagnosis).
+    onSettled: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: ['screenshots'] }),
+        client.invalidateQueries({ queryKey: ['cases', 'diagnosis'] }),
+      ]),
   });
 }
 

@@ -13,7 +13,8 @@ import {
   type DrawableShape,
   type SvgNode,
 } from './svg-shapes';
-import { captureLayout } from './capture-layout';
+import { ARROW_MARKER_BOX, ARROW_MARKER_REF, ARROW_MARKER_STROKES } from './arrow-head';
+import { captureDrawingOrder, captureLayout } from './capture-layout';
 import { overlaps, type Box } from './label-declutter';
 import { isDegenerate, reshaped, shapeHandles, type ShapeHandle } from './shape-handles';
 import { followShapePress, followShapeTap, type ShapePress } from './shape-press';
@@ -400,12 +401,7 @@ export class AnnotationOverlay {
     svg.append(
       arrowHeads(new Set(shapes.map((shape) => shape.color))),
       labelBackdrops(this.plateId),
-      // Every label over every shape: a picture has no pointer to tell which line is on top,
-      // and a later ruler's line struck through an earlier one's number.
-      ...layout.groups
-        .flat()
-        .sort((a, b) => Number(a.tag === 'text') - Number(b.tag === 'text'))
-        .map((node) => svgElement(node, this.plateId)),
+      ...captureDrawingOrder(layout.groups).map((node) => svgElement(node, this.plateId)),
     );
     return svg;
   }
@@ -721,14 +717,15 @@ function arrowHeads(colors: Set<string>): SVGDefsElement {
   for (const color of colors) {
     const marker = document.createElementNS(SVG_NS, 'marker');
     marker.setAttribute('id', `pc-arrow-${color.slice(1)}`);
-    marker.setAttribute('viewBox', '0 0 10 10');
-    marker.setAttribute('refX', '9');
-    marker.setAttribute('refY', '5');
-    marker.setAttribute('markerWidth', '8');
-    marker.setAttribute('markerHeight', '8');
+    marker.setAttribute('viewBox', `0 0 ${ARROW_MARKER_BOX} ${ARROW_MARKER_BOX}`);
+    marker.setAttribute('refX', String(ARROW_MARKER_REF));
+    marker.setAttribute('refY', String(ARROW_MARKER_BOX / 2));
+    marker.setAttribute('markerWidth', String(ARROW_MARKER_STROKES));
+    marker.setAttribute('markerHeight', String(ARROW_MARKER_STROKES));
     marker.setAttribute('orient', 'auto-start-reverse');
     const head = document.createElementNS(SVG_NS, 'path');
-    head.setAttribute('d', 'M0,0 L10,5 L0,10 z');
+    const [end, middle] = [ARROW_MARKER_BOX, ARROW_MARKER_BOX / 2];
+    head.setAttribute('d', `M0,0 L${end},${middle} L0,${end} z`);
     head.setAttribute('fill', color);
     marker.append(head);
     defs.append(marker);

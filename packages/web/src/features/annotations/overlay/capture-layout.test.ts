@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Point } from '../utils/geometry';
-import { captureLayout } from './capture-layout';
+import { captureDrawingOrder, captureLayout } from './capture-layout';
 import { labelBox, overlaps } from './label-declutter';
 import type { DrawableShape, SvgNode } from './svg-shapes';
 
@@ -59,9 +59,42 @@ describe('the annotations of a report picture', () => {
     expect(overlaps(labelBox(a!), labelBox(b!))).toBe(false);
   });
 
+  it('draw the labels the screen shows, not others as many: none gives way to a neighbour', () => {
+    // Two rulers 12 px apart: the screen shows the first one's length and leaves the second's
+    // out; a note beside them takes the first one's place at 2.5 times, and the second's showed
+    // instead (as many labels, another measurement).
+    const shapes: DrawableShape[] = [
+      ruler([300, 300], [400, 300]),
+      ruler([300, 312], [400, 312]),
+      { kind: 'text', color: '#0000ff', text: 'Note words here', points: [[230, 290]] },
+    ];
+    const drawn = (groups: readonly SvgNode[][]) =>
+      groups.flatMap((group, i) => (group.some((node) => node.tag === 'text') ? [i] : []));
+    expect(drawn(captureLayout(shapes, identity, MPP, BOX, [], 1).groups)).toEqual([0, 2]);
+    const layout = captureLayout(shapes, identity, MPP, BOX, [], 2.5);
+    expect(drawn(layout.groups)).toEqual([0, 2]);
+    expect(layout.scale).toBeLessThan(2.5);
+  });
+
   it('keep the screen’s size where the print wants no larger', () => {
     const layout = captureLayout([ruler([100, 100], [200, 100])], identity, MPP, BOX, [], 1);
     expect(layout.scale).toBe(1);
     expect(layout.view).toEqual(BOX);
+  });
+
+  it('draw the shapes, then the labels, then the notes’ dots over their texts’ plates', () => {
+    const note: DrawableShape = {
+      kind: 'text',
+      color: '#ff0000',
+      text: 'Focus',
+      points: [[50, 50]],
+    };
+    const layout = captureLayout([note, ruler([100, 100], [200, 100])], identity, MPP, BOX, [], 1);
+    expect(captureDrawingOrder(layout.groups).map((node) => node.tag)).toEqual([
+      'line',
+      'text',
+      'text',
+      'circle',
+    ]);
   });
 });

@@ -20,8 +20,9 @@ export interface CaptureLayout {
   groups: SvgNode[][];
 }
 
-const labelCount = (groups: readonly SvgNode[][]) =>
-  groups.reduce((n, group) => n + group.filter((node) => node.tag === 'text').length, 0);
+/** The shapes (by their place in the list) whose label the layout draws. */
+const labelled = (groups: readonly SvgNode[][]) =>
+  groups.flatMap((group, i) => (group.some((node) => node.tag === 'text') ? [i] : []));
 
 /** The steps tried from the wanted scale down to the screen's own. */
 const STEPS = 6;
@@ -30,7 +31,8 @@ const STEPS = 6;
  * The layout of `shapes` for a picture of a view `box` CSS pixels large, with `covered` areas
  * (the scale stamp) in the same pixels: labels `wanted` times their screen size, or less where
  * that size would leave out a label the screen's size keeps (a crowded view: a report must not
- * lose a measurement to larger letters), down to the screen's size.
+ * lose a measurement to larger letters, nor show another in its place), down to the screen's
+ * size.
  */
 export function captureLayout(
   shapes: readonly DrawableShape[],
@@ -64,9 +66,26 @@ export function captureLayout(
       break;
     }
     const layout = layoutAt(scale);
-    if (labelCount(layout.groups) >= labelCount(screen.groups)) {
+    // The same labels, not only as many: at the larger size a rectangle's area gave way to the
+    // label of the ellipse inside it, the same size and a smaller area, which the screen hid.
+    const drawn = new Set(labelled(layout.groups));
+    if (labelled(screen.groups).every((i) => drawn.has(i))) {
       return layout;
     }
   }
   return screen;
+}
+
+/** Shapes first, then every label, then the notes' dots. */
+const stratum = (node: SvgNode) => (node.tag === 'circle' ? 2 : node.tag === 'text' ? 1 : 0);
+
+/**
+ * The nodes of a picture's groups in the order it draws them. Every label over every shape: a
+ * picture has no pointer to tell which line is on top, and a later ruler's line struck through
+ * an earlier one's number. The notes' dots last: a note's text is drawn before its dot on screen,
+ * its plate reaching over where the dot is; drawn after every dot, the plate paled the dot to a
+ * faint disc.
+ */
+export function captureDrawingOrder(groups: readonly SvgNode[][]): SvgNode[] {
+  return groups.flat().sort((a, b) => stratum(a) - stratum(b));
 }

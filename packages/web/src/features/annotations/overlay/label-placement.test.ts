@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { labelBox, overlaps as overlapsBox } from './label-declutter';
+import { arrowHeadArea } from './arrow-head';
 import { keepLabelsInView, LEADER_MIN_PX, withLeaderLines } from './label-placement';
 import { describeShape, hitOutlines, type SvgNode } from './svg-shapes';
 
@@ -17,6 +18,29 @@ const inside = (node: SvgNode, view = VIEW) => {
 };
 
 describe('keepLabelsInView', () => {
+  it('keeps a label off the head of an arrow pointing at its shape', () => {
+    // A ruler's label centred under it, where an arrow from the lower right ends.
+    const ruler = rulerLabel([150, 100], [250, 100]);
+    const arrow = describeShape(
+      {
+        kind: 'arrow',
+        color: '#00ff00',
+        text: null,
+        points: [
+          [300, 160],
+          [205, 117],
+        ],
+      },
+      same,
+      0.5,
+    );
+    const head = arrowHeadArea(arrow[0]!)!;
+    expect(overlapsBox(labelBox(labelOf(ruler)), head)).toBe(true);
+    const moved = labelOf(keepLabelsInView([...ruler, arrow], VIEW, []));
+    expect(overlapsBox(labelBox(moved), head)).toBe(false);
+    expect(inside(moved)).toBe(true);
+  });
+
   it('leaves a label that is whole and uncovered where it is', () => {
     const groups = rulerLabel([100, 100], [200, 100]);
     expect(keepLabelsInView(groups, VIEW, [])).toEqual(groups);

@@ -1,3 +1,4 @@
+import { arrowHeadArea } from './arrow-head';
 import { estimatedWidth, labelBox, overlaps, type Box } from './label-declutter';
 import { LEADER_CLASS, type SvgNode } from './svg-shapes';
 
@@ -20,7 +21,7 @@ const fmt = (n: number) => Number(n.toFixed(2));
 
 /**
  * The groups with their labels moved into the view (`width` × `height`) and off the `covered`
- * areas (controls drawn over the layer, in element pixels).
+ * areas (controls drawn over the layer, in element pixels) and the heads of arrows.
  */
 export function keepLabelsInView(
   groups: readonly SvgNode[][],
@@ -34,6 +35,9 @@ export function keepLabelsInView(
   const shapes = groups.flatMap((group) =>
     group.flatMap((node) => (node.tag === 'text' && node.around ? [node.around] : [])),
   );
+  // Arrows' heads are kept clear like the controls: a label over one hides where it points.
+  const heads = groups.flat().flatMap((node) => arrowHeadArea(node) ?? []);
+  const kept = heads.length > 0 ? [...covered, ...heads] : covered;
   return groups.map((group) =>
     group.flatMap((node) => {
       if (!(node.tag === 'text' && node.text && node.around)) {
@@ -48,7 +52,7 @@ export function keepLabelsInView(
         placed(
           node,
           view,
-          covered,
+          kept,
           shapes.filter((shape) => shape !== node.around),
         ),
       ];

@@ -5,6 +5,7 @@ import { ReportKind, type PatientDto } from '@pathconsult/shared';
 import { ListError } from '@/app/routes/list-error';
 import { useDiagnosis } from '../api/diagnosis';
 import { expertReviewNotice } from '../utils/review-state';
+import { useFigureLabel } from '../utils/use-figure-label';
 import { DiagnosisForm } from './diagnosis-form';
 import { ReportHistory } from './report-history';
 import { ReportRequests } from './report-requests';
@@ -15,10 +16,14 @@ import { ReturnActions } from './return-actions';
  * the case waits for its first report), the doctor's requests to answer, their signed versions.
  * Where the expert's hospital reviews reports, a newest version waiting for review leaves nothing
  * to write (the server opens none) and says so; a rejected one shows why above the new version.
+ * Figures of the draft deleted since it was saved (a doctor may delete their own screenshots)
+ * are named, since the draft's text may cite the numbers the figures after them had.
  */
 export function ExpertDiagnosis({ patient }: { patient: PatientDto }) {
-  const { t } = useTranslation('diagnosis');
+  const { t, i18n } = useTranslation('diagnosis');
   const diagnosis = useDiagnosis(patient.iPatientId);
+  const figureLabel = useFigureLabel();
+  const listFormat = new Intl.ListFormat(i18n.language, { type: 'conjunction' });
   if (diagnosis.isPending) {
     return <Skeleton active />;
   }
@@ -81,6 +86,17 @@ export function ExpertDiagnosis({ patient }: { patient: PatientDto }) {
             time: dayjs(d.dtEarlierDraft).format('YYYY-MM-DD HH:mm'),
           })}
           data-testid="diagnosis-earlier-draft"
+        />
+      )}
+      {d.objDraft && d.listGoneFigure.length > 0 && (
+        <Alert
+          type="warning"
+          showIcon
+          title={t('goneFigures', {
+            count: d.listGoneFigure.length,
+            figures: listFormat.format(d.listGoneFigure.map(figureLabel)),
+          })}
+          data-testid="diagnosis-gone-figures"
         />
       )}
       {d.objDraft && d.iOpenKind !== null && (
