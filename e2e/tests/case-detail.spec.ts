@@ -68,6 +68,17 @@ test('the doctor opens a case, reads its record and talks on it', async ({ page,
   await page.getByTestId(`msglist-open-${id}`).click();
   await expect(page).toHaveURL(new RegExp(`#/case/comments-info\\?iPatientId=${id}$`));
   await expect(page.getByTestId('comment-list')).toContainText('Please look at the margins first.');
+
+  // A case that is not there (or another hospital's, which answers alike) offers the way back,
+  // not a retry that cannot help.
+  await page.evaluate(() => {
+    window.location.hash = '#/case/report-info?iPatientId=999999999';
+  });
+  const unavailable = page.getByTestId('case-detail-unavailable');
+  await expect(unavailable).toContainText('This case cannot be opened');
+  await expect(unavailable.getByRole('button', { name: 'Retry' })).toHaveCount(0);
+  await unavailable.getByRole('button', { name: 'Back' }).click();
+  await expect(page).toHaveURL(new RegExp(`#/case/comments-info\\?iPatientId=${id}$`));
 });
 
 test('on a phone the Slide files tab fits the screen, every fact of a slide under its name', async ({

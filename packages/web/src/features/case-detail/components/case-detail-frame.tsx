@@ -5,6 +5,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import type { PatientDto } from '@pathconsult/shared';
 import { findRoute } from '@/config/paths';
 import { useCaseInfo } from '@/features/cases/api/cases';
+import { ApiError } from '@/lib/api-error';
 import { useSession } from '@/lib/use-session';
 import {
   caseDetailHref,
@@ -14,6 +15,14 @@ import {
 } from '../utils/detail-tabs';
 import { CaseDetailHeader } from './case-detail-header';
 import { CaseUploadOffer } from './case-upload-offer';
+
+/** A refusal a retry cannot change: the case is missing (or another hospital's), or not the user's. */
+function isFinal(error: Error): error is ApiError {
+  return (
+    error instanceof ApiError &&
+    (error.httpStatus === 404 || error.strErrorCode === 'CASE_NOT_OWNED')
+  );
+}
 
 interface CaseDetailFrameProps {
   current: CaseDetailPath;
@@ -29,6 +38,7 @@ interface CaseDetailFrameProps {
 export function CaseDetailFrame({ current, children }: CaseDetailFrameProps) {
   const { t } = useTranslation('caseDetail');
   const { t: tMenu } = useTranslation('menu');
+  const { t: tCommon } = useTranslation('common');
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const { iRoleType } = useSession();
@@ -40,6 +50,25 @@ export function CaseDetailFrame({ current, children }: CaseDetailFrameProps) {
   }
   if (info.isPending) {
     return <Spin size="large" style={{ display: 'block', margin: '48px auto' }} />;
+  }
+  if (info.isError && isFinal(info.error)) {
+    // A case that is gone, or not this user's to read, will not come back with a retry.
+    return (
+      <Result
+        status={info.error.httpStatus === 404 ? '404' : '403'}
+        title={t('unavailable')}
+        subTitle={info.error.message}
+        data-testid="case-detail-unavailable"
+        extra={
+          <Button
+            type="primary"
+            onClick={() => void (window.history.length > 1 ? navigate(-1) : navigate('/'))}
+          >
+            {tCommon('action.back')}
+          </Button>
+        }
+      />
+    );
   }
   if (info.isError) {
     return (
