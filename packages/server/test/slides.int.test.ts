@@ -87,11 +87,11 @@ describe.each(await testDatabases())('slide management on $name', (testDb) => {
     );
   const update = (body: Record<string, unknown>, token = owner.token, lang?: 'en' | 'zh') =>
     api.post<SlideDocumentDto>('slideDocument/updateSlideDocument', body, { token, lang });
-  const match = (ids: number[], token = owner.token) =>
+  const match = (ids: number[], token = owner.token, lang?: 'en' | 'zh') =>
     api.post<SlideMatchResult>(
       'slideDocument/matchPatient',
       { listSlideDocument: ids.map((iSlideDocumentId) => ({ iSlideDocumentId })) },
-      { token },
+      { token, lang },
     );
   const matchCase = (iPatientId: number, token = owner.token) =>
     api.post<SlideMatchResult>('patient/matchSlideDocument', { iPatientId }, { token });
@@ -161,6 +161,8 @@ describe.each(await testDatabases())('slide management on $name', (testDb) => {
       // A new case still takes slide changes.
       bCaseLocked: false,
       iPatientId: c.iPatientId,
+      // The case's doctor, who alone removes the slide from it.
+      iCaseOwnerId: owner.id,
       strPatientName: c.strPatientName,
       strDiagnosistNum: c.strDiagnosistNum,
       iHospitalId: hospitalA,
@@ -1135,6 +1137,16 @@ describe.each(await testDatabases())('slide management on $name', (testDb) => {
       detail: { listSlideDocumentId: [doc.id] },
     });
     expectRefused(await match([(await ownSlide()).id]), 'SLIDE_MATCH_FAILED');
+    // As many as one deletion at most, refused with the limit named (it said "invalid").
+    expectFieldError(
+      await match(
+        Array.from({ length: 101 }, (_, i) => i + 1),
+        owner.token,
+        'en',
+      ),
+      'listSlideDocument',
+      'validation.slideMatchMax',
+    );
     expect(await latestAuditRecord(db(), 'slideDocument/matchPatient')).toMatchObject({
       outcome: 'failure',
     });

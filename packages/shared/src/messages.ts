@@ -33,6 +33,7 @@ export const validationKeys = [
   'validation.slideTooLarge',
   'validation.fileName',
   'validation.slideDeleteMax',
+  'validation.slideMatchMax',
   'validation.singleUpload',
   'validation.selectExpert',
   'validation.tooMany',
@@ -229,6 +230,7 @@ const zh: Texts = {
   'validation.fileName':
     '文件名不能包含 / \\ : * ? " < > | 、控制字符或不可见字符，也不能是 CON、NUL、COM1 等 Windows 设备名',
   'validation.slideDeleteMax': '一次最多删除 100 张切片',
+  'validation.slideMatchMax': '一次最多匹配 100 张切片',
   'validation.singleUpload': '单张上传只能选择一张切片，请只选择一个文件',
   'validation.diagnosis.result': '诊断结果不能为空',
   'validation.diagnosis.supplement': '补充意见不能为空',
@@ -442,6 +444,7 @@ const en: Texts = {
   'validation.fileName':
     'File names cannot contain / \\ : * ? " < > |, control or invisible characters, nor be a Windows device name such as CON, NUL or COM1',
   'validation.slideDeleteMax': 'At most 100 slides can be deleted at once',
+  'validation.slideMatchMax': 'At most 100 slides can be matched at once',
   'validation.singleUpload': 'A single upload takes one slide: choose only one file',
   'validation.diagnosis.result': 'The diagnosis result cannot be empty',
   'validation.diagnosis.supplement': 'The supplementary opinion cannot be empty',

@@ -248,6 +248,13 @@ export const slideDocumentDtoSchema = z.object({
         'cannot be renamed, renumbered or deleted (SLIDE_CASE_LOCKED)',
     ),
   iPatientId: z.number().int().nullable(),
+  iCaseOwnerId: z
+    .number()
+    .int()
+    .nullable()
+    .describe(
+      "The matched case's owner: the one doctor who removes the slide from it (null: unmatched)",
+    ),
   strPatientName: z.string().nullable(),
   strDiagnosistNum: z.string(),
   iHospitalId: z.number().int(),
@@ -350,7 +357,7 @@ export const slideMatchInputSchema = z.object({
   listSlideDocument: z
     .array(z.object({ iSlideDocumentId: idSchema }))
     .min(1, { error: 'validation.required' })
-    .max(SLIDE_DELETE_MAX, { error: 'validation.invalid' }),
+    .max(SLIDE_DELETE_MAX, { error: 'validation.slideMatchMax' }),
 });
 export type SlideMatchInput = z.infer<typeof slideMatchInputSchema>;
 

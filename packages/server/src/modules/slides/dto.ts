@@ -88,6 +88,7 @@ export function toSlideDocumentDto(v: SlideDocumentView, lang: Lang, now: Date):
       iNumber: d.patientId === null ? SlideMatchState.Unmatched : SlideMatchState.Matched,
     },
     bCaseLocked: v.patientState !== null && !caseTakesSlides(v.patientState),
+    iCaseOwnerId: v.patientOwnerId,
     iPatientId: d.patientId,
     strPatientName: v.patientName,
     strDiagnosistNum: d.diagnosisNum,

@@ -25,6 +25,8 @@ export interface SlideDocumentView {
   patientName: string | null;
   /** The matched case's state (null: unmatched). */
   patientState: number | null;
+  /** The matched case's owner, the doctor who removes it from the case (null: unmatched). */
+  patientOwnerId: number | null;
   deleterName: string | null;
   fileCount: number;
   /** Bytes received: the whole size once uploaded, the chunks held while uploading. */
@@ -57,6 +59,7 @@ export async function documentViews(
       uploaderName: uploader.realName,
       patientName: patients.name,
       patientState: patients.state,
+      patientOwnerId: patients.ownerId,
       deleterName: deleter.realName,
     })
     .from(slideDocuments)

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { APPOINTMENT_STATES, type AppointmentQuery } from '@pathconsult/shared';
 import { FilterBar } from '@/components/filter-bar';
 import { rangeToQuery } from '@/features/audit/utils/date-range';
+import { tabPastEmptyRange } from '@/lib/range-picker-tab';
 
 export interface AppointmentFilterValues {
   iState?: number;
@@ -73,7 +74,7 @@ export function AppointmentFilterBar({
         />
       </Form.Item>
       <Form.Item name="range" label={t('filters.range')}>
-        <DatePicker.RangePicker presets={presets(dayjs(), t)} />
+        <DatePicker.RangePicker presets={presets(dayjs(), t)} onKeyDown={tabPastEmptyRange} />
       </Form.Item>
       <Form.Item name="strPatientName" label={t('filters.name')}>
         <Input allowClear maxLength={16} style={{ width: 130 }} />

@@ -2,6 +2,7 @@ import { DatePicker } from 'antd';
 import type { GetProps } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { tabPastEmptyRange } from '@/lib/range-picker-tab';
 import { quickRanges } from '../utils/date-range';
 
 type RangePickerProps = GetProps<typeof DatePicker.RangePicker>;
@@ -17,6 +18,10 @@ export function QuickRangePicker({ ns, ...props }: RangePickerProps & { ns: stri
   return (
     <DatePicker.RangePicker
       {...props}
+      onKeyDown={(event, preventDefault) => {
+        tabPastEmptyRange(event);
+        props.onKeyDown?.(event, preventDefault);
+      }}
       presets={[
         { label: t('presets.yesterday'), value: ranges.yesterday },
         { label: t('presets.last7Days'), value: ranges.last7Days },

@@ -1,6 +1,6 @@
 import { Progress, Typography } from 'antd';
 import { formatBytes } from '@/features/slides/utils/format-bytes';
-import { formatGb, storagePercent } from '../utils/storage';
+import { formatStorageTotal, storagePercent } from '../utils/storage';
 
 /**
  * Used and total slide storage of a hospital, with a small bar (red once full). Used in the unit
@@ -12,7 +12,7 @@ export function StorageCell({ usedBytes, total }: { usedBytes: number; total: nu
   return (
     <div style={{ minWidth: 120 }}>
       <Typography.Text>
-        {formatBytes(usedBytes)} / {formatGb(total)} GB
+        {formatBytes(usedBytes)} / {formatStorageTotal(total)}
       </Typography.Text>
       <Progress
         percent={percent}

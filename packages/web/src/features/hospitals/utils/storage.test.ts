@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatGb, isValidityPast, storagePercent, todayInChina } from './storage';
+import {
+  formatGb,
+  formatStorageTotal,
+  isValidityPast,
+  storagePercent,
+  todayInChina,
+} from './storage';
 
 describe('hospital validity', () => {
   it('counts days in China Standard Time', () => {
@@ -29,5 +35,12 @@ describe('storage figures', () => {
     expect(formatGb(1.256)).toBe('1.26');
     expect(formatGb(0.002)).toBe('0.002');
     expect(formatGb(0)).toBe('0');
+  });
+  it('gives a total in GB from 1 GB, and below it in the unit a used figure takes', () => {
+    expect(formatStorageTotal(500)).toBe('500 GB');
+    expect(formatStorageTotal(1)).toBe('1 GB');
+    // 0.01 GB of 1024³ bytes, beside "9.77 MB" used: nearly full, as it reads.
+    expect(formatStorageTotal(0.01)).toBe('10.2 MB');
+    expect(formatStorageTotal(0.5)).toBe('512 MB');
   });
 });

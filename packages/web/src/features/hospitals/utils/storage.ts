@@ -1,3 +1,5 @@
+import { formatBytes } from '@pathconsult/shared';
+
 /**
  * Figures of the hospital list: validity and slide storage. Validity is inclusive of its last
  * day in China Standard Time (UTC+8), the product's home zone, as the server decides it
@@ -32,4 +34,13 @@ export function storagePercent(used: number, total: number): number {
 export function formatGb(value: number): string {
   const decimals = Math.abs(value) < 1 ? 1000 : 100;
   return String(Math.round(value * decimals) / decimals);
+}
+
+/**
+ * A hospital's storage total beside the used figure: as the administrator set it, in GB ("500
+ * GB", not "0.49 TB"), from 1 GB up; below that in the unit the used figure takes, so that a
+ * nearly full small quota reads as such ("9.77 MB / 10.2 MB", not "9.77 MB / 0.01 GB").
+ */
+export function formatStorageTotal(totalGb: number): string {
+  return totalGb >= 1 ? `${formatGb(totalGb)} GB` : formatBytes(totalGb * 1024 ** 3);
 }

@@ -19,7 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { RoleType, type SlideStatisticsReport } from '@pathconsult/shared';
 import { QuickRangePicker } from '@/features/audit/components/quick-range-picker';
 import { useAllHospitals } from '@/features/hospitals/api/hospitals';
-import { formatGb } from '@/features/hospitals/utils/storage';
+import { formatStorageTotal } from '@/features/hospitals/utils/storage';
 import { useMyPrivilegeList } from '@/features/privileges/api/privileges';
 import { granterHoldsOf } from '@/features/privileges/utils/granter';
 import { maxScope } from '@/features/privileges/utils/grants';
@@ -94,7 +94,7 @@ export function SlideStatisticsScreen() {
       key: 'storage',
       align: 'right' as const,
       render: (_: unknown, h: HospitalRow) =>
-        `${formatBytes(h.lUsedBytes)} / ${formatGb(h.dTotalMemory)} GB`,
+        `${formatBytes(h.lUsedBytes)} / ${formatStorageTotal(h.dTotalMemory)}`,
     },
   ];
   const typeColumns = [
@@ -177,7 +177,7 @@ export function SlideStatisticsScreen() {
                 title={t('figures.storage')}
                 value={t('figures.storageValue', {
                   used: formatBytes(totals.lUsedBytes),
-                  total: `${formatGb(totals.dTotalMemory)} GB`,
+                  total: formatStorageTotal(totals.dTotalMemory),
                 })}
               />
               <Statistic

@@ -47,10 +47,10 @@ export function SelectionBar(props: SelectionBarProps) {
         </Button>
       )}
       {withReason(
-        matchBlock && t(`selection.${matchBlock}`),
+        matchBlock && t(`selection.${matchBlock}`, { max: SLIDE_DELETE_MAX }),
         <Button
           icon={<AimOutlined />}
-          disabled={matchable.length === 0}
+          disabled={matchable.length === 0 || matchBlock !== null}
           loading={props.matching}
           data-testid="slide-match-selected"
           onClick={() => props.onMatch(matchable)}

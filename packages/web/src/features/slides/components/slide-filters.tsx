@@ -41,14 +41,14 @@ export function SlideFilters(props: SlideFiltersProps) {
           <Form.Item name="iMatchState" label={t('fields.matchState')}>
             <Select
               allowClear
-              style={{ width: 120 }}
+              style={{ width: 140 }}
               options={[0, 1].map((value) => ({ value, label: t(`matchState.${value}`) }))}
             />
           </Form.Item>
           <Form.Item name="iUploadState" label={t('fields.uploadState')}>
             <Select
               allowClear
-              style={{ width: 120 }}
+              style={{ width: 140 }}
               // Processing and interrupted are shown within uploaded and uploading: findable too.
               options={[0, 4, 1, 3, 2].map((value) => ({
                 value,

@@ -1,7 +1,7 @@
 import { InfoCircleOutlined } from '@ant-design/icons';
 import { Space, Statistic, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatGb } from '@/features/hospitals/utils/storage';
+import { formatStorageTotal } from '@/features/hospitals/utils/storage';
 import { formatBytes } from '../utils/format-bytes';
 import { useSlideStatistics } from '../api/slides';
 
@@ -50,7 +50,7 @@ export function SlideSummary({
         // ("2500 GB", not "2.44 TB").
         value={t('summary.storageValue', {
           used: formatBytes(data.lUsedBytes),
-          total: `${formatGb(data.dTotalMemory)} GB`,
+          total: formatStorageTotal(data.dTotalMemory),
         })}
       />
     </Space>

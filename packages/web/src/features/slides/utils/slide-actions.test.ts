@@ -7,10 +7,18 @@ import {
   slideRowActions,
 } from './slide-actions';
 
-const row = (iUploadUserId: number, matched: boolean, iSlideDocumentId = 1, state = 1) => ({
+const row = (
+  iUploadUserId: number,
+  matched: boolean,
+  iSlideDocumentId = 1,
+  state = 1,
+  // A matched slide's case: its uploader's own unless said.
+  caseOwner = iUploadUserId,
+) => ({
   iSlideDocumentId,
   iUploadUserId,
   ddMatchState: { iNumber: matched ? 1 : 0 },
+  iCaseOwnerId: matched ? caseOwner : null,
   ddUploadState: { iNumber: state },
   // The slide engine has read an uploaded slide; these rows stand for read slides.
   iWidth: state === 1 ? 2220 : undefined,
@@ -78,7 +86,7 @@ describe('selectionDeleteBlock', () => {
     // A colleague's unmatched upload: matched by number, never deleted by this doctor.
     expect(selectionDeleteBlock([row(7, false), row(8, false)], 'doctor', 7)).toBe('notYours');
     // Its own matched slide alone, even one a colleague uploaded to its case.
-    expect(selectionDeleteBlock([row(8, true)], 'doctor', 7)).toBeNull();
+    expect(selectionDeleteBlock([row(8, true, 1, 1, 7)], 'doctor', 7)).toBeNull();
   });
 });
 
@@ -86,10 +94,10 @@ describe('slides of submitted cases', () => {
   const locked = { ...row(1, true), bCaseLocked: true };
 
   it('show Edit and Delete switched off, and View as usual', () => {
-    expect(rowActionBlock(locked, 'rename', 'doctor')).toBe('locked');
-    expect(rowActionBlock(locked, 'delete', 'admin')).toBe('locked');
-    expect(rowActionBlock(locked, 'view', 'doctor')).toBeNull();
-    expect(rowActionBlock(row(1, true), 'delete', 'doctor')).toBeNull();
+    expect(rowActionBlock(locked, 'rename', 'doctor', 1)).toBe('locked');
+    expect(rowActionBlock(locked, 'delete', 'admin', 1)).toBe('locked');
+    expect(rowActionBlock(locked, 'view', 'doctor', 1)).toBeNull();
+    expect(rowActionBlock(row(1, true), 'delete', 'doctor', 1)).toBeNull();
   });
 
   it('cannot be deleted from a selection either, which is the reason given', () => {
@@ -107,11 +115,30 @@ describe('slides of submitted cases', () => {
   });
 });
 
+describe('an upload matched to a colleague’s case, in its uploader’s list', () => {
+  // Uploaded by doctor 1, matched to doctor 2's case.
+  const theirs = row(1, true, 1, 1, 2);
+
+  it('shows Delete switched off: the case’s doctor removes it from the case', () => {
+    expect(slideRowActions(theirs, 'doctor', 1)).toContain('delete');
+    expect(rowActionBlock(theirs, 'delete', 'doctor', 1)).toBe('colleagueCase');
+    expect(rowActionBlock(theirs, 'rename', 'doctor', 1)).toBeNull();
+    // Its case's doctor deletes it.
+    expect(rowActionBlock(theirs, 'delete', 'doctor', 2)).toBeNull();
+  });
+
+  it('cannot be deleted from a selection, even alone, which is the reason given', () => {
+    expect(selectionDeleteBlock([theirs], 'doctor', 1)).toBe('colleagueCase');
+    expect(selectionDeleteBlock([row(1, false), theirs], 'doctor', 1)).toBe('colleagueCase');
+    expect(selectionDeleteBlock([row(1, true)], 'doctor', 1)).toBeNull();
+  });
+});
+
 describe('matched slides in the administrators’ list', () => {
   it('show Delete switched off: the case’s doctor removes them from the case', () => {
-    expect(rowActionBlock(row(1, true), 'delete', 'admin')).toBe('matchedCase');
-    expect(rowActionBlock(row(1, true), 'rename', 'admin')).toBeNull();
-    expect(rowActionBlock(row(1, false), 'delete', 'admin')).toBeNull();
+    expect(rowActionBlock(row(1, true), 'delete', 'admin', 1)).toBe('matchedCase');
+    expect(rowActionBlock(row(1, true), 'rename', 'admin', 1)).toBeNull();
+    expect(rowActionBlock(row(1, false), 'delete', 'admin', 1)).toBeNull();
   });
 
   it('cannot be deleted from a selection, even alone, which is the reason given', () => {
@@ -133,5 +160,12 @@ describe('selectionMatchBlock', () => {
     expect(selectionMatchBlock([row(1, true), row(1, false)])).toBeNull();
     // Nothing selected: off without a reason to give.
     expect(selectionMatchBlock([])).toBeNull();
+  });
+
+  it('switches it off past the most one request matches, counting the unmatched slides only', () => {
+    const unmatched = (n: number) => Array.from({ length: n }, (_, i) => row(1, false, i + 1));
+    expect(selectionMatchBlock(unmatched(100))).toBeNull();
+    expect(selectionMatchBlock(unmatched(101))).toBe('matchTooMany');
+    expect(selectionMatchBlock([...unmatched(100), row(1, true, 500)])).toBeNull();
   });
 });

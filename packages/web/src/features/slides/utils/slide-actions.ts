@@ -16,7 +16,7 @@ export type SlideRowAction = 'view' | 'rename' | 'match' | 'delete';
 
 type Row = Pick<
   SlideDocumentDto,
-  'iUploadUserId' | 'ddMatchState' | 'ddUploadState' | 'iWidth' | 'bCaseLocked'
+  'iUploadUserId' | 'ddMatchState' | 'ddUploadState' | 'iWidth' | 'bCaseLocked' | 'iCaseOwnerId'
 >;
 
 const isMatched = (row: Row) => row.ddMatchState.iNumber === SlideMatchState.Matched;
@@ -52,18 +52,24 @@ export function slideRowActions(
 }
 
 /** Why a row's action is shown but off. */
-export type RowActionBlock = 'locked' | 'matchedCase';
+export type RowActionBlock = 'locked' | 'matchedCase' | 'colleagueCase';
+
+/** A doctor's own upload matched to a colleague's case: that case's doctor removes it. */
+const inColleaguesCase = (row: Row, mode: SlideListMode, iUserId: number | null) =>
+  mode === 'doctor' && isMatched(row) && row.iCaseOwnerId !== iUserId;
 
 /**
  * Why an action a row shows cannot be taken now, or null: a slide of a submitted or completed
  * case keeps its name and stays with the case (SLIDE_CASE_LOCKED); a matched slide leaves its case
- * only by the case's doctor (the server refuses administrators: they remove it with its case).
- * The button says so instead of failing.
+ * only by the case's doctor (the server refuses administrators: they remove it with its case,
+ * and the uploader of a slide matched to a colleague's case, who was offered Delete and then
+ * refused with the selection's reason). The button says so instead of failing.
  */
 export function rowActionBlock(
   row: Row,
   action: SlideRowAction,
   mode: SlideListMode,
+  iUserId: number | null,
 ): RowActionBlock | null {
   if (row.bCaseLocked && (action === 'rename' || action === 'delete')) {
     return 'locked';
@@ -71,11 +77,15 @@ export function rowActionBlock(
   if (mode === 'admin' && action === 'delete' && isMatched(row)) {
     return 'matchedCase';
   }
+  if (action === 'delete' && inColleaguesCase(row, mode, iUserId)) {
+    return 'colleagueCase';
+  }
   return null;
 }
 
 /** Why the selected slides cannot be deleted together (the Delete selected button's tooltip). */
-export type SelectionDeleteBlock = 'locked' | 'matchedCase' | 'notYours' | 'matched' | 'tooMany';
+export type SelectionDeleteBlock =
+  'locked' | 'matchedCase' | 'colleagueCase' | 'notYours' | 'matched' | 'tooMany';
 
 /**
  * Why the selected slides cannot be deleted together, or null. The reason given is the one that
@@ -99,6 +109,9 @@ export function selectionDeleteBlock(
   if (mode === 'admin' && rows.some(isMatched)) {
     return 'matchedCase';
   }
+  if (rows.some((row) => inColleaguesCase(row, mode, iUserId))) {
+    return 'colleagueCase';
+  }
   if (rows.some((row) => !slideRowActions(row, mode, iUserId).includes('delete'))) {
     return 'notYours';
   }
@@ -121,8 +134,12 @@ export function matchableIds(
 /**
  * Why Match selected is off for a non-empty selection, or null: every selected slide is matched
  * already (matching attaches unmatched slides only), which the button says rather than doing
- * nothing. An empty selection needs no reason.
+ * nothing; or more unmatched ones than one request matches (as many as one deletes), which the
+ * server refused with a bare "request error". An empty selection needs no reason.
  */
-export function selectionMatchBlock(rows: readonly Row[]): 'allMatched' | null {
-  return rows.length > 0 && rows.every(isMatched) ? 'allMatched' : null;
+export function selectionMatchBlock(rows: readonly Row[]): 'allMatched' | 'matchTooMany' | null {
+  if (rows.length > 0 && rows.every(isMatched)) {
+    return 'allMatched';
+  }
+  return rows.filter((row) => !isMatched(row)).length > SLIDE_DELETE_MAX ? 'matchTooMany' : null;
 }

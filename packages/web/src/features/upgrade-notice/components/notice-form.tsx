@@ -14,6 +14,7 @@ import { serverText } from '@/lib/server-text';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { usePublishNotice } from '../api/upgrade-notices';
 import { rangeProblem } from '../utils/notices';
+import { tabPastEmptyRange } from '@/lib/range-picker-tab';
 
 interface NoticeValues {
   strPlatformName: string;
@@ -101,6 +102,7 @@ export function NoticeForm() {
       </Form.Item>
       <Form.Item name="range" label={t('fields.range')} required rules={[rangeRule]}>
         <DatePicker.RangePicker
+          onKeyDown={tabPastEmptyRange}
           showTime={{ format: 'HH:mm' }}
           format={FORMAT}
           placeholder={[t('fields.start'), t('fields.end')]}
