@@ -152,6 +152,18 @@ test('the expert writes, drafts and signs a report; the doctor asks to modify it
     await ex.getByTestId('diagnosis-save-draft').click();
     await expect(ex.getByText('草稿已保存')).toBeVisible();
 
+    // Words typed and not saved are still there after a visit to the Slide files tab (where the
+    // form's own link goes to take screenshots), and the form says they are not saved yet.
+    const opinion = ex.getByTestId('diagnosis-opinion');
+    const typed = await opinion.inputValue();
+    await opinion.fill(`${typed}待补充免疫组化。`);
+    await ex.getByTestId('case-tab-Imagery-info').click();
+    await expect(ex.getByTestId('case-screenshots')).toBeVisible();
+    await ex.getByTestId('case-tab-result-info').click();
+    await expect(opinion).toHaveValue(`${typed}待补充免疫组化。`);
+    await expect(ex.getByTestId('diagnosis-unsaved-back')).toContainText('未保存的内容已恢复');
+    await opinion.fill(typed);
+
     // Figure 2 deleted in the Imagery tab: back in the form (no reload) it has left the report
     // and figure 3 became figure 2, so signing sends only pictures that exist.
     const third = (await boxes.nth(2).getAttribute('data-testid'))!.replace(

@@ -12,7 +12,7 @@ import {
   Tooltip,
   Typography,
 } from 'antd';
-import { useId } from 'react';
+import { useEffect, useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   DiagnosisLimits,
@@ -25,19 +25,24 @@ import type { ApiError } from '@/lib/api-error';
 import { applyFieldErrors, showFailure } from '@/lib/form-errors';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { useConfirmAction } from '@/lib/use-confirm-action';
+import { addUnloadGuard } from '@/lib/unload-guards';
+import { useSession } from '@/lib/use-session';
 import { useHasSignature, useRecheckSignature } from '@/features/signature/api/own-signature';
 import { SignatureRequiredAlert } from '@/features/signature/components/signature-required-alert';
 import { useConfirmDiagnosis, useSaveDraft } from '../api/diagnosis';
+import {
+  anyUnsaved,
+  forgetUnsaved,
+  keepUnsaved,
+  unsavedKey,
+  unsavedOver,
+  type UnsavedReport,
+} from '../utils/unsaved-report';
 import { useReportLayout } from '../utils/use-report-layout';
 import { ScreenshotChooser } from './screenshot-chooser';
 import { WordTextArea } from './word-text-area';
 
-interface FormValues {
-  strResult: string;
-  strOpinion: string;
-  strSupplement: string;
-  listScreenshotId: number[];
-}
+type FormValues = UnsavedReport;
 
 /**
  * The version of the report the expert writes now (spec §4): the first report, a modification
@@ -60,17 +65,50 @@ export function DiagnosisForm({ draft, kind }: { draft: ReportDto; kind: number 
   const recheckSignature = useRecheckSignature();
   const signatureNoteId = useId();
   const queryClient = useQueryClient();
+  const { iUserId } = useSession();
+  // Words typed and not saved come back after a visit to another tab (utils/unsaved-report.ts).
+  const unsaved = unsavedKey(iUserId, draft.iPatientReceiveId, draft.iVersion);
+  const saved = useMemo<FormValues>(
+    () => ({
+      strResult: draft.strResult,
+      strOpinion: draft.strOpinion,
+      strSupplement: draft.strSupplement,
+      listScreenshotId: draft.listScreenshot.map((s) => s.iScreenshotId),
+    }),
+    [draft],
+  );
+  const restored = useMemo(
+    () => unsavedOver(unsaved, draft.dtUpdateTime),
+    [unsaved, draft.dtUpdateTime],
+  );
+  // A reload loses them: the browser asks first (and the page does not reload by itself).
+  useEffect(() => {
+    const warn = (event: BeforeUnloadEvent) => {
+      if (anyUnsaved(iUserId)) {
+        event.preventDefault();
+      }
+    };
+    window.addEventListener('beforeunload', warn);
+    const removeGuard = addUnloadGuard(() => anyUnsaved(iUserId));
+    return () => {
+      window.removeEventListener('beforeunload', warn);
+      removeGuard();
+    };
+  }, [iUserId]);
 
-  const body = (): DiagnosisDraftInput => {
-    const v = form.getFieldsValue(true) as FormValues;
+  const current = (): FormValues => {
+    const v = form.getFieldsValue(true) as Partial<FormValues>;
     return {
-      iPatientReceiveId: draft.iPatientReceiveId,
       strResult: v.strResult ?? '',
       strOpinion: v.strOpinion ?? '',
       strSupplement: v.strSupplement ?? '',
       listScreenshotId: v.listScreenshotId ?? [],
     };
   };
+  const body = (): DiagnosisDraftInput => ({
+    iPatientReceiveId: draft.iPatientReceiveId,
+    ...current(),
+  });
   const onError = (error: ApiError) => {
     if (error.strErrorCode === 'SIGNATURE_MISSING') {
       // Removed meanwhile (another tab): read the account again, so the form says what to do.
@@ -86,7 +124,13 @@ export function DiagnosisForm({ draft, kind }: { draft: ReportDto; kind: number 
   };
 
   const saveDraft = () =>
-    save.mutate(body(), { onSuccess: () => toastSuccess(t('form.draftSaved')), onError });
+    save.mutate(body(), {
+      onSuccess: () => {
+        forgetUnsaved(unsaved);
+        toastSuccess(t('form.draftSaved'));
+      },
+      onError,
+    });
 
   const signReport = () => {
     const required = supplementary ? 'strSupplement' : 'strResult';
@@ -110,7 +154,11 @@ export function DiagnosisForm({ draft, kind }: { draft: ReportDto; kind: number 
       okText: t('form.sign'),
       danger: false,
       okTestId: 'diagnosis-sign-ok',
-      action: () => sign.mutateAsync(body()),
+      action: async () => {
+        const signed = await sign.mutateAsync(body());
+        forgetUnsaved(unsaved);
+        return signed;
+      },
       done: t('form.signed'),
       onError,
     });
@@ -141,17 +189,22 @@ export function DiagnosisForm({ draft, kind }: { draft: ReportDto; kind: number 
         layout="vertical"
         name="diagnosisForm"
         key={`${draft.iReportId}-${draft.dtUpdateTime}`}
-        initialValues={{
-          strResult: draft.strResult,
-          strOpinion: draft.strOpinion,
-          strSupplement: draft.strSupplement,
-          listScreenshotId: draft.listScreenshot.map((s) => s.iScreenshotId),
-        }}
+        initialValues={restored ?? saved}
         onValuesChange={(changed) => {
           // A field error goes once the field is changed again.
           form.setFields(Object.keys(changed).map((name) => ({ name: name as never, errors: [] })));
+          keepUnsaved(unsaved, draft.dtUpdateTime, current(), saved);
         }}
       >
+        {restored && (
+          <Alert
+            type="info"
+            showIcon
+            title={t('form.unsavedBack')}
+            data-testid="diagnosis-unsaved-back"
+            style={{ marginBottom: 16 }}
+          />
+        )}
         {noSignature && (
           <div style={{ marginBottom: 16 }}>
             <SignatureRequiredAlert id={signatureNoteId} />
