@@ -76,6 +76,21 @@ describe('the annotations of a report picture', () => {
     expect(layout.scale).toBeLessThan(2.5);
   });
 
+  it('are drawn smaller than wanted where the wanted size would cut a note shorter than the screen', () => {
+    const words = 'Cribriform pattern at the margin; please correlate with the frozen section';
+    const note: DrawableShape = {
+      kind: 'text',
+      color: '#ff0000',
+      text: words,
+      points: [[20, 300]],
+    };
+    // 700 px wide: the note fits whole at the screen's size, not at 2.5 times.
+    const narrow = { width: 700, height: 600 };
+    const layout = captureLayout([note], identity, MPP, narrow, [], 2.5);
+    expect(labels(layout.groups)[0]?.text).toBe(words);
+    expect(layout.scale).toBeLessThan(2.5);
+  });
+
   it('keep the screen’s size where the print wants no larger', () => {
     const layout = captureLayout([ruler([100, 100], [200, 100])], identity, MPP, BOX, [], 1);
     expect(layout.scale).toBe(1);

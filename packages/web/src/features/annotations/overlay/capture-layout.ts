@@ -20,9 +20,13 @@ export interface CaptureLayout {
   groups: SvgNode[][];
 }
 
-/** The shapes (by their place in the list) whose label the layout draws. */
+/** The labels the layout draws, by their shape's place in the list: their words as drawn. */
 const labelled = (groups: readonly SvgNode[][]) =>
-  groups.flatMap((group, i) => (group.some((node) => node.tag === 'text') ? [i] : []));
+  new Map(
+    groups.flatMap((group, i) =>
+      group.flatMap((node) => (node.tag === 'text' ? [[i, node.text ?? ''] as const] : [])),
+    ),
+  );
 
 /** The steps tried from the wanted scale down to the screen's own. */
 const STEPS = 6;
@@ -31,8 +35,8 @@ const STEPS = 6;
  * The layout of `shapes` for a picture of a view `box` CSS pixels large, with `covered` areas
  * (the scale stamp) in the same pixels: labels `wanted` times their screen size, or less where
  * that size would leave out a label the screen's size keeps (a crowded view: a report must not
- * lose a measurement to larger letters, nor show another in its place), down to the screen's
- * size.
+ * lose a measurement to larger letters, nor show another in its place, nor cut a note shorter),
+ * down to the screen's size.
  */
 export function captureLayout(
   shapes: readonly DrawableShape[],
@@ -68,8 +72,9 @@ export function captureLayout(
     const layout = layoutAt(scale);
     // The same labels, not only as many: at the larger size a rectangle's area gave way to the
     // label of the ellipse inside it, the same size and a smaller area, which the screen hid.
-    const drawn = new Set(labelled(layout.groups));
-    if (labelled(screen.groups).every((i) => drawn.has(i))) {
+    // And as whole: a long note cut shorter than on screen lost words the report needed.
+    const drawn = labelled(layout.groups);
+    if ([...labelled(screen.groups)].every(([i, words]) => drawn.get(i) === words)) {
       return layout;
     }
   }
