@@ -188,7 +188,7 @@ test('the expert writes, drafts and signs a report; the doctor asks to modify it
     // The form names the figure the saved draft lost (a doctor may delete their own screenshot
     // too): the opinion may cite the numbers. Until the draft is saved again.
     await expect(ex.getByTestId('diagnosis-gone-figures')).toHaveText(
-      '已保存草稿中的图 2（按保存时的编号）已被其作者删除，其后的图已重新编号：请检查诊断意见中引用的图号，并保存草稿。',
+      '已保存草稿中的图 2（按保存时的编号）已被其作者删除，其后如有图已重新编号：请检查诊断意见中引用的图号，并保存草稿。',
     );
     await ex.getByTestId('diagnosis-save-draft').click();
     await expect(ex.getByText('草稿已保存').last()).toBeVisible();

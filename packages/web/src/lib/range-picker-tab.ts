@@ -1,8 +1,18 @@
 import type { KeyboardEvent } from 'react';
 
-/** What Tab can reach, in document order. */
-const TABBABLE =
-  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+/** What Tab may reach, in document order (each then checked by `reachable`). */
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]';
+
+/** Whether Tab stops at `el`: not taken out of the order, shown, not hidden from everyone. */
+function reachable(el: HTMLElement): boolean {
+  return (
+    el.tabIndex >= 0 &&
+    el.getClientRects().length > 0 &&
+    getComputedStyle(el).visibility !== 'hidden' &&
+    !el.closest('[inert], [aria-hidden="true"]')
+  );
+}
 
 /**
  * A RangePicker's onKeyDown: Tab in its empty start field goes on to the control after the
@@ -19,14 +29,16 @@ export function tabPastEmptyRange(event: KeyboardEvent<HTMLElement>): void {
     return;
   }
   const picker = input.closest('.ant-picker-range');
-  if (!picker || picker.querySelector('input') !== input) {
+  const [start, end] = picker ? [...picker.querySelectorAll('input')] : [];
+  // Both fields empty: an end date typed alone is the picker's to handle.
+  if (!picker || start !== input || (end && end.value !== '')) {
     return;
   }
-  const next = [...document.querySelectorAll<HTMLElement>(TABBABLE)].find(
+  const next = [...document.querySelectorAll<HTMLElement>(FOCUSABLE)].find(
     (el) =>
       !picker.contains(el) &&
       Boolean(picker.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING) &&
-      el.getClientRects().length > 0,
+      reachable(el),
   );
   if (next) {
     event.preventDefault();

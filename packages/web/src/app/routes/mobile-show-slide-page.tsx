@@ -1,8 +1,8 @@
 import { LeftOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { ShowSlideScreen } from '@/features/viewer/components/show-slide-screen';
+import { useGoBack } from '@/lib/use-go-back';
 
 /**
  * /mobileShowSilde?id=12: the slide viewer on a phone (compact controls, no side panel), filling
@@ -11,9 +11,8 @@ import { ShowSlideScreen } from '@/features/viewer/components/show-slide-screen'
  */
 export default function MobileShowSlidePage() {
   const { t } = useTranslation('common');
-  const navigate = useNavigate();
   // Opened from a link in another app or a message there is nothing to go back to: go home.
-  const back = () => (window.history.length > 1 ? void navigate(-1) : void navigate('/'));
+  const back = useGoBack();
   return (
     <div
       style={{

@@ -97,19 +97,23 @@ describe('the annotations of a report picture', () => {
     expect(layout.view).toEqual(BOX);
   });
 
-  it('draw the shapes, then the labels, then the notes’ dots over their texts’ plates', () => {
-    const note: DrawableShape = {
+  it('draw the shapes, then each label with its note’s dot over its plate', () => {
+    const note = (x: number, text: string): DrawableShape => ({
       kind: 'text',
       color: '#ff0000',
-      text: 'Focus',
-      points: [[50, 50]],
-    };
-    const layout = captureLayout([note, ruler([100, 100], [200, 100])], identity, MPP, BOX, [], 1);
-    expect(captureDrawingOrder(layout.groups).map((node) => node.tag)).toEqual([
-      'line',
-      'text',
-      'text',
-      'circle',
-    ]);
+      text,
+      points: [[x, 50]],
+    });
+    const layout = captureLayout(
+      [note(50, 'First'), ruler([100, 100], [200, 100]), note(300, 'Second')],
+      identity,
+      MPP,
+      BOX,
+      [],
+      1,
+    );
+    const order = captureDrawingOrder(layout.groups).map((node) => node.text ?? node.tag);
+    // A dot follows its own text only: another note's dot is not drawn over a later label.
+    expect(order).toEqual(['line', 'First', 'circle', '50.0 µm', 'Second', 'circle']);
   });
 });

@@ -81,16 +81,18 @@ export function captureLayout(
   return screen;
 }
 
-/** Shapes first, then every label, then the notes' dots. */
-const stratum = (node: SvgNode) => (node.tag === 'circle' ? 2 : node.tag === 'text' ? 1 : 0);
-
 /**
- * The nodes of a picture's groups in the order it draws them. Every label over every shape: a
- * picture has no pointer to tell which line is on top, and a later ruler's line struck through
- * an earlier one's number. The notes' dots last: a note's text is drawn before its dot on screen,
- * its plate reaching over where the dot is; drawn after every dot, the plate paled the dot to a
- * faint disc.
+ * The nodes of a picture's groups in the order it draws them: every shape, then each group's
+ * label with its note's dot after it. Every label over every shape: a picture has no pointer to
+ * tell which line is on top, and a later ruler's line struck through an earlier one's number. A
+ * note's dot after its own text, as on screen: the text's plate reaches over where the dot is,
+ * and drawn after it paled the dot to a faint disc.
  */
 export function captureDrawingOrder(groups: readonly SvgNode[][]): SvgNode[] {
-  return groups.flat().sort((a, b) => stratum(a) - stratum(b));
+  const isMark = (node: SvgNode) => node.tag === 'text' || node.tag === 'circle';
+  const marks = (group: readonly SvgNode[]) => [
+    ...group.filter((node) => node.tag === 'text'),
+    ...group.filter((node) => node.tag === 'circle'),
+  ];
+  return [...groups.flat().filter((node) => !isMark(node)), ...groups.flatMap(marks)];
 }

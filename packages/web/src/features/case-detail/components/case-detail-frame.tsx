@@ -15,6 +15,7 @@ import {
 } from '../utils/detail-tabs';
 import { CaseDetailHeader } from './case-detail-header';
 import { CaseUploadOffer } from './case-upload-offer';
+import { useGoBack } from '@/lib/use-go-back';
 
 /** A refusal a retry cannot change: the case is missing (or another hospital's), or not the user's. */
 function isFinal(error: Error): error is ApiError {
@@ -40,6 +41,7 @@ export function CaseDetailFrame({ current, children }: CaseDetailFrameProps) {
   const { t: tMenu } = useTranslation('menu');
   const { t: tCommon } = useTranslation('common');
   const navigate = useNavigate();
+  const goBack = useGoBack();
   const [params] = useSearchParams();
   const { iRoleType } = useSession();
   const iPatientId = patientIdOf(params.get('iPatientId'));
@@ -60,10 +62,7 @@ export function CaseDetailFrame({ current, children }: CaseDetailFrameProps) {
         subTitle={info.error.message}
         data-testid="case-detail-unavailable"
         extra={
-          <Button
-            type="primary"
-            onClick={() => void (window.history.length > 1 ? navigate(-1) : navigate('/'))}
-          >
+          <Button type="primary" onClick={goBack}>
             {tCommon('action.back')}
           </Button>
         }

@@ -25,8 +25,9 @@ const isMatched = (row: Row) => row.ddMatchState.iNumber === SlideMatchState.Mat
  * What a row offers, as the server decides it (slides/access.ts): whoever sees a slide views it
  * once the slide engine has read it (diagnosis/GetSlideInfo lets every lister open it); administrators rename, match
  * and delete any slide they see; a doctor renames and deletes its own uploads, and deletes a
- * matched slide it sees (it sees only those of its own cases and its own uploads: the server
- * then allows one alone while the case is editable). Only an unmatched slide matches; a slide
+ * matched slide it sees (those of its own cases, and its own uploads: the server allows one alone
+ * while the case is editable, and only to the case's doctor, so rowActionBlock switches it off
+ * for an upload matched to a colleague's case). Only an unmatched slide matches; a slide
  * still uploading keeps its name and number (its upload resumes by them).
  */
 export function slideRowActions(
@@ -61,9 +62,9 @@ const inColleaguesCase = (row: Row, mode: SlideListMode, iUserId: number | null)
 /**
  * Why an action a row shows cannot be taken now, or null: a slide of a submitted or completed
  * case keeps its name and stays with the case (SLIDE_CASE_LOCKED); a matched slide leaves its case
- * only by the case's doctor (the server refuses administrators: they remove it with its case,
- * and the uploader of a slide matched to a colleague's case, who was offered Delete and then
- * refused with the selection's reason). The button says so instead of failing.
+ * only by the case's doctor: the server refuses administrators (they remove it with its case),
+ * and the uploader of a slide matched to a colleague's case (offered Delete, then refused with
+ * the selection's reason). The button says so instead of failing.
  */
 export function rowActionBlock(
   row: Row,

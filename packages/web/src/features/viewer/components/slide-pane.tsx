@@ -1,7 +1,6 @@
 import { Alert, Button, Flex, Result, Spin, Tooltip, Typography } from 'antd';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import type { SlideInfoDto } from '@pathconsult/shared';
 import { AnnotationLayer } from '@/features/annotations/components/annotation-layer';
 import { AnnotationTools } from '@/features/annotations/components/annotation-tools';
@@ -23,6 +22,7 @@ import { ResumedViewNote } from './resumed-view-note';
 import { ScaleBarOverlay } from './scale-bar-overlay';
 import { isUnviewable, SlideUnviewable } from './slide-unviewable';
 import { ViewerToolbar } from './viewer-toolbar';
+import { useGoBack } from '@/lib/use-go-back';
 
 /** How often a pane whose tiles failed asks again whether the server answers. */
 const UNREACHABLE_PROBE_MS = 3_000;
@@ -72,7 +72,7 @@ export function SlidePane({
   onViewAlone?: () => void;
 }) {
   const { t } = useTranslation('viewer');
-  const navigate = useNavigate();
+  const goBack = useGoBack();
   const info = useSlideInfo(slideId);
   if (info.isPending) {
     return (
@@ -86,11 +86,7 @@ export function SlidePane({
   if (!info.data) {
     // Back where it was opened from; home when opened from a link.
     const back = (
-      <Button
-        type="primary"
-        key="back"
-        onClick={() => void (window.history.length > 1 ? navigate(-1) : navigate('/'))}
-      >
+      <Button type="primary" key="back" onClick={goBack}>
         {t('back')}
       </Button>
     );

@@ -1,0 +1,11 @@
+import { useNavigate } from 'react-router';
+
+/**
+ * "Back" on a screen that has nothing to show (a slide or case that is gone, a phone viewer):
+ * where the user came from, or home when the page was opened first in this tab (a link in a
+ * message or another app), where the browser's Back has nowhere in the platform to go.
+ */
+export function useGoBack(): () => void {
+  const navigate = useNavigate();
+  return () => void (window.history.length > 1 ? navigate(-1) : navigate('/'));
+}
