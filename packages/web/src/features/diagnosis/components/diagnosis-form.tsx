@@ -12,7 +12,7 @@ import {
   Tooltip,
   Typography,
 } from 'antd';
-import { useEffect, useId, useMemo } from 'react';
+import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   DiagnosisLimits,
@@ -25,7 +25,7 @@ import type { ApiError } from '@/lib/api-error';
 import { applyFieldErrors, showFailure } from '@/lib/form-errors';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { useConfirmAction } from '@/lib/use-confirm-action';
-import { addUnloadGuard } from '@/lib/unload-guards';
+import { useLeaveGuard } from '@/lib/use-leave-guard';
 import { useSession } from '@/lib/use-session';
 import { useHasSignature, useRecheckSignature } from '@/features/signature/api/own-signature';
 import { SignatureRequiredAlert } from '@/features/signature/components/signature-required-alert';
@@ -82,19 +82,7 @@ export function DiagnosisForm({ draft, kind }: { draft: ReportDto; kind: number 
     [unsaved, draft.dtUpdateTime],
   );
   // A reload loses them: the browser asks first (and the page does not reload by itself).
-  useEffect(() => {
-    const warn = (event: BeforeUnloadEvent) => {
-      if (anyUnsaved(iUserId)) {
-        event.preventDefault();
-      }
-    };
-    window.addEventListener('beforeunload', warn);
-    const removeGuard = addUnloadGuard(() => anyUnsaved(iUserId));
-    return () => {
-      window.removeEventListener('beforeunload', warn);
-      removeGuard();
-    };
-  }, [iUserId]);
+  useLeaveGuard(() => anyUnsaved(iUserId));
 
   const current = (): FormValues => {
     const v = form.getFieldsValue(true) as Partial<FormValues>;

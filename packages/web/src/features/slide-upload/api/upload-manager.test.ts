@@ -663,12 +663,9 @@ describe('upload manager', () => {
     expect(items[1]!.state).toBe('waiting');
   });
 
-  it('goes on by itself once logged in again after the session ended mid-upload', async () => {
-    const server = new FakeUploadServer();
-    const { m } = manager(server);
-    const file = slide('a.svs', 3);
-    await m.add(request(picked(file)));
-    // The second chunk finds the session gone (401): the client goes to the login page.
+  /** The second chunk, the first time it is sent, finds the session gone (401): the client goes
+   * to the login page. */
+  const endSessionAtSecondChunk = (server: FakeUploadServer) => {
     let ended = false;
     server.beforeChunk = (chunk) => {
       if (chunk.iChunk === 1 && !ended) {
@@ -676,6 +673,14 @@ describe('upload manager', () => {
         throw new FakeCallError(401, 'SESSION_EXPIRED');
       }
     };
+  };
+
+  it('goes on by itself once logged in again after the session ended mid-upload', async () => {
+    const server = new FakeUploadServer();
+    const { m } = manager(server);
+    const file = slide('a.svs', 3);
+    await m.add(request(picked(file)));
+    endSessionAtSecondChunk(server);
     m.start();
     await m.idle();
     expect(m.getSnapshot()).toMatchObject({ uploading: false });
@@ -695,13 +700,7 @@ describe('upload manager', () => {
     const server = new FakeUploadServer();
     const { m } = manager(server);
     await m.add(request(picked(slide('a.svs', 3))));
-    let ended = false;
-    server.beforeChunk = (chunk) => {
-      if (chunk.iChunk === 1 && !ended) {
-        ended = true;
-        throw new FakeCallError(401, 'SESSION_EXPIRED');
-      }
-    };
+    endSessionAtSecondChunk(server);
     m.start();
     await m.idle();
     // Another user logs in (their queue is loaded first), then the first one again: this tab

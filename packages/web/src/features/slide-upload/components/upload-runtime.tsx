@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { invalidateSlideLists } from '@/features/slides/api/slides';
 import { toastSuccess } from '@/lib/toast';
 import { useSession } from '@/lib/use-session';
-import { addUnloadGuard } from '@/lib/unload-guards';
+import { useLeaveGuard } from '@/lib/use-leave-guard';
 import {
   closeUploadPanel,
   leaveUploadScreen,
@@ -114,24 +114,9 @@ export function UploadRuntime() {
     return manager.subscribe(listNew);
   }, [manager, queryClient]);
 
-  // Leaving the page stops the upload: the browser asks first while one runs.
-  useEffect(() => {
-    if (!manager) {
-      return undefined;
-    }
-    const warn = (event: BeforeUnloadEvent) => {
-      if (manager.getSnapshot().uploading) {
-        event.preventDefault();
-      }
-    };
-    window.addEventListener('beforeunload', warn);
-    // Nor does the page reload by itself for a new deployment's screens while one runs.
-    const removeGuard = addUnloadGuard(() => manager.getSnapshot().uploading);
-    return () => {
-      window.removeEventListener('beforeunload', warn);
-      removeGuard();
-    };
-  }, [manager]);
+  // Leaving the page stops the upload: the browser asks first while one runs (nor does the page
+  // reload by itself for a new deployment's screens meanwhile).
+  useLeaveGuard(() => manager?.getSnapshot().uploading ?? false);
 
   if (!mounted || !manager) {
     return null;
