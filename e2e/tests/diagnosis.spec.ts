@@ -255,6 +255,8 @@ test('the expert writes, drafts and signs a report; the doctor asks to modify it
     await expect(history.getByTestId('report-figures')).toBeVisible();
     await expect(history.getByTestId('report-figure-caption-1')).toHaveText(/^图 1\s+20×$/);
     await expect(history.getByTestId('report-figure-caption-2')).toHaveText(/^图 2\s+[\d.]+×$/);
+    // Beneath, the slide each shows (as the PDF prints it).
+    await expect(history.getByTestId('report-figure-slide-1')).toHaveText(`${num}.svs`);
     await expect(history.getByTestId('report-signature')).toBeVisible();
     await page.screenshot({ path: 'test-results/diagnosis-doctor-report.png', fullPage: true });
     // Under "诊断报告" too, where a doctor looks for it first, with its print preview; the

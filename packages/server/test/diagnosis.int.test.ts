@@ -924,13 +924,14 @@ describe.each(await testDatabases())('diagnosis and returns on $name', (testDb) 
     expect(zh.type).toBe('application/pdf');
     const text = squeeze(await pdfText(zh.bytes));
     const patient = (await caseRow(db(), caseId))!;
-    // The figure's caption: its number and the magnification it was taken at, digital zoom said.
+    // The figure's caption: its number and the magnification it was taken at, digital zoom said,
+    // then the slide it shows (a case has several).
     for (const expected of [
       '乳腺纤维腺瘤',
       'Noatypiaseen',
       patient.name,
       patient.diagnosisNum,
-      '图 1  6.3×（数字放大）',
+      '图 1  6.3×（数字放大）boxes.tiff',
     ]) {
       expect(text).toContain(squeeze(expected));
     }
@@ -941,7 +942,7 @@ describe.each(await testDatabases())('diagnosis and returns on $name', (testDb) 
     expect(en.status).toBe(200);
     const english = squeeze(await pdfText(en.bytes));
     expect(english).toContain(squeeze('乳腺纤维腺瘤'));
-    expect(english).toContain(squeeze('Figure 1  6.3× (digital zoom)'));
+    expect(english).toContain(squeeze('Figure 1  6.3× (digital zoom)boxes.tiff'));
     expect(await latestAuditRecord(db(), 'diagnosis/ProduceReport')).toMatchObject({
       userId: expert.id,
       targetType: 'diagnosisReport',

@@ -111,13 +111,14 @@ function unreleasedMark(reviewState: number | null, lang: 'zh-CN' | 'en') {
  */
 async function screenshotsOf(db: Db, dataDir: string, ids: readonly number[], lang: Lang) {
   const rows = ids.length === 0 ? [] : await listOfIds(db, [...ids]);
-  const byId = new Map(rows.map((r) => [r.row.id, r.row]));
+  const byId = new Map(rows.map((v) => [v.row.id, v]));
   const shots: ReportDocument['report']['screenshots'] = [];
   for (const id of ids) {
-    const row = byId.get(id);
-    if (!row) {
+    const view = byId.get(id);
+    if (!view) {
       continue;
     }
+    const { row } = view;
     const mimeType = row.mimeType === 'image/jpeg' ? 'image/jpeg' : 'image/png';
     // The magnification it was taken at follows the figure's number ("图 1  20×"), and says
     // when it was past the scan's objective power ("图 1  40×（数字放大）").
@@ -125,16 +126,17 @@ async function screenshotsOf(db: Db, dataDir: string, ids: readonly number[], la
       row.magnification === null
         ? {}
         : { caption: screenshotMagnificationLabel(lang, row.magnification, row.digitalZoom) };
+    const slide = view.slideName === null ? {} : { slideName: view.slideName };
     try {
       const data = await readScreenshot(
         dataDir,
         { hospitalId: row.hospitalId, patientId: row.patientId },
         row.storedName,
       );
-      shots.push({ data, mimeType, ...caption });
+      shots.push({ data, mimeType, ...caption, ...slide });
     } catch {
       // A screenshot file removed from disk must not keep the report from printing.
-      shots.push({ data: null, mimeType, ...caption });
+      shots.push({ data: null, mimeType, ...caption, ...slide });
     }
   }
   return shots;

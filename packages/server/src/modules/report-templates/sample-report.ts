@@ -40,6 +40,7 @@ const TEXTS = {
     result: '（右乳）纤维腺瘤。——样例诊断，仅供预览',
     opinion: '样例：建议定期随访。',
     shot: ['样例 HE ×100', '样例 HE ×400'],
+    slide: ['样例切片-A1.svs', '样例切片-A2.svs'],
   },
   en: {
     patient: 'Sample Patient',
@@ -68,6 +69,7 @@ const TEXTS = {
     result: '(Right breast) fibroadenoma. — sample diagnosis, for preview only',
     opinion: 'Sample: regular follow-up advised.',
     shot: ['Sample HE ×100', 'Sample HE ×400'],
+    slide: ['Sample-slide-A1.svs', 'Sample-slide-A2.svs'],
   },
 } as const;
 
@@ -176,6 +178,7 @@ export async function sampleReportDocument(input: SampleReportInput): Promise<Re
         data,
         mimeType: i === 0 ? 'image/jpeg' : 'image/png',
         caption: t.shot[i],
+        slideName: t.slide[i],
       })),
     },
     timeZone: input.timeZone,

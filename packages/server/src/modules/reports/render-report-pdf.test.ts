@@ -207,7 +207,12 @@ beforeAll(async () => {
         .toBuffer(),
       mimeType: 'image/jpeg',
     },
-    { data: await png(500, 500, '#e0a0c0'), mimeType: 'image/png', caption: 'HE ×400' },
+    {
+      data: await png(500, 500, '#e0a0c0'),
+      mimeType: 'image/png',
+      caption: 'HE ×400',
+      slideName: 'S2026-0042-A2.svs',
+    },
   ];
 });
 
@@ -269,8 +274,8 @@ describe.each([
     expect(text).toContain(`${squeeze(texts.signedAt)}${colon}2026/03/0415:41`);
     expect(text).toContain(`${squeeze(texts.printedAt)}${colon}2026/03/0611:00`);
     expect(text).toContain(lang === 'en' ? '11:00(Asia/Shanghai)' : '11:00（Asia/Shanghai）');
-    expect(text).toContain(squeeze(texts.figure(3)));
-    expect(text).toContain('HE×400');
+    // The figure's number and magnification, then the slide it shows.
+    expect(text).toContain(squeeze(`${texts.figure(3)}HE ×400S2026-0042-A2.svs`));
   });
 
   it('embeds the logo, the signature image and every screenshot', async () => {

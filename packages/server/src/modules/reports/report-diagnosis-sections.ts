@@ -57,7 +57,8 @@ export function diagnosisSection(doc: ReportDocument, texts: ReportTexts): Secti
 
 /**
  * Up to four screenshots, two to a row, each fitted into its cell and captioned with its number
- * in the report's order (the screen numbers them alike, shared reportFigureLabel).
+ * in the report's order (the screen numbers them alike, shared reportFigureLabel), its
+ * magnification and, on a line of its own, the slide it shows.
  */
 export function screenshotsSection(doc: ReportDocument, texts: ReportTexts): SectionParts | null {
   const shots = doc.report.screenshots.slice(0, MAX_SCREENSHOTS);
@@ -73,6 +74,7 @@ export function screenshotsSection(doc: ReportDocument, texts: ReportTexts): Sec
         text: shot.caption ? `${texts.figure(i + 1)}  ${shot.caption}` : texts.figure(i + 1),
         style: 'caption',
       },
+      ...(shot.slideName ? [{ text: shot.slideName, style: 'caption' }] : []),
     ],
     margin: [0, 2, 0, 6],
   }));

@@ -32,6 +32,12 @@ export interface ReportScreenshot {
   data: Buffer | null;
   mimeType: 'image/png' | 'image/jpeg';
   caption?: string;
+  /**
+   * The slide it was taken from, by the name the case's slide list gives it: a case often has
+   * several slides (blocks, stains), and the reader must know which one a figure shows. Absent
+   * once the slide was deleted.
+   */
+  slideName?: string;
 }
 
 export interface ReportDocument {
