@@ -268,6 +268,35 @@ describe.each(await testDatabases())('diagnosis and returns on $name', (testDb) 
       expectOk(await diagnosis(token, { iPatientId: caseId })).listGoneFigure;
     expect(await goneOf(expert.token)).toEqual([1]);
     expect(await goneOf(doctor.token)).toEqual([]);
+    // A figure lost from the middle is named by its place as saved, not the figures after it.
+    const take = async () =>
+      expectOk(
+        await api.post<{ iScreenshotId: number }>(
+          'webViewer/consulation/setPathologyImg',
+          { iSlideDocumentId: slide, strImage: picture, region: REGION },
+          { token: expert.token },
+        ),
+      ).iScreenshotId;
+    const [middle, last] = [await take(), await take()];
+    expectOk(
+      await draft(expert.token, {
+        iPatientReceiveId: receiveId,
+        listScreenshotId: [shot, middle, last],
+      }),
+    );
+    expect(await goneOf(expert.token)).toEqual([]);
+    const deleteShot = async (id: number) =>
+      expectOk(
+        await api.post(
+          'webViewer/consulation/deletePathologyImg',
+          { iScreenshotId: id },
+          { token: expert.token },
+        ),
+      );
+    await deleteShot(middle);
+    expect(await goneOf(expert.token)).toEqual([2]);
+    await deleteShot(last);
+    expect(await goneOf(expert.token)).toEqual([2, 3]);
     expectOk(await draft(expert.token, { iPatientReceiveId: receiveId, listScreenshotId: [shot] }));
     expect(await goneOf(expert.token)).toEqual([]);
 
