@@ -227,7 +227,10 @@ describe.each(await testDatabases())('slide viewer open and close on $name', (te
     expectRefused(await info(unread.id, owner.token), 'SLIDE_NOT_READY');
     expectRefused(await close(unread.id, view(), owner.token), 'SLIDE_NOT_READY');
     const uploading = await slideIn(SlideUploadState.Uploading);
-    expectRefused(await info(uploading.id, owner.token), 'SLIDE_UPLOAD_UNFINISHED');
+    const unfinished = await info(uploading.id, owner.token);
+    expectRefused(unfinished, 'SLIDE_UPLOAD_UNFINISHED');
+    // Its uploader is told to go on with it (anyone else, to wait for them).
+    expect(unfinished.body.objErrorParams).toEqual({ mine: 1 });
     expect((await info(uploading.id, owner.token, 'en')).body.strMessage).toBe(
       'The slide has not finished uploading: it cannot be viewed yet',
     );

@@ -51,7 +51,11 @@ export async function slideForViewing(
   // Each says what the viewer can tell the user to do: wait, finish the upload, or look in the
   // case's slide list for why it failed.
   if (doc.state === SlideUploadState.Uploading) {
-    throw new AppError('SLIDE_UPLOAD_UNFINISHED');
+    // Only its uploader can go on with it: anyone else (the expert it was sent to) is told to
+    // wait for them, not to do what they cannot.
+    throw new AppError('SLIDE_UPLOAD_UNFINISHED', {
+      mine: doc.uploadUserId === actor.userId ? 1 : 0,
+    });
   }
   if (doc.state === SlideUploadState.Failed) {
     throw new AppError('SLIDE_READ_FAILED');

@@ -12,6 +12,18 @@ const HINTS = {
   SLIDE_READ_FAILED: 'readFailedHint',
 } as const;
 
+/**
+ * An unfinished upload is continued by its uploader only; anyone else (the expert a case was sent
+ * to) is told to wait for it (`mine` 0 from slide-grant.ts).
+ */
+export function hintOf(error: ApiError) {
+  const code = error.strErrorCode as keyof typeof HINTS;
+  if (code === 'SLIDE_UPLOAD_UNFINISHED' && error.errorParams.mine === 0) {
+    return 'uploadUnfinishedOthersHint';
+  }
+  return HINTS[code];
+}
+
 export function isUnviewable(error: ApiError): boolean {
   return error.strErrorCode !== undefined && Object.hasOwn(HINTS, error.strErrorCode);
 }
@@ -42,7 +54,7 @@ export function SlideUnviewable({
     <Result
       status="warning"
       title={serverErrorText(error, currentLang())}
-      subTitle={t(HINTS[code])}
+      subTitle={t(hintOf(error))}
       extra={retry ? [back, retry] : back}
       style={{ flex: 1 }}
       data-testid="viewer-not-ready"
