@@ -1025,9 +1025,10 @@ test('a refusal kept in the queue reads in the language chosen since', async ({
   await expect(item.getByTestId('upload-item-reason')).toHaveText(
     '切片大小超出本院剩余存储容量（剩余 1.02 MB）',
   );
-  // What to do next: nothing retries by itself once storage is freed.
+  // What to do next: nothing retries by itself once storage is freed. Nothing was sent, so it
+  // does not promise that what was sent is kept.
   await expect(item.getByTestId('upload-item-storage-next')).toHaveText(
-    '在切片管理中删除切片释放空间，或由管理员扩容后，再次开始上传即可继续，已上传的部分不会丢失。',
+    '在切片管理中删除切片释放空间，或由管理员扩容后，再次开始上传即可。',
   );
   await page.keyboard.press('Escape');
 
@@ -1037,8 +1038,8 @@ test('a refusal kept in the queue reads in the language chosen since', async ({
   await page.getByTestId('account-lang-en').click();
   await page.getByTestId('upload-open').click();
   await expect(item.getByTestId('upload-item-state')).toHaveText('Not enough storage');
-  await expect(item.getByTestId('upload-item-storage-next')).toContainText(
-    'start the upload again: nothing sent is lost',
+  await expect(item.getByTestId('upload-item-storage-next')).toHaveText(
+    'Once storage is freed (by deleting slides in slide management) or enlarged by an administrator, start the upload again.',
   );
   const english = 'The slide exceeds your hospital’s remaining storage (1.02 MB left)';
   await expect(item.getByTestId('upload-item-reason')).toHaveText(english);

@@ -1108,6 +1108,18 @@ test('the annotation layer is hidden and shown again; a screenshot taken while i
   await expect(shape).toBeHidden();
   await page.getByTestId('viewer-keys-button').click();
   await expect(page.getByTestId('viewer-keys')).toContainText('隐藏 / 显示标注与测量');
+  // The whole list fits in the window (it scrolls inside): its last keys were cut off under the
+  // window's edge on a 900-pixel screen.
+  const keysPopover = page.locator('.ant-popover').filter({ has: page.getByTestId('viewer-keys') });
+  const windowHeight = page.viewportSize()!.height;
+  await expect
+    .poll(async () => {
+      const box = (await keysPopover.boundingBox())!;
+      return box.y + box.height;
+    })
+    .toBeLessThanOrEqual(windowHeight);
+  await page.getByTestId('viewer-keys').locator('tr').last().scrollIntoViewIfNeeded();
+  await expect(page.getByTestId('viewer-keys').locator('tr').last()).toBeInViewport();
   await page.keyboard.press('Escape');
 
   // Picking a drawing tool shows the layer again: nothing is drawn unseen.
@@ -1807,6 +1819,11 @@ test('a tablet held upright has the tools under the slide, and beside it once tu
     expect(upright.width).toBeGreaterThan(650);
     expect(panel.y).toBeGreaterThanOrEqual(upright.y + upright.height);
     await expect(page.getByTestId('annotation-tools')).toBeInViewport();
+    // The polygon's hint names the buttons a finger has, not keys a tablet has not.
+    await page.getByTestId('tool-polygon').click();
+    await expect(page.getByTestId('polygon-hint')).toHaveText(/^轻点逐个放置顶点/);
+    await expect(page.getByTestId('polygon-hint')).not.toContainText('Enter');
+    await page.getByTestId('tool-select').click();
     await page.screenshot({ path: 'test-results/slide-viewer-tablet-upright.png' });
     // Turned sideways, the panel goes back beside the slide, and the slide is still painted.
     await page.setViewportSize({ width: 1180, height: 820 });

@@ -326,7 +326,7 @@ export function AnnotationTools({
         <Flex gap={4} wrap align="center">
           {/* How a polygon is drawn is not obvious from its icon: a click per corner, not a drag. */}
           <Typography.Text type="secondary" data-testid="polygon-hint">
-            {t('tools.polygonHint')}
+            {t(touch ? 'tools.polygonHintTouch' : 'tools.polygonHint')}
           </Typography.Text>
           {/* Enter, Backspace and Esc as buttons: a finger on a tablet has no keys, and a
               double tap placed a corner instead of closing the shape. */}

@@ -77,6 +77,17 @@ describe('keepLabelsInView', () => {
     expect(labelBox(moved).bottom).toBeLessThanOrEqual(295);
   });
 
+  it('moves a label off the scale bar to well above it, not just over it', () => {
+    // A ruler along the foot of the view, out at the left: below it is out of view, above it is
+    // the scale bar, and right above the bar "684 µm" read as the bar's own length.
+    const bar = { left: 4, top: 262, right: 120, bottom: 296 };
+    const moved = labelOf(keepLabelsInView(rulerLabel([-60, 298], [40, 298]), VIEW, [bar]));
+    expect(inside(moved)).toBe(true);
+    const box = labelBox(moved);
+    expect(box.bottom).toBeLessThanOrEqual(bar.top - 12 + 0.01);
+    expect(box.bottom).toBeGreaterThan(bar.top - 20);
+  });
+
   it('keeps a label off the navigator over the lower right corner', () => {
     const navigator = { left: 300, top: 220, right: 400, bottom: 300 };
     const groups = rulerLabel([290, 210], [340, 210]);

@@ -12,6 +12,11 @@ import { LEADER_CLASS, type SvgNode } from './svg-shapes';
 
 /** Gap kept between a label and the view's edge or a control. */
 const EDGE_PX = 4;
+/**
+ * Gap kept between a label moved above a control and that control: just above the scale bar, a
+ * length ("684 µm") read as the bar's own, and the estimated text box could still touch it.
+ */
+const ABOVE_CONTROL_PX = 12;
 /** Rounding a label's place may cost (placed() fits). */
 const SLACK = 0.01;
 /** From the dot of a note to its text (svg-shapes.ts draws the text 8 px right of the dot). */
@@ -179,7 +184,7 @@ function measureSpots(
     spots.push(
       at(node, area.left - half, below),
       at(node, area.left - half, above),
-      at(node, x, area.top - EDGE_PX - (box.bottom - below)),
+      at(node, x, area.top - ABOVE_CONTROL_PX - (box.bottom - below)),
     );
   }
   return spots;

@@ -123,7 +123,8 @@ export function UploadItemRow({
     const dialog = confirm({
       title: t('item.cancelTitle', { name: item.strFileName }),
       // A waiting item has sent nothing: say what cancelling really removes.
-      // One begun elsewhere: what was sent there goes too, and a browser still sending it stops.
+      // One begun elsewhere: what was sent there goes too (with what this browser added since),
+      // and a browser still sending it stops.
       content:
         item.lProgress > 0
           ? t(item.bContinued ? 'item.cancelContentContinued' : 'item.cancelContent', {
@@ -267,7 +268,8 @@ export function UploadItemRow({
       {shown === 'noStorage' && !item.bNeedsFiles && (
         // Nothing retries by itself: freeing storage elsewhere did not bring the upload back.
         <Typography.Text type="secondary" data-testid="upload-item-storage-next">
-          {t('item.noStorageNext')}
+          {/* "Nothing sent is lost" only where something was sent. */}
+          {t(item.lProgress > 0 ? 'item.noStorageNext' : 'item.noStorageNextNothingSent')}
         </Typography.Text>
       )}
       {outcome?.renamedTo && (

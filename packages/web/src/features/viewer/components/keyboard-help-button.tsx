@@ -50,7 +50,11 @@ export function KeyboardHelpButton({
   // Escape or a press anywhere else (the slide too) closes the list.
   useDismiss(open, close, list, button);
   const content = (
-    <div ref={list} style={{ maxWidth: 400 }} data-testid="viewer-keys">
+    <div
+      ref={list}
+      style={{ maxWidth: 400, maxHeight: listHeight(button.current), overflowY: 'auto' }}
+      data-testid="viewer-keys"
+    >
       <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
         {t('keys.focusHint')}
       </Typography.Paragraph>
@@ -96,4 +100,19 @@ export function KeyboardHelpButton({
       </HoverTooltip>
     </Popover>
   );
+}
+
+/** Room for the popover's title and padding below the list. */
+const POPOVER_CHROME_PX = 72;
+
+/**
+ * The list's height: what is left below its button in the window (it opens beneath it), so the
+ * last keys are never cut off under the window's edge on a 900-pixel screen; it scrolls instead.
+ */
+function listHeight(button: HTMLButtonElement | null): number | undefined {
+  if (!button) {
+    return undefined;
+  }
+  const below = window.innerHeight - button.getBoundingClientRect().bottom - POPOVER_CHROME_PX;
+  return Math.max(200, below);
 }
