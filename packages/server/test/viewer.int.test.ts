@@ -230,7 +230,7 @@ describe.each(await testDatabases())('slide viewer open and close on $name', (te
     const unfinished = await info(uploading.id, owner.token);
     expectRefused(unfinished, 'SLIDE_UPLOAD_UNFINISHED');
     // Its uploader is told to go on with it (anyone else, to wait for them).
-    expect(unfinished.body.objErrorParams).toEqual({ mine: 1 });
+    expect((unfinished.body as { objErrorParams?: unknown }).objErrorParams).toEqual({ mine: 1 });
     expect((await info(uploading.id, owner.token, 'en')).body.strMessage).toBe(
       'The slide has not finished uploading: it cannot be viewed yet',
     );
