@@ -1018,9 +1018,14 @@ test('a refusal kept in the queue reads in the language chosen since', async ({
 
   await page.getByTestId('imagery-upload-batch').click();
   await expect(page.getByTestId('upload-choose-files')).toBeEnabled();
+  // Chosen from the keyboard: the button keeps the focus (switched off while the files were
+  // read, it lost it to the page).
+  await page.getByTestId('upload-choose-files').focus();
   await page.getByTestId('upload-file-input').setInputFiles(SLIDE);
-  await page.getByTestId('upload-start').click();
   const item = page.getByTestId(`upload-item-${NAME}`);
+  await expect(item).toBeVisible();
+  await expect(page.getByTestId('upload-choose-files')).toBeFocused();
+  await page.getByTestId('upload-start').click();
   await expect(item.getByTestId('upload-item-state')).toHaveText('存储空间不足');
   await expect(item.getByTestId('upload-item-reason')).toHaveText(
     '切片大小超出本院剩余存储容量（剩余 1.02 MB）',

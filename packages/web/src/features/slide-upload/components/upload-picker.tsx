@@ -78,11 +78,26 @@ export function UploadPicker({ request, types }: UploadPickerProps) {
     });
   }, [manager]);
   const ready = Boolean(manager && types);
+  // The control that had the focus when files were chosen: switched off while they are read,
+  // it lost the focus to the page, and a keyboard user started again from the top.
+  const refocus = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    const control = refocus.current;
+    if (busy || !control) {
+      return;
+    }
+    refocus.current = null;
+    if (document.activeElement === null || document.activeElement === document.body) {
+      control.focus();
+    }
+  }, [busy]);
 
   const add = async (picked: PickedFile[], strict: boolean, folderName?: string) => {
     if (!manager || !types || picked.length === 0) {
       return;
     }
+    const focused = document.activeElement;
+    refocus.current = focused instanceof HTMLElement && focused !== document.body ? focused : null;
     setBusy(true);
     try {
       const result: AddResult = await manager.add({
