@@ -404,6 +404,34 @@ describe.each(await testDatabases())('case screenshots on $name', (testDb) => {
     );
   });
 
+  it('keeps a screenshot of a deleted slide, which no longer names it', async () => {
+    const other = (await addCase(api, owner.token)).iPatientId;
+    const slide = await uploadSlide(
+      api,
+      t.baseUrl,
+      owner.token,
+      { iPatientId: other },
+      'gone.tiff',
+      BOXES,
+    );
+    await t.app.slideIngest.idle();
+    const shot = expectOk(await take(slide, dataUrl(await picture('png')), owner.token));
+    expect(shot.strSlideName).toBe('gone.tiff');
+    expectOk(
+      await api.post(
+        'slideDocument/deleteSlideDocument',
+        { listSlideDocument: [{ iSlideDocumentId: slide }] },
+        { token: owner.token },
+      ),
+    );
+    // The slide's row stays (marked deleted): its screenshot says it is gone, not its old name.
+    const [listed] = expectOk(await ofCase(other, owner.token)).listScreenshot;
+    expect(listed).toMatchObject({ iScreenshotId: shot.iScreenshotId, strSlideName: null });
+    expectOk(
+      await api.post('patient/deletePatient', { iPatientId: other }, { token: owner.token }),
+    );
+  });
+
   it('removes the image files of a deleted case', async () => {
     const other = (await addCase(api, owner.token)).iPatientId;
     const slide = await uploadSlide(

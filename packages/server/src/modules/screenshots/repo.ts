@@ -17,7 +17,10 @@ export interface ScreenshotView {
 const viewFor = (callerId: number | null) => ({
   row: caseScreenshots,
   authorName: users.realName,
-  slideName: slideDocuments.displayName,
+  // A deleted slide keeps its row (deletedAt): its screenshots say it is gone, not its old name.
+  slideName: sql<
+    string | null
+  >`case when ${slideDocuments.deletedAt} is null then ${slideDocuments.displayName} end`,
   inSignedReport: inSignedReport().mapWith(Boolean),
   draftFigure: draftFigure(callerId),
 });

@@ -24,7 +24,8 @@ export interface ViewableSlide {
  * Whether the caller may view a slide's pixels, answered before a tile token is issued: those
  * who see it in slide management (slides/access.ts) and those who may read the case it belongs
  * to (patients/access.ts: owner, report-view administrators, the experts it was sent to).
- * Anyone else gets the 404 of a missing slide. A slide still uploading is SLIDE_UPLOAD_UNFINISHED,
+ * Anyone else gets the 404 of a missing slide. A slide still uploading is SLIDE_UPLOAD_UNFINISHED
+ * (with `mine`: 1 for its uploader, who can go on with it, 0 for anyone else, who waits),
  * one that failed (upload or slide engine) SLIDE_READ_FAILED, one the engine has not read yet
  * SLIDE_NOT_READY.
  * Answers what the callers check next without another query: the hospital (the token's), the

@@ -135,6 +135,7 @@ export function AnnotationTools({
   };
   const mpp = viewer.slide.mpp;
 
+  const touch = useMediaQuery('(hover: none) and (pointer: coarse)');
   const overlay = useAnnotationOverlay(viewer, annotations.data?.listAnnotation, layerShown, {
     onFinished: (shape, shapeColor) => {
       if (shape.kind === 'text') {
@@ -149,7 +150,8 @@ export function AnnotationTools({
       });
     },
     onSelect: setSelected,
-    onTooFewCorners: () => toastWarning(t('tools.polygonTooFew')),
+    onTooFewCorners: () =>
+      toastWarning(t(touch ? 'tools.polygonTooFewTouch' : 'tools.polygonTooFew')),
     onOffSlide: () => toastWarning(t('tools.offSlide')),
     onReshaped: (id, points) => {
       const shape = annotations.data?.listAnnotation.find((a) => a.iAnnotationId === id);
@@ -210,7 +212,6 @@ export function AnnotationTools({
   const limitReached = !!shotData && shotData.iMineCount >= shotData.iLimit;
   const strip = useRef<HTMLDivElement>(null);
   const { token } = theme.useToken();
-  const touch = useMediaQuery('(hover: none) and (pointer: coarse)');
   const takeScreenshot = async () => {
     const layer = overlay.current;
     if (!layer || patientId === null) {

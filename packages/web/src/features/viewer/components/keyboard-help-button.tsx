@@ -1,7 +1,7 @@
 import { QuestionCircleOutlined } from '@ant-design/icons';
 import { Button, Popover, Table, Typography } from 'antd';
 import { HoverTooltip } from '@/components/hover-tooltip';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SlideViewer } from '../slide-viewer';
 import { useDismiss } from '../use-dismiss';
@@ -49,10 +49,23 @@ export function KeyboardHelpButton({
   );
   // Escape or a press anywhere else (the slide too) closes the list.
   useDismiss(open, close, list, button);
+  // Measured once open (and again when the window changes size), never while rendering.
+  const [maxHeight, setMaxHeight] = useState<number>();
+  useLayoutEffect(() => {
+    if (!open) {
+      return undefined;
+    }
+    const measure = () => setMaxHeight(listHeight(button.current));
+    measure();
+    window.addEventListener('resize', measure);
+    return () => window.removeEventListener('resize', measure);
+  }, [open]);
   const content = (
+    // Focusable: a keyboard user scrolls the list with the arrow keys.
     <div
       ref={list}
-      style={{ maxWidth: 400, maxHeight: listHeight(button.current), overflowY: 'auto' }}
+      tabIndex={0}
+      style={{ maxWidth: 400, maxHeight, overflowY: 'auto' }}
       data-testid="viewer-keys"
     >
       <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
