@@ -404,17 +404,23 @@ describe.each(await testDatabases())('case screenshots on $name', (testDb) => {
     );
   });
 
-  it('keeps a screenshot of a deleted slide, which no longer names it', async () => {
+  /** Another case of the owner's with one slide, read by the slide engine. */
+  async function caseWithReadSlide(name: string) {
     const other = (await addCase(api, owner.token)).iPatientId;
     const slide = await uploadSlide(
       api,
       t.baseUrl,
       owner.token,
       { iPatientId: other },
-      'gone.tiff',
+      name,
       BOXES,
     );
     await t.app.slideIngest.idle();
+    return { other, slide };
+  }
+
+  it('keeps a screenshot of a deleted slide, which no longer names it', async () => {
+    const { other, slide } = await caseWithReadSlide('gone.tiff');
     const shot = expectOk(await take(slide, dataUrl(await picture('png')), owner.token));
     expect(shot.strSlideName).toBe('gone.tiff');
     expectOk(
@@ -433,16 +439,7 @@ describe.each(await testDatabases())('case screenshots on $name', (testDb) => {
   });
 
   it('removes the image files of a deleted case', async () => {
-    const other = (await addCase(api, owner.token)).iPatientId;
-    const slide = await uploadSlide(
-      api,
-      t.baseUrl,
-      owner.token,
-      { iPatientId: other },
-      'boxes.tiff',
-      BOXES,
-    );
-    await t.app.slideIngest.idle();
+    const { other, slide } = await caseWithReadSlide('boxes.tiff');
     const before = await usedBytes();
     const png = await picture('png');
     expectOk(await take(slide, dataUrl(png), owner.token));
