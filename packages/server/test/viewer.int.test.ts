@@ -231,6 +231,11 @@ describe.each(await testDatabases())('slide viewer open and close on $name', (te
     expectRefused(unfinished, 'SLIDE_UPLOAD_UNFINISHED');
     // Its uploader is told to go on with it (anyone else, to wait for them).
     expect((unfinished.body as { objErrorParams?: unknown }).objErrorParams).toEqual({ mine: 1 });
+    // A colleague sees the slide (it waits for its case), but only its uploader can finish it.
+    const colleague = await loggedInUser(db(), api, hospitalId, RoleType.Doctor);
+    const others = await info(uploading.id, colleague.token);
+    expectRefused(others, 'SLIDE_UPLOAD_UNFINISHED');
+    expect((others.body as { objErrorParams?: unknown }).objErrorParams).toEqual({ mine: 0 });
     expect((await info(uploading.id, owner.token, 'en')).body.strMessage).toBe(
       'The slide has not finished uploading: it cannot be viewed yet',
     );
