@@ -12,8 +12,13 @@ import {
   type SlideDocumentList,
   type SupportSlideDto,
 } from '@pathconsult/shared';
-import { auditLogs, hospitals, slideDocuments, slideFiles } from '../src/db/schema';
+import { auditLogs, hospitals, slideChunks, slideDocuments, slideFiles } from '../src/db/schema';
 import { claimChunk } from '../src/modules/slide-upload/chunk-claims';
+import { completeDocument, type ChunkDeps } from '../src/modules/slide-upload/completion';
+import { loadAlignedAllocator } from '../src/modules/slide-upload/direct-write';
+import { ChunkBufferPool } from '../src/modules/slide-upload/received-chunk';
+import { RunningDigests } from '../src/modules/slide-upload/running-digests';
+import { loadFileChecksums } from '../src/lib/file-checksum';
 import {
   SWEEP_AUDIT_ACTION,
   idleSince,
@@ -504,6 +509,36 @@ describe.each(await testDatabases())('slide upload on $name', (testDb) => {
     expect(results[4]).toMatchObject({ status: 'rejected', reason: { code: 'NOT_FOUND' } });
     const held = expectOk(await status(doc.iSlideDocumentId));
     expect(held.listFileSliceInfo[0]?.listReceived).toEqual([[0, 1]]);
+  });
+
+  it('refuses a claim that arrives while a completion is being committed', async () => {
+    const { doc } = await startUpload('claim-race.svs', tiffLike(1, 500).length);
+    const [file] = await db()
+      .select()
+      .from(slideFiles)
+      .where(eq(slideFiles.documentId, doc.iSlideDocumentId));
+    const fileId = file?.id ?? 0;
+    const claim = (index: number, crc32: string) =>
+      claimChunk(db(), { documentId: doc.iSlideDocumentId, fileId, index, crc32 });
+    expect(await claim(0, 'a'.repeat(8))).toBe(true);
+    expect(await claim(1, 'b'.repeat(8))).toBe(true);
+    // Completion's writes, held uncommitted while other bytes for chunk 1 come in (on
+    // PostgreSQL the claim runs meanwhile on another connection and waits; the embedded
+    // database runs it after the commit).
+    let late: Promise<boolean> | undefined;
+    await db().transaction(async (tx) => {
+      await tx
+        .update(slideDocuments)
+        .set({ state: SlideUploadState.Uploaded, completedAt: t.clock.now() })
+        .where(eq(slideDocuments.id, doc.iSlideDocumentId));
+      await tx.delete(slideChunks).where(eq(slideChunks.fileId, fileId));
+      late = claim(1, 'c'.repeat(8));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    });
+    // The finished file is not written again, and no claim row is left behind.
+    expect(await late).toBe(false);
+    expect(await db().select().from(slideChunks).where(eq(slideChunks.fileId, fileId))).toEqual([]);
+    forgetDocument(doc.iSlideDocumentId);
   });
 
   it('stops taking chunks at once when the uploader logs out', async () => {
@@ -1125,6 +1160,55 @@ describe.each(await testDatabases())('slide upload on $name', (testDb) => {
     expect((await snapshot()).state).toBe(SlideUploadState.Uploaded);
   });
 
+  it('keeps an idle upload its uploader came back to, before their next chunk', async () => {
+    const user = await loggedInUser(db(), api, hospitalA);
+    const bytes = tiffLike(1);
+    const deps = { db: db(), dataDir: t.dataDir };
+    const idleFor = (id: number, hours: number) =>
+      db()
+        .update(slideDocuments)
+        .set({ activeAt: new Date(t.clock.now().getTime() - hours * 3600_000) })
+        .where(eq(slideDocuments.id, id));
+    const live = async (id: number) =>
+      (await db().select().from(slideDocuments).where(eq(slideDocuments.id, id)))[0]?.deletedAt ===
+      null;
+    // Continued after a reload: the same file chosen again for the same case.
+    const { c, doc } = await startUpload('came-back.svs', bytes.length, user.token);
+    await idleFor(doc.iSlideDocumentId, 49);
+    const again = expectOk(
+      await addRecords(api, user.token, {
+        iPatientId: c.iPatientId,
+        iUploadType: 0,
+        listFile: [
+          {
+            iFileId: 7,
+            strFileName: 'came-back.svs',
+            lSize: bytes.length,
+            lLastModified: 1_700_000_000_000,
+          },
+        ],
+      }),
+    ).listFile[0];
+    expect(again).toMatchObject({ iSlideDocumentId: doc.iSlideDocumentId, bResumed: true });
+    // Read what it holds (another tab, the slide list's "continue").
+    const read = await startUpload('read-back.svs', bytes.length, user.token);
+    await idleFor(read.doc.iSlideDocumentId, 49);
+    expectOk(await status(read.doc.iSlideDocumentId, user.token));
+    const checked = await startUpload('checked-back.svs', bytes.length, user.token);
+    await idleFor(checked.doc.iSlideDocumentId, 49);
+    expectOk(await checksums(checked.doc.iSlideDocumentId, user.token));
+    // Left alone: swept.
+    const left = await startUpload('left.svs', bytes.length, user.token);
+    await idleFor(left.doc.iSlideDocumentId, 49);
+
+    const swept = (await sweepAbandonedUploads(deps, t.clock.now(), 48)).map((d) => d.id);
+    expect(swept).toContain(left.doc.iSlideDocumentId);
+    for (const id of [doc, read.doc, checked.doc].map((d) => d.iSlideDocumentId)) {
+      expect(swept).not.toContain(id);
+      expect(await live(id)).toBe(true);
+    }
+  });
+
   it('gives a deleted upload’s storage back once, when a chunk read before the deletion fails it after', async () => {
     const user = await loggedInUser(db(), api, hospitalA);
     const bytes = tiffLike(1);
@@ -1200,6 +1284,48 @@ describe.each(await testDatabases())('slide upload on $name', (testDb) => {
       .where(eq(slideDocuments.id, doc.iSlideDocumentId));
     expect(row).toMatchObject({ state: SlideUploadState.Uploading, completedAt: null });
     // The cache is the process's: the run on the other database must not find this upload in it.
+    forgetDocument(doc.iSlideDocumentId);
+  });
+
+  it('answers 404 when an upload is removed while its completion checks the files', async () => {
+    const user = await loggedInUser(db(), api, hospitalA);
+    const bytes = tiffLike(1, 500);
+    const { doc } = await startUpload('gone-in-check.svs', bytes.length, user.token);
+    for (const i of [0, 1]) {
+      expectOk(
+        await chunk(
+          {
+            iSlideDocumentId: doc.iSlideDocumentId,
+            strFilePath: 'gone-in-check.svs',
+            iChunk: i,
+            bytes: chunkOf(bytes, i),
+          },
+          user.token,
+        ),
+      );
+    }
+    const [seen] = await db()
+      .select()
+      .from(slideDocuments)
+      .where(eq(slideDocuments.id, doc.iSlideDocumentId));
+    // Completion has read the chunk list; then the upload is deleted (its row marked, its files
+    // removed) before the files are read back.
+    await db()
+      .update(slideDocuments)
+      .set({ deletedAt: t.clock.now() })
+      .where(eq(slideDocuments.id, doc.iSlideDocumentId));
+    fs.rmSync(documentDir(t.dataDir, hospitalA, seen?.storageKey ?? ''), { recursive: true });
+    const checksums = await loadFileChecksums();
+    const deps: ChunkDeps = {
+      db: db(),
+      clock: t.clock,
+      dataDir: t.dataDir,
+      checksums,
+      // A fresh process's: nothing hashed on the way in, so every file is read back.
+      digests: new RunningDigests(checksums),
+      buffers: new ChunkBufferPool(UPLOAD_CHUNK_BYTES, loadAlignedAllocator()),
+    };
+    await expect(completeDocument(deps, seen!)).rejects.toMatchObject({ code: 'NOT_FOUND' });
     forgetDocument(doc.iSlideDocumentId);
   });
 

@@ -119,10 +119,17 @@ class ClaimBatcher {
   }
 }
 
-/** Only while the document is still being uploaded: a finished file is never written again. */
+/**
+ * Only while the document is still being uploaded: a finished file is never written again.
+ * FOR SHARE makes the check wait for a completion, failure or delete being committed and read
+ * the row as it left it. Without it, on PostgreSQL a claim whose place completion was clearing
+ * saw the document still uploading, waited only on the chunk row, and was inserted once that row
+ * was deleted: its bytes went into a file already declared complete.
+ */
 const stillUploading = (documentId: SQL) => sql`exists (
   select 1 from ${slideDocuments} d
   where d.id = ${documentId} and d.state = ${SlideUploadState.Uploading} and d.deleted_at is null
+  for share
 )`;
 
 /**

@@ -23,6 +23,25 @@ export function idleSince(cutoff: Date): SQL {
 }
 
 /**
+ * Its uploader came back to an unfinished upload (continued it after a reload, or read what it
+ * holds in order to go on): it is in use again before its next chunk. The browser first reads
+ * back and checks every chunk held, minutes for gigabytes; a sweep in that gap found it still
+ * idle and removed it under the doctor who had just come back for it.
+ */
+export async function markUploadActive(db: Db, id: number, now: Date): Promise<void> {
+  await db
+    .update(slideDocuments)
+    .set({ activeAt: now })
+    .where(
+      and(
+        eq(slideDocuments.id, id),
+        eq(slideDocuments.state, SlideUploadState.Uploading),
+        isNull(slideDocuments.deletedAt),
+      ),
+    );
+}
+
+/**
  * Removes uploads idle for longer than `idleHours` (no chunk since): the user closed the
  * browser for good or the hospital's link never came back. Their storage is given back.
  * Returns the uploads removed (the caller records each in the audit trail).

@@ -6,7 +6,7 @@ import { syncFile, verifyFile } from './disk';
 import type { FileChecksums } from '../../lib/file-checksum';
 import type { ChunkBufferPool } from './received-chunk';
 import type { RunningDigests } from './running-digests';
-import { filesOf, type DocumentRow } from './lookup';
+import { filesOf, type DocumentRow, type FileRow } from './lookup';
 import type { UploadDeps } from './records';
 import { uploadFailedError } from './upload-failed';
 
@@ -39,7 +39,7 @@ function refuse(missing: MissingChunks): never {
  * list of what is missing otherwise; completing twice answers the same.
  */
 export async function completeDocument(deps: ChunkDeps, doc: DocumentRow): Promise<number> {
-  const { db, clock, dataDir } = deps;
+  const { db, clock } = deps;
   const files = await filesOf(db, doc.id);
   const chunks = files.length
     ? await db
@@ -83,35 +83,16 @@ export async function completeDocument(deps: ChunkDeps, doc: DocumentRow): Promi
     .update(slideDocuments)
     .set({ activeAt: clock.now() })
     .where(eq(slideDocuments.id, doc.id));
-  const digests = new Map<number, string>();
-  for (const file of files) {
-    const running = deps.digests.finishedDigest(file.id, file.chunkCount);
-    if (running) {
-      // Every chunk was hashed here as it was written: flushing the file is all that is left.
-      await syncFile(dataDir, doc, file.storedPath);
-      digests.set(file.id, running);
-      continue;
+  let digests: Map<number, string>;
+  try {
+    digests = await checkStoredFiles(deps, doc, files, byFile, missing);
+  } catch (error) {
+    // The files went while they were checked (the upload was cancelled, swept or deleted): answer
+    // as for any upload moved on meanwhile (404, or why it failed), not as a server error.
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+      await stateAfterRace(deps, doc.id);
     }
-    const check = await verifyFile(
-      dataDir,
-      doc,
-      file,
-      doc.chunkBytes,
-      byFile.get(file.id) ?? new Map(),
-      deps.checksums.running(),
-    );
-    if (check.badChunks.length > 0) {
-      await db
-        .delete(slideChunks)
-        .where(
-          and(eq(slideChunks.fileId, file.id), inArray(slideChunks.chunkIndex, check.badChunks)),
-        );
-      missing.listMissing.push({
-        strFilePath: file.relativePath,
-        listChunks: toRanges(check.badChunks),
-      });
-    }
-    digests.set(file.id, check.checksum);
+    throw error;
   }
   if (missing.listMissing.length > 0) {
     refuse(missing);
@@ -154,6 +135,51 @@ export async function completeDocument(deps: ChunkDeps, doc: DocumentRow): Promi
     return true;
   });
   return completed ? SlideUploadState.Uploaded : stateAfterRace(deps, doc.id);
+}
+
+/**
+ * Each file's checksum: hashed while its chunks arrived (flushing the file is all that is left),
+ * or read back with every chunk checked against its CRC-32. Chunks that fail are given up and
+ * added to `missing`, to be sent again.
+ */
+async function checkStoredFiles(
+  deps: ChunkDeps,
+  doc: DocumentRow,
+  files: readonly FileRow[],
+  byFile: ReadonlyMap<number, Map<number, string>>,
+  missing: MissingChunks,
+): Promise<Map<number, string>> {
+  const { db, dataDir } = deps;
+  const digests = new Map<number, string>();
+  for (const file of files) {
+    const running = deps.digests.finishedDigest(file.id, file.chunkCount);
+    if (running) {
+      await syncFile(dataDir, doc, file.storedPath);
+      digests.set(file.id, running);
+      continue;
+    }
+    const check = await verifyFile(
+      dataDir,
+      doc,
+      file,
+      doc.chunkBytes,
+      byFile.get(file.id) ?? new Map(),
+      deps.checksums.running(),
+    );
+    if (check.badChunks.length > 0) {
+      await db
+        .delete(slideChunks)
+        .where(
+          and(eq(slideChunks.fileId, file.id), inArray(slideChunks.chunkIndex, check.badChunks)),
+        );
+      missing.listMissing.push({
+        strFilePath: file.relativePath,
+        listChunks: toRanges(check.badChunks),
+      });
+    }
+    digests.set(file.id, check.checksum);
+  }
+  return digests;
 }
 
 /**

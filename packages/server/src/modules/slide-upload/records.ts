@@ -20,6 +20,7 @@ import type { Actor } from '../auth/actor';
 import { ownCaseByNumber } from '../slides/case-by-number';
 import { assertOwner } from '../patients/access';
 import { prepareFiles } from './disk';
+import { markUploadActive } from './cleanup';
 import { discardUpload } from './discard';
 import { planDocument, type PlannedDocument } from './layout';
 import { needsOpenSlide } from '../../slides/open-slide';
@@ -166,8 +167,11 @@ export async function addUploadRecords(
       resumed.set(i, doc);
     }
   }
-  const fresh = plans.filter((_, i) => !resumed.has(i));
   const now = clock.now();
+  for (const doc of resumed.values()) {
+    await markUploadActive(db, doc.id, now);
+  }
+  const fresh = plans.filter((_, i) => !resumed.has(i));
   let created: { index: number; doc: DocumentRow; plan: PlannedDocument }[] = [];
   try {
     created = await db.transaction(async (tx) => {

@@ -28,7 +28,7 @@ import type { Actor } from '../auth/actor';
 import { requireActor } from '../auth/require-actor';
 import { DOCTORS } from '../patients/policies';
 import { receiveChunk } from './chunks';
-import { sweepAbandonedUploads } from './cleanup';
+import { markUploadActive, sweepAbandonedUploads } from './cleanup';
 import { discardUpload } from './discard';
 import { findOwnDocument } from './lookup';
 import { addUploadRecords } from './records';
@@ -231,6 +231,7 @@ export const slideUploadRoutes: FastifyPluginAsyncZod<SlideUploadOptions> = asyn
     async (request) => {
       const actor = requireActor(request);
       const doc = await findOwnDocument(options.db, actor, request.query.iSlideDocumentId);
+      await markUploadActive(options.db, doc.id, options.clock.now());
       return ok(request.lang, await fileStatusOf(options.db, doc));
     },
   );
@@ -251,6 +252,7 @@ export const slideUploadRoutes: FastifyPluginAsyncZod<SlideUploadOptions> = asyn
     async (request) => {
       const actor = requireActor(request);
       const doc = await findOwnDocument(options.db, actor, request.query.iSlideDocumentId);
+      await markUploadActive(options.db, doc.id, options.clock.now());
       return ok(request.lang, await chunkChecksumsOf(options.db, doc));
     },
   );
