@@ -844,6 +844,7 @@ test('on a phone a failed slide’s reason wraps within its row: the lists still
 });
 
 test('the administrator sees and recalculates a hospital’s storage in the unit that reads best', async ({
+  browser,
   page,
   request,
 }) => {
@@ -873,14 +874,31 @@ test('the administrator sees and recalculates a hospital’s storage in the unit
   const total = page.locator('#hospitalForm_dTotalMemory');
   await expect(total).toHaveValue('500');
   await expect(page.getByTestId('hospital-form-modal')).not.toContainText('Less than the');
+  // What is used, in the unit that reads best ("0 GB" read as nothing stored).
+  await expect(page.getByTestId('hospital-form-modal')).toContainText(
+    /\d[\d.]* (KB|MB|GB) used now/,
+  );
   await total.fill('0.001');
   await expect(page.getByTestId('hospital-form-modal')).toContainText(
-    /Less than the \d+(\.\d+)? GB used now: uploads will be refused until slides are deleted or the total is raised/,
+    /Less than the \d[\d.]* (KB|MB|GB) used now: uploads will be refused until slides are deleted or the total is raised/,
   );
   await total.fill('500');
   await expect(page.getByTestId('hospital-form-modal')).not.toContainText('Less than the');
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('hospital-form-modal')).toBeHidden();
+
+  // The hospital's own administrator reads the total, switched off, and is told who sets it.
+  const ownContext = await browser.newContext();
+  const own = await ownContext.newPage();
+  await logIn(own, { name: 'demo_hadmin', password: 'Hadmin@2026' });
+  await openFromMenu(own, '/manage/HospitalManagement', 'manage');
+  await own.getByTestId(`hospital-edit-${hospital}`).click();
+  await dialogsSettled(own);
+  await expect(own.locator('#hospitalForm_dTotalMemory')).toBeDisabled();
+  await expect(own.getByTestId('hospital-form-modal')).toContainText(
+    /当前已用 \d[\d.]* (KB|MB|GB)；存储总量和有效期由平台管理员设置/,
+  );
+  await ownContext.close();
 });
 
 test('a hospital administrator’s slide list names the hospital only when it holds several hospitals’ slides', async ({

@@ -919,6 +919,38 @@ describe.each(await testDatabases())('slide management on $name', (testDb) => {
       expectRefused(await match([sameName.id]), 'SLIDE_MATCH_NAME_TAKEN');
     });
 
+    it('keeps a slide that failed out of cases; one still uploading joins', async () => {
+      const num = caseNumber('Fm');
+      const failed = await ownSlide({
+        diagnosisNum: num,
+        name: 'unreadable.svs',
+        state: SlideUploadState.Failed,
+        failReason: 'SLIDE_UNREADABLE',
+      });
+      const uploading = await ownSlide({
+        diagnosisNum: num,
+        name: 'on-its-way.svs',
+        state: SlideUploadState.Uploading,
+      });
+      const c = (await addCase(api, owner.token, { strDiagnosistNum: num })) as PatientSavedDto;
+      expect(c.iSlidesJoined).toBe(1);
+      expect((await slideRow(db(), uploading.id))?.patientId).toBe(c.iPatientId);
+      expect((await slideRow(db(), failed.id))?.patientId).toBeNull();
+      // Asked for by hand, alone it says why; with another, the other joins.
+      const refused = await match([failed.id], owner.token, 'en');
+      expectRefused(refused, 'SLIDE_MATCH_UNREADABLE');
+      expect(refused.body.strMessage).toBe(
+        'Match failed: the slide could not be read and cannot join a case; delete it and upload it again',
+      );
+      const fine = await ownSlide({ diagnosisNum: num, name: 'readable.svs' });
+      expect(expectOk(await match([failed.id, fine.id]))).toEqual({
+        iMatched: 1,
+        listUnmatched: [failed.id],
+      });
+      expect(expectOk(await matchCase(c.iPatientId)).iMatched).toBe(0);
+      expect((await slideRow(db(), failed.id))?.patientId).toBeNull();
+    });
+
     it('moves a case’s slides to its new number when the number is changed, unless a name clashes', async () => {
       const c = await addCase(api, owner.token, { strDiagnosistNum: caseNumber('Rn') });
       const a = await ownSlide({

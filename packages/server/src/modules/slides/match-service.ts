@@ -1,5 +1,10 @@
-import { and, asc, eq, inArray, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
-import { statesAllowing, type SlideMatchInput, type SlideMatchResult } from '@pathconsult/shared';
+import { and, asc, eq, inArray, isNull, ne, notInArray, sql, type SQL } from 'drizzle-orm';
+import {
+  SlideUploadState,
+  statesAllowing,
+  type SlideMatchInput,
+  type SlideMatchResult,
+} from '@pathconsult/shared';
 import type { Db } from '../../db/client';
 import { patients, slideDocuments } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
@@ -16,7 +21,10 @@ import { visibleLiveDocuments } from './repo';
  * Doctors attach slides to their own cases only (no one operates on another's case, spec §5);
  * "clear slide" administrators to any case of the slide's hospital.
  * The cases are locked before the slides are changed, the order every change of a case's slides
- * takes.
+ * takes. A slide whose upload or reading failed joins no case: the expert would find a file that
+ * cannot be opened among the case's slides, and the case would keep it from being deleted with
+ * the hospital's other unmatched failures. One still uploading joins (its upload goes on into the
+ * case).
  */
 
 const sameNumber = sql`lower(${patients.diagnosisNum}) = lower(${slideDocuments.diagnosisNum})`;
@@ -35,7 +43,14 @@ async function attach(
   const docs = await tx
     .select({ id: slideDocuments.id, name: slideDocuments.displayName })
     .from(slideDocuments)
-    .where(and(where, isNull(slideDocuments.patientId), isNull(slideDocuments.deletedAt)))
+    .where(
+      and(
+        where,
+        isNull(slideDocuments.patientId),
+        isNull(slideDocuments.deletedAt),
+        ne(slideDocuments.state, SlideUploadState.Failed),
+      ),
+    )
     .orderBy(asc(slideDocuments.id))
     .for('update');
   if (docs.length === 0) {
@@ -86,8 +101,8 @@ async function attach(
 
 /**
  * slideDocument/matchPatient, from slide management: each selected unmatched slide to its case.
- * Slides already matched are passed over, and so are slides whose name their case already has
- * (listed unmatched); a slide the caller does not see refuses the whole request (404). When not
+ * Slides already matched are passed over, and so are failed slides and slides whose name their
+ * case already has (listed unmatched; only failed ones selected: SLIDE_MATCH_UNREADABLE); a slide the caller does not see refuses the whole request (404). When not
  * one slide found its case: SLIDE_MATCH_FAILED.
  */
 export async function matchSlides(
@@ -146,7 +161,13 @@ export async function matchSlides(
       }
     }
     if (matched.size === 0) {
-      throw new AppError(await whyNoneMatched(tx, actor, unmatched));
+      const failed = docs.filter((d) => d.state === SlideUploadState.Failed).map((d) => d.id);
+      const readable = unmatched.filter((id) => !failed.includes(id));
+      throw new AppError(
+        unmatched.length > 0 && readable.length === 0
+          ? 'SLIDE_MATCH_UNREADABLE'
+          : await whyNoneMatched(tx, actor, readable),
+      );
     }
     return {
       iMatched: matched.size,

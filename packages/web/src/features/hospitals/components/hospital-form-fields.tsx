@@ -1,10 +1,11 @@
 import { Col, DatePicker, Divider, Form, Input, InputNumber, Row, Select, Switch } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { hospitalAddSchema, type RoleTypeCode } from '@pathconsult/shared';
+import { formatBytes, hospitalAddSchema, type RoleTypeCode } from '@pathconsult/shared';
 import { zodRule } from '@/lib/form-rules';
 import { mayEditHospitalField, validUntilToWire, type HospitalField } from '../utils/hospital-form';
-import { formatGb } from '../utils/storage';
+
+const GB = 1024 ** 3;
 
 const shape = hospitalAddSchema.shape;
 
@@ -12,8 +13,8 @@ interface HospitalFormFieldsProps {
   role: RoleTypeCode | null;
   groups: { value: number; label: string }[];
   groupsLoading: boolean;
-  /** Storage used now (edit only), shown beside the total. */
-  usedMemory: number | null;
+  /** Storage used now in bytes (edit only), shown under the total in the unit that reads best. */
+  usedBytes: number | null;
 }
 
 /**
@@ -25,10 +26,17 @@ export function HospitalFormFields({
   role,
   groups,
   groupsLoading,
-  usedMemory,
+  usedBytes,
 }: HospitalFormFieldsProps) {
   const { t } = useTranslation('hospitals');
   const locked = (field: HospitalField) => !mayEditHospitalField(role, field);
+  const storageNote = (used: number | null, fixed: boolean) => {
+    const parts = [
+      used === null ? null : t('form.usedNow', { used: formatBytes(used) }),
+      fixed ? t('form.setByPlatform') : null,
+    ].filter((part) => part !== null);
+    return parts.length > 0 ? parts.join(t('form.noteSeparator')) : undefined;
+  };
   const section = (title: string): ReactNode => (
     <Divider titlePlacement="start" plain style={{ marginTop: 4 }}>
       {title}
@@ -213,14 +221,17 @@ export function HospitalFormFields({
               {
                 warningOnly: true,
                 validator: (_: unknown, total: unknown) =>
-                  usedMemory !== null && typeof total === 'number' && total < usedMemory
-                    ? Promise.reject(new Error(t('form.belowUsed', { used: formatGb(usedMemory) })))
+                  usedBytes !== null && typeof total === 'number' && total * GB < usedBytes
+                    ? Promise.reject(
+                        new Error(t('form.belowUsed', { used: formatBytes(usedBytes) })),
+                      )
                     : Promise.resolve(),
               },
             ]}
-            extra={
-              usedMemory === null ? undefined : t('form.usedNow', { used: formatGb(usedMemory) })
-            }
+            // "0 GB used" read as nothing stored where a few slides were: the used figure takes
+            // the unit that reads best, as in the hospital list. Who sets the total is said
+            // where the field is shown but off (a hospital administrator reads it).
+            extra={storageNote(usedBytes, locked('dTotalMemory'))}
           >
             <InputNumber
               min={0}

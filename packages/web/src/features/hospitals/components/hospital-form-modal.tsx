@@ -100,7 +100,7 @@ export function HospitalFormModal(props: HospitalFormModalProps) {
             role={props.role}
             groups={groups}
             groupsLoading={props.groupsLoading}
-            usedMemory={source ? source.dUsedMemory : null}
+            usedBytes={source ? source.lUsedBytes : null}
           />
         )}
       </div>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import {
   CaseLimits,
   SLIDE_TYPES,
+  SlideUploadState,
   extensionOf,
   slideUpdateInputSchema,
   type SlideDocumentDto,
@@ -85,7 +86,8 @@ export function RenameModal({
       {
         onSuccess: () => {
           onClose();
-          if (renumbered) {
+          // A failed slide joins no case: the number is only put right.
+          if (renumbered && slide.ddUploadState.iNumber !== SlideUploadState.Failed) {
             void matchRenumbered(slide.iSlideDocumentId, number);
           } else {
             toastSuccess(t('rename.done'));

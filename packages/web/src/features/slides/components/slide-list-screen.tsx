@@ -18,7 +18,7 @@ import { useSession } from '@/lib/use-session';
 import { useStillMounted } from '@/lib/use-still-mounted';
 import { invalidateSlideLists, useDeleteSlides, useMatchSlides, useSlidePage } from '../api/slides';
 import { useUploadForNumber } from '../api/upload-for-number';
-import type { SlideListMode, SlideRowAction } from '../utils/slide-actions';
+import { singleDeleteNote, type SlideListMode, type SlideRowAction } from '../utils/slide-actions';
 import {
   hasActiveFilters,
   slideFiltersToQuery,
@@ -45,7 +45,7 @@ export function SlideListScreen({ mode }: { mode: SlideListMode }) {
   const { t: tu } = useTranslation('upload');
   const navigate = useNavigate();
   const confirm = useConfirmAction();
-  const { iRoleType } = useSession();
+  const { iRoleType, iUserId } = useSession();
   const ownPrivileges = useMyPrivilegeList();
   // Platform administrators, and hospital administrators whose "clear slide" covers all
   // hospitals, see several hospitals' slides: they get the hospital filter and the hospital on
@@ -117,14 +117,11 @@ export function SlideListScreen({ mode }: { mode: SlideListMode }) {
       // A matched slide leaves its case: say which one. Several: name them all, since ticks on
       // other pages are out of sight.
       content: one ? (
-        only.iPatientId != null ? (
-          t('delete.contentMatched', {
-            num: only.strDiagnosistNum,
-            name: only.strPatientName ?? '',
-          })
-        ) : (
-          t('delete.contentOne')
-        )
+        t(`delete.${singleDeleteNote(only, iUserId)}`, {
+          num: only.strDiagnosistNum,
+          name: only.strPatientName ?? '',
+          user: only.strUploadUserName,
+        })
       ) : (
         <>
           <SelectedSlidesList slides={targets} />

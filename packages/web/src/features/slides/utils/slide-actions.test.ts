@@ -4,6 +4,7 @@ import {
   matchableIds,
   selectionDeleteBlock,
   selectionMatchBlock,
+  singleDeleteNote,
   slideRowActions,
 } from './slide-actions';
 
@@ -59,11 +60,11 @@ describe('slideRowActions', () => {
   it('keeps the name and number of a slide still uploading', () => {
     expect(slideRowActions(row(7, false, 1, 0), 'doctor', 7)).toEqual(['match', 'delete']);
     expect(slideRowActions(row(7, false, 1, 0), 'admin', 1)).toEqual(['match', 'delete']);
-    expect(slideRowActions(row(7, false, 1, 2), 'doctor', 7)).toEqual([
-      'rename',
-      'match',
-      'delete',
-    ]);
+  });
+
+  it('offers no match for a slide that failed: it joins no case', () => {
+    expect(slideRowActions(row(7, false, 1, 2), 'doctor', 7)).toEqual(['rename', 'delete']);
+    expect(slideRowActions(row(8, false, 1, 2), 'admin', 1)).toEqual(['rename', 'delete']);
   });
 });
 
@@ -149,8 +150,10 @@ describe('matched slides in the administrators’ list', () => {
 });
 
 describe('matchableIds', () => {
-  it('keeps the unmatched slides of a selection', () => {
-    expect(matchableIds([row(1, false, 4), row(1, true, 5), row(2, false, 6)])).toEqual([4, 6]);
+  it('keeps the unmatched slides of a selection that have not failed', () => {
+    expect(
+      matchableIds([row(1, false, 4), row(1, true, 5), row(2, false, 6), row(2, false, 7, 2)]),
+    ).toEqual([4, 6]);
   });
 });
 
@@ -162,10 +165,32 @@ describe('selectionMatchBlock', () => {
     expect(selectionMatchBlock([])).toBeNull();
   });
 
+  it('switches it off when every unmatched slide selected failed', () => {
+    expect(selectionMatchBlock([row(1, true), row(1, false, 2, 2)])).toBe('allFailed');
+    expect(selectionMatchBlock([row(1, false, 2, 2), row(1, false, 3)])).toBeNull();
+  });
+
   it('switches it off past the most one request matches, counting the unmatched slides only', () => {
     const unmatched = (n: number) => Array.from({ length: n }, (_, i) => row(1, false, i + 1));
     expect(selectionMatchBlock(unmatched(100))).toBeNull();
     expect(selectionMatchBlock(unmatched(101))).toBe('matchTooMany');
     expect(selectionMatchBlock([...unmatched(100), row(1, true, 500)])).toBeNull();
+  });
+});
+
+describe('singleDeleteNote', () => {
+  const one = (iPatientId: number | null, state: number, iUploadUserId = 7) => ({
+    iPatientId,
+    ddUploadState: { iNumber: state },
+    iUploadUserId,
+  });
+  it('names the case a matched slide leaves', () => {
+    expect(singleDeleteNote(one(3, 1), 7)).toBe('contentMatched');
+  });
+  it('says an unfinished upload stops, naming its uploader to anyone else', () => {
+    expect(singleDeleteNote(one(null, 0), 7)).toBe('contentUploading');
+    expect(singleDeleteNote(one(null, 0, 8), 1)).toBe('contentOthersUpload');
+    expect(singleDeleteNote(one(null, 1), 7)).toBe('contentOne');
+    expect(singleDeleteNote(one(null, 2, 8), 1)).toBe('contentOne');
   });
 });

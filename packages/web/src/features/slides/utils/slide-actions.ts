@@ -27,8 +27,8 @@ const isMatched = (row: Row) => row.ddMatchState.iNumber === SlideMatchState.Mat
  * and delete any slide they see; a doctor renames and deletes its own uploads, and deletes a
  * matched slide it sees (those of its own cases, and its own uploads: the server allows one alone
  * while the case is editable, and only to the case's doctor, so rowActionBlock switches it off
- * for an upload matched to a colleague's case). Only an unmatched slide matches; a slide
- * still uploading keeps its name and number (its upload resumes by them).
+ * for an upload matched to a colleague's case). Only an unmatched slide that has not failed
+ * matches; a slide still uploading keeps its name and number (its upload resumes by them).
  */
 export function slideRowActions(
   row: Row,
@@ -43,7 +43,8 @@ export function slideRowActions(
   if (mine && row.ddUploadState.iNumber !== SlideUploadState.Uploading) {
     actions.push('rename');
   }
-  if (!isMatched(row)) {
+  // A slide that failed (upload or reading) joins no case: the server passes it over.
+  if (!isMatched(row) && row.ddUploadState.iNumber !== SlideUploadState.Failed) {
     actions.push('match');
   }
   if (mine || isMatched(row)) {
@@ -125,22 +126,51 @@ export function selectionDeleteBlock(
   return null;
 }
 
-/** The selected slides matching can still attach (the unmatched ones). */
+const isFailed = (row: Row) => row.ddUploadState.iNumber === SlideUploadState.Failed;
+
+/** The selected slides matching can still attach (the unmatched ones that have not failed). */
 export function matchableIds(
   rows: readonly (Row & Pick<SlideDocumentDto, 'iSlideDocumentId'>)[],
 ): number[] {
-  return rows.filter((row) => !isMatched(row)).map((row) => row.iSlideDocumentId);
+  return rows.filter((row) => !isMatched(row) && !isFailed(row)).map((row) => row.iSlideDocumentId);
 }
 
 /**
  * Why Match selected is off for a non-empty selection, or null: every selected slide is matched
  * already (matching attaches unmatched slides only), which the button says rather than doing
  * nothing; or more unmatched ones than one request matches (as many as one deletes), which the
- * server refused with a bare "request error". An empty selection needs no reason.
+ * server refused with a bare "request error"; or every unmatched one failed (a slide that could
+ * not be read joins no case). An empty selection needs no reason.
  */
-export function selectionMatchBlock(rows: readonly Row[]): 'allMatched' | 'matchTooMany' | null {
+export function selectionMatchBlock(
+  rows: readonly Row[],
+): 'allMatched' | 'allFailed' | 'matchTooMany' | null {
   if (rows.length > 0 && rows.every(isMatched)) {
     return 'allMatched';
   }
-  return rows.filter((row) => !isMatched(row)).length > SLIDE_DELETE_MAX ? 'matchTooMany' : null;
+  const unmatched = rows.filter((row) => !isMatched(row));
+  if (unmatched.length > 0 && unmatched.every(isFailed)) {
+    return 'allFailed';
+  }
+  return unmatched.filter((row) => !isFailed(row)).length > SLIDE_DELETE_MAX
+    ? 'matchTooMany'
+    : null;
+}
+
+/**
+ * What deleting one slide does beyond removing it, for its confirmation: it leaves its case
+ * (which one is said), or its upload stops, its uploader's own or, for an administrator, a
+ * colleague's (named: they will see it stop).
+ */
+export function singleDeleteNote(
+  row: Pick<SlideDocumentDto, 'iPatientId' | 'ddUploadState' | 'iUploadUserId'>,
+  iUserId: number | null,
+): 'contentMatched' | 'contentUploading' | 'contentOthersUpload' | 'contentOne' {
+  if (row.iPatientId != null) {
+    return 'contentMatched';
+  }
+  if (row.ddUploadState.iNumber === SlideUploadState.Uploading) {
+    return row.iUploadUserId === iUserId ? 'contentUploading' : 'contentOthersUpload';
+  }
+  return 'contentOne';
 }
