@@ -1026,6 +1026,10 @@ test('a refusal kept in the queue reads in the language chosen since', async ({
   await expect(item).toBeVisible();
   await expect(page.getByTestId('upload-choose-files')).toBeFocused();
   await page.getByTestId('upload-start').click();
+  // Said at Start, before the slides that do not fit stop one by one.
+  await expect(page.getByTestId('upload-short-of-storage')).toContainText(
+    '待上传的切片（1.85 MB）超过本院剩余存储容量（1.02 MB）',
+  );
   await expect(item.getByTestId('upload-item-state')).toHaveText('存储空间不足');
   await expect(item.getByTestId('upload-item-reason')).toHaveText(
     '切片大小超出本院剩余存储容量（剩余 1.02 MB）',

@@ -11,7 +11,7 @@ import type { UploadSnapshot } from '../api/upload-manager';
 import type { FinishedOutcome } from '../utils/finished-outcome';
 import { percentOf, queueTotals, statusOf, type QueueItem } from '../utils/queue';
 import { formatSpeed, type Remaining } from '../utils/speed';
-import { capacityUsedUp } from '../utils/upload-checks';
+import { capacityUsedUp, storageShortfall } from '../utils/upload-checks';
 import { useUploads } from './upload-context';
 
 export function useRemainingText() {
@@ -43,6 +43,9 @@ export function UploadControls({
   // Start refused for storage: said until the next Start, not in a one-second toast (the queue's
   // items stay waiting with nothing else to say why).
   const [capacityRefused, setCapacityRefused] = useState(false);
+  // More to send than the storage left, found at Start: said while the queue goes on (the slides
+  // that fit are sent; each one that does not stops with its reason).
+  const [shortOf, setShortOf] = useState<{ toSend: number; left: number } | null>(null);
   // The total and the button are about what this tab sends: another tab's slide is neither
   // counted nor resumed here (its tab shows it).
   const own = snapshot.items.filter((item) => !isElsewhere(item));
@@ -66,6 +69,7 @@ export function UploadControls({
       return;
     }
     setCapacityRefused(false);
+    setShortOf(null);
     // Slides restored after a reload wait for their files to be chosen again: said whenever the
     // button cannot send them, also when it goes on with the others.
     const needFiles = snapshot.items.filter(
@@ -81,10 +85,12 @@ export function UploadControls({
     if (hospitalId) {
       setChecking(true);
       try {
-        if (capacityUsedUp(await memoryUsage(hospitalId))) {
+        const usage = await memoryUsage(hospitalId);
+        if (capacityUsedUp(usage)) {
           setCapacityRefused(true);
           return;
         }
+        setShortOf(storageShortfall(own, usage));
       } catch {
         // Not known now: the server checks the storage of every slide anyway.
       } finally {
@@ -138,7 +144,20 @@ export function UploadControls({
           showIcon
           closable={{ onClose: () => setCapacityRefused(false) }}
           title={serverText('CAPACITY_USED_UP')}
+          description={t('item.noStorageNext')}
           data-testid="upload-capacity-refused"
+        />
+      )}
+      {shortOf && !capacityRefused && (
+        <Alert
+          type="warning"
+          showIcon
+          closable={{ onClose: () => setShortOf(null) }}
+          title={t('controls.shortOfStorage', {
+            toSend: formatBytes(shortOf.toSend),
+            left: formatBytes(shortOf.left),
+          })}
+          data-testid="upload-short-of-storage"
         />
       )}
       {/* "Queue empty" is not said beside a slide another tab sends. */}

@@ -6,6 +6,7 @@ import {
   capacityUsedUp,
   checkDocuments,
   sniffDocument,
+  storageShortfall,
   type CheckContext,
   type UnfinishedUpload,
 } from './upload-checks';
@@ -290,5 +291,36 @@ describe('capacity before start', () => {
     // 0.004 GB allowed, 3.92 MB used: both round to 0.004 GB, yet about 180 KB is free.
     expect(capacityUsedUp({ lUsedBytes: 4_110_418, lTotalBytes: 4_294_967 })).toBe(false);
     expect(capacityUsedUp({ lUsedBytes: 0, lTotalBytes: 0 })).toBe(true);
+  });
+});
+
+describe('storageShortfall', () => {
+  const MB = 1024 * 1024;
+  const item = (
+    lSize: number,
+    iSlideDocumentId: number | null = null,
+    state: QueueItem['state'] = 'waiting',
+  ) => ({ lSize, iSlideDocumentId, state });
+  const usage = { lUsedBytes: 7 * MB, lTotalBytes: 10 * MB };
+
+  it('compares what was never registered with the storage left', () => {
+    expect(storageShortfall([item(2 * MB), item(2 * MB)], usage)).toEqual({
+      toSend: 4 * MB,
+      left: 3 * MB,
+    });
+    expect(storageShortfall([item(2 * MB)], usage)).toBeNull();
+  });
+
+  it('leaves out slides whose storage is already reserved, and finished ones', () => {
+    // Registered (its whole size is in the used figure already), uploaded, failed.
+    const queue = [item(2 * MB), item(5 * MB, 12, 'paused'), item(5 * MB, 13, 'uploaded')];
+    expect(storageShortfall([...queue, item(5 * MB, null, 'failed')], usage)).toBeNull();
+  });
+
+  it('reads storage over its total as none left', () => {
+    expect(storageShortfall([item(1)], { lUsedBytes: 11 * MB, lTotalBytes: 10 * MB })).toEqual({
+      toSend: 1,
+      left: 0,
+    });
   });
 });

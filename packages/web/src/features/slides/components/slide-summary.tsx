@@ -1,7 +1,8 @@
 import { InfoCircleOutlined } from '@ant-design/icons';
-import { Space, Statistic, Tooltip } from 'antd';
+import { Space, Statistic, Tooltip, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatStorageTotal } from '@/features/hospitals/utils/storage';
+import { capacityUsedUp } from '@/features/slide-upload/utils/upload-checks';
 import { formatBytes } from '../utils/format-bytes';
 import { useSlideStatistics } from '../api/slides';
 
@@ -20,9 +21,15 @@ export function SlideSummary({
 }) {
   const { t } = useTranslation('slides');
   const { data } = useSlideStatistics(iHospitalId);
+  const { token } = theme.useToken();
   if (!data) {
     return null;
   }
+  // Uploads are refused from here on: said in red where the figure is read, not first at Start.
+  const full = capacityUsedUp({
+    lUsedBytes: data.lUsedBytes,
+    lTotalBytes: data.dTotalMemory * 1024 ** 3,
+  });
   const figures = [
     ['total', data.iTotal],
     ['matched', data.iMatched],
@@ -52,6 +59,10 @@ export function SlideSummary({
           used: formatBytes(data.lUsedBytes),
           total: formatStorageTotal(data.dTotalMemory),
         })}
+        suffix={full ? t('summary.storageFull') : undefined}
+        styles={full ? { content: { color: token.colorError } } : undefined}
+        data-testid="slide-summary-storage"
+        data-full={full ? 'true' : 'false'}
       />
     </Space>
   );
