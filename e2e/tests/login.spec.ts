@@ -78,6 +78,8 @@ test('the admin sees the audit log of what they did, and filters it', async ({ p
 
   await page.locator('#auditFilters_strUserName').fill('admin');
   await page.locator('#auditFilters_strAction').fill('user/login');
+  // The list of named actions it offers closes, as a user closes it, off the Search button.
+  await page.keyboard.press('Escape');
   // Wait for the filtered answer: the previous page stays on screen until it arrives.
   const filtered = page.waitForResponse(
     (r) => r.url().includes('GetAuditLogs') && r.url().includes('strAction='),
@@ -90,4 +92,14 @@ test('the admin sees the audit log of what they did, and filters it', async ({ p
   for (let i = 0; i < count; i++) {
     await expect(rows.nth(i)).toContainText('user/login');
   }
+
+  // An action is found by its name as well: picking it fills in the call.
+  const action = page.locator('#auditFilters_strAction');
+  await action.fill('delete sl');
+  await page
+    .locator('.ant-select-item-option', {
+      hasText: 'Delete slides · slideDocument/deleteSlideDocument',
+    })
+    .click();
+  await expect(action).toHaveValue('slideDocument/deleteSlideDocument');
 });

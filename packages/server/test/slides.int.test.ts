@@ -1164,9 +1164,20 @@ describe.each(await testDatabases())('slide management on $name', (testDb) => {
       outcome: 'success',
     });
     expectOk(await remove([doc.id]));
+    // Named as staff know slides: file name and pathology number, not only the id.
     expect(await latestAuditRecord(db(), 'slideDocument/deleteSlideDocument')).toMatchObject({
       outcome: 'success',
-      detail: { listSlideDocumentId: [doc.id] },
+      detail: {
+        listSlideDocumentId: [doc.id],
+        listSlide: [
+          {
+            iSlideDocumentId: doc.id,
+            strFileName: 'audited.svs',
+            strDiagnosistNum: doc.diagnosisNum,
+            iHospitalId: hospitalA,
+          },
+        ],
+      },
     });
     expectRefused(await match([(await ownSlide()).id]), 'SLIDE_MATCH_FAILED');
     // As many as one deletion at most, refused with the limit named (it said "invalid").

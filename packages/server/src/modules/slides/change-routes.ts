@@ -72,11 +72,18 @@ export const slideChangeRoutes: FastifyPluginAsyncZod<SlideRoutesOptions> = asyn
         actor,
         request.body,
       );
+      // Which slides, by what staff know them by: ids alone told an administrator nothing.
       request.auditNote.detail = {
         listSlideDocumentId: ids,
         listPatientId: [
           ...new Set(deleted.flatMap((d) => (d.patientId === null ? [] : [d.patientId]))),
         ],
+        listSlide: deleted.map((d) => ({
+          iSlideDocumentId: d.id,
+          strFileName: d.displayName,
+          strDiagnosistNum: d.diagnosisNum,
+          iHospitalId: d.hospitalId,
+        })),
       };
       // A viewer's token of a deleted slide must not go on reading it from the open slide.
       await onDeleted?.(deleted.map((d) => d.id));

@@ -1,4 +1,4 @@
-import { Form, Input, Select } from 'antd';
+import { AutoComplete, Form, Input, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { AuditOutcome } from '@pathconsult/shared';
@@ -19,6 +19,13 @@ interface AuditLogFiltersProps {
 /** Filter bar of the audit log screen. Field ids: `#auditFilters_strUserName` and so on. */
 export function AuditLogFilters({ onSearch }: AuditLogFiltersProps) {
   const { t } = useTranslation('audit');
+  // The actions with a readable name are offered by it ("删除" finds Delete slides); anything
+  // else is still typed as the call or its beginning.
+  const named = t('actions', { returnObjects: true }) as Record<string, string>;
+  const actionOptions = Object.entries(named).map(([value, label]) => ({
+    value,
+    label: `${label} · ${value}`,
+  }));
   return (
     <FilterBar<AuditLogFilterValues>
       name="auditFilters"
@@ -30,7 +37,19 @@ export function AuditLogFilters({ onSearch }: AuditLogFiltersProps) {
         <Input allowClear maxLength={64} placeholder={t('filters.userNameHint')} />
       </Form.Item>
       <Form.Item name="strAction" label={t('filters.action')}>
-        <Input allowClear maxLength={128} placeholder={t('filters.actionHint')} />
+        <AutoComplete
+          allowClear
+          maxLength={128}
+          placeholder={t('filters.actionHint')}
+          options={actionOptions}
+          showSearch={{
+            filterOption: (typed, option) =>
+              (option?.label ?? '').toLowerCase().includes(typed.trim().toLowerCase()),
+          }}
+          style={{ width: 260 }}
+          popupMatchSelectWidth={440}
+          data-testid="audit-action-filter"
+        />
       </Form.Item>
       <Form.Item name="strOutcome" label={t('filters.outcome')}>
         <Select
