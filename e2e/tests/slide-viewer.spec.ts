@@ -1265,6 +1265,10 @@ test('the viewer in English: controls, turns, adjustments, label and macro', asy
   // A press on the slide puts the sliders away (OpenSeadragon keeps it from the popover).
   await view.click({ position: { x: 40, y: 40 } });
   await expect(page.getByTestId('adjustments-panel')).toBeHidden();
+  // Changed: said in its name as well as by its colour.
+  await expect(page.getByTestId('viewer-adjust')).toHaveAccessibleName(
+    'Brightness, contrast, gamma (changed)',
+  );
 
   // "+" and "−" on the slide go a whole magnification step; past the 20× scan, 40× is marked
   // as digital zoom.
@@ -1340,9 +1344,12 @@ test('the viewer in English: controls, turns, adjustments, label and macro', asy
   );
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('viewer-flip')).toHaveClass(/ant-btn-primary/);
+  // Said to screen readers too, not by the colour alone.
+  await expect(page.getByTestId('viewer-flip')).toHaveAttribute('aria-pressed', 'true');
   await view.click({ position: { x: 40, y: 40 } });
   await page.keyboard.press('f');
   await expect(page.getByTestId('viewer-flip')).not.toHaveClass(/ant-btn-primary/);
+  await expect(page.getByTestId('viewer-flip')).toHaveAttribute('aria-pressed', 'false');
   // "?" on the slide lists them too, each key's combination on one line.
   await expect(page.getByTestId('viewer-keys')).toBeHidden();
   await page.keyboard.press('?');

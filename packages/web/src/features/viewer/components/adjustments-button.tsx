@@ -78,7 +78,8 @@ export function AdjustmentsButton({
           size={size}
           icon={<BgColorsOutlined />}
           type={isNeutral(values) ? 'default' : 'primary'}
-          aria-label={t('adjust.title')}
+          // Changed or not said in words too, not by the colour alone.
+          aria-label={isNeutral(values) ? t('adjust.title') : t('adjust.titleChanged')}
           data-testid="viewer-adjust"
         />
       </HoverTooltip>

@@ -226,6 +226,8 @@ export function ViewerToolbar({
         size={size}
         icon={<SwapOutlined />}
         type={viewer.isOpen && viewer.flipped() ? 'primary' : 'default'}
+        // On or off told to screen readers too, not by the colour alone.
+        aria-pressed={viewer.isOpen && viewer.flipped()}
         onClick={() => viewer.toggleFlip()}
         title={t('flip')}
         testId="viewer-flip"
