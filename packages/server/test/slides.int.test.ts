@@ -940,7 +940,7 @@ describe.each(await testDatabases())('slide management on $name', (testDb) => {
       const refused = await match([failed.id], owner.token, 'en');
       expectRefused(refused, 'SLIDE_MATCH_UNREADABLE');
       expect(refused.body.strMessage).toBe(
-        'Match failed: the slide could not be read and cannot join a case; delete it and upload it again',
+        'Match failed: the slide failed to upload or could not be read, and cannot join a case; delete it and upload it again',
       );
       const fine = await ownSlide({ diagnosisNum: num, name: 'readable.svs' });
       expect(expectOk(await match([failed.id, fine.id]))).toEqual({
@@ -1164,7 +1164,7 @@ describe.each(await testDatabases())('slide management on $name', (testDb) => {
       outcome: 'success',
     });
     expectOk(await remove([doc.id]));
-    // Named as staff know slides: file name and pathology number, not only the id.
+    // Named by their case number and hospital, not only the id (not by the file name, free text).
     expect(await latestAuditRecord(db(), 'slideDocument/deleteSlideDocument')).toMatchObject({
       outcome: 'success',
       detail: {
@@ -1172,7 +1172,6 @@ describe.each(await testDatabases())('slide management on $name', (testDb) => {
         listSlide: [
           {
             iSlideDocumentId: doc.id,
-            strFileName: 'audited.svs',
             strDiagnosistNum: doc.diagnosisNum,
             iHospitalId: hospitalA,
           },

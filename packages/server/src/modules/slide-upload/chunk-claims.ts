@@ -104,8 +104,11 @@ class ClaimBatcher {
         first.set(key, p);
       }
     }
-    // Rows in one order everywhere: two instances' batches never lock them crosswise.
-    const rows = [...first.values()].sort((a, b) => a.fileId - b.fileId || a.index - b.index);
+    // Rows in one order everywhere: documents by id, as deletion and matching lock them, then
+    // files and chunks, so that a batch never locks crosswise with them or another batch.
+    const rows = [...first.values()].sort(
+      (a, b) => a.documentId - b.documentId || a.fileId - b.fileId || a.index - b.index,
+    );
     const result = await this.db.execute(insertClaims(rows));
     const stored = new Set(
       (result as unknown as { rows: { file_id: number; chunk_index: number }[] }).rows.map(

@@ -72,7 +72,9 @@ export const slideChangeRoutes: FastifyPluginAsyncZod<SlideRoutesOptions> = asyn
         actor,
         request.body,
       );
-      // Which slides, by what staff know them by: ids alone told an administrator nothing.
+      // Which slides, by their case number and hospital: ids alone told an administrator nothing.
+      // Not the file name: free text the uploader typed, often with a patient's name in it (the
+      // trail keeps kinds, numbers and ids); the removed slides list gives it by id.
       request.auditNote.detail = {
         listSlideDocumentId: ids,
         listPatientId: [
@@ -80,7 +82,6 @@ export const slideChangeRoutes: FastifyPluginAsyncZod<SlideRoutesOptions> = asyn
         ],
         listSlide: deleted.map((d) => ({
           iSlideDocumentId: d.id,
-          strFileName: d.displayName,
           strDiagnosistNum: d.diagnosisNum,
           iHospitalId: d.hospitalId,
         })),

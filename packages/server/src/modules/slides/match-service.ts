@@ -102,8 +102,9 @@ async function attach(
 /**
  * slideDocument/matchPatient, from slide management: each selected unmatched slide to its case.
  * Slides already matched are passed over, and so are failed slides and slides whose name their
- * case already has (listed unmatched; only failed ones selected: SLIDE_MATCH_UNREADABLE); a slide the caller does not see refuses the whole request (404). When not
- * one slide found its case: SLIDE_MATCH_FAILED.
+ * case already has (listed unmatched; only failed ones selected: SLIDE_MATCH_UNREADABLE); a
+ * slide the caller does not see refuses the whole request (404). When not one slide found its
+ * case: SLIDE_MATCH_FAILED.
  */
 export async function matchSlides(
   db: Db,

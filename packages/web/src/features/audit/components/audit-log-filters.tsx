@@ -3,6 +3,7 @@ import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { AuditOutcome } from '@pathconsult/shared';
 import { FilterBar } from '@/components/filter-bar';
+import { actionCallOf } from '../utils/action-call';
 import { QuickRangePicker } from './quick-range-picker';
 
 export interface AuditLogFilterValues {
@@ -19,17 +20,22 @@ interface AuditLogFiltersProps {
 /** Filter bar of the audit log screen. Field ids: `#auditFilters_strUserName` and so on. */
 export function AuditLogFilters({ onSearch }: AuditLogFiltersProps) {
   const { t } = useTranslation('audit');
-  // The actions with a readable name are offered by it ("删除" finds Delete slides); anything
-  // else is still typed as the call or its beginning.
+  // The actions with a readable name are offered by it ("删除" finds 删除切片); anything else is
+  // still typed as the call or its beginning. Offered by name only: a typed call ("user/")
+  // matches no offer, so Enter searches with it instead of taking the first call it begins.
   const named = t('actions', { returnObjects: true }) as Record<string, string>;
   const actionOptions = Object.entries(named).map(([value, label]) => ({
     value,
     label: `${label} · ${value}`,
+    name: label,
   }));
   return (
     <FilterBar<AuditLogFilterValues>
       name="auditFilters"
-      onSearch={onSearch}
+      // A name typed in full and searched for is its call (the server filters by call).
+      onSearch={(values) =>
+        onSearch({ ...values, strAction: actionCallOf(values.strAction, named) })
+      }
       search={{ label: t('filters.search'), testId: 'audit-search' }}
       reset={{ label: t('filters.reset'), testId: 'audit-reset', values: {} }}
     >
@@ -44,7 +50,7 @@ export function AuditLogFilters({ onSearch }: AuditLogFiltersProps) {
           options={actionOptions}
           showSearch={{
             filterOption: (typed, option) =>
-              (option?.label ?? '').toLowerCase().includes(typed.trim().toLowerCase()),
+              (option?.name ?? '').toLowerCase().includes(typed.trim().toLowerCase()),
           }}
           style={{ width: 260 }}
           popupMatchSelectWidth={440}

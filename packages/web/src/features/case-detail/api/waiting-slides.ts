@@ -8,6 +8,7 @@ import {
 import { api } from '@/lib/api-client';
 import type { ApiError } from '@/lib/api-error';
 import { useSession } from '@/lib/use-session';
+import { slidesWaitingFor } from '../utils/imagery';
 
 /**
  * The hospital's unmatched slides stored under exactly this pathology number (without regard to
@@ -28,7 +29,7 @@ export function fetchUnmatchedOfNumber(num: string, signal?: AbortSignal): Promi
 /**
  * The hospital's unmatched slides uploaded under the case's number (by a colleague, or by
  * number through another client) that the case could take: the same number without regard to
- * case, and a name the case does not hold yet (the Match rule). Keyed under 'slides', so every
+ * case, a name the case does not hold yet, and not failed (the Match rule). Keyed under 'slides', so every
  * slide change refreshes it.
  */
 export function useWaitingSlides(
@@ -42,8 +43,7 @@ export function useWaitingSlides(
     queryFn: ({ signal }) => fetchUnmatchedOfNumber(num, signal),
     enabled: enabled && iUserId !== null,
   });
-  const held = new Set(caseSlides.map((s) => s.strFileName.toLowerCase()));
-  return (query.data?.listPage ?? []).filter((s) => !held.has(s.strFileName.toLowerCase()));
+  return slidesWaitingFor(query.data?.listPage ?? [], caseSlides);
 }
 
 /** patient/matchSlideDocument: the waiting slides of the case's number attached to it. */

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { CaseState, RoleType, SlideUploadState, UploadType } from '@pathconsult/shared';
+import {
+  CaseState,
+  RoleType,
+  SlideUploadState,
+  UploadType,
+  type SlideDocumentDto,
+} from '@pathconsult/shared';
 import {
   blockingNames,
   failedNames,
@@ -8,6 +14,7 @@ import {
   imageryColumns,
   sameFileAs,
   slidesLocked,
+  slidesWaitingFor,
 } from './imagery';
 
 const ME = 5;
@@ -138,5 +145,23 @@ describe('the slide table’s layout', () => {
       'uploaded',
       'actions',
     ]);
+  });
+});
+
+describe('slidesWaitingFor', () => {
+  const slide = (strFileName: string, state: number = SlideUploadState.Uploaded) =>
+    ({ strFileName, ddUploadState: { iNumber: state } }) as unknown as SlideDocumentDto;
+  it('offers the unmatched slides of the number the case can take', () => {
+    const waiting = slidesWaitingFor(
+      [
+        slide('a.svs'),
+        slide('B.svs'),
+        slide('broken.svs', SlideUploadState.Failed),
+        slide('going.svs', SlideUploadState.Uploading),
+      ],
+      [slide('b.SVS')],
+    );
+    // Not a name the case holds (any letter case), not a failed one; one uploading joins.
+    expect(waiting.map((s) => s.strFileName)).toEqual(['a.svs', 'going.svs']);
   });
 });

@@ -165,3 +165,18 @@ export function imageryColumns(compact: boolean): ImageryColumn[] {
     ? ['thumbnail', 'name']
     : ['thumbnail', 'name', 'size', 'pixels', 'state', 'uploaded', 'actions'];
 }
+
+/**
+ * Of the hospital's unmatched slides of the case's number, those the case can take: a name it
+ * does not hold yet, and not failed (a failed slide joins no case; the server passes it over).
+ */
+export function slidesWaitingFor(
+  unmatched: readonly SlideDocumentDto[],
+  caseSlides: readonly Pick<SlideDocumentDto, 'strFileName'>[],
+): SlideDocumentDto[] {
+  const held = new Set(caseSlides.map((s) => s.strFileName.toLowerCase()));
+  return unmatched.filter(
+    (s) =>
+      !held.has(s.strFileName.toLowerCase()) && s.ddUploadState.iNumber !== SlideUploadState.Failed,
+  );
+}

@@ -144,11 +144,14 @@ export function UploadControls({
           showIcon
           closable={{ onClose: () => setCapacityRefused(false) }}
           title={serverText('CAPACITY_USED_UP')}
-          description={t('item.noStorageNext')}
+          description={t(
+            totals.lProgress > 0 ? 'item.noStorageNext' : 'item.noStorageNextNothingSent',
+          )}
           data-testid="upload-capacity-refused"
         />
       )}
-      {shortOf && !capacityRefused && (
+      {/* Until the next Start, while slides still wait (gone with the queue). */}
+      {shortOf && !capacityRefused && own.some((item) => statusOf(item) === 0) && (
         <Alert
           type="warning"
           showIcon

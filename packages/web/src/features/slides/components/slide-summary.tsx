@@ -26,10 +26,13 @@ export function SlideSummary({
     return null;
   }
   // Uploads are refused from here on: said in red where the figure is read, not first at Start.
-  const full = capacityUsedUp({
-    lUsedBytes: data.lUsedBytes,
-    lTotalBytes: data.dTotalMemory * 1024 ** 3,
-  });
+  // Only for one hospital: summed over several, one full hospital hid in the others' room.
+  const full =
+    !severalHospitals &&
+    capacityUsedUp({
+      lUsedBytes: data.lUsedBytes,
+      lTotalBytes: data.dTotalMemory * 1024 ** 3,
+    });
   const figures = [
     ['total', data.iTotal],
     ['matched', data.iMatched],
