@@ -53,7 +53,8 @@ export function AuditLogFilters({ onSearch }: AuditLogFiltersProps) {
               (option?.name ?? '').toLowerCase().includes(typed.trim().toLowerCase()),
           }}
           style={{ width: 260 }}
-          popupMatchSelectWidth={440}
+          // Wide enough for a name and its call, never wider than a phone's screen.
+          popupMatchSelectWidth={Math.min(440, window.innerWidth - 32)}
           data-testid="audit-action-filter"
         />
       </Form.Item>
