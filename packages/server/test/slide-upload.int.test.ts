@@ -12,7 +12,15 @@ import {
   type SlideDocumentList,
   type SupportSlideDto,
 } from '@pathconsult/shared';
-import { auditLogs, hospitals, slideChunks, slideDocuments, slideFiles } from '../src/db/schema';
+import {
+  auditLogs,
+  hospitals,
+  patients,
+  slideChunks,
+  slideDocuments,
+  slideFiles,
+} from '../src/db/schema';
+import { lockCaseNumber } from '../src/modules/slides/match-service';
 import { claimChunk } from '../src/modules/slide-upload/chunk-claims';
 import { completeDocument, type ChunkDeps } from '../src/modules/slide-upload/completion';
 import { loadAlignedAllocator } from '../src/modules/slide-upload/direct-write';
@@ -971,6 +979,32 @@ describe.each(await testDatabases())('slide upload on $name', (testDb) => {
     expect(expectOk(await status(id)).listFileSliceInfo[0]?.listReceived).toEqual([]);
   });
 
+  it('gives a slide registered by number to its case made at the same moment', async () => {
+    const user = await loggedInUser(db(), api, hospitalA);
+    const c = await addCase(api, user.token);
+    const num = `${c.strDiagnosistNum}-N`;
+    let upload: ReturnType<typeof addRecords> | undefined;
+    // The case takes the number in a transaction that holds it (as making or renumbering a case
+    // does) while the slide is registered under it: on PostgreSQL the upload looked for the case
+    // before it had the number, and waits for the number; the embedded database runs it after.
+    await db().transaction(async (tx) => {
+      await lockCaseNumber(tx, hospitalA, num);
+      await tx.update(patients).set({ diagnosisNum: num }).where(eq(patients.id, c.iPatientId));
+      upload = addRecords(api, user.token, {
+        strDiagnosistNum: num,
+        iUploadType: 0,
+        listFile: [{ strFileName: 'meanwhile.svs', lSize: 1000 }],
+      });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    });
+    const doc = expectOk(await upload!).listFile[0];
+    const [row] = await db()
+      .select()
+      .from(slideDocuments)
+      .where(eq(slideDocuments.id, doc?.iSlideDocumentId ?? 0));
+    expect(row).toMatchObject({ patientId: c.iPatientId, diagnosisNum: num });
+  });
+
   it('checks the quota before the start and on every chunk', async () => {
     const hospital = await createHospital(db(), { storageTotalGb: '0.001' });
     const small = await loggedInUser(db(), api, hospital.id);
@@ -1327,6 +1361,31 @@ describe.each(await testDatabases())('slide upload on $name', (testDb) => {
     };
     await expect(completeDocument(deps, seen!)).rejects.toMatchObject({ code: 'NOT_FOUND' });
     forgetDocument(doc.iSlideDocumentId);
+
+    // Cancelled while its last chunk was on its way, one chunk never sent: gone (404), not
+    // "send the missing chunks again" to an upload that no longer exists.
+    const half = await startUpload('gone-half.svs', bytes.length, user.token);
+    expectOk(
+      await chunk(
+        {
+          iSlideDocumentId: half.doc.iSlideDocumentId,
+          strFilePath: 'gone-half.svs',
+          iChunk: 0,
+          bytes: chunkOf(bytes, 0),
+        },
+        user.token,
+      ),
+    );
+    const [halfSeen] = await db()
+      .select()
+      .from(slideDocuments)
+      .where(eq(slideDocuments.id, half.doc.iSlideDocumentId));
+    await db()
+      .update(slideDocuments)
+      .set({ deletedAt: t.clock.now() })
+      .where(eq(slideDocuments.id, half.doc.iSlideDocumentId));
+    await expect(completeDocument(deps, halfSeen!)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    forgetDocument(half.doc.iSlideDocumentId);
   });
 
   it('recalculates used storage from the files, with uploads under way still reserved', async () => {

@@ -66,12 +66,9 @@ export async function completeDocument(deps: ChunkDeps, doc: DocumentRow): Promi
     }
   }
   if (missing.listMissing.length > 0) {
-    const [now] = await db
-      .select({ state: slideDocuments.state })
-      .from(slideDocuments)
-      .where(eq(slideDocuments.id, doc.id));
-    // A concurrent completion may have finished (and cleared the chunk list) meanwhile.
-    if (now?.state === SlideUploadState.Uploaded) {
+    // A concurrent completion may have finished (and cleared the chunk list) meanwhile; a cancel
+    // or delete removed the upload (404: "send them again" would go to an upload that is gone).
+    if ((await stateAfterRace(deps, doc.id)) === SlideUploadState.Uploaded) {
       return SlideUploadState.Uploaded;
     }
     refuse(missing);

@@ -18,6 +18,7 @@ import { isUniqueViolation } from '../../lib/pg-errors';
 import { newStorageKey } from '../../storage/slide-paths';
 import type { Actor } from '../auth/actor';
 import { ownCaseByNumber } from '../slides/case-by-number';
+import { attachWaitingSlides, lockCaseNumber } from '../slides/match-service';
 import { assertOwner } from '../patients/access';
 import { prepareFiles } from './disk';
 import { markUploadActive } from './cleanup';
@@ -175,6 +176,9 @@ export async function addUploadRecords(
   let created: { index: number; doc: DocumentRow; plan: PlannedDocument }[] = [];
   try {
     created = await db.transaction(async (tx) => {
+      if (target.patientId === null) {
+        await lockCaseNumber(tx, target.hospitalId, target.diagnosisNum);
+      }
       await reserveStorage(
         tx,
         target.hospitalId,
@@ -219,6 +223,11 @@ export async function addUploadRecords(
         );
         rows.push({ index: i, doc, plan });
       }
+      if (target.patientId === null && rows.length > 0) {
+        // Under the number's lock: the doctor's own case of the number, made since the target was
+        // looked for, takes the slides as its creation would have (it could not see them).
+        await joinCaseMadeMeanwhile(tx, actor, target);
+      }
       return rows;
     });
   } catch (error) {
@@ -255,6 +264,17 @@ export async function addUploadRecords(
     });
   }
   return { listFile };
+}
+
+async function joinCaseMadeMeanwhile(tx: Db, actor: Actor, target: Target): Promise<void> {
+  const { patient } = await ownCaseByNumber(tx, actor, target.diagnosisNum);
+  if (patient?.bTakesSlides) {
+    await attachWaitingSlides(tx, {
+      id: patient.iPatientId,
+      hospitalId: target.hospitalId,
+      diagnosisNum: patient.strDiagnosistNum,
+    });
+  }
 }
 
 async function undoRecords(deps: UploadDeps, docs: readonly DocumentRow[]): Promise<void> {

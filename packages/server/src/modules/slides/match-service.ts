@@ -230,14 +230,30 @@ export async function matchSlidesOfCase(
 }
 
 /**
+ * Takes, until the caller's transaction ends, the hospital's pathology number (any letter case):
+ * a case taking the slides waiting under its number and slides being registered under it go one
+ * after the other. Without it, on PostgreSQL a slide registered by number while its case was
+ * being made was seen by neither (the case's transaction did not see the uncommitted slide, the
+ * upload had looked for the case before it existed) and stayed unmatched for good.
+ */
+export async function lockCaseNumber(tx: Db, hospitalId: number, num: string): Promise<void> {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(${hospitalId}::integer, hashtext(lower(${num})))`,
+  );
+}
+
+/**
  * The hospital's unmatched slides of the case's number (uploaded by pathology number before the
  * case existed, or before it took this number) attached to the case; how many. For a case the
- * caller's transaction has just made or renumbered, and so holds: it takes slides.
+ * caller's transaction has just made or renumbered, and so holds: it takes slides. The number is
+ * locked first (lockCaseNumber), so that a slide being registered under it meanwhile is either
+ * seen here or finds the case itself.
  */
 export async function attachWaitingSlides(
   tx: Db,
   c: { id: number; hospitalId: number; diagnosisNum: string },
 ): Promise<number> {
+  await lockCaseNumber(tx, c.hospitalId, c.diagnosisNum);
   const attached = await attach(
     tx,
     c,
