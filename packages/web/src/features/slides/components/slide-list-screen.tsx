@@ -12,7 +12,7 @@ import { useAllHospitals } from '@/features/hospitals/api/hospitals';
 import { useMyPrivilegeList } from '@/features/privileges/api/privileges';
 import { granterHoldsOf } from '@/features/privileges/utils/granter';
 import { maxScope } from '@/features/privileges/utils/grants';
-import { toastError, toastSuccess } from '@/lib/toast';
+import { toastError, toastSuccess, toastWarning } from '@/lib/toast';
 import { useConfirmAction } from '@/lib/use-confirm-action';
 import { useSession } from '@/lib/use-session';
 import { useStillMounted } from '@/lib/use-still-mounted';
@@ -136,6 +136,15 @@ export function SlideListScreen({ mode }: { mode: SlideListMode }) {
           .mutateAsync(ids)
           .then(() => setTicked((rows) => rows.filter((r) => !ids.includes(r.iSlideDocumentId)))),
       done: t('delete.done', { count: targets.length }),
+      // A selection is deleted whole or not at all: one deleted meanwhile (another administrator,
+      // its uploader) refuses it as missing, which the API client shows nothing of. Said, and the
+      // ticks go: those still there are chosen again from the list as it is now.
+      onError: (error) => {
+        if (error.httpStatus === 404) {
+          setTicked((rows) => rows.filter((r) => !ids.includes(r.iSlideDocumentId)));
+          toastWarning(t(targets.length === 1 ? 'delete.goneOne' : 'delete.goneSome'));
+        }
+      },
     });
   }
 
