@@ -2029,6 +2029,25 @@ test('on a touch screen, a tap on an annotation shows it whole, double taps and 
   }
 });
 
+test('a slide deleted while it is open says so once a change to it is refused', async ({
+  page,
+  request,
+}) => {
+  const { token, slideId } = await caseWithSlide(request, `VG${RUN}`, `gone-${RUN}.svs`);
+  await openAt20x(page, slideId);
+  // Deleted meanwhile by its case's doctor in another browser.
+  const res = await request.post('/api/slideDocument/deleteSlideDocument', {
+    data: { listSlideDocument: [{ iSlideDocumentId: slideId }] },
+    headers: { token },
+  });
+  expect(((await res.json()) as { iCode: number }).iCode).toBe(0);
+  // The screenshot is refused as missing: the viewer says the slide is gone (it did nothing).
+  await page.getByTestId('screenshot-take').click();
+  await expect(page.getByTestId('viewer-not-found')).toContainText(
+    'This slide does not exist or was deleted',
+  );
+});
+
 test('the phone viewer shows the slide with compact controls', async ({ page, request }) => {
   const token = await tokenOf(request, DOCTOR);
   const caseId = await addCase(request, token, `VM${RUN}`);

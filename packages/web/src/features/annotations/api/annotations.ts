@@ -8,6 +8,7 @@ import type {
 import { api } from '@/lib/api-client';
 import type { ApiError } from '@/lib/api-error';
 import { useSession } from '@/lib/use-session';
+import { recheckOpenSlidesAfter } from '@/features/viewer/api/slide-info';
 
 /** viewer/*Annotation: a slide's annotations, all authors; changes refresh the slide's list. */
 export function useSlideAnnotations(iSlideDocumentId: number) {
@@ -34,6 +35,7 @@ export function useAddAnnotation() {
   const refresh = useRefresh();
   return useMutation<AnnotationDto, ApiError, AnnotationAddInput>({
     mutationFn: (input) => api.post<AnnotationDto>('viewer/addAnnotation', input),
+    onError: recheckOpenSlidesAfter,
     onSettled: refresh,
   });
 }
@@ -42,6 +44,7 @@ export function useUpdateAnnotation() {
   const refresh = useRefresh();
   return useMutation<AnnotationDto, ApiError, AnnotationUpdateInput>({
     mutationFn: (input) => api.post<AnnotationDto>('viewer/updateAnnotation', input),
+    onError: recheckOpenSlidesAfter,
     onSettled: refresh,
   });
 }
@@ -50,6 +53,7 @@ export function useDeleteAnnotation() {
   const refresh = useRefresh();
   return useMutation<unknown, ApiError, number>({
     mutationFn: (iAnnotationId) => api.post('viewer/deleteAnnotation', { iAnnotationId }),
+    onError: recheckOpenSlidesAfter,
     onSettled: refresh,
   });
 }
@@ -78,10 +82,11 @@ export function useReshapeAnnotation(iSlideDocumentId: number) {
       }
       return { before };
     },
-    onError: (_error, _input, context) => {
+    onError: (error, _input, context) => {
       if (context?.before) {
         client.setQueryData(key, context.before);
       }
+      recheckOpenSlidesAfter(error);
     },
     onSettled: refresh,
   });

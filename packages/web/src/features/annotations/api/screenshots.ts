@@ -4,6 +4,7 @@ import type { ScreenshotAddInput, ScreenshotDto, ScreenshotList } from '@pathcon
 import { api, authHeaders } from '@/lib/api-client';
 import type { ApiError } from '@/lib/api-error';
 import { useSession } from '@/lib/use-session';
+import { recheckOpenSlidesAfter } from '@/features/viewer/api/slide-info';
 
 /*
  * webViewer/consulation/*: the case's screenshots for the report (up to 4 per author). Keyed
@@ -37,6 +38,7 @@ export function useSaveScreenshot() {
   const client = useQueryClient();
   return useMutation<ScreenshotDto, ApiError, ScreenshotAddInput>({
     mutationFn: (input) => api.post<ScreenshotDto>('webViewer/consulation/setPathologyImg', input),
+    onError: recheckOpenSlidesAfter,
     onSettled: () => client.invalidateQueries({ queryKey: ['screenshots'] }),
   });
 }

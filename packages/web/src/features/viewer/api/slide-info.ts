@@ -1,6 +1,7 @@
 import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
 import type { CloseSlideInput, SlideInfoDto } from '@pathconsult/shared';
 import { api } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-error';
 import { queryClient } from '@/lib/query-client';
 import { useSession } from '@/lib/use-session';
 
@@ -37,6 +38,19 @@ export function useSlidesInfoFailed(ids: readonly number[]): boolean[] {
   });
 }
 
+/**
+ * A change to an open slide's annotations or screenshots answered 404: the slide was deleted, or
+ * its case was withdrawn from this reader, while it was open (the API client shows nothing of a
+ * 404). The open slides' facts are asked for again: a slide now gone shows the viewer's "does not
+ * exist" screen (slide-pane.tsx) instead of tools that silently do nothing; the others only take
+ * the fresh facts, as at a token renewal.
+ */
+export function recheckOpenSlidesAfter(error: ApiError): void {
+  if (error.httpStatus === 404) {
+    void queryClient.invalidateQueries({ queryKey: ['slideInfo'] });
+  }
+}
+
 function slideInfoQuery(iUserId: number | null, iSlideDocumentId: number) {
   return queryOptions({
     queryKey: ['slideInfo', iUserId, iSlideDocumentId],
@@ -62,11 +76,19 @@ function slideInfoQuery(iUserId: number | null, iSlideDocumentId: number) {
  */
 export function saveLastView(input: CloseSlideInput): void {
   // The slide's facts stay cached while the app runs: opening it again in this page must start
-  // from this view, not from the one it was first opened with.
-  queryClient.setQueriesData<SlideInfoDto>({ queryKey: ['slideInfo'] }, (cached) =>
-    cached?.objSlide.iSlideDocumentId === input.iSlideDocumentId
-      ? { ...cached, objLastView: input.objView }
-      : cached,
+  // from this view, not from the one it was first opened with. Not those of a slide found gone
+  // (its query failed with a 404): written over, they cleared the error, and the viewer came back
+  // over its "does not exist" screen.
+  queryClient.setQueriesData<SlideInfoDto>(
+    {
+      queryKey: ['slideInfo'],
+      predicate: (query) =>
+        !(query.state.error instanceof ApiError && query.state.error.httpStatus === 404),
+    },
+    (cached) =>
+      cached?.objSlide.iSlideDocumentId === input.iSlideDocumentId
+        ? { ...cached, objLastView: input.objView }
+        : cached,
   );
   void api
     .post('webViewer/slideViewer/closeSlide', input, { handleFailure: true, keepalive: true })

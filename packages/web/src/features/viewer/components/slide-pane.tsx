@@ -82,8 +82,10 @@ export function SlidePane({
     );
   }
   // A failed background refetch (a token renewal while the link is down) keeps the open viewer:
-  // only a slide that could not be read at all is shown as an error.
-  if (!info.data) {
+  // only a slide that could not be read at all is shown as an error, or one found gone since it
+  // opened (deleted, its case withdrawn: a 404 asked again after a change refused as missing).
+  const gone = info.error instanceof ApiError && info.error.httpStatus === 404;
+  if (!info.data || gone) {
     // Back where it was opened from; home when opened from a link.
     const back = (
       <Button type="primary" key="back" onClick={goBack}>
