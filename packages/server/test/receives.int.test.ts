@@ -346,6 +346,18 @@ describe.each(await testDatabases())('submission for diagnosis on $name', (testD
     const slideId = expectOk(await slidesOf(expert.token, id)).listSlideDocument[0]!
       .iSlideDocumentId;
     await t.app.slideIngest.idle();
+    // Its slide opened straight from a link (not from the waiting list) views the case too: its
+    // doctor can no longer withdraw it. The other expert it waits with has not viewed it.
+    expect((await caseRow(db(), id))?.viewedAt).toBeNull();
+    expectOk(
+      await api.get(
+        'diagnosis/GetSlideInfo',
+        { iSlideDocumentId: slideId },
+        { token: expert.token },
+      ),
+    );
+    expect((await caseRow(db(), id))?.viewedAt).toEqual(t.clock.now());
+    expectRefused(await withdraw(doctor.token, id), 'CASE_ALREADY_VIEWED');
     const token = (who: User) =>
       api.get('slideDocument/getSlideToken', { iSlideDocumentId: slideId }, { token: who.token });
     expectOk(await token(expert));

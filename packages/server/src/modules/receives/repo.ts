@@ -129,6 +129,25 @@ export async function markViewed(tx: Db, r: ReceiveRow, now: Date): Promise<void
     .where(and(eq(patients.id, r.patientId), sql`${patients.viewedAt} is null`));
 }
 
+/** The expert's receive of the case still waiting for them, if any. */
+export async function waitingReceiveOf(
+  db: Db,
+  patientId: number,
+  expertId: number,
+): Promise<ReceiveRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(patientReceives)
+    .where(
+      and(
+        eq(patientReceives.patientId, patientId),
+        eq(patientReceives.expertId, expertId),
+        eq(patientReceives.state, ReceiveState.Waiting),
+      ),
+    );
+  return row;
+}
+
 /**
  * A withdrawal closes the case's waiting receives; tile tokens its experts may have been given
  * for its slides open nothing more.

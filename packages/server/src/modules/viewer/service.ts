@@ -17,6 +17,7 @@ import type { DeepZoom } from '../tiles/deep-zoom';
 import type { TileTokens } from '../tiles/token';
 import { issueSlideToken } from '../tiles/token-routes';
 import * as repo from './repo';
+import { markViewedByReading } from '../receives/viewed-by-reading';
 
 /*
  * The viewer's opening and closing of a slide (issue 6). Opening answers in one call what the
@@ -51,7 +52,10 @@ export async function slideInfo(
   slideId: number,
   lang: Lang,
 ): Promise<SlideInfoDto> {
-  const { hospitalId, tileGrantEpoch } = await slideForViewing(db, actor, slideId);
+  const { hospitalId, tileGrantEpoch, patientId } = await slideForViewing(db, actor, slideId);
+  if (patientId !== null) {
+    await markViewedByReading({ db, clock }, actor, patientId);
+  }
   const [[view], last, dz] = await Promise.all([
     documentViews(db, eq(slideDocuments.id, slideId)),
     repo.lastView(db, actor.userId, slideId),
