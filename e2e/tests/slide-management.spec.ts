@@ -429,6 +429,51 @@ test('ticks on two pages of the slide list make one selection, deleted together'
   await expect(page.getByTestId(`slide-row-${goneName}`)).toHaveCount(0);
 });
 
+test('an upload an administrator deletes meanwhile fails in the queue, and the figures are asked for again', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const num = `UD${RUN}`;
+  const name = path.basename(SLIDE);
+  await logIn(page, DOCTOR, '?lang=en');
+  await openFromMenu(page, '/sliceManage');
+  // Its chunks are held on the way, so that the upload is still unfinished when it is deleted.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/slideDocument/fileUploadHandler', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.getByTestId('slide-upload-number').click();
+  await dialogsSettled(page);
+  await page.locator('#slideUploadNumber_strDiagnosistNum').fill(num);
+  await page.getByTestId('slide-upload-number-submit').click();
+  await expect(page.getByTestId('upload-choose-files')).toBeEnabled();
+  await page.getByTestId('upload-file-input').setInputFiles(SLIDE);
+  const registered = page.waitForResponse((r) => r.url().includes('addUploadRecords'));
+  await page.getByTestId('upload-start').click();
+  const id = (
+    (await (await registered).json()) as {
+      objData: { listFile: { iSlideDocumentId: number }[] };
+    }
+  ).objData.listFile[0]!.iSlideDocumentId;
+
+  const admin = await tokenOf(request, ADMIN);
+  const res = await request.post('/api/slideDocument/deleteSlideDocument', {
+    data: { listSlideDocument: [{ iSlideDocumentId: id }] },
+    headers: { token: admin },
+  });
+  expect(((await res.json()) as { iCode: number }).iCode).toBe(0);
+  // The chunks go on and are refused: the item says why, and slide management's figures (which
+  // still counted it uploading) are asked for again.
+  const figures = page.waitForRequest((r) => r.url().includes('slideDocument/statisticsSlide'));
+  release();
+  const item = page.getByTestId(`upload-item-${name}`);
+  await expect(item.getByTestId('upload-item-state')).toHaveText('Failed', { timeout: 30_000 });
+  await figures;
+});
+
 test('a doctor uploads a slide by pathology number before its case exists', async ({
   page,
   request,

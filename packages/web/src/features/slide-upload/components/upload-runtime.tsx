@@ -92,17 +92,24 @@ export function UploadRuntime() {
   );
 
   // A slide the server has just registered is listed at once (the case's Imagery tab showed
-  // none while it uploaded): its row then follows the queue's progress by itself.
+  // none while it uploaded): its row then follows the queue's progress by itself. One that failed
+  // (refused, or deleted on the server by an administrator) is listed again too: the summary
+  // above slide management still counted it as uploading.
   useEffect(() => {
     if (!manager) {
       return undefined;
     }
     const listed = new Set<number>();
+    const failed = new Set<number>();
     const listNew = () => {
       let added = false;
       for (const item of manager.getSnapshot().items) {
         if (item.iSlideDocumentId !== null && !listed.has(item.iSlideDocumentId)) {
           listed.add(item.iSlideDocumentId);
+          added = true;
+        }
+        if (item.state === 'failed' && !failed.has(item.iFileId)) {
+          failed.add(item.iFileId);
           added = true;
         }
       }
