@@ -408,11 +408,10 @@ test('ticks on two pages of the slide list make one selection, deleted together'
 
   // Two ticked, one of them deleted meanwhile elsewhere: the selection is deleted whole or not
   // at all, so nothing goes; it is said (a missing slide's 404 showed nothing), and the ticks go.
-  const [keptName, goneName] = await Promise.all(
-    [0, 1].map(async (i) =>
-      (await rows.nth(i).getAttribute('data-testid'))!.replace('slide-row-', ''),
-    ),
-  );
+  const nameOf = async (i: number) =>
+    (await rows.nth(i).getAttribute('data-testid'))!.replace('slide-row-', '');
+  const keptName = await nameOf(0);
+  const goneName = await nameOf(1);
   await rows.nth(0).locator('input[type=checkbox]').check();
   await rows.nth(1).locator('input[type=checkbox]').check();
   await expect(page.getByTestId('slide-selected-count')).toHaveText('2 selected');
