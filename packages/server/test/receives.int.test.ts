@@ -348,15 +348,16 @@ describe.each(await testDatabases())('submission for diagnosis on $name', (testD
     await t.app.slideIngest.idle();
     // Its slide opened straight from a link (not from the waiting list) views the case too: its
     // doctor can no longer withdraw it. The other expert it waits with has not viewed it.
+    const slideInfo = (who: User) =>
+      api.get('diagnosis/GetSlideInfo', { iSlideDocumentId: slideId }, { token: who.token });
+    // Its own doctor opening it views nothing.
+    expectOk(await slideInfo(doctor));
     expect((await caseRow(db(), id))?.viewedAt).toBeNull();
-    expectOk(
-      await api.get(
-        'diagnosis/GetSlideInfo',
-        { iSlideDocumentId: slideId },
-        { token: expert.token },
-      ),
-    );
+    expectOk(await slideInfo(expert));
     expect((await caseRow(db(), id))?.viewedAt).toEqual(t.clock.now());
+    expect((await receiveRows(id)).map((r) => [r.expertId, r.viewedAt])).toEqual([
+      [expert.id, t.clock.now()],
+    ]);
     expectRefused(await withdraw(doctor.token, id), 'CASE_ALREADY_VIEWED');
     const token = (who: User) =>
       api.get('slideDocument/getSlideToken', { iSlideDocumentId: slideId }, { token: who.token });

@@ -17,7 +17,7 @@ import type { Actor } from '../auth/actor';
 import { getConfig } from '../config/service';
 import { allocatePathologyNumber } from '../serial-number/allocate';
 import { renumberCaseSlides } from '../slides/case-number';
-import { attachWaitingSlides } from '../slides/match-service';
+import { attachWaitingSlides, lockCaseNumber } from '../slides/match-service';
 import { bytesKept as screenshotBytesKept } from '../screenshots/repo';
 import { releaseStorage } from '../slide-upload/quota';
 import { caseReaderRole } from './access';
@@ -122,6 +122,8 @@ export async function insertNewCase(
   c: NewCase,
 ): Promise<{ id: number; slidesJoined: number }> {
   const diagnosisNum = await checkedNumber(tx, c.fields, c.variant, c.hospitalId, c.now, c.lang);
+  // The number before any row of it: slides being registered under it wait (lockCaseNumber).
+  await lockCaseNumber(tx, c.hospitalId, diagnosisNum);
   const row = await repo.insertPatient(tx, {
     ...fieldsToColumns(c.fields),
     diagnosisNum,
@@ -163,6 +165,10 @@ export async function updatePatient(
       const fields = fieldsForVariant(input, variant);
       const diagnosisNum = await checkedNumber(tx, fields, variant, row.hospitalId, now, lang);
       if (diagnosisNum !== row.diagnosisNum) {
+        // The new number before the slides move to it: an upload under it meanwhile waits, or
+        // went first and its name is seen (lockCaseNumber). Taken later, the two could each
+        // hold what the other waited for.
+        await lockCaseNumber(tx, row.hospitalId, diagnosisNum);
         await renumberCaseSlides(tx, row, diagnosisNum);
       }
       await repo.updatePatientRow(tx, row.id, {

@@ -18,7 +18,9 @@ import { isUniqueViolation } from '../../lib/pg-errors';
 import { newStorageKey } from '../../storage/slide-paths';
 import type { Actor } from '../auth/actor';
 import { ownCaseByNumber } from '../slides/case-by-number';
-import { attachWaitingSlides, lockCaseNumber } from '../slides/match-service';
+import { lockCaseNumber } from '../slides/match-service';
+import { caseTakesSlides } from '../slides/access';
+import { lockPatient } from '../patients/repo';
 import { assertOwner } from '../patients/access';
 import { prepareFiles } from './disk';
 import { markUploadActive } from './cleanup';
@@ -176,9 +178,9 @@ export async function addUploadRecords(
   let created: { index: number; doc: DocumentRow; plan: PlannedDocument }[] = [];
   try {
     created = await db.transaction(async (tx) => {
-      if (target.patientId === null) {
-        await lockCaseNumber(tx, target.hospitalId, target.diagnosisNum);
-      }
+      // By number: under the number's lock, the doctor's own case of it made since the target was
+      // looked for takes the slides (its creation, before or after, could not see them).
+      const into = target.patientId === null ? await caseMadeMeanwhile(tx, actor, target) : target;
       await reserveStorage(
         tx,
         target.hospitalId,
@@ -192,9 +194,9 @@ export async function addUploadRecords(
         const [doc] = await tx
           .insert(slideDocuments)
           .values({
-            hospitalId: target.hospitalId,
-            patientId: target.patientId,
-            diagnosisNum: target.diagnosisNum,
+            hospitalId: into.hospitalId,
+            patientId: into.patientId,
+            diagnosisNum: into.diagnosisNum,
             uploadUserId: actor.userId,
             uploadType: input.iUploadType,
             originalName: plan.name,
@@ -222,11 +224,6 @@ export async function addUploadRecords(
           })),
         );
         rows.push({ index: i, doc, plan });
-      }
-      if (target.patientId === null && rows.length > 0) {
-        // Under the number's lock: the doctor's own case of the number, made since the target was
-        // looked for, takes the slides as its creation would have (it could not see them).
-        await joinCaseMadeMeanwhile(tx, actor, target);
       }
       return rows;
     });
@@ -266,15 +263,23 @@ export async function addUploadRecords(
   return { listFile };
 }
 
-async function joinCaseMadeMeanwhile(tx: Db, actor: Actor, target: Target): Promise<void> {
+/**
+ * For an upload by number, inside its transaction: takes the number (lockCaseNumber), then the
+ * target again. The doctor's own case of the number made or renumbered meanwhile, while it still
+ * takes slides, is where the slides go (held for share until they are in, as a by-case upload's
+ * case should be); else they wait under the number, where a case made later finds them.
+ */
+async function caseMadeMeanwhile(tx: Db, actor: Actor, target: Target): Promise<Target> {
+  await lockCaseNumber(tx, target.hospitalId, target.diagnosisNum);
   const { patient } = await ownCaseByNumber(tx, actor, target.diagnosisNum);
-  if (patient?.bTakesSlides) {
-    await attachWaitingSlides(tx, {
-      id: patient.iPatientId,
-      hospitalId: target.hospitalId,
-      diagnosisNum: patient.strDiagnosistNum,
-    });
+  if (!patient?.bTakesSlides) {
+    return target;
   }
+  const held = await lockPatient(tx, patient.iPatientId, 'share');
+  if (!held || !caseTakesSlides(held.state)) {
+    return target;
+  }
+  return { hospitalId: held.hospitalId, patientId: held.id, diagnosisNum: held.diagnosisNum };
 }
 
 async function undoRecords(deps: UploadDeps, docs: readonly DocumentRow[]): Promise<void> {

@@ -119,7 +119,8 @@ export function UploadRuntime() {
     };
     listNew();
     return manager.subscribe(listNew);
-  }, [manager, queryClient]);
+    // Anew for each user: queue ids start again after another login.
+  }, [manager, queryClient, iUserId]);
 
   // Leaving the page stops the upload: the browser asks first while one runs (nor does the page
   // reload by itself for a new deployment's screens meanwhile).

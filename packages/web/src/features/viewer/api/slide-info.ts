@@ -39,6 +39,16 @@ export function useSlidesInfoFailed(ids: readonly number[]): boolean[] {
 }
 
 /**
+ * The server's own "not found" (its code, not any 404: a proxy's page during a deployment has
+ * none, and must not take an open viewer away).
+ */
+export function isGoneAnswer(error: unknown): boolean {
+  return (
+    error instanceof ApiError && error.httpStatus === 404 && error.strErrorCode === 'NOT_FOUND'
+  );
+}
+
+/**
  * A change to an open slide's annotations or screenshots answered 404: the slide was deleted, or
  * its case was withdrawn from this reader, while it was open (the API client shows nothing of a
  * 404). The open slides' facts are asked for again: a slide now gone shows the viewer's "does not
@@ -46,7 +56,7 @@ export function useSlidesInfoFailed(ids: readonly number[]): boolean[] {
  * the fresh facts, as at a token renewal.
  */
 export function recheckOpenSlidesAfter(error: ApiError): void {
-  if (error.httpStatus === 404) {
+  if (isGoneAnswer(error)) {
     void queryClient.invalidateQueries({ queryKey: ['slideInfo'] });
   }
 }
@@ -82,8 +92,7 @@ export function saveLastView(input: CloseSlideInput): void {
   queryClient.setQueriesData<SlideInfoDto>(
     {
       queryKey: ['slideInfo'],
-      predicate: (query) =>
-        !(query.state.error instanceof ApiError && query.state.error.httpStatus === 404),
+      predicate: (query) => !isGoneAnswer(query.state.error),
     },
     (cached) =>
       cached?.objSlide.iSlideDocumentId === input.iSlideDocumentId

@@ -11,7 +11,7 @@ import { ApiError } from '@/lib/api-error';
 import { currentLang } from '@/lib/i18n';
 import { serverErrorText } from '@/lib/server-message';
 import { useMediaQuery } from '@/lib/use-media-query';
-import { saveLastView, useSlideInfo } from '../api/slide-info';
+import { isGoneAnswer, saveLastView, useSlideInfo } from '../api/slide-info';
 import { SlideViewer } from '../slide-viewer';
 import { useLayerShown } from '../use-layer-shown';
 import { objectiveFromMpp } from '../utils/magnification';
@@ -84,7 +84,7 @@ export function SlidePane({
   // A failed background refetch (a token renewal while the link is down) keeps the open viewer:
   // only a slide that could not be read at all is shown as an error, or one found gone since it
   // opened (deleted, its case withdrawn: a 404 asked again after a change refused as missing).
-  const gone = info.error instanceof ApiError && info.error.httpStatus === 404;
+  const gone = isGoneAnswer(info.error);
   if (!info.data || gone) {
     // Back where it was opened from; home when opened from a link.
     const back = (
