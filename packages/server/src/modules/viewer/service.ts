@@ -53,15 +53,14 @@ export async function slideInfo(
   lang: Lang,
 ): Promise<SlideInfoDto> {
   const { hospitalId, tileGrantEpoch, patientId } = await slideForViewing(db, actor, slideId);
-  if (patientId !== null) {
-    await markViewedByReading({ db, clock }, actor, patientId);
-  }
   const [[view], last, dz] = await Promise.all([
     documentViews(db, eq(slideDocuments.id, slideId)),
     repo.lastView(db, actor.userId, slideId),
     // Opened now, beside the database reads: the viewer then asks for tiles straight away
     // instead of first reading slide.dzi (one round trip less over a hospital link).
     deepZoomOf(slideId, hospitalId),
+    // Beside them, not before: an expert's look at their receive stays off the way to the tile.
+    patientId === null ? undefined : markViewedByReading({ db, clock }, actor, patientId),
   ]);
   if (!view) {
     // Removed for good between the check and the read.

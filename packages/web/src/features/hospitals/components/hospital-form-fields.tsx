@@ -4,8 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatBytes, hospitalAddSchema, type RoleTypeCode } from '@pathconsult/shared';
 import { zodRule } from '@/lib/form-rules';
 import { mayEditHospitalField, validUntilToWire, type HospitalField } from '../utils/hospital-form';
-
-const GB = 1024 ** 3;
+import { gbToBytes } from '../utils/storage';
 
 const shape = hospitalAddSchema.shape;
 
@@ -221,7 +220,7 @@ export function HospitalFormFields({
               {
                 warningOnly: true,
                 validator: (_: unknown, total: unknown) =>
-                  usedBytes !== null && typeof total === 'number' && total * GB < usedBytes
+                  usedBytes !== null && typeof total === 'number' && gbToBytes(total) < usedBytes
                     ? Promise.reject(
                         new Error(t('form.belowUsed', { used: formatBytes(usedBytes) })),
                       )

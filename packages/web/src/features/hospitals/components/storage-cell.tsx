@@ -1,6 +1,6 @@
 import { Progress, Typography } from 'antd';
 import { formatBytes } from '@/features/slides/utils/format-bytes';
-import { formatStorageTotal, storagePercent } from '../utils/storage';
+import { formatStorageTotal, gbToBytes, storagePercent } from '../utils/storage';
 
 /**
  * Used and total slide storage of a hospital, with a small bar (red once full). Used in the unit
@@ -8,7 +8,7 @@ import { formatStorageTotal, storagePercent } from '../utils/storage';
  * as the administrator set it, in GB.
  */
 export function StorageCell({ usedBytes, total }: { usedBytes: number; total: number }) {
-  const percent = storagePercent(usedBytes, total * 1024 ** 3);
+  const percent = storagePercent(usedBytes, gbToBytes(total));
   return (
     <div style={{ minWidth: 120 }}>
       <Typography.Text>

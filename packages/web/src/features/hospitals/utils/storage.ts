@@ -36,11 +36,16 @@ export function formatGb(value: number): string {
   return String(Math.round(value * decimals) / decimals);
 }
 
+/** A storage total as the administrator sets it (GB) in bytes, to compare with what is used. */
+export function gbToBytes(gb: number): number {
+  return gb * 1024 ** 3;
+}
+
 /**
  * A hospital's storage total beside the used figure: as the administrator set it, in GB ("500
  * GB", not "0.49 TB"), from 1 GB up; below that in the unit the used figure takes, so that a
  * nearly full small quota reads as such ("9.77 MB / 10.2 MB", not "9.77 MB / 0.01 GB").
  */
 export function formatStorageTotal(totalGb: number): string {
-  return totalGb >= 1 ? `${formatGb(totalGb)} GB` : formatBytes(totalGb * 1024 ** 3);
+  return totalGb >= 1 ? `${formatGb(totalGb)} GB` : formatBytes(gbToBytes(totalGb));
 }

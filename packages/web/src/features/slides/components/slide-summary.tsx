@@ -1,7 +1,7 @@
 import { InfoCircleOutlined } from '@ant-design/icons';
 import { Space, Statistic, Tooltip, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatStorageTotal } from '@/features/hospitals/utils/storage';
+import { formatStorageTotal, gbToBytes } from '@/features/hospitals/utils/storage';
 import { capacityUsedUp } from '@/features/slide-upload/utils/upload-checks';
 import { formatBytes } from '../utils/format-bytes';
 import { useSlideStatistics } from '../api/slides';
@@ -31,7 +31,7 @@ export function SlideSummary({
     !severalHospitals &&
     capacityUsedUp({
       lUsedBytes: data.lUsedBytes,
-      lTotalBytes: data.dTotalMemory * 1024 ** 3,
+      lTotalBytes: gbToBytes(data.dTotalMemory),
     });
   const figures = [
     ['total', data.iTotal],
