@@ -1005,6 +1005,56 @@ describe.each(await testDatabases())('slide upload on $name', (testDb) => {
     expect(row).toMatchObject({ patientId: c.iPatientId, diagnosisNum: num });
   });
 
+  it('registers a slide to a case under the number and state the case has once it is in', async () => {
+    const user = await loggedInUser(db(), api, hospitalA);
+    const register = (c: { iPatientId: number }, name: string) =>
+      addRecords(api, user.token, {
+        iPatientId: c.iPatientId,
+        iUploadType: 0,
+        listFile: [{ strFileName: name, lSize: 1000 }],
+      });
+    // The case is renumbered (its row held, as editing a case holds it) while a slide is
+    // registered to it: on PostgreSQL the upload read the old number before it and used it, which
+    // left the slide outside its case's number; now it waits for the case. The embedded database
+    // runs it after.
+    const renumbered = await addCase(api, user.token);
+    const num = `${renumbered.strDiagnosistNum}-R`;
+    let upload: ReturnType<typeof addRecords> | undefined;
+    await db().transaction(async (tx) => {
+      await tx
+        .update(patients)
+        .set({ diagnosisNum: num })
+        .where(eq(patients.id, renumbered.iPatientId));
+      upload = register(renumbered, 'renumbered.svs');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    });
+    const doc = expectOk(await upload!).listFile[0];
+    const [row] = await db()
+      .select()
+      .from(slideDocuments)
+      .where(eq(slideDocuments.id, doc?.iSlideDocumentId ?? 0));
+    expect(row).toMatchObject({ patientId: renumbered.iPatientId, diagnosisNum: num });
+
+    // The case is sent meanwhile: it no longer takes slides, and nothing is registered.
+    const sent = await addCase(api, user.token);
+    let late: ReturnType<typeof addRecords> | undefined;
+    await db().transaction(async (tx) => {
+      await tx
+        .update(patients)
+        .set({ state: CaseState.Submitted })
+        .where(eq(patients.id, sent.iPatientId));
+      late = register(sent, 'late.svs');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    });
+    expectRefused(await late!, 'SLIDE_CASE_LOCKED');
+    expect(
+      await db()
+        .select()
+        .from(slideDocuments)
+        .where(eq(slideDocuments.patientId, sent.iPatientId)),
+    ).toEqual([]);
+  });
+
   it('checks the quota before the start and on every chunk', async () => {
     const hospital = await createHospital(db(), { storageTotalGb: '0.001' });
     const small = await loggedInUser(db(), api, hospital.id);

@@ -179,8 +179,12 @@ export async function addUploadRecords(
   try {
     created = await db.transaction(async (tx) => {
       // By number: under the number's lock, the doctor's own case of it made since the target was
-      // looked for takes the slides (its creation, before or after, could not see them).
-      const into = target.patientId === null ? await caseMadeMeanwhile(tx, actor, target) : target;
+      // looked for takes the slides (its creation, before or after, could not see them). To a
+      // case: the case as it is now, held until the slides are in.
+      const into =
+        target.patientId === null
+          ? await caseMadeMeanwhile(tx, actor, target)
+          : await caseHeldForSlides(tx, target.patientId);
       await reserveStorage(
         tx,
         target.hospitalId,
@@ -278,6 +282,23 @@ async function caseMadeMeanwhile(tx: Db, actor: Actor, target: Target): Promise<
   const held = await lockPatient(tx, patient.iPatientId, 'share');
   if (!held || !caseTakesSlides(held.state)) {
     return target;
+  }
+  return { hospitalId: held.hospitalId, patientId: held.id, diagnosisNum: held.diagnosisNum };
+}
+
+/**
+ * For an upload to a case, inside its transaction: the case held for share, so that a renumbering
+ * or a submission waits until the slides are in (and then moves or takes them with the rest), and
+ * its number and state read again: one changed since targetOf looked would leave the slides under
+ * the old number, outside their case, or in a case that no longer takes slides.
+ */
+async function caseHeldForSlides(tx: Db, patientId: number): Promise<Target> {
+  const held = await lockPatient(tx, patientId, 'share');
+  if (!held) {
+    throw notFound();
+  }
+  if (!caseTakesSlides(held.state)) {
+    throw new AppError('SLIDE_CASE_LOCKED');
   }
   return { hospitalId: held.hospitalId, patientId: held.id, diagnosisNum: held.diagnosisNum };
 }
