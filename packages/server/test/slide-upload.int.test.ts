@@ -1048,10 +1048,7 @@ describe.each(await testDatabases())('slide upload on $name', (testDb) => {
     });
     expectRefused(await late!, 'SLIDE_CASE_LOCKED');
     expect(
-      await db()
-        .select()
-        .from(slideDocuments)
-        .where(eq(slideDocuments.patientId, sent.iPatientId)),
+      await db().select().from(slideDocuments).where(eq(slideDocuments.patientId, sent.iPatientId)),
     ).toEqual([]);
   });
 
