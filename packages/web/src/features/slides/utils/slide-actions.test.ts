@@ -193,4 +193,8 @@ describe('singleDeleteNote', () => {
     expect(singleDeleteNote(one(null, 1), 7)).toBe('contentOne');
     expect(singleDeleteNote(one(null, 2, 8), 1)).toBe('contentOne');
   });
+  it('says both of a slide in a case whose upload is unfinished', () => {
+    expect(singleDeleteNote(one(3, 0), 7)).toBe('contentMatchedUploading');
+    expect(singleDeleteNote(one(3, 0, 8), 1)).toBe('contentMatchedOthersUpload');
+  });
 });

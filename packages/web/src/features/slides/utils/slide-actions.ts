@@ -159,18 +159,29 @@ export function selectionMatchBlock(
 
 /**
  * What deleting one slide does beyond removing it, for its confirmation: it leaves its case
- * (which one is said), or its upload stops, its uploader's own or, for an administrator, a
- * colleague's (named: they will see it stop).
+ * (which one is said), its upload stops (its uploader's own or, for an administrator, a
+ * colleague's, named: they will see it stop), or both.
  */
 export function singleDeleteNote(
   row: Pick<SlideDocumentDto, 'iPatientId' | 'ddUploadState' | 'iUploadUserId'>,
   iUserId: number | null,
-): 'contentMatched' | 'contentUploading' | 'contentOthersUpload' | 'contentOne' {
-  if (row.iPatientId != null) {
-    return 'contentMatched';
-  }
+):
+  | 'contentMatched'
+  | 'contentMatchedUploading'
+  | 'contentMatchedOthersUpload'
+  | 'contentUploading'
+  | 'contentOthersUpload'
+  | 'contentOne' {
+  const matched = row.iPatientId != null;
   if (row.ddUploadState.iNumber === SlideUploadState.Uploading) {
-    return row.iUploadUserId === iUserId ? 'contentUploading' : 'contentOthersUpload';
+    const own = row.iUploadUserId === iUserId;
+    if (matched) {
+      return own ? 'contentMatchedUploading' : 'contentMatchedOthersUpload';
+    }
+    return own ? 'contentUploading' : 'contentOthersUpload';
+  }
+  if (matched) {
+    return 'contentMatched';
   }
   return 'contentOne';
 }
