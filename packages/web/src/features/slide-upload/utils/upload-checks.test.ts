@@ -300,7 +300,8 @@ describe('storageShortfall', () => {
     lSize: number,
     iSlideDocumentId: number | null = null,
     state: QueueItem['state'] = 'waiting',
-  ) => ({ lSize, iSlideDocumentId, state });
+    bNeedsFiles = false,
+  ) => ({ lSize, iSlideDocumentId, state, bNeedsFiles });
   const usage = { lUsedBytes: 7 * MB, lTotalBytes: 10 * MB };
 
   it('compares what was never registered with the storage left', () => {
@@ -315,6 +316,10 @@ describe('storageShortfall', () => {
     // Registered (its whole size is in the used figure already), uploaded, failed.
     const queue = [item(2 * MB), item(5 * MB, 12, 'paused'), item(5 * MB, 13, 'uploaded')];
     expect(storageShortfall([...queue, item(5 * MB, null, 'failed')], usage)).toBeNull();
+  });
+
+  it('leaves out slides restored after a reload whose files are not chosen again', () => {
+    expect(storageShortfall([item(2 * MB), item(5 * MB, null, 'paused', true)], usage)).toBeNull();
   });
 
   it('reads storage over its total as none left', () => {

@@ -278,14 +278,15 @@ export function capacityUsedUp(usage: { lUsedBytes: number; lTotalBytes: number 
  * What the queue has still to send against the storage left, when it is more (else null): found
  * at Start, so that the doctor knows before the slides that do not fit stop one by one. Slides
  * already registered hold their whole size reserved on the server (counted in the used figure),
- * so only what was never registered (nothing sent yet) counts as still to come.
+ * so only what was never registered (nothing sent yet) counts as still to come; a slide restored
+ * after a reload whose file is not chosen again does not go, and does not count.
  */
 export function storageShortfall(
-  items: readonly Pick<QueueItem, 'lSize' | 'iSlideDocumentId' | 'state'>[],
+  items: readonly Pick<QueueItem, 'lSize' | 'iSlideDocumentId' | 'state' | 'bNeedsFiles'>[],
   usage: { lUsedBytes: number; lTotalBytes: number },
 ): { toSend: number; left: number } | null {
   const toSend = items
-    .filter((item) => item.iSlideDocumentId === null && statusOf(item) === 0)
+    .filter((item) => item.iSlideDocumentId === null && !item.bNeedsFiles && statusOf(item) === 0)
     .reduce((sum, item) => sum + item.lSize, 0);
   const left = Math.max(0, usage.lTotalBytes - usage.lUsedBytes);
   return toSend > left ? { toSend, left } : null;
