@@ -192,6 +192,36 @@ describe.each(await testDatabases())('authentication on $name', (testDb) => {
     expect((await api.get('userManage/getUserInfo', {}, { token })).status).toBe(401);
   });
 
+  it('renews a session only as far as the last use its tab reports', async () => {
+    const token = await api.login('demo_doctor', 'Doctor@2026');
+    const poll = (idle: string) =>
+      api.get('userManage/getUserInfo', {}, { token, headers: { 'x-idle-seconds': idle } });
+    // A tab left open polls every minute, saying how long nobody has used it: the session still
+    // ends 30 minutes after the last use, not 30 minutes after the last poll.
+    for (let minute = 1; minute <= 29; minute += 1) {
+      t.clock.advanceMinutes(1);
+      expect((await poll(String(minute * 60))).status).toBe(200);
+    }
+    t.clock.advanceMinutes(1);
+    expect((await poll('1800')).status).toBe(401);
+
+    // Use reported by a poll (a slide panned 10 seconds ago) renews it from then; an unreadable
+    // figure counts as use now, like a call without it (an upload's chunks).
+    const used = await api.login('demo_doctor', 'Doctor@2026');
+    const pollUsed = (idle: string) =>
+      api.get('userManage/getUserInfo', {}, { token: used, headers: { 'x-idle-seconds': idle } });
+    t.clock.advanceMinutes(20);
+    expect((await pollUsed('10')).status).toBe(200);
+    t.clock.advanceMinutes(25);
+    expect((await pollUsed('1500')).status).toBe(200);
+    t.clock.advanceMinutes(4);
+    expect((await pollUsed('-5')).status).toBe(200);
+    t.clock.advanceMinutes(29);
+    expect((await pollUsed('1740')).status).toBe(200);
+    t.clock.advanceMinutes(1);
+    expect((await pollUsed('1800')).status).toBe(401);
+  });
+
   it('ends a session 12 hours after login however busy it is', async () => {
     const token = await api.login('demo_doctor', 'Doctor@2026');
     for (let elapsed = 0; elapsed < 11 * 60 + 40; elapsed += 20) {

@@ -2,12 +2,14 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { initI18n } from '@/lib/i18n';
 import { installDateEnterGuard } from '@/lib/date-field-enter';
+import { watchUserActivity } from '@/lib/user-activity';
 import { App } from '@/app/app';
 import '@/app/app.css';
 
 // The language must be known before the first render (antd locale, texts, the `lang` header).
 initI18n();
 installDateEnterGuard();
+watchUserActivity();
 
 const root = document.getElementById('root');
 if (!root) {

@@ -45,9 +45,10 @@ export const authGuard = fp<{ auth: AuthDeps }>(async (app, { auth }) => {
     const token = readToken(request.headers);
     if (token) {
       try {
+        const idle = request.headers['x-idle-seconds'];
         request.actor = policy.recentSession
-          ? await authenticateRecent(auth, token, request.ip)
-          : await authenticate(auth, token, request.ip);
+          ? await authenticateRecent(auth, token, request.ip, idle)
+          : await authenticate(auth, token, request.ip, idle);
       } catch (error) {
         // A stale token on a public call (the login page) is simply ignored.
         if (policy.roles !== 'public') {

@@ -49,6 +49,8 @@ describe('api client', () => {
     const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/log/GetAuditLogs?iCurPage=2');
     expect(init.headers).toMatchObject({ token: 'abc', lang: 'en' });
+    // How long the tab has gone unused, so that background calls do not keep the session alive.
+    expect((init.headers as Record<string, string>)['x-idle-seconds']).toMatch(/^\d+$/);
   });
 
   it('throws business failures with their code and toasts the server message', async () => {

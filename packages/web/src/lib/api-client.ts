@@ -6,6 +6,7 @@ import { currentLang, i18next } from './i18n';
 import { rememberReturnTo } from './return-to';
 import { endSession } from './session-lifecycle';
 import { toastError } from './toast';
+import { idleSeconds } from './user-activity';
 
 /**
  * The one way the web app calls the server (ARCHITECTURE "The API contract"): `/api` prefix,
@@ -119,6 +120,7 @@ async function send(method: 'GET' | 'POST', path: string, opts: RequestOptions):
   const forwardAbort = () => controller.abort(opts.signal?.reason);
   opts.signal?.addEventListener('abort', forwardAbort, { once: true });
   const headers = authHeaders();
+  headers['x-idle-seconds'] = String(idleSeconds());
   if (opts.body !== undefined) {
     headers['content-type'] = 'application/json';
   }

@@ -1,4 +1,4 @@
-import { and, count, eq, gte, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { hospitals, loginFailures, loginLocks, sessions, users } from '../../db/schema';
 import { forgetSession } from './recent-sessions';
@@ -60,8 +60,12 @@ export async function findSessionByTokenHash(db: Db, tokenHash: string) {
   return rows[0];
 }
 
-export async function touchSession(db: Db, sessionId: number, now: Date): Promise<void> {
-  await db.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.id, sessionId));
+/** Moves the session's last use forward to `usedAt`, never back (calls arrive out of order). */
+export async function touchSession(db: Db, sessionId: number, usedAt: Date): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ lastUsedAt: usedAt })
+    .where(and(eq(sessions.id, sessionId), lt(sessions.lastUsedAt, usedAt)));
 }
 
 export async function revokeSession(db: Db, sessionId: number, now: Date): Promise<void> {

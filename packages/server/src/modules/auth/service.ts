@@ -19,6 +19,7 @@ import { recentActor, rememberActor } from './recent-sessions';
 import {
   absoluteExpiry,
   hashSessionToken,
+  lastUseOf,
   needsTouch,
   newSessionToken,
   sessionStatus,
@@ -157,9 +158,15 @@ function toActor(
 /**
  * Resolves a token to the caller. Refuses revoked, expired and idle sessions, and sessions whose
  * account or hospital may no longer log in (frozen, expired, address no longer allowed). Renews the
- * idle timer on use.
+ * idle timer to the person's last use (`lastUseOf`: now, unless the call says how long its tab has
+ * been idle).
  */
-export async function authenticate(deps: AuthDeps, token: string, ip: string): Promise<Actor> {
+export async function authenticate(
+  deps: AuthDeps,
+  token: string,
+  ip: string,
+  idleHeader?: unknown,
+): Promise<Actor> {
   const now = deps.clock.now();
   const found = await repo.findSessionByTokenHash(deps.db, hashSessionToken(token));
   if (!found) {
@@ -173,8 +180,9 @@ export async function authenticate(deps: AuthDeps, token: string, ip: string): P
     await repo.revokeSession(deps.db, session.id, now);
     throw new AppError('SESSION_EXPIRED');
   }
-  if (needsTouch(session.lastUsedAt, now)) {
-    await repo.touchSession(deps.db, session.id, now);
+  const usedAt = lastUseOf(now, idleHeader);
+  if (needsTouch(session.lastUsedAt, usedAt)) {
+    await repo.touchSession(deps.db, session.id, usedAt);
   }
   if (!isRoleTypeCode(user.roleType)) {
     throw new AppError('FORBIDDEN');
@@ -191,6 +199,7 @@ export async function authenticateRecent(
   deps: AuthDeps,
   token: string,
   ip: string,
+  idleHeader?: unknown,
 ): Promise<Actor> {
   const tokenHash = hashSessionToken(token);
   const now = deps.clock.now().getTime();
@@ -198,7 +207,7 @@ export async function authenticateRecent(
   if (known) {
     return known;
   }
-  const actor = await authenticate(deps, token, ip);
+  const actor = await authenticate(deps, token, ip, idleHeader);
   rememberActor(tokenHash, ip, actor, now);
   return actor;
 }

@@ -44,6 +44,24 @@ export function needsTouch(lastUsedAt: Date, now: Date): boolean {
   return now.getTime() - lastUsedAt.getTime() >= SESSION_TOUCH_INTERVAL_MS;
 }
 
+/** The longest idle time a client may report: beyond any session's absolute limit. */
+const MAX_REPORTED_IDLE_SECONDS = 7 * 24 * 3600;
+
+/**
+ * When the person last used the session, from the web app's `x-idle-seconds` header (seconds since
+ * the last key, click, touch or pointer move in the tab that sent it). Its background calls (unread
+ * notices every minute, privileges, a slide's token) send it, so a tab left open no longer keeps
+ * its session alive for ever; calls without it (an upload's chunks, other clients) count as use
+ * now. A value that is not a whole number of seconds is read as none.
+ */
+export function lastUseOf(now: Date, idleHeader: unknown): Date {
+  if (typeof idleHeader !== 'string' || !/^\d{1,9}$/.test(idleHeader)) {
+    return now;
+  }
+  const idle = Math.min(Number(idleHeader), MAX_REPORTED_IDLE_SECONDS);
+  return new Date(now.getTime() - idle * 1000);
+}
+
 export function absoluteExpiry(createdAt: Date, policy: SessionPolicy): Date {
   return new Date(createdAt.getTime() + policy.absoluteHours * 3_600_000);
 }

@@ -32,8 +32,12 @@ export async function registerNotificationSocket(
       }
       greeted = true;
       let token: unknown;
+      let idleSeconds: unknown;
       try {
-        token = (JSON.parse(raw.toString()) as { token?: unknown }).token;
+        ({ token, idleSeconds } = JSON.parse(raw.toString()) as {
+          token?: unknown;
+          idleSeconds?: unknown;
+        });
       } catch {
         token = undefined;
       }
@@ -41,7 +45,9 @@ export async function registerNotificationSocket(
         socket.close(WS_UNAUTHORIZED, 'no token');
         return;
       }
-      authenticate(auth, token, request.ip).then(
+      // A reconnection of a tab left alone is no use of the session (lastUseOf).
+      const idle = typeof idleSeconds === 'number' ? String(idleSeconds) : undefined;
+      authenticate(auth, token, request.ip, idle).then(
         (actor) => {
           clearTimeout(timer);
           // Closed while the session was checked: nothing to register.

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { authHeaders } from '@/lib/api-client';
 import { useSession } from '@/lib/use-session';
+import { idleSeconds } from '@/lib/user-activity';
 import { fetchNewestUnread } from './api/notices';
 import { noticeHref, noticeText } from './utils/notice-text';
 
@@ -57,7 +58,7 @@ export function useNotificationSocket(): void {
       }
       const url = `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}/ws`;
       socket = new WebSocket(url);
-      socket.onopen = () => socket?.send(JSON.stringify({ token }));
+      socket.onopen = () => socket?.send(JSON.stringify({ token, idleSeconds: idleSeconds() }));
       socket.onmessage = (event: MessageEvent<string>) => {
         const message = JSON.parse(event.data) as { type: string };
         if (message.type === 'ready') {
