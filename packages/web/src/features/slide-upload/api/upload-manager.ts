@@ -11,12 +11,12 @@ import { readSeriesUids } from '../utils/dicom-series';
 import { scanPicked, type PickedFile, type ScannedDocument } from '../utils/folder-scan';
 import { parseQueue, serializeQueue, storageKeyOf } from '../utils/persisted-queue';
 import {
+  bytesLeftToSend,
   emptyQueue,
   nextItem,
   pausedFor,
   queueReducer,
   restoredQueue,
-  sentElsewhere,
   statusOf,
   type QueueAction,
   type QueueItem,
@@ -235,10 +235,7 @@ export class UploadManager {
     const reconnecting = this.trouble !== null;
     const speed = this.running && this.state.uploading && !reconnecting ? this.meter.average() : 0;
     const winding = this.current?.windDown.signal.aborted ? this.current.iFileId : null;
-    // Not what waits for its files, nor what another tab of this browser sends.
-    const left = this.state.items
-      .filter((item) => statusOf(item) === 0 && !item.bNeedsFiles && !sentElsewhere(item))
-      .reduce((sum, item) => sum + item.lSize - item.lProgress, 0);
+    const left = bytesLeftToSend(this.state.items);
     this.snapshot = {
       items: this.state.items,
       uploading: this.state.uploading,

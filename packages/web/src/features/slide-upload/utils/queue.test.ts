@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  bytesLeftToSend,
   canCancel,
   emptyQueue,
   isStorageRefusal,
@@ -256,5 +257,26 @@ describe('storage refusals', () => {
     expect(isStorageRefusal({ key: 'network' })).toBe(false);
     expect(isStorageRefusal({ text: 'capacity' })).toBe(false);
     expect(isStorageRefusal(null)).toBe(false);
+  });
+});
+
+describe('bytes left to send', () => {
+  it('counts the slide on the wire and those waiting, not those paused, finished or elsewhere', () => {
+    const items = [
+      item(1, { state: 'uploading', lSize: 100, lProgress: 40 }),
+      item(2, { state: 'waiting', lSize: 50 }),
+      item(3, {
+        state: 'paused',
+        lSize: 2_000,
+        reason: {
+          text: 'x',
+          message: { code: 'SLIDE_EXCEEDS_CAPACITY', params: {}, messageParams: {} },
+        },
+      }),
+      item(4, { state: 'waiting', lSize: 70, bNeedsFiles: true }),
+      item(5, { state: 'paused', lSize: 80, reason: { key: 'otherTab' } }),
+      item(6, { state: 'uploaded', lSize: 90, lProgress: 90 }),
+    ];
+    expect(bytesLeftToSend(items)).toBe(60 + 50);
   });
 });

@@ -313,6 +313,18 @@ export function sentElsewhere(item: QueueItem): boolean {
 }
 
 /**
+ * What the running queue has still to send, for its time left: the slide on the wire and those
+ * waiting their turn. A slide paused meanwhile (by its own refusal: storage, a different file, ten
+ * failures) is not taken up again in this run, and counting it read "2 h" left beside a 10 MB
+ * slide (nor what another tab of this browser sends, paused here); nor what waits for its files.
+ */
+export function bytesLeftToSend(items: readonly QueueItem[]): number {
+  return items
+    .filter((item) => (item.state === 'waiting' || item.state === 'uploading') && !item.bNeedsFiles)
+    .reduce((sum, item) => sum + item.lSize - item.lProgress, 0);
+}
+
+/**
  * A queue read back after a page reload: what was not finished pauses and waits for its files to
  * be chosen again (the browser cannot keep File objects across a reload).
  */

@@ -76,7 +76,10 @@ describe('remaining time in s, min, h', () => {
     [12_100, 100, { value: 2, unit: 'min' }],
     [14_900, 100, { value: 2, unit: 'min' }],
     [15_000, 100, { value: 3, unit: 'min' }],
-    [359_900, 100, { value: 60, unit: 'min' }],
+    [356_900, 100, { value: 59, unit: 'min' }],
+    // Never "60 min": the next second would read "1 h".
+    [357_000, 100, { value: 1, unit: 'h' }],
+    [359_900, 100, { value: 1, unit: 'h' }],
     [360_000, 100, { value: 1, unit: 'h' }],
     [540_000, 100, { value: 1.5, unit: 'h' }],
   ])('%d bytes at %d B/s', (bytes, bps, expected) => {

@@ -76,7 +76,8 @@ export function remainingTime(bytes: number, bytesPerSecond: number | null): Rem
   if (seconds < 120) {
     return { value: seconds, unit: 's' };
   }
-  if (seconds < 3600) {
+  // From 59.5 minutes on the nearest minute would be "60 min": that is "1 h".
+  if (seconds < 3570) {
     return { value: Math.round(seconds / 60), unit: 'min' };
   }
   return { value: Math.round((seconds / 3600) * 10) / 10, unit: 'h' };
