@@ -2,27 +2,40 @@ import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import type { Clock } from '../lib/clock';
+import type { RoutePolicy } from './route-policy';
 import { appendAuditRecord, subjectOf } from '../modules/audit/repo';
 
 /** Reads answer no mutation; HEAD is a GET without its body. */
 const READ_METHODS = new Set(['GET', 'HEAD']);
 
 /**
- * Whether a call leaves an audit record: mutations and the reads a route marks as patient-data
- * reads, on matched API routes only (an unknown path changes nothing and would only fill the
- * append-only trail with whatever a client typed).
+ * Whether a call to a route leaves an audit record: mutations and the reads a route marks as
+ * patient-data reads, on matched API routes only (an unknown path changes nothing and would only
+ * fill the append-only trail with whatever a client typed). Also used by the test that every
+ * audited call has a readable name in the audit log screen.
  */
-function shouldAudit(request: FastifyRequest): boolean {
-  const policy = request.routeOptions.config.policy;
-  if (!request.routeOptions.url?.startsWith('/api/') || !policy || policy.audit === 'self') {
+export function auditsCall(
+  method: string,
+  url: string | undefined,
+  policy: RoutePolicy | undefined,
+): boolean {
+  if (!url?.startsWith('/api/') || !policy || policy.audit === 'self') {
     return false;
   }
-  return !READ_METHODS.has(request.method) || policy.audit === 'read';
+  return !READ_METHODS.has(method) || policy.audit === 'read';
 }
 
-/** The call name of the spec (`user/login`) from the matched route (`/api/user/login`). */
+function shouldAudit(request: FastifyRequest): boolean {
+  return auditsCall(request.method, request.routeOptions.url, request.routeOptions.config.policy);
+}
+
+/** The call name of the spec (`user/login`) from a route's URL (`/api/user/login`). */
+export function auditActionOf(url: string | undefined): string {
+  return (url ?? '').replace(/^\/api\//, '');
+}
+
 function actionOf(request: FastifyRequest): string {
-  return (request.routeOptions.url ?? '').replace(/^\/api\//, '');
+  return auditActionOf(request.routeOptions.url);
 }
 
 /**
