@@ -107,6 +107,8 @@ export interface AddRequest {
   unfinished?: readonly UnfinishedUpload[];
   /** Name shown in the folder error when a folder holds no slide. */
   folderName?: string;
+  /** Finished items whose name is free again (see CheckContext). */
+  released?: ReadonlySet<number>;
 }
 
 export interface AddResult {
@@ -403,6 +405,7 @@ export class UploadManager {
       unfinished: request.unfinished,
       iUserId: this.userId,
       queue: this.state.items,
+      released: request.released,
     });
     const refused = [...checked.refused];
     const accepted: { doc: ScannedDocument<File>; begun?: UnfinishedUpload }[] = [];

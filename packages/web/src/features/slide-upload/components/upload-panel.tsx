@@ -36,6 +36,16 @@ export function UploadPanel({ open, request, onClose }: UploadPanelProps) {
     id === null
       ? finishedOutcome(item, undefined)
       : finishedOutcome(item, statuses.get(id), answered.has(id), awaiting.has(id));
+  const released = new Set(
+    finished
+      .filter((item) => {
+        const outcome = outcomeOf(item);
+        return (
+          outcome.state === 'removed' || outcome.renamedTo !== null || outcome.numberNow !== null
+        );
+      })
+      .map((item) => item.iFileId),
+  );
 
   return (
     <Drawer
@@ -83,6 +93,7 @@ export function UploadPanel({ open, request, onClose }: UploadPanelProps) {
               key={`${request.target.iPatientId ?? request.target.strDiagnosistNum}:${request.iUploadType}`}
               request={request}
               types={support.data?.listType}
+              released={released}
             />
           </>
         ) : (

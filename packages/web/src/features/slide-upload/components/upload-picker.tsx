@@ -40,6 +40,8 @@ interface UploadPickerProps {
   request: PanelRequest;
   /** Supported types from the server; the picker waits for them. */
   types: readonly string[] | undefined;
+  /** Finished items whose slide no longer holds their name (deleted or renamed since). */
+  released?: ReadonlySet<number>;
 }
 
 /**
@@ -48,7 +50,7 @@ interface UploadPickerProps {
  * listed with the reason, and the files of a folder that are not slides are named, until the
  * next choice.
  */
-export function UploadPicker({ request, types }: UploadPickerProps) {
+export function UploadPicker({ request, types, released }: UploadPickerProps) {
   const { t } = useTranslation('upload');
   const { manager } = useUploads();
   const refusalText = useRefusalText();
@@ -110,6 +112,7 @@ export function UploadPicker({ request, types }: UploadPickerProps) {
         failedNames: request.failedNames,
         unfinished: request.unfinished,
         folderName,
+        released,
       });
       setRefused(result.refused);
       setSkipped(result.skipped);

@@ -91,6 +91,17 @@ describe('checks before queueing (spec §5 "Slide upload")', () => {
     ).toHaveLength(1);
   });
 
+  it('frees the name of a finished item whose slide was deleted or renamed since', () => {
+    const done = queued('a.svs', { iFileId: 4, state: 'uploaded' });
+    const released = new Set([4]);
+    expect(check([at('a.svs')], { queue: [done], released }).accepted).toHaveLength(1);
+    // Only a finished one: an item still in the queue keeps its name.
+    const waiting = queued('a.svs', { iFileId: 4 });
+    expect(check([at('a.svs')], { queue: [waiting], released }).refused).toEqual([
+      { name: 'a.svs', code: 'inQueue' },
+    ]);
+  });
+
   it('refuses the same name twice in one choice', () => {
     const result = check([at('x/a.svs'), at('y/a.svs')], {}, false);
     expect(result.accepted).toHaveLength(1);

@@ -72,6 +72,11 @@ export interface CheckContext {
   unfinished?: readonly UnfinishedUpload[];
   iUserId?: number | null;
   queue: readonly QueueItem[];
+  /**
+   * Finished items of the queue whose slide no longer holds the name they were uploaded under
+   * (deleted or renamed since, or moved to another number): their name is free again.
+   */
+  released?: ReadonlySet<number>;
 }
 
 export interface CheckResult<F extends FileLike = File> {
@@ -105,9 +110,7 @@ export function checkDocuments<F extends FileLike>(
   const uploaded = new Set(context.uploadedNames.map(lower));
   const failed = new Set((context.failedNames ?? []).map(lower));
   const queued = new Set(
-    context.queue
-      .filter((item) => item.state !== 'failed' && sameTarget(item.target, context.target))
-      .map((item) => lower(item.strFileName)),
+    context.queue.filter((item) => holdsName(item, context)).map((item) => lower(item.strFileName)),
   );
   // A single upload already waiting or under way for this case: a second one is a second slide.
   const singlePending =
@@ -180,13 +183,21 @@ export function checkDocuments<F extends FileLike>(
   return result;
 }
 
-/** The queue's unfinished item of this name for the same case or number, if any. */
+/** The queue's item of this name for the same case or number that still holds it, if any. */
 function queuedItem(context: CheckContext, key: string): QueueItem | undefined {
-  return context.queue.find(
-    (item) =>
-      item.state !== 'failed' &&
-      sameTarget(item.target, context.target) &&
-      lower(item.strFileName) === key,
+  return context.queue.find((item) => holdsName(item, context) && lower(item.strFileName) === key);
+}
+
+/**
+ * Whether a queue item keeps its name taken for the case or number chosen for: not one that
+ * failed, nor a finished one whose slide was deleted or renamed since (the finished list says
+ * "deleted", and the name was refused until that list was cleared).
+ */
+function holdsName(item: QueueItem, context: CheckContext): boolean {
+  return (
+    item.state !== 'failed' &&
+    sameTarget(item.target, context.target) &&
+    !(statusOf(item) === 1 && context.released?.has(item.iFileId))
   );
 }
 
