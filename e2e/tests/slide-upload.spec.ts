@@ -129,6 +129,48 @@ test('a slide deleted while its upload is paused leaves the queue and does not c
   expect(await slidesOf(request, token, id)).toEqual([]);
 });
 
+test('a paused upload resumed from its row goes through the queue’s Start and its storage check', async ({
+  page,
+  request,
+}) => {
+  const token = await tokenOf(request, DOCTOR);
+  const id = await addCase(request, token, `SR${RUN}`);
+  await logIn(page, DOCTOR);
+  await openImagery(page, id);
+  const { release, sent } = await holdLaterChunks(page, 'drop');
+  await startCaseUpload(page);
+  const item = page.getByTestId(`upload-item-${NAME}`);
+  await expect(item.getByTestId('upload-item-progress')).toContainText('54%');
+  await expect.poll(sent).toBe(2);
+  await page.getByTestId('upload-start').click();
+  await page.keyboard.press('Escape');
+  release();
+  await expect(page.getByTestId(`imagery-state-${NAME}`)).toHaveText('已暂停 54%');
+  await page.unroute(CHUNKS);
+
+  // The hospital's storage reads as used up: Resume on the row opens the queue, whose Start
+  // refuses, saying why (it resumed the queue without the check before).
+  const usage = '**/api/hospitalManage/getMemoryUsage**';
+  await page.route(usage, async (route) => {
+    const answer = await route.fetch();
+    const body = (await answer.json()) as Envelope<{ lUsedBytes: number; lTotalBytes: number }>;
+    body.objData.lUsedBytes = body.objData.lTotalBytes;
+    await route.fulfill({ response: answer, json: body });
+  });
+  await page.getByTestId(`imagery-resume-${NAME}`).click();
+  await expect(page.getByTestId('upload-capacity-refused')).toBeVisible();
+  await expect(item.getByTestId('upload-item-state')).toHaveText('已暂停');
+  await page.keyboard.press('Escape');
+  await page.unroute(usage);
+
+  // With storage left, the same button goes on: the slide finishes in the case.
+  await page.getByTestId(`imagery-resume-${NAME}`).click();
+  await expect(page.getByTestId('upload-start')).toHaveAttribute('data-uploading', 'true');
+  await expect
+    .poll(async () => (await slidesOf(request, token, id)).map((s) => s.ddUploadState.iNumber))
+    .not.toEqual([0]);
+});
+
 test('the doctor uploads a slide, pauses, reloads, resumes and sees it in the Imagery tab', async ({
   page,
   request,

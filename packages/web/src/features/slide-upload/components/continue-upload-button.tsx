@@ -3,7 +3,7 @@ import { App, Button, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SlideUploadState, type SlideDocumentDto } from '@pathconsult/shared';
-import { useQueuedUpload, useUploads } from './upload-context';
+import { openUploadPanelToStart, useQueuedUpload, useUploads } from './upload-context';
 import { useUploadsSentElsewhere } from './use-uploads-sent-elsewhere';
 import { percentOfUpload } from '@/features/slides/utils/slide-progress';
 
@@ -35,7 +35,7 @@ export function ContinueUploadButton({
   const { t } = useTranslation('upload');
   const { message } = App.useApp();
   const queued = useQueuedUpload(slide.iSlideDocumentId);
-  const { manager, openPanel } = useUploads();
+  const { manager } = useUploads();
   const [opening, setOpening] = useState(false);
   // Paused in this browser's queue, its files still held: the row said "Paused" with only
   // Delete, and Resume was in the queue behind the header. It resumes the queue from here.
@@ -59,10 +59,8 @@ export function ContinueUploadButton({
         type="link"
         size="small"
         icon={<CloudUploadOutlined />}
-        onClick={() => {
-          manager.start();
-          openPanel();
-        }}
+        // Through the panel's Start: its storage check, and what it says when storage is short.
+        onClick={openUploadPanelToStart}
         data-testid={`${testIdPrefix}-resume-${slide.strFileName}`}
       >
         {t('imagery.resume')}

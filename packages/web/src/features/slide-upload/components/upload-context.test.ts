@@ -6,7 +6,9 @@ import {
   leaveUploadScreen,
   offerUploadTarget,
   openUploadPanel,
+  openUploadPanelToStart,
   panelRequestOf,
+  takeStartRequest,
   withdrawUploadOffer,
   type PanelRequest,
 } from './upload-context';
@@ -62,5 +64,19 @@ describe('which case the upload panel names', () => {
     expect(getUploadUi().open).toBe(false);
     openUploadPanel(caseRequest(4, UploadType.Single));
     expect(getUploadUi().open).toBe(true);
+  });
+});
+
+describe('a start asked for outside the panel', () => {
+  it('opens the panel following the screen, and is taken up once by its start button', () => {
+    closeUploadPanel();
+    expect(takeStartRequest()).toBe(false);
+    offerUploadTarget(caseRequest(5));
+    openUploadPanelToStart();
+    expect(getUploadUi()).toMatchObject({ open: true, follows: true, startAsked: true });
+    expect(panelRequestOf(getUploadUi())?.target.iPatientId).toBe(5);
+    expect(takeStartRequest()).toBe(true);
+    expect(takeStartRequest()).toBe(false);
+    expect(getUploadUi().startAsked).toBe(false);
   });
 });

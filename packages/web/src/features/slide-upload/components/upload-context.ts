@@ -37,6 +37,11 @@ export interface UploadUi {
   follows: boolean;
   /** The case the screen on view offers for uploading: the header's button opens the panel for it. */
   offer: PanelRequest | null;
+  /**
+   * Start asked for outside the panel (a slide row's "Resume"): the panel's start/stop button
+   * takes it up, with the storage check Start makes (spec §5) and what it says.
+   */
+  startAsked: boolean;
 }
 
 let ui: UploadUi = {
@@ -46,6 +51,7 @@ let ui: UploadUi = {
   request: null,
   follows: false,
   offer: null,
+  startAsked: false,
 };
 const listeners = new Set<() => void>();
 
@@ -86,6 +92,20 @@ export function leaveUploadScreen(): void {
 /** What the panel is for now: its own request, or the offer of the screen on view. */
 export function panelRequestOf({ follows, request, offer }: UploadUi): PanelRequest | null {
   return follows ? offer : request;
+}
+
+/** Opens the panel (following the screen on view) and has its start/stop button start the queue. */
+export function openUploadPanelToStart(): void {
+  set({ open: true, mounted: true, request: null, follows: true, startAsked: true });
+}
+
+/** Whether a start was asked for, which the caller now takes up (once). */
+export function takeStartRequest(): boolean {
+  if (!ui.startAsked) {
+    return false;
+  }
+  set({ startAsked: false });
+  return true;
 }
 
 export function closeUploadPanel(): void {

@@ -1,8 +1,9 @@
 import { CaretRightOutlined, PauseOutlined } from '@ant-design/icons';
 import { Alert, Button, Flex, Progress, Statistic, Typography } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '@/features/slides/utils/format-bytes';
+import { ApiError } from '@/lib/api-error';
 import { serverText } from '@/lib/server-text';
 import { toastWarning } from '@/lib/toast';
 import { useSession } from '@/lib/use-session';
@@ -12,7 +13,7 @@ import type { FinishedOutcome } from '../utils/finished-outcome';
 import { percentOf, queueTotals, statusOf, type QueueItem } from '../utils/queue';
 import { formatSpeed, type Remaining } from '../utils/speed';
 import { capacityUsedUp, storageShortfall } from '../utils/upload-checks';
-import { useUploads } from './upload-context';
+import { takeStartRequest, useUploadUi, useUploads } from './upload-context';
 
 export function useRemainingText() {
   const { t } = useTranslation('upload');
@@ -91,8 +92,12 @@ export function UploadControls({
           return;
         }
         setShortOf(storageShortfall(own, usage));
-      } catch {
-        // Not known now: the server checks the storage of every slide anyway.
+      } catch (error) {
+        // Spec §7: a failed memory fetch says so (unless the client said why already). The queue
+        // goes on: the server checks the storage of every slide anyway.
+        if (!(error instanceof ApiError && error.shown)) {
+          toastWarning(t('errors:fetchFailed'));
+        }
       } finally {
         setChecking(false);
       }
@@ -102,6 +107,15 @@ export function UploadControls({
       toastWarning(t('controls.chooseAgain', { count: needFiles }));
     }
   };
+
+  const { startAsked } = useUploadUi();
+  useEffect(() => {
+    if (startAsked && takeStartRequest() && !snapshot.uploading) {
+      void toggle();
+    }
+    // Only when asked: toggle reads the snapshot of this render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [startAsked]);
 
   return (
     <Flex vertical gap="small" data-testid="upload-controls">
