@@ -2,15 +2,17 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from '@
 import {
   ADMIN,
   DOCTOR,
+  EXPERT,
   addCase,
   dialogsSettled,
   logIn,
   lookAtWholeScreenshot,
   openAccountMenu,
   tokenOf,
+  userIdOf,
 } from './helpers';
 import { SHORT_TIME, expectDistinctCards } from './screenshot-card-helpers';
-import { uploadCaseSlide } from './slide-helpers';
+import { post, uploadCaseSlide } from './slide-helpers';
 
 /*
  * The slide viewer (issue 6) on a real slide (CMU-1-Small-Region.svs: 2220 × 2967 px, 20×,
@@ -2046,6 +2048,45 @@ test('a slide deleted while it is open says so once a change to it is refused', 
   await expect(page.getByTestId('viewer-not-found')).toContainText(
     'This slide does not exist or was deleted',
   );
+});
+
+test('an expert who returned a case reads its slide, and is told why the tools are gone', async ({
+  page,
+  request,
+}) => {
+  const { token, caseId, slideId } = await caseWithSlide(request, `VR${RUN}`, `back-${RUN}.svs`);
+  const expert = await tokenOf(request, EXPERT);
+  const sent = await post<{ listPatientReceive: { iPatientReceiveId: number }[] }>(
+    request,
+    token,
+    'patient/addPatientReceive',
+    {
+      listPatient: [{ iPatientId: caseId }],
+      listUser: [{ iUserId: await userIdOf(request, expert) }],
+    },
+  );
+  expect(sent.iCode, sent.strMessage).toBe(0);
+  const receive = sent.objData.listPatientReceive[0]!.iPatientReceiveId;
+  await logIn(page, EXPERT, '?lang=en');
+  // While the case is with them, they draw; nothing says otherwise.
+  await page.goto(`/?lang=en#/ShowSlide?id=${slideId}`);
+  await expect(page.getByTestId('annotation-toolbar')).toBeVisible();
+  await expect(page.getByTestId('annotation-case-not-held')).toHaveCount(0);
+  const back = await post(request, expert, 'diagnosis/backPatient', {
+    iPatientReceiveId: receive,
+    strReason: 'Outside my field',
+  });
+  expect(back.iCode, back.strMessage).toBe(0);
+  // Returned: the slide still opens for them, read only, saying why.
+  await page.reload();
+  await expectTissue(page.getByTestId('slide-view'));
+  await expect(page.getByTestId('annotation-case-not-held')).toHaveText(
+    'This case was returned and is no longer with you: you can view it, but not add or change annotations or screenshots',
+  );
+  await expect(page.getByTestId('annotation-toolbar')).toHaveCount(0);
+  // In Chinese too.
+  await page.goto(`/?lang=zh#/ShowSlide?id=${slideId}`);
+  await expect(page.getByTestId('annotation-case-not-held')).toContainText('该病例已退回');
 });
 
 test('the phone viewer shows the slide with compact controls', async ({ page, request }) => {

@@ -12,9 +12,10 @@ import { Alert, Button, Flex, Input, Modal, Segmented, Typography, theme } from 
 import { HoverTooltip } from '@/components/hover-tooltip';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { screenshotMagnification } from '@pathconsult/shared';
+import { RoleType, screenshotMagnification } from '@pathconsult/shared';
 import { ListError } from '@/app/routes/list-error';
 import { isTyping } from '@/lib/is-typing';
+import { serverText } from '@/lib/server-text';
 import { modalAbove } from '@/lib/modal-above';
 import { onSubmitKey } from '@/lib/submit-key';
 import { toastSuccess, toastWarning } from '@/lib/toast';
@@ -258,6 +259,16 @@ export function AnnotationTools({
       // Whether a change is still being saved (Ctrl+Z waits for it meanwhile): tests wait on it.
       data-saving={add.isPending || reshape.isPending || remove.isPending}
     >
+      {annotations.data && !mayWrite && iRoleType === RoleType.Expert && (
+        // An expert whose case went back (returned, referred on) reads it as they left it: the
+        // tools were simply gone, with nothing saying why.
+        <Alert
+          type="info"
+          showIcon
+          title={serverText('CASE_NOT_HELD')}
+          data-testid="annotation-case-not-held"
+        />
+      )}
       {mayWrite && (
         <Flex
           gap="small"
