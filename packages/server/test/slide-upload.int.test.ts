@@ -962,7 +962,16 @@ describe.each(await testDatabases())('slide upload on $name', (testDb) => {
         detail: { strErrorCode: 'NOT_FOUND', iChunk: 0 },
       });
       expectNotFound(await status(id, token));
+      expect(await latestAuditRecord(db(), 'slideDocument/getFileStatus')).toMatchObject({
+        userId: caller,
+        outcome: 'failure',
+        targetId: String(id),
+      });
       expectNotFound(await checksums(id, token));
+      expect(await latestAuditRecord(db(), 'slideDocument/getChunkChecksums')).toMatchObject({
+        userId: caller,
+        outcome: 'failure',
+      });
       expectNotFound(
         await api.post('slideDocument/cancelUpload', { iSlideDocumentId: id }, { token }),
       );

@@ -226,10 +226,13 @@ export const slideUploadRoutes: FastifyPluginAsyncZod<SlideUploadOptions> = asyn
         querystring: documentIdQuerySchema,
         response: { 200: envelopeSchema(fileStatusDtoSchema) },
       },
-      config: { policy: { roles: DOCTORS } },
+      // Audited as a read (file names are free text, often a patient's): a try at another
+      // hospital's upload id leaves a record, as a chunk sent into it does.
+      config: { policy: { roles: DOCTORS, audit: 'read' } },
     },
     async (request) => {
       const actor = requireActor(request);
+      request.auditNote = { targetType: 'slideDocument', targetId: request.query.iSlideDocumentId };
       const doc = await findOwnDocument(options.db, actor, request.query.iSlideDocumentId);
       await markUploadActive(options.db, doc.id, options.clock.now());
       return ok(request.lang, await fileStatusOf(options.db, doc));
@@ -247,10 +250,11 @@ export const slideUploadRoutes: FastifyPluginAsyncZod<SlideUploadOptions> = asyn
         querystring: documentIdQuerySchema,
         response: { 200: envelopeSchema(chunkChecksumsDtoSchema) },
       },
-      config: { policy: { roles: DOCTORS } },
+      config: { policy: { roles: DOCTORS, audit: 'read' } },
     },
     async (request) => {
       const actor = requireActor(request);
+      request.auditNote = { targetType: 'slideDocument', targetId: request.query.iSlideDocumentId };
       const doc = await findOwnDocument(options.db, actor, request.query.iSlideDocumentId);
       await markUploadActive(options.db, doc.id, options.clock.now());
       return ok(request.lang, await chunkChecksumsOf(options.db, doc));
