@@ -364,6 +364,10 @@ test('with the veterinary variant the doctor creates a pet case', async ({
       strOwnerTel: '13900139000',
       strOwnerEmail: 'owner@example.com',
     });
+
+    // Slide management names the pet under the pathology number, not a patient.
+    await openFromMenu(page, '/sliceManage');
+    await expect(page.getByRole('columnheader', { name: 'Pathology no. / pet' })).toBeVisible();
   } finally {
     await setCaseVariant(request, 1);
   }

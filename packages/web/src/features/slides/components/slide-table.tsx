@@ -3,9 +3,10 @@ import { Button, Flex, Tag, Typography } from 'antd';
 import type { TableColumnType, TableProps } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SlideUploadState, type SlideDocumentDto } from '@pathconsult/shared';
+import { CaseVariant, SlideUploadState, type SlideDocumentDto } from '@pathconsult/shared';
 import { PagedTable, type PagedRows } from '@/components/paged-table';
 import { RowActions } from '@/components/row-actions';
+import { useCaseVariant } from '@/features/cases/api/case-variant';
 import { ContinueUploadButton } from '@/features/slide-upload/components/continue-upload-button';
 import { useCompactTable } from '@/lib/use-compact-table';
 import { useSession } from '@/lib/use-session';
@@ -102,6 +103,7 @@ const wrappingSecondary = (text: string) => (
  */
 export function SlideTable(props: SlideTableProps) {
   const { t } = useTranslation('slides');
+  const vet = useCaseVariant() === CaseVariant.Veterinary;
   const { iUserId } = useSession();
   const compact = useCompactTable();
   const layout = compact ? 'compact' : 'wide';
@@ -245,7 +247,8 @@ export function SlideTable(props: SlideTableProps) {
     },
     number: {
       key: 'number',
-      title: t(removed ? 'fields.number' : 'fields.numberAndCase'),
+      // A veterinary deployment's cases are of pets: the name under the number is the pet's.
+      title: t(removed ? 'fields.number' : vet ? 'fields.numberAndPet' : 'fields.numberAndCase'),
       // The hospital's name under the number was cut after a few letters at 170 px.
       width: props.showHospital ? (removed ? 230 : 200) : 140,
       render: (_, row) => (
