@@ -25,6 +25,7 @@ function useRefusalText() {
       case 'chosenTwice':
       case 'otherFileOfPaused':
       case 'otherFileOfUnfinished':
+      case 'mrxsDataOnly':
         return t(`refusal.${refusal.code}`, { name: refusal.name });
       default:
         return serverText(refusal.code, {

@@ -90,7 +90,7 @@ describe('finding slides among chosen files and folders (spec §5)', () => {
     ]);
     expect(scanPicked([at('S2/Slidedat.ini'), at('S2/Data0000.dat')], TYPES, false)).toEqual({
       documents: [],
-      problems: [{ name: 'S2', code: 'SLIDE_LAYOUT_INVALID' }],
+      problems: [{ name: 'S2', code: 'mrxsDataOnly' }],
       skipped: [],
     });
   });

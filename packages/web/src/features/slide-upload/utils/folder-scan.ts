@@ -32,7 +32,7 @@ export interface ScannedDocument<F extends FileLike = File> {
   bFolder: boolean;
 }
 
-export type ScanProblemCode = 'SLIDE_TYPE_UNSUPPORTED' | 'SLIDE_LAYOUT_INVALID';
+export type ScanProblemCode = 'SLIDE_TYPE_UNSUPPORTED' | 'SLIDE_LAYOUT_INVALID' | 'mrxsDataOnly';
 
 export interface ScanProblem {
   name: string;
@@ -153,10 +153,11 @@ export function scanPicked<F extends FileLike>(
       problems.push({ name, code: 'SLIDE_LAYOUT_INVALID' });
     }
   }
-  // A data folder with no .mrxs beside it is half a slide.
+  // A data folder with no .mrxs beside it is half a slide: most often the data folder itself was
+  // chosen (it holds Slidedat.ini, as spec §5 puts it), so the refusal says what to choose.
   for (const dir of dataDirs) {
     if (!claimed.has(dir)) {
-      problems.push({ name: baseOf(dir) || MRXS_INDEX, code: 'SLIDE_LAYOUT_INVALID' });
+      problems.push({ name: baseOf(dir) || MRXS_INDEX, code: 'mrxsDataOnly' });
     }
   }
   return { documents, problems, skipped };

@@ -28,6 +28,7 @@ export type RefusalCode =
   | 'singleOnly'
   | 'emptyFile'
   | 'noSlideFolder'
+  | 'mrxsDataOnly'
   | 'inQueue'
   | 'chosenTwice'
   | 'otherFileOfPaused'
