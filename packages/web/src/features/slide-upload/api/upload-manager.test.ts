@@ -281,12 +281,22 @@ describe('upload manager', () => {
     // checks the held chunks against the copy and sends only the rest. The check is shown for
     // what it is (it read as a slow link).
     const checked = new Set<number | null>();
-    const stopWatching = elsewhere.subscribe(() => checked.add(elsewhere.getSnapshot().checking));
+    const shares: number[] = [];
+    const stopWatching = elsewhere.subscribe(() => {
+      const { checking, checked: share } = elsewhere.getSnapshot();
+      checked.add(checking);
+      if (share !== null && shares.at(-1) !== share) {
+        shares.push(share);
+      }
+    });
     elsewhere.start();
     await elsewhere.idle();
     stopWatching();
     expect(checked).toContain(elsewhere.getSnapshot().items[0]!.iFileId);
     expect(elsewhere.getSnapshot().checking).toBeNull();
+    // How far the check is, from none to all of it (it is long for gigabytes already sent).
+    expect(shares[0]).toBe(0);
+    expect(shares.at(-1)).toBe(1);
     expect(elsewhere.getSnapshot().items[0]).toMatchObject({
       state: 'uploaded',
       iSlideDocumentId: id,
@@ -294,6 +304,30 @@ describe('upload manager', () => {
     const resent = server.log.slice(sentBefore.length).map((l) => l.replace('!', ''));
     expect(resent.filter((l) => sentBefore.includes(l))).toEqual([]);
     expect(server.contentOf(id, 'big.svs')).toEqual(await bytesOf(original));
+  });
+
+  it('says the server checks the whole file while the completing chunk’s answer is awaited', async () => {
+    const server = new FakeUploadServer();
+    const { m } = manager(server);
+    await m.add(request(picked(slide('done.svs', 3))));
+    let release = () => {};
+    let held = false;
+    server.afterSent = (chunk) =>
+      chunk.iUpdadeState === 1
+        ? new Promise<void>((resolve) => {
+            held = true;
+            release = resolve;
+          })
+        : undefined;
+    m.start();
+    await vi.waitFor(() => expect(held).toBe(true));
+    // Not a slow link: no speed, and the item says what the server is doing.
+    const waiting = m.getSnapshot();
+    expect(waiting.completing).toBe(waiting.items[0]!.iFileId);
+    release();
+    await m.idle();
+    expect(m.getSnapshot()).toMatchObject({ completing: null });
+    expect(m.getSnapshot().items[0]?.state).toBe('uploaded');
   });
 
   it('in another browser, another file of an unfinished upload’s name does not continue it', async () => {

@@ -31,7 +31,13 @@ import {
   type MergeMemory,
 } from '../utils/queue-merge';
 import { browserTabLocks, uploadLockName, type TabLocks } from '../utils/tab-lock';
-import { withRetry, type LinkTrouble, type RetryPolicy, type Sleep } from '../utils/retry';
+import {
+  mergeTrouble,
+  withRetry,
+  type LinkTrouble,
+  type RetryPolicy,
+  type Sleep,
+} from '../utils/retry';
 import { SpeedMeter, remainingTime, type Remaining } from '../utils/speed';
 import {
   GONE,
@@ -91,6 +97,13 @@ export interface UploadSnapshot {
    * (held-chunks.ts): nothing is sent meanwhile, which is no slow link.
    */
   checking: number | null;
+  /** How much of that check is done (0–1), while it runs. */
+  checked: number | null;
+  /**
+   * The item whose completing chunk is all sent and whose answer is awaited: the server is
+   * checking the whole file (long after a restart of the server), not a slow link.
+   */
+  completing: number | null;
 }
 
 export interface AddRequest {
@@ -160,11 +173,17 @@ export class UploadManager {
     pausing: null,
     resuming: null,
     checking: null,
+    checked: null,
+    completing: null,
   };
   /** See UploadSnapshot.trouble. */
   private trouble: LinkTrouble | null = null;
   /** See UploadSnapshot.checking. */
   private checking: number | null = null;
+  /** See UploadSnapshot.checked. */
+  private checked: number | null = null;
+  /** See UploadSnapshot.completing. */
+  private completing: number | null = null;
   private readonly files = new Map<number, Map<string, Readable>>();
   private readonly listeners = new Set<() => void>();
   private readonly completed = new Set<(item: QueueItem) => void>();
@@ -247,6 +266,8 @@ export class UploadManager {
       pausing: this.state.uploading ? null : winding,
       resuming: this.state.uploading ? winding : null,
       checking: this.running ? this.checking : null,
+      checked: this.running && this.checking !== null ? this.checked : null,
+      completing: this.running && !reconnecting ? this.completing : null,
     };
     for (const listener of this.listeners) {
       listener();
@@ -775,7 +796,9 @@ export class UploadManager {
           // Once it passes, the speed is measured afresh rather than from before the loss.
           this.restartMeter();
         }
-        this.trouble = trouble;
+        // Each chunk on the wire reports its own next try: the countdown shown only goes down
+        // until that try has come (mergeTrouble).
+        this.trouble = mergeTrouble(this.trouble, trouble, Date.now());
         this.notify();
       }
     };
@@ -837,6 +860,7 @@ export class UploadManager {
             const checking = (on: boolean) => {
               if (generation === this.generation && (on || this.checking === item.iFileId)) {
                 this.checking = on ? item.iFileId : null;
+                this.checked = on ? 0 : null;
                 // Measured afresh once sending begins: the check's silent seconds are no speed.
                 this.restartMeter();
                 this.notify();
@@ -845,7 +869,24 @@ export class UploadManager {
             checking(true);
             let same: boolean;
             try {
-              same = await heldChunksMatch(held, files, now.lChunkSize, hash, digestSlice, signal);
+              same = await heldChunksMatch(
+                held,
+                files,
+                now.lChunkSize,
+                hash,
+                digestSlice,
+                signal,
+                (share) => {
+                  // Told in whole percents: a 3 GB slide's check is thousands of chunks.
+                  const percent = Math.floor(share * 100);
+                  if (generation === this.generation && this.checking === item.iFileId) {
+                    if (percent !== Math.floor((this.checked ?? 0) * 100)) {
+                      this.checked = share;
+                      this.notify();
+                    }
+                  }
+                },
+              );
             } finally {
               checking(false);
             }
@@ -887,6 +928,12 @@ export class UploadManager {
               // Chunks a pause let finish add their bytes to the paused item.
               bWindingDown: windDown.aborted,
             }),
+          onCompleting: (on) => {
+            if (generation === this.generation && (on || this.completing === item.iFileId)) {
+              this.completing = on ? item.iFileId : null;
+              this.notify();
+            }
+          },
           onSent: (bytes) => {
             this.wireBytes += bytes;
             // Bytes on the wire again: the link is back, though the chunk's answer may take a
@@ -899,7 +946,12 @@ export class UploadManager {
         });
       });
       // Settled once the lock is let go: only then is the slide no longer this tab's.
-      const sent = await holding.finally(() => this.lockedHere.delete(id));
+      const sent = await holding.finally(() => {
+        this.lockedHere.delete(id);
+        if (this.completing === item.iFileId) {
+          this.completing = null;
+        }
+      });
       // Another tab of this browser is sending it: this one leaves it alone and goes on.
       return (
         sent ?? { kind: 'paused', reason: { key: 'otherTab' }, stopQueue: false, needsFiles: false }

@@ -153,6 +153,8 @@ const EMPTY: UploadSnapshot = {
   pausing: null,
   resuming: null,
   checking: null,
+  checked: null,
+  completing: null,
 };
 const noSubscribe = () => () => {};
 const emptySnapshot = () => EMPTY;

@@ -135,10 +135,15 @@ export function UploadControls({
         </Button>
         <Statistic
           title={t('controls.speed')}
-          // Nothing is measured while the connection is lost, or in the first second after a
-          // start or resume: no speed rather than "0 B/s".
+          // Nothing is measured while the connection is lost, in the first second after a
+          // start or resume, while chunks held are checked against files chosen again, or while
+          // the server checks a whole file at its completion: no speed rather than "0 B/s".
           value={
-            snapshot.uploading && !snapshot.trouble && snapshot.speed !== null
+            snapshot.uploading &&
+            !snapshot.trouble &&
+            snapshot.checking === null &&
+            snapshot.completing === null &&
+            snapshot.speed !== null
               ? formatSpeed(snapshot.speed)
               : '—'
           }
@@ -147,7 +152,11 @@ export function UploadControls({
         />
         <Statistic
           title={t('controls.remaining')}
-          value={snapshot.uploading ? remainingText(snapshot.remaining) : '—'}
+          value={
+            snapshot.uploading && snapshot.checking === null && snapshot.completing === null
+              ? remainingText(snapshot.remaining)
+              : '—'
+          }
           styles={{ content: { fontSize: 16 } }}
           data-testid="upload-remaining"
         />

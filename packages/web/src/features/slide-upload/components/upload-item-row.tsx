@@ -81,6 +81,8 @@ export function UploadItemRow({
   pausing = false,
   resuming = false,
   checking = false,
+  checked = null,
+  completing = false,
 }: {
   item: QueueItem;
   /** The queue's speed; null in the first second after a start or resume (not measured yet). */
@@ -91,6 +93,10 @@ export function UploadItemRow({
   resuming?: boolean;
   /** Its chunks on the server are being compared with the file chosen again (queue only). */
   checking?: boolean;
+  /** How much of that comparison is done (0–1). */
+  checked?: number | null;
+  /** All of it sent: the server checks the whole file before it answers (queue only). */
+  completing?: boolean;
   /** Another tab of this browser is sending it now (queue only). */
   inOtherTab?: boolean;
   /** The connection is lost (retried, or no network): shown instead of a speed. */
@@ -238,10 +244,20 @@ export function UploadItemRow({
       )}
       {uploading && trouble === null && checking && (
         <Typography.Text type="secondary" data-testid="upload-item-checking">
-          {t('item.checkingHeld', { sent: formatBytes(item.lProgress) })}
+          {checked === null
+            ? t('item.checkingHeld', { sent: formatBytes(item.lProgress) })
+            : t('item.checkingHeldShare', {
+                sent: formatBytes(item.lProgress),
+                percent: Math.floor(checked * 100),
+              })}
         </Typography.Text>
       )}
-      {uploading && trouble === null && !checking && (
+      {uploading && trouble === null && !checking && completing && (
+        <Typography.Text type="secondary" data-testid="upload-item-completing">
+          {t('item.completing')}
+        </Typography.Text>
+      )}
+      {uploading && trouble === null && !checking && !completing && (
         <Typography.Text type="secondary" data-testid="upload-item-speed">
           {speed === null
             ? t('item.measuring')

@@ -123,6 +123,8 @@ export function UploadPanel({ open, request, onClose }: UploadPanelProps) {
                 pausing={snapshot.pausing === item.iFileId}
                 resuming={snapshot.resuming === item.iFileId}
                 checking={snapshot.checking === item.iFileId}
+                checked={snapshot.checking === item.iFileId ? snapshot.checked : null}
+                completing={snapshot.completing === item.iFileId}
               />
             ))
           )}

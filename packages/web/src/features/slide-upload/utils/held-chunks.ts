@@ -20,11 +20,14 @@ export async function heldChunksMatch(
   hash: (bytes: Uint8Array) => Promise<string>,
   digestSlice: SliceDigester | undefined,
   signal: AbortSignal,
+  /** The share of the held chunks checked so far (0–1), after each. */
+  onChecked?: (share: number) => void,
 ): Promise<boolean> {
   const chunks = held.listFile.flatMap((f) =>
     f.listChunk.map(([index, crc32]) => ({ file: files.get(f.strFilePath), index, crc32 })),
   );
   let next = 0;
+  let done = 0;
   let same = true;
   const worker = async () => {
     while (same && next < chunks.length) {
@@ -38,6 +41,8 @@ export async function heldChunksMatch(
       if ((await digestOf(slice, hash, digestSlice)).crc32 !== crc32) {
         same = false;
       }
+      done += 1;
+      onChecked?.(done / chunks.length);
     }
   };
   await Promise.all(Array.from({ length: CHECK_CONCURRENCY }, worker));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api-error';
-import { PausedError, withRetry, type Connection, type LinkTrouble } from './retry';
+import { PausedError, mergeTrouble, withRetry, type Connection, type LinkTrouble } from './retry';
 
 const POLICY = { maxFailures: 3, baseMs: 1000, maxMs: 30_000, unreachableMaxMs: 10_000 };
 const networkDown = () => new ApiError({ strMessage: 'Failed to fetch', httpStatus: 0 });
@@ -143,5 +143,25 @@ describe('retrying over a link that drops', () => {
     );
     setTimeout(() => controller.abort(), 0);
     await expect(result).rejects.toMatchObject({ name: 'AbortError' });
+  });
+});
+
+describe('the trouble shown while several chunks retry', () => {
+  const at = (retryAt: number): LinkTrouble => ({ kind: 'retrying', retryAt });
+  it('keeps the earliest next try until it has come, then shows the next one', () => {
+    // Three chunks fail one after another: the countdown follows the first try due.
+    let shown = mergeTrouble(null, at(1_000), 0);
+    shown = mergeTrouble(shown, at(1_200), 50);
+    shown = mergeTrouble(shown, at(1_100), 60);
+    expect(shown).toEqual(at(1_000));
+    // That try came and failed: its longer wait is shown, and a chunk's later report of an
+    // earlier time (its own try still to come) does not put it back up.
+    shown = mergeTrouble(shown, at(5_000), 1_010);
+    expect(shown).toEqual(at(5_000));
+    expect(mergeTrouble(shown, at(4_500), 1_100)).toEqual(at(4_500));
+    expect(mergeTrouble(shown, at(9_000), 1_100)).toEqual(at(5_000));
+    // Offline, and the link back, are said as they come.
+    expect(mergeTrouble(shown, { kind: 'offline' }, 1_200)).toEqual({ kind: 'offline' });
+    expect(mergeTrouble(shown, null, 1_200)).toBeNull();
   });
 });

@@ -131,6 +131,23 @@ export const browserConnection: Connection = {
 /** Why calls are not getting through: retried at `retryAt` (ms since the epoch), or no network. */
 export type LinkTrouble = { kind: 'retrying'; retryAt: number } | { kind: 'offline' };
 
+/**
+ * The trouble to show once `next` is reported over `shown`: several chunks on the wire each report
+ * their own next try, and showing the last report made the countdown jump ("8 s, 7 s, 8 s, 4 s").
+ * While the try shown has yet to come, the earliest of the two is kept; once it has come (and
+ * failed again), the new one is shown.
+ */
+export function mergeTrouble(
+  shown: LinkTrouble | null,
+  next: LinkTrouble | null,
+  now: number,
+): LinkTrouble | null {
+  if (next?.kind === 'retrying' && shown?.kind === 'retrying' && shown.retryAt > now) {
+    return next.retryAt < shown.retryAt ? next : shown;
+  }
+  return next;
+}
+
 export interface RetryOptions {
   signal: AbortSignal;
   policy?: RetryPolicy;

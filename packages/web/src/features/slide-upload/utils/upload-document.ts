@@ -91,6 +91,12 @@ export interface DocumentJob {
    */
   onProgress: (bytes: number) => void;
   onSent?: (bytes: number) => void;
+  /**
+   * The completing chunk is all on the wire and its answer awaited (true), or answered or failed
+   * (false): the server checks the whole file then, which after a restart of the server means
+   * reading it all again (many seconds for gigabytes), and that is no slow link.
+   */
+  onCompleting?: (on: boolean) => void;
 }
 
 export type Outcome =
@@ -212,6 +218,7 @@ class DocumentSender {
       try {
         return await this.sendChunk(final, 1);
       } catch (error) {
+        this.job.onCompleting?.(false);
         const missing = this.missingOf(error);
         if (!missing || attempt >= COMPLETION_TRIES) {
           throw error;
@@ -343,6 +350,9 @@ class DocumentSender {
               onSent: (n) => {
                 job.onSent?.(n);
                 this.wireProgress(key, length, n);
+                if (iUpdadeState === 1 && n > 0 && this.onWire.get(key) === length) {
+                  job.onCompleting?.(true);
+                }
               },
             });
           },
