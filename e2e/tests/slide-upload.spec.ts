@@ -163,12 +163,30 @@ test('a paused upload resumed from its row goes through the queue’s Start and 
   await page.keyboard.press('Escape');
   await page.unroute(usage);
 
-  // With storage left, the same button goes on: the slide finishes in the case.
+  // With storage left, the same button goes on: the slide finishes in the case. While the
+  // server answers the completing chunk (it checks the whole file, long for gigabytes after a
+  // restart), the item says so rather than blame the link.
+  const { held, release: answer } = gate();
+  await page.route(CHUNKS, async (route) => {
+    const body = route.request().postDataBuffer()?.toString('latin1') ?? '';
+    const completing = /name="iUpdadeState"\r\n\r\n1/.test(body);
+    const response = await route.fetch();
+    if (completing) {
+      await held;
+    }
+    await route.fulfill({ response }).catch(() => undefined);
+  });
   await page.getByTestId(`imagery-resume-${NAME}`).click();
   await expect(page.getByTestId('upload-start')).toHaveAttribute('data-uploading', 'true');
+  await expect(item.getByTestId('upload-item-completing')).toHaveText(
+    '正在发送最后一块：服务器收到后核对整个文件再答复（数 GB 的切片可能需要数十秒）…',
+  );
+  await expect(page.getByTestId('upload-speed')).toContainText('—');
+  answer();
   await expect
     .poll(async () => (await slidesOf(request, token, id)).map((s) => s.ddUploadState.iNumber))
     .not.toEqual([0]);
+  await page.unroute(CHUNKS);
 });
 
 test('the doctor uploads a slide, pauses, reloads, resumes and sees it in the Imagery tab', async ({

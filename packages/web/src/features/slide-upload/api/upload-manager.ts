@@ -100,8 +100,8 @@ export interface UploadSnapshot {
   /** How much of that check is done (0–1), while it runs. */
   checked: number | null;
   /**
-   * The item whose completing chunk is all sent and whose answer is awaited: the server is
-   * checking the whole file (long after a restart of the server), not a slow link.
+   * The item whose completing (last) chunk is being sent and answered: the server checks the
+   * whole file before it answers (long after a restart of the server), which is no slow link.
    */
   completing: number | null;
 }

@@ -95,7 +95,7 @@ export function UploadItemRow({
   checking?: boolean;
   /** How much of that comparison is done (0–1). */
   checked?: number | null;
-  /** All of it sent: the server checks the whole file before it answers (queue only). */
+  /** Its last chunk is on its way: the server checks the whole file before it answers (queue only). */
   completing?: boolean;
   /** Another tab of this browser is sending it now (queue only). */
   inOtherTab?: boolean;

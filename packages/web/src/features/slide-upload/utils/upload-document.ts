@@ -92,9 +92,9 @@ export interface DocumentJob {
   onProgress: (bytes: number) => void;
   onSent?: (bytes: number) => void;
   /**
-   * The completing chunk is all on the wire and its answer awaited (true), or answered or failed
-   * (false): the server checks the whole file then, which after a restart of the server means
-   * reading it all again (many seconds for gigabytes), and that is no slow link.
+   * The completing chunk is being sent and its answer awaited (true), or failed (false): every
+   * other chunk is stored, and the server checks the whole file before it answers, which after a
+   * restart of the server means reading it all again (many seconds for gigabytes): no slow link.
    */
   onCompleting?: (on: boolean) => void;
 }
@@ -216,6 +216,7 @@ class DocumentSender {
     for (let attempt = 1; ; attempt += 1) {
       this.stopIfPaused();
       try {
+        this.job.onCompleting?.(true);
         return await this.sendChunk(final, 1);
       } catch (error) {
         this.job.onCompleting?.(false);
@@ -350,9 +351,6 @@ class DocumentSender {
               onSent: (n) => {
                 job.onSent?.(n);
                 this.wireProgress(key, length, n);
-                if (iUpdadeState === 1 && n > 0 && this.onWire.get(key) === length) {
-                  job.onCompleting?.(true);
-                }
               },
             });
           },
