@@ -229,6 +229,10 @@ test('the doctor uploads a slide, pauses, reloads, resumes and sees it in the Im
   // The link drops the held chunk: the pause is done, and nothing is tried again.
   release();
   await expect(item.getByTestId('upload-item-state')).toHaveText('Paused');
+  // What goes on with it is said on the row, not only in a passing toast.
+  await expect(item.getByTestId('upload-item-paused-next')).toHaveText(
+    'Press Resume above to continue where it stopped',
+  );
   await page.unroute(CHUNKS);
   expect(sent()).toBe(2);
   // Paused, it shows what the server holds: the cut-off chunk's bytes on the wire are given back.

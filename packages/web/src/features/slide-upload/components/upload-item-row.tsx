@@ -268,6 +268,13 @@ export function UploadItemRow({
                 t('item.waitingForServer')}
         </Typography.Text>
       )}
+      {shown === 'paused' && !item.bNeedsFiles && item.reason === null && (
+        // Paused by the user, or given its file again after a reload: what goes on with it (the
+        // toast that said so was gone in a moment, and the row only said "Paused").
+        <Typography.Text type="secondary" data-testid="upload-item-paused-next">
+          {t('item.pausedNext')}
+        </Typography.Text>
+      )}
       {inOtherTab && (
         <Typography.Text type="secondary" data-testid="upload-item-other-tab">
           {t('reason.otherTab')}
