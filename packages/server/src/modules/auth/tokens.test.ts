@@ -3,6 +3,7 @@ import { ManualClock } from '../../lib/clock';
 import {
   absoluteExpiry,
   hashSessionToken,
+  lastUseOf,
   needsTouch,
   newSessionToken,
   sessionStatus,
@@ -42,5 +43,17 @@ describe('session tokens', () => {
     const t0 = new Date('2026-01-01T00:00:00Z');
     expect(needsTouch(t0, new Date(t0.getTime() + 59_000))).toBe(false);
     expect(needsTouch(t0, new Date(t0.getTime() + 60_000))).toBe(true);
+  });
+
+  it('take the last use a tab reports, and now for anything else', () => {
+    const now = new Date('2026-12-02T10:00:00Z');
+    expect(lastUseOf(now, '90')).toEqual(new Date('2026-12-02T09:58:30Z'));
+    expect(lastUseOf(now, '0')).toEqual(now);
+    // Missing, negative, fractional, a list, or absurdly long: read as use now.
+    for (const header of [undefined, '', '-5', '1.5', '12abc', ['30', '40'], '1234567890']) {
+      expect(lastUseOf(now, header)).toEqual(now);
+    }
+    // A week at most: beyond any session's absolute limit anyway.
+    expect(lastUseOf(now, '999999999').getTime()).toBe(now.getTime() - 7 * 24 * 3600 * 1000);
   });
 });
