@@ -91,21 +91,29 @@ async function openImagery(page: Page, id: number) {
   await expect(page.getByTestId('case-imagery')).toBeVisible();
 }
 
-test('a slide deleted while its upload is paused leaves the queue and does not come back', async ({
-  page,
-  request,
-}) => {
+/**
+ * A new case of the demo doctor (in Chinese) whose slide upload was paused after its first chunk:
+ * the completing chunk hangs on the wire until `release()`, when the link drops it.
+ */
+async function pausedAfterFirstChunk(page: Page, request: APIRequestContext, num: string) {
   const token = await tokenOf(request, DOCTOR);
-  const id = await addCase(request, token, `SG${RUN}`);
+  const id = await addCase(request, token, num);
   await logIn(page, DOCTOR);
   await openImagery(page, id);
-  // The first chunk goes through; the completing one hangs on the wire until the link drops it.
   const { release, sent } = await holdLaterChunks(page, 'drop');
   await startCaseUpload(page);
   const item = page.getByTestId(`upload-item-${NAME}`);
   await expect(item.getByTestId('upload-item-progress')).toContainText('54%');
   await expect.poll(sent).toBe(2);
   await page.getByTestId('upload-start').click();
+  return { token, id, item, release };
+}
+
+test('a slide deleted while its upload is paused leaves the queue and does not come back', async ({
+  page,
+  request,
+}) => {
+  const { token, id, item, release } = await pausedAfterFirstChunk(page, request, `SG${RUN}`);
   await expect(item.getByTestId('upload-item-state')).toHaveText('正在暂停…');
   // The case's list says what the queue says.
   await page.keyboard.press('Escape');
@@ -133,16 +141,7 @@ test('a paused upload resumed from its row goes through the queue’s Start and 
   page,
   request,
 }) => {
-  const token = await tokenOf(request, DOCTOR);
-  const id = await addCase(request, token, `SR${RUN}`);
-  await logIn(page, DOCTOR);
-  await openImagery(page, id);
-  const { release, sent } = await holdLaterChunks(page, 'drop');
-  await startCaseUpload(page);
-  const item = page.getByTestId(`upload-item-${NAME}`);
-  await expect(item.getByTestId('upload-item-progress')).toContainText('54%');
-  await expect.poll(sent).toBe(2);
-  await page.getByTestId('upload-start').click();
+  const { token, id, item, release } = await pausedAfterFirstChunk(page, request, `SR${RUN}`);
   await page.keyboard.press('Escape');
   release();
   await expect(page.getByTestId(`imagery-state-${NAME}`)).toHaveText('已暂停 54%');

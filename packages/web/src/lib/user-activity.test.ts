@@ -23,5 +23,13 @@ describe('user activity', () => {
     vi.setSystemTime(start + 130_000);
     target.dispatchEvent(new Event('message'));
     expect(idleSeconds()).toBe(29);
+
+    // Reading a report in the PDF frame: its scrolling never reaches the window.
+    const reading = { visibilityState: 'visible', activeElement: { tagName: 'IFRAME' } } as const;
+    vi.setSystemTime(start + 200_000);
+    expect(idleSeconds(Date.now(), reading as unknown as Document)).toBe(0);
+    vi.setSystemTime(start + 210_000);
+    const hidden = { ...reading, visibilityState: 'hidden' } as const;
+    expect(idleSeconds(Date.now(), hidden as unknown as Document)).toBe(10);
   });
 });

@@ -22,7 +22,17 @@ export function watchUserActivity(target: Pick<Window, 'addEventListener'> = win
   }
 }
 
-/** Whole seconds since the last input in this tab. */
-export function idleSeconds(now = Date.now()): number {
+/**
+ * Whole seconds since the last input in this tab. Input inside a frame of the page (the browser's
+ * PDF viewer showing a report) never reaches the window: while such a frame has the focus in a
+ * tab on view, the person is taken to be reading it.
+ */
+export function idleSeconds(
+  now = Date.now(),
+  doc: Pick<Document, 'visibilityState' | 'activeElement'> | undefined = globalThis.document,
+): number {
+  if (doc?.visibilityState === 'visible' && doc.activeElement?.tagName === 'IFRAME') {
+    lastInputAt = now;
+  }
   return Math.max(0, Math.floor((now - lastInputAt) / 1000));
 }

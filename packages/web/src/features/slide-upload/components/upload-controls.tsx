@@ -61,12 +61,10 @@ export function UploadControls({
   const processing = outcomes.filter((s) => s === 'processing').length;
   const removed = outcomes.filter((s) => s === 'removed').length;
 
-  const toggle = async () => {
+  // Start (spec §5: storage checked first), also with the queue running: a slide paused by a
+  // refusal meanwhile goes back in line (its row's "Resume upload" asks for it).
+  const startQueue = async () => {
     if (!manager) {
-      return;
-    }
-    if (snapshot.uploading) {
-      manager.stop();
       return;
     }
     setCapacityRefused(false);
@@ -108,12 +106,20 @@ export function UploadControls({
     }
   };
 
+  const toggle = async () => {
+    if (snapshot.uploading) {
+      manager?.stop();
+      return;
+    }
+    await startQueue();
+  };
+
   const { startAsked } = useUploadUi();
   useEffect(() => {
-    if (startAsked && takeStartRequest() && !snapshot.uploading) {
-      void toggle();
+    if (startAsked && takeStartRequest()) {
+      void startQueue();
     }
-    // Only when asked: toggle reads the snapshot of this render.
+    // Only when asked: startQueue reads the snapshot of this render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [startAsked]);
 

@@ -93,6 +93,10 @@ describe('finding slides among chosen files and folders (spec §5)', () => {
       problems: [{ name: 'S2', code: 'mrxsDataOnly' }],
       skipped: [],
     });
+    // Its files chosen loose: there is no folder to name.
+    expect(scanPicked([at('Slidedat.ini'), at('Data0000.dat')], TYPES, false).problems).toEqual([
+      { name: 'Slidedat.ini', code: 'SLIDE_LAYOUT_INVALID' },
+    ]);
   });
 
   it('refuses an MRXS folder holding two names that differ only in capitals', () => {

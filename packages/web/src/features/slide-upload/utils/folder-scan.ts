@@ -157,7 +157,12 @@ export function scanPicked<F extends FileLike>(
   // chosen (it holds Slidedat.ini, as spec §5 puts it), so the refusal says what to choose.
   for (const dir of dataDirs) {
     if (!claimed.has(dir)) {
-      problems.push({ name: baseOf(dir) || MRXS_INDEX, code: 'mrxsDataOnly' });
+      // Its files chosen loose (no folder to name): the general layout refusal.
+      problems.push(
+        baseOf(dir)
+          ? { name: baseOf(dir), code: 'mrxsDataOnly' }
+          : { name: MRXS_INDEX, code: 'SLIDE_LAYOUT_INVALID' },
+      );
     }
   }
   return { documents, problems, skipped };
