@@ -34,7 +34,7 @@ describe.each(await testDatabases())('workflow messages on $name', (testDb) => {
     expectOk(await api.get<{ iUnread: number }>('notice/unreadCount', {}, { token })).iUnread;
 
   /** A socket of `token`'s user, ready once the server said so; `messages` collects the rest. */
-  async function socketOf(token: string) {
+  async function socketOf(token: string, greeting: Record<string, unknown> = {}) {
     const ws = new WebSocket(`${t.baseUrl.replace('http', 'ws')}/ws`);
     const messages: unknown[] = [];
     await once(ws, 'open');
@@ -48,7 +48,7 @@ describe.each(await testDatabases())('workflow messages on $name', (testDb) => {
         }
       }),
     );
-    ws.send(JSON.stringify({ token }));
+    ws.send(JSON.stringify({ token, ...greeting }));
     await ready;
     return { ws, messages };
   }
@@ -146,5 +146,17 @@ describe.each(await testDatabases())('workflow messages on $name', (testDb) => {
     const [code] = (await once(ws, 'close')) as [number];
     expect(code).toBe(4401);
     expect(t.app.notificationHub.openFor(expert.id)).toBe(0);
+  });
+
+  // Last: the clock jumps past the idle limit of every session.
+  it('takes a greeting from a tab left alone as no use of the session', async () => {
+    const user = await loggedInUser(db(), api, await userHospital(db(), 'demo_doctor'));
+    t.clock.advanceMinutes(20);
+    // The socket reconnects (a server restart, say) in a tab nobody touched since the login.
+    const live = await socketOf(user.token, { idleSeconds: 20 * 60 });
+    live.ws.close();
+    t.clock.advanceMinutes(10);
+    // 30 minutes after the last use: the session has ended (the greeting renewed it before).
+    expect((await api.get('userManage/getUserInfo', {}, { token: user.token })).status).toBe(401);
   });
 });
