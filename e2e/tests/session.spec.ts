@@ -13,6 +13,8 @@ test('logout ends the session and the workspace is closed to the old tab', async
   await expect(page).toHaveURL(/#\/login$/);
   await expect(page.locator('#login_strUserName')).toBeVisible();
   expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeNull();
+  // Logged out on purpose: nothing to explain.
+  await expect(page.getByTestId('login-session-ended')).toHaveCount(0);
 
   // The server revoked the token: it no longer opens anything.
   const res = await page.request.get('/api/userManage/getUserInfo', {
@@ -38,6 +40,11 @@ test('a token that expired on the server sends the user to login with the timeou
   await openFromMenu(page, '/auditLogs');
   await expect(page.getByText('Login timeout, please login again').first()).toBeVisible();
   await expect(page).toHaveURL(/#\/login$/);
+  // Said on the login page until the next login, not only in a toast gone in a second.
+  await page.waitForTimeout(1_500);
+  await expect(page.getByTestId('login-session-ended')).toHaveText(
+    'Login timeout, please login again',
+  );
   expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeNull();
   expect(await page.evaluate(() => sessionStorage.getItem('lang'))).not.toBeNull();
   // Logged in again: back on the screen the session ended on.

@@ -4,6 +4,7 @@ import type { ApiEnvelope } from './envelope';
 import { httpErrorText } from './http-errors';
 import { currentLang, i18next } from './i18n';
 import { rememberReturnTo } from './return-to';
+import { markSessionEnded } from './session-ended';
 import { endSession } from './session-lifecycle';
 import { toastError } from './toast';
 import { idleSeconds } from './user-activity';
@@ -62,6 +63,7 @@ async function readEnvelope(response: Response): Promise<ApiEnvelope | null> {
  */
 export function sessionExpired(): void {
   endSession();
+  markSessionEnded();
   if (!window.location.hash.startsWith('#/login')) {
     // Logged in again, the user is back on the screen the session expired on.
     rememberReturnTo(window.location.hash.slice(1));

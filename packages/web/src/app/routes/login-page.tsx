@@ -1,4 +1,5 @@
 import { Alert, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { DEFAULT_CONFIG, useConfig, useSiteTitle } from '@/features/config/api/get-config';
@@ -6,6 +7,8 @@ import { LoginForm } from '@/features/auth/components/login-form';
 import { UpgradeBanner } from '@/features/upgrade-notice/components/upgrade-banner';
 import { HOME_PATH } from '@/config/paths';
 import { takeReturnTo } from '@/lib/return-to';
+import { serverText } from '@/lib/server-text';
+import { forgetSessionEnded, sessionEndedBefore } from '@/lib/session-ended';
 import { isPasswordResetNotice } from '@/features/forgot-password/utils/login-notice';
 import { PublicPage } from './public-page';
 
@@ -17,6 +20,9 @@ export default function LoginPage() {
   const { t } = useTranslation('forgotPassword');
   // Arriving from /forget after a reset: say so until the user logs in.
   const passwordReset = isPasswordResetNotice(useLocation().state);
+  // The last session of this tab ended by itself: said until the next login (its toast is gone in
+  // a second, and the screen it ended on comes back after the login).
+  const [sessionEnded] = useState(sessionEndedBefore);
   return (
     <PublicPage>
       {/* Maintenance ahead or under way: said before anyone tries to log in. */}
@@ -29,6 +35,15 @@ export default function LoginPage() {
           {config.loginDesc}
         </Typography.Paragraph>
       )}
+      {sessionEnded && !passwordReset && (
+        <Alert
+          type="warning"
+          showIcon
+          title={serverText('SESSION_EXPIRED')}
+          data-testid="login-session-ended"
+          style={{ marginBottom: 16 }}
+        />
+      )}
       {passwordReset && (
         <Alert
           type="success"
@@ -40,7 +55,10 @@ export default function LoginPage() {
       )}
       <LoginForm
         forget={config.forget}
-        onLoggedIn={() => void navigate(takeReturnTo() ?? HOME_PATH, { replace: true })}
+        onLoggedIn={() => {
+          forgetSessionEnded();
+          void navigate(takeReturnTo() ?? HOME_PATH, { replace: true });
+        }}
       />
     </PublicPage>
   );

@@ -1,5 +1,6 @@
 import { api } from '@/lib/api-client';
 import { forgetReturnTo } from '@/lib/return-to';
+import { forgetSessionEnded } from '@/lib/session-ended';
 import { endSession } from '@/lib/session-lifecycle';
 
 /**
@@ -14,5 +15,6 @@ export async function logout(): Promise<void> {
     // already shown by the client if it matters; the local session is cleared below anyway
   }
   forgetReturnTo();
+  forgetSessionEnded();
   endSession();
 }
