@@ -82,8 +82,9 @@ describe('api client', () => {
     queryClient.setQueryData(['auth', 'userInfo', 1], { iUserId: 1 });
     vi.stubGlobal('fetch', answer(401, { iCode: 1000, strMessage: 'x', objData: {} }));
     await api.get('userManage/getUserInfo').catch(() => undefined);
-    // The screen it expired on is kept, to come back to after the login.
-    expect(storage.keys()).toEqual(['lang', 'returnTo']);
+    // The screen it expired on is kept, to come back to after the login, and the login page says
+    // the session ended by itself.
+    expect(storage.keys()).toEqual(['lang', 'sessionEnded', 'returnTo']);
     expect(storage.getItem('returnTo')).toBe('/auditLogs');
     // Nothing the ended session fetched stays cached for whoever logs in next.
     expect(queryClient.getQueryCache().getAll()).toEqual([]);
