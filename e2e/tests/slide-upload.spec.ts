@@ -141,7 +141,7 @@ test('a paused upload resumed from its row goes through the queue’s Start and 
   page,
   request,
 }) => {
-  const { token, id, item, release } = await pausedAfterFirstChunk(page, request, `SR${RUN}`);
+  const { token, id, item, release } = await pausedAfterFirstChunk(page, request, `SRR${RUN}`);
   await page.keyboard.press('Escape');
   release();
   await expect(page.getByTestId(`imagery-state-${NAME}`)).toHaveText('已暂停 54%');

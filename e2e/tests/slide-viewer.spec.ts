@@ -2054,7 +2054,7 @@ test('an expert who returned a case reads its slide, and is told why the tools a
   page,
   request,
 }) => {
-  const { token, caseId, slideId } = await caseWithSlide(request, `VR${RUN}`, `back-${RUN}.svs`);
+  const { token, caseId, slideId } = await caseWithSlide(request, `VRT${RUN}`, `back-${RUN}.svs`);
   const expert = await tokenOf(request, EXPERT);
   const sent = await post<{ listPatientReceive: { iPatientReceiveId: number }[] }>(
     request,
