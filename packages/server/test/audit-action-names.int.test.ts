@@ -3,12 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditActionOf, auditsCall } from '../src/plugins/audit-trail';
 import { SWEEP_AUDIT_ACTION } from '../src/modules/slide-upload/cleanup';
 import { startTestApp, type TestApp } from './helpers/test-app';
-import type { TestDatabase } from './helpers/databases';
-
-const pglite: TestDatabase = {
-  name: 'pglite',
-  create: async () => ({ target: { kind: 'pglite' }, drop: async () => undefined }),
-};
+import { pglite } from './helpers/databases';
 
 /** The languages of the audit log screen; each names the calls in its `audit.json` `actions`. */
 const LOCALES = ['zh-CN', 'en'] as const;

@@ -2,12 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_ROLES } from '@pathconsult/shared';
 import { startTestApp, type TestApp } from './helpers/test-app';
 import { apiClient } from './helpers/http';
-import type { TestDatabase } from './helpers/databases';
-
-const pglite: TestDatabase = {
-  name: 'pglite',
-  create: async () => ({ target: { kind: 'pglite' }, drop: async () => undefined }),
-};
+import { pglite } from './helpers/databases';
 
 /** Login names of the demonstration set, one per role (platform admin is the superadmin). */
 const ACCOUNTS = {

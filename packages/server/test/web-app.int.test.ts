@@ -1,12 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KEEP_ALIVE_MS } from '../src/app';
 import { startTestApp, type TestApp } from './helpers/test-app';
-import type { TestDatabase } from './helpers/databases';
-
-const pglite: TestDatabase = {
-  name: 'pglite',
-  create: async () => ({ target: { kind: 'pglite' }, drop: async () => undefined }),
-};
+import { pglite } from './helpers/databases';
 
 describe('the web app beside the API on one port', () => {
   let t: TestApp;

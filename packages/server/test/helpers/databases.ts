@@ -26,7 +26,8 @@ export interface TestDatabase {
   create(): Promise<{ target: DatabaseTarget; drop(): Promise<void> }>;
 }
 
-const pglite: TestDatabase = {
+/** The embedded database alone: for tests of what does not depend on the database (route tables). */
+export const pglite: TestDatabase = {
   name: 'pglite',
   create: async () => ({ target: { kind: 'pglite' }, drop: async () => undefined }),
 };
