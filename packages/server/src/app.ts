@@ -40,6 +40,7 @@ import { serialNumberRoutes } from './modules/serial-number/routes';
 import { medicalOrderRoutes } from './modules/medical-order/routes';
 import { commonWordRoutes } from './modules/common-words/routes';
 import { slideRoutes } from './modules/slides/routes';
+import { DEFAULT_DISK_RESERVE_BYTES } from './storage/disk-space';
 import { slideUploadRoutes } from './modules/slide-upload/routes';
 import { annotationRoutes } from './modules/annotations/routes';
 import { receiveRoutes } from './modules/receives/routes';
@@ -79,6 +80,7 @@ export interface AppDeps {
         | 'sms'
         | 'captchaFixedText'
         | 'uploadAbandonHours'
+        | 'uploadDiskReserveBytes'
         | 'tileTokenSecret'
         | 'tileCacheMb'
         | 'reportTimeZone'
@@ -216,6 +218,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         clock,
         dataDir: config.dataDir,
         abandonHours: config.uploadAbandonHours ?? 48,
+        diskReserveBytes: config.uploadDiskReserveBytes ?? DEFAULT_DISK_RESERVE_BYTES,
         onUploaded: slideIngest.enqueue,
         openSlideAvailable: deps.openSlideAvailable,
       });

@@ -20,6 +20,9 @@ const envSchema = z.object({
     .min(1)
     .max(24 * 365)
     .default(48),
+  // Free disk space an upload must leave under DATA_DIR/slides (the database, logs and tile
+  // cache need room too); a larger upload is refused before it starts.
+  UPLOAD_DISK_RESERVE_MB: z.coerce.number().int().min(0).max(16_777_216).default(1024),
   // At least 5: a session in use is marked used once a minute (SESSION_TOUCH_INTERVAL_MS), so
   // with 1 a doctor whose only activity was an upload was logged out mid-upload.
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).default(Limits.sessionIdleMinutesDefault),
@@ -71,6 +74,8 @@ export interface AppConfig {
   session: { idleMinutes: number; absoluteHours: number };
   /** Unfinished slide uploads idle this long are removed and their storage given back. */
   uploadAbandonHours: number;
+  /** Free disk space an upload must leave (UPLOAD_DISK_RESERVE_MB), in bytes. */
+  uploadDiskReserveBytes: number;
   /** Fastify's trustProxy: false, a number of proxy hops, or the proxies' addresses. */
   trustProxy: boolean | number | string[];
   logLevel: string;
@@ -144,6 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     demoData: e.DEMO_DATA,
     session: { idleMinutes: e.SESSION_IDLE_MINUTES, absoluteHours: e.SESSION_ABSOLUTE_HOURS },
     uploadAbandonHours: e.UPLOAD_ABANDON_HOURS,
+    uploadDiskReserveBytes: e.UPLOAD_DISK_RESERVE_MB * 1024 ** 2,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ? path.resolve(base, e.WEB_DIST) : path.join(repoRoot, 'packages/web/dist'),

@@ -164,6 +164,7 @@ const zh: Texts = {
     '该病理号下名为“{name}”的切片上传失败，请先在切片管理或病例的切片列表中删除它，再使用这个名称',
   CAPACITY_USED_UP: '本院切片存储容量已用完，请联系管理员',
   SLIDE_EXCEEDS_CAPACITY: '切片大小超出本院剩余存储容量（剩余 {free}）',
+  SERVER_DISK_FULL: '服务器磁盘空间不足，暂时无法保存切片，请联系平台管理员',
   UPLOAD_TYPES_MIXED: '自由上传与普通上传不能混合',
   FREE_UPLOAD_UNAVAILABLE: '未配置外部切片服务，暂不能自由上传',
   CHUNK_CHECKSUM_MISMATCH: '分片校验失败，数据在传输中损坏，请重新发送',
@@ -374,6 +375,8 @@ const en: Texts = {
     'The slide named “{name}” of this pathology number failed: delete it in slide management or the case’s slide list before using its name again',
   CAPACITY_USED_UP: 'Your hospital’s slide storage is used up: contact the administrator',
   SLIDE_EXCEEDS_CAPACITY: 'The slide exceeds your hospital’s remaining storage ({free} left)',
+  SERVER_DISK_FULL:
+    'The server’s disk is full, so slides cannot be stored for now: contact the platform administrator',
   UPLOAD_TYPES_MIXED: 'Free upload and ordinary upload cannot be mixed',
   FREE_UPLOAD_UNAVAILABLE: 'No external slide service is configured: free upload is not available',
   CHUNK_CHECKSUM_MISMATCH: 'Chunk checksum failed: the data was damaged on the way, send it again',

@@ -67,6 +67,10 @@ export const errorHandler = fp(async (app) => {
     // A failure envelope does not have the route's success shape: skip the route's serializer.
     reply.serializer(JSON.stringify);
     if (error instanceof AppError) {
+      if (error.code === 'SERVER_DISK_FULL') {
+        // The users are told to call the administrator; the log says what to look at.
+        request.log.error({ url: request.url }, 'no room left on the disk of DATA_DIR/slides');
+      }
       request.auditOutcome = error.status === 401 || error.status === 403 ? 'denied' : 'failure';
       return reply
         .status(error.status)

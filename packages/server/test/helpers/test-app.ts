@@ -52,6 +52,8 @@ export async function startTestApp(
     captchaText?: () => string;
     /** Whether OpenSlide loads (a server without it refuses vendor formats at upload). */
     openSlideAvailable?: () => boolean;
+    /** Free disk space an upload must leave (UPLOAD_DISK_RESERVE_MB); default 1 GB. */
+    diskReserveBytes?: number;
   } = {},
 ): Promise<TestApp> {
   const { target, drop } = await testDb.create();
@@ -79,6 +81,7 @@ export async function startTestApp(
         webDist,
         dataDir,
         sms: options.sms,
+        uploadDiskReserveBytes: options.diskReserveBytes,
       },
     });
     await app.listen({ port: 0, host: '127.0.0.1' });

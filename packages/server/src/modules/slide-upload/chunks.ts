@@ -16,6 +16,7 @@ import { completeDocument } from './completion';
 import { failUpload } from './discard';
 import { uploadFailedError } from './upload-failed';
 import { readRange, writeChunk } from './disk';
+import { isDiskFullError } from '../../storage/disk-space';
 import { findChunkTarget, type ChunkTarget } from './lookup';
 import type { ReceivedChunk } from './received-chunk';
 import {
@@ -153,7 +154,9 @@ export async function receiveChunk(
       await db
         .delete(slideChunks)
         .where(and(eq(slideChunks.fileId, t.file.id), eq(slideChunks.chunkIndex, fields.iChunk)));
-      throw error;
+      // The server's disk is full: said as such (the client stops its queue, and no retry helps
+      // until space is freed), not as an internal error tried again for minutes.
+      throw isDiskFullError(error) ? new AppError('SERVER_DISK_FULL') : error;
     }
   }
 

@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { SlideUploadState, missingRanges, toRanges, type MissingChunks } from '@pathconsult/shared';
 import { slideChunks, slideDocuments, slideFiles } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
+import { isDiskFullError } from '../../storage/disk-space';
 import { syncFile, verifyFile } from './disk';
 import type { FileChecksums } from '../../lib/file-checksum';
 import type { ChunkBufferPool } from './received-chunk';
@@ -89,7 +90,9 @@ export async function completeDocument(deps: ChunkDeps, doc: DocumentRow): Promi
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
       await stateAfterRace(deps, doc.id);
     }
-    throw error;
+    // Flushing met a full disk: the next completion reads the file back and asks again for
+    // any chunk that did not reach it (finishedDigest forgot the running digest).
+    throw isDiskFullError(error) ? new AppError('SERVER_DISK_FULL') : error;
   }
   if (missing.listMissing.length > 0) {
     refuse(missing);

@@ -77,7 +77,11 @@ export async function writeChunk(
   }
   await withStoredFile(dataDir, doc, storedPath, 'r+', async (handle) => {
     if (!(await writeFully(handle, bytes, offset))) {
-      throw new Error(`chunk at ${offset} of ${storedPath}: the disk took no more bytes`);
+      // A write that takes nothing is a full disk, said as the system would.
+      throw Object.assign(
+        new Error(`chunk at ${offset} of ${storedPath}: the disk took no more bytes`),
+        { code: 'ENOSPC' },
+      );
     }
   });
 }

@@ -30,6 +30,11 @@ import { needsOpenSlide } from '../../slides/open-slide';
 import { isOpenSlideAvailable } from '../../slides/openslide';
 import type { DocumentRow } from './lookup';
 import { reserveStorage } from './quota';
+import {
+  DEFAULT_DISK_RESERVE_BYTES,
+  assertDiskRoom,
+  isDiskFullError,
+} from '../../storage/disk-space';
 import { fileStatusOf } from './status';
 import { nameRefusal } from '../slides/name-clash';
 
@@ -37,6 +42,8 @@ export interface UploadDeps {
   db: Db;
   clock: Clock;
   dataDir: string;
+  /** Free disk space an upload must leave; by default DEFAULT_DISK_RESERVE_BYTES. */
+  diskReserveBytes?: number;
   /** Whether OpenSlide loads here; by default isOpenSlideAvailable (tests pass their own). */
   openSlideAvailable?: () => boolean;
 }
@@ -175,6 +182,10 @@ export async function addUploadRecords(
     await markUploadActive(db, doc.id, now);
   }
   const fresh = plans.filter((_, i) => !resumed.has(i));
+  const freshBytes = fresh.reduce((sum, { plan }) => sum + plan.totalBytes, 0);
+  if (freshBytes > 0) {
+    await assertDiskRoom(dataDir, freshBytes, deps.diskReserveBytes ?? DEFAULT_DISK_RESERVE_BYTES);
+  }
   let created: { index: number; doc: DocumentRow; plan: PlannedDocument }[] = [];
   try {
     created = await db.transaction(async (tx) => {
@@ -185,11 +196,7 @@ export async function addUploadRecords(
         target.patientId === null
           ? await caseMadeMeanwhile(tx, actor, target)
           : await caseHeldForSlides(tx, target.patientId);
-      await reserveStorage(
-        tx,
-        target.hospitalId,
-        fresh.reduce((sum, { plan }) => sum + plan.totalBytes, 0),
-      );
+      await reserveStorage(tx, target.hospitalId, freshBytes);
       const rows = [];
       for (const [i, { file, plan }] of plans.entries()) {
         if (resumed.has(i)) {
@@ -249,7 +256,7 @@ export async function addUploadRecords(
       deps,
       created.map((c) => c.doc),
     );
-    throw error;
+    throw isDiskFullError(error) ? new AppError('SERVER_DISK_FULL') : error;
   }
 
   const listFile: UploadRecordDto[] = [];

@@ -49,6 +49,8 @@ interface SlideUploadOptions {
   clock: Clock;
   dataDir: string;
   abandonHours: number;
+  /** Free disk space an upload must leave (UPLOAD_DISK_RESERVE_MB). */
+  diskReserveBytes: number;
   /** Called once a document is complete (the slide engine's ingest); must not wait for it. */
   onUploaded?: (documentId: number) => void;
   /** Whether OpenSlide loads here (UploadDeps); by default it is tried. */
@@ -68,6 +70,7 @@ export const slideUploadRoutes: FastifyPluginAsyncZod<SlideUploadOptions> = asyn
     db: options.db,
     clock: options.clock,
     dataDir: options.dataDir,
+    diskReserveBytes: options.diskReserveBytes,
     openSlideAvailable: options.openSlideAvailable,
   };
   const checksums = await loadFileChecksums();

@@ -323,19 +323,23 @@ describe('uploading one slide document', () => {
     });
   });
 
-  it('stops the queue on a capacity refusal, without failing', async () => {
-    const server = new FakeUploadServer();
-    const bytes = patterned(FAKE_CHUNK * 2);
-    const status = await start(server, { 'a.svs': bytes }, 'a.svs');
-    server.refuseFirstChunk = 'CAPACITY_USED_UP';
-    const { job: j } = job(server, status, { 'a.svs': bytes });
-    expect(await uploadDocument(j)).toEqual({
-      kind: 'paused',
-      reason: refusedWith('CAPACITY_USED_UP'),
-      stopQueue: true,
-      needsFiles: false,
-    });
-  });
+  // The hospital's storage used up, or the server's disk full: every other slide would meet it.
+  it.each(['CAPACITY_USED_UP', 'SERVER_DISK_FULL'] as const)(
+    'stops the queue on %s, without failing',
+    async (code) => {
+      const server = new FakeUploadServer();
+      const bytes = patterned(FAKE_CHUNK * 2);
+      const status = await start(server, { 'a.svs': bytes }, 'a.svs');
+      server.refuseFirstChunk = code;
+      const { job: j } = job(server, status, { 'a.svs': bytes });
+      expect(await uploadDocument(j)).toEqual({
+        kind: 'paused',
+        reason: refusedWith(code),
+        stopQueue: true,
+        needsFiles: false,
+      });
+    },
+  );
 
   it('asks for the files again when one can no longer be read', async () => {
     const server = new FakeUploadServer();

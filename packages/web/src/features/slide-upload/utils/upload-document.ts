@@ -119,10 +119,11 @@ const CHECKSUM_TRIES = 3;
 const COMPLETION_TRIES = 3;
 
 /**
- * The refusals after which the whole queue stops: every other slide would meet them too. A slide
- * larger than the storage left (SLIDE_EXCEEDS_CAPACITY) only pauses itself: smaller ones may fit.
+ * The refusals after which the whole queue stops: every other slide would meet them too (the
+ * hospital's storage, or the server's disk, is full). A slide larger than the storage left
+ * (SLIDE_EXCEEDS_CAPACITY) only pauses itself: smaller ones may fit.
  */
-const QUEUE_STOPPERS = new Set(['CAPACITY_USED_UP']);
+const QUEUE_STOPPERS = new Set(['CAPACITY_USED_UP', 'SERVER_DISK_FULL']);
 /** Refusals that pause the slide (start tries it again, once storage was freed) and go on. */
 const ITEM_PAUSERS = new Set(['SLIDE_EXCEEDS_CAPACITY']);
 
