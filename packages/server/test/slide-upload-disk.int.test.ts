@@ -13,7 +13,7 @@ import { startTestApp, type TestApp } from './helpers/test-app';
 import { apiClient, type ApiClient } from './helpers/http';
 import { expectOk, expectRefused } from './helpers/assertions';
 import { addCase, loggedInUser, userHospital } from './helpers/case-fixtures';
-import { addRecords, chunkOf, sendChunk, sha256 } from './helpers/slide-upload';
+import { chunkOf, sendChunk, sha256 } from './helpers/slide-upload';
 
 const CMU = fs.readFileSync(path.join(TEST_SLIDES_DIR, 'CMU-1-Small-Region.svs'));
 const GB = 1024 ** 3;
