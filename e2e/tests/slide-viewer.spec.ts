@@ -2153,3 +2153,120 @@ test('the phone viewer shows the slide with compact controls', async ({ page, re
   await expectTissue(page.getByTestId('slide-view'));
   expect((await page.getByTestId('slide-view').boundingBox())!.width).toBeGreaterThan(300);
 });
+
+test('at 20× on a 20× scan the slide is drawn pixel for pixel, not between pixels', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const token = await tokenOf(request, DOCTOR);
+  const caseId = await addCase(request, token, `VPG${RUN}`);
+  const slideId = await uploadCaseSlide(
+    request,
+    token,
+    caseId,
+    'CMU-1-Small-Region.svs',
+    `grid-${RUN}.svs`,
+  );
+  // The level-0 tiles (level 12 of CMU's Deep Zoom pyramid) the view asks for.
+  const tiles = new Set<string>();
+  page.on('request', (r) => {
+    if (/slide_files\/12\/\d+_\d+\./.test(r.url())) {
+      tiles.add(r.url());
+    }
+  });
+  await logIn(page, DOCTOR);
+  await page.goto(`/#/ShowSlide?id=${slideId}`);
+  const view = page.getByTestId('slide-view');
+  await expectTissue(view);
+  // From the whole slide (centred on its middle, 1110 × 1483.5: half a pixel off the grid) to 20×.
+  await page.getByTestId('viewer-mag-20').click();
+  await expect(page.getByTestId('viewer-magnification')).toHaveText('20×');
+  await expectTissue(view);
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(1000);
+
+  // The middle of the canvas against the stored tiles, decoded by the same browser, at every
+  // whole-pixel offset near where the middle of the slide should be: drawn on the grid, one
+  // offset matches exactly; drawn half a pixel off, each pixel is the mean of two neighbours.
+  const best = await view.evaluate(
+    async (element, urls) => {
+      const canvas = element.querySelector('.openseadragon-canvas canvas') as HTMLCanvasElement;
+      const shown = canvas.getContext('2d')!;
+      const size = 64;
+      const left = Math.floor(canvas.width / 2) - size / 2;
+      const top = Math.floor(canvas.height / 2) - size / 2;
+      const patch = shown.getImageData(left, top, size, size).data;
+      const decoded = await Promise.all(
+        urls.map(async (url) => {
+          const [, col, row] = /\/12\/(\d+)_(\d+)\./.exec(url)!;
+          const bitmap = await createImageBitmap(await (await fetch(url)).blob());
+          return { col: Number(col), row: Number(row), bitmap };
+        }),
+      );
+      const tileSize = Math.max(...decoded.map((t) => t.bitmap.width));
+      const mosaic = new OffscreenCanvas(2220, 2967);
+      const context = mosaic.getContext('2d')!;
+      for (const t of decoded) {
+        context.drawImage(t.bitmap, t.col * tileSize, t.row * tileSize);
+      }
+      const slide = context.getImageData(0, 0, 2220, 2967).data;
+      // Where the patch's corner falls on the slide, give or take the nudge and rounding.
+      const x0 = Math.round(1110 - canvas.width / 2) + left;
+      const y0 = Math.round(1483.5 - canvas.height / 2) + top;
+      let least = Infinity;
+      for (let oy = -6; oy <= 6; oy++) {
+        for (let ox = -6; ox <= 6; ox++) {
+          let sum = 0;
+          for (let y = 0; y < size; y++) {
+            for (let x = 0; x < size; x++) {
+              const a = (y * size + x) * 4;
+              const b = ((y0 + oy + y) * 2220 + (x0 + ox + x)) * 4;
+              for (let c = 0; c < 3; c++) {
+                sum += Math.abs(patch[a + c]! - slide[b + c]!);
+              }
+            }
+          }
+          least = Math.min(least, sum / (size * size * 3));
+        }
+      }
+      return least;
+    },
+    [...tiles],
+  );
+  expect(best).toBeLessThan(1);
+});
+
+test('linked slides of very different sizes stay at one magnification', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const token = await tokenOf(request, DOCTOR);
+  const caseId = await addCase(request, token, `VLS${RUN}`);
+  // Both scanned at 0.499 µm a pixel: CMU is 2220 × 2967 pixels, the DICOM one 50 × 50, which
+  // cannot be zoomed out far on its own (OpenSeadragon keeps it at least half its pane).
+  const large = await uploadCaseSlide(
+    request,
+    token,
+    caseId,
+    'CMU-1-Small-Region.svs',
+    `large-${RUN}.svs`,
+  );
+  const small = await uploadCaseSlide(request, token, caseId, 'sm_image.dcm', `tiny-${RUN}.dcm`);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await logIn(page, DOCTOR, '?lang=en');
+  await page.goto(`/?lang=en#/ShowSlide?id=${large},${small}&link=1`);
+  const a = page.getByTestId(`slide-pane-${large}`);
+  const b = page.getByTestId(`slide-pane-${small}`);
+  await expectTissue(a.getByTestId('slide-view'));
+  await expect(page.getByTestId('viewer-link')).toBeChecked();
+  // 4× on the large one puts the tiny one at 4× too (it stopped at 130×, its own limit).
+  await a.getByTestId('viewer-mag-4').click();
+  await expect(a.getByTestId('viewer-magnification')).toHaveText('4×');
+  await expect(b.getByTestId('viewer-magnification')).toHaveText('4×');
+  // A step of the tiny one's own takes both one step (the large one jumped from 4× to 40×).
+  await b.getByTestId('viewer-zoom-in').click();
+  await expect(b.getByTestId('viewer-magnification')).toHaveText('10×');
+  await expect(a.getByTestId('viewer-magnification')).toHaveText('10×');
+});

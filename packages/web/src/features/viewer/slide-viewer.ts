@@ -16,6 +16,7 @@ import {
   magnificationSteps,
   nextMagnificationStep,
 } from './utils/magnification';
+import { drawsWholePixels, pixelGridNudge } from './utils/pixel-grid';
 import { panKeyDrag } from './utils/pan-keys';
 import { ZOOM_PER_WHEEL_NOTCH, wheelZoomFactor } from './utils/wheel-zoom';
 
@@ -85,6 +86,8 @@ export class SlideViewer implements SlideViewerLike {
   private opened = false;
   /** Whether the view showed the whole slide when it last settled (kept across resizes). */
   private wasWhole = false;
+  /** At rest on the screen's pixel grid: tiles are drawn at their own size (alignToPixelGrid). */
+  private onPixelGrid = false;
   private refits = 0;
   /** Where tile addresses start (…/slide_files/), with the current token: read at each load. */
   private tilesBase: string;
@@ -215,6 +218,20 @@ export class SlideViewer implements SlideViewerLike {
     for (const event of ['animation-finish', 'zoom', 'pan'] as const) {
       this.osd.addHandler(event, noteWhole);
     }
+    // At rest, a slide shown at whole pixels is drawn on the screen's pixel grid, each tile at
+    // its own size: the canvas drawer draws every tile one pixel larger than it is (against
+    // seams between tiles at fractional positions), so at 20× a 240-pixel tile was stretched
+    // to 241 and nothing on screen was the scan's own pixel. On the grid no seam can open.
+    const drawer = this.osd.drawer as unknown as {
+      minimumOverlapRequired(tiledImage: unknown): boolean;
+    };
+    const overlapRequired = drawer.minimumOverlapRequired.bind(drawer);
+    drawer.minimumOverlapRequired = (tiledImage) =>
+      !this.onPixelGrid && overlapRequired(tiledImage);
+    this.osd.addHandler('animation-start', () => {
+      this.onPixelGrid = false;
+    });
+    this.osd.addHandler('animation-finish', () => this.alignToPixelGrid());
     this.osd.addHandler('resize', () => {
       if (this.wasWhole) {
         // After OpenSeadragon's own resize steps, which follow this event in the same frame.
@@ -313,6 +330,35 @@ export class SlideViewer implements SlideViewerLike {
   onViewChange(cb: () => void): () => void {
     this.listeners.add(cb);
     return () => this.listeners.delete(cb);
+  }
+
+  /**
+   * At a scale that draws a level of the slide at whole device pixels (20× on a 20× scan, 10× on
+   * its half level…), puts the slide's origin on a device pixel (utils/pixel-grid.ts), a shift
+   * of less than a pixel. Straight or upside down only: a quarter turn is drawn about the
+   * canvas's centre, which may itself fall between pixels.
+   */
+  private alignToPixelGrid(): void {
+    const viewport = this.osd.viewport;
+    this.onPixelGrid = false;
+    const dpr = window.devicePixelRatio || 1;
+    const scale = this.imageZoom() * dpr;
+    if (!this.opened || this.rotation() % 180 !== 0 || !drawsWholePixels(scale)) {
+      return;
+    }
+    const origin = viewport.imageToViewerElementCoordinates(new OpenSeadragon.Point(0, 0));
+    const nudge = pixelGridNudge(origin.x * dpr, origin.y * dpr, scale);
+    this.onPixelGrid = true;
+    // Drawn again with the tiles at their own size (the frame that ended the move had them
+    // one pixel larger).
+    this.osd.forceRedraw();
+    if (nudge) {
+      // The picture moves by d when the view's centre moves by −d.
+      viewport.panBy(
+        viewport.deltaPointsFromPixels(new OpenSeadragon.Point(-nudge.dx / dpr, -nudge.dy / dpr)),
+        true,
+      );
+    }
   }
 
   /** Screen (CSS) pixels per level-0 pixel, as currently shown. */
@@ -452,14 +498,16 @@ export class SlideViewer implements SlideViewerLike {
   }
 
   /**
-   * Moves to a centre (level-0 pixels) and image zoom, keeping the turn: linked navigation. Kept
-   * within this slide's limits (a leader may zoom further than a follower can).
+   * Moves to a centre (level-0 pixels) and image zoom, keeping the turn: linked navigation. Not
+   * held within this slide's own limits: a follower kept there (a small biopsy beside a large
+   * resection cannot be zoomed out as far) fell out of step for good — its scale and place
+   * differed from then on, and a zoom of its own then sent the other slide to its scale (4× to
+   * 40× at one click). The slide goes back within its limits when the user moves it itself.
    */
   moveTo(x: number, y: number, imageZoom: number): void {
     const viewport = this.osd.viewport;
     viewport.zoomTo(viewport.imageToViewportZoom(imageZoom), undefined, true);
     viewport.panTo(viewport.imageToViewportCoordinates(new OpenSeadragon.Point(x, y)), true);
-    viewport.applyConstraints(true);
   }
 
   /** Centre (level-0 pixels) and image zoom the view is heading to. */
