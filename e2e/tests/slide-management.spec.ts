@@ -160,7 +160,14 @@ test('slides are matched and renamed by the doctor, removed by the administrator
   await expect(page.getByTestId('slide-view')).toBeVisible();
   await openFromMenu(page, '/sliceManage');
 
-  // Several slides with a matched one among them cannot be deleted together.
+  // Several slides with a matched one among them cannot be deleted together. The boxes are
+  // named in the page's language, by slide (antd's said "Select row 1").
+  await expect(rowA.getByRole('checkbox', { name: `Select slide ${toMatch}` })).toBeVisible();
+  await expect(
+    page
+      .getByTestId('slide-table')
+      .getByRole('checkbox', { name: 'Select all slides on this page' }),
+  ).toBeVisible();
   await rowA.locator('input[type=checkbox]').check();
   await rowB.locator('input[type=checkbox]').check();
   await expect(page.getByTestId('slide-selected-count')).toHaveText('2 selected');

@@ -106,6 +106,8 @@ test('a doctor views a slide, measures, annotates, takes a screenshot and finds 
   await page.getByTestId('viewer-mag-20').click();
   await expect(page.getByTestId('viewer-magnification')).toHaveText('20×');
   await expect(page.getByTestId('viewer-mag-20')).toHaveClass(/ant-btn-primary/);
+  await expect(page.getByTestId('viewer-mag-20')).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('viewer-mag-10')).toHaveAttribute('aria-pressed', 'false');
   await expect(page.getByTestId('scale-bar')).toContainText(/^\d+ µm$/);
   await expectTissue(view);
 
@@ -244,6 +246,10 @@ test('a doctor views a slide, measures, annotates, takes a screenshot and finds 
   await page.getByTestId('annotation-delete-ok').click();
   await expect(items).toHaveCount(2);
   await expect(list).not.toContainText('箭头');
+  // The keyboard's place stays near the list: it fell to the page's body with the removed row.
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement?.tagName ?? 'BODY'))
+    .not.toBe('BODY');
   // Back to 20× for the rest (at the arrow, the view is still 20×).
   await page.getByTestId('viewer-mag-20').click();
   await expect(page.getByTestId('viewer-magnification')).toHaveText('20×');
@@ -1372,9 +1378,12 @@ test('the viewer in English: controls, turns, adjustments, label and macro', asy
 
   // Full screen: the pane covers the screen and what its controls open shows on it (the
   // adjustments opened outside the full-screen element, so on nothing the user could see).
-  await page.getByTestId('viewer-fullscreen').click();
+  // From the keyboard: the focus stays on the button, now the one to leave (it fell to the page).
+  await page.getByTestId('viewer-fullscreen').focus();
+  await page.keyboard.press('Enter');
   await expect.poll(() => page.evaluate(() => document.fullscreenElement !== null)).toBe(true);
   await expect(page.getByTestId('viewer-fullscreen')).toHaveAccessibleName('Leave full screen');
+  await expect(page.getByTestId('viewer-fullscreen')).toBeFocused();
   const shown = () =>
     page.evaluate(() => {
       const full = document.fullscreenElement!;
@@ -1392,7 +1401,11 @@ test('the viewer in English: controls, turns, adjustments, label and macro', asy
   const screen = page.viewportSize()!;
   expect(paneBox.width).toBeGreaterThanOrEqual(screen.width - 1);
   expect(paneBox.height).toBeGreaterThanOrEqual(screen.height - 1);
+  // Opened, its first slider has the focus (it came after the whole toolbar, the slide and its
+  // tools); Escape gives it back to the button.
+  await expect(page.getByTestId('adjustments-panel').getByRole('slider').first()).toBeFocused();
   await page.keyboard.press('Escape');
+  await expect(page.getByTestId('viewer-adjust')).toBeFocused();
   await page.getByTestId('viewer-fullscreen').click();
   await expect.poll(() => page.evaluate(() => document.fullscreenElement === null)).toBe(true);
   await expect(page.getByTestId('viewer-fullscreen')).toHaveAccessibleName('Full screen');
@@ -1436,8 +1449,12 @@ test('two slides of a case side by side move together once linked', async ({ pag
   await logIn(page, DOCTOR);
   await page.goto(`/#/ShowSlide?id=${first}`);
   await expectTissue(page.getByTestId('slide-view'));
-  // The picker offers the case's other slide; choosing it opens it beside the first.
-  await page.getByTestId('viewer-slide-picker').click();
+  // The picker, named for screen readers, offers the case's other slide, found by typing part of
+  // its name; choosing it opens it beside the first.
+  const picker = page.getByRole('combobox', { name: '并排显示切片' });
+  await picker.click();
+  await picker.pressSequentially('mu-b');
+  await expect(page.locator('.ant-select-item-option')).toHaveCount(1);
   await page.getByTitle(`cmu-b-${RUN}.svs`).click();
   await page.keyboard.press('Escape');
   await expect(page).toHaveURL(new RegExp(`#/ShowSlide\\?id=${first}%2C${second}$`));
@@ -1501,6 +1518,10 @@ test('two slides of a case side by side move together once linked', async ({ pag
     '测量、标注和截图在单张切片视图中：点切片名旁的“单独查看”。',
   );
   await expect(b.getByTestId(`slide-pane-alone-${second}`)).toHaveText('单独查看');
+  // At 1× the slide is a small picture in the middle of each pane (linked, the other is not
+  // held at its own smallest zoom any more): 4× to look at the tissue.
+  await a.getByTestId('viewer-mag-4').click();
+  await expect(b.getByTestId('viewer-magnification')).toHaveText('4×');
   await expectTissue(b.getByTestId('slide-view'));
   await page.screenshot({ path: 'test-results/slide-viewer-side-by-side.png' });
   // The panes start their images level, whatever their names.

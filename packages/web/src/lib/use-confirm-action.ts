@@ -2,6 +2,7 @@ import { App } from 'antd';
 import type { ReactNode } from 'react';
 import type { ApiError } from './api-error';
 import { toastSuccess } from './toast';
+import { noteFocus, returnFocusSoon } from './focus-return';
 
 export interface ConfirmActionOptions {
   title: string;
@@ -38,6 +39,7 @@ export function useConfirmAction() {
   const { modal } = App.useApp();
   return (options: ConfirmActionOptions): ConfirmHandle => {
     const danger = options.danger ?? true;
+    const opener = noteFocus();
     return modal.confirm({
       title: options.title,
       content: options.content,
@@ -52,7 +54,11 @@ export function useConfirmAction() {
           () => toastSuccess(options.done),
           (error: ApiError) => options.onError?.(error),
         ),
-      afterClose: options.afterClose,
+      afterClose: () => {
+        options.afterClose?.();
+        // The row the dialog was opened from may be gone: the focus stays near its place.
+        returnFocusSoon(opener);
+      },
     });
   };
 }

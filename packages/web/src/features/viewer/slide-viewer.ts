@@ -349,9 +349,10 @@ export class SlideViewer implements SlideViewerLike {
     const origin = viewport.imageToViewerElementCoordinates(new OpenSeadragon.Point(0, 0));
     const nudge = pixelGridNudge(origin.x * dpr, origin.y * dpr, scale);
     this.onPixelGrid = true;
-    // Drawn again with the tiles at their own size (the frame that ended the move had them
-    // one pixel larger).
-    this.osd.forceRedraw();
+    // The tiles are placed again, at their own size (the frame that ended the move had them
+    // one pixel larger): setting the slide's clip (none) again is the public way to ask.
+    const item = this.osd.world.getItemAt(0);
+    item?.setClip(item.getClip());
     if (nudge) {
       // The picture moves by d when the view's centre moves by −d.
       viewport.panBy(

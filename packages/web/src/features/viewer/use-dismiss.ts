@@ -27,11 +27,22 @@ export function useDismiss(
     }
     const controller = new AbortController();
     const opts = { capture: true, signal: controller.signal };
+    // Opened from its button (a key, or a click, which focuses it too): the focus goes to its
+    // first control. The popover's content is at the end of the page, and a keyboard user
+    // reached its sliders only after the rest of the toolbar, the slide and its tools.
+    if (button.current?.contains(document.activeElement)) {
+      focusFirstControl(content, controller.signal);
+    }
     document.addEventListener(
       'keydown',
       (e) => {
         if (escape && e.key === 'Escape' && !modalAbove(content.current)) {
+          const within = content.current?.contains(document.activeElement);
           close();
+          // Back where the keyboard left from, not the page's body.
+          if (within) {
+            button.current?.focus();
+          }
         }
       },
       opts,
@@ -53,4 +64,24 @@ export function useDismiss(
     );
     return () => controller.abort();
   }, [open, close, content, button, alsoInside, escape]);
+}
+
+const CONTROLS =
+  'button:not([disabled]), [href], input:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** Focuses the first control in `content` once the popover has put it on the page. */
+function focusFirstControl(content: RefObject<HTMLElement | null>, signal: AbortSignal): void {
+  let tries = 0;
+  const attempt = () => {
+    if (signal.aborted) {
+      return;
+    }
+    const first = content.current?.querySelector<HTMLElement>(CONTROLS);
+    if (first) {
+      first.focus();
+    } else if (++tries < 10) {
+      window.setTimeout(attempt, 30);
+    }
+  };
+  window.setTimeout(attempt, 0);
 }

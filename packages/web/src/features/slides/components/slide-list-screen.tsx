@@ -252,6 +252,12 @@ export function SlideListScreen({ mode }: { mode: SlideListMode }) {
                 // Selections span pages: up to 100 slides go in one request.
                 preserveSelectedRowKeys: true,
                 onChange: (_keys, rows) => setTicked(rows.filter(Boolean)),
+                // Named in the page's language, each by its slide (antd's are English and
+                // numbered: "Select row 1").
+                getTitleCheckboxProps: () => ({ ...{ 'aria-label': t('selection.selectPage') } }),
+                getCheckboxProps: (row) => ({
+                  ...{ 'aria-label': t('selection.selectSlide', { name: row.strFileName }) },
+                }),
               }
             : undefined
         }

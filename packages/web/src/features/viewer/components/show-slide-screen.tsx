@@ -1,6 +1,6 @@
 import { InfoCircleOutlined, LinkOutlined } from '@ant-design/icons';
 import { Alert, Empty, Flex, Select, Switch, Tooltip, Typography } from 'antd';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useId, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useCaseSlides } from '@/features/case-detail/api/case-slides';
@@ -150,6 +150,7 @@ function CaseSlidePicker({
   onChange: (ids: number[]) => void;
 }) {
   const { t } = useTranslation('viewer');
+  const labelId = useId();
   const patientId = useSlideInfo(firstId).data?.objSlide.iPatientId ?? null;
   const slides = useCaseSlides(patientId ?? 0, patientId !== null);
   const caseOptions = (slides.data?.listSlideDocument ?? [])
@@ -196,9 +197,12 @@ function CaseSlidePicker({
   }
   return (
     <Flex gap={6} align="center">
-      <Typography.Text>{t('sideBySide')}</Typography.Text>
+      <Typography.Text id={labelId}>{t('sideBySide')}</Typography.Text>
       <Select
         mode="multiple"
+        aria-labelledby={labelId}
+        // Typing finds slides by name (by default antd searches the values: the slides' ids).
+        showSearch={{ optionFilterProp: 'label' }}
         // Wide enough for the names of four slides before they fold into "+ n".
         style={{ minWidth: 320, width: 'min(640px, 55vw)' }}
         value={ids}

@@ -104,6 +104,15 @@ export function ViewerToolbar({
   // panes side by side measure their bar instead, and a phone's bar wraps below its controls.
   const reserveAngle = !oneLine && !phone;
   const bar = useRef<HTMLDivElement>(null);
+  // The full-screen button is a new one in each state: a keyboard user who pressed it keeps the
+  // focus on its successor (it fell to the page's body).
+  const fullScreenPressed = useRef(false);
+  useEffect(() => {
+    if (fullScreenPressed.current) {
+      fullScreenPressed.current = false;
+      bar.current?.querySelector<HTMLElement>('[data-testid="viewer-fullscreen"]')?.focus();
+    }
+  }, [fullScreen]);
   // The angle the bar is laid out for: once the bar is pressed, the one it had then, until the
   // pointer leaves. A turn that brings or takes the angle's button would swap the steps' buttons
   // and list (or fold the bar) under the pointer, and a second click on "rotate" would land on
@@ -279,6 +288,8 @@ export function ViewerToolbar({
               <Button
                 key={m}
                 type={m === activeStep ? 'primary' : 'default'}
+                // The magnification shown is told to screen readers, not only by colour.
+                aria-pressed={m === activeStep}
                 onClick={() => viewer.zoomToMagnification(m)}
                 // Touch-sized on a phone yet beside Home on one line (a 390 px screen). Side by
                 // side, a little tighter: two panes of a 1440 px laptop keep the buttons with the
@@ -388,7 +399,10 @@ export function ViewerToolbar({
         key={fullScreen ? 'leave' : 'enter'}
         size={size}
         icon={fullScreen ? <CompressOutlined /> : <ExpandOutlined />}
-        onClick={onFullScreen}
+        onClick={(event) => {
+          fullScreenPressed.current = document.activeElement === event.currentTarget;
+          onFullScreen();
+        }}
         title={fullScreen ? t('exitFullScreen') : t('fullScreen')}
         testId="viewer-fullscreen"
       />

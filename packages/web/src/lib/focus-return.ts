@@ -1,0 +1,85 @@
+/**
+ * Keeping the keyboard's place when a dialog's action removes what opened it (a row deleted, an
+ * upload cancelled): the dialog hands the focus back to the button that opened it, and when that
+ * button had gone with its row the focus fell to the page's body — a keyboard user started again
+ * from the top of the page, and a screen reader said nothing.
+ */
+
+const FOCUSABLE =
+  'button:not([disabled]), [href], input:not([disabled]):not([type="hidden"]), ' +
+  'select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** How long after the dialog closed the row may still be removed (a list fetched again). */
+const WATCH_MS = 2000;
+const WATCH_STEP_MS = 100;
+
+export interface NotedFocus {
+  opener: HTMLElement;
+  /** The controls after the opener in the page's order (the next row's first). */
+  following: HTMLElement[];
+  /** The controls before it, nearest first. */
+  preceding: HTMLElement[];
+}
+
+/** Whether an element takes part in the layout (not hidden, not in a closed part). */
+export const laidOut = (el: HTMLElement) => el.getClientRects().length > 0;
+
+/** Where the focus is now (as a dialog opens); null when nothing has it. */
+export function noteFocus(): NotedFocus | null {
+  const opener = document.activeElement;
+  if (!(opener instanceof HTMLElement) || opener === document.body) {
+    return null;
+  }
+  const all = Array.from(document.querySelectorAll<HTMLElement>(FOCUSABLE));
+  const at = all.indexOf(opener);
+  if (at < 0) {
+    return { opener, following: [], preceding: [] };
+  }
+  return { opener, following: all.slice(at + 1), preceding: all.slice(0, at).reverse() };
+}
+
+/** Whether the focus is lost: on the body, or nowhere. */
+const lost = () => !document.activeElement || document.activeElement === document.body;
+
+/**
+ * Gives the lost focus back: to the opener while it is there, else to the next control still
+ * on the page (the next row's), else the one before it (the last row's, the list's own).
+ */
+export function returnFocus(noted: NotedFocus, shown: (el: HTMLElement) => boolean = laidOut) {
+  if (noted.opener.isConnected) {
+    noted.opener.focus();
+    return;
+  }
+  const usable = (el: HTMLElement) => el.isConnected && shown(el);
+  const target = noted.following.find(usable) ?? noted.preceding.find(usable);
+  target?.focus();
+}
+
+/**
+ * Watches the focus for a short while after the dialog closed: the row often goes only when the
+ * list has been fetched again. Stops once the focus is elsewhere than the opener (the user moved
+ * on, or it was given back), or was dropped while the opener is still there (a click on the
+ * page's background is the user's).
+ */
+export function returnFocusSoon(noted: NotedFocus | null): void {
+  if (!noted) {
+    return;
+  }
+  const started = Date.now();
+  let first = true;
+  const step = () => {
+    if (lost()) {
+      if (!first && noted.opener.isConnected) {
+        return;
+      }
+      returnFocus(noted);
+    } else if (document.activeElement !== noted.opener) {
+      return;
+    }
+    first = false;
+    if (Date.now() - started < WATCH_MS) {
+      window.setTimeout(step, WATCH_STEP_MS);
+    }
+  };
+  step();
+}
