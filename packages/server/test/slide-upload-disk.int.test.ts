@@ -60,15 +60,17 @@ describe.each(await testDatabases())('slide upload and the server disk on $name'
   });
   afterAll(() => t.close());
 
-  it('refuses an upload the disk cannot hold before it starts, in either language', async () => {
+  it('refuses a slide larger than the room left before it starts, in either language', async () => {
     const before = await used();
     const countBefore = (await db().select().from(slideDocuments)).length;
-    expectRefused(await records('big.svs', 10 * GB), 'SERVER_DISK_FULL');
     const en = await records('big.svs', 10 * GB, 'en');
-    expectRefused(en, 'SERVER_DISK_FULL');
-    expect(en.body.strMessage).toMatch(/server’s disk is full/);
+    expectRefused(en, 'SLIDE_EXCEEDS_SERVER_DISK');
+    expect(en.body.strMessage).toMatch(
+      /larger than the room left on the server’s disk \(.+ left\)/,
+    );
     const zh = await records('big.svs', 10 * GB, 'zh');
-    expect(zh.body.strMessage).toMatch(/服务器磁盘空间不足/);
+    expectRefused(zh, 'SLIDE_EXCEEDS_SERVER_DISK');
+    expect(zh.body.strMessage).toMatch(/超出服务器磁盘剩余空间/);
     // Nothing reserved, nothing registered.
     expect(await used()).toBe(before);
     expect((await db().select().from(slideDocuments)).length).toBe(countBefore);

@@ -165,6 +165,7 @@ const zh: Texts = {
   CAPACITY_USED_UP: '本院切片存储容量已用完，请联系管理员',
   SLIDE_EXCEEDS_CAPACITY: '切片大小超出本院剩余存储容量（剩余 {free}）',
   SERVER_DISK_FULL: '服务器磁盘空间不足，暂时无法保存切片，请联系平台管理员',
+  SLIDE_EXCEEDS_SERVER_DISK: '切片大小超出服务器磁盘剩余空间（剩余 {free}），请联系平台管理员',
   UPLOAD_TYPES_MIXED: '自由上传与普通上传不能混合',
   FREE_UPLOAD_UNAVAILABLE: '未配置外部切片服务，暂不能自由上传',
   CHUNK_CHECKSUM_MISMATCH: '分片校验失败，数据在传输中损坏，请重新发送',
@@ -377,6 +378,8 @@ const en: Texts = {
   SLIDE_EXCEEDS_CAPACITY: 'The slide exceeds your hospital’s remaining storage ({free} left)',
   SERVER_DISK_FULL:
     'The server’s disk is full, so slides cannot be stored for now: contact the platform administrator',
+  SLIDE_EXCEEDS_SERVER_DISK:
+    'The slide is larger than the room left on the server’s disk ({free} left): contact the platform administrator',
   UPLOAD_TYPES_MIXED: 'Free upload and ordinary upload cannot be mixed',
   FREE_UPLOAD_UNAVAILABLE: 'No external slide service is configured: free upload is not available',
   CHUNK_CHECKSUM_MISMATCH: 'Chunk checksum failed: the data was damaged on the way, send it again',

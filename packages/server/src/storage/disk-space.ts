@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { formatBytes } from '@pathconsult/shared';
 import { AppError } from '../lib/app-error';
 
 /**
@@ -49,7 +50,11 @@ export async function assertDiskRoom(
   reserveBytes: number,
 ): Promise<void> {
   const free = await freeDiskBytes(await slidesRoot(dataDir));
-  if (free - bytes < reserveBytes) {
+  if (free <= reserveBytes) {
     throw new AppError('SERVER_DISK_FULL');
+  }
+  if (free - bytes < reserveBytes) {
+    // Smaller slides may still fit: only this one waits (as for the hospital's quota).
+    throw new AppError('SLIDE_EXCEEDS_SERVER_DISK', { free: formatBytes(free - reserveBytes) });
   }
 }

@@ -52,7 +52,10 @@ export async function startTestApp(
     captchaText?: () => string;
     /** Whether OpenSlide loads (a server without it refuses vendor formats at upload). */
     openSlideAvailable?: () => boolean;
-    /** Free disk space an upload must leave (UPLOAD_DISK_RESERVE_MB); default 1 GB. */
+    /**
+     * Free disk space an upload must leave (UPLOAD_DISK_RESERVE_MB); none by default, so that
+     * tests do not depend on the room left in the machine's temporary folder.
+     */
     diskReserveBytes?: number;
   } = {},
 ): Promise<TestApp> {
@@ -81,7 +84,7 @@ export async function startTestApp(
         webDist,
         dataDir,
         sms: options.sms,
-        uploadDiskReserveBytes: options.diskReserveBytes,
+        uploadDiskReserveBytes: options.diskReserveBytes ?? 0,
       },
     });
     await app.listen({ port: 0, host: '127.0.0.1' });

@@ -46,7 +46,7 @@ const lost = () => !document.activeElement || document.activeElement === documen
  * on the page (the next row's), else the one before it (the last row's, the list's own).
  */
 export function returnFocus(noted: NotedFocus, shown: (el: HTMLElement) => boolean = laidOut) {
-  if (noted.opener.isConnected) {
+  if (noted.opener.isConnected && shown(noted.opener)) {
     noted.opener.focus();
     return;
   }
@@ -68,15 +68,18 @@ export function returnFocusSoon(noted: NotedFocus | null): void {
   const started = Date.now();
   let first = true;
   const step = () => {
-    if (lost()) {
+    if (document.activeElement?.closest('.ant-modal-wrap')) {
+      // The confirmation is still going (its button keeps the focus while it fades out).
+    } else if (lost()) {
       if (!first && noted.opener.isConnected) {
         return;
       }
       returnFocus(noted);
     } else if (document.activeElement !== noted.opener) {
       return;
+    } else {
+      first = false;
     }
-    first = false;
     if (Date.now() - started < WATCH_MS) {
       window.setTimeout(step, WATCH_STEP_MS);
     }

@@ -90,9 +90,19 @@ export async function completeDocument(deps: ChunkDeps, doc: DocumentRow): Promi
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
       await stateAfterRace(deps, doc.id);
     }
-    // Flushing met a full disk: the next completion reads the file back and asks again for
-    // any chunk that did not reach it (finishedDigest forgot the running digest).
-    throw isDiskFullError(error) ? new AppError('SERVER_DISK_FULL') : error;
+    if (isDiskFullError(error)) {
+      // Flushing met a full disk: which bytes reached it is unknown (Linux drops the pages that
+      // failed and a later flush says nothing), and a read-back would see the page cache. The
+      // chunks are asked for again and written anew once there is room.
+      await db.delete(slideChunks).where(
+        inArray(
+          slideChunks.fileId,
+          files.map((f) => f.id),
+        ),
+      );
+      throw new AppError('SERVER_DISK_FULL');
+    }
+    throw error;
   }
   if (missing.listMissing.length > 0) {
     refuse(missing);

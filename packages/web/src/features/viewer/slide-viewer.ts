@@ -86,8 +86,9 @@ export class SlideViewer implements SlideViewerLike {
   private opened = false;
   /** Whether the view showed the whole slide when it last settled (kept across resizes). */
   private wasWhole = false;
-  /** At rest on the screen's pixel grid: tiles are drawn at their own size (alignToPixelGrid). */
-  private onPixelGrid = false;
+  /** Whether the tiles were last placed at their own size (on the pixel grid). */
+  private tilesAtOwnSize = false;
+  private alignments = 0;
   private refits = 0;
   /** Where tile addresses start (…/slide_files/), with the current token: read at each load. */
   private tilesBase: string;
@@ -226,11 +227,10 @@ export class SlideViewer implements SlideViewerLike {
       minimumOverlapRequired(tiledImage: unknown): boolean;
     };
     const overlapRequired = drawer.minimumOverlapRequired.bind(drawer);
-    drawer.minimumOverlapRequired = (tiledImage) =>
-      !this.onPixelGrid && overlapRequired(tiledImage);
-    this.osd.addHandler('animation-start', () => {
-      this.onPixelGrid = false;
-    });
+    drawer.minimumOverlapRequired = (tiledImage) => {
+      this.tilesAtOwnSize = this.onPixelGrid();
+      return !this.tilesAtOwnSize && overlapRequired(tiledImage);
+    };
     this.osd.addHandler('animation-finish', () => this.alignToPixelGrid());
     this.osd.addHandler('resize', () => {
       if (this.wasWhole) {
@@ -293,6 +293,11 @@ export class SlideViewer implements SlideViewerLike {
     return this.refits;
   }
 
+  /** How many times the view moved by less than a pixel onto the pixel grid (alignToPixelGrid). */
+  get alignCount(): number {
+    return this.alignments;
+  }
+
   get isOpen(): boolean {
     return this.opened;
   }
@@ -333,32 +338,55 @@ export class SlideViewer implements SlideViewerLike {
   }
 
   /**
-   * At a scale that draws a level of the slide at whole device pixels (20× on a 20× scan, 10× on
-   * its half level…), puts the slide's origin on a device pixel (utils/pixel-grid.ts), a shift
-   * of less than a pixel. Straight or upside down only: a quarter turn is drawn about the
+   * Where the slide's origin is off the device-pixel grid, at a scale that draws a level of the
+   * slide at whole device pixels (20× on a 20× scan, 10× on its half level…); null when it is on
+   * the grid or no such scale. Straight or upside down only: a quarter turn is drawn about the
    * canvas's centre, which may itself fall between pixels.
    */
-  private alignToPixelGrid(): void {
-    const viewport = this.osd.viewport;
-    this.onPixelGrid = false;
-    const dpr = window.devicePixelRatio || 1;
+  private offPixelGrid(): { dx: number; dy: number } | null | 'not-whole' {
+    // The ratio the drawer places tiles with (never below 1, read again on resize).
+    const dpr = OpenSeadragon.pixelDensityRatio;
     const scale = this.imageZoom() * dpr;
     if (!this.opened || this.rotation() % 180 !== 0 || !drawsWholePixels(scale)) {
+      return 'not-whole';
+    }
+    const origin = this.osd.viewport.imageToViewerElementCoordinates(new OpenSeadragon.Point(0, 0));
+    return pixelGridNudge(origin.x * dpr, origin.y * dpr, scale);
+  }
+
+  /** Whether every tile lands on whole device pixels: they may be drawn at their own size. */
+  private onPixelGrid(): boolean {
+    return this.offPixelGrid() === null;
+  }
+
+  /**
+   * At rest at a whole-pixel scale: moves the view by less than a pixel onto the grid (which
+   * places the tiles again), or, on it already, has the tiles placed again at their own size
+   * when the frame that ended the move drew them a pixel larger. Only then: placing them again
+   * ends in this event once more.
+   */
+  private alignToPixelGrid(): void {
+    const off = this.offPixelGrid();
+    if (off === 'not-whole') {
       return;
     }
-    const origin = viewport.imageToViewerElementCoordinates(new OpenSeadragon.Point(0, 0));
-    const nudge = pixelGridNudge(origin.x * dpr, origin.y * dpr, scale);
-    this.onPixelGrid = true;
-    // The tiles are placed again, at their own size (the frame that ended the move had them
-    // one pixel larger): setting the slide's clip (none) again is the public way to ask.
-    const item = this.osd.world.getItemAt(0);
-    item?.setClip(item.getClip());
-    if (nudge) {
+    if (off) {
+      const dpr = OpenSeadragon.pixelDensityRatio;
+      const viewport = this.osd.viewport;
+      // Not a move of the user's to pass on to linked slides (ViewLink): each would align the
+      // other's echo again, for ever.
+      this.alignments += 1;
       // The picture moves by d when the view's centre moves by −d.
       viewport.panBy(
-        viewport.deltaPointsFromPixels(new OpenSeadragon.Point(-nudge.dx / dpr, -nudge.dy / dpr)),
+        viewport.deltaPointsFromPixels(new OpenSeadragon.Point(-off.dx / dpr, -off.dy / dpr)),
         true,
       );
+      return;
+    }
+    if (!this.tilesAtOwnSize) {
+      // Setting the slide's clip (none) again is the public way to have its tiles placed again.
+      const item = this.osd.world.getItemAt(0);
+      item?.setClip(item.getClip());
     }
   }
 

@@ -31,7 +31,7 @@ export function useDismiss(
     // first control. The popover's content is at the end of the page, and a keyboard user
     // reached its sliders only after the rest of the toolbar, the slide and its tools.
     if (button.current?.contains(document.activeElement)) {
-      focusFirstControl(content, controller.signal);
+      focusFirstControl(content, button, controller.signal);
     }
     document.addEventListener(
       'keydown',
@@ -70,13 +70,22 @@ const CONTROLS =
   'button:not([disabled]), [href], input:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /** Focuses the first control in `content` once the popover has put it on the page. */
-function focusFirstControl(content: RefObject<HTMLElement | null>, signal: AbortSignal): void {
+function focusFirstControl(
+  content: RefObject<HTMLElement | null>,
+  button: RefObject<HTMLElement | null>,
+  signal: AbortSignal,
+): void {
   let tries = 0;
   const attempt = () => {
     if (signal.aborted) {
       return;
     }
     const first = content.current?.querySelector<HTMLElement>(CONTROLS);
+    const active = document.activeElement;
+    if (active && active !== document.body && !button.current?.contains(active)) {
+      // The user has moved on meanwhile (tabbed on, pressed the slide): the focus stays theirs.
+      return;
+    }
     if (first) {
       first.focus();
     } else if (++tries < 10) {

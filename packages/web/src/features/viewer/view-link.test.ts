@@ -9,6 +9,7 @@ class FakeViewer {
   view = { x: 0, y: 0, zoom: 0.1 };
   turn = { rotation: 0, flipped: false };
   refitCount = 0;
+  alignCount = 0;
   private readonly listeners = new Set<() => void>();
 
   rotation() {
@@ -34,6 +35,12 @@ class FakeViewer {
   refit(x: number, y: number, zoom: number) {
     this.refitCount += 1;
     this.view = { x, y, zoom };
+    queueMicrotask(() => this.changed());
+  }
+  /** As SlideViewer: moved by less than a pixel onto the screen's pixel grid. */
+  align(x: number, y: number) {
+    this.alignCount += 1;
+    this.view = { ...this.view, x, y };
     queueMicrotask(() => this.changed());
   }
   /** The user (or the opening) puts the view somewhere. */
@@ -147,6 +154,23 @@ describe('linked navigation', () => {
     a.refit(1000, 1000, 0.5);
     await settled();
     a.go(1100, 1000, 0.5);
+    await settled();
+    expect(b.view).toEqual({ x: 5100, y: 3000, zoom: 0.5 });
+  });
+
+  it('does not pass on a move onto the pixel grid, only later moves', async () => {
+    const link = new ViewLink();
+    const [a, b] = [new FakeViewer(), new FakeViewer()];
+    a.open(1000, 1000, 0.5);
+    b.open(5000, 3000, 0.5);
+    link.add(asViewer(a));
+    link.add(asViewer(b));
+    link.setEnabled(true);
+    // 0.6 level-0 pixels at 0.5 (0.3 screen pixels): more than an echo, yet not the user's.
+    a.align(1000.6, 1000);
+    await settled();
+    expect(b.view).toEqual({ x: 5000, y: 3000, zoom: 0.5 });
+    a.go(1100.6, 1000, 0.5);
     await settled();
     expect(b.view).toEqual({ x: 5100, y: 3000, zoom: 0.5 });
   });

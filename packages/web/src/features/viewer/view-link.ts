@@ -17,16 +17,20 @@ export class ViewLink {
   private readonly members = new Map<SlideViewer, View | null>();
   /** Each viewer's refitCount when last seen. */
   private readonly refits = new Map<SlideViewer, number>();
+  /** Each viewer's alignCount when last seen. */
+  private readonly aligns = new Map<SlideViewer, number>();
   private enabled = false;
 
   add(viewer: SlideViewer): () => void {
     this.members.set(viewer, viewer.isOpen ? viewer.target() : null);
     this.refits.set(viewer, viewer.refitCount);
+    this.aligns.set(viewer, viewer.alignCount);
     const unsubscribe = viewer.onViewChange(() => this.moved(viewer));
     return () => {
       unsubscribe();
       this.members.delete(viewer);
       this.refits.delete(viewer);
+      this.aligns.delete(viewer);
     };
   }
 
@@ -58,6 +62,13 @@ export class ViewLink {
       // Checked before the echo test so a refit that changed nothing is still used up here,
       // and the user's next move is passed on.
       this.refits.set(leader, leader.refitCount);
+      this.members.set(leader, now);
+      return;
+    }
+    if (this.aligns.get(leader) !== leader.alignCount) {
+      // Moved by less than a pixel onto the screen's pixel grid: not a move either. Passed on,
+      // each slide aligned the other's echo again and the two crept across the screen.
+      this.aligns.set(leader, leader.alignCount);
       this.members.set(leader, now);
       return;
     }

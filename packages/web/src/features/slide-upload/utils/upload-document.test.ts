@@ -341,6 +341,25 @@ describe('uploading one slide document', () => {
     },
   );
 
+  // A slide larger than the room left (the hospital's, or the server disk's): smaller ones may
+  // fit, so only this one waits.
+  it.each(['SLIDE_EXCEEDS_CAPACITY', 'SLIDE_EXCEEDS_SERVER_DISK'] as const)(
+    'pauses only the slide on %s',
+    async (code) => {
+      const server = new FakeUploadServer();
+      const bytes = patterned(FAKE_CHUNK * 2);
+      const status = await start(server, { 'a.svs': bytes }, 'a.svs');
+      server.refuseFirstChunk = code;
+      const { job: j } = job(server, status, { 'a.svs': bytes });
+      expect(await uploadDocument(j)).toEqual({
+        kind: 'paused',
+        reason: refusedWith(code),
+        stopQueue: false,
+        needsFiles: false,
+      });
+    },
+  );
+
   it('asks for the files again when one can no longer be read', async () => {
     const server = new FakeUploadServer();
     const bytes = patterned(FAKE_CHUNK * 2);

@@ -125,7 +125,7 @@ const COMPLETION_TRIES = 3;
  */
 const QUEUE_STOPPERS = new Set(['CAPACITY_USED_UP', 'SERVER_DISK_FULL']);
 /** Refusals that pause the slide (start tries it again, once storage was freed) and go on. */
-const ITEM_PAUSERS = new Set(['SLIDE_EXCEEDS_CAPACITY']);
+const ITEM_PAUSERS = new Set(['SLIDE_EXCEEDS_CAPACITY', 'SLIDE_EXCEEDS_SERVER_DISK']);
 
 /** A refusal's reason: the server's words, and their parts when it has them. */
 export function serverReason(error: ApiError): ItemReason {

@@ -1,5 +1,5 @@
 import { TagOutlined } from '@ant-design/icons';
-import { Button, Empty, Flex, Modal, Popover, Tooltip, Typography } from 'antd';
+import { Button, Flex, Modal, Popover, Tooltip, Typography } from 'antd';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDismiss } from '../use-dismiss';
@@ -31,7 +31,7 @@ export function AssociatedImagesButton({
   useDismiss(open && !phone, close, panel, buttonRef);
   const base = dziUrl.replace(/slide\.dzi$/, 'associated/');
   const shown = names.filter((n) => n === 'label' || n === 'macro');
-  const images = shown.length ? (
+  const images = (
     // On a phone the two images go one under the other, within the screen (the macro image
     // used to run off its right edge).
     <Flex
@@ -52,9 +52,21 @@ export function AssociatedImagesButton({
         </Flex>
       ))}
     </Flex>
-  ) : (
-    <Empty description={t('associated.none')} image={Empty.PRESENTED_IMAGE_SIMPLE} />
   );
+  if (shown.length === 0) {
+    // Said on the button itself, without opening anything to read it.
+    return (
+      <Tooltip title={phone ? undefined : t('associated.none')}>
+        <Button
+          size={size}
+          icon={<TagOutlined />}
+          disabled
+          aria-label={t('associated.none')}
+          data-testid="viewer-associated"
+        />
+      </Tooltip>
+    );
+  }
   const content = <div ref={panel}>{images}</div>;
   const button = (
     <Tooltip title={phone ? undefined : t('associated.title')}>
