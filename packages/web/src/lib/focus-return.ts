@@ -12,6 +12,8 @@ const FOCUSABLE =
 /** How long after the dialog closed the row may still be removed (a list fetched again). */
 const WATCH_MS = 2000;
 const WATCH_STEP_MS = 100;
+/** How long a closing confirmation may keep the focus before the watch gives up. */
+const MODAL_WAIT_MS = 10_000;
 
 export interface NotedFocus {
   opener: HTMLElement;
@@ -65,24 +67,34 @@ export function returnFocusSoon(noted: NotedFocus | null): void {
   if (!noted) {
     return;
   }
-  const started = Date.now();
+  const closedAt = Date.now();
+  // The watch starts once the confirmation has let the focus go.
+  let started: number | null = null;
   let first = true;
   const step = () => {
+    const now = Date.now();
     if (document.activeElement?.closest('.ant-modal-wrap')) {
       // The confirmation is still going (its button keeps the focus while it fades out).
-    } else if (lost()) {
-      if (!first && noted.opener.isConnected) {
+      if (now - closedAt > MODAL_WAIT_MS) {
         return;
       }
-      returnFocus(noted);
-    } else if (document.activeElement !== noted.opener) {
-      return;
     } else {
-      first = false;
+      started ??= now;
+      if (lost()) {
+        if (!first && noted.opener.isConnected) {
+          return;
+        }
+        returnFocus(noted);
+      } else if (document.activeElement !== noted.opener) {
+        return;
+      } else {
+        first = false;
+      }
+      if (now - started > WATCH_MS) {
+        return;
+      }
     }
-    if (Date.now() - started < WATCH_MS) {
-      window.setTimeout(step, WATCH_STEP_MS);
-    }
+    window.setTimeout(step, WATCH_STEP_MS);
   };
   step();
 }
