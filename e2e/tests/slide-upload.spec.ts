@@ -384,6 +384,12 @@ test('an upload cancelled on slide management leaves its list and figures at onc
   await page.getByTestId(`upload-cancel-${NAME}`).click();
   await page.getByTestId('upload-cancel-confirm').click();
   await expect(page.getByTestId('upload-queue').getByTestId(`upload-item-${NAME}`)).toHaveCount(0);
+  // The keyboard's place stays in the panel: it fell to the page's body with the row.
+  await expect
+    .poll(() =>
+      page.evaluate(() => !!document.activeElement?.closest('[data-testid="upload-panel"]')),
+    )
+    .toBe(true);
   release();
   await page.keyboard.press('Escape');
   // No reload, no search: the row goes and the figure falls back.

@@ -5,7 +5,8 @@
  * from the top of the page, and a screen reader said nothing.
  */
 
-const FOCUSABLE =
+/** Controls that take the keyboard's focus (as the browser's Tab order counts them). */
+export const FOCUSABLE =
   'button:not([disabled]), [href], input:not([disabled]):not([type="hidden"]), ' +
   'select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
@@ -52,7 +53,9 @@ export function returnFocus(noted: NotedFocus, shown: (el: HTMLElement) => boole
     noted.opener.focus();
     return;
   }
-  const usable = (el: HTMLElement) => el.isConnected && shown(el);
+  // Checked again now: a control may have been disabled since (the queue's Start, once the
+  // queue is empty), and focusing it does nothing.
+  const usable = (el: HTMLElement) => el.isConnected && el.matches(FOCUSABLE) && shown(el);
   const target = noted.following.find(usable) ?? noted.preceding.find(usable);
   target?.focus();
 }

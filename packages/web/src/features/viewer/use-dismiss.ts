@@ -1,4 +1,5 @@
 import { useEffect, type RefObject } from 'react';
+import { FOCUSABLE } from '@/lib/focus-return';
 import { modalAbove } from '@/lib/modal-above';
 
 /** How a popover is dismissed besides a press outside its content and button. */
@@ -66,9 +67,6 @@ export function useDismiss(
   }, [open, close, content, button, alsoInside, escape]);
 }
 
-const CONTROLS =
-  'button:not([disabled]), [href], input:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
 /** Focuses the first control in `content` once the popover has put it on the page. */
 function focusFirstControl(
   content: RefObject<HTMLElement | null>,
@@ -80,7 +78,7 @@ function focusFirstControl(
     if (signal.aborted) {
       return;
     }
-    const first = content.current?.querySelector<HTMLElement>(CONTROLS);
+    const first = content.current?.querySelector<HTMLElement>(FOCUSABLE);
     const active = document.activeElement;
     if (active && active !== document.body && !button.current?.contains(active)) {
       // The user has moved on meanwhile (tabbed on, pressed the slide): the focus stays theirs.

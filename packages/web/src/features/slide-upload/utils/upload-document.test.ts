@@ -323,42 +323,27 @@ describe('uploading one slide document', () => {
     });
   });
 
-  // The hospital's storage used up, or the server's disk full: every other slide would meet it.
-  it.each(['CAPACITY_USED_UP', 'SERVER_DISK_FULL'] as const)(
-    'stops the queue on %s, without failing',
-    async (code) => {
-      const server = new FakeUploadServer();
-      const bytes = patterned(FAKE_CHUNK * 2);
-      const status = await start(server, { 'a.svs': bytes }, 'a.svs');
-      server.refuseFirstChunk = code;
-      const { job: j } = job(server, status, { 'a.svs': bytes });
-      expect(await uploadDocument(j)).toEqual({
-        kind: 'paused',
-        reason: refusedWith(code),
-        stopQueue: true,
-        needsFiles: false,
-      });
-    },
-  );
-
-  // A slide larger than the room left (the hospital's, or the server disk's): smaller ones may
-  // fit, so only this one waits.
-  it.each(['SLIDE_EXCEEDS_CAPACITY', 'SLIDE_EXCEEDS_SERVER_DISK'] as const)(
-    'pauses only the slide on %s',
-    async (code) => {
-      const server = new FakeUploadServer();
-      const bytes = patterned(FAKE_CHUNK * 2);
-      const status = await start(server, { 'a.svs': bytes }, 'a.svs');
-      server.refuseFirstChunk = code;
-      const { job: j } = job(server, status, { 'a.svs': bytes });
-      expect(await uploadDocument(j)).toEqual({
-        kind: 'paused',
-        reason: refusedWith(code),
-        stopQueue: false,
-        needsFiles: false,
-      });
-    },
-  );
+  // The hospital's storage used up, or the server's disk full: every other slide would meet it,
+  // and the queue stops. A slide larger than the room left (the hospital's, or the server
+  // disk's): smaller ones may fit, so only this one waits.
+  it.each([
+    ['CAPACITY_USED_UP', true],
+    ['SERVER_DISK_FULL', true],
+    ['SLIDE_EXCEEDS_CAPACITY', false],
+    ['SLIDE_EXCEEDS_SERVER_DISK', false],
+  ] as const)('pauses on %s, stopping the queue: %s', async (code, stopQueue) => {
+    const server = new FakeUploadServer();
+    const bytes = patterned(FAKE_CHUNK * 2);
+    const status = await start(server, { 'a.svs': bytes }, 'a.svs');
+    server.refuseFirstChunk = code;
+    const { job: j } = job(server, status, { 'a.svs': bytes });
+    expect(await uploadDocument(j)).toEqual({
+      kind: 'paused',
+      reason: refusedWith(code),
+      stopQueue,
+      needsFiles: false,
+    });
+  });
 
   it('asks for the files again when one can no longer be read', async () => {
     const server = new FakeUploadServer();
