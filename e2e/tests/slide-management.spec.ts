@@ -356,6 +356,59 @@ test('a renamed slide is found by its upload name; a filter that finds nothing s
   );
 });
 
+test('the slide list sorts from its headers, by mouse or keyboard, and finds slides by patient name', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  const token = await tokenOf(request, DOCTOR);
+  const num = `SO${RUN}`;
+  const patient = `排序${RUN.slice(-6)}`;
+  const caseId = await addCase(request, token, num, patient);
+  // Uploaded in this order: newest first, the list reads b, A, c.
+  const [c, a, b] = [`c-sort-${RUN}.svs`, `A-sort-${RUN}.svs`, `b-sort-${RUN}.svs`];
+  for (const name of [c, a, b]) {
+    await uploadSlide(request, token, name, num);
+  }
+  // The slides waiting under the case's number join it, as "match slides" on the case does.
+  await call(request, token, 'patient/matchSlideDocument', { data: { iPatientId: caseId } });
+
+  await logIn(page, DOCTOR);
+  await openFromMenu(page, '/sliceManage');
+  await showNumber(page, num);
+  const rows = page.getByTestId('slide-table').locator('tbody tr.ant-table-row');
+  const order = () =>
+    rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-testid')?.slice(10)));
+  await expect.poll(order).toEqual([b, a, c]);
+
+  // The name header: ascending without regard to case, then descending, then the default order.
+  const nameHeader = page.getByRole('columnheader', { name: /^文件名/ });
+  await nameHeader.click();
+  await expect.poll(order).toEqual([a, b, c]);
+  await expect(nameHeader).toHaveAttribute('aria-sort', 'ascending');
+  await nameHeader.click();
+  await expect.poll(order).toEqual([c, b, a]);
+  await nameHeader.click();
+  await expect.poll(order).toEqual([b, a, c]);
+
+  // From the keyboard: Enter on the upload time's header turns the list oldest first.
+  const timeHeader = page.getByRole('columnheader', { name: /^上传时间/ });
+  await timeHeader.focus();
+  await page.keyboard.press('Enter');
+  await expect.poll(order).toEqual([c, a, b]);
+  await expect(timeHeader).toHaveAttribute('aria-sort', 'ascending');
+
+  // A part of the patient's name finds the case's slides, in the order chosen.
+  await page.locator('#slideFilters_strDiagnosistNum').fill('');
+  await page.locator('#slideFilters_strPatientName').fill(patient.slice(2));
+  await page.getByTestId('slide-search').click();
+  await expect.poll(order).toEqual([c, a, b]);
+  await expect(rows.first()).toContainText(patient);
+  await page.locator('#slideFilters_strPatientName').fill(`${patient}无`);
+  await page.getByTestId('slide-search').click();
+  await expect(page.getByTestId('slide-table')).toContainText('没有符合筛选条件的切片');
+});
+
 test('ticks on two pages of the slide list make one selection, deleted together', async ({
   page,
   request,

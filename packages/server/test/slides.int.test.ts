@@ -218,7 +218,10 @@ describe.each(await testDatabases())('slide management on $name', (testDb) => {
       hAdmin = await loggedInUser(db(), api, hospitalH, 2);
       await setClearSlide(db(), hAdmin.id, 1);
       const c1 = await addCase(api, d1.token, { strDiagnosistNum: 'LA-200' });
-      const c2 = await addCase(api, d2.token, { strDiagnosistNum: 'LA-400' });
+      const c2 = await addCase(api, d2.token, {
+        strDiagnosistNum: 'LA-400',
+        strPatientName: '李_四',
+      });
       const put = async (key: string, v: Partial<SlideValues> & { uploadUserId: number }) => {
         ids[key] = (
           await slide({ hospitalId: hospitalH, diagnosisNum: 'LA-000', name: key, ...v })
@@ -290,6 +293,75 @@ describe.each(await testDatabases())('slide management on $name', (testDb) => {
       const bad = await list(hAdmin.token, { strDiagnosistNum: 'LN', iNumMatch: 2 });
       expect(bad.status).toBe(400);
       expect(bad.body.objData).toMatchObject([{ strField: 'iNumMatch' }]);
+    });
+
+    it('finds slides by a part of their case’s patient name, matched slides only', async () => {
+      const names = async (q: Record<string, string | number>) =>
+        expectOk(await list(hAdmin.token, q)).listPage.map((s) => s.strFileName);
+      expect(await names({ strPatientName: '张' })).toEqual(['Alpha_x.svs']);
+      expect(await names({ strPatientName: '四' })).toEqual(['Gamma.svs']);
+      // LIKE wildcards are plain characters here too.
+      expect(await names({ strPatientName: '_' })).toEqual(['Gamma.svs']);
+      expect(await names({ strPatientName: '%' })).toEqual([]);
+      expect(await names({ strPatientName: '王' })).toEqual([]);
+      // Within what the caller sees: d1 does not see d2's case's slide.
+      expect(
+        expectOk(await list(d1.token, { strPatientName: '四' })).listPage.map((s) => s.strFileName),
+      ).toEqual([]);
+      const tooLong = await list(hAdmin.token, { strPatientName: '名'.repeat(17) });
+      expect(tooLong.status).toBe(400);
+      expect(tooLong.body.objData).toMatchObject([{ strField: 'strPatientName' }]);
+    });
+
+    it('sorts by upload time, name, pathology number or size, either way', async () => {
+      const names = async (strSort: string) =>
+        expectOk(await list(hAdmin.token, { strSort })).listPage.map((s) => s.strFileName);
+      const byTime = ['Delta.svs', 'Gamma.svs', 'Beta.svs', 'Alpha_x.svs', 'S1.svs'];
+      expect(await names('timeDesc')).toEqual(byTime);
+      // Oldest first; Gamma and Delta share a time: the lower id first, as its opposite reverses.
+      expect(await names('timeAsc')).toEqual([...byTime].reverse());
+      // Names without regard to case.
+      expect(await names('nameAsc')).toEqual([
+        'Alpha_x.svs',
+        'Beta.svs',
+        'Delta.svs',
+        'Gamma.svs',
+        'S1.svs',
+      ]);
+      expect(await names('nameDesc')).toEqual([
+        'S1.svs',
+        'Gamma.svs',
+        'Delta.svs',
+        'Beta.svs',
+        'Alpha_x.svs',
+      ]);
+      expect(await names('numAsc')).toEqual([
+        'Alpha_x.svs', // LA-200
+        'Gamma.svs', // LA-400
+        'S1.svs', // LN-100
+        'Beta.svs', // LN-300
+        'Delta.svs', // LN-500
+      ]);
+      expect(await names('numDesc')).toEqual([
+        'Delta.svs',
+        'Beta.svs',
+        'S1.svs',
+        'Gamma.svs',
+        'Alpha_x.svs',
+      ]);
+      const sizes = async (strSort: string) =>
+        expectOk(await list(hAdmin.token, { strSort })).listPage.map((s) => s.lSize);
+      const ascending = await sizes('sizeAsc');
+      expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
+      expect(await sizes('sizeDesc')).toEqual([...ascending].reverse());
+      // The order holds across pages: the second page goes on where the first stopped.
+      const page2 = expectOk(
+        await list(hAdmin.token, { strSort: 'nameAsc', iPageSize: 2, iCurPage: 2 }),
+      );
+      expect(page2.listPage.map((s) => s.strFileName)).toEqual(['Delta.svs', 'Gamma.svs']);
+      const bad = await list(hAdmin.token, { strSort: 'patientAsc' });
+      expect(bad.status).toBe(400);
+      expect(bad.body.objData).toMatchObject([{ strField: 'strSort' }]);
     });
 
     it('finds slides still being read (processing) and uploads no data reaches (interrupted)', async () => {
@@ -554,6 +626,11 @@ describe.each(await testDatabases())('slide management on $name', (testDb) => {
       );
       expect(removed.indexOf(older.id)).toBeGreaterThanOrEqual(0);
       expect(removed.indexOf(older.id)).toBeLessThan(removed.indexOf(newer.id));
+      // Sorted by time the other way, the removal log goes earliest removed first.
+      const earliest = expectOk(
+        await list(owner.token, { iType: 1, strSort: 'timeAsc' }),
+      ).listPage.map((s) => s.iSlideDocumentId);
+      expect(earliest.indexOf(newer.id)).toBeLessThan(earliest.indexOf(older.id));
       // Its days are those of removal, not of upload.
       const removedIds = async (dtStart: string, dtEnd: string) =>
         expectOk(await list(owner.token, { iType: 1, dtStart, dtEnd })).listPage.map(

@@ -297,6 +297,19 @@ export const slideDocumentListSchema = z.object({
 });
 export type SlideDocumentList = z.infer<typeof slideDocumentListSchema>;
 
+/** Orders of the slide management lists: a column and a direction; the latest first by default. */
+export const SLIDE_SORTS = [
+  'timeDesc',
+  'timeAsc',
+  'nameAsc',
+  'nameDesc',
+  'numAsc',
+  'numDesc',
+  'sizeAsc',
+  'sizeDesc',
+] as const;
+export type SlideSort = (typeof SLIDE_SORTS)[number];
+
 /** GET slideDocument/selectSlideDocumentByType: slide management lists. */
 export const slideListQuerySchema = pageQuerySchema.extend({
   iType: z.coerce
@@ -330,16 +343,28 @@ export const slideListQuerySchema = pageQuerySchema.extend({
     .max(255)
     .optional()
     .describe('Part of the name, or of the name the slide was uploaded as (case ignored)'),
+  strPatientName: z
+    .string()
+    .trim()
+    .max(CaseLimits.nameMax)
+    .optional()
+    .describe('Part of the patient name of the slide’s case (case ignored): matched slides only'),
   iHospitalId: idSchema.optional().describe('Administrators with all-hospital scope'),
   dtStart: isoDateSchema
     .optional()
     .describe('First day of upload (stored slides) or of removal (removed slides)'),
   dtEnd: isoDateSchema.optional().describe('Last day, included'),
+  strSort: z
+    .enum(SLIDE_SORTS)
+    .default('timeDesc')
+    .describe(
+      'time: of upload (stored slides) or removal (removed slides); name, number (pathology), size',
+    ),
 });
 export type SlideListQuery = z.infer<typeof slideListQuerySchema>;
-/** What a client sends: the number match may be left to its default (a prefix). */
-export type SlideListParams = Omit<SlideListQuery, 'iNumMatch'> &
-  Partial<Pick<SlideListQuery, 'iNumMatch'>>;
+/** What a client sends: the number match and the order may be left to their defaults. */
+export type SlideListParams = Omit<SlideListQuery, 'iNumMatch' | 'strSort'> &
+  Partial<Pick<SlideListQuery, 'iNumMatch' | 'strSort'>>;
 export const slidePageSchema = pageSchema(slideDocumentDtoSchema);
 export type SlidePage = z.infer<typeof slidePageSchema>;
 

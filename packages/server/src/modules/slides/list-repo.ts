@@ -1,4 +1,17 @@
-import { and, count, eq, gte, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  isNotNull,
+  isNull,
+  lt,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import {
   SlideMatchState,
   SlideStateFilter,
@@ -6,19 +19,20 @@ import {
   type SlideListQuery,
 } from '@pathconsult/shared';
 import type { Db } from '../../db/client';
-import { slideDocuments } from '../../db/schema';
+import { patients, slideDocuments } from '../../db/schema';
 import { chinaEndExclusive, chinaInstant } from '../../lib/china-time';
 import { escapeLike } from '../../lib/like';
 import type { Actor } from '../auth/actor';
 import { visibleWhere } from './access';
 import { STALLED_AFTER_MS, liveUploadWhere } from './dto';
-import { LATEST_REMOVED_FIRST, NEWEST_FIRST, documentViews, type SlideDocumentView } from './repo';
+import { documentViews, type SlideDocumentView } from './repo';
 
 /*
  * The slide management lists (selectSlideDocumentByType): stored slides (iType 0) or removed ones
- * (iType 1) the caller sees (access.ts), narrowed by the filters: stored slides newest upload
- * first (the hospital condition is always there, the scope, so the order by (created_at, id)
- * walks slide_documents_hospital_idx), removed ones most recently removed first.
+ * (iType 1) the caller sees (access.ts), narrowed by the filters, in the order asked: by default
+ * stored slides newest upload first (the hospital condition is always there, the scope, so the
+ * order by (created_at, id) walks slide_documents_hospital_idx), removed ones most recently
+ * removed first. The other orders sort the caller's slides (one hospital's, or a few thousand).
  */
 
 /** The filters a list call used, for its audit record (values of patient data left out). */
@@ -28,6 +42,7 @@ export function filtersUsed(q: SlideListQuery): string[] {
     'iUploadState',
     'strDiagnosistNum',
     'strFileName',
+    'strPatientName',
     'iHospitalId',
     'dtStart',
     'dtEnd',
@@ -86,6 +101,13 @@ function filters(actor: Actor, q: SlideListQuery, now: Date): SQL | undefined {
       ),
     );
   }
+  if (q.strPatientName) {
+    // The slide's case, read only to compare: a slide the caller sees shows its case's name.
+    const part = `%${escapeLike(q.strPatientName)}%`;
+    conditions.push(
+      sql`exists (select 1 from ${patients} where ${patients.id} = ${slideDocuments.patientId} and lower(${patients.name}) like lower(${part}))`,
+    );
+  }
   if (q.iHospitalId !== undefined) {
     // Inside the scope only: another hospital's id simply finds nothing.
     conditions.push(eq(slideDocuments.hospitalId, q.iHospitalId));
@@ -102,6 +124,31 @@ function filters(actor: Actor, q: SlideListQuery, now: Date): SQL | undefined {
   return and(...conditions);
 }
 
+/** The list's order; the id last, so that equal values keep one order from page to page. */
+function orderOf(q: SlideListQuery) {
+  const time = q.iType === 1 ? slideDocuments.deletedAt : slideDocuments.createdAt;
+  const name = sql`lower(${slideDocuments.displayName})`;
+  const num = sql`lower(${slideDocuments.diagnosisNum})`;
+  switch (q.strSort) {
+    case 'timeAsc':
+      return [asc(time), asc(slideDocuments.id)];
+    case 'nameAsc':
+      return [asc(name), asc(slideDocuments.id)];
+    case 'nameDesc':
+      return [desc(name), desc(slideDocuments.id)];
+    case 'numAsc':
+      return [asc(num), asc(name), asc(slideDocuments.id)];
+    case 'numDesc':
+      return [desc(num), asc(name), desc(slideDocuments.id)];
+    case 'sizeAsc':
+      return [asc(slideDocuments.totalBytes), asc(slideDocuments.id)];
+    case 'sizeDesc':
+      return [desc(slideDocuments.totalBytes), desc(slideDocuments.id)];
+    default:
+      return [desc(time), desc(slideDocuments.id)];
+  }
+}
+
 export async function listSlides(
   db: Db,
   actor: Actor,
@@ -114,7 +161,7 @@ export async function listSlides(
       db,
       where,
       { limit: q.iPageSize, offset: (q.iCurPage - 1) * q.iPageSize },
-      q.iType === 1 ? LATEST_REMOVED_FIRST : NEWEST_FIRST,
+      orderOf(q),
     ),
     db.select({ n: count() }).from(slideDocuments).where(where),
   ]);

@@ -39,9 +39,6 @@ const deleter = alias(users, 'deleter');
 /** Newest first; (created_at, id) keeps pages stable and follows slide_documents_hospital_idx. */
 export const NEWEST_FIRST = [desc(slideDocuments.createdAt), desc(slideDocuments.id)];
 
-/** Removed slides, most recently removed first (the removal log's order). */
-export const LATEST_REMOVED_FIRST = [desc(slideDocuments.deletedAt), desc(slideDocuments.id)];
-
 /**
  * The documents `where` admits, in `order` (newest first), one page when `page` is given, with
  * their names.

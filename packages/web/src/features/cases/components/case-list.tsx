@@ -21,7 +21,8 @@ import {
   listHasStateFilter,
   type CaseFilterQuery,
 } from '../utils/case-filters';
-import { DEFAULT_CASE_SORT, nextCaseSort, type CaseSort } from '../utils/case-sort';
+import { nextSort } from '@/lib/table-sort';
+import { DEFAULT_CASE_SORT, type CaseSort } from '../utils/case-sort';
 import { CaseFilters } from './case-filters';
 import { CaseTable } from './case-table';
 import { SubmitCaseDialog } from '@/features/receives/components/submit-case-dialog';
@@ -141,7 +142,7 @@ export function CaseList({ list }: { list: PatientListName }) {
         totalCapped={shown?.bTotalCapped ?? false}
         sort={sort}
         onSort={(column) => {
-          setSort((current) => nextCaseSort(current, column));
+          setSort((current) => nextSort(current, column, DEFAULT_CASE_SORT));
           paging.toFirstPage();
         }}
         onAction={handleAction}

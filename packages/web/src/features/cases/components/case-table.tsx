@@ -9,7 +9,7 @@ import {
   StarOutlined,
 } from '@ant-design/icons';
 import { Flex, Space, Tag, Typography } from 'antd';
-import type { TableColumnsType, TableColumnType } from 'antd';
+import type { TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,7 +19,8 @@ import { RowActions } from '@/components/row-actions';
 import { useSession } from '@/lib/use-session';
 import { caseRowActions, type CaseRowAction } from '../utils/case-actions';
 import { CASE_COLUMN_WIDTHS as WIDTHS, patientFacts } from '../utils/case-columns';
-import { sortOrderOf, type CaseSort, type SortColumn } from '../utils/case-sort';
+import { sortableColumn } from '@/lib/table-sort';
+import type { CaseSort, SortColumn } from '../utils/case-sort';
 import { CaseStateTag } from './case-state-tag';
 
 interface CaseTableProps extends PagedRows<PatientListItem> {
@@ -53,19 +54,8 @@ const ICONS: Record<CaseRowAction, ReactNode> = {
 export function CaseTable(props: CaseTableProps) {
   const { t } = useTranslation('cases');
   const { iUserId } = useSession();
-  const sortable = (column: SortColumn): Partial<TableColumnType<PatientListItem>> => ({
-    sorter: true,
-    sortOrder: sortOrderOf(props.sort, column),
-    showSorterTooltip: false,
-    onHeaderCell: () => ({
-      onClick: () => props.onSort(column),
-      onKeyDown: (event) => {
-        if (event.key === 'Enter') {
-          props.onSort(column);
-        }
-      },
-    }),
-  });
+  const sortable = (column: SortColumn) =>
+    sortableColumn<PatientListItem, SortColumn>(props.sort, column, props.onSort);
   const columns: TableColumnsType<PatientListItem> = [
     {
       key: 'number',
@@ -73,7 +63,7 @@ export function CaseTable(props: CaseTableProps) {
       dataIndex: 'strDiagnosistNum',
       fixed: 'left',
       width: WIDTHS.number,
-      ...sortable('number'),
+      ...sortable('num'),
       render: (num: string, row) => (
         <Flex gap={4} align="center">
           <Typography.Text strong ellipsis={{ tooltip: num }}>

@@ -1,8 +1,9 @@
 import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { HospitalOption } from '@pathconsult/shared';
+import { CaseLimits, CaseVariant, type HospitalOption } from '@pathconsult/shared';
 import { FilterBar } from '@/components/filter-bar';
 import { SearchSelect } from '@/components/search-select';
+import { useCaseVariant } from '@/features/cases/api/case-variant';
 import { QuickRangePicker } from '@/features/audit/components/quick-range-picker';
 import type { SlideFilterValues } from '../utils/slide-filters';
 
@@ -18,11 +19,13 @@ interface SlideFiltersProps {
 }
 
 /**
- * Filter bar of the slide lists: file name (part), pathology number (start), match and upload
- * state, hospital, upload days. Field ids: `#slideFilters_strFileName` and so on.
+ * Filter bar of the slide lists: file name (part), pathology number (start), the case's patient
+ * (part of the name), match and upload state, hospital, upload days. Field ids:
+ * `#slideFilters_strFileName` and so on.
  */
 export function SlideFilters(props: SlideFiltersProps) {
   const { t } = useTranslation('slides');
+  const vet = useCaseVariant() === CaseVariant.Veterinary;
   return (
     <FilterBar<SlideFilterValues>
       name="slideFilters"
@@ -35,6 +38,9 @@ export function SlideFilters(props: SlideFiltersProps) {
       </Form.Item>
       <Form.Item name="strDiagnosistNum" label={t('fields.number')}>
         <Input allowClear maxLength={64} style={{ width: 140 }} />
+      </Form.Item>
+      <Form.Item name="strPatientName" label={t(vet ? 'fields.petName' : 'fields.patientName')}>
+        <Input allowClear maxLength={CaseLimits.nameMax} style={{ width: 120 }} />
       </Form.Item>
       {props.withStates && (
         <>

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { RoleType, UploadType, type SlideDocumentDto } from '@pathconsult/shared';
+import { RoleType, UploadType, type SlideDocumentDto, type SlideSort } from '@pathconsult/shared';
 import { ListPage } from '@/app/routes/list-page';
 import { SHOW_SLIDE_PATH } from '@/config/paths';
 import { usePagedRows, usePaging } from '@/app/routes/list-state';
@@ -12,6 +12,7 @@ import { useAllHospitals } from '@/features/hospitals/api/hospitals';
 import { useMyPrivilegeList } from '@/features/privileges/api/privileges';
 import { granterHoldsOf } from '@/features/privileges/utils/granter';
 import { maxScope } from '@/features/privileges/utils/grants';
+import { nextSort } from '@/lib/table-sort';
 import { toastError, toastSuccess, toastWarning } from '@/lib/toast';
 import { useConfirmAction } from '@/lib/use-confirm-action';
 import { useSession } from '@/lib/use-session';
@@ -33,6 +34,9 @@ import { SlideFilters } from './slide-filters';
 import { SlideSummary } from './slide-summary';
 import { SlideTable } from './slide-table';
 import { UploadByNumberModal } from './upload-by-number-modal';
+
+/** The lists open latest first: newest upload, or latest removal (the server's default too). */
+const DEFAULT_SLIDE_SORT: SlideSort = 'timeDesc';
 
 /**
  * One screen for the three slide lists: the doctor's slide management, the administrators' stored
@@ -56,11 +60,17 @@ export function SlideListScreen({ mode }: { mode: SlideListMode }) {
       maxScope(granterHoldsOf(ownPrivileges.data), 'clearSlide') === 2);
   const hospitals = useAllHospitals(everyHospital);
   const [filters, setFilters] = useState<SlideFilterQuery>({});
+  const [sort, setSort] = useState<SlideSort>(DEFAULT_SLIDE_SORT);
   // A new key mounts the filter bar afresh: "Reset filters" under an empty list clears its fields.
   const [filterBarKey, setFilterBarKey] = useState(0);
   const paging = usePaging();
   const queryClient = useQueryClient();
-  const query = useSlidePage({ iType: mode === 'removed' ? 1 : 0, ...filters, ...paging.page });
+  const query = useSlidePage({
+    iType: mode === 'removed' ? 1 : 0,
+    ...filters,
+    strSort: sort,
+    ...paging.page,
+  });
   const rows = usePagedRows(query, paging);
   usePreloadScreen(SHOW_SLIDE_PATH, rows.rows.some(isViewable));
   const [ticked, setTicked] = useState<SlideDocumentDto[]>([]);
@@ -243,6 +253,11 @@ export function SlideListScreen({ mode }: { mode: SlideListMode }) {
         filtered={hasActiveFilters(filters)}
         onResetFilters={resetFilters}
         busy={busy}
+        sort={sort}
+        onSort={(column) => {
+          setSort((current) => nextSort(current, column, DEFAULT_SLIDE_SORT));
+          paging.toFirstPage();
+        }}
         onAction={handleAction}
         onContinue={mode === 'doctor' && iRoleType === RoleType.Doctor ? continueUpload : undefined}
         rowSelection={

@@ -3,7 +3,12 @@ import { Button, Flex, Tag, Typography } from 'antd';
 import type { TableColumnType, TableProps } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CaseVariant, SlideUploadState, type SlideDocumentDto } from '@pathconsult/shared';
+import {
+  CaseVariant,
+  SlideUploadState,
+  type SlideDocumentDto,
+  type SlideSort,
+} from '@pathconsult/shared';
 import { PagedTable, type PagedRows } from '@/components/paged-table';
 import { RowActions } from '@/components/row-actions';
 import { useCaseVariant } from '@/features/cases/api/case-variant';
@@ -11,9 +16,10 @@ import { ContinueUploadButton } from '@/features/slide-upload/components/continu
 import { useCompactTable } from '@/lib/use-compact-table';
 import { useSession } from '@/lib/use-session';
 import { columnsWidth } from '@/lib/table-width';
+import { sortableColumn } from '@/lib/table-sort';
 import { formatBytes } from '../utils/format-bytes';
 import { formatAndPower, isViewable, slideTime } from '../utils/slide-facts';
-import { slideColumns, type SlideColumn } from '../utils/slide-columns';
+import { slideColumns, type SlideColumn, type SlideSortColumn } from '../utils/slide-columns';
 import { SlideFactLines } from './slide-fact-lines';
 import { SlideFileName } from './slide-file-name';
 import { SlideThumbnail } from './slide-thumbnail';
@@ -42,6 +48,9 @@ interface SlideTableProps extends PagedRows<SlideDocumentDto> {
   /** The row action under way (its button spins). */
   busy: { action: SlideRowAction; id: number } | null;
   rowSelection?: TableProps<SlideDocumentDto>['rowSelection'];
+  /** The server's order, and a click on a sortable header (name, number, size, time). */
+  sort: SlideSort;
+  onSort: (column: SlideSortColumn) => void;
 }
 
 const ICONS: Record<SlideRowAction, ReactNode> = {
@@ -110,6 +119,8 @@ export function SlideTable(props: SlideTableProps) {
   const { mode } = props;
   const removed = mode === 'removed';
   const onView = (row: SlideDocumentDto) => props.onAction('view', row);
+  const sortable = (column: SlideSortColumn) =>
+    sortableColumn<SlideDocumentDto, SlideSortColumn>(props.sort, column, props.onSort);
 
   const number = (row: SlideDocumentDto) => (
     <>
@@ -232,6 +243,7 @@ export function SlideTable(props: SlideTableProps) {
       key: 'name',
       title: t(compact ? 'fields.fileNameDetails' : 'fields.fileName'),
       fixed: compact ? undefined : 'left',
+      ...sortable('name'),
       // No width of its own: the name takes what the other columns leave (NAME_MIN_WIDTH at
       // least), and wraps or is cut in its middle only when that is not enough.
       render: (_, row) => (
@@ -251,6 +263,7 @@ export function SlideTable(props: SlideTableProps) {
       title: t(removed ? 'fields.number' : vet ? 'fields.numberAndPet' : 'fields.numberAndCase'),
       // The hospital's name under the number was cut after a few letters at 170 px.
       width: props.showHospital ? (removed ? 230 : 200) : 140,
+      ...sortable('num'),
       render: (_, row) => (
         <Flex vertical align="start">
           {number(row)}
@@ -264,6 +277,7 @@ export function SlideTable(props: SlideTableProps) {
       // The removed list has room (no thumbnail, state or actions): a failed slide's reason
       // there was cut after three lines of a narrow column, beside a half-empty name column.
       width: removed ? 220 : 110,
+      ...sortable('size'),
       render: (_, row) => (
         <Flex vertical>
           <span>{formatBytes(row.lSize)}</span>
@@ -282,6 +296,8 @@ export function SlideTable(props: SlideTableProps) {
       key: 'uploaded',
       title: t('fields.uploaded'),
       width: 150,
+      // The removal log's time is that of removal (its own column).
+      ...(removed ? {} : sortable('time')),
       render: (_, row) => (
         <Flex vertical>
           <span>{time(row.dtUploadTime)}</span>
@@ -293,6 +309,7 @@ export function SlideTable(props: SlideTableProps) {
       key: 'removed',
       title: t('fields.removeTime'),
       width: 150,
+      ...sortable('time'),
       render: (_, row) => time(row.dtDeleteTime),
     },
     remover: {

@@ -1,5 +1,11 @@
 import type { SlideListMode } from './slide-actions';
 
+/**
+ * The columns the server sorts by (SlideSort's keys): name, pathology number, size, and time
+ * (of upload, or of removal in the removal log).
+ */
+export type SlideSortColumn = 'name' | 'num' | 'size' | 'time';
+
 /** The columns a slide list may show. */
 export type SlideColumn =
   | 'thumbnail'

@@ -6,6 +6,7 @@ import { rangeToQuery } from '@/features/audit/utils/date-range';
 export interface SlideFilterValues {
   strFileName?: string;
   strDiagnosistNum?: string;
+  strPatientName?: string;
   iMatchState?: number;
   iUploadState?: number;
   iHospitalId?: number;
@@ -17,6 +18,7 @@ export type SlideFilterQuery = Pick<
   SlideListQuery,
   | 'strFileName'
   | 'strDiagnosistNum'
+  | 'strPatientName'
   | 'iMatchState'
   | 'iUploadState'
   | 'iHospitalId'
@@ -30,6 +32,7 @@ export function slideFiltersToQuery(values: SlideFilterValues): SlideFilterQuery
   return {
     strFileName: text(values.strFileName),
     strDiagnosistNum: text(values.strDiagnosistNum),
+    strPatientName: text(values.strPatientName),
     iMatchState: values.iMatchState ?? undefined,
     iUploadState: values.iUploadState ?? undefined,
     iHospitalId: values.iHospitalId ?? undefined,
