@@ -219,6 +219,10 @@ test('a doctor creates, edits, clones, collects and deletes cases', async ({ pag
   await openFromMenu(page, '/setnew');
   await page.getByTestId(`case-delete-${cloneNum}`).click();
   await dialogsSettled(page);
+  // What becomes of its slides is said before it is done.
+  await expect(page.locator('.ant-modal-confirm-content')).toContainText(
+    'The case’s slides stay in slide management, unmatched',
+  );
   await page.getByTestId('case-delete-confirm').click();
   await expect(page.getByTestId(`case-row-${cloneNum}`)).toHaveCount(0);
   await expect(page.getByTestId(`case-row-${num}`)).toBeVisible();

@@ -146,11 +146,18 @@ test('slides are matched and renamed by the doctor, removed by the administrator
   await page.getByTestId('slide-summary-storage-title').hover();
   await expect(page.getByRole('tooltip')).toContainText('label and macro images included');
 
-  // Matched by its number to its case.
-  await page.getByTestId(`slide-match-${toMatch}`).click();
-  await expect(page.getByText('Matched to their cases: 1')).toBeVisible();
+  // Both ticked and matched together: the one whose number has a case joins it; the other,
+  // whose number has none yet, is said so and stays ticked for what the doctor does next.
+  await rowA.locator('input[type=checkbox]').check();
+  await rowB.locator('input[type=checkbox]').check();
+  await page.getByTestId('slide-match-selected').click();
+  await expect(page.getByText('Matched: 1; no case of their number yet: 1')).toBeVisible();
   await expect(rowA.getByTestId('slide-patient')).toHaveText('Zhao Min');
   await expect(page.getByTestId(`slide-match-${toMatch}`)).toHaveCount(0);
+  await expect(page.getByTestId('slide-selected-count')).toHaveText('1 selected');
+  await expect(rowB.locator('input[type=checkbox]')).toBeChecked();
+  await expect(rowA.locator('input[type=checkbox]')).not.toBeChecked();
+  await page.getByTestId('slide-clear-selection').click();
 
   // Read by the slide engine: thumbnail and objective power in the row, and "View" opens it.
   await expect(rowA).toContainText('SVS · 20×');

@@ -3,8 +3,13 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { RoleType, type SlideTokenDto } from '@pathconsult/shared';
-import { slideDocuments, slideFiles } from '../src/db/schema';
+import {
+  RoleType,
+  type AnnotationDto,
+  type AnnotationList,
+  type SlideTokenDto,
+} from '@pathconsult/shared';
+import { patientReceives, slideDocuments, slideFiles } from '../src/db/schema';
 import { openSlideTruth } from '../src/slides/testing/ground-truth';
 import { openTiffSlide } from '../src/slides/tiff';
 import { storedFilePath } from '../src/storage/slide-paths';
@@ -575,6 +580,88 @@ describe.each(await testDatabases())('tile service on $name', (testDb) => {
     expect(await statuses(await tokenOf(second, doctor.token))).toEqual([200, 200, 200, 200]);
     // Other slides' tokens are untouched.
     expect((await get(tileUrl(tile.strToken, FULL, 1, 1))).status).toBe(200);
+  });
+
+  it('keeps a deleted case’s slides for its hospital, without its expert’s tokens or marks', async () => {
+    const expert = await loggedInUser(
+      db(),
+      api,
+      await userHospital(db(), 'demo_expert'),
+      RoleType.Expert,
+    );
+    const caseId = (await addCase(api, doctor.token)).iPatientId;
+    const slide = await uploadSlide(
+      api,
+      t.baseUrl,
+      doctor.token,
+      { iPatientId: caseId },
+      'd.svs',
+      CMU,
+    );
+    await t.app.slideIngest.idle();
+    expectOk(
+      await api.post(
+        'patient/addPatientReceive',
+        { listPatient: [{ iPatientId: caseId }], listUser: [{ iUserId: expert.id }] },
+        { token: doctor.token },
+      ),
+    );
+    const mark = (token: string) =>
+      api.post<AnnotationDto>(
+        'viewer/addAnnotation',
+        {
+          iSlideDocumentId: slide,
+          strKind: 'line',
+          strColor: '#FF0000',
+          listPoint: [
+            [10, 20],
+            [110, 20],
+          ],
+        },
+        { token },
+      );
+    const theirs = expectOk(await mark(expert.token)).iAnnotationId;
+    const ours = expectOk(await mark(doctor.token)).iAnnotationId;
+    const expertToken = expectOk(await getToken(slide, expert.token)).strToken;
+    expect((await get(tileUrl(expertToken, FULL, 1, 1))).status).toBe(200);
+    // The expert returns it; reading it still as they left it, their token still opens tiles.
+    const [receive] = await db()
+      .select({ id: patientReceives.id })
+      .from(patientReceives)
+      .where(eq(patientReceives.patientId, caseId));
+    expectOk(
+      await api.post(
+        'diagnosis/backPatient',
+        { iPatientReceiveId: receive!.id, strReason: 'Outside my field' },
+        { token: expert.token },
+      ),
+    );
+    expect((await get(tileUrl(expertToken, FULL, 1, 1))).status).toBe(200);
+
+    expectOk(
+      await api.post('patient/deletePatient', { iPatientId: caseId }, { token: doctor.token }),
+    );
+    await t.app.tileGrantEpochs.refresh();
+    // The expert's token opens nothing more, though not expired; the slide is no longer theirs.
+    expect((await get(tileUrl(expertToken, FULL, 1, 1))).status).toBe(403);
+    expectNotFound(await getToken(slide, expert.token));
+    // The hospital keeps the slide, unmatched, with its own marks; the consultation's are gone.
+    const [row] = await db()
+      .select({ patientId: slideDocuments.patientId, deletedAt: slideDocuments.deletedAt })
+      .from(slideDocuments)
+      .where(eq(slideDocuments.id, slide));
+    expect(row).toEqual({ patientId: null, deletedAt: null });
+    const fresh = expectOk(await getToken(slide, doctor.token)).strToken;
+    expect((await get(tileUrl(fresh, FULL, 1, 1))).status).toBe(200);
+    const marks = expectOk(
+      await api.get<AnnotationList>(
+        'viewer/selectAnnotation',
+        { iSlideDocumentId: slide },
+        { token: doctor.token },
+      ),
+    ).listAnnotation.map((a) => a.iAnnotationId);
+    expect(marks).toEqual([ours]);
+    expect(marks).not.toContain(theirs);
   });
 
   it('refuses a token once it has expired, by the server’s clock', async () => {

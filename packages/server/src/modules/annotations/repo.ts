@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, notInArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { slideAnnotations, slideDocuments, users } from '../../db/schema';
 
@@ -86,4 +86,34 @@ export async function remove(db: Db, id: number, authorId: number): Promise<bool
     .where(and(eq(slideAnnotations.id, id), eq(slideAnnotations.authorId, authorId)))
     .returning({ id: slideAnnotations.id });
   return rows.length > 0;
+}
+
+/**
+ * A case is deleted: the marks its consultation left on its slides (those of people outside the
+ * case's hospital, its experts) go with it, as its reports and screenshots do. The slides stay
+ * in the hospital's slide management, unmatched, with the hospital's own marks: a case made again
+ * for their pathology number would otherwise show a first opinion's marks to the next expert.
+ */
+export async function removeConsultationMarks(
+  tx: Db,
+  patientId: number,
+  hospitalId: number,
+): Promise<void> {
+  await tx
+    .delete(slideAnnotations)
+    .where(
+      and(
+        inArray(
+          slideAnnotations.slideDocumentId,
+          tx
+            .select({ id: slideDocuments.id })
+            .from(slideDocuments)
+            .where(eq(slideDocuments.patientId, patientId)),
+        ),
+        notInArray(
+          slideAnnotations.authorId,
+          tx.select({ id: users.id }).from(users).where(eq(users.hospitalId, hospitalId)),
+        ),
+      ),
+    );
 }

@@ -19,6 +19,8 @@ import { allocatePathologyNumber } from '../serial-number/allocate';
 import { renumberCaseSlides } from '../slides/case-number';
 import { attachWaitingSlides, lockCaseNumber } from '../slides/match-service';
 import { bytesKept as screenshotBytesKept } from '../screenshots/repo';
+import { removeConsultationMarks } from '../annotations/repo';
+import { revokeSlideTokensOfCase } from '../tiles/slide-grant';
 import { releaseStorage } from '../slide-upload/quota';
 import { caseReaderRole } from './access';
 import { fieldsToColumns, toListItem, toPatientDto } from './dto';
@@ -196,7 +198,9 @@ export async function updatePatient(
 
 /**
  * patient/deletePatient: the owner deletes an unsubmitted (new, returned, withdrawn) case. Its
- * hospital is returned so the caller can remove the case's screenshot files.
+ * slides stay in the hospital's slide management, unmatched; what its consultation added to them
+ * goes (removeConsultationMarks), and tile tokens issued for them open nothing more. Its hospital
+ * is returned so the caller can remove the case's screenshot files.
  */
 export async function deletePatient(
   db: Db,
@@ -208,6 +212,9 @@ export async function deletePatient(
     transition(row, 'delete');
     // Its screenshots go with it (cascade): their bytes are given back to the hospital.
     await releaseStorage(tx, row.hospitalId, await screenshotBytesKept(tx, { patientId: row.id }));
+    // Its slides stay, unmatched (slide management): its experts' marks and tile tokens go.
+    await removeConsultationMarks(tx, row.id, row.hospitalId);
+    await revokeSlideTokensOfCase(tx, row.id);
     await repo.deletePatientRow(tx, row.id);
     return { hospitalId: row.hospitalId };
   });

@@ -86,7 +86,10 @@ export function SlideListScreen({ mode }: { mode: SlideListMode }) {
   function runMatch(ids: number[]) {
     match.mutate(ids, {
       onSuccess: (result) => {
-        setTicked((rows) => rows.filter((r) => !ids.includes(r.iSlideDocumentId)));
+        // Those left unmatched (no case of their number yet) stay ticked: the user goes on with
+        // them (deletes them, say) without finding them again among the rest.
+        const matched = ids.filter((id) => !result.listUnmatched.includes(id));
+        setTicked((rows) => rows.filter((r) => !matched.includes(r.iSlideDocumentId)));
         toastSuccess(
           result.listUnmatched.length === 0
             ? t('match.done', { matched: result.iMatched })
