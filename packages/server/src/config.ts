@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { Limits } from '@pathconsult/shared';
 import { HOME_TIME_ZONE, knownTimeZone } from './lib/time-zone';
+import { DEFAULT_DISK_RESERVE_BYTES } from './storage/disk-space';
 
 /**
  * Settings from environment variables (every one is listed in the README). Relative paths are taken
@@ -22,7 +23,12 @@ const envSchema = z.object({
     .default(48),
   // Free disk space an upload must leave under DATA_DIR/slides (the database, logs and tile
   // cache need room too); a larger upload is refused before it starts.
-  UPLOAD_DISK_RESERVE_MB: z.coerce.number().int().min(0).max(16_777_216).default(1024),
+  UPLOAD_DISK_RESERVE_MB: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(16_777_216)
+    .default(DEFAULT_DISK_RESERVE_BYTES / 1024 ** 2),
   // At least 5: a session in use is marked used once a minute (SESSION_TOUCH_INTERVAL_MS), so
   // with 1 a doctor whose only activity was an upload was logged out mid-upload.
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).default(Limits.sessionIdleMinutesDefault),
