@@ -95,6 +95,12 @@ test('a doctor views a slide, measures, annotates, takes a screenshot and finds 
   await expect(page.getByTestId('annotation-list-empty')).toBeVisible();
   // The tools are named for screen readers in the page's language (antd's was English).
   await expect(page.getByRole('radiogroup', { name: '标注与测量工具' })).toBeVisible();
+  // Icons only decorate: none names itself, or a button, by its English file name ("camera
+  // 截图", a sorter's "caret-up"), antd's own icons included.
+  await expect(page.getByTestId('screenshot-take')).toHaveAccessibleName(/^截图/);
+  expect(await page.locator('body').ariaSnapshot()).not.toMatch(
+    /(img|button|columnheader|listitem) "[a-z]+(-[a-z]+)*[" ]/,
+  );
 
   // The whole portrait slide leaves a margin at the left of the landscape view: a box drawn
   // there is not on the slide and is not kept (it would become a line along the slide's edge).

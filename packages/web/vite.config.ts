@@ -44,7 +44,18 @@ export default defineConfig(({ command }) => ({
     __APP_VERSION__: JSON.stringify(command === 'build' ? appVersion : ''),
   },
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      /*
+       * Each of @ant-design/icons' icons draws itself with "../components/AntdIconLight", which
+       * names it for screen readers in English: they get ours instead (src/lib/quiet-antd-icon.tsx),
+       * antd's own icons included. Checked by src/lib/quiet-antd-icon.test.ts.
+       */
+      {
+        find: /^\.\.\/components\/AntdIconLight$/,
+        replacement: fileURLToPath(new URL('./src/lib/quiet-antd-icon.tsx', import.meta.url)),
+      },
+    ],
   },
   server: {
     proxy: {

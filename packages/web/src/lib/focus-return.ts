@@ -10,8 +10,11 @@ export const FOCUSABLE =
   'button:not([disabled]), [href], input:not([disabled]):not([type="hidden"]), ' +
   'select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
-/** How long after the dialog closed the row may still be removed (a list fetched again). */
-const WATCH_MS = 2000;
+/**
+ * How long after the dialog closed the row may still be removed (a list fetched again, over a
+ * slow hospital link). The watch ends sooner once the user moves the focus themselves.
+ */
+const WATCH_MS = 10_000;
 const WATCH_STEP_MS = 100;
 /** How long a closing confirmation may keep the focus before the watch gives up. */
 const MODAL_WAIT_MS = 10_000;
