@@ -19,6 +19,9 @@ test('a doctor who opens an administrator screen lands on 403', async ({ page })
   await expect(page.getByTestId('menu-/setnew')).toBeVisible();
   await page.goto('/#/auditLogs');
   await expect(page).toHaveURL(/#\/403$/);
+  // The picture is not read out by its English title ("Unauthorized"): the page's title says it.
+  await expect(page.getByRole('img', { name: 'Unauthorized' })).toHaveCount(0);
+  await expect(page.locator('.ant-result-image svg')).toHaveAttribute('aria-hidden', 'true');
   await page.getByTestId('back-home').click();
   await expect(page).toHaveURL(/#\/workplace$/);
 });

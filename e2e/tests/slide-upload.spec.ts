@@ -228,6 +228,9 @@ test('the doctor uploads a slide, pauses, reloads, resumes and sees it in the Im
   // The link drops the held chunk: the pause is done, and nothing is tried again.
   release();
   await expect(item.getByTestId('upload-item-state')).toHaveText('Paused');
+  // Screen readers are told, as the queue's colours and bars tell the eye.
+  await expect(page.getByTestId('upload-announcer')).toHaveText(`${NAME}: Paused`);
+  await expect(page.getByTestId('upload-announcer')).toHaveAttribute('role', 'status');
   // What goes on with it is said on the row, not only in a passing toast.
   await expect(item.getByTestId('upload-item-paused-next')).toHaveText(
     'Press Resume above to continue where it stopped',
@@ -293,6 +296,7 @@ test('the doctor uploads a slide, pauses, reloads, resumes and sees it in the Im
     timeout: 30_000,
   });
   await expect(page.getByTestId('upload-queue').getByTestId(`upload-item-${NAME}`)).toHaveCount(0);
+  await expect(page.getByTestId('upload-announcer')).toHaveText(`${NAME}: Uploaded`);
   expect(chunkRequests).toHaveLength(1);
   await expect(page.getByTestId('upload-all-done')).toHaveText(
     'Queue empty. In the finished list: 1 uploaded, 0 failed',

@@ -1,6 +1,7 @@
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { ExceptionResult } from '@/components/exception-result';
 import { HOME_PATH } from '@/config/paths';
 
 /** A page that only says why nothing is shown here (403, 404), with the way back home. */
@@ -10,7 +11,7 @@ export function ResultPage({ status }: { status: '403' | '404' }) {
   const texts = status === '403' ? 'forbidden' : 'notFound';
   return (
     <main className="standalone-page">
-      <Result
+      <ExceptionResult
         status={status}
         title={t(`${texts}.title`)}
         subTitle={t(`${texts}.subTitle`)}

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { PatientDto } from '@pathconsult/shared';
+import { ExceptionResult } from '@/components/exception-result';
 import { findRoute } from '@/config/paths';
 import { useCaseInfo } from '@/features/cases/api/cases';
 import { ApiError } from '@/lib/api-error';
@@ -56,7 +57,7 @@ export function CaseDetailFrame({ current, children }: CaseDetailFrameProps) {
   if (info.isError && isFinal(info.error)) {
     // A case that is gone, or not this user's to read, will not come back with a retry.
     return (
-      <Result
+      <ExceptionResult
         status={info.error.httpStatus === 404 ? '404' : '403'}
         title={t('unavailable')}
         subTitle={info.error.message}

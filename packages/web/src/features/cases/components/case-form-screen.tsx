@@ -1,6 +1,7 @@
 import { Button, Card, Result, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { caseActionAllowed, isCaseStateCode, type PatientSavedDto } from '@pathconsult/shared';
+import { ExceptionResult } from '@/components/exception-result';
 import type { ApiError } from '@/lib/api-error';
 import { useCaseInfo } from '../api/cases';
 import { useCaseVariant } from '../api/case-variant';
@@ -50,7 +51,7 @@ export function CaseFormScreen({ iPatientId, onSaved, onBack }: CaseFormScreenPr
     const missing = (info.error as ApiError | null)?.httpStatus === 404;
     return (
       <Card>
-        <Result
+        <ExceptionResult
           status={missing ? '404' : 'error'}
           title={t(missing ? 'form.notFound' : 'form.loadFailed')}
           extra={back}

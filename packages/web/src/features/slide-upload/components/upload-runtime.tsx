@@ -14,6 +14,7 @@ import {
   useUploadUi,
 } from './upload-context';
 import { lazyScreen, loadChunk } from '@/lib/lazy-screen';
+import { UploadAnnouncer } from './upload-announcer';
 
 const UploadPanel = lazyScreen(() =>
   import('./upload-panel').then((m) => ({ default: m.UploadPanel })),
@@ -130,8 +131,11 @@ export function UploadRuntime() {
     return null;
   }
   return (
-    <Suspense fallback={null}>
-      <UploadPanel open={open} request={panelRequestOf(ui)} onClose={closeUploadPanel} />
-    </Suspense>
+    <>
+      <UploadAnnouncer />
+      <Suspense fallback={null}>
+        <UploadPanel open={open} request={panelRequestOf(ui)} onClose={closeUploadPanel} />
+      </Suspense>
+    </>
   );
 }

@@ -1,7 +1,8 @@
-import { Alert, Button, Flex, Result, Spin, Tooltip, Typography } from 'antd';
+import { Alert, Button, Flex, Spin, Tooltip, Typography } from 'antd';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SlideInfoDto } from '@pathconsult/shared';
+import { ExceptionResult } from '@/components/exception-result';
 import { AnnotationLayer } from '@/features/annotations/components/annotation-layer';
 import { AnnotationTools } from '@/features/annotations/components/annotation-tools';
 import { VIEW_BACKGROUND } from '@/features/annotations/overlay/capture';
@@ -95,7 +96,7 @@ export function SlidePane({
     // A slide that is gone (or never was this user's to see) will not come back with a retry.
     if (info.error instanceof ApiError && info.error.httpStatus === 404) {
       return (
-        <Result
+        <ExceptionResult
           status="404"
           title={t('notFound')}
           subTitle={t('notFoundHint')}
