@@ -114,6 +114,8 @@ test('a doctor views a slide, measures, annotates, takes a screenshot and finds 
   await expect(page.getByTestId('viewer-mag-20')).toHaveClass(/ant-btn-primary/);
   await expect(page.getByTestId('viewer-mag-20')).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByTestId('viewer-mag-10')).toHaveAttribute('aria-pressed', 'false');
+  // Where the zoom came to rest is read out (not every step of it).
+  await expect(page.getByTestId('viewer-magnification-status')).toHaveText('当前放大倍数 20×');
   await expect(page.getByTestId('scale-bar')).toContainText(/^\d+ µm$/);
   await expectTissue(view);
 
@@ -2053,6 +2055,11 @@ test('on a touch screen, a tap on an annotation shows it whole, double taps and 
     await expect(page.getByTestId('adjustments-panel')).toBeVisible();
     await page.waitForTimeout(500);
     await expect(page.locator('.ant-tooltip:visible')).toHaveCount(0);
+    // Nor the magnification's readout: its explanation stood over the rotate buttons.
+    await page.keyboard.press('Escape');
+    await page.getByTestId('viewer-magnification').tap();
+    await page.waitForTimeout(500);
+    await expect(page.locator('.ant-tooltip:visible')).toHaveCount(0);
   } finally {
     await phone.close();
   }
@@ -2179,6 +2186,53 @@ test('the phone viewer shows the slide with compact controls', async ({ page, re
   await expect(page).toHaveURL(new RegExp(`#/mobileShowSilde\\?id=${slideId}$`));
   await expectTissue(page.getByTestId('slide-view'));
   expect((await page.getByTestId('slide-view').boundingBox())!.width).toBeGreaterThan(300);
+});
+
+test('Back in a phone viewer opened from a link stays in the platform, after the session ends too', async ({
+  page,
+  request,
+}) => {
+  const token = await tokenOf(request, DOCTOR);
+  const caseId = await addCase(request, token, `VB${RUN}`);
+  const slideId = await uploadCaseSlide(
+    request,
+    token,
+    caseId,
+    'CMU-1-Small-Region.svs',
+    `cmu-b-${RUN}.svs`,
+  );
+  await page.setViewportSize({ width: 390, height: 800 });
+  // The tab was elsewhere before the link was opened in it.
+  await page.goto('about:blank');
+  await page.goto(`/#/mobileShowSilde?id=${slideId}`);
+  await expect(page).toHaveURL(/#\/login$/);
+  const logInHere = async () => {
+    await page.locator('#login_strUserName').fill(DOCTOR.name);
+    await page.locator('#login_strUserPassword').fill(DOCTOR.password);
+    await page.getByTestId('login-submit').click();
+    await expect(page).toHaveURL(new RegExp(`#/mobileShowSilde\\?id=${slideId}$`));
+    await expectTissue(page.getByTestId('slide-view'));
+  };
+  await logInHere();
+  // Back goes home in the platform: the tab's history before it is another site's.
+  await page.getByTestId('mobile-viewer-back').click();
+  await expect(page).toHaveURL(/#\/workplace$/);
+
+  // Opened from the workplace, then the session ends on it: logged in again, the viewer is back
+  // in its place, and one Back leaves it (the login page was left in between, and sent the user
+  // straight back to the viewer).
+  await page.goto(`/#/mobileShowSilde?id=${slideId}`);
+  await expectTissue(page.getByTestId('slide-view'));
+  const pageToken = await page.evaluate(() => sessionStorage.getItem('token') ?? '');
+  expect((await request.post('/api/user/logout', { headers: { token: pageToken } })).ok()).toBe(
+    true,
+  );
+  // The next call the viewer makes finds the session over.
+  await page.reload();
+  await expect(page).toHaveURL(/#\/login$/);
+  await logInHere();
+  await page.getByTestId('mobile-viewer-back').click();
+  await expect(page).toHaveURL(/#\/workplace$/);
 });
 
 test('at 20× on a 20× scan the slide is drawn pixel for pixel, not between pixels', async ({

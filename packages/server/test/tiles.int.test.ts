@@ -525,7 +525,11 @@ describe.each(await testDatabases())('tile service on $name', (testDb) => {
     expect((await get(tileUrl(tile.strToken, FULL, 1, 1))).status).toBe(200);
   });
 
-  it('turns away the tokens of a case withdrawn from its expert, though open and not expired', async () => {
+  /**
+   * A new case of the doctor's with CMU uploaded as each of `names` (read by the slide engine),
+   * sent to a new expert of the diagnosis centre.
+   */
+  async function caseSentToExpert<Names extends readonly string[]>(names: Names) {
     const expert = await loggedInUser(
       db(),
       api,
@@ -533,9 +537,12 @@ describe.each(await testDatabases())('tile service on $name', (testDb) => {
       RoleType.Expert,
     );
     const caseId = (await addCase(api, doctor.token)).iPatientId;
-    const upload = (name: string) =>
-      uploadSlide(api, t.baseUrl, doctor.token, { iPatientId: caseId }, name, CMU);
-    const [first, second] = [await upload('s1.svs'), await upload('s2.svs')];
+    const slides: number[] = [];
+    for (const name of names) {
+      slides.push(
+        await uploadSlide(api, t.baseUrl, doctor.token, { iPatientId: caseId }, name, CMU),
+      );
+    }
     await t.app.slideIngest.idle();
     expectOk(
       await api.post(
@@ -544,6 +551,16 @@ describe.each(await testDatabases())('tile service on $name', (testDb) => {
         { token: doctor.token },
       ),
     );
+    // One slide id for each name.
+    return { expert, caseId, slides: slides as { [K in keyof Names]: number } };
+  }
+
+  it('turns away the tokens of a case withdrawn from its expert, though open and not expired', async () => {
+    const {
+      expert,
+      caseId,
+      slides: [first, second],
+    } = await caseSentToExpert(['s1.svs', 's2.svs'] as const);
     const tokenOf = async (id: number, token: string) =>
       expectOk(await getToken(id, token)).strToken;
     const urls = (token: string) => [
@@ -583,29 +600,11 @@ describe.each(await testDatabases())('tile service on $name', (testDb) => {
   });
 
   it('keeps a deleted case’s slides for its hospital, without its expert’s tokens or marks', async () => {
-    const expert = await loggedInUser(
-      db(),
-      api,
-      await userHospital(db(), 'demo_expert'),
-      RoleType.Expert,
-    );
-    const caseId = (await addCase(api, doctor.token)).iPatientId;
-    const slide = await uploadSlide(
-      api,
-      t.baseUrl,
-      doctor.token,
-      { iPatientId: caseId },
-      'd.svs',
-      CMU,
-    );
-    await t.app.slideIngest.idle();
-    expectOk(
-      await api.post(
-        'patient/addPatientReceive',
-        { listPatient: [{ iPatientId: caseId }], listUser: [{ iUserId: expert.id }] },
-        { token: doctor.token },
-      ),
-    );
+    const {
+      expert,
+      caseId,
+      slides: [slide],
+    } = await caseSentToExpert(['d.svs'] as const);
     const mark = (token: string) =>
       api.post<AnnotationDto>(
         'viewer/addAnnotation',

@@ -67,7 +67,10 @@ export function sessionExpired(): void {
   if (!window.location.hash.startsWith('#/login')) {
     // Logged in again, the user is back on the screen the session expired on.
     rememberReturnTo(window.location.hash.slice(1));
-    window.location.hash = '#/login';
+    // In place of the screen, not after it: logged in again the user is taken back to it (in
+    // its place too), and Back then leaves it rather than landing on the login page, which sent
+    // them straight back.
+    window.location.replace('#/login');
   }
 }
 

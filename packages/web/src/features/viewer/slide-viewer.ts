@@ -195,6 +195,16 @@ export class SlideViewer implements SlideViewerLike {
         options.onTilesFailed?.();
       }
     });
+    // A scan smaller than its pane (a 50-pixel DICOM image, a biopsy's small scan) opened
+    // filling it, its pixels dozens of screen pixels wide: "838×", far past the 40× any step
+    // offers. Home shows a slide at most at the largest zoom allowed (MAX_OVERZOOM), centred;
+    // a larger slide fits its pane as before.
+    const viewport = this.osd.viewport;
+    const fittingZoom = viewport.getHomeZoom.bind(viewport);
+    viewport.getHomeZoom = () =>
+      this.osd.world.getItemCount() === 1
+        ? Math.min(fittingZoom(), viewport.imageToViewportZoom(MAX_OVERZOOM))
+        : fittingZoom();
     this.osd.addHandler('open', () => {
       // Open only once in place: setView fires rotate and flip before its zoom and pan, and a
       // listener (linked navigation) must not take the half-set view for the slide's start.

@@ -1,7 +1,7 @@
 import { ICode, SessionKey, type CaseImportMode, type CaseImportReport } from '@pathconsult/shared';
 import { ApiError } from '@/lib/api-error';
 import { currentLang, i18next } from '@/lib/i18n';
-import { endSession } from '@/lib/session-lifecycle';
+import { sessionExpired } from '@/lib/api-client';
 
 /*
  * The two calls of batch cases that api-client's JSON fetch cannot make: the template is a file
@@ -25,9 +25,8 @@ const genericError = (httpStatus: number) =>
 /** The envelope's failure as an ApiError (business failure, or the HTTP status's refusal). */
 function envelopeError(status: number, body: unknown): ApiError {
   if (status === 401) {
-    // As api-client does: the session is over, back to the login page.
-    endSession();
-    window.location.hash = '#/login';
+    // The session is over: back to the login page, as for any other call.
+    sessionExpired();
   }
   const env = body as {
     iCode?: number;

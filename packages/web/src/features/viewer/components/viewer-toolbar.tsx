@@ -16,6 +16,8 @@ import { HoverTooltip } from '@/components/hover-tooltip';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconButton } from '@/components/icon-button';
+import { ScreenReaderStatus } from '@/components/screen-reader-status';
+import { useSettledValue } from '@/lib/use-settled-value';
 import type { SlideViewer } from '../slide-viewer';
 import { useCrowdedLine } from '../use-crowded-line';
 import { useDismiss } from '../use-dismiss';
@@ -100,6 +102,8 @@ export function ViewerToolbar({
         ? formatZoomPercent(imageZoom)
         : t('noObjective');
   const beyondPixels = relative && imageZoom > 1 + STEP_TOLERANCE;
+  // Read out where a zoom comes to rest (the readout changes at every frame of it).
+  const settledReadout = useSettledValue(readout, 600);
   // A single desktop pane keeps the angle's room (its bar shares a wrapping line with the name);
   // panes side by side measure their bar instead, and a phone's bar wraps below its controls.
   const reserveAngle = !oneLine && !phone;
@@ -330,7 +334,8 @@ export function ViewerToolbar({
           title={t('zoomOut')}
           testId="viewer-zoom-out"
         />
-        <Tooltip
+        {/* Not on a touch screen: tapped, it stood over the next controls and took their taps. */}
+        <HoverTooltip
           title={
             digital
               ? t('digitalZoom', { objective })
@@ -348,7 +353,11 @@ export function ViewerToolbar({
           >
             {readout}
           </Tag>
-        </Tooltip>
+        </HoverTooltip>
+        <ScreenReaderStatus
+          text={viewer.isOpen ? t('magnificationNow', { readout: settledReadout }) : ''}
+          testId="viewer-magnification-status"
+        />
         <IconButton
           size={size}
           icon={<ZoomInOutlined />}
