@@ -31,6 +31,14 @@ function versionFile(version: string): Plugin {
   };
 }
 
+/*
+ * Each of @ant-design/icons' icons draws itself with "../components/AntdIconLight", which names it
+ * for screen readers in English: they get ours instead (src/lib/quiet-antd-icon.tsx), antd's own
+ * icons included. Checked by src/lib/quiet-antd-icon.test.ts.
+ */
+const ICON_COMPONENT = /^\.\.\/components\/AntdIconLight$/;
+const QUIET_ICON = fileURLToPath(new URL('./src/lib/quiet-antd-icon.tsx', import.meta.url));
+
 // The server of `npm start` listens here; `vite dev` forwards API and version calls to it.
 const apiTarget = process.env.PATHCONSULT_API ?? 'http://localhost:8080';
 
@@ -46,16 +54,19 @@ export default defineConfig(({ command }) => ({
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
-      /*
-       * Each of @ant-design/icons' icons draws itself with "../components/AntdIconLight", which
-       * names it for screen readers in English: they get ours instead (src/lib/quiet-antd-icon.tsx),
-       * antd's own icons included. Checked by src/lib/quiet-antd-icon.test.ts.
-       */
-      {
-        find: /^\.\.\/components\/AntdIconLight$/,
-        replacement: fileURLToPath(new URL('./src/lib/quiet-antd-icon.tsx', import.meta.url)),
-      },
+      { find: ICON_COMPONENT, replacement: QUIET_ICON },
     ],
+  },
+  optimizeDeps: {
+    // `vite dev` pre-bundles antd and its icons without resolve.alias: the same replacement there.
+    rolldownOptions: {
+      plugins: [
+        {
+          name: 'pathconsult-quiet-antd-icons',
+          resolveId: (source: string) => (ICON_COMPONENT.test(source) ? QUIET_ICON : null),
+        },
+      ],
+    },
   },
   server: {
     proxy: {
