@@ -411,6 +411,17 @@ test('the slide list sorts from its headers, by mouse or keyboard, and finds sli
   await page.getByTestId('slide-search').click();
   await expect.poll(order).toEqual([c, a, b]);
   await expect(rows.first()).toContainText(patient);
+  // Every button is named, in Chinese, antd's own too: the field's clear button holds only an
+  // icon (named "close-circle" by antd, or not at all), the headers' sorters read "caret-up".
+  await expect(
+    page
+      .locator('.ant-input-affix-wrapper', { has: page.locator('#slideFilters_strPatientName') })
+      .locator('.ant-input-clear-icon'),
+  ).toHaveAccessibleName('清除');
+  await expect(nameHeader).toHaveAccessibleName('文件名');
+  const tree = await page.locator('body').ariaSnapshot();
+  expect(tree).not.toMatch(/^\s*- button( \[[^\]]*\])*:?$/m);
+  expect(tree).not.toMatch(/(img|button|columnheader) "[a-z]+(-[a-z]+)*[" ]/);
   await page.locator('#slideFilters_strPatientName').fill(`${patient}无`);
   await page.getByTestId('slide-search').click();
   await expect(page.getByTestId('slide-table')).toContainText('没有符合筛选条件的切片');

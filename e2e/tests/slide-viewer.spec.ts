@@ -2189,7 +2189,7 @@ test('the phone viewer shows the slide with compact controls', async ({ page, re
 });
 
 test('Back in a phone viewer opened from a link stays in the platform, after the session ends too', async ({
-  page,
+  browser,
   request,
 }) => {
   const token = await tokenOf(request, DOCTOR);
@@ -2201,38 +2201,47 @@ test('Back in a phone viewer opened from a link stays in the platform, after the
     'CMU-1-Small-Region.svs',
     `cmu-b-${RUN}.svs`,
   );
-  await page.setViewportSize({ width: 390, height: 800 });
-  // The tab was elsewhere before the link was opened in it.
-  await page.goto('about:blank');
-  await page.goto(`/#/mobileShowSilde?id=${slideId}`);
-  await expect(page).toHaveURL(/#\/login$/);
-  const logInHere = async () => {
+  const viewer = new RegExp(`#/mobileShowSilde\\?id=${slideId}$`);
+  const context = await browser.newContext({ viewport: { width: 390, height: 800 } });
+  /** A tab that was elsewhere before the link to the slide was opened in it, logged in there. */
+  const linkOpened = async () => {
+    const page = await context.newPage();
+    await page.goto('about:blank');
+    await page.goto(`/#/mobileShowSilde?id=${slideId}`);
+    await expect(page).toHaveURL(/#\/login$/);
+    await logInHere(page);
+    return page;
+  };
+  const logInHere = async (page: Page) => {
     await page.locator('#login_strUserName').fill(DOCTOR.name);
     await page.locator('#login_strUserPassword').fill(DOCTOR.password);
     await page.getByTestId('login-submit').click();
-    await expect(page).toHaveURL(new RegExp(`#/mobileShowSilde\\?id=${slideId}$`));
+    await expect(page).toHaveURL(viewer);
     await expectTissue(page.getByTestId('slide-view'));
   };
-  await logInHere();
-  // Back goes home in the platform: the tab's history before it is another site's.
-  await page.getByTestId('mobile-viewer-back').click();
-  await expect(page).toHaveURL(/#\/workplace$/);
+  try {
+    // Back goes home in the platform: the tab's history before it is another site's.
+    const first = await linkOpened();
+    await first.getByTestId('mobile-viewer-back').click();
+    await expect(first).toHaveURL(/#\/workplace$/);
 
-  // Opened from the workplace, then the session ends on it: logged in again, the viewer is back
-  // in its place, and one Back leaves it (the login page was left in between, and sent the user
-  // straight back to the viewer).
-  await page.goto(`/#/mobileShowSilde?id=${slideId}`);
-  await expectTissue(page.getByTestId('slide-view'));
-  const pageToken = await page.evaluate(() => sessionStorage.getItem('token') ?? '');
-  expect((await request.post('/api/user/logout', { headers: { token: pageToken } })).ok()).toBe(
-    true,
-  );
-  // The next call the viewer makes finds the session over.
-  await page.reload();
-  await expect(page).toHaveURL(/#\/login$/);
-  await logInHere();
-  await page.getByTestId('mobile-viewer-back').click();
-  await expect(page).toHaveURL(/#\/workplace$/);
+    // The session ends on the viewer: logged in again, the viewer is back in its place, and Back
+    // still goes home (it landed on the login page, which sent the user straight back, or left
+    // the platform for the page before the link).
+    const second = await linkOpened();
+    const pageToken = await second.evaluate(() => sessionStorage.getItem('token') ?? '');
+    expect((await request.post('/api/user/logout', { headers: { token: pageToken } })).ok()).toBe(
+      true,
+    );
+    // The next call the viewer makes (here, on a reload) finds the session over.
+    await second.reload();
+    await expect(second).toHaveURL(/#\/login$/);
+    await logInHere(second);
+    await second.getByTestId('mobile-viewer-back').click();
+    await expect(second).toHaveURL(/#\/workplace$/);
+  } finally {
+    await context.close();
+  }
 });
 
 test('at 20× on a 20× scan the slide is drawn pixel for pixel, not between pixels', async ({

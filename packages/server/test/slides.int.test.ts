@@ -227,25 +227,38 @@ describe.each(await testDatabases())('slide management on $name', (testDb) => {
           await slide({ hospitalId: hospitalH, diagnosisNum: 'LA-000', name: key, ...v })
         ).id;
       };
-      await put('S1.svs', { uploadUserId: d1.id, diagnosisNum: 'LN-100', createdAt: at(1) });
+      await put('S1.svs', {
+        uploadUserId: d1.id,
+        diagnosisNum: 'LN-100',
+        createdAt: at(1),
+        totalBytes: 5000,
+      });
       await put('Alpha_x.svs', {
         uploadUserId: d1.id,
         diagnosisNum: 'LA-200',
         patientId: c1.iPatientId,
         createdAt: at(2),
+        totalBytes: 3000,
       });
-      await put('Beta.svs', { uploadUserId: d2.id, diagnosisNum: 'LN-300', createdAt: at(3) });
+      await put('Beta.svs', {
+        uploadUserId: d2.id,
+        diagnosisNum: 'LN-300',
+        createdAt: at(3),
+        totalBytes: 9000,
+      });
       await put('Gamma.svs', {
         uploadUserId: d2.id,
         diagnosisNum: 'LA-400',
         patientId: c2.iPatientId,
         createdAt: at(4),
+        totalBytes: 1000,
       });
       await put('Delta.svs', {
         uploadUserId: d2.id,
         diagnosisNum: 'LN-500',
         state: SlideUploadState.Uploading,
         createdAt: at(4),
+        totalBytes: 7000,
       });
     });
 
@@ -349,11 +362,21 @@ describe.each(await testDatabases())('slide management on $name', (testDb) => {
         'Gamma.svs',
         'Alpha_x.svs',
       ]);
-      const sizes = async (strSort: string) =>
-        expectOk(await list(hAdmin.token, { strSort })).listPage.map((s) => s.lSize);
-      const ascending = await sizes('sizeAsc');
-      expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
-      expect(await sizes('sizeDesc')).toEqual([...ascending].reverse());
+      // Sizes in neither the order of upload nor of id.
+      expect(await names('sizeAsc')).toEqual([
+        'Gamma.svs', // 1000 bytes
+        'Alpha_x.svs', // 3000
+        'S1.svs', // 5000
+        'Delta.svs', // 7000
+        'Beta.svs', // 9000
+      ]);
+      expect(await names('sizeDesc')).toEqual([
+        'Beta.svs',
+        'Delta.svs',
+        'S1.svs',
+        'Alpha_x.svs',
+        'Gamma.svs',
+      ]);
       // The order holds across pages: the second page goes on where the first stopped.
       const page2 = expectOk(
         await list(hAdmin.token, { strSort: 'nameAsc', iPageSize: 2, iCurPage: 2 }),

@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
+  ReceiveState,
   RoleType,
   type AnnotationDto,
   type AnnotationList,
@@ -621,13 +622,34 @@ describe.each(await testDatabases())('tile service on $name', (testDb) => {
       );
     const theirs = expectOk(await mark(expert.token)).iAnnotationId;
     const ours = expectOk(await mark(doctor.token)).iAnnotationId;
-    const expertToken = expectOk(await getToken(slide, expert.token)).strToken;
-    expect((await get(tileUrl(expertToken, FULL, 1, 1))).status).toBe(200);
-    // The expert returns it; reading it still as they left it, their token still opens tiles.
+    // An expert of the case's own hospital (a hospital may diagnose its own cases), who gave it
+    // back: their marks are the consultation's too.
     const [receive] = await db()
       .select({ id: patientReceives.id })
       .from(patientReceives)
       .where(eq(patientReceives.patientId, caseId));
+    const doctorHospital = await userHospital(db(), 'demo_doctor');
+    const inHouse = await loggedInUser(db(), api, doctorHospital, RoleType.Expert);
+    const [inHouseReceive] = await db()
+      .insert(patientReceives)
+      .values({
+        patientId: caseId,
+        hospitalId: doctorHospital,
+        senderId: doctor.id,
+        expertId: inHouse.id,
+        centerHospitalId: doctorHospital,
+        state: ReceiveState.Waiting,
+        assigned: true,
+      })
+      .returning({ id: patientReceives.id });
+    const inHouseMark = expectOk(await mark(inHouse.token)).iAnnotationId;
+    await db()
+      .update(patientReceives)
+      .set({ state: ReceiveState.Returned })
+      .where(eq(patientReceives.id, inHouseReceive!.id));
+    const expertToken = expectOk(await getToken(slide, expert.token)).strToken;
+    expect((await get(tileUrl(expertToken, FULL, 1, 1))).status).toBe(200);
+    // The expert returns it; reading it still as they left it, their token still opens tiles.
     expectOk(
       await api.post(
         'diagnosis/backPatient',
@@ -661,6 +683,7 @@ describe.each(await testDatabases())('tile service on $name', (testDb) => {
     ).listAnnotation.map((a) => a.iAnnotationId);
     expect(marks).toEqual([ours]);
     expect(marks).not.toContain(theirs);
+    expect(marks).not.toContain(inHouseMark);
   });
 
   it('refuses a token once it has expired, by the server’s clock', async () => {

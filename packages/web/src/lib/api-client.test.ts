@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
  * The client in node: sessionStorage and window.location are stubbed, toasts are recorded, and
  * i18n returns the key so that assertions name the catalogue entry that was chosen.
  */
-const { toasts, storage } = vi.hoisted(() => {
+const { toasts, storage, history, events } = vi.hoisted(() => {
   const data = new Map<string, string>();
   const storage = {
     getItem: (k: string) => data.get(k) ?? null,
@@ -14,8 +14,21 @@ const { toasts, storage } = vi.hoisted(() => {
     keys: () => [...data.keys()],
   };
   (globalThis as Record<string, unknown>).sessionStorage = storage;
-  (globalThis as Record<string, unknown>).window = { location: { hash: '#/auditLogs' } };
-  return { toasts: [] as string[], storage };
+  const location = { hash: '#/auditLogs' };
+  const events: string[] = [];
+  const history = {
+    state: null as unknown,
+    replaceState(state: unknown, _title: string, url: string) {
+      history.state = state;
+      location.hash = url;
+    },
+  };
+  (globalThis as Record<string, unknown>).window = {
+    location,
+    history,
+    dispatchEvent: (event: Event) => events.push(event.type),
+  };
+  return { toasts: [] as string[], storage, history, events };
 });
 
 vi.mock('./toast', () => ({ toastError: (text: string) => toasts.push(text) }));
@@ -80,6 +93,9 @@ describe('api client', () => {
       storage.setItem(key, '1');
     }
     queryClient.setQueryData(['auth', 'userInfo', 1], { iUserId: 1 });
+    // The router's own entry, the fourth of the tab in the platform.
+    history.state = { usr: null, key: 'k', idx: 3 };
+    events.length = 0;
     vi.stubGlobal('fetch', answer(401, { iCode: 1000, strMessage: 'x', objData: {} }));
     await api.get('userManage/getUserInfo').catch(() => undefined);
     // The screen it expired on is kept, to come back to after the login, and the login page says
@@ -89,6 +105,9 @@ describe('api client', () => {
     // Nothing the ended session fetched stays cached for whoever logs in next.
     expect(queryClient.getQueryCache().getAll()).toEqual([]);
     expect(window.location.hash).toBe('#/login');
+    // In place of the screen, keeping the router's number of the entry; the router is told.
+    expect(history.state).toEqual({ usr: null, key: 'k', idx: 3 });
+    expect(events).toEqual(['popstate']);
     expect(toasts).toEqual(['errors:http.401']);
   });
 

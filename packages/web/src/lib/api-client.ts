@@ -58,6 +58,18 @@ async function readEnvelope(response: Response): Promise<ApiEnvelope | null> {
 }
 
 /**
+ * Shows `hash` in place of the current screen, not after it: logged in again the user is taken
+ * back to the screen (in its place too), and Back then leaves it rather than landing on the login
+ * page, which sent them straight back. The entry keeps the router's number (its `idx`, by which
+ * Back knows whether the entry before is the platform's: use-go-back.ts); the router hears of the
+ * change as of the browser's own Back or Forward.
+ */
+function replaceScreen(hash: string): void {
+  window.history.replaceState(window.history.state, '', hash);
+  window.dispatchEvent(new Event('popstate'));
+}
+
+/**
  * Spec §8 401: the stored session and every cached answer are dropped (session-lifecycle.ts) and
  * the user is sent to the login page.
  */
@@ -67,10 +79,7 @@ export function sessionExpired(): void {
   if (!window.location.hash.startsWith('#/login')) {
     // Logged in again, the user is back on the screen the session expired on.
     rememberReturnTo(window.location.hash.slice(1));
-    // In place of the screen, not after it: logged in again the user is taken back to it (in
-    // its place too), and Back then leaves it rather than landing on the login page, which sent
-    // them straight back.
-    window.location.replace('#/login');
+    replaceScreen('#/login');
   }
 }
 

@@ -21,6 +21,27 @@ describe('antd icons drawn without English names', () => {
     expect(quietIconProps({ 'aria-hidden': false })).toEqual({ 'aria-hidden': false });
   });
 
+  it('names, in the page’s language, a control of antd’s own that holds only the icon', () => {
+    expect(quietIconProps({}, '清除')).toEqual({ 'aria-label': '清除' });
+    // A name given wins.
+    expect(quietIconProps({ 'aria-label': 'x' }, '清除')).toEqual({ 'aria-label': 'x' });
+  });
+
+  it('is wired into both the build and vite dev', async () => {
+    const { default: config } = await import('../../vite.config');
+    const resolved = config({ command: 'build', mode: 'production' });
+    const aliases = resolved.resolve?.alias as { find: RegExp | string; replacement: string }[];
+    const icon = aliases.find(
+      (a) => a.find instanceof RegExp && a.find.test('../components/AntdIconLight'),
+    );
+    expect(icon?.replacement).toMatch(/src[\\/]lib[\\/]quiet-antd-icon\.tsx$/);
+    const [plugin] = (resolved.optimizeDeps?.rolldownOptions?.plugins ?? []) as unknown as {
+      resolveId: (source: string) => string | null;
+    }[];
+    expect(plugin?.resolveId('../components/AntdIconLight')).toBe(icon?.replacement);
+    expect(plugin?.resolveId('../components/AntdIcon')).toBeNull();
+  });
+
   it('still reaches every icon: each draws itself with the component vite.config.ts replaces', () => {
     // Should an upgrade of @ant-design/icons move it, the alias would match nothing and the
     // English names would be back: this fails first.

@@ -1,6 +1,6 @@
-import { and, asc, count, eq, inArray, isNull, notInArray } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, isNull, notInArray, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { slideAnnotations, slideDocuments, users } from '../../db/schema';
+import { patientReceives, slideAnnotations, slideDocuments, users } from '../../db/schema';
 
 export type AnnotationRow = typeof slideAnnotations.$inferSelect;
 export interface AnnotationView {
@@ -89,16 +89,25 @@ export async function remove(db: Db, id: number, authorId: number): Promise<bool
 }
 
 /**
- * A case is deleted: the marks its consultation left on its slides (those of people outside the
- * case's hospital, its experts) go with it, as its reports and screenshots do. The slides stay
- * in the hospital's slide management, unmatched, with the hospital's own marks: a case made again
- * for their pathology number would otherwise show a first opinion's marks to the next expert.
+ * A case is deleted: the marks its consultation left on its slides go with it, as its reports
+ * and screenshots do: those of its experts (whatever their hospital: a hospital may diagnose its
+ * own cases) and of anyone else outside the case's hospital. The slides stay in the hospital's
+ * slide management, unmatched, with the marks of its own doctors: a case made again for their
+ * pathology number would otherwise show a first opinion's marks to the next expert.
  */
 export async function removeConsultationMarks(
   tx: Db,
   patientId: number,
   hospitalId: number,
 ): Promise<void> {
+  const ownDoctors = tx
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.hospitalId, hospitalId));
+  const experts = tx
+    .select({ id: patientReceives.expertId })
+    .from(patientReceives)
+    .where(and(eq(patientReceives.patientId, patientId), isNotNull(patientReceives.expertId)));
   await tx
     .delete(slideAnnotations)
     .where(
@@ -110,9 +119,9 @@ export async function removeConsultationMarks(
             .from(slideDocuments)
             .where(eq(slideDocuments.patientId, patientId)),
         ),
-        notInArray(
-          slideAnnotations.authorId,
-          tx.select({ id: users.id }).from(users).where(eq(users.hospitalId, hospitalId)),
+        or(
+          notInArray(slideAnnotations.authorId, ownDoctors),
+          inArray(slideAnnotations.authorId, experts),
         ),
       ),
     );

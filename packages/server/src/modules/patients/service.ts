@@ -210,11 +210,12 @@ export async function deletePatient(
   return db.transaction(async (tx) => {
     const row = await lockOwnedCase(tx, actor, id);
     transition(row, 'delete');
-    // Its screenshots go with it (cascade): their bytes are given back to the hospital.
-    await releaseStorage(tx, row.hospitalId, await screenshotBytesKept(tx, { patientId: row.id }));
     // Its slides stay, unmatched (slide management): its experts' marks and tile tokens go.
+    // Slides before the hospital, as ingest and a failed upload lock them.
     await removeConsultationMarks(tx, row.id, row.hospitalId);
     await revokeSlideTokensOfCase(tx, row.id);
+    // Its screenshots go with it (cascade): their bytes are given back to the hospital.
+    await releaseStorage(tx, row.hospitalId, await screenshotBytesKept(tx, { patientId: row.id }));
     await repo.deletePatientRow(tx, row.id);
     return { hospitalId: row.hospitalId };
   });

@@ -139,7 +139,7 @@ function orderOf(q: SlideListQuery) {
     case 'numAsc':
       return [asc(num), asc(name), asc(slideDocuments.id)];
     case 'numDesc':
-      return [desc(num), asc(name), desc(slideDocuments.id)];
+      return [desc(num), desc(name), desc(slideDocuments.id)];
     case 'sizeAsc':
       return [asc(slideDocuments.totalBytes), asc(slideDocuments.id)];
     case 'sizeDesc':

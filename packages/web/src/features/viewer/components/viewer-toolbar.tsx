@@ -102,8 +102,9 @@ export function ViewerToolbar({
         ? formatZoomPercent(imageZoom)
         : t('noObjective');
   const beyondPixels = relative && imageZoom > 1 + STEP_TOLERANCE;
-  // Read out where a zoom comes to rest (the readout changes at every frame of it).
-  const settledReadout = useSettledValue(readout, 600);
+  // Read out where a zoom comes to rest (the readout changes at every frame of it), and nothing
+  // before the slide is open.
+  const announced = useSettledValue(viewer.isOpen ? t('magnificationNow', { readout }) : '', 600);
   // A single desktop pane keeps the angle's room (its bar shares a wrapping line with the name);
   // panes side by side measure their bar instead, and a phone's bar wraps below its controls.
   const reserveAngle = !oneLine && !phone;
@@ -354,10 +355,7 @@ export function ViewerToolbar({
             {readout}
           </Tag>
         </HoverTooltip>
-        <ScreenReaderStatus
-          text={viewer.isOpen ? t('magnificationNow', { readout: settledReadout }) : ''}
-          testId="viewer-magnification-status"
-        />
+        <ScreenReaderStatus text={announced} testId="viewer-magnification-status" />
         <IconButton
           size={size}
           icon={<ZoomInOutlined />}
