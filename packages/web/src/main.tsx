@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { initI18n } from '@/lib/i18n';
 import { installDateEnterGuard } from '@/lib/date-field-enter';
+import { noteTabStart } from '@/lib/tab-history';
 import { watchUserActivity } from '@/lib/user-activity';
 import { App } from '@/app/app';
 import '@/app/app.css';
@@ -10,6 +11,7 @@ import '@/app/app.css';
 initI18n();
 installDateEnterGuard();
 watchUserActivity();
+noteTabStart();
 
 const root = document.getElementById('root');
 if (!root) {

@@ -1,16 +1,5 @@
 import { useNavigate } from 'react-router';
-
-/**
- * Whether the entry before this one in the tab's history is the platform's. The router numbers
- * the entries it makes (`idx`, 0 for the page the tab opened on); the history's length counts
- * other sites' pages too, and a link opened in a tab that had been elsewhere went Back out of
- * the platform. Entries the router did not make (an address typed with its "#/...") have no
- * number: there the length is all there is to go by.
- */
-function cameFromPlatform(): boolean {
-  const idx: unknown = (window.history.state as { idx?: unknown } | null)?.idx;
-  return typeof idx === 'number' ? idx > 0 : window.history.length > 1;
-}
+import { cameFromPlatform } from './tab-history';
 
 /**
  * "Back" on a screen that has nothing to show (a slide or case that is gone, a phone viewer):
