@@ -1,6 +1,6 @@
 import AntdIconLight from '@ant-design/icons/es/components/AntdIconLight';
 import { forwardRef, useCallback, useLayoutEffect, useRef, useState, type Ref } from 'react';
-import { useTranslation } from 'react-i18next';
+import i18next from 'i18next';
 
 type IconProps = React.ComponentProps<typeof AntdIconLight>;
 
@@ -58,7 +58,6 @@ function aloneInControl(icon: HTMLElement): boolean {
  * own controls, which nothing else names, it names the control in the page's language.
  */
 const QuietAntdIcon = forwardRef<HTMLSpanElement, IconProps>(function QuietAntdIcon(props, ref) {
-  const { t } = useTranslation('common');
   const own = useRef<HTMLSpanElement | null>(null);
   const [alone, setAlone] = useState(false);
   const key = ALONE_NAMES[props.icon.name];
@@ -77,7 +76,9 @@ const QuietAntdIcon = forwardRef<HTMLSpanElement, IconProps>(function QuietAntdI
   );
   return (
     <AntdIconLight
-      {...quietIconProps(props, alone && key ? t(`icon.${key}`) : null)}
+      // Read at each drawing (antd's controls draw again with the language's locale) rather
+      // than subscribed to from every icon of the page.
+      {...quietIconProps(props, alone && key ? i18next.t(`icon.${key}`, { ns: 'common' }) : null)}
       ref={setRef}
     />
   );

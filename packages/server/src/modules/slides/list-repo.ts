@@ -11,6 +11,7 @@ import {
   or,
   sql,
   type SQL,
+  type SQLWrapper,
 } from 'drizzle-orm';
 import {
   SlideMatchState,
@@ -124,29 +125,21 @@ function filters(actor: Actor, q: SlideListQuery, now: Date): SQL | undefined {
   return and(...conditions);
 }
 
-/** The list's order; the id last, so that equal values keep one order from page to page. */
-function orderOf(q: SlideListQuery) {
-  const time = q.iType === 1 ? slideDocuments.deletedAt : slideDocuments.createdAt;
+/**
+ * The list's order: the sort's column (a slide's number, then its name within one number), the id
+ * last so that equal values keep one order from page to page; all of it reversed for "Desc".
+ */
+function orderOf(q: SlideListQuery): SQL[] {
   const name = sql`lower(${slideDocuments.displayName})`;
-  const num = sql`lower(${slideDocuments.diagnosisNum})`;
-  switch (q.strSort) {
-    case 'timeAsc':
-      return [asc(time), asc(slideDocuments.id)];
-    case 'nameAsc':
-      return [asc(name), asc(slideDocuments.id)];
-    case 'nameDesc':
-      return [desc(name), desc(slideDocuments.id)];
-    case 'numAsc':
-      return [asc(num), asc(name), asc(slideDocuments.id)];
-    case 'numDesc':
-      return [desc(num), desc(name), desc(slideDocuments.id)];
-    case 'sizeAsc':
-      return [asc(slideDocuments.totalBytes), asc(slideDocuments.id)];
-    case 'sizeDesc':
-      return [desc(slideDocuments.totalBytes), desc(slideDocuments.id)];
-    default:
-      return [desc(time), desc(slideDocuments.id)];
-  }
+  const keys: Record<string, (SQL | SQLWrapper)[]> = {
+    time: [q.iType === 1 ? slideDocuments.deletedAt : slideDocuments.createdAt],
+    name: [name],
+    num: [sql`lower(${slideDocuments.diagnosisNum})`, name],
+    size: [slideDocuments.totalBytes],
+  };
+  const direction = q.strSort.endsWith('Asc') ? asc : desc;
+  const column = q.strSort.replace(/(Asc|Desc)$/, '');
+  return [...(keys[column] ?? []), slideDocuments.id].map((key) => direction(key));
 }
 
 export async function listSlides(
