@@ -547,6 +547,96 @@ test('a polygon is drawn corner by corner, and a drag with the tool on pans the 
   await expect(items).toHaveCount(2);
 });
 
+test('shapes are drawn with the keyboard alone: the view’s centre is the pen, Space puts it down and lifts it', async ({
+  page,
+  request,
+}) => {
+  const { slideId } = await caseWithSlide(request, `VK${RUN}`, `cmu-kb-${RUN}.svs`);
+  // In Chinese, the default language.
+  await logIn(page, DOCTOR);
+  await page.goto(`/#/ShowSlide?id=${slideId}`);
+  const view = page.getByTestId('slide-view');
+  await expectTissue(view);
+  await page.getByTestId('viewer-mag-20').click();
+  await expect(page.getByTestId('viewer-magnification')).toHaveText('20×');
+  const slide = page.getByRole('application', { name: /^切片 cmu-kb-/ });
+  await expect(slide).toHaveAccessibleName(/选中绘图工具后按空格在中心绘制/);
+  const items = page.getByTestId('annotation-list').locator('[data-testid^="annotation-item-"]');
+  const pen = page.getByTestId('keyboard-pen');
+  const status = page.getByTestId('pen-status');
+  /** Arrow presses, each 40 px of the view; then the view is left to come to rest. */
+  const pan = async (key: string, times: number) => {
+    for (let i = 0; i < times; i += 1) {
+      await page.keyboard.press(key);
+    }
+    await page.waitForTimeout(1200);
+  };
+  /** The area a list item gives, in µm² (at 20× on this scan a view pixel is 0.499 µm). */
+  const areaOf = async (item: Locator) =>
+    Number(/面积 ([\d.,]+) µm²/.exec(await item.innerText())?.[1]?.replace(/,/g, ''));
+
+  // A rectangle: Space at the centre, three steps right and two down (120 × 80 px), Space.
+  await page.getByTestId('tool-rectangle').click();
+  await slide.focus();
+  await page.keyboard.press('Space');
+  await expect(pen).toBeVisible();
+  await expect(status).toHaveText('已在视图中心开始：用方向键移动切片，再按空格结束，按 Esc 放弃');
+  await pan('ArrowRight', 3);
+  await pan('ArrowDown', 2);
+  await expect(page.getByTestId('annotation-draft')).toHaveCount(1);
+  await page.keyboard.press('Space');
+  await expect(items).toHaveCount(1);
+  await expect(items.first()).toContainText('矩形');
+  // 120 × 80 px of 0.499 µm: about 2,390 µm².
+  const rectangle = await areaOf(items.first());
+  expect(rectangle).toBeGreaterThan(2150);
+  expect(rectangle).toBeLessThan(2650);
+
+  // A polygon: a corner per Space, Enter closes it. A right triangle of legs 120 px: 1,793 µm².
+  await page.getByTestId('tool-polygon').click();
+  await slide.focus();
+  await page.keyboard.press('Space');
+  await expect(status).toHaveText(
+    '已放置第 1 个顶点：移动切片后按空格放置下一个，按 Enter 闭合多边形',
+  );
+  await pan('ArrowRight', 3);
+  await page.keyboard.press('Space');
+  await pan('ArrowDown', 3);
+  await page.keyboard.press('Space');
+  await expect(status).toHaveText(
+    '已放置第 3 个顶点：移动切片后按空格放置下一个，按 Enter 闭合多边形',
+  );
+  await page.keyboard.press('Enter');
+  await expect(items).toHaveCount(2);
+  const polygon = items.filter({ hasText: '多边形' });
+  await expect(polygon).toHaveCount(1);
+  const triangle = await areaOf(polygon);
+  expect(triangle).toBeGreaterThan(1600);
+  expect(triangle).toBeLessThan(2000);
+
+  // Esc drops a shape the pen began; the slide still moves freely afterwards.
+  await page.getByTestId('tool-ellipse').click();
+  await slide.focus();
+  await page.keyboard.press('Space');
+  await pan('ArrowLeft', 2);
+  await expect(page.getByTestId('annotation-draft')).toHaveCount(1);
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('annotation-draft')).toHaveCount(0);
+  await pan('ArrowLeft', 2);
+  await expect(page.getByTestId('annotation-draft')).toHaveCount(0);
+  await expect(items).toHaveCount(2);
+
+  // The select tool has no pen.
+  await page.getByTestId('tool-select').click();
+  await slide.focus();
+  await expect(pen).toHaveCount(0);
+  // The keys list says what Space does.
+  await page.keyboard.press('?');
+  await expect(page.getByTestId('viewer-keys')).toContainText(
+    '选中绘图工具时：在视图中心（十字处）开始或结束图形；多边形则放置一个顶点',
+  );
+});
+
 /**
  * Ctrl+Z once the last change is saved: pressed while a save is on its way, it waits and says
  * so (an undo sent beside the save could be overtaken by it).

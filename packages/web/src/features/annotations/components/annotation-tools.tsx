@@ -9,6 +9,7 @@ import {
   SelectOutlined,
 } from '@ant-design/icons';
 import { Alert, Button, Flex, Input, Modal, Segmented, Typography, theme } from 'antd';
+import { ScreenReaderStatus } from '@/components/screen-reader-status';
 import { HoverTooltip } from '@/components/hover-tooltip';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -97,6 +98,8 @@ export function AnnotationTools({
     rememberAnnotationColor(iUserId, picked, localStorage);
   };
   const [selected, setSelected] = useState<number | null>(null);
+  /** The keyboard pen's last step, for screen readers (a live region below). */
+  const [penStatus, setPenStatus] = useState('');
   const [note, setNote] = useState<{ shape: FinishedShape; color: string; text: string } | null>(
     null,
   );
@@ -139,6 +142,8 @@ export function AnnotationTools({
   const touch = useMediaQuery('(hover: none) and (pointer: coarse)');
   const overlay = useAnnotationOverlay(viewer, annotations.data?.listAnnotation, layerShown, {
     onFinished: (shape, shapeColor) => {
+      // Emptied, so that the next shape's start is read out again.
+      setPenStatus('');
       if (shape.kind === 'text') {
         setNote({ shape, color: shapeColor, text: '' });
         return;
@@ -154,6 +159,11 @@ export function AnnotationTools({
     onTooFewCorners: () =>
       toastWarning(t(touch ? 'tools.polygonTooFewTouch' : 'tools.polygonTooFew')),
     onOffSlide: () => toastWarning(t('tools.offSlide')),
+    // Said to a screen reader: what the keyboard's pen did, and what comes next.
+    onPenStep: (step, corners) =>
+      setPenStatus(
+        step === 'corner' ? t('tools.penCorner', { count: corners }) : t('tools.penStarted'),
+      ),
     onReshaped: (id, points) => {
       const shape = annotations.data?.listAnnotation.find((a) => a.iAnnotationId === id);
       if (shape) {
@@ -259,6 +269,7 @@ export function AnnotationTools({
       // Whether a change is still being saved (Ctrl+Z waits for it meanwhile): tests wait on it.
       data-saving={add.isPending || reshape.isPending || remove.isPending}
     >
+      <ScreenReaderStatus text={penStatus} testId="pen-status" />
       {annotations.data && !mayWrite && iRoleType === RoleType.Expert && (
         // An expert whose case went back (returned, referred on) reads it as they left it: the
         // tools were simply gone, with nothing saying why.

@@ -18,6 +18,7 @@ import { captureDrawingOrder, captureLayout } from './capture-layout';
 import { overlaps, type Box } from './label-declutter';
 import { isDegenerate, reshaped, shapeHandles, type ShapeHandle } from './shape-handles';
 import { followShapePress, followShapeTap, type ShapePress } from './shape-press';
+import { penCross, penDown, penFollows } from './keyboard-pen';
 import type { ViewerSurface } from './viewer-surface';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
@@ -55,6 +56,11 @@ export interface OverlayCallbacks {
   onOffSlide?(): void;
   /** The editable shape was reshaped or moved by its handles (its new level-0 points). */
   onReshaped?(id: number, points: [number, number][]): void;
+  /**
+   * The keyboard's pen (keyboard-pen.ts) began a shape or placed a polygon's corner (`corners`
+   * placed so far): the page tells a screen reader what to do next.
+   */
+  onPenStep?(step: 'started' | 'corner', corners: number): void;
 }
 
 /** A handle of the editable shape being dragged: the shape is drawn with `points` meanwhile. */
@@ -103,6 +109,11 @@ export class AnnotationOverlay {
   private readonly controller = new AbortController();
   /** Ids of this layer's label filters: unique in the page, where up to four layers live. */
   private readonly plateId = `pc-label-${++layers}`;
+  /**
+   * Whether the keyboard's pen was used since the last press of a pointer: the shape under way
+   * follows the view's centre, and the pen's cross stays drawn.
+   */
+  private pen = false;
 
   constructor(
     private readonly viewer: ViewerSurface,
@@ -124,7 +135,10 @@ export class AnnotationOverlay {
       touchAction: 'none',
     });
     viewer.element.appendChild(this.svg);
-    this.unsubscribe = viewer.onViewChange(() => this.render());
+    this.unsubscribe = viewer.onViewChange(() => {
+      this.followPen();
+      this.render();
+    });
     this.listen();
     this.render();
   }
@@ -218,6 +232,50 @@ export class AnnotationOverlay {
     return Math.hypot(b.x - a.x, b.y - a.y) || 1;
   };
 
+  /** Level-0 pixels under the centre of the view: where the keyboard's pen is. */
+  private centre(): Point {
+    const p = this.viewer.elementToImage({
+      x: this.viewer.element.clientWidth / 2,
+      y: this.viewer.element.clientHeight / 2,
+    });
+    return [p.x, p.y];
+  }
+
+  /** The slide moved under the keyboard's pen: the shape under way follows the centre. */
+  private followPen(): void {
+    if (this.pen && this.session) {
+      penFollows(this.session, this.centre());
+    }
+  }
+
+  /**
+   * The pen's cross is drawn with a drawing tool while the slide has the keyboard (reached by
+   * Tab, or the pen used): a mouse user, whose clicks also give the slide the keys, never sees it.
+   */
+  private penShown(): boolean {
+    if (this.tool === 'select') {
+      return false;
+    }
+    const active = document.activeElement;
+    const keys = active instanceof HTMLElement && this.viewer.element.contains(active);
+    return keys && (this.pen || active.matches(':focus-visible'));
+  }
+
+  /** Space with a drawing tool, the slide having the keys: the pen down or up (keyboard-pen.ts). */
+  private penKey(): void {
+    const s = this.sessionNow();
+    if (!s) {
+      return;
+    }
+    this.pen = true;
+    const step = penDown(s, this.centre());
+    this.handleStep(step);
+    if (step.kind === 'drawing' && !step.tooFewCorners) {
+      const corners = s.corners.length;
+      this.callbacks.onPenStep?.(s.tool === 'polygon' ? 'corner' : 'started', corners);
+    }
+  }
+
   private sessionNow(): DrawSession | null {
     if (this.tool === 'select') {
       return null;
@@ -274,9 +332,14 @@ export class AnnotationOverlay {
       },
       opts,
     );
+    // The slide gaining or losing the keys shows or hides the pen's cross.
+    this.viewer.element.addEventListener('focusin', () => this.render(), opts);
+    this.viewer.element.addEventListener('focusout', () => this.render(), opts);
     this.svg.addEventListener(
       'pointerdown',
       (e) => {
+        // A pointer draws from here: the shape no longer follows the view's centre.
+        this.pen = false;
         const s = this.sessionNow();
         if (!s || e.button !== 0) {
           return;
@@ -358,6 +421,20 @@ export class AnnotationOverlay {
           this.endDrag();
         } else if (e.key === 'Escape' && this.session) {
           this.cancelDrawing();
+        } else if (
+          e.key === ' ' &&
+          this.tool !== 'select' &&
+          e.target instanceof Node &&
+          this.viewer.element.contains(e.target) &&
+          !e.ctrlKey &&
+          !e.altKey &&
+          !e.metaKey
+        ) {
+          // Held down, Space repeats: one press is one step of the pen.
+          e.preventDefault();
+          if (!e.repeat) {
+            this.penKey();
+          }
         } else if (e.key === 'Enter' && this.session) {
           handle(this.session.close());
         } else if (e.key === 'Backspace' && this.tool === 'polygon' && !isTyping(e.target)) {
@@ -509,7 +586,24 @@ export class AnnotationOverlay {
       }),
       // Over the shapes, so that a handle is hit before the outline under it.
       ...this.handleNodes(shapes),
+      ...this.penNodes(),
     );
+  }
+
+  /** The keyboard's pen, a cross at the centre of the view, when shown (penShown). */
+  private penNodes(): SVGGElement[] {
+    if (!this.penShown()) {
+      return [];
+    }
+    const g = document.createElementNS(SVG_NS, 'g');
+    g.setAttribute('data-testid', 'keyboard-pen');
+    g.style.pointerEvents = 'none';
+    const centre: Point = [
+      this.viewer.element.clientWidth / 2,
+      this.viewer.element.clientHeight / 2,
+    ];
+    g.append(...penCross(centre, this.color).map((node) => svgElement(node, this.plateId)));
+    return [g];
   }
 
   /** Whether shape `id` is drawn with its handles: the editable one, with the select tool. */

@@ -68,6 +68,11 @@ export class DrawSession {
     return this.points;
   }
 
+  /** A dragged shape has been pressed and not released yet. */
+  get pressing(): boolean {
+    return this.pressed;
+  }
+
   press(pointer: Point): DrawStep {
     const p = this.onImage(pointer);
     if (this.tool === 'polygon' || this.tool === 'text') {

@@ -29,6 +29,7 @@ export function useAnnotationOverlay(
       onTooFewCorners: () => latest.current.onTooFewCorners?.(),
       onOffSlide: () => latest.current.onOffSlide?.(),
       onReshaped: (id, points) => latest.current.onReshaped?.(id, points),
+      onPenStep: (step, corners) => latest.current.onPenStep?.(step, corners),
     });
     overlay.current = layer;
     return () => {

@@ -15,6 +15,7 @@ const SHORTCUTS: { keys: string; action: string }[] = [
   { keys: 'R / Shift + R', action: 'rotate' },
   { keys: 'F', action: 'flip' },
   { keys: 'H', action: 'layer' },
+  { keys: 'Space', action: 'pen' },
   { keys: 'Enter', action: 'finishPolygon' },
   { keys: 'Backspace', action: 'undoCorner' },
   { keys: 'Esc', action: 'cancel' },
