@@ -157,24 +157,35 @@ test('a doctor views a slide, measures, annotates, takes a screenshot and finds 
   await page.keyboard.press('-');
   await expect(page.getByTestId('viewer-magnification')).toHaveText('20×');
   // Its author labels it; the label shows in the list and beside the shape with its area.
-  // The colour is reached from the keyboard too: a button, opened with Enter.
+  // The colour is reached from the keyboard too: a button, opened with Enter; the focus goes to
+  // the colour chosen (the doctor's blue) among the named common colours, and Esc gives it back.
   await page.getByTestId('tool-color').focus();
   await page.keyboard.press('Enter');
-  await expect(page.locator('.ant-color-picker-presets')).toBeVisible();
-  await page.getByTestId('tool-color').click();
-  await expect(page.locator('.ant-color-picker-presets')).toBeHidden();
+  const toolPanel = page.getByTestId('tool-color-panel');
+  await expect(toolPanel).toBeVisible();
+  await expect(toolPanel.getByRole('radiogroup', { name: '常用颜色' })).toBeVisible();
+  await expect(toolPanel.getByRole('radio')).toHaveCount(9);
+  await expect(toolPanel.getByRole('radio', { name: '蓝色' })).toBeFocused();
+  await expect(toolPanel.getByRole('radio', { name: '蓝色' })).toBeChecked();
+  await page.keyboard.press('Escape');
+  await expect(toolPanel).toBeHidden();
+  await expect(page.getByTestId('tool-color')).toBeFocused();
   const rectangle = list.locator('[data-testid^="annotation-item-"]', { hasText: '矩形' });
   await rectangle.locator('[data-testid^="annotation-edit-"]').click();
   await dialogsSettled(page);
   await page.locator('#annotationEdit_strText').fill('浸润灶');
-  // Its colour is one click among the common ones (red, the third after the roles' blue and green).
+  // Its colour is among the common ones (red, the third after the roles' blue and green), chosen
+  // here with the arrow keys; Enter closes the colours, not the dialog.
   await page.getByTestId('annotation-edit-color').click();
-  // (The toolbar's picker, opened above, stays in the page hidden.)
-  const swatches = page.locator('.ant-color-picker-presets-color:visible');
-  await expect(page.locator('.ant-color-picker-presets:visible')).toContainText('常用颜色');
-  await expect(swatches).toHaveCount(9);
-  await swatches.nth(2).click();
-  await page.locator('#annotationEdit_strText').click();
+  const editPanel = page.getByTestId('annotation-edit-color-panel');
+  await expect(editPanel.getByRole('radio', { name: '蓝色' })).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await expect(editPanel.getByRole('radio', { name: '红色' })).toBeChecked();
+  await page.keyboard.press('Enter');
+  await expect(editPanel).toBeHidden();
+  await expect(page.getByTestId('annotation-edit-color')).toBeFocused();
+  await expect(page.getByTestId('annotation-edit-color')).toHaveText('#E5002B');
   await page.getByTestId('annotation-edit-save').click();
   await expect(page.locator('.ant-message')).toContainText('标注已保存');
   await expect(rectangle).toContainText('浸润灶');

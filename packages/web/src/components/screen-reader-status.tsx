@@ -1,17 +1,4 @@
-import type { CSSProperties } from 'react';
-
-/** Out of sight but read by screen readers (the usual "visually hidden" rules). */
-const HIDDEN: CSSProperties = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  margin: -1,
-  padding: 0,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-};
+import { VISUALLY_HIDDEN } from '@/lib/visually-hidden';
 
 /**
  * A polite live region: screen readers read its text out when it changes, without moving the
@@ -20,7 +7,7 @@ const HIDDEN: CSSProperties = {
  */
 export function ScreenReaderStatus({ text, testId }: { text: string; testId?: string }) {
   return (
-    <span role="status" style={HIDDEN} data-testid={testId}>
+    <span role="status" style={VISUALLY_HIDDEN} data-testid={testId}>
       {text}
     </span>
   );

@@ -1,8 +1,17 @@
-import { Button, ColorPicker, type ColorPickerProps } from 'antd';
+import { Button, ColorPicker, Divider, type ColorPickerProps } from 'antd';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MARKER_COLORS } from '../utils/default-color';
+import { FOCUSABLE } from '@/lib/focus-return';
+import { ColorSwatches } from './color-swatches';
 
-type PickerProps = Omit<ColorPickerProps, 'disabledAlpha' | 'presets' | 'children'> & {
+type PickerProps = Omit<
+  ColorPickerProps,
+  'disabledAlpha' | 'presets' | 'children' | 'value' | 'onChange' | 'onChangeComplete'
+> & {
+  /** #rrggbb, or antd's Color (a form's initial value). */
+  value?: ColorPickerProps['value'];
+  /** The colour chosen, #rrggbb: a swatch, or the spectrum once let go of. */
+  onChange?(hex: string): void;
   'data-testid'?: string;
 };
 
@@ -15,22 +24,89 @@ function hexOf(value: ColorPickerProps['value']): string | null {
 }
 
 /**
- * The annotation colour picker (toolbar and edit dialog): no transparency, with swatches. Its
- * trigger is a button, so that Tab reaches it and Enter opens it (antd's own trigger is a block
- * the keyboard skips); it shows the colour, and its value with `showText`.
+ * The annotation colour picker (toolbar and edit dialog): no transparency; the common colours
+ * first (ColorSwatches), then the spectrum and the hex field. Its trigger is a button, so that Tab
+ * reaches it and Enter opens it (antd's own trigger is a block the keyboard skips); it shows the
+ * colour, and its value with `showText`.
+ *
+ * The panel opens at the end of the page, where Tab would reach it only after everything else:
+ * opened, it takes the focus (the colour chosen); Esc, Enter, or Tab beyond its first or last
+ * control close it and give the focus back to the button.
  */
-export function AnnotationColorPicker({ 'data-testid': testId, showText, ...props }: PickerProps) {
+export function AnnotationColorPicker({
+  'data-testid': testId,
+  showText,
+  value,
+  onChange,
+  ...props
+}: PickerProps) {
   const { t } = useTranslation('annotations');
-  const hex = hexOf(props.value ?? props.defaultValue);
+  const [open, setOpen] = useState(false);
+  // The spectrum's colour while it is dragged: the handle follows, the choice waits for release.
+  const [draft, setDraft] = useState<ColorPickerProps['value'] | null>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
+  const hex = hexOf(value ?? props.defaultValue);
+
+  useFocusOnOpen(open, panel, button);
+
+  const close = () => {
+    setOpen(false);
+    button.current?.focus();
+  };
+  const onPanelKey = (e: KeyboardEvent<HTMLDivElement>) => {
+    // Kept from the dialog around (the edit dialog would close on Esc).
+    if (e.key === 'Escape' || (e.key === 'Enter' && e.target instanceof HTMLInputElement)) {
+      e.preventDefault();
+      e.stopPropagation();
+      close();
+      return;
+    }
+    if (e.key === 'Tab') {
+      const controls = [...(panel.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? [])];
+      const edge = e.shiftKey ? controls[0] : controls.at(-1);
+      // A radio group is one stop: any of its radios stands for its first or last.
+      const sameStop =
+        edge === e.target ||
+        (edge instanceof HTMLInputElement &&
+          e.target instanceof HTMLInputElement &&
+          edge.type === 'radio' &&
+          edge.name === e.target.name);
+      if (sameStop) {
+        e.preventDefault();
+        close();
+      }
+    }
+  };
+
   return (
     <ColorPicker
       {...props}
+      value={draft ?? value}
+      open={open}
+      onOpenChange={setOpen}
       disabledAlpha
-      presets={[{ label: t('tools.colorPresets'), colors: [...MARKER_COLORS], defaultOpen: true }]}
+      onChange={(color) => setDraft(color)}
+      onChangeComplete={(color) => {
+        setDraft(null);
+        onChange?.(color.toHexString());
+      }}
+      panelRender={(_, { components: { Picker } }) => (
+        <div ref={panel} onKeyDown={onPanelKey} data-testid={testId && `${testId}-panel`}>
+          <ColorSwatches value={hexOf(draft ?? value)} onPick={(picked) => onChange?.(picked)} />
+          <Divider style={{ margin: '10px 0' }} plain titlePlacement="start">
+            {t('tools.colorOther')}
+          </Divider>
+          <Picker />
+        </div>
+      )}
     >
       <Button
+        ref={button}
         data-testid={testId}
         aria-label={t('tools.color')}
+        aria-expanded={open}
+        aria-haspopup="dialog"
         disabled={props.disabled}
         icon={
           <span
@@ -50,4 +126,34 @@ export function AnnotationColorPicker({ 'data-testid': testId, showText, ...prop
       </Button>
     </ColorPicker>
   );
+}
+
+/**
+ * Opened from its button (a key, or a click, which focuses it too), the panel takes the focus:
+ * the colour chosen, else the first control. The panel is put on the page a moment after.
+ */
+function useFocusOnOpen(
+  open: boolean,
+  panel: React.RefObject<HTMLDivElement | null>,
+  button: React.RefObject<HTMLButtonElement | null>,
+) {
+  useEffect(() => {
+    if (!open || document.activeElement !== button.current) {
+      return undefined;
+    }
+    let tries = 0;
+    let timer = 0;
+    const attempt = () => {
+      const target =
+        panel.current?.querySelector<HTMLElement>('input[type="radio"]:checked') ??
+        panel.current?.querySelector<HTMLElement>(FOCUSABLE);
+      if (target) {
+        target.focus();
+      } else if (++tries < 10) {
+        timer = window.setTimeout(attempt, 30);
+      }
+    };
+    timer = window.setTimeout(attempt, 0);
+    return () => window.clearTimeout(timer);
+  }, [open, panel, button]);
 }

@@ -316,11 +316,7 @@ export function AnnotationTools({
             }))}
           />
           <HoverTooltip title={t('tools.color')}>
-            <AnnotationColorPicker
-              value={color}
-              onChangeComplete={(c) => pickColor(c.toHexString())}
-              data-testid="tool-color"
-            />
+            <AnnotationColorPicker value={color} onChange={pickColor} data-testid="tool-color" />
           </HoverTooltip>
           {patientId !== null && (
             <HoverTooltip

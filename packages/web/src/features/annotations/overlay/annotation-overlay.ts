@@ -114,6 +114,8 @@ export class AnnotationOverlay {
    * follows the view's centre, and the pen's cross stays drawn.
    */
   private pen = false;
+  /** Where the pen's cross is drawn: kept across renders, redrawn alone as the focus moves. */
+  private readonly penLayer = document.createElementNS(SVG_NS, 'g');
 
   constructor(
     private readonly viewer: ViewerSurface,
@@ -135,6 +137,7 @@ export class AnnotationOverlay {
       touchAction: 'none',
     });
     viewer.element.appendChild(this.svg);
+    this.penLayer.style.pointerEvents = 'none';
     this.unsubscribe = viewer.onViewChange(() => {
       this.followPen();
       this.render();
@@ -332,9 +335,11 @@ export class AnnotationOverlay {
       },
       opts,
     );
-    // The slide gaining or losing the keys shows or hides the pen's cross.
-    this.viewer.element.addEventListener('focusin', () => this.render(), opts);
-    this.viewer.element.addEventListener('focusout', () => this.render(), opts);
+    // The slide gaining or losing the keys shows or hides the pen's cross. Only the cross is
+    // redrawn: a press on a shape gives the slide the keys, and shapes redrawn under the pointer
+    // would swallow the click that picks one.
+    this.viewer.element.addEventListener('focusin', () => this.drawPen(), opts);
+    this.viewer.element.addEventListener('focusout', () => this.drawPen(), opts);
     this.svg.addEventListener(
       'pointerdown',
       (e) => {
@@ -586,24 +591,26 @@ export class AnnotationOverlay {
       }),
       // Over the shapes, so that a handle is hit before the outline under it.
       ...this.handleNodes(shapes),
-      ...this.penNodes(),
+      this.penLayer,
     );
+    this.drawPen();
   }
 
-  /** The keyboard's pen, a cross at the centre of the view, when shown (penShown). */
-  private penNodes(): SVGGElement[] {
+  /** The keyboard's pen, a cross at the centre of the view, drawn when shown (penShown). */
+  private drawPen(): void {
     if (!this.penShown()) {
-      return [];
+      this.penLayer.replaceChildren();
+      this.penLayer.removeAttribute('data-testid');
+      return;
     }
-    const g = document.createElementNS(SVG_NS, 'g');
-    g.setAttribute('data-testid', 'keyboard-pen');
-    g.style.pointerEvents = 'none';
+    this.penLayer.setAttribute('data-testid', 'keyboard-pen');
     const centre: Point = [
       this.viewer.element.clientWidth / 2,
       this.viewer.element.clientHeight / 2,
     ];
-    g.append(...penCross(centre, this.color).map((node) => svgElement(node, this.plateId)));
-    return [g];
+    this.penLayer.replaceChildren(
+      ...penCross(centre, this.color).map((node) => svgElement(node, this.plateId)),
+    );
   }
 
   /** Whether shape `id` is drawn with its handles: the editable one, with the select tool. */

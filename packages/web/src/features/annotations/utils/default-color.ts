@@ -18,18 +18,18 @@ const FALLBACK = '#e5002b';
 /**
  * The swatches offered in the colour pickers: the roles' colours first, then colours that stand
  * out on H&E and on pale or dark stains, so a colour is one click rather than a trip through the
- * spectrum.
+ * spectrum. Each has a name, read out for it (tools.colorNames).
  */
 export const MARKER_COLORS = [
-  '#1f5cff',
-  '#00a651',
-  '#e5002b',
-  '#ffd400',
-  '#ff7a00',
-  '#8b3dff',
-  '#00c2d1',
-  '#000000',
-  '#ffffff',
+  { hex: '#1f5cff', name: 'blue' },
+  { hex: '#00a651', name: 'green' },
+  { hex: '#e5002b', name: 'red' },
+  { hex: '#ffd400', name: 'yellow' },
+  { hex: '#ff7a00', name: 'orange' },
+  { hex: '#8b3dff', name: 'purple' },
+  { hex: '#00c2d1', name: 'cyan' },
+  { hex: '#000000', name: 'black' },
+  { hex: '#ffffff', name: 'white' },
 ] as const;
 
 const storageKey = (userId: number) => `annotationColor.${userId}`;

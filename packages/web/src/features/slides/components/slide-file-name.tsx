@@ -1,3 +1,4 @@
+import { VISUALLY_HIDDEN } from '@/lib/visually-hidden';
 import { useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
 import { extensionOf } from '@pathconsult/shared';
 import { largestFitting } from '@/lib/largest-fitting';
@@ -12,19 +13,6 @@ const STYLE: CSSProperties = {
   display: 'block',
   whiteSpace: 'normal',
   overflowWrap: 'anywhere',
-};
-
-/** Out of sight but read out: the whole name beside its cut form. */
-const VISUALLY_HIDDEN: CSSProperties = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  padding: 0,
-  margin: -1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
 };
 
 /**
