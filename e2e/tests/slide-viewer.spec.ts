@@ -1598,8 +1598,13 @@ test('two slides of a case side by side move together once linked', async ({ pag
   await a.getByTestId('viewer-mag-10').click();
   await expect(a.getByTestId('viewer-magnification')).toHaveText('10×');
   await expect(b.getByTestId('viewer-magnification')).toHaveText('10×');
+  // Only the pane in use reads its magnification out (each pane said it, twice over).
+  await expect(a.getByTestId('viewer-magnification-status')).toHaveText('当前放大倍数 10×');
+  await expect(b.getByTestId('viewer-magnification-status')).toHaveText('');
   await b.getByTestId('viewer-mag-20').click();
   await expect(a.getByTestId('viewer-magnification')).toHaveText('20×');
+  await expect(b.getByTestId('viewer-magnification-status')).toHaveText('当前放大倍数 20×');
+  await expect(a.getByTestId('viewer-magnification-status')).toHaveText('');
   // Linking is kept in the address: after a reload both open where they were, still linked.
   await expect(page).toHaveURL(/&link=1$/);
   await page.reload();

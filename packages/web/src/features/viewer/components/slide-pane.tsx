@@ -23,6 +23,7 @@ import { ResumedViewNote } from './resumed-view-note';
 import { ScaleBarOverlay } from './scale-bar-overlay';
 import { isUnviewable, SlideUnviewable } from './slide-unviewable';
 import { ViewerToolbar } from './viewer-toolbar';
+import { usePaneInUse } from '../use-pane-in-use';
 import { useGoBack } from '@/lib/use-go-back';
 
 /** How often a pane whose tiles failed asks again whether the server answers. */
@@ -300,6 +301,8 @@ function OpenSlidePane({
 
   const annotatable = useMemo(() => (viewer ? annotatableViewer(viewer) : null), [viewer]);
   const [layerShown, setLayerShown] = useLayerShown(viewer, slide.iSlideDocumentId);
+  // Side by side, only the pane in use reads its magnification out (linked panes zoom together).
+  const paneInUse = usePaneInUse(pane);
   const panelBelow = useMediaQuery(PANEL_BELOW_QUERY) && !compact;
 
   return (
@@ -377,6 +380,7 @@ function OpenSlidePane({
             phone={phone}
             layerShown={layerShown}
             onLayerShown={setLayerShown}
+            announce={!sideBySide || paneInUse}
           />
         )}
       </Flex>

@@ -58,6 +58,7 @@ export function ViewerToolbar({
   phone,
   layerShown,
   onLayerShown,
+  announce = true,
 }: {
   viewer: SlideViewer;
   dziUrl: string;
@@ -77,6 +78,8 @@ export function ViewerToolbar({
   /** Whether the annotations and measurements are drawn over the slide (and in screenshots). */
   layerShown: boolean;
   onLayerShown: (shown: boolean) => void;
+  /** Whether the magnification is read out to screen readers (only the pane in use of several). */
+  announce?: boolean;
 }) {
   const { t } = useTranslation('viewer');
   useViewTick(viewer);
@@ -103,8 +106,11 @@ export function ViewerToolbar({
         : t('noObjective');
   const beyondPixels = relative && imageZoom > 1 + STEP_TOLERANCE;
   // Read out where a zoom comes to rest (the readout changes at every frame of it), and nothing
-  // before the slide is open.
-  const announced = useSettledValue(viewer.isOpen ? t('magnificationNow', { readout }) : '', 600);
+  // before the slide is open, nor by a linked pane that zoomed along with the one in use.
+  const announced = useSettledValue(
+    viewer.isOpen && announce ? t('magnificationNow', { readout }) : '',
+    600,
+  );
   // A single desktop pane keeps the angle's room (its bar shares a wrapping line with the name);
   // panes side by side measure their bar instead, and a phone's bar wraps below its controls.
   const reserveAngle = !oneLine && !phone;
