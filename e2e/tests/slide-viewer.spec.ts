@@ -2243,8 +2243,22 @@ test('the phone viewer shows the slide with compact controls', async ({ page, re
   await logIn(page, DOCTOR);
   await page.goto(`/#/mobileShowSilde?id=${slideId}`);
   await expectTissue(page.getByTestId('slide-view'));
-  // The slide takes the screen below the bar with the way back.
+  // The slide takes the screen below its name and controls; the way back is on the name's line
+  // (it had a line of its own), once, in the slide's pane.
   await expect(page.getByTestId('mobile-viewer-back')).toHaveText('返回');
+  await expect(page.getByTestId('mobile-viewer-back')).toHaveCount(1);
+  const pane = page.getByTestId(`slide-pane-${slideId}`);
+  await expect(pane.getByTestId('mobile-viewer-back')).toBeVisible();
+  const middleOf = async (target: Locator) => {
+    const box = (await target.boundingBox())!;
+    return box.y + box.height / 2;
+  };
+  expect(
+    Math.abs(
+      (await middleOf(page.getByTestId('mobile-viewer-back'))) -
+        (await middleOf(pane.getByText(`cmu-m-${RUN}.svs`, { exact: true }))),
+    ),
+  ).toBeLessThan(4);
   const viewBox = (await page.getByTestId('slide-view').boundingBox())!;
   expect(viewBox.height).toBeGreaterThan(800 * 0.6);
   // Whole on the screen: its lower edge (and what is drawn there) is not cut off.
@@ -2279,6 +2293,10 @@ test('the phone viewer shows the slide with compact controls', async ({ page, re
   await expect(page.getByTestId('associated-images')).toBeHidden();
   await page.getByTestId('mobile-viewer-back').click();
   await expect(page).not.toHaveURL(/mobileShowSilde/);
+  // A slide that cannot be opened keeps the way back, on its own line.
+  await page.goto(`/#/mobileShowSilde?id=999999999`);
+  await expect(page.getByTestId('viewer-not-found')).toBeVisible();
+  await expect(page.getByTestId('mobile-viewer-back')).toBeVisible();
   // A link to the desktop viewer opens the phone viewer on a phone.
   await page.goto(`/#/ShowSlide?id=${slideId}`);
   await expect(page).toHaveURL(new RegExp(`#/mobileShowSilde\\?id=${slideId}$`));

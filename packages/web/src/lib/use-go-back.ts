@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { cameFromPlatform } from './tab-history';
 
@@ -8,5 +9,7 @@ import { cameFromPlatform } from './tab-history';
  */
 export function useGoBack(): () => void {
   const navigate = useNavigate();
-  return () => void (cameFromPlatform() ? navigate(-1) : navigate('/'));
+  // The same function across renders (while the router's is): a control made once with it
+  // (the phone viewer's Back, viewer-lead.tsx) is not made again at every render.
+  return useCallback(() => void (cameFromPlatform() ? navigate(-1) : navigate('/')), [navigate]);
 }

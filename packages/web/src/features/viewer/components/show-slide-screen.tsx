@@ -114,10 +114,11 @@ export function ShowSlideScreen({ compact }: { compact?: boolean }) {
           ...(stackedOnPhone ? { overflowY: 'auto' as const } : {}),
         }}
       >
-        {ids.map((id) => (
+        {ids.map((id, index) => (
           <SlidePane
             key={id}
             slideId={id}
+            first={index === 0}
             link={ids.length > 1 ? link : undefined}
             compact={compact || ids.length > 1}
             sideBySide={ids.length > 1}

@@ -24,6 +24,7 @@ import { ScaleBarOverlay } from './scale-bar-overlay';
 import { isUnviewable, SlideUnviewable } from './slide-unviewable';
 import { ViewerToolbar } from './viewer-toolbar';
 import { usePaneInUse } from '../use-pane-in-use';
+import { useViewerLead } from '../viewer-lead';
 import { useGoBack } from '@/lib/use-go-back';
 
 /** How often a pane whose tiles failed asks again whether the server answers. */
@@ -58,6 +59,7 @@ export function SlidePane({
   phone,
   showCase,
   onViewAlone,
+  first,
 }: {
   slideId: number;
   link?: ViewLink;
@@ -72,6 +74,8 @@ export function SlidePane({
   showCase?: boolean;
   /** Side by side: shows this slide alone, in the single-slide view with its tools. */
   onViewAlone?: () => void;
+  /** The page's first pane: it shows the page's lead control (viewer-lead.tsx). */
+  first?: boolean;
 }) {
   const { t } = useTranslation('viewer');
   const goBack = useGoBack();
@@ -137,6 +141,7 @@ export function SlidePane({
       phone={phone}
       showCase={showCase}
       onViewAlone={onViewAlone}
+      first={first}
     />
   );
 }
@@ -151,6 +156,7 @@ function OpenSlidePane({
   phone,
   showCase,
   onViewAlone,
+  first = false,
 }: {
   info: SlideInfoDto;
   /** Fetches the slide's facts again, with a fresh tile token. */
@@ -162,9 +168,12 @@ function OpenSlidePane({
   phone?: boolean;
   showCase?: boolean;
   onViewAlone?: () => void;
+  first?: boolean;
 }) {
   const { t } = useTranslation('viewer');
   const slide = info.objSlide;
+  // The phone page's Back, on the name's line (viewer-lead.tsx).
+  const lead = useViewerLead(first);
   const pane = useRef<HTMLDivElement>(null);
   const view = useRef<HTMLDivElement>(null);
   const [viewer, setViewer] = useState<SlideViewer | null>(null);
@@ -329,6 +338,7 @@ function OpenSlidePane({
           of the panes must start level. */}
       <Flex gap="small" align={compact ? 'stretch' : 'center'} vertical={compact} wrap={!compact}>
         <Flex gap="small" align="center" style={{ minWidth: 0 }}>
+          {lead}
           <Typography.Text
             strong
             ellipsis
