@@ -179,6 +179,12 @@ test('a doctor views a slide, measures, annotates, takes a screenshot and finds 
   await page.getByTestId('annotation-edit-color').click();
   const editPanel = page.getByTestId('annotation-edit-color-panel');
   await expect(editPanel.getByRole('radio', { name: '蓝色' })).toBeFocused();
+  // Esc closes the colours alone: the dialog stays, its text kept.
+  await page.keyboard.press('Escape');
+  await expect(editPanel).toBeHidden();
+  await expect(page.locator('#annotationEdit_strText')).toHaveValue('浸润灶');
+  await page.getByTestId('annotation-edit-color').click();
+  await expect(editPanel.getByRole('radio', { name: '蓝色' })).toBeFocused();
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowRight');
   await expect(editPanel.getByRole('radio', { name: '红色' })).toBeChecked();
@@ -186,6 +192,8 @@ test('a doctor views a slide, measures, annotates, takes a screenshot and finds 
   await expect(editPanel).toBeHidden();
   await expect(page.getByTestId('annotation-edit-color')).toBeFocused();
   await expect(page.getByTestId('annotation-edit-color')).toHaveText('#E5002B');
+  // The button says the colour it holds by name.
+  await expect(page.getByTestId('annotation-edit-color')).toHaveAccessibleName('颜色：红色');
   await page.getByTestId('annotation-edit-save').click();
   await expect(page.locator('.ant-message')).toContainText('标注已保存');
   await expect(rectangle).toContainText('浸润灶');
@@ -592,11 +600,18 @@ test('shapes are drawn with the keyboard alone: the view’s centre is the pen, 
   await page.keyboard.press('Space');
   await expect(pen).toBeVisible();
   await expect(status).toHaveText('已在视图中心开始：用方向键移动切片，再按空格结束，按 Esc 放弃');
+  // Space again before the slide moved ends nothing (a double press is an easy slip): it says so.
+  await page.keyboard.press('Space');
+  await expect(status).toHaveText('请先用方向键移动切片，再按空格');
   await pan('ArrowRight', 3);
   await pan('ArrowDown', 2);
   await expect(page.getByTestId('annotation-draft')).toHaveCount(1);
+  // A mouse moved over the slide meanwhile does not take the shape's end.
+  await view.hover({ position: { x: 40, y: 40 } });
+  await view.hover({ position: { x: 60, y: 420 } });
   await page.keyboard.press('Space');
   await expect(items).toHaveCount(1);
+  await expect(status).toHaveText('图形已完成');
   await expect(items.first()).toContainText('矩形');
   // 120 × 80 px of 0.499 µm: about 2,390 µm².
   const rectangle = await areaOf(items.first());
@@ -633,17 +648,23 @@ test('shapes are drawn with the keyboard alone: the view’s centre is the pen, 
   await expect(page.getByTestId('annotation-draft')).toHaveCount(1);
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('annotation-draft')).toHaveCount(0);
+  await expect(status).toHaveText('已放弃图形');
   await pan('ArrowLeft', 2);
   await expect(page.getByTestId('annotation-draft')).toHaveCount(0);
   await expect(items).toHaveCount(2);
 
-  // The select tool has no pen.
+  // The select tool has no pen: Space draws nothing.
   await page.getByTestId('tool-select').click();
   await slide.focus();
   await expect(pen).toHaveCount(0);
+  await page.keyboard.press('Space');
+  await pan('ArrowRight', 2);
+  await page.keyboard.press('Space');
+  await expect(page.getByTestId('annotation-draft')).toHaveCount(0);
+  await expect(items).toHaveCount(2);
   // The keys list says what Space does.
   await page.keyboard.press('?');
-  await expect(page.getByTestId('viewer-keys')).toContainText(
+  await expect(page.getByTestId('viewer-keys').getByRole('row', { name: /^空格/ })).toContainText(
     '选中绘图工具时：在视图中心（十字处）开始或结束图形；多边形则放置一个顶点',
   );
 });

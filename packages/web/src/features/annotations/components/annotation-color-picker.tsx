@@ -1,7 +1,9 @@
 import { Button, ColorPicker, Divider, type ColorPickerProps } from 'antd';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { FOCUSABLE } from '@/lib/focus-return';
+import { MARKER_COLORS } from '../utils/default-color';
 import { ColorSwatches } from './color-swatches';
 
 type PickerProps = Omit<
@@ -14,6 +16,12 @@ type PickerProps = Omit<
   onChange?(hex: string): void;
   'data-testid'?: string;
 };
+
+/** A colour as said: a common colour's name, else its hex value. */
+function colorName(hex: string, t: TFunction<'annotations'>): string {
+  const common = MARKER_COLORS.find((c) => c.hex === hex.toLowerCase());
+  return common ? t(`tools.colorNames.${common.name}`) : hex.toUpperCase();
+}
 
 /** The colour a picker shows, as #rrggbb, whether it holds a string or antd's Color. */
 function hexOf(value: ColorPickerProps['value']): string | null {
@@ -55,8 +63,15 @@ export function AnnotationColorPicker({
     button.current?.focus();
   };
   const onPanelKey = (e: KeyboardEvent<HTMLDivElement>) => {
-    // Kept from the dialog around (the edit dialog would close on Esc).
-    if (e.key === 'Escape' || (e.key === 'Enter' && e.target instanceof HTMLInputElement)) {
+    const target = e.target instanceof HTMLElement ? e.target : null;
+    // The format's list (HEX, RGB, HSB) takes its own Enter, and Esc while it is open.
+    const list = target?.closest('[role="combobox"], .ant-select');
+    const listOpen = list?.querySelector('[aria-expanded="true"]') ?? null;
+    const closes =
+      (e.key === 'Escape' && !listOpen && list?.getAttribute('aria-expanded') !== 'true') ||
+      (e.key === 'Enter' && !list && target instanceof HTMLInputElement);
+    if (closes) {
+      // Kept from the dialog around (the edit dialog would close on Esc, or save on Enter).
       e.preventDefault();
       e.stopPropagation();
       close();
@@ -92,7 +107,13 @@ export function AnnotationColorPicker({
         onChange?.(color.toHexString());
       }}
       panelRender={(_, { components: { Picker } }) => (
-        <div ref={panel} onKeyDown={onPanelKey} data-testid={testId && `${testId}-panel`}>
+        <div
+          ref={panel}
+          role="dialog"
+          aria-label={t('tools.color')}
+          onKeyDown={onPanelKey}
+          data-testid={testId && `${testId}-panel`}
+        >
           <ColorSwatches value={hexOf(draft ?? value)} onPick={(picked) => onChange?.(picked)} />
           <Divider style={{ margin: '10px 0' }} plain titlePlacement="start">
             {t('tools.colorOther')}
@@ -104,7 +125,8 @@ export function AnnotationColorPicker({
       <Button
         ref={button}
         data-testid={testId}
-        aria-label={t('tools.color')}
+        // The colour it holds is said with it (the hex shown is not otherwise read out).
+        aria-label={hex ? t('tools.colorNamed', { name: colorName(hex, t) }) : t('tools.color')}
         aria-expanded={open}
         aria-haspopup="dialog"
         disabled={props.disabled}

@@ -22,6 +22,7 @@ import { onSubmitKey } from '@/lib/submit-key';
 import { toastSuccess, toastWarning } from '@/lib/toast';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { useSession } from '@/lib/use-session';
+import { useRepeatableStatus } from '@/lib/use-repeatable-status';
 import {
   useAddAnnotation,
   useDeleteAnnotation,
@@ -42,6 +43,7 @@ import { layerShownWithTool, type Tool } from '../utils/layer-and-tool';
 import { LayerHiddenNote } from './layer-hidden-note';
 import { AnnotationColorPicker } from './annotation-color-picker';
 import { EllipseOutlined, PolygonOutlined } from './shape-icons';
+import { penStepText } from '../utils/pen-step-text';
 
 const TOOLS: { tool: Tool; icon: ReactNode }[] = [
   { tool: 'select', icon: <SelectOutlined /> },
@@ -83,8 +85,12 @@ export function AnnotationTools({
   if (!layerShown && tool !== 'select') {
     setTool('select');
   }
+  /** The keyboard pen's last step, for screen readers (a live region below). */
+  const [penStatus, sayPen] = useRepeatableStatus();
   const pickTool = (next: Tool) => {
     setTool(next);
+    // Whatever the pen said was of the tool before.
+    sayPen('');
     if (layerShownWithTool(next, layerShown) !== layerShown) {
       onLayerShown(true);
     }
@@ -98,8 +104,6 @@ export function AnnotationTools({
     rememberAnnotationColor(iUserId, picked, localStorage);
   };
   const [selected, setSelected] = useState<number | null>(null);
-  /** The keyboard pen's last step, for screen readers (a live region below). */
-  const [penStatus, setPenStatus] = useState('');
   const [note, setNote] = useState<{ shape: FinishedShape; color: string; text: string } | null>(
     null,
   );
@@ -142,8 +146,6 @@ export function AnnotationTools({
   const touch = useMediaQuery('(hover: none) and (pointer: coarse)');
   const overlay = useAnnotationOverlay(viewer, annotations.data?.listAnnotation, layerShown, {
     onFinished: (shape, shapeColor) => {
-      // Emptied, so that the next shape's start is read out again.
-      setPenStatus('');
       if (shape.kind === 'text') {
         setNote({ shape, color: shapeColor, text: '' });
         return;
@@ -160,10 +162,7 @@ export function AnnotationTools({
       toastWarning(t(touch ? 'tools.polygonTooFewTouch' : 'tools.polygonTooFew')),
     onOffSlide: () => toastWarning(t('tools.offSlide')),
     // Said to a screen reader: what the keyboard's pen did, and what comes next.
-    onPenStep: (step, corners) =>
-      setPenStatus(
-        step === 'corner' ? t('tools.penCorner', { count: corners }) : t('tools.penStarted'),
-      ),
+    onPenStep: (step, corners) => sayPen(penStepText(step, corners, t)),
     onReshaped: (id, points) => {
       const shape = annotations.data?.listAnnotation.find((a) => a.iAnnotationId === id);
       if (shape) {

@@ -57,11 +57,19 @@ export interface OverlayCallbacks {
   /** The editable shape was reshaped or moved by its handles (its new level-0 points). */
   onReshaped?(id: number, points: [number, number][]): void;
   /**
-   * The keyboard's pen (keyboard-pen.ts) began a shape or placed a polygon's corner (`corners`
-   * placed so far): the page tells a screen reader what to do next.
+   * What a key did with the keyboard's pen (keyboard-pen.ts), `corners` being a polygon's corners
+   * placed so far: the page tells a screen reader, and what to do next.
    */
-  onPenStep?(step: 'started' | 'corner', corners: number): void;
+  onPenStep?(step: PenStep, corners: number): void;
 }
+
+/**
+ * A step of the keyboard's pen: a shape begun, a corner placed or taken back, Space pressed
+ * again before the slide moved, the shape finished, dropped with Esc, or not kept (no length or
+ * area, or wholly beside the slide).
+ */
+export type PenStep =
+  'started' | 'corner' | 'undone' | 'moveFirst' | 'finished' | 'cancelled' | 'notKept' | 'offSlide';
 
 /** A handle of the editable shape being dragged: the shape is drawn with `points` meanwhile. */
 interface HandleDrag {
@@ -114,6 +122,11 @@ export class AnnotationOverlay {
    * follows the view's centre, and the pen's cross stays drawn.
    */
   private pen = false;
+  /**
+   * A pointer pressed the layer since the slide last got the keys by Tab: the pen's cross is no
+   * longer shown for the focus alone (a mouse user who once tabbed there).
+   */
+  private pointerUsed = false;
   /** Where the pen's cross is drawn: kept across renders, redrawn alone as the focus moves. */
   private readonly penLayer = document.createElementNS(SVG_NS, 'g');
 
@@ -261,7 +274,20 @@ export class AnnotationOverlay {
     }
     const active = document.activeElement;
     const keys = active instanceof HTMLElement && this.viewer.element.contains(active);
-    return keys && (this.pen || active.matches(':focus-visible'));
+    return keys && (this.pen || (!this.pointerUsed && active.matches(':focus-visible')));
+  }
+
+  /**
+   * Whether a key went to the slide itself: not to a control laid over it (the resumed view's
+   * note has buttons, which Space must still press).
+   */
+  private slideHasKey(target: EventTarget | null): boolean {
+    return (
+      target instanceof Element &&
+      this.viewer.element.contains(target) &&
+      !isTyping(target) &&
+      target.closest('button, a[href], input, select, textarea, [role="button"]') === null
+    );
   }
 
   /** Space with a drawing tool, the slide having the keys: the pen down or up (keyboard-pen.ts). */
@@ -271,11 +297,21 @@ export class AnnotationOverlay {
       return;
     }
     this.pen = true;
-    const step = penDown(s, this.centre());
+    // As far as a drag must go to draw (DrawSession's least).
+    const step = penDown(s, this.centre(), 2 * this.pixelSize());
+    const say = (what: PenStep) => this.callbacks.onPenStep?.(what, s.corners.length);
+    if (!step) {
+      say('moveFirst');
+      this.render();
+      return;
+    }
     this.handleStep(step);
-    if (step.kind === 'drawing' && !step.tooFewCorners) {
-      const corners = s.corners.length;
-      this.callbacks.onPenStep?.(s.tool === 'polygon' ? 'corner' : 'started', corners);
+    if (step.kind === 'drawing') {
+      say(s.tool === 'polygon' ? 'corner' : 'started');
+    } else if (step.kind === 'finished') {
+      say('finished');
+    } else {
+      say(step.offSlide ? 'offSlide' : 'notKept');
     }
   }
 
@@ -338,13 +374,25 @@ export class AnnotationOverlay {
     // The slide gaining or losing the keys shows or hides the pen's cross. Only the cross is
     // redrawn: a press on a shape gives the slide the keys, and shapes redrawn under the pointer
     // would swallow the click that picks one.
-    this.viewer.element.addEventListener('focusin', () => this.drawPen(), opts);
+    this.viewer.element.addEventListener(
+      'focusin',
+      (e) => {
+        // Reached by Tab again: the cross shows, though a pointer was used before.
+        if (e.target instanceof Element && e.target.matches(':focus-visible')) {
+          this.pointerUsed = false;
+        }
+        this.drawPen();
+      },
+      opts,
+    );
     this.viewer.element.addEventListener('focusout', () => this.drawPen(), opts);
     this.svg.addEventListener(
       'pointerdown',
       (e) => {
         // A pointer draws from here: the shape no longer follows the view's centre.
         this.pen = false;
+        this.pointerUsed = true;
+        this.drawPen();
         const s = this.sessionNow();
         if (!s || e.button !== 0) {
           return;
@@ -367,7 +415,9 @@ export class AnnotationOverlay {
       'pointermove',
       (e) => {
         const s = this.session;
-        if (s) {
+        // A shape the keyboard's pen is drawing follows the view's centre, not a mouse resting
+        // on the slide; a press on the layer hands the shape over to the pointer.
+        if (s && !this.pen) {
           handle(s.move(this.toImage(e)));
         }
       },
@@ -377,7 +427,8 @@ export class AnnotationOverlay {
       'pointerup',
       (e) => {
         const s = this.session;
-        if (s) {
+        // (A button pressed elsewhere and let go of over the slide ends no keyboard shape.)
+        if (s && !this.pen) {
           handle(s.release(this.toImage(e)));
         }
       },
@@ -425,12 +476,15 @@ export class AnnotationOverlay {
           e.preventDefault();
           this.endDrag();
         } else if (e.key === 'Escape' && this.session) {
+          const pen = this.pen && this.session.draft.length > 0;
           this.cancelDrawing();
+          if (pen) {
+            this.callbacks.onPenStep?.('cancelled', 0);
+          }
         } else if (
           e.key === ' ' &&
           this.tool !== 'select' &&
-          e.target instanceof Node &&
-          this.viewer.element.contains(e.target) &&
+          this.slideHasKey(e.target) &&
           !e.ctrlKey &&
           !e.altKey &&
           !e.metaKey
@@ -450,6 +504,9 @@ export class AnnotationOverlay {
           e.preventDefault();
           if (this.session && this.session.corners.length > 0) {
             handle(this.session.undoCorner());
+            if (this.pen) {
+              this.callbacks.onPenStep?.('undone', this.session?.corners.length ?? 0);
+            }
           }
         }
       },

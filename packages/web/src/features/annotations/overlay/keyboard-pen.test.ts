@@ -5,11 +5,13 @@ import { penCross, penDown, penFollows } from './keyboard-pen';
 
 const image = { width: 10_000, height: 8_000 };
 const session = (tool: AnnotationKind) => new DrawSession(tool, image, () => 4);
+/** Level-0 pixels the slide must move between two presses (a screen pixel at this zoom). */
+const LEAST = 4;
 
 describe('the keyboard pen', () => {
   it('starts a rectangle at the centre, follows the view, and ends it at the second Space', () => {
     const s = session('rectangle');
-    expect(penDown(s, [1000, 1000])).toMatchObject({ kind: 'drawing' });
+    expect(penDown(s, [1000, 1000], LEAST)).toMatchObject({ kind: 'drawing' });
     expect(penFollows(s, [1400, 1300])).toMatchObject({
       kind: 'drawing',
       points: [
@@ -17,7 +19,7 @@ describe('the keyboard pen', () => {
         [1400, 1300],
       ],
     });
-    expect(penDown(s, [1500, 1200])).toEqual({
+    expect(penDown(s, [1500, 1200], LEAST)).toEqual({
       kind: 'finished',
       shape: {
         kind: 'rectangle',
@@ -31,18 +33,28 @@ describe('the keyboard pen', () => {
     expect(penFollows(s, [2000, 2000])).toBeNull();
   });
 
-  it('ends nothing when the slide did not move between the two presses', () => {
+  it('does nothing at a second press before the slide moved: the shape goes on', () => {
     const s = session('line');
-    penDown(s, [500, 500]);
-    expect(penDown(s, [500, 500])).toEqual({ kind: 'idle' });
+    penDown(s, [500, 500], LEAST);
+    expect(penDown(s, [502, 501], LEAST)).toBeNull();
+    expect(s.pressing).toBe(true);
+    penFollows(s, [900, 500]);
+    expect(penDown(s, [900, 500], LEAST)).toMatchObject({ kind: 'finished' });
+  });
+
+  it('places no corner twice on one spot', () => {
+    const s = session('polygon');
+    penDown(s, [100, 100], LEAST);
+    expect(penDown(s, [101, 100], LEAST)).toBeNull();
+    expect(s.corners).toEqual([[100, 100]]);
   });
 
   it('draws free hand along the way the centre travelled', () => {
     const s = session('freehand');
-    penDown(s, [0, 0]);
+    penDown(s, [0, 0], LEAST);
     penFollows(s, [400, 0]);
     penFollows(s, [400, 400]);
-    const step = penDown(s, [0, 400]);
+    const step = penDown(s, [0, 400], LEAST);
     expect(step).toEqual({
       kind: 'finished',
       shape: {
@@ -60,12 +72,12 @@ describe('the keyboard pen', () => {
   it('places polygon corners one per Space, the next following the centre, Enter closing', () => {
     const s = session('polygon');
     expect(penFollows(s, [1, 1])).toBeNull();
-    penDown(s, [100, 100]);
+    penDown(s, [100, 100], LEAST);
     penFollows(s, [900, 100]);
-    penDown(s, [900, 100]);
+    penDown(s, [900, 100], LEAST);
     penFollows(s, [900, 700]);
     expect(s.draft.at(-1)).toEqual([900, 700]);
-    penDown(s, [900, 700]);
+    penDown(s, [900, 700], LEAST);
     expect(s.corners).toEqual([
       [100, 100],
       [900, 100],
@@ -75,7 +87,7 @@ describe('the keyboard pen', () => {
   });
 
   it('places a note at once', () => {
-    expect(penDown(session('text'), [250, 300])).toEqual({
+    expect(penDown(session('text'), [250, 300], LEAST)).toEqual({
       kind: 'finished',
       shape: { kind: 'text', points: [[250, 300]] },
     });
@@ -83,14 +95,14 @@ describe('the keyboard pen', () => {
 
   it('refuses a shape drawn wholly beside the slide, as for the mouse', () => {
     const s = session('rectangle');
-    penDown(s, [-900, -900]);
+    penDown(s, [-900, -900], LEAST);
     penFollows(s, [-300, -300]);
-    expect(penDown(s, [-300, -300])).toEqual({ kind: 'idle', offSlide: true });
+    expect(penDown(s, [-300, -300], LEAST)).toEqual({ kind: 'idle', offSlide: true });
   });
 
   it('draws its cross around the centre with a gap at the exact point', () => {
     const lines = penCross([100, 50], '#00a651');
-    expect(lines).toHaveLength(8);
+    expect(lines).toHaveLength(12);
     for (const { attrs } of lines) {
       const near = [attrs.x1, attrs.x2].every((x) => Math.abs(Number(x) - 100) <= 9);
       expect(near && [attrs.y1, attrs.y2].every((y) => Math.abs(Number(y) - 50) <= 9)).toBe(true);

@@ -6,8 +6,11 @@ import { useTranslation } from 'react-i18next';
 import type { SlideViewer } from '../slide-viewer';
 import { useDismiss } from '../use-dismiss';
 
-/** The viewer's keys (OpenSeadragon's own, our magnification steps, the annotation layer's). */
-const SHORTCUTS: { keys: string; action: string }[] = [
+/**
+ * The viewer's keys (OpenSeadragon's own, our magnification steps, the annotation layer's). A key
+ * whose name differs by language (空格 / Space) is given by the translation `keys.name.<keys>`.
+ */
+const SHORTCUTS: { keys: string; action: string; named?: true }[] = [
   { keys: '+ / −', action: 'step' },
   { keys: '← ↑ → ↓ / W A S D', action: 'pan' },
   { keys: 'Shift + ↑ / ↓', action: 'smoothZoom' },
@@ -15,7 +18,7 @@ const SHORTCUTS: { keys: string; action: string }[] = [
   { keys: 'R / Shift + R', action: 'rotate' },
   { keys: 'F', action: 'flip' },
   { keys: 'H', action: 'layer' },
-  { keys: 'Space', action: 'pen' },
+  { keys: 'space', action: 'pen', named: true },
   { keys: 'Enter', action: 'finishPolygon' },
   { keys: 'Backspace', action: 'undoCorner' },
   { keys: 'Esc', action: 'cancel' },
@@ -83,9 +86,9 @@ export function KeyboardHelpButton({
             dataIndex: 'keys',
             width: 170,
             // One line: "W A S D" once broke before its D, outside the key's box.
-            render: (keys: string) => (
+            render: (keys: string, row) => (
               <Typography.Text keyboard style={{ whiteSpace: 'nowrap' }}>
-                {keys}
+                {row.named ? t(`keys.name.${keys}`) : keys}
               </Typography.Text>
             ),
           },
