@@ -533,6 +533,14 @@ test('a second tab says which slide the first is sending; each tab shows at once
   await expect(second.getByTestId(`imagery-continue-${NAME}`)).toHaveCount(0);
   await second.getByTestId('imagery-upload-batch').click();
   await expect(second.getByTestId('upload-choose-files')).toBeEnabled();
+  // Its file chosen here too: it goes on in the first tab, and nothing here is to be pressed
+  // (this tab's Start is greyed; it was told to press Resume). In front, as a tab in use is.
+  await second.bringToFront();
+  await second.getByTestId('upload-file-input').setInputFiles(path.join(SLIDES, NAME));
+  await expect(second.locator('.ant-message')).toContainText(
+    '1 slide is being uploaded in another tab of this browser: it goes on there',
+  );
+  await expect(second.locator('.ant-message')).not.toContainText('press Resume');
   await second.getByTestId('upload-file-input').setInputFiles(path.join(SLIDES, 'boxes.tiff'));
   await expect(
     second.getByTestId('upload-queue').getByTestId('upload-item-boxes.tiff'),

@@ -14,6 +14,7 @@ export interface Toaster {
   error(text: string): unknown;
   warning(text: string): unknown;
   success(text: string): unknown;
+  info(text: string): unknown;
 }
 
 let instance: Toaster = message;
@@ -38,4 +39,9 @@ export function toastWarning(text: string): void {
 
 export function toastSuccess(text: string): void {
   instance.success(text);
+}
+
+/** Something to know, neither a success nor a problem (work that goes on elsewhere). */
+export function toastInfo(text: string): void {
+  instance.info(text);
 }

@@ -132,6 +132,8 @@ describe('upload manager', () => {
     expect(await m.add(request(picked(a, b)))).toEqual({
       added: 2,
       resumed: 0,
+      resumedIds: [],
+      continuedIds: [],
       continued: 0,
       refused: [],
       skipped: [],
@@ -192,6 +194,8 @@ describe('upload manager', () => {
     expect(await second.add(request(picked(again)))).toEqual({
       added: 0,
       resumed: 1,
+      resumedIds: [restored.iSlideDocumentId],
+      continuedIds: [],
       continued: 0,
       refused: [],
       skipped: [],
@@ -266,6 +270,8 @@ describe('upload manager', () => {
     expect(await elsewhere.add(request(picked(copy), { unfinished: [unfinished] }))).toEqual({
       added: 1,
       resumed: 0,
+      resumedIds: [],
+      continuedIds: [id],
       continued: 1,
       refused: [],
       skipped: [],

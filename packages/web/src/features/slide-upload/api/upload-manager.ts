@@ -127,6 +127,10 @@ export interface AddRequest {
 export interface AddResult {
   added: number;
   resumed: number;
+  /** The slide documents of those resumed (another tab of this browser may be sending some). */
+  resumedIds: number[];
+  /** The slide documents of those continued (as above). */
+  continuedIds: number[];
   /** Of those added, how many continue an upload begun elsewhere (another browser or computer). */
   continued: number;
   refused: Refusal[];
@@ -412,6 +416,8 @@ export class UploadManager {
       return {
         added: 0,
         resumed: 0,
+        resumedIds: [],
+        continuedIds: [],
         continued: 0,
         refused: [{ name: request.folderName ?? '', code: 'noSlideFolder' }],
         // The folder error says it all: nothing in it is a slide.
@@ -474,6 +480,10 @@ export class UploadManager {
     return {
       added: items.length,
       resumed: checked.resumed.length,
+      resumedIds: checked.resumed.flatMap(({ item }) =>
+        item.iSlideDocumentId === null ? [] : [item.iSlideDocumentId],
+      ),
+      continuedIds: accepted.flatMap(({ begun }) => (begun ? [begun.iSlideDocumentId] : [])),
       continued: accepted.filter(({ begun }) => begun).length,
       refused,
       skipped: scan.skipped,

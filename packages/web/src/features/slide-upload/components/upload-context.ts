@@ -173,7 +173,11 @@ export function useQueuedUpload(
   iSlideDocumentId: number,
 ): (QueueItem & { bPausing?: boolean }) | undefined {
   const { items, pausing, resuming } = useUploadSnapshot();
-  const item = items.find((i) => i.iSlideDocumentId === iSlideDocumentId && statusOf(i) === 0);
+  // Unfinished; else one this queue gave up (a file that was not the upload's, say): the server
+  // still has it as uploading until minutes without data pass, and nobody here sends it.
+  const item =
+    items.find((i) => i.iSlideDocumentId === iSlideDocumentId && statusOf(i) === 0) ??
+    items.find((i) => i.iSlideDocumentId === iSlideDocumentId && i.state === 'failed');
   // As the queue shows it: pausing while its last chunks finish, uploading once resumed then.
   if (item && item.iFileId === pausing) {
     return { ...item, bPausing: true };

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { UploadType, extensionOf, slideTypesLabel } from '@pathconsult/shared';
 import { serverText } from '@/lib/server-text';
 import { useMediaQuery } from '@/lib/use-media-query';
-import { toastSuccess } from '@/lib/toast';
+import { toastInfo, toastSuccess } from '@/lib/toast';
+import { uploadsLockedElsewhere } from '../utils/tab-lock';
 import type { AddResult } from '../api/upload-manager';
 import type { PickedFile } from '../utils/folder-scan';
 import { pickedFromEntries, pickedFromList, type EntryLike } from '../utils/picked-files';
@@ -120,20 +121,31 @@ export function UploadPicker({ request, types, released }: UploadPickerProps) {
       if (result.added > result.continued) {
         toastSuccess(t('picker.added', { count: result.added - result.continued }));
       }
-      if (result.continued > 0) {
-        toastSuccess(
-          t(manager.getSnapshot().uploading ? 'picker.resumed' : 'picker.continued', {
-            count: result.continued,
-          }),
-        );
+      // A slide another tab of this browser is sending goes on there: nothing to press here
+      // (told to press Resume or Start, the user found the button greyed).
+      const ids = [...result.resumedIds, ...result.continuedIds];
+      const elsewhere =
+        ids.length === 0
+          ? new Set<number>()
+          : await uploadsLockedElsewhere(() => manager.locksHeldHere()).catch(
+              () => new Set<number>(),
+            );
+      const inOtherTab = countIn(ids, elsewhere);
+      if (inOtherTab > 0) {
+        toastInfo(t('picker.resumedInOtherTab', { count: inOtherTab }));
       }
-      if (result.resumed > 0) {
+      const uploading = manager.getSnapshot().uploading;
+      // Of those continuing an upload begun elsewhere, and those given their files back.
+      const continued = result.continued - countIn(result.continuedIds, elsewhere);
+      const resumed = result.resumed - countIn(result.resumedIds, elsewhere);
+      if (continued > 0) {
+        toastSuccess(t(uploading ? 'picker.resumed' : 'picker.continued', { count: continued }));
+      }
+      if (resumed > 0) {
         // Taken up by a running queue; a stopped one goes on with Resume (the message said it
         // would continue, and it waited paused).
         toastSuccess(
-          t(manager?.getSnapshot().uploading ? 'picker.resumed' : 'picker.resumedPressResume', {
-            count: result.resumed,
-          }),
+          t(uploading ? 'picker.resumed' : 'picker.resumedPressResume', { count: resumed }),
         );
       }
     } finally {
@@ -282,4 +294,9 @@ const SKIPPED_SHOWN = 5;
 function skippedList(paths: readonly string[], more: (count: number) => string): string {
   const shown = paths.slice(0, SKIPPED_SHOWN).join(', ');
   return paths.length > SKIPPED_SHOWN ? `${shown} ${more(paths.length - SKIPPED_SHOWN)}` : shown;
+}
+
+/** How many of `ids` are in `set`. */
+function countIn(ids: readonly number[], set: ReadonlySet<number>): number {
+  return ids.filter((id) => set.has(id)).length;
 }

@@ -7,7 +7,7 @@ import {
 } from '../test-support/fake-upload-server';
 import { chunkHasher } from './crc32';
 import type { RetryPolicy } from './retry';
-import { uploadDocument, type DocumentJob, type Readable } from './upload-document';
+import { FINAL_QUIET_MS, uploadDocument, type DocumentJob, type Readable } from './upload-document';
 
 /** The reason a refusal of the fake server leaves: its text, and its parts for other languages. */
 const refusedWith = (code: string) => ({
@@ -111,6 +111,57 @@ describe('uploading one slide document', () => {
     expect(progress.slice(0, 3)).toEqual([FAKE_CHUNK / 2, 0, FAKE_CHUNK]);
     expect(Math.max(...progress)).toBe(bytes.length);
     expect(progress.at(-1)).toBe(bytes.length);
+  });
+
+  it('says the server checks the file once the last chunk is sent, not while its bytes still go', async () => {
+    const server = new FakeUploadServer();
+    const bytes = patterned(FAKE_CHUNK * 2);
+    const status = await start(server, { 'a.svs': bytes }, 'a.svs');
+    const said: boolean[] = [];
+    const send: DocumentJob['send'] = async (request) => {
+      if (request.iUpdadeState === 1) {
+        // A slow link: a byte at a time, for longer than the quiet time allows: no check yet.
+        for (let left = FAKE_CHUNK - 1; left > 0; left -= 1) {
+          request.onSent(1);
+          expect(said).toEqual([]);
+          await new Promise((resolve) => setTimeout(resolve, FINAL_QUIET_MS / 10));
+        }
+        expect(said).toEqual([]);
+        // The last byte sent: the server is checking.
+        request.onSent(FAKE_CHUNK);
+        expect(said).toEqual([true]);
+      }
+      return server.sendChunk(request);
+    };
+    const { job: j } = job(
+      server,
+      status,
+      { 'a.svs': bytes },
+      { send, concurrency: 1, onCompleting: (on) => said.push(on) },
+    );
+    // 16 bytes, one every tenth of the quiet time: 1.5 quiet times of bytes moving.
+    expect(await uploadDocument(j)).toEqual({ kind: 'uploaded' });
+  });
+
+  it('says the server checks the file when the browser reports no bytes of the last chunk', async () => {
+    const server = new FakeUploadServer();
+    const bytes = patterned(FAKE_CHUNK * 2);
+    const status = await start(server, { 'a.svs': bytes }, 'a.svs');
+    const said: boolean[] = [];
+    const send: DocumentJob['send'] = async (request) => {
+      if (request.iUpdadeState === 1) {
+        await new Promise((resolve) => setTimeout(resolve, FINAL_QUIET_MS * 1.5));
+        expect(said).toEqual([true]);
+      }
+      return server.sendChunk(request);
+    };
+    const { job: j } = job(
+      server,
+      status,
+      { 'a.svs': bytes },
+      { send, concurrency: 1, onCompleting: (on) => said.push(on) },
+    );
+    expect(await uploadDocument(j)).toEqual({ kind: 'uploaded' });
   });
 
   it('a pause gives back what the cut-off chunks had on the wire', async () => {

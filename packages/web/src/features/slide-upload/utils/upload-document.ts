@@ -92,9 +92,10 @@ export interface DocumentJob {
   onProgress: (bytes: number) => void;
   onSent?: (bytes: number) => void;
   /**
-   * The completing chunk is being sent and its answer awaited (true), or failed (false): every
-   * other chunk is stored, and the server checks the whole file before it answers, which after a
-   * restart of the server means reading it all again (many seconds for gigabytes): no slow link.
+   * The completing chunk has been sent and its answer is awaited (true), or it failed or is being
+   * sent again (false): every other chunk is stored, and the server checks the whole file before
+   * it answers, which after a restart of the server means reading it all again (many seconds for
+   * gigabytes): no slow link.
    */
   onCompleting?: (on: boolean) => void;
 }
@@ -111,6 +112,12 @@ export const DEFAULT_CONCURRENCY = 3;
  * each report re-renders the queue.
  */
 export const PROGRESS_INTERVAL_MS = 250;
+
+/**
+ * How long the completing chunk's bytes may stand still before the server is taken to be checking
+ * the file (sendFinal).
+ */
+export const FINAL_QUIET_MS = 1_000;
 
 /** Times the same chunk may fail its checksum before the upload pauses (the file is changing). */
 const CHECKSUM_TRIES = 3;
@@ -217,8 +224,7 @@ class DocumentSender {
     for (let attempt = 1; ; attempt += 1) {
       this.stopIfPaused();
       try {
-        this.job.onCompleting?.(true);
-        return await this.sendChunk(final, 1);
+        return await this.sendFinal(final);
       } catch (error) {
         this.job.onCompleting?.(false);
         const missing = this.missingOf(error);
@@ -232,6 +238,38 @@ class DocumentSender {
         }
         await this.pool(missing.filter((c) => chunkKey(c) !== chunkKey(final)));
       }
+    }
+  }
+
+  /**
+   * The completing chunk. While its bytes go it is a chunk like the others, with speed and time
+   * left shown; the server's check of the whole file (onCompleting) is said once they are all
+   * sent, or once none has left for FINAL_QUIET_MS (a browser that reports no upload progress):
+   * it was said from the first byte, and a slow link's last megabyte looked like a stalled check.
+   */
+  private async sendFinal(final: PlannedChunk): Promise<ChunkResultDto> {
+    const length = final.end - final.start;
+    let sent = 0;
+    let movedAt = performance.now();
+    let shown = false;
+    const look = () => {
+      const now = sent >= length || performance.now() - movedAt >= FINAL_QUIET_MS;
+      if (now !== shown) {
+        shown = now;
+        this.job.onCompleting?.(now);
+      }
+    };
+    const timer = setInterval(look, FINAL_QUIET_MS / 4);
+    try {
+      return await this.sendChunk(final, 1, this.job.signal, (bytes) => {
+        if (bytes !== sent) {
+          sent = bytes;
+          movedAt = performance.now();
+        }
+        look();
+      });
+    } finally {
+      clearInterval(timer);
     }
   }
 
@@ -319,6 +357,8 @@ class DocumentSender {
     chunk: PlannedChunk,
     iUpdadeState: 0 | 1,
     signal: AbortSignal = this.job.signal,
+    /** This try's bytes on the wire so far (0 as each try begins). */
+    onTry?: (sent: number) => void,
   ): Promise<ChunkResultDto> {
     const { job } = this;
     const key = chunkKey(chunk);
@@ -340,6 +380,7 @@ class DocumentSender {
             if (lost > 0) {
               this.report();
             }
+            onTry?.(0);
             return job.send({
               iSlideDocumentId: job.status.iSlideDocumentId,
               strFilePath: chunk.strFilePath,
@@ -352,6 +393,7 @@ class DocumentSender {
               onSent: (n) => {
                 job.onSent?.(n);
                 this.wireProgress(key, length, n);
+                onTry?.(this.onWire.get(key) ?? 0);
               },
             });
           },

@@ -53,6 +53,15 @@ describe('uploadStateView', () => {
       label: 'waiting',
       percent: 25,
     });
+    // Given up here (another file chosen for it): not "uploading" while the server has yet to
+    // notice that no data comes.
+    const other = { key: 'otherFileContinued' as const };
+    expect(uploadStateView(slide(), { ...item, state: 'failed', reason: other })).toEqual({
+      label: 'interrupted',
+      color: 'warning',
+      percent: 60,
+      hint: { key: 'givenUp', reason: other },
+    });
   });
 
   it('shows finished slides by the server alone, a failure with its reason', () => {

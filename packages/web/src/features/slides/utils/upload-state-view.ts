@@ -34,7 +34,10 @@ export interface UploadStateView {
    * itself), or the server's failure reason as it is.
    */
   hint:
-    | { key: 'paused' | 'needsFiles' | 'interrupted' | 'processing'; reason?: ItemReason }
+    | {
+        key: 'paused' | 'needsFiles' | 'interrupted' | 'givenUp' | 'processing';
+        reason?: ItemReason;
+      }
     | { text: string }
     | null;
 }
@@ -84,6 +87,17 @@ export function uploadStateView(
       // Paused by itself (storage used up, the network, an unreadable file): the list says why.
       const reason = queued.reason ? { reason: queued.reason } : {};
       return { label: 'paused', color: 'warning', percent, hint: { key, ...reason } };
+    }
+    case 'failed': {
+      // Given up by this browser's queue (the list says why): nobody sends it any more, though
+      // the server has yet to notice the silence.
+      const reason = queued.reason ? { reason: queued.reason } : {};
+      return {
+        label: 'interrupted',
+        color: 'warning',
+        percent,
+        hint: { key: 'givenUp', ...reason },
+      };
     }
     default:
       return slide.bStalled
