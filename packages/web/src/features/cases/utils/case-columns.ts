@@ -13,7 +13,7 @@ export const LAPTOP_TABLE_WIDTH = 1120;
  * fits 16 characters (or 15 and the saved star), the patient 16 Latin letters, the classification
  * "Digestive system" (longer ones end in "…"), the state its longest tag ("Waiting for
  * diagnosis"), the type "Consultation", and the actions three buttons a line in both languages
- * (a case offers up to six; "Clone Unsave Delete" is the widest line, 238 px).
+ * (a case offers up to six; "Clone Unstar Delete" is the widest line, about 238 px).
  */
 export const CASE_COLUMN_WIDTHS = {
   number: 160,
