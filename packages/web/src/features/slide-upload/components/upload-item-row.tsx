@@ -31,8 +31,15 @@ type ShownState = ItemState | 'processing' | 'removed' | 'noStorage' | 'otherTab
  * "Trying again in 12 s"; once the time has come the try is under way (it may wait for its
  * timeout on a link that swallows requests), and a frozen "0 s" said nothing.
  */
-function retryText(t: (key: string, values?: Record<string, unknown>) => string, retryAt: number) {
+function retryText(
+  t: (key: string, values?: Record<string, unknown>) => string,
+  { retryAt, server }: { retryAt: number; server?: true },
+) {
   const seconds = Math.ceil((retryAt - Date.now()) / 1000);
+  // An answer with an error (503 while the server is busy) is no lost connection.
+  if (server) {
+    return seconds > 0 ? t('item.serverRetrying', { seconds }) : t('item.serverRetryingNow');
+  }
   return seconds > 0 ? t('item.reconnecting', { seconds }) : t('item.retryingNow');
 }
 
@@ -234,7 +241,7 @@ export function UploadItemRow({
       />
       {uploading && trouble?.kind === 'retrying' && (
         <Typography.Text type="warning" data-testid="upload-item-reconnecting">
-          {retryText(t, trouble.retryAt)}
+          {retryText(t, trouble)}
         </Typography.Text>
       )}
       {uploading && trouble?.kind === 'offline' && (

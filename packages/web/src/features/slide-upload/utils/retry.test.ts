@@ -106,6 +106,8 @@ describe('retrying over a link that drops', () => {
     await expect(result).rejects.toBeInstanceOf(PausedError);
     expect(pauses).toEqual([1000, 2000]);
     expect(troubles.map((t) => t?.kind)).toEqual(['retrying', 'retrying']);
+    // The server answered: the network is no cause, and the item says so.
+    expect(troubles.every((t) => t?.kind === 'retrying' && t.server === true)).toBe(true);
   });
 
   it('counts server failures even while the browser says it is offline', async () => {

@@ -129,7 +129,12 @@ export const browserConnection: Connection = {
 };
 
 /** Why calls are not getting through: retried at `retryAt` (ms since the epoch), or no network. */
-export type LinkTrouble = { kind: 'retrying'; retryAt: number } | { kind: 'offline' };
+/**
+ * Why chunks wait: a try failed and the next comes at `retryAt` (`server`: the server answered,
+ * with an error such as 503, so the network is no cause), or the browser is offline.
+ */
+export type LinkTrouble =
+  { kind: 'retrying'; retryAt: number; server?: true } | { kind: 'offline' };
 
 /**
  * The trouble to show once `next` is reported over `shown`: several chunks on the wire each report
@@ -198,7 +203,13 @@ export async function withRetry<T>(call: () => Promise<T>, options: RetryOptions
         throw new PausedError({ key: 'network', detail: (error as ApiError).strMessage }, true);
       }
       const pause = backoffMs(failures, policy, unreachable);
-      options.onTrouble?.({ kind: 'retrying', retryAt: Date.now() + pause });
+      // An answer, even a gateway's 503, proves the link works: the server is the cause.
+      const answered = (error as ApiError).httpStatus > 0;
+      options.onTrouble?.({
+        kind: 'retrying',
+        retryAt: Date.now() + pause,
+        ...(answered ? { server: true as const } : {}),
+      });
       await wait(pause, options.signal);
     }
   }
