@@ -572,12 +572,7 @@ test('shapes are drawn with the keyboard alone: the view’s centre is the pen, 
 }) => {
   const { slideId } = await caseWithSlide(request, `VK${RUN}`, `cmu-kb-${RUN}.svs`);
   // In Chinese, the default language.
-  await logIn(page, DOCTOR);
-  await page.goto(`/#/ShowSlide?id=${slideId}`);
-  const view = page.getByTestId('slide-view');
-  await expectTissue(view);
-  await page.getByTestId('viewer-mag-20').click();
-  await expect(page.getByTestId('viewer-magnification')).toHaveText('20×');
+  const view = await openAt20x(page, slideId, '');
   const slide = page.getByRole('application', { name: /^切片 cmu-kb-/ });
   await expect(slide).toHaveAccessibleName(/选中绘图工具后按空格在中心绘制/);
   const items = page.getByTestId('annotation-list').locator('[data-testid^="annotation-item-"]');
@@ -1178,12 +1173,7 @@ test('the annotation layer is hidden and shown again; a screenshot taken while i
     'CMU-1-Small-Region.svs',
     `layer-${RUN}.svs`,
   );
-  await logIn(page, DOCTOR);
-  await page.goto(`/#/ShowSlide?id=${slideId}`);
-  const view = page.getByTestId('slide-view');
-  await expectTissue(view);
-  await page.getByTestId('viewer-mag-20').click();
-  await expect(page.getByTestId('viewer-magnification')).toHaveText('20×');
+  const view = await openAt20x(page, slideId, '');
   await page.getByTestId('tool-rectangle').click();
   await drag(page, view, [200, 260], [320, 360]);
   const items = page.getByTestId('annotation-list').locator('[data-testid^="annotation-item-"]');
@@ -2071,14 +2061,14 @@ test('going to a small annotation from the list centres it, at the scan’s own 
   await expect(page.getByTestId('annotation-refresh')).toHaveText('刷新');
 });
 
-/** A new case of the doctor's with the CMU slide uploaded to it (read by the slide engine). */
 /**
- * The doctor's viewer in English on `slideId` at 20×, where one screen pixel is one scanned
- * pixel (0.499 µm) of CMU-1-Small-Region; the slide's view.
+ * The doctor's viewer on `slideId` at 20×, where one screen pixel is one scanned pixel
+ * (0.499 µm) of CMU-1-Small-Region; the slide's view. In English unless `query` says otherwise
+ * ('' for the default Chinese).
  */
-async function openAt20x(page: Page, slideId: number): Promise<Locator> {
-  await logIn(page, DOCTOR, '?lang=en');
-  await page.goto(`/?lang=en#/ShowSlide?id=${slideId}`);
+async function openAt20x(page: Page, slideId: number, query = '?lang=en'): Promise<Locator> {
+  await logIn(page, DOCTOR, query);
+  await page.goto(`/${query}#/ShowSlide?id=${slideId}`);
   const view = page.getByTestId('slide-view');
   await expectTissue(view);
   await page.getByTestId('viewer-mag-20').click();
@@ -2086,6 +2076,7 @@ async function openAt20x(page: Page, slideId: number): Promise<Locator> {
   return view;
 }
 
+/** A new case of the doctor's with the CMU slide uploaded to it (read by the slide engine). */
 async function caseWithSlide(request: APIRequestContext, num: string, name: string) {
   const token = await tokenOf(request, DOCTOR);
   const caseId = await addCase(request, token, num);

@@ -68,6 +68,33 @@ function job(
   return { job: j, progress };
 }
 
+/**
+ * A two-chunk document uploaded with `onFinal` sending the completing chunk's bytes (before the
+ * fake server takes it); what onCompleting said, in order.
+ */
+async function completingSaid(
+  onFinal: (request: Parameters<DocumentJob['send']>[0], said: boolean[]) => Promise<void>,
+): Promise<boolean[]> {
+  const server = new FakeUploadServer();
+  const bytes = patterned(FAKE_CHUNK * 2);
+  const status = await start(server, { 'a.svs': bytes }, 'a.svs');
+  const said: boolean[] = [];
+  const send: DocumentJob['send'] = async (request) => {
+    if (request.iUpdadeState === 1) {
+      await onFinal(request, said);
+    }
+    return server.sendChunk(request);
+  };
+  const { job: j } = job(
+    server,
+    status,
+    { 'a.svs': bytes },
+    { send, concurrency: 1, onCompleting: (on) => said.push(on) },
+  );
+  expect(await uploadDocument(j)).toEqual({ kind: 'uploaded' });
+  return said;
+}
+
 describe('uploading one slide document', () => {
   it('sends every chunk with its CRC-32, completes last, and the server holds the file', async () => {
     const server = new FakeUploadServer();
@@ -114,54 +141,27 @@ describe('uploading one slide document', () => {
   });
 
   it('says the server checks the file once the last chunk is sent, not while its bytes still go', async () => {
-    const server = new FakeUploadServer();
-    const bytes = patterned(FAKE_CHUNK * 2);
-    const status = await start(server, { 'a.svs': bytes }, 'a.svs');
-    const said: boolean[] = [];
-    const send: DocumentJob['send'] = async (request) => {
-      if (request.iUpdadeState === 1) {
-        // A slow link: a byte at a time, for longer than the quiet time allows: no check yet.
-        for (let left = FAKE_CHUNK - 1; left > 0; left -= 1) {
-          request.onSent(1);
-          expect(said).toEqual([]);
-          await new Promise((resolve) => setTimeout(resolve, FINAL_QUIET_MS / 10));
-        }
+    const said = await completingSaid(async (request, said) => {
+      // A slow link: a byte at a time for 1.5 quiet times: no check said meanwhile.
+      for (let left = FAKE_CHUNK - 1; left > 0; left -= 1) {
+        request.onSent(1);
         expect(said).toEqual([]);
-        // The last byte sent: the server is checking.
-        request.onSent(FAKE_CHUNK);
-        expect(said).toEqual([true]);
+        await new Promise((resolve) => setTimeout(resolve, FINAL_QUIET_MS / 10));
       }
-      return server.sendChunk(request);
-    };
-    const { job: j } = job(
-      server,
-      status,
-      { 'a.svs': bytes },
-      { send, concurrency: 1, onCompleting: (on) => said.push(on) },
-    );
-    // 16 bytes, one every tenth of the quiet time: 1.5 quiet times of bytes moving.
-    expect(await uploadDocument(j)).toEqual({ kind: 'uploaded' });
+      expect(said).toEqual([]);
+      // The last byte sent: the server is checking.
+      request.onSent(FAKE_CHUNK);
+      expect(said).toEqual([true]);
+    });
+    expect(said).toEqual([true]);
   });
 
   it('says the server checks the file when the browser reports no bytes of the last chunk', async () => {
-    const server = new FakeUploadServer();
-    const bytes = patterned(FAKE_CHUNK * 2);
-    const status = await start(server, { 'a.svs': bytes }, 'a.svs');
-    const said: boolean[] = [];
-    const send: DocumentJob['send'] = async (request) => {
-      if (request.iUpdadeState === 1) {
-        await new Promise((resolve) => setTimeout(resolve, FINAL_QUIET_MS * 1.5));
-        expect(said).toEqual([true]);
-      }
-      return server.sendChunk(request);
-    };
-    const { job: j } = job(
-      server,
-      status,
-      { 'a.svs': bytes },
-      { send, concurrency: 1, onCompleting: (on) => said.push(on) },
-    );
-    expect(await uploadDocument(j)).toEqual({ kind: 'uploaded' });
+    const said = await completingSaid(async (_, said) => {
+      await new Promise((resolve) => setTimeout(resolve, FINAL_QUIET_MS * 1.5));
+      expect(said).toEqual([true]);
+    });
+    expect(said).toEqual([true]);
   });
 
   it('a pause gives back what the cut-off chunks had on the wire', async () => {
