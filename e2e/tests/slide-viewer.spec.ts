@@ -1821,6 +1821,9 @@ test('slides of two cases side by side are each marked with their case; a phone 
   const under = page.getByTestId(`slide-pane-${a2}`);
   await expectTissue(under.getByTestId('slide-view'));
   await expect(page.getByTestId('viewer-link')).toBeChecked();
+  // Back stays above the stacked slides, which scroll (in the first pane it scrolled away).
+  await expect(page.getByTestId('mobile-viewer-back')).toHaveCount(1);
+  await expect(top.getByTestId('mobile-viewer-back')).toHaveCount(0);
   // Stacked panes' bars wrap as a single pane's: a turned slide's angle leaves every control
   // on the screen (on one line it pushed full screen past the edge).
   await top.getByTestId('viewer-rotate-right').click();

@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, type ReactNode } from 'react';
+import { createContext, useContext, useLayoutEffect, type ReactNode } from 'react';
 
 /**
  * A control a page puts at the head of its first slide pane, on the line of the slide's name: the
@@ -14,10 +14,11 @@ export interface ViewerLead {
 
 export const ViewerLeadContext = createContext<ViewerLead | null>(null);
 
-/** The lead control for the first pane of the page (null for the others, or without one). */
+/** The lead control for the pane that leads the page (null for others, or without one). */
 export function useViewerLead(first: boolean): ReactNode {
   const lead = useContext(ViewerLeadContext);
   const shown = first ? lead : null;
-  useEffect(() => shown?.claim(), [shown]);
+  // Before the frame is drawn: two Backs, then a jump of the layout by a line, showed for a frame.
+  useLayoutEffect(() => shown?.claim(), [shown]);
   return shown?.node ?? null;
 }

@@ -173,11 +173,7 @@ export function useQueuedUpload(
   iSlideDocumentId: number,
 ): (QueueItem & { bPausing?: boolean }) | undefined {
   const { items, pausing, resuming } = useUploadSnapshot();
-  // Unfinished; else one this queue gave up (a file that was not the upload's, say): the server
-  // still has it as uploading until minutes without data pass, and nobody here sends it.
-  const item =
-    items.find((i) => i.iSlideDocumentId === iSlideDocumentId && statusOf(i) === 0) ??
-    items.find((i) => i.iSlideDocumentId === iSlideDocumentId && i.state === 'failed');
+  const item = items.find((i) => i.iSlideDocumentId === iSlideDocumentId && statusOf(i) === 0);
   // As the queue shows it: pausing while its last chunks finish, uploading once resumed then.
   if (item && item.iFileId === pausing) {
     return { ...item, bPausing: true };
@@ -186,4 +182,14 @@ export function useQueuedUpload(
     return { ...item, state: 'uploading' };
   }
   return item;
+}
+
+/**
+ * The slide's item this queue gave up on (a file that was not the upload's, say), kept in its
+ * finished list: the server still has the slide as uploading until minutes without data pass,
+ * and nobody here sends it (upload-state-view.ts).
+ */
+export function useGivenUpUpload(iSlideDocumentId: number): QueueItem | undefined {
+  const { items } = useUploadSnapshot();
+  return items.find((i) => i.iSlideDocumentId === iSlideDocumentId && i.state === 'failed');
 }

@@ -123,7 +123,7 @@ export function UploadPicker({ request, types, released }: UploadPickerProps) {
       }
       // A slide another tab of this browser is sending goes on there: nothing to press here
       // (told to press Resume or Start, the user found the button greyed).
-      const ids = [...result.resumedIds, ...result.continuedIds];
+      const ids = [...new Set([...result.resumedIds, ...result.continuedIds])];
       const elsewhere =
         ids.length === 0
           ? new Set<number>()

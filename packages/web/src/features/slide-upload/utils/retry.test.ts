@@ -86,6 +86,33 @@ describe('retrying over a link that drops', () => {
     expect(Math.max(...pauses)).toBe(10_000);
     expect(pauses).toHaveLength(40);
     expect(troubles.at(-1)).toBeNull();
+    // No answer is the link's; a gateway's 502 is an answer: the server's.
+    const retrying = troubles.filter((t) => t?.kind === 'retrying');
+    expect(retrying.filter((t) => t.server)).toHaveLength(20);
+    expect(retrying.filter((t) => !t.server)).toHaveLength(20);
+  });
+
+  it('takes a timeout for no answer, not the server’s', async () => {
+    const troubles: (LinkTrouble | null)[] = [];
+    let calls = 0;
+    await withRetry(
+      async () => {
+        calls += 1;
+        if (calls === 1) {
+          throw new ApiError({ strMessage: 'x', httpStatus: 408, strErrorCode: 'TIMEOUT' });
+        }
+        return 'sent';
+      },
+      {
+        signal: new AbortController().signal,
+        policy: POLICY,
+        connection: new FakeConnection(),
+        sleep: async () => {},
+        onTrouble: (t) => troubles.push(t),
+      },
+    );
+    expect(troubles[0]).toMatchObject({ kind: 'retrying' });
+    expect(troubles[0]).not.toHaveProperty('server');
   });
 
   it('backs off and pauses after maxFailures of a server that answers with errors', async () => {

@@ -203,8 +203,10 @@ export async function withRetry<T>(call: () => Promise<T>, options: RetryOptions
         throw new PausedError({ key: 'network', detail: (error as ApiError).strMessage }, true);
       }
       const pause = backoffMs(failures, policy, unreachable);
-      // An answer, even a gateway's 503, proves the link works: the server is the cause.
-      const answered = (error as ApiError).httpStatus > 0;
+      // An answer, even a gateway's 503, proves the link works: the server is the cause. A
+      // timeout is no answer, though given a status (408) by the caller.
+      const answered =
+        (error as ApiError).httpStatus > 0 && (error as ApiError).strErrorCode !== 'TIMEOUT';
       options.onTrouble?.({
         kind: 'retrying',
         retryAt: Date.now() + pause,

@@ -164,6 +164,30 @@ describe('uploading one slide document', () => {
     expect(said).toEqual([true]);
   });
 
+  it('says nothing of the server’s check while the last chunk stalls halfway on the link', async () => {
+    const said = await completingSaid(async (request, said) => {
+      request.onSent(FAKE_CHUNK / 2);
+      await new Promise((resolve) => setTimeout(resolve, FINAL_QUIET_MS * 1.5));
+      expect(said).toEqual([]);
+      request.onSent(FAKE_CHUNK / 2);
+      expect(said).toEqual([true]);
+    });
+    expect(said).toEqual([true]);
+  });
+
+  it('takes the check back while the last chunk is sent again after a failed answer', async () => {
+    let tries = 0;
+    const said = await completingSaid(async (request) => {
+      tries += 1;
+      if (tries === 1) {
+        // All sent, then the answer is a 503: sent again (the fake server reports its bytes).
+        request.onSent(FAKE_CHUNK);
+        throw new FakeCallError(503, undefined);
+      }
+    });
+    expect(said).toEqual([true, false, true]);
+  });
+
   it('a pause gives back what the cut-off chunks had on the wire', async () => {
     const server = new FakeUploadServer();
     const bytes = patterned(FAKE_CHUNK * 3);

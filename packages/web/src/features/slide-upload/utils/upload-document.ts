@@ -244,16 +244,20 @@ class DocumentSender {
   /**
    * The completing chunk. While its bytes go it is a chunk like the others, with speed and time
    * left shown; the server's check of the whole file (onCompleting) is said once they are all
-   * sent, or once none has left for FINAL_QUIET_MS (a browser that reports no upload progress):
-   * it was said from the first byte, and a slow link's last megabyte looked like a stalled check.
+   * sent, or once a try has gone FINAL_QUIET_MS without any progress reported (a browser that
+   * reports none). It was said from the first byte, and a slow link's last megabyte looked like
+   * a stalled check. A stall halfway is the link's, not the server's: nothing is said then.
    */
   private async sendFinal(final: PlannedChunk): Promise<ChunkResultDto> {
     const length = final.end - final.start;
-    let sent = 0;
-    let movedAt = performance.now();
+    /** This try's bytes so far; null between tries (failed, waiting to try again). */
+    let sent: number | null = null;
+    let triedAt = 0;
     let shown = false;
     const look = () => {
-      const now = sent >= length || performance.now() - movedAt >= FINAL_QUIET_MS;
+      const now =
+        sent !== null &&
+        (sent >= length || (sent === 0 && performance.now() - triedAt >= FINAL_QUIET_MS));
       if (now !== shown) {
         shown = now;
         this.job.onCompleting?.(now);
@@ -262,10 +266,10 @@ class DocumentSender {
     const timer = setInterval(look, FINAL_QUIET_MS / 4);
     try {
       return await this.sendChunk(final, 1, this.job.signal, (bytes) => {
-        if (bytes !== sent) {
-          sent = bytes;
-          movedAt = performance.now();
+        if (bytes === 0) {
+          triedAt = performance.now();
         }
+        sent = bytes;
         look();
       });
     } finally {
@@ -357,8 +361,8 @@ class DocumentSender {
     chunk: PlannedChunk,
     iUpdadeState: 0 | 1,
     signal: AbortSignal = this.job.signal,
-    /** This try's bytes on the wire so far (0 as each try begins). */
-    onTry?: (sent: number) => void,
+    /** This try's bytes on the wire so far: 0 as each try begins, null once it failed. */
+    onTry?: (sent: number | null) => void,
   ): Promise<ChunkResultDto> {
     const { job } = this;
     const key = chunkKey(chunk);
@@ -381,7 +385,7 @@ class DocumentSender {
               this.report();
             }
             onTry?.(0);
-            return job.send({
+            const sending = job.send({
               iSlideDocumentId: job.status.iSlideDocumentId,
               strFilePath: chunk.strFilePath,
               iChunk: chunk.iChunk,
@@ -396,6 +400,13 @@ class DocumentSender {
                 onTry?.(this.onWire.get(key) ?? 0);
               },
             });
+            // A failed try leaves nothing on the wire until the next begins.
+            return onTry
+              ? sending.catch((error: unknown) => {
+                  onTry(null);
+                  throw error;
+                })
+              : sending;
           },
           { signal: tries, policy: job.policy, sleep: job.sleep, onTrouble: job.onTrouble },
         );

@@ -1,7 +1,10 @@
 import { Flex, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { SlideDocumentDto } from '@pathconsult/shared';
-import { useQueuedUpload } from '@/features/slide-upload/components/upload-context';
+import {
+  useGivenUpUpload,
+  useQueuedUpload,
+} from '@/features/slide-upload/components/upload-context';
 import { useUploadsSentElsewhere } from '@/features/slide-upload/components/use-uploads-sent-elsewhere';
 import { reasonText } from '@/features/slide-upload/utils/reason-text';
 import { currentLang } from '@/lib/i18n';
@@ -23,7 +26,9 @@ export function UploadStateTag({
 }) {
   const { t } = useTranslation('slides');
   const { t: tUpload } = useTranslation('upload');
-  const queued = useQueuedUpload(slide.iSlideDocumentId);
+  const unfinished = useQueuedUpload(slide.iSlideDocumentId);
+  const givenUp = useGivenUpUpload(slide.iSlideDocumentId);
+  const queued = unfinished ?? givenUp;
   // Held here paused or waiting while another tab of this browser sends it: that tab's progress,
   // as the server has it, not "Paused" with this tab's stale share.
   const elsewhere = useUploadsSentElsewhere(

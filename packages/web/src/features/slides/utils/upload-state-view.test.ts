@@ -62,6 +62,10 @@ describe('uploadStateView', () => {
       percent: 60,
       hint: { key: 'givenUp', reason: other },
     });
+    // Sent on since from elsewhere (the server holds more than this queue did): the server's.
+    expect(
+      uploadStateView(slide({ lProgress: 900 }), { ...item, state: 'failed', reason: other }),
+    ).toMatchObject({ label: 'uploading', percent: 90 });
   });
 
   it('shows finished slides by the server alone, a failure with its reason', () => {

@@ -89,6 +89,10 @@ export function uploadStateView(
       return { label: 'paused', color: 'warning', percent, hint: { key, ...reason } };
     }
     case 'failed': {
+      if (slide.lProgress > queued.lProgress) {
+        // Sent on since, from another browser or computer: the server's word holds.
+        return serverView(slide, percent);
+      }
       // Given up by this browser's queue (the list says why): nobody sends it any more, though
       // the server has yet to notice the silence.
       const reason = queued.reason ? { reason: queued.reason } : {};
@@ -100,8 +104,13 @@ export function uploadStateView(
       };
     }
     default:
-      return slide.bStalled
-        ? { label: 'interrupted', color: 'warning', percent, hint: { key: 'interrupted' } }
-        : { label: 'uploading', color: 'processing', percent, hint: null };
+      return serverView(slide, percent);
   }
+}
+
+/** An unfinished upload as the server has it: being sent, or interrupted (no data for minutes). */
+function serverView(slide: UploadStateSlide, percent: number | null): UploadStateView {
+  return slide.bStalled
+    ? { label: 'interrupted', color: 'warning', percent, hint: { key: 'interrupted' } }
+    : { label: 'uploading', color: 'processing', percent, hint: null };
 }

@@ -118,7 +118,9 @@ export function ShowSlideScreen({ compact }: { compact?: boolean }) {
           <SlidePane
             key={id}
             slideId={id}
-            first={index === 0}
+            // One slide: its pane leads with the page's Back. Several stacked on a phone scroll,
+            // and Back would scroll away with the first: the page keeps it above them.
+            first={index === 0 && ids.length === 1}
             link={ids.length > 1 ? link : undefined}
             compact={compact || ids.length > 1}
             sideBySide={ids.length > 1}

@@ -74,7 +74,7 @@ export function SlidePane({
   showCase?: boolean;
   /** Side by side: shows this slide alone, in the single-slide view with its tools. */
   onViewAlone?: () => void;
-  /** The page's first pane: it shows the page's lead control (viewer-lead.tsx). */
+  /** The pane that shows the page's lead control (viewer-lead.tsx): a single slide's. */
   first?: boolean;
 }) {
   const { t } = useTranslation('viewer');
