@@ -67,18 +67,24 @@ export function useDismiss(
   }, [open, close, content, button, alsoInside, escape]);
 }
 
-/** Focuses the first control in `content` once the popover has put it on the page. */
-function focusFirstControl(
+/**
+ * Focuses the first control in `content` (or the first matching `preferred`) once the popover
+ * has put it on the page, unless the user moved the focus away from `button` meanwhile.
+ */
+export function focusFirstControl(
   content: RefObject<HTMLElement | null>,
   button: RefObject<HTMLElement | null>,
   signal: AbortSignal,
+  preferred?: string,
 ): void {
   let tries = 0;
   const attempt = () => {
     if (signal.aborted) {
       return;
     }
-    const first = content.current?.querySelector<HTMLElement>(FOCUSABLE);
+    const first =
+      (preferred ? content.current?.querySelector<HTMLElement>(preferred) : null) ??
+      content.current?.querySelector<HTMLElement>(FOCUSABLE);
     const active = document.activeElement;
     if (active && active !== document.body && !button.current?.contains(active)) {
       // The user has moved on meanwhile (tabbed on, pressed the slide): the focus stays theirs.

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { FOCUSABLE } from '@/lib/focus-return';
+import { focusFirstControl } from '@/features/viewer/use-dismiss';
 import { MARKER_COLORS } from '../utils/default-color';
 import { ColorSwatches } from './color-swatches';
 
@@ -56,7 +57,16 @@ export function AnnotationColorPicker({
   const panel = useRef<HTMLDivElement>(null);
   const hex = hexOf(value ?? props.defaultValue);
 
-  useFocusOnOpen(open, panel, button);
+  // Opened from its button (a key, or a click, which focuses it too), the panel takes the focus:
+  // the colour chosen, else its first control.
+  useEffect(() => {
+    if (!open || document.activeElement !== button.current) {
+      return undefined;
+    }
+    const controller = new AbortController();
+    focusFirstControl(panel, button, controller.signal, 'input[type="radio"]:checked');
+    return () => controller.abort();
+  }, [open]);
 
   const close = () => {
     setOpen(false);
@@ -148,34 +158,4 @@ export function AnnotationColorPicker({
       </Button>
     </ColorPicker>
   );
-}
-
-/**
- * Opened from its button (a key, or a click, which focuses it too), the panel takes the focus:
- * the colour chosen, else the first control. The panel is put on the page a moment after.
- */
-function useFocusOnOpen(
-  open: boolean,
-  panel: React.RefObject<HTMLDivElement | null>,
-  button: React.RefObject<HTMLButtonElement | null>,
-) {
-  useEffect(() => {
-    if (!open || document.activeElement !== button.current) {
-      return undefined;
-    }
-    let tries = 0;
-    let timer = 0;
-    const attempt = () => {
-      const target =
-        panel.current?.querySelector<HTMLElement>('input[type="radio"]:checked') ??
-        panel.current?.querySelector<HTMLElement>(FOCUSABLE);
-      if (target) {
-        target.focus();
-      } else if (++tries < 10) {
-        timer = window.setTimeout(attempt, 30);
-      }
-    };
-    timer = window.setTimeout(attempt, 0);
-    return () => window.clearTimeout(timer);
-  }, [open, panel, button]);
 }
