@@ -2186,6 +2186,99 @@ test('on a touch screen, a tap on an annotation shows it whole, double taps and 
   }
 });
 
+test('a pinch keeps the tissue under the fingers, away from the centre and in a mirrored view', async ({
+  browser,
+  request,
+}) => {
+  const { token, slideId } = await caseWithSlide(request, `VTP${RUN}`, `cmu-p-${RUN}.svs`);
+  // A small square off the slide's centre (2220 × 2967 px): the tissue the fingers hold.
+  const added = await request.post('/api/viewer/addAnnotation', {
+    headers: { token },
+    data: {
+      iSlideDocumentId: slideId,
+      strKind: 'rectangle',
+      strColor: '#1f5cff',
+      listPoint: [
+        [1640, 700],
+        [1660, 720],
+      ],
+    },
+  });
+  const annotation = ((await added.json()) as { objData: { iAnnotationId: number } }).objData;
+  const phone = await browser.newContext({
+    viewport: { width: 390, height: 800 },
+    hasTouch: true,
+    isMobile: true,
+  });
+  try {
+    const page = await phone.newPage();
+    await logIn(page, DOCTOR);
+    await page.goto(`/#/mobileShowSilde?id=${slideId}`);
+    await expectTissue(page.getByTestId('slide-view'));
+    // The square's outline alone: its measurement beside it changes width with the zoom.
+    const marker = page
+      .getByTestId(`annotation-shape-${annotation.iAnnotationId}`)
+      .locator('polygon')
+      .first();
+    await expect(marker).toBeVisible();
+    const markerAt = async () => {
+      const box = (await marker.boundingBox())!;
+      return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    };
+    const cdp = await page.context().newCDPSession(page);
+    // Both fingers in each touch event: their moves reach the viewer within one frame.
+    const pinch = async (at: { x: number; y: number }, shift: number) => {
+      for (let step = 0; step <= 10; step += 1) {
+        const spread = 30 + step * 3;
+        const x = Math.round(at.x + (shift * step) / 10);
+        const y = Math.round(at.y);
+        await cdp.send('Input.dispatchTouchEvent', {
+          type: step === 0 ? 'touchStart' : 'touchMove',
+          touchPoints: [
+            { x: x - spread, y, id: 0 },
+            { x: x + spread, y, id: 1 },
+          ],
+        });
+      }
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+      return { x: Math.round(at.x + shift), y: Math.round(at.y) };
+    };
+    const settled = async () => {
+      const before = await magnificationNow(page);
+      await page.waitForTimeout(700);
+      expect(await magnificationNow(page)).toBe(before);
+    };
+    // Away from the view's centre, the fingers spread to twice their distance apart: the square
+    // stays under them (it slid 50–250 px toward the centre with OpenSeadragon's pinch).
+    const start = await markerAt();
+    const fingers = await pinch(start, 0);
+    await settled();
+    let now = await markerAt();
+    expect(Math.abs(now.x - fingers.x)).toBeLessThan(6);
+    expect(Math.abs(now.y - fingers.y)).toBeLessThan(6);
+    // Fingers that move while they spread take the tissue along.
+    const moved = await pinch(now, -60);
+    await settled();
+    now = await markerAt();
+    expect(Math.abs(now.x - moved.x)).toBeLessThan(6);
+    expect(Math.abs(now.y - moved.y)).toBeLessThan(6);
+    // Mirrored, the same: the fingers' place is read in the mirrored view.
+    await page.getByTestId('viewer-flip').tap();
+    await expect(page.getByTestId('viewer-flip')).toHaveAttribute('aria-pressed', 'true');
+    await page.waitForTimeout(700);
+    const mirrored = await markerAt();
+    const zoomedBefore = await magnificationNow(page);
+    const held = await pinch({ x: mirrored.x, y: mirrored.y }, 30);
+    await settled();
+    now = await markerAt();
+    expect(Math.abs(now.x - held.x)).toBeLessThan(6);
+    expect(Math.abs(now.y - held.y)).toBeLessThan(6);
+    expect(await magnificationNow(page)).toBeGreaterThan(zoomedBefore * 1.8);
+  } finally {
+    await phone.close();
+  }
+});
+
 test('a slide deleted while it is open says so once a change to it is refused', async ({
   page,
   request,

@@ -18,6 +18,7 @@ import {
 } from './utils/magnification';
 import { drawsWholePixels, pixelGridNudge } from './utils/pixel-grid';
 import { panKeyDrag } from './utils/pan-keys';
+import { pinchStep } from './utils/pinch-zoom';
 import { ZOOM_PER_WHEEL_NOTCH, wheelZoomFactor } from './utils/wheel-zoom';
 
 /** Keys that step the magnification (with and without Shift, main keys and keypad). */
@@ -188,6 +189,16 @@ export class SlideViewer implements SlideViewerLike {
         viewport.pointFromPixel(new OpenSeadragon.Point(x, at.y), true),
       );
       viewport.applyConstraints();
+    });
+    // Two fingers keep the tissue under them (pinch-zoom.ts), also in a mirrored view.
+    this.osd.addHandler('canvas-pinch', (event) => {
+      const viewport = this.osd.viewport;
+      if (!viewport) {
+        return;
+      }
+      event.preventDefaultPanAction = true;
+      event.preventDefaultZoomAction = true;
+      pinchStep(viewport, event);
     });
     this.osd.addHandler('tile-load-failed', (event) => {
       if (event.maxReached) {
