@@ -88,12 +88,32 @@ test('the expert writes, drafts and signs a report; the doctor asks to modify it
     await ex.goto(`/#/case/Imagery-info?iPatientId=${caseId}`);
     await ex.getByTestId(`imagery-view-${num}.svs`).click();
     await expect(ex.getByTestId('viewer-magnification')).not.toHaveText('—');
+    // The first shown brighter: its card and its figure's caption say so.
+    const brightness = async (key: 'ArrowRight' | 'ArrowLeft', shown: string) => {
+      await ex.getByTestId('viewer-adjust').click();
+      const slider = ex.getByRole('slider', { name: '亮度' });
+      await slider.focus();
+      for (let i = 0; i < 3; i += 1) {
+        await slider.press(key);
+      }
+      await expect(ex.getByTestId('adjust-value-brightness')).toHaveText(shown);
+      await ex.keyboard.press('Escape');
+      await expect(ex.getByTestId('adjustments-panel')).toBeHidden();
+    };
+    await brightness('ArrowRight', '115%');
     await ex.getByTestId('screenshot-take').click();
     await expect(ex.getByTestId('screenshot-take')).toContainText('1/4');
+    const viewerShots = ex.getByTestId('annotation-tools');
+    await expect(viewerShots.locator('[data-testid^="screenshot-adjusted-"]')).toHaveText(
+      '已调整',
+    );
+    await brightness('ArrowLeft', '100%');
     await ex.getByTestId('viewer-mag-20').click();
     await expect(ex.getByTestId('viewer-magnification')).toHaveText('20×');
     await ex.getByTestId('screenshot-take').click();
     await expect(ex.getByTestId('screenshot-take')).toContainText('2/4');
+    // The scan's own colours again: no mark on the second.
+    await expect(viewerShots.locator('[data-testid^="screenshot-adjusted-"]')).toHaveCount(1);
     // A third, to be ticked and then deleted while the draft holds it.
     await ex.getByTestId('screenshot-take').click();
     await expect(ex.getByTestId('screenshot-take')).toContainText('3/4');
@@ -251,10 +271,12 @@ test('the expert writes, drafts and signs a report; the doctor asks to modify it
     await expect(history.locator('[data-testid^="screenshot-image-"] img')).toHaveCount(2);
     // Numbered and captioned as the PDF prints them, for the opinion's "见图1", with the
     // magnification each was taken at (figure 1 is the second screenshot, at 20×; figure 2 the
-    // first, at the first view's).
+    // first, at the first view's, brighter than the scan).
     await expect(history.getByTestId('report-figures')).toBeVisible();
     await expect(history.getByTestId('report-figure-caption-1')).toHaveText(/^图 1\s+20×$/);
-    await expect(history.getByTestId('report-figure-caption-2')).toHaveText(/^图 2\s+[\d.]+×$/);
+    await expect(history.getByTestId('report-figure-caption-2')).toHaveText(
+      /^图 2\s+[\d.]+×（已调整：亮度 115%）$/,
+    );
     // Beneath, the slide each shows (as the PDF prints it).
     await expect(history.getByTestId('report-figure-slide-1')).toHaveText(`${num}.svs`);
     await expect(history.getByTestId('report-signature')).toBeVisible();

@@ -924,11 +924,11 @@ describe.each(await testDatabases())('diagnosis and returns on $name', (testDb) 
 
   it('prints a signed report as a PDF with the case, the texts, the screenshot and the signature', async () => {
     const { caseId, shot, receives } = await sentCase([expert.id]);
-    // Taken past the slide's objective power: the caption says so (screenshots.int.test.ts
-    // shows the server deciding it from the slide).
+    // Taken past the slide's objective power (screenshots.int.test.ts shows the server deciding
+    // it from the slide), and brighter than the scan: the caption says both.
     await db()
       .update(caseScreenshots)
-      .set({ digitalZoom: true })
+      .set({ digitalZoom: true, adjustments: { dBrightness: 1.7, dContrast: 1, dGamma: 1 } })
       .where(eq(caseScreenshots.id, shot));
     const report = expectOk(
       await confirm(expert.token, {
@@ -953,14 +953,14 @@ describe.each(await testDatabases())('diagnosis and returns on $name', (testDb) 
     expect(zh.type).toBe('application/pdf');
     const text = squeeze(await pdfText(zh.bytes));
     const patient = (await caseRow(db(), caseId))!;
-    // The figure's caption: its number and the magnification it was taken at, digital zoom said,
-    // then the slide it shows (a case has several).
+    // The figure's caption: its number and the magnification it was taken at, digital zoom and
+    // the changed brightness said, then the slide it shows (a case has several).
     for (const expected of [
       '乳腺纤维腺瘤',
       'Noatypiaseen',
       patient.name,
       patient.diagnosisNum,
-      '图 1  6.3×（数字放大）boxes.tiff',
+      '图 1  6.3×（数字放大）（已调整：亮度 170%）boxes.tiff',
     ]) {
       expect(text).toContain(squeeze(expected));
     }
@@ -971,7 +971,9 @@ describe.each(await testDatabases())('diagnosis and returns on $name', (testDb) 
     expect(en.status).toBe(200);
     const english = squeeze(await pdfText(en.bytes));
     expect(english).toContain(squeeze('乳腺纤维腺瘤'));
-    expect(english).toContain(squeeze('Figure 1  6.3× (digital zoom)boxes.tiff'));
+    expect(english).toContain(
+      squeeze('Figure 1  6.3× (digital zoom) (adjusted: brightness 170%)boxes.tiff'),
+    );
     expect(await latestAuditRecord(db(), 'diagnosis/ProduceReport')).toMatchObject({
       userId: expert.id,
       targetType: 'diagnosisReport',

@@ -13,7 +13,13 @@ import {
 import { caseScreenshots, hospitals, slideDocuments, users } from '../src/db/schema';
 import { eq } from 'drizzle-orm';
 import { openSlideTruth } from '../src/slides/testing/ground-truth';
-import { expectForbidden, expectNotFound, expectOk, expectRefused } from './helpers/assertions';
+import {
+  expectFieldError,
+  expectForbidden,
+  expectNotFound,
+  expectOk,
+  expectRefused,
+} from './helpers/assertions';
 import { latestAuditRecord } from './helpers/audit-records';
 import {
   addCase,
@@ -58,7 +64,12 @@ describe.each(await testDatabases())('case screenshots on $name', (testDb) => {
     image: string,
     token: string,
     lang?: 'en' | 'zh',
-    extra: { dMagnification?: unknown; region?: unknown; bDigitalZoom?: unknown } = {},
+    extra: {
+      dMagnification?: unknown;
+      region?: unknown;
+      bDigitalZoom?: unknown;
+      adjustments?: unknown;
+    } = {},
   ) =>
     api.post<ScreenshotDto>(
       `${BASE}/setPathologyImg`,
@@ -261,6 +272,39 @@ describe.each(await testDatabases())('case screenshots on $name', (testDb) => {
       }
     } finally {
       await db().update(slideDocuments).set({ objectiveMagnification: null }).where(row);
+    }
+  });
+
+  it('keeps the brightness, contrast and gamma the view was shown with, none for the scan’s colours', async () => {
+    const png = dataUrl(await picture('png'));
+    const bright = { dBrightness: 1.7, dContrast: 1, dGamma: 1.25 };
+    const adjusted = expectOk(
+      await take(caseSlide, png, owner.token, undefined, { adjustments: bright }),
+    );
+    expect(adjusted.adjustments).toEqual(bright);
+    // Unchanged values are no adjustment; and none sent is none.
+    const neutral = { dBrightness: 1, dContrast: 1, dGamma: 1 };
+    const plain = expectOk(
+      await take(caseSlide, png, owner.token, undefined, { adjustments: neutral }),
+    );
+    expect(plain.adjustments).toBeNull();
+    const listed = expectOk(await ofCase(caseId, owner.token)).listScreenshot;
+    expect(listed.find((s) => s.iScreenshotId === adjusted.iScreenshotId)?.adjustments).toEqual(
+      bright,
+    );
+    // Outside the viewer's ranges: refused, nothing saved.
+    const before = storedFiles();
+    for (const [adjustments, field, key] of [
+      [{ ...bright, dBrightness: 5 }, 'adjustments.dBrightness', 'validation.invalid'],
+      [{ ...bright, dGamma: 0 }, 'adjustments.dGamma', 'validation.invalid'],
+      [{ dBrightness: 1.7, dGamma: 1 }, 'adjustments.dContrast', 'validation.invalid'],
+    ] as const) {
+      const refused = await take(caseSlide, png, owner.token, 'en', { adjustments });
+      expectFieldError(refused, field, key);
+    }
+    expect(storedFiles()).toEqual(before);
+    for (const shot of [adjusted, plain]) {
+      expectOk(await remove(shot.iScreenshotId, owner.token));
     }
   });
 

@@ -1,5 +1,6 @@
 import type { Lang } from './constants';
 import { formatMagnification } from './magnification';
+import type { ScreenshotAdjustments } from './schemas/screenshot';
 
 /*
  * The caption of a report's pictures. The printed report (server) and the report on screen (web)
@@ -27,4 +28,54 @@ export function screenshotMagnificationLabel(
     return value;
   }
   return lang === 'en' ? `${value} (digital zoom)` : `${value}（数字放大）`;
+}
+
+/**
+ * What was changed of the scan's colours in a screenshot, as its caption writes it: "亮度 170%，
+ * 伽马 1.40" / "brightness 170%, gamma 1.40" (the viewer's own units); null for none.
+ */
+export function screenshotAdjustmentLabel(
+  lang: Lang,
+  a: ScreenshotAdjustments | null,
+): string | null {
+  if (a === null) {
+    return null;
+  }
+  const zh = lang !== 'en';
+  const parts = [
+    a.dBrightness !== 1 && `${zh ? '亮度' : 'brightness'} ${Math.round(a.dBrightness * 100)}%`,
+    a.dContrast !== 1 && `${zh ? '对比度' : 'contrast'} ${Math.round(a.dContrast * 100)}%`,
+    a.dGamma !== 1 && `${zh ? '伽马' : 'gamma'} ${a.dGamma.toFixed(2)}`,
+  ].filter((part): part is string => typeof part === 'string');
+  return parts.length === 0 ? null : parts.join(zh ? '，' : ', ');
+}
+
+/**
+ * A screenshot's caption after its figure number, on screen and on paper: its magnification
+ * (screenshotMagnificationLabel), then, for a view shown brighter, with more contrast or another
+ * gamma, what was changed: "20×（已调整：亮度 170%）" / "20× (adjusted: brightness 170%)". A
+ * pathologist reading the figure must know its colours are not the scan's (stain intensity, a
+ * faint finding made to stand out). Null when there is neither.
+ */
+export function screenshotCaption(
+  lang: Lang,
+  shot: {
+    magnification: number | null;
+    digitalZoom: boolean;
+    adjustments: ScreenshotAdjustments | null;
+  },
+): string | null {
+  const magnification =
+    shot.magnification === null
+      ? null
+      : screenshotMagnificationLabel(lang, shot.magnification, shot.digitalZoom);
+  const changed = screenshotAdjustmentLabel(lang, shot.adjustments);
+  if (changed === null) {
+    return magnification;
+  }
+  const adjusted = lang === 'en' ? `adjusted: ${changed}` : `已调整：${changed}`;
+  if (magnification === null) {
+    return adjusted;
+  }
+  return lang === 'en' ? `${magnification} (${adjusted})` : `${magnification}（${adjusted}）`;
 }

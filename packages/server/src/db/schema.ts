@@ -794,6 +794,15 @@ export const caseScreenshots = pgTable(
      * enlarged, no detail added. Decided when taken, from the slide's stored objective power.
      */
     digitalZoom: boolean('digital_zoom').notNull().default(false),
+    /**
+     * Brightness, contrast and gamma the view was shown with (1 = unchanged), captioned with the
+     * figure; null for the scan's own colours, and for screenshots taken before it was kept.
+     */
+    adjustments: jsonb('adjustments').$type<{
+      dBrightness: number;
+      dContrast: number;
+      dGamma: number;
+    }>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('case_screenshots_patient_idx').on(t.patientId, t.authorId)],

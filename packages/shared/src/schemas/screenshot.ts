@@ -54,6 +54,37 @@ export function screenshotMagnification(magnification: number | null): number | 
     : null;
 }
 
+/**
+ * Brightness, contrast and gamma of the viewer (1 = unchanged) and their ranges: the picture of
+ * an adjusted view is not the scan's colours, and its caption says so (shared report-figures).
+ */
+export const VIEW_ADJUSTMENT_RANGES = {
+  brightness: { min: 0.5, max: 2 },
+  contrast: { min: 0.5, max: 2 },
+  gamma: { min: 0.5, max: 2.5 },
+} as const;
+
+const adjustment = (range: { min: number; max: number }) =>
+  z
+    .number({ error: 'validation.invalid' })
+    .finite()
+    .min(range.min, { error: 'validation.invalid' })
+    .max(range.max, { error: 'validation.invalid' });
+
+export const screenshotAdjustmentsSchema = z.object({
+  dBrightness: adjustment(VIEW_ADJUSTMENT_RANGES.brightness),
+  dContrast: adjustment(VIEW_ADJUSTMENT_RANGES.contrast),
+  dGamma: adjustment(VIEW_ADJUSTMENT_RANGES.gamma),
+});
+export type ScreenshotAdjustments = z.infer<typeof screenshotAdjustmentsSchema>;
+
+/** Adjustments that change nothing are none: the picture shows the scan's own colours. */
+export function screenshotAdjustments(
+  a: ScreenshotAdjustments | null,
+): ScreenshotAdjustments | null {
+  return a === null || (a.dBrightness === 1 && a.dContrast === 1 && a.dGamma === 1) ? null : a;
+}
+
 export const screenshotAddSchema = z.object({
   iSlideDocumentId: idSchema,
   strImage: z
@@ -70,6 +101,10 @@ export const screenshotAddSchema = z.object({
     .nullable()
     .default(null)
     .describe('The magnification the viewer showed; null for a slide without objective power'),
+  adjustments: screenshotAdjustmentsSchema
+    .nullable()
+    .default(null)
+    .describe('Brightness, contrast and gamma the view was shown with; null (or all 1) for none'),
 });
 export type ScreenshotAddInput = z.infer<typeof screenshotAddSchema>;
 
@@ -139,6 +174,12 @@ export const screenshotDtoSchema = z.object({
     .boolean()
     .describe(
       'Taken past the slide\'s objective power: pixels enlarged, written "40×（数字放大）"',
+    ),
+  adjustments: screenshotAdjustmentsSchema
+    .nullable()
+    .describe(
+      "Brightness, contrast and gamma of the view it shows (null: the scan's own colours), " +
+        'written in its caption "20×（已调整：亮度 170%）"',
     ),
   strImageUrl: z
     .string()

@@ -1,6 +1,6 @@
 import {
   CaseVariant,
-  screenshotMagnificationLabel,
+  screenshotCaption,
   isReleased,
   ReportKind,
   ReportState,
@@ -121,11 +121,14 @@ async function screenshotsOf(db: Db, dataDir: string, ids: readonly number[], la
     const { row } = view;
     const mimeType = row.mimeType === 'image/jpeg' ? 'image/jpeg' : 'image/png';
     // The magnification it was taken at follows the figure's number ("图 1  20×"), and says
-    // when it was past the scan's objective power ("图 1  40×（数字放大）").
-    const caption =
-      row.magnification === null
-        ? {}
-        : { caption: screenshotMagnificationLabel(lang, row.magnification, row.digitalZoom) };
+    // when it was past the scan's objective power ("图 1  40×（数字放大）") and when its colours
+    // are not the scan's ("图 1  20×（已调整：亮度 170%）").
+    const text = screenshotCaption(lang, {
+      magnification: row.magnification,
+      digitalZoom: row.digitalZoom,
+      adjustments: row.adjustments ?? null,
+    });
+    const caption = text === null ? {} : { caption: text };
     const slide = view.slideName === null ? {} : { slideName: view.slideName };
     try {
       const data = await readScreenshot(

@@ -1,4 +1,5 @@
 import {
+  screenshotAdjustments,
   isDigitalZoom,
   SCREENSHOTS_PER_REPORT,
   type ScreenshotAddInput,
@@ -85,6 +86,7 @@ export function toScreenshotDto(v: repo.ScreenshotView, callerId: number): Scree
     region: v.row.region,
     dMagnification: v.row.magnification,
     bDigitalZoom: v.row.digitalZoom,
+    adjustments: v.row.adjustments ?? null,
     strImageUrl: imageUrlOf(v.row.id),
     dtCreateTime: v.row.createdAt.toISOString(),
   };
@@ -148,6 +150,7 @@ export async function add(
         magnification: input.dMagnification,
         digitalZoom:
           input.dMagnification !== null && isDigitalZoom(input.dMagnification, slide.objective),
+        adjustments: screenshotAdjustments(input.adjustments),
         createdAt: clock.now(),
       });
       // Counted in the case's hospital's storage, without its quota's check: a picture for a

@@ -231,6 +231,8 @@ export function AnnotationTools({
     // after it, from the view the figure shows.
     const view = await viewer.captureView();
     const dMagnification = screenshotMagnification(viewer.magnification());
+    // Other colours than the scan's are said under the figure (the picture shows them).
+    const adjustments = viewer.adjustments();
     const box = viewer.element.getBoundingClientRect();
     // What the user sees: a hidden layer leaves a clean picture of the tissue.
     const strImage = await composeScreenshot(
@@ -252,7 +254,13 @@ export function AnnotationTools({
       },
       viewer.viewTurn(),
     );
-    await save.mutateAsync({ iSlideDocumentId: viewer.slideId, strImage, region, dMagnification });
+    await save.mutateAsync({
+      iSlideDocumentId: viewer.slideId,
+      strImage,
+      region,
+      dMagnification,
+      adjustments,
+    });
     toastSuccess(t('screenshots.saved'));
     // The strip sits under the annotations: with a long list the new picture was out of sight.
     window.setTimeout(() =>

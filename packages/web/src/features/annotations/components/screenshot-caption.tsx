@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatMagnification, type ScreenshotDto } from '@pathconsult/shared';
 import { useFigureLabel } from '@/features/diagnosis/utils/use-figure-label';
 import { SlideFileName } from '@/features/slides/components/slide-file-name';
+import { AdjustedTag } from './adjusted-tag';
 import { DigitalZoomTag } from './digital-zoom-tag';
 import { screenshotFullTime, screenshotShortTime } from '../utils/screenshot-time';
 
@@ -21,9 +22,10 @@ const ONE_LINE: CSSProperties = {
 /**
  * What tells a card of the strip from its neighbours, each on one line: its number in the case
  * and the magnification it was taken at ("截图 2 · 20×"), the slide (cut in the middle, whole on
- * hover), when it was taken and by whom, and "digital zoom" past the scan's objective. A case's
+ * hover), when it was taken and by whom, "digital zoom" past the scan's objective, and "adjusted"
+ * for a view shown with other brightness, contrast or gamma. A case's
  * screenshots are often all of one slide, so the name alone made the cards look alike.
- * Test ids: `screenshot-number-<id>`, `-magnification-`, `-slide-`, `-time-`, `-author-`, `-digital-`, `-signed-`.
+ * Test ids: `screenshot-number-<id>`, `-magnification-`, `-slide-`, `-time-`, `-author-`, `-digital-`, `-adjusted-`, `-signed-`.
  */
 export function ScreenshotCaption({
   shot,
@@ -92,6 +94,7 @@ export function ScreenshotCaption({
             {shot.author.strRealName}
           </Typography.Text>
           {shot.bDigitalZoom && <DigitalZoomTag screenshotId={id} />}
+          <AdjustedTag shot={shot} />
           {shot.iDraftFigure !== null && (
             // The expert's own draft shows it as this figure: which card is "Figure 2" of the
             // opinion, before deleting or re-taking one.

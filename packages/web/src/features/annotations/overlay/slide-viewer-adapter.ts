@@ -1,4 +1,5 @@
 import type OpenSeadragon from 'openseadragon';
+import { screenshotAdjustments } from '@pathconsult/shared';
 import { formatMagnification } from '@/features/viewer/utils/magnification';
 import { scaleBar } from '@/features/viewer/utils/scale-bar';
 import { COVERS_LABELS, type AnnotatableViewer } from './viewer-surface';
@@ -19,6 +20,8 @@ export interface SlideViewerLike {
   imageZoom(): number;
   /** The magnification shown, or null without an objective power. */
   magnification(): number | null;
+  /** Brightness, contrast and gamma of the view (1 = unchanged). */
+  getAdjustments(): { brightness: number; contrast: number; gamma: number };
   panByPixels(dx: number, dy: number): void;
   endPan(): void;
   forwardWheel(event: WheelEvent): void;
@@ -73,6 +76,14 @@ export function annotatableViewer(viewer: SlideViewerLike): AnnotatableViewer {
     },
     captureView: () => viewer.captureView(),
     magnification: () => viewer.magnification(),
+    adjustments: () => {
+      const a = viewer.getAdjustments();
+      return screenshotAdjustments({
+        dBrightness: a.brightness,
+        dContrast: a.contrast,
+        dGamma: a.gamma,
+      });
+    },
     scaleStamp: () => {
       const magnification = viewer.magnification();
       return {

@@ -1,3 +1,4 @@
+import type { ScreenshotAdjustments } from '@pathconsult/shared';
 import type { ScaleStamp } from './scale-stamp';
 
 /**
@@ -54,4 +55,6 @@ export interface AnnotatableViewer extends ViewerSurface {
   scaleStamp(): ScaleStamp;
   /** The magnification shown, or null without an objective power (the screenshot keeps it). */
   magnification(): number | null;
+  /** Brightness, contrast and gamma shown now, null for none (the screenshot's caption says so). */
+  adjustments(): ScreenshotAdjustments | null;
 }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatMagnification, SCREENSHOTS_PER_REPORT } from '@pathconsult/shared';
 import { useCaseScreenshots } from '@/features/annotations/api/screenshots';
+import { AdjustedTag } from '@/features/annotations/components/adjusted-tag';
 import { DigitalZoomTag } from '@/features/annotations/components/digital-zoom-tag';
 import { ScreenshotThumb } from '@/features/annotations/components/screenshot-strip';
 import { screenshotShortTime } from '@/features/annotations/utils/screenshot-time';
@@ -99,6 +100,7 @@ export function ScreenshotChooser({ iPatientId, value = [], onChange }: Screensh
                   ].join(' · ')}
                 </Typography.Text>
                 {shot.bDigitalZoom && <DigitalZoomTag screenshotId={shot.iScreenshotId} />}
+                <AdjustedTag shot={shot} />
                 <Checkbox
                   checked={position >= 0}
                   disabled={full}

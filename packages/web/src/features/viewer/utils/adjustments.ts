@@ -1,3 +1,5 @@
+import { VIEW_ADJUSTMENT_RANGES } from '@pathconsult/shared';
+
 /*
  * Brightness, contrast and gamma of the view. Brightness and contrast are CSS filter functions;
  * gamma has none, so it is an SVG filter (feComponentTransfer, type gamma) referenced by id. The
@@ -16,11 +18,9 @@ export interface Adjustments {
 
 export const NEUTRAL: Adjustments = { brightness: 1, contrast: 1, gamma: 1 };
 
-export const ADJUSTMENT_RANGES: Record<keyof Adjustments, { min: number; max: number }> = {
-  brightness: { min: 0.5, max: 2 },
-  contrast: { min: 0.5, max: 2 },
-  gamma: { min: 0.5, max: 2.5 },
-};
+/** The server takes a screenshot's adjustments within these ranges (shared). */
+export const ADJUSTMENT_RANGES: Record<keyof Adjustments, { min: number; max: number }> =
+  VIEW_ADJUSTMENT_RANGES;
 
 export function isNeutral(a: Adjustments): boolean {
   return a.brightness === 1 && a.contrast === 1 && a.gamma === 1;

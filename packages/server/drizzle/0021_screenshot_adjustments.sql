@@ -1,0 +1,1 @@
+ALTER TABLE "case_screenshots" ADD COLUMN "adjustments" jsonb;
