@@ -261,9 +261,10 @@ test('the doctor uploads a slide, pauses, reloads, resumes and sees it in the Im
   await page.getByTestId('upload-open').click();
   const restored = page.getByTestId(`upload-item-${NAME}`);
   await expect(restored.getByTestId('upload-item-state')).toHaveText('Paused');
-  // It says which case's files it needs (the queue may hold several cases).
+  // It says where its files are chosen: right above, as the panel is open for its case (it sent
+  // the doctor to the tab the doctor was on).
   await expect(restored.getByTestId('upload-item-needs-files')).toHaveText(
-    `Choose the same files again for case SU${RUN} (its Slide files tab) to continue`,
+    'Choose the same files again above (Choose files) to continue',
   );
   await expect(restored.getByTestId('upload-item-progress')).toContainText('54%');
   // Start has nothing it can send until the file is chosen again.
@@ -313,6 +314,44 @@ test('the doctor uploads a slide, pauses, reloads, resumes and sees it in the Im
     lSize: 1_938_955,
     strChecksum: await xxhash128(fs.readFileSync(SLIDE)),
   });
+});
+
+test('slides queued for a case that have not begun are pointed out in its Slide files tab', async ({
+  page,
+  request,
+}) => {
+  const token = await tokenOf(request, DOCTOR);
+  const id = await addCase(request, token, `QN${RUN}`);
+  await logIn(page, DOCTOR);
+  await openImagery(page, id);
+  await page.getByTestId('imagery-upload-batch').click();
+  await expect(page.getByTestId('upload-choose-files')).toBeEnabled();
+  await page
+    .getByTestId('upload-file-input')
+    .setInputFiles([SLIDE, path.join(SLIDES, 'boxes.tiff')]);
+  await expect(page.getByTestId('upload-queue').getByTestId(`upload-item-${NAME}`)).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('upload-panel')).toBeHidden();
+  // Queued, not begun: the server has no record, so the list has no row; the tab says so.
+  const queued = page.getByTestId('imagery-queued');
+  await expect(queued).toHaveText(
+    `上传队列中还有 2 张切片尚未开始上传：${NAME}、boxes.tiff打开上传队列`,
+  );
+  await expect(page.getByTestId('case-imagery-empty')).toBeVisible();
+  // Its button opens the queue, where they wait.
+  await page.getByTestId('imagery-open-queue').click();
+  await expect(page.getByTestId('upload-panel')).toBeVisible();
+  await page.getByTestId('upload-start').click();
+  // Both uploaded, both listed: nothing left to point out.
+  await expect(
+    page.getByTestId('upload-finished').getByTestId('upload-item-boxes.tiff'),
+  ).toBeVisible({
+    timeout: 30_000,
+  });
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId(`imagery-row-${NAME}`)).toBeVisible();
+  await expect(page.getByTestId('imagery-row-boxes.tiff')).toBeVisible();
+  await expect(queued).toHaveCount(0);
 });
 
 test('a cancel question overtaken by the upload finishing says nothing was cancelled', async ({
@@ -611,7 +650,11 @@ test('logging out during an upload asks first, and the upload waits paused for i
   await page.getByTestId('upload-open').click();
   const item = page.getByTestId('upload-queue').getByTestId(`upload-item-${NAME}`);
   await expect(item.getByTestId('upload-item-state')).toHaveText('Paused');
-  await expect(item.getByTestId('upload-item-needs-files')).toBeVisible();
+  // Opened away from the case, it names the case whose files it needs (the queue may hold
+  // several cases).
+  await expect(item.getByTestId('upload-item-needs-files')).toHaveText(
+    `Choose the same files again for case LO${RUN} (its Slide files tab) to continue`,
+  );
   await expect(item.getByTestId('upload-item-reason')).toHaveCount(0);
 });
 

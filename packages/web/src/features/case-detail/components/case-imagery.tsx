@@ -29,6 +29,7 @@ import { useSession } from '@/lib/use-session';
 import { columnsWidth } from '@/lib/table-width';
 import { useCaseSlides, useDeleteCaseSlide } from '../api/case-slides';
 import { WaitingSlidesNotice } from './waiting-slides-notice';
+import { QueuedSlidesNotice } from './queued-slides-notice';
 import { SlideThumbnail } from '@/features/slides/components/slide-thumbnail';
 import { formatAndPower, isViewable, slideTime } from '@/features/slides/utils/slide-facts';
 import { SlideFactLines } from '@/features/slides/components/slide-fact-lines';
@@ -294,6 +295,12 @@ export function CaseImagery({ patient }: { patient: PatientDto }) {
         )}
         {canChange && slides.isSuccess && (
           <WaitingSlidesNotice patient={patient} caseSlides={list} />
+        )}
+        {canChange && (
+          <QueuedSlidesNotice
+            patientId={patient.iPatientId}
+            onOpenQueue={() => upload(UploadType.Batch)}
+          />
         )}
         {slides.isError ? (
           <ListError

@@ -90,6 +90,7 @@ export function UploadItemRow({
   checking = false,
   checked = null,
   completing = false,
+  pickHere = false,
 }: {
   item: QueueItem;
   /** The queue's speed; null in the first second after a start or resume (not measured yet). */
@@ -106,6 +107,8 @@ export function UploadItemRow({
   completing?: boolean;
   /** Another tab of this browser is sending it now (queue only). */
   inOtherTab?: boolean;
+  /** The panel's own picker chooses files for its case or number (queue only). */
+  pickHere?: boolean;
   /** The connection is lost (retried, or no network): shown instead of a speed. */
   trouble?: LinkTrouble | null;
   /** A finished item's outcome after the slide engine read it (finished list only). */
@@ -320,9 +323,12 @@ export function UploadItemRow({
       )}
       {item.bNeedsFiles && item.state === 'paused' && !inOtherTab && (
         <Typography.Text type="warning" data-testid="upload-item-needs-files">
-          {item.target.iPatientId === null
-            ? t('item.needsFilesNumber', { num: item.target.strDiagnosistNum })
-            : t('item.needsFiles', { num: item.target.strDiagnosistNum })}
+          {/* Where the files are chosen: right above, when the panel is open for its case. */}
+          {pickHere
+            ? t('item.needsFilesHere')
+            : item.target.iPatientId === null
+              ? t('item.needsFilesNumber', { num: item.target.strDiagnosistNum })
+              : t('item.needsFiles', { num: item.target.strDiagnosistNum })}
         </Typography.Text>
       )}
     </Flex>

@@ -125,6 +125,7 @@ export function UploadPanel({ open, request, onClose }: UploadPanelProps) {
                 checking={snapshot.checking === item.iFileId}
                 checked={snapshot.checking === item.iFileId ? snapshot.checked : null}
                 completing={snapshot.completing === item.iFileId}
+                pickHere={request !== null && sameTarget(request.target, item.target)}
               />
             ))
           )}
@@ -156,6 +157,13 @@ export function UploadPanel({ open, request, onClose }: UploadPanelProps) {
       </Flex>
     </Drawer>
   );
+}
+
+/** Whether the panel's picker adds files for the item's case (or number, uploaded without one). */
+function sameTarget(panel: QueueItem['target'], item: QueueItem['target']): boolean {
+  return panel.iPatientId === null
+    ? item.iPatientId === null && panel.strDiagnosistNum === item.strDiagnosistNum
+    : panel.iPatientId === item.iPatientId;
 }
 
 /** Sent by another tab of this browser now (not by this one, which may be winding it down). */
