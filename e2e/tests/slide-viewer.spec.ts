@@ -2399,6 +2399,32 @@ test('the phone viewer shows the slide with compact controls', async ({ page, re
   await page.screenshot({ path: 'test-results/slide-viewer-mobile-label.png' });
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('associated-images')).toBeHidden();
+  // On a 320 px phone the controls keep to two lines (the label and full screen went alone to a
+  // third): the mirror, the adjustments and the label go behind "More"; the turn and the layer's
+  // eye stay.
+  await page.setViewportSize({ width: 320, height: 640 });
+  const bar = page.getByTestId('viewer-toolbar');
+  await expect(page.getByTestId('viewer-more')).toBeVisible();
+  await expect(bar.getByTestId('viewer-flip')).toBeHidden();
+  await expect(bar.getByTestId('viewer-associated')).toBeHidden();
+  expect(await rowOf('viewer-layer')).toBe(await rowOf('viewer-zoom-in'));
+  expect(await rowOf('viewer-rotate-right')).toBe(await rowOf('viewer-zoom-in'));
+  expect(await rowOf('viewer-mag-40')).toBe(await rowOf('viewer-home'));
+  expect(await rowOf('viewer-more')).toBe(await rowOf('viewer-zoom-in'));
+  expect(await rowOf('viewer-fullscreen')).toBe(await rowOf('viewer-zoom-in'));
+  await page.screenshot({ path: 'test-results/slide-viewer-mobile-320.png' });
+  await page.getByTestId('viewer-more').click();
+  const more = page.getByTestId('viewer-more-controls');
+  await expect(more.getByTestId('viewer-adjust')).toBeVisible();
+  await expect(more.getByTestId('viewer-layer')).toHaveCount(0);
+  await more.getByTestId('viewer-flip').click();
+  await expect(more.getByTestId('viewer-flip')).toHaveAttribute('aria-pressed', 'true');
+  // A tap on the slide puts them away; wider again, they are back in the bar, mirror on.
+  await page.getByTestId('slide-view').click({ position: { x: 150, y: 200 } });
+  await expect(more).toBeHidden();
+  await page.setViewportSize({ width: 390, height: 800 });
+  await expect(page.getByTestId('viewer-more')).toBeHidden();
+  await expect(bar.getByTestId('viewer-flip')).toHaveAttribute('aria-pressed', 'true');
   await page.getByTestId('mobile-viewer-back').click();
   await expect(page).not.toHaveURL(/mobileShowSilde/);
   // A slide that cannot be opened keeps the way back, on its own line.

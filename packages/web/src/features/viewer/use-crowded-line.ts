@@ -15,10 +15,40 @@ import { useElementWidth } from '@/lib/use-element-width';
 /** Transitions that change an element's size (not a hover's colours). */
 const RESIZING = /width|height|padding|margin|font-size|gap/;
 
+/** A one-line bar is crowded when its content runs past its end (it scrolls sideways). */
+export const runsPastEnd = (el: HTMLElement) => el.scrollWidth > el.clientWidth;
+
+/**
+ * A wrapping bar is crowded when its controls take more than `rows` lines: the lines its items
+ * (and the items of its `display: contents` groups) start on, items without width left out.
+ */
+export const wrapsPast =
+  (rows: number) =>
+  (el: HTMLElement): boolean => {
+    const tops = new Set<number>();
+    const collect = (parent: Element) => {
+      for (const child of parent.children) {
+        const style = getComputedStyle(child);
+        if (style.display === 'contents') {
+          collect(child);
+        } else if (style.display !== 'none') {
+          const box = child.getBoundingClientRect();
+          if (box.width > 0) {
+            tops.add(Math.round(box.top));
+          }
+        }
+      }
+    };
+    collect(el);
+    return tops.size > rows;
+  };
+
 export function useCrowdedLine(
   ref: RefObject<HTMLElement | null>,
   contentKey: string,
   active: boolean,
+  /** Whether the full form, laid out, does not fit (a one-line bar's by default). */
+  overflows: (el: HTMLElement) => boolean = runsPastEnd,
 ): boolean {
   const width = useElementWidth(ref, active);
   const [overflowed, setOverflowed] = useState<{ key: string; width: number } | null>(null);
@@ -47,10 +77,10 @@ export function useCrowdedLine(
       return;
     }
     // Laid out in full now: does it fit?
-    if (el.scrollWidth > el.clientWidth) {
+    if (overflows(el)) {
       setOverflowed({ key: contentKey, width });
     }
-  }, [ref, active, crowded, contentKey, width]);
+  }, [ref, active, crowded, contentKey, width, overflows]);
 
   return crowded;
 }

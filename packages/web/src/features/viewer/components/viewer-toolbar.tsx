@@ -19,7 +19,7 @@ import { IconButton } from '@/components/icon-button';
 import { ScreenReaderStatus } from '@/components/screen-reader-status';
 import { useSettledValue } from '@/lib/use-settled-value';
 import type { SlideViewer } from '../slide-viewer';
-import { useCrowdedLine } from '../use-crowded-line';
+import { useCrowdedLine, wrapsPast } from '../use-crowded-line';
 import { useDismiss } from '../use-dismiss';
 import { useViewTick } from '../use-view-tick';
 import {
@@ -31,6 +31,9 @@ import {
 import { AdjustmentsButton } from './adjustments-button';
 import { AssociatedImagesButton } from './associated-images-button';
 import { KeyboardHelpButton } from './keyboard-help-button';
+
+/** A phone's bar: two lines of controls at most, the rest behind "More". */
+const wrapsPastTwoLines = wrapsPast(2);
 
 /** Above 0.5% off a step, the step's button is not shown as the current one. */
 const STEP_TOLERANCE = 0.005;
@@ -141,11 +144,21 @@ export function ViewerToolbar({
   const stepsAsList = narrow || crowded;
   // Still too narrow with the list (three panes on a laptop): the turns, mirror, adjustments,
   // label and macro and key help go behind "More", so that none is lost off the bar's end.
-  const folded = useCrowdedLine(
+  const foldedLine = useCrowdedLine(
     bar,
     `${laidOutFor !== 0 ? laidOutFor : ''}|${steps.length}|list`,
     Boolean(oneLine) && stepsAsList,
   );
+  // A phone's bar wraps: where its controls would take a third line (a 320 px phone, where the
+  // label and full screen went alone to it), the same controls go behind "More", and the slide
+  // keeps that line.
+  const foldedPhone = useCrowdedLine(
+    bar,
+    `${rotation !== 0 ? rotation : ''}|${steps.length}|phone`,
+    Boolean(phone) && !oneLine,
+    wrapsPastTwoLines,
+  );
+  const folded = foldedLine || foldedPhone;
   // Narrower still, folded (three panes on a tablet): the steps' list goes behind "More" too;
   // "−", "+" and the readout stay.
   const tight = useCrowdedLine(
@@ -212,7 +225,16 @@ export function ViewerToolbar({
   }, [viewer, folded, phone]);
   // Turns, mirror, adjustments, label and macro, key help: used less than the zoom. Drawn in
   // the bar, or in "More" when folded; only the form in view answers the "?" key.
-  const secondary = (inMore: boolean) => (
+  // A phone folds only what is used least (mirror, adjustments, label and macro): the turn and
+  // the layer's eye stay in its bar.
+  const phoneFold = foldedPhone && !foldedLine;
+  const secondary = (inMore: boolean, which: 'all' | 'main' | 'lesser') => (
+    <>
+      {which !== 'lesser' && mainSecondary}
+      {which !== 'main' && lesserSecondary(inMore)}
+    </>
+  );
+  const mainSecondary = (
     <>
       {/* A phone turns one way only: with both turns full screen went alone to a third line,
           and three quarter turns clockwise (or the angle's button) do what the other did. */}
@@ -242,6 +264,10 @@ export function ViewerToolbar({
         tooltip={layerShown ? t('layer.hideHint') : t('layer.showHint')}
         testId="viewer-layer"
       />
+    </>
+  );
+  const lesserSecondary = (inMore: boolean) => (
+    <>
       <IconButton
         size={size}
         icon={<SwapOutlined />}
@@ -371,6 +397,13 @@ export function ViewerToolbar({
           testId="viewer-zoom-in"
         />
       </Flex>
+      {/* The turn and the layer's eye: before "More", which a phone's bar folds the rest into. */}
+      <span
+        className="viewer-toolbar-inline"
+        style={{ display: folded && !phoneFold ? 'none' : 'contents' }}
+      >
+        {secondary(false, 'main')}
+      </span>
       {/* Both forms stay mounted, the one not in use hidden: the bar measures its full form
           again whenever a turn changes its width, and a popover taken down while open left
           its panel standing. */}
@@ -387,7 +420,7 @@ export function ViewerToolbar({
         content={
           <Flex ref={moreContent} gap={3} align="center" data-testid="viewer-more-controls">
             {tight && stepList(true)}
-            {secondary(true)}
+            {secondary(true, phoneFold ? 'lesser' : 'all')}
           </Flex>
         }
       >
@@ -403,7 +436,7 @@ export function ViewerToolbar({
         </span>
       </Popover>
       <span className="viewer-toolbar-inline" style={{ display: folded ? 'none' : 'contents' }}>
-        {secondary(false)}
+        {secondary(false, 'lesser')}
       </span>
       <IconButton
         // A new button (and tooltip) for each state: the pane's layout changes under the pointer
