@@ -127,6 +127,24 @@ test('on a phone the Slide files tab fits the screen, every fact of a slide unde
       }),
     ).toBeLessThanOrEqual(0);
     await page.screenshot({ path: `test-results/imagery-phone-${lang}.png`, fullPage: true });
+    // On a 320 px phone too (the English thumbnail heading took a third of it, and the names
+    // scrolled sideways out of sight).
+    await page.setViewportSize({ width: 320, height: 640 });
+    await expect
+      .poll(() => table.evaluate((el) => el.scrollWidth - el.clientWidth))
+      .toBeLessThanOrEqual(0);
+    for (const testId of ['size', 'pixels', 'uploaded']) {
+      const fact = page.getByTestId(`imagery-${testId}-${name}`);
+      expect(
+        await fact.evaluate((el) => el.scrollWidth - el.clientWidth),
+        testId,
+      ).toBeLessThanOrEqual(0);
+      const box = (await fact.boundingBox())!;
+      expect(box.x + box.width, testId).toBeLessThanOrEqual(320);
+    }
+    // A small picture is still a finger's target.
+    const thumb = (await page.getByTestId(`slide-thumbnail-${name}`).boundingBox())!;
+    expect(Math.min(thumb.width, thumb.height)).toBeGreaterThanOrEqual(44);
 
     // Wide again, each fact has its column back.
     await page.setViewportSize({ width: 1440, height: 900 });

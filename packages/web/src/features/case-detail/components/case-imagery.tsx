@@ -45,8 +45,8 @@ import {
 } from '../utils/imagery';
 import { ImageFacts } from './imagery-facts';
 
-/** The narrow name column's least width: below it (a phone under 360 px) the table scrolls. */
-const NAME_MIN_WIDTH = 160;
+/** The narrow name column's least width: below it (a phone under 320 px) the table scrolls. */
+const NAME_MIN_WIDTH = 150;
 /** What the narrow table writes under a file name: its wide columns' size, image and upload. */
 const COMPACT_FACTS = ['size', 'pixels', 'uploaded'] as const;
 
@@ -140,10 +140,12 @@ export function CaseImagery({ patient }: { patient: PatientDto }) {
 
   const byKey: Record<ImageryColumn, TableColumnType<SlideDocumentDto>> = {
     thumbnail: {
-      title: t('imagery.col.thumbnail'),
+      // Narrow, a shorter heading over a column just wider than the pictures (64 px): the
+      // English one took a third of a 320 px phone, and the names scrolled out of sight.
+      title: t(compact ? 'imagery.col.thumbnailShort' : 'imagery.col.thumbnail'),
       key: 'thumbnail',
       // Room for the English heading on one line ("Thumbnail" broke as "Thumbnai / l").
-      width: 108,
+      width: compact ? 80 : 108,
       render: (_, slide) => (
         <SlideThumbnail slide={slide} onOpen={isViewable(slide) ? () => view(slide) : null} />
       ),

@@ -31,7 +31,18 @@ export function SlideThumbnail({
       type="button"
       onClick={onOpen}
       title={t('actions.view')}
-      style={{ padding: 0, border: 0, background: 'none', cursor: 'zoom-in' }}
+      // A finger's room around a small picture (a 16 px scan's thumbnail was a 16 px target).
+      style={{
+        padding: 0,
+        border: 0,
+        background: 'none',
+        cursor: 'zoom-in',
+        minWidth: 44,
+        minHeight: 44,
+        display: 'inline-flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+      }}
       data-testid={`slide-thumbnail-${slide.strFileName}`}
     >
       {image}
