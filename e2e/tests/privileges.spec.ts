@@ -76,6 +76,8 @@ test('menu permissions: a role and direct grants decide what a hospital administ
   await expect(other.getByTestId('menu-/hospitalGroup')).toHaveCount(0);
   await other.goto('/#/hospitalGroup');
   await expect(other).toHaveURL(/#\/403$/);
+  // The refusal names the privilege it needs, and who gives it.
+  await expect(other.getByText('此页面需要“医院分组”权限：请联系管理员授予')).toBeVisible();
   const token = await tokenOf(request, HADMIN);
   const groups = await request.get('/api/hospitalGroup/getHospitalGroup', { headers: { token } });
   expect(groups.status()).toBe(403);

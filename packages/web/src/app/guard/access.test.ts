@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findRoute, routes, type RouteDef } from '../../config/paths';
-import { decideAccess, type AccessContext } from './access';
+import { decideAccess, missingPrivilegeLabel, type AccessContext } from './access';
 
 function route(path: string): RouteDef {
   const found = findRoute(path);
@@ -29,6 +29,16 @@ describe('decideAccess', () => {
     // While the privileges load, a privileged screen waits instead of bouncing to /403.
     expect(decideAccess(route('/auditLogs'), { ...as(2), privileges: undefined })).toBe('wait');
     expect(decideAccess(route('/ShowSlide'), { ...as(2), privileges: undefined })).toBe('allow');
+  });
+
+  it('names the privilege a refused administrator lacks, not to a role no privilege would let in', () => {
+    const ctx: AccessContext = { ...as(2), privileges: new Set(['userManage']) };
+    expect(decideAccess(route('/slideInfo'), ctx)).toBe('forbidden');
+    expect(missingPrivilegeLabel(route('/slideInfo'), ctx)).toBe('clearSlide');
+    expect(missingPrivilegeLabel(route('/auditLogs'), ctx)).toBe('menuAuditLogs');
+    // A doctor is refused an administrator's screen for the role.
+    expect(decideAccess(route('/slideInfo'), as(3))).toBe('forbidden');
+    expect(missingPrivilegeLabel(route('/slideInfo'), as(3))).toBeNull();
   });
 
   it('sends visitors without a session to the login page', () => {

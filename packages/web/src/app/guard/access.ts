@@ -1,5 +1,5 @@
 /* Relative imports: the root Vitest project for web does not read vite.config.ts, so no `@` alias. */
-import type { RoleTypeCode } from '@pathconsult/shared';
+import { PRIVILEGES, type RoleTypeCode } from '@pathconsult/shared';
 import { HOME_PATH, type RouteDef } from '../../config/paths';
 import { hasRole } from '../../lib/authority';
 import { NOTHING_HELD, pathOpenWith, type HeldSet } from '../../lib/held-privileges';
@@ -53,4 +53,22 @@ export function decideAccess(route: RouteDef, ctx: AccessContext): AccessDecisio
     }
   }
   return 'allow';
+}
+
+/** What the guard tells /403 of a refusal. */
+export interface ForbiddenState {
+  /** The label key (privileges:labels) of the privilege the route needs, when it needs one. */
+  privilegeLabel: string | null;
+}
+
+/**
+ * The privilege a refused route needs, as its label key, when the role may open it and only the
+ * privilege is missing; null when the role itself is refused (no privilege would open it).
+ */
+export function missingPrivilegeLabel(route: RouteDef, ctx: AccessContext): string | null {
+  if (route.authority && !hasRole(ctx.role, route.authority)) {
+    return null;
+  }
+  const def = PRIVILEGES.find((p) => (p.menus as readonly string[]).includes(route.path));
+  return def?.labelKey ?? null;
 }

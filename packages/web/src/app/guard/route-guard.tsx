@@ -6,12 +6,13 @@ import { isLoggedIn } from '@/lib/session';
 import { useSession } from '@/lib/use-session';
 import { PageSpinner } from '../routes/page-spinner';
 import { NotFoundPage } from '../screens';
-import { decideAccess } from './access';
+import { decideAccess, missingPrivilegeLabel, type ForbiddenState } from './access';
 import { useAccessContext } from './use-access-context';
 
 /** Applies decideAccess (access.ts) to one route: render, or send to /login, /403 or 404. */
 export function RouteGuard({ route, children }: { route: RouteDef; children: ReactNode }) {
-  const decision = decideAccess(route, useAccessContext());
+  const ctx = useAccessContext();
+  const decision = decideAccess(route, ctx);
   const location = useLocation();
   switch (decision) {
     case 'allow':
@@ -21,7 +22,15 @@ export function RouteGuard({ route, children }: { route: RouteDef; children: Rea
       rememberReturnTo(location.pathname + location.search);
       return <Navigate to={LOGIN_PATH} replace />;
     case 'forbidden':
-      return <Navigate to={FORBIDDEN_PATH} replace />;
+      // Where a privilege is what is missing, /403 names it (a hospital administrator without
+      // "清除切片" saw only "not allowed").
+      return (
+        <Navigate
+          to={FORBIDDEN_PATH}
+          replace
+          state={{ privilegeLabel: missingPrivilegeLabel(route, ctx) } satisfies ForbiddenState}
+        />
+      );
     case 'notFound':
       return (
         <Suspense fallback={<PageSpinner />}>
