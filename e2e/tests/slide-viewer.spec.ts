@@ -1544,6 +1544,54 @@ test('the viewer in English: controls, turns, adjustments, label and macro', asy
   await expect(page).not.toHaveURL(/id=987654321/);
 });
 
+test('linked beside a slide that records no scale, it follows in proportion and the page says why', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const token = await tokenOf(request, DOCTOR);
+  const caseId = await addCase(request, token, `VU${RUN}`);
+  const first = await uploadCaseSlide(
+    request,
+    token,
+    caseId,
+    'CMU-1-Small-Region.svs',
+    `cmu-u-${RUN}.svs`,
+  );
+  // A DICOM image without pixel spacing or objective power.
+  const second = await uploadCaseSlide(request, token, caseId, 'small_dicom.dcm', `dc-${RUN}.dcm`);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await logIn(page, DOCTOR, '?lang=en');
+  await page.goto(`/?lang=en#/ShowSlide?id=${first}%2C${second}`);
+  const a = page.getByTestId(`slide-pane-${first}`);
+  const b = page.getByTestId(`slide-pane-${second}`);
+  await expectTissue(a.getByTestId('slide-view'));
+  await expectTissue(b.getByTestId('slide-view'));
+  await expect(page.getByTestId('viewer-link-unscaled')).toHaveCount(0);
+  await page.getByTestId('viewer-link').click();
+  await expect(page.getByTestId('viewer-link-unscaled')).toHaveText(
+    `dc-${RUN}.dcm records no pixel size or objective power: linked, it zooms and moves in proportion, and cannot be put at the same magnification as the others`,
+  );
+  const readout = async (pane: Locator) =>
+    Number.parseFloat(await pane.getByTestId('viewer-magnification').innerText());
+  const [a0, b0] = [await readout(a), await readout(b)];
+  // b reads a share of its pixels ("18%"), a a magnification: b zooms by a's factor.
+  await expect(b.getByTestId('viewer-magnification')).toHaveText(/%$/);
+  await a.getByTestId('viewer-mag-10').click();
+  await expect(a.getByTestId('viewer-magnification')).toHaveText('10×');
+  await expect
+    .poll(async () => (await readout(b)) / b0, { timeout: 5_000 })
+    .toBeGreaterThan((10 / a0) * 0.9);
+  expect((await readout(b)) / b0).toBeLessThan((10 / a0) * 1.1);
+  // In Chinese too; unlinked, nothing to say.
+  await page.goto(`/?lang=zh#/ShowSlide?id=${first}%2C${second}&link=1`);
+  await expect(page.getByTestId('viewer-link-unscaled')).toContainText(
+    `dc-${RUN}.dcm 未记录像素尺寸和物镜倍率`,
+  );
+  await page.getByTestId('viewer-link').click();
+  await expect(page.getByTestId('viewer-link-unscaled')).toHaveCount(0);
+});
+
 test('two slides of a case side by side move together once linked', async ({ page, request }) => {
   test.setTimeout(120_000);
   const token = await tokenOf(request, DOCTOR);

@@ -32,6 +32,12 @@ export function ShowSlideScreen({ compact }: { compact?: boolean }) {
   const failed = useSlidesInfoFailed(ids);
   const severalCases = slidesOfSeveralCases(infos.map((info) => info?.objSlide));
   const stackedOnPhone = compact && ids.length > 1;
+  // Slides recording neither a pixel size nor an objective power: linked, they cannot be put at
+  // the others' magnification.
+  const unscaled = infos
+    .map((info) => info?.objSlide)
+    .filter((slide) => slide && slide.dMppX === null && slide.dObjectiveMagnification === null)
+    .map((slide) => slide!.strFileName);
 
   if (ids.length === 0) {
     return <Empty description={t('noSlide')} data-testid="viewer-no-slide" />;
@@ -95,6 +101,19 @@ export function ShowSlideScreen({ compact }: { compact?: boolean }) {
       )}
       {severalCases && (
         <Alert type="warning" showIcon title={t('mixedCases')} data-testid="viewer-mixed-cases" />
+      )}
+      {linked && unscaled.length > 0 && (
+        // Linked, such a slide follows by proportion (linked-view.ts): said, so that a view at
+        // another scale than its neighbour's is not read as a fault.
+        <Alert
+          type="info"
+          showIcon
+          title={t('linkUnscaled', {
+            count: unscaled.length,
+            names: unscaled.join(t('namesSeparator')),
+          })}
+          data-testid="viewer-link-unscaled"
+        />
       )}
       {/* Up to three slides in a row; four as two rows of two, not four strips. */}
       <div
