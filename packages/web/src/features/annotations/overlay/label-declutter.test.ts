@@ -61,4 +61,18 @@ describe('declutterLabels', () => {
       ['Suspicious focus · 0.0398 mm²'],
     ]);
   });
+
+  it('places a note before a named shape drawn first: a note is nothing but its words', () => {
+    const named: SvgNode[] = [
+      {
+        tag: 'text',
+        attrs: { x: 44, y: 16, 'text-anchor': 'middle', 'data-words': '1' },
+        text: 'Tumour nest A · 0.0398 mm²',
+      },
+    ];
+    expect(labels(declutterLabels([named, note(10, 10, 'Mitosis here')]))).toEqual([
+      [],
+      ['Mitosis here'],
+    ]);
+  });
 });

@@ -5,7 +5,8 @@ import type { SvgNode } from './svg-shapes';
  * Labels (text notes, measurements) that would cover one another are left out, so that a zoomed-
  * out slide with many notes shows a readable few rather than a pile of letters; their shapes and
  * the dots of notes stay, and zooming in brings the labels back as they move apart. The selected
- * shape's label is placed first and always shows, then notes' texts, then measurements.
+ * shape's label is placed first and always shows, then notes' texts, then the names of shapes,
+ * then bare measurements.
  */
 
 const LINE_PX = 16;
@@ -56,12 +57,18 @@ export const overlaps = (a: Box, b: Box) =>
  * then the notes.
  */
 export function declutterLabels(groups: readonly SvgNode[][], first?: number): SvgNode[][] {
-  // Notes, and shapes their author named: their words are what the author meant the reader to see.
-  const isNote = (group: readonly SvgNode[]) =>
-    group.some((n) => n.attrs.class === 'pc-note' || n.attrs['data-words'] === '1');
-  const rank = (i: number) => (i === first ? 0 : isNote(groups[i] ?? []) ? 1 : 2);
-  // A note's words are what its author meant the reader to see; a measurement can be read again
-  // from its shape: notes go before measurements (sort is stable: drawing order otherwise).
+  // Words are what the author meant the reader to see; a measurement can be read again from its
+  // shape. A text note is nothing but its words (a dot without them), while a named shape's
+  // outline still shows where it is: notes first, then named shapes, then bare measurements
+  // (sort is stable: drawing order otherwise). Named shapes ranked with notes hid the notes drawn
+  // after them on a zoomed-out phone, where the shapes kept their names.
+  const rankOf = (group: readonly SvgNode[]) =>
+    group.some((n) => n.attrs.class === 'pc-note')
+      ? 1
+      : group.some((n) => n.attrs['data-words'] === '1')
+        ? 2
+        : 3;
+  const rank = (i: number) => (i === first ? 0 : rankOf(groups[i] ?? []));
   const order = groups.map((_, i) => i).sort((a, b) => rank(a) - rank(b));
   const placed: Box[] = [];
   const kept = groups.map((group) => [...group]);
