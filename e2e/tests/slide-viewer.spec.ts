@@ -2445,6 +2445,12 @@ test('the phone viewer shows the slide with compact controls', async ({ page, re
     expect(box.x + box.width).toBeLessThanOrEqual(390);
   }
   await page.screenshot({ path: 'test-results/slide-viewer-mobile-label.png' });
+  // Enlarged, its close button is named in the page's language (it had no name at all).
+  await page.getByTestId('associated-label').locator('img').click();
+  const close = page.locator('.ant-image-preview-close');
+  await expect(close).toHaveAccessibleName('关闭');
+  await close.click();
+  await expect(close).toBeHidden();
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('associated-images')).toBeHidden();
   // On a 320 px phone the controls keep to two lines (the label and full screen went alone to a

@@ -1,6 +1,9 @@
+import { CloseOutlined } from '@ant-design/icons';
 import { Image, Spin, type ImageProps } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSettledPreview } from '../lib/use-settled-preview';
+import { VISUALLY_HIDDEN } from '../lib/visually-hidden';
 
 /**
  * antd's Image with its click-to-enlarge preview, closed safely even while the preview is still
@@ -37,7 +40,19 @@ export function PreviewableImage({
       setOpen(true);
     }
   }, [waiting, previewSrc]);
-  const preview = useSettledPreview(open, change);
+  const { t } = useTranslation();
+  const settled = useSettledPreview(open, change);
+  // The preview's close button holds only antd's icon, which is hidden from screen readers (the
+  // icons' names were English file names): it is named in the page's language.
+  const preview = {
+    ...settled,
+    closeIcon: (
+      <>
+        <CloseOutlined />
+        <span style={VISUALLY_HIDDEN}>{t('action.close')}</span>
+      </>
+    ),
+  };
   const image = (
     <Image {...props} preview={previewSrc ? { ...preview, src: previewSrc } : preview} />
   );
