@@ -264,7 +264,7 @@ test('the doctor uploads a slide, pauses, reloads, resumes and sees it in the Im
   // It says where its files are chosen: right above, as the panel is open for its case (it sent
   // the doctor to the tab the doctor was on).
   await expect(restored.getByTestId('upload-item-needs-files')).toHaveText(
-    'Choose the same files again above (Choose files) to continue',
+    'Choose the same files again above to continue',
   );
   await expect(restored.getByTestId('upload-item-progress')).toContainText('54%');
   // Start has nothing it can send until the file is chosen again.

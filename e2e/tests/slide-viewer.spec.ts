@@ -2322,6 +2322,32 @@ test('a pinch keeps the tissue under the fingers, away from the centre and in a 
     expect(Math.abs(now.x - held.x)).toBeLessThan(6);
     expect(Math.abs(now.y - held.y)).toBeLessThan(6);
     expect(await magnificationNow(page)).toBeGreaterThan(zoomedBefore * 1.8);
+    // Turned a quarter as well: zoomed out again about the square, it stays under the fingers.
+    await page.getByTestId('viewer-rotate-right').tap();
+    await expect(page.getByTestId('viewer-rotation')).toHaveText('90°');
+    await page.waitForTimeout(700);
+    const turned = await markerAt();
+    const inward = async (at: { x: number; y: number }) => {
+      for (let step = 0; step <= 10; step += 1) {
+        const spread = 60 - step * 3;
+        const x = Math.round(at.x - step * 2);
+        const y = Math.round(at.y + step * 2);
+        await cdp.send('Input.dispatchTouchEvent', {
+          type: step === 0 ? 'touchStart' : 'touchMove',
+          touchPoints: [
+            { x: x - spread, y, id: 0 },
+            { x: x + spread, y, id: 1 },
+          ],
+        });
+      }
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+      return { x: Math.round(at.x - 20), y: Math.round(at.y + 20) };
+    };
+    const out = await inward(turned);
+    await settled();
+    now = await markerAt();
+    expect(Math.abs(now.x - out.x)).toBeLessThan(6);
+    expect(Math.abs(now.y - out.y)).toBeLessThan(6);
   } finally {
     await phone.close();
   }
@@ -2471,11 +2497,17 @@ test('the phone viewer shows the slide with compact controls', async ({ page, re
   const more = page.getByTestId('viewer-more-controls');
   await expect(more.getByTestId('viewer-adjust')).toBeVisible();
   await expect(more.getByTestId('viewer-layer')).toHaveCount(0);
+  await expect(page.getByTestId('viewer-more')).toHaveAccessibleName('更多操作');
   await more.getByTestId('viewer-flip').click();
   await expect(more.getByTestId('viewer-flip')).toHaveAttribute('aria-pressed', 'true');
-  // A tap on the slide puts them away; wider again, they are back in the bar, mirror on.
+  // A tap on the slide puts them away; "More" says the mirror behind it is on.
   await page.getByTestId('slide-view').click({ position: { x: 150, y: 200 } });
   await expect(more).toBeHidden();
+  await expect(page.getByTestId('viewer-more')).toHaveClass(/ant-btn-primary/);
+  await expect(page.getByTestId('viewer-more')).toHaveAccessibleName(
+    '更多操作（其中有已更改的显示设置）',
+  );
+  // Wider again, they are back in the bar, mirror on.
   await page.setViewportSize({ width: 390, height: 800 });
   await expect(page.getByTestId('viewer-more')).toBeHidden();
   await expect(bar.getByTestId('viewer-flip')).toHaveAttribute('aria-pressed', 'true');

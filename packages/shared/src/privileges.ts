@@ -76,9 +76,14 @@ export function isPrivilegeCode(code: string): code is PrivilegeCode {
   return (GRANTABLE_PRIVILEGES as readonly string[]).includes(code);
 }
 
+/** The definition of the privilege a menu path needs, if any. */
+export function privilegeDefForPath(path: string): (typeof PRIVILEGES)[number] | undefined {
+  return PRIVILEGES.find((p) => (p.menus as readonly string[]).includes(path));
+}
+
 /** The privilege a menu path needs, if any (paths outside the tree need only their role). */
 export function privilegeForPath(path: string): PrivilegeCode | undefined {
-  return PRIVILEGES.find((p) => (p.menus as readonly string[]).includes(path))?.code;
+  return privilegeDefForPath(path)?.code;
 }
 
 export interface HeldPrivilege {

@@ -1,5 +1,5 @@
 /* Relative imports: the root Vitest project for web does not read vite.config.ts, so no `@` alias. */
-import { PRIVILEGES, type RoleTypeCode } from '@pathconsult/shared';
+import { privilegeDefForPath, type RoleTypeCode } from '@pathconsult/shared';
 import { HOME_PATH, type RouteDef } from '../../config/paths';
 import { hasRole } from '../../lib/authority';
 import { NOTHING_HELD, pathOpenWith, type HeldSet } from '../../lib/held-privileges';
@@ -69,6 +69,5 @@ export function missingPrivilegeLabel(route: RouteDef, ctx: AccessContext): stri
   if (route.authority && !hasRole(ctx.role, route.authority)) {
     return null;
   }
-  const def = PRIVILEGES.find((p) => (p.menus as readonly string[]).includes(route.path));
-  return def?.labelKey ?? null;
+  return privilegeDefForPath(route.path)?.labelKey ?? null;
 }

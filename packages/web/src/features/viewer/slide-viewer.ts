@@ -193,7 +193,8 @@ export class SlideViewer implements SlideViewerLike {
     // Two fingers keep the tissue under them (pinch-zoom.ts), also in a mirrored view.
     this.osd.addHandler('canvas-pinch', (event) => {
       const viewport = this.osd.viewport;
-      if (!viewport) {
+      // As OpenSeadragon's own: nothing where pinching is turned off for the device.
+      if (!viewport || !this.osd.gestureSettingsByDeviceType(event.pointerType).pinchToZoom) {
         return;
       }
       event.preventDefaultPanAction = true;
@@ -627,6 +628,8 @@ export class SlideViewer implements SlideViewerLike {
       f.setAttribute('exponent', exponent);
     });
     this.canvas().style.filter = isNeutral(adjustments) ? '' : this.filter();
+    // The view looks different: the toolbar marks "More" when the adjustments are behind it.
+    this.listeners.forEach((cb) => cb());
   }
 
   /** Points the tiles not loaded yet at a new token (the old one expires after two hours). */

@@ -19,13 +19,14 @@ const RESIZING = /width|height|padding|margin|font-size|gap/;
 export const runsPastEnd = (el: HTMLElement) => el.scrollWidth > el.clientWidth;
 
 /**
- * A wrapping bar is crowded when its controls take more than `rows` lines: the lines its items
- * (and the items of its `display: contents` groups) start on, items without width left out.
+ * A wrapping bar is crowded when its controls take more than `rows` lines: its items (and the
+ * items of its `display: contents` groups), items without width left out. An item starts a line
+ * when it lies below the last line's items; a shorter item centred on a line does not.
  */
 export const wrapsPast =
   (rows: number) =>
   (el: HTMLElement): boolean => {
-    const tops = new Set<number>();
+    const boxes: DOMRect[] = [];
     const collect = (parent: Element) => {
       for (const child of parent.children) {
         const style = getComputedStyle(child);
@@ -34,14 +35,29 @@ export const wrapsPast =
         } else if (style.display !== 'none') {
           const box = child.getBoundingClientRect();
           if (box.width > 0) {
-            tops.add(Math.round(box.top));
+            boxes.push(box);
           }
         }
       }
     };
     collect(el);
-    return tops.size > rows;
+    return linesOf(boxes) > rows;
   };
+
+/** How many lines boxes laid out in wrapping lines take (1 px of overlap allowed). */
+export function linesOf(boxes: readonly { top: number; bottom: number }[]): number {
+  let lines = 0;
+  let lineBottom = -Infinity;
+  for (const box of [...boxes].sort((a, b) => a.top - b.top)) {
+    if (box.top >= lineBottom - 1) {
+      lines += 1;
+      lineBottom = box.bottom;
+    } else {
+      lineBottom = Math.max(lineBottom, box.bottom);
+    }
+  }
+  return lines;
+}
 
 export function useCrowdedLine(
   ref: RefObject<HTMLElement | null>,

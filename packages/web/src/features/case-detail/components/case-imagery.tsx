@@ -155,7 +155,7 @@ export function CaseImagery({ patient }: { patient: PatientDto }) {
       dataIndex: 'strFileName',
       // Scanner names are long (S2026-01234_HE_1.svs): they wrap, and are cut in their middle,
       // the whole name on hover, only past their lines. Narrow, the column takes what the
-      // thumbnail leaves (NAME_MIN_WIDTH at least, beside it on a 360 px phone).
+      // thumbnail leaves (NAME_MIN_WIDTH at least, beside it on a 320 px phone).
       width: compact ? undefined : 240,
       render: (name: string, slide) => {
         const original = duplicates.get(slide.iSlideDocumentId);

@@ -7,7 +7,8 @@ import { splitQueue } from '@/features/slide-upload/utils/queue';
  * In a case's Slide files tab: slides of this browser's upload queue for the case that have not
  * begun (the server has no record of them yet, so the list cannot show them), with a button that
  * opens the queue. A doctor who queued three slides saw one listed and wondered where the others
- * went. Renders nothing when there are none.
+ * went. Renders nothing when there are none. Slides queued by pathology number alone are not
+ * counted: once begun they are the number's unmatched slides, which WaitingSlidesNotice offers.
  */
 export function QueuedSlidesNotice({
   patientId,

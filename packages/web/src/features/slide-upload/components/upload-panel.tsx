@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { UploadType } from '@pathconsult/shared';
 import { useFinishedStatuses, useSupportSlide } from '../api/upload-calls';
 import { finishedOutcome } from '../utils/finished-outcome';
-import { splitQueue, type QueueItem } from '../utils/queue';
+import { sameTarget, splitQueue, type QueueItem } from '../utils/queue';
 import { useUploadSnapshot, useUploads, type PanelRequest } from './upload-context';
 import { UploadControls } from './upload-controls';
 import { UploadItemRow } from './upload-item-row';
@@ -157,13 +157,6 @@ export function UploadPanel({ open, request, onClose }: UploadPanelProps) {
       </Flex>
     </Drawer>
   );
-}
-
-/** Whether the panel's picker adds files for the item's case (or number, uploaded without one). */
-function sameTarget(panel: QueueItem['target'], item: QueueItem['target']): boolean {
-  return panel.iPatientId === null
-    ? item.iPatientId === null && panel.strDiagnosistNum === item.strDiagnosistNum
-    : panel.iPatientId === item.iPatientId;
 }
 
 /** Sent by another tab of this browser now (not by this one, which may be winding it down). */

@@ -36,7 +36,8 @@ export function ShowSlideScreen({ compact }: { compact?: boolean }) {
   // the others' magnification.
   const unscaled = infos
     .map((info) => info?.objSlide)
-    .filter((slide) => slide && slide.dMppX === null && slide.dObjectiveMagnification === null)
+    // As the viewer reads them (slide-pane): a zero is no more a scale than a null.
+    .filter((slide) => slide && !slide.dMppX && !slide.dObjectiveMagnification)
     .map((slide) => slide!.strFileName);
 
   if (ids.length === 0) {

@@ -28,6 +28,7 @@ import {
   isDigitalZoom,
   magnificationSteps,
 } from '../utils/magnification';
+import { isNeutral } from '../utils/adjustments';
 import { AdjustmentsButton } from './adjustments-button';
 import { AssociatedImagesButton } from './associated-images-button';
 import { KeyboardHelpButton } from './keyboard-help-button';
@@ -228,6 +229,9 @@ export function ViewerToolbar({
   // A phone folds only what is used least (mirror, adjustments, label and macro): the turn and
   // the layer's eye stay in its bar.
   const phoneFold = foldedPhone && !foldedLine;
+  const changedBehindMore =
+    viewer.isOpen &&
+    (viewer.flipped() || !isNeutral(viewer.getAdjustments()) || (!phoneFold && !layerShown));
   const secondary = (inMore: boolean, which: 'all' | 'main' | 'lesser') => (
     <>
       {which !== 'lesser' && mainSecondary}
@@ -429,7 +433,10 @@ export function ViewerToolbar({
           <IconButton
             size={size}
             icon={<EllipsisOutlined />}
-            title={t('moreControls')}
+            // Marked, as the controls it holds are, while one of them changes what the slide
+            // shows: a mirrored, recoloured or unannotated view is not the plain slide.
+            type={changedBehindMore ? 'primary' : 'default'}
+            title={t(changedBehindMore ? 'moreControlsChanged' : 'moreControls')}
             aria-expanded={folded && moreOpen}
             testId="viewer-more"
           />

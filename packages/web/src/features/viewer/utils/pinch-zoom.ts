@@ -21,7 +21,13 @@ interface PinchEvent {
  * - in a mirrored view it took the fingers' place unmirrored (the wheel's zoom mirrors it).
  */
 export function pinchStep(viewport: OpenSeadragon.Viewport, event: PinchEvent): void {
-  // The frame's own step, taken now: the last move's zoom is then where the view is.
+  if (event.center.equals(event.lastCenter) && event.distance === event.lastDistance) {
+    // Nothing moved (a finger's pressure changed): the frame's own step is left to the frame,
+    // which tells the rest of the viewer that the view changed.
+    return;
+  }
+  // The frame's own step, taken now: the last move's zoom is then where the view is. The frame
+  // still sees this move's change (its zoom and pan come after).
   viewport.update();
   const width = viewport.getContainerSize().x;
   const pointAt = (pixel: OpenSeadragon.Point) =>
