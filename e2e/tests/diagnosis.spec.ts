@@ -104,9 +104,7 @@ test('the expert writes, drafts and signs a report; the doctor asks to modify it
     await ex.getByTestId('screenshot-take').click();
     await expect(ex.getByTestId('screenshot-take')).toContainText('1/4');
     const viewerShots = ex.getByTestId('annotation-tools');
-    await expect(viewerShots.locator('[data-testid^="screenshot-adjusted-"]')).toHaveText(
-      '已调整',
-    );
+    await expect(viewerShots.locator('[data-testid^="screenshot-adjusted-"]')).toHaveText('已调整');
     await brightness('ArrowLeft', '100%');
     await ex.getByTestId('viewer-mag-20').click();
     await expect(ex.getByTestId('viewer-magnification')).toHaveText('20×');
