@@ -1,4 +1,11 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import {
+  expect,
+  test,
+  type APIRequestContext,
+  type Browser,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import {
   ADMIN,
   DOCTOR,
@@ -2140,36 +2147,65 @@ async function magnificationNow(page: Page): Promise<number> {
   return Number.parseFloat(await page.getByTestId('viewer-magnification').innerText());
 }
 
-test('on a touch screen, a tap on an annotation shows it whole, double taps and pinches starting on one zoom the slide, and taps leave no tooltips', async ({
-  browser,
-  request,
-}) => {
-  const { token, slideId } = await caseWithSlide(request, `VTT${RUN}`, `cmu-t-${RUN}.svs`);
-  // A ruler across the middle of the slide (2220 × 2967 px): where the fingers land.
+/**
+ * A new case's slide with one shape drawn on it (level-0 points), opened in the phone viewer
+ * (390 × 800, touch) by its doctor. Close `phone` at the end.
+ */
+async function phoneViewerWithShape(
+  browser: Browser,
+  request: APIRequestContext,
+  num: string,
+  name: string,
+  shape: { strKind: string; listPoint: number[][] },
+) {
+  const { token, slideId } = await caseWithSlide(request, num, name);
   const added = await request.post('/api/viewer/addAnnotation', {
     headers: { token },
-    data: {
-      iSlideDocumentId: slideId,
-      strKind: 'line',
-      strColor: '#1f5cff',
-      listPoint: [
-        [0, 1483],
-        [2220, 1483],
-      ],
-    },
+    data: { iSlideDocumentId: slideId, strColor: '#1f5cff', ...shape },
   });
-  const annotation = ((await added.json()) as { objData: { iAnnotationId: number } }).objData;
+  const { iAnnotationId } = ((await added.json()) as { objData: { iAnnotationId: number } })
+    .objData;
   const phone = await browser.newContext({
     viewport: { width: 390, height: 800 },
     hasTouch: true,
     isMobile: true,
   });
+  const page = await phone.newPage();
+  await logIn(page, DOCTOR);
+  await page.goto(`/#/mobileShowSilde?id=${slideId}`);
+  await expectTissue(page.getByTestId('slide-view'));
+  const cdp = await phone.newCDPSession(page);
+  /** Fingers on the screen (ids by their order), as a touch screen sends them. */
+  const touch = (
+    type: 'touchStart' | 'touchMove' | 'touchEnd',
+    points: { x: number; y: number }[],
+  ) =>
+    cdp.send('Input.dispatchTouchEvent', {
+      type,
+      touchPoints: points.map((p, id) => ({ ...p, id })),
+    });
+  return { phone, page, touch, shape: page.getByTestId(`annotation-shape-${iAnnotationId}`) };
+}
+
+test('on a touch screen, a tap on an annotation shows it whole, double taps and pinches starting on one zoom the slide, and taps leave no tooltips', async ({
+  browser,
+  request,
+}) => {
+  // A ruler across the middle of the slide (2220 × 2967 px): where the fingers land.
+  const { phone, page, touch, shape } = await phoneViewerWithShape(
+    browser,
+    request,
+    `VTT${RUN}`,
+    `cmu-t-${RUN}.svs`,
+    {
+      strKind: 'line',
+      listPoint: [
+        [0, 1483],
+        [2220, 1483],
+      ],
+    },
+  );
   try {
-    const page = await phone.newPage();
-    await logIn(page, DOCTOR);
-    await page.goto(`/#/mobileShowSilde?id=${slideId}`);
-    await expectTissue(page.getByTestId('slide-view'));
-    const shape = page.getByTestId(`annotation-shape-${annotation.iAnnotationId}`);
     await expect(shape).toBeVisible();
     const box = (await shape.boundingBox())!;
     const at = { x: Math.round(box.x + box.width / 2), y: Math.round(box.y + box.height / 2) };
@@ -2181,15 +2217,6 @@ test('on a touch screen, a tap on an annotation shows it whole, double taps and 
         at,
       ),
     ).toBe(true);
-    const cdp = await page.context().newCDPSession(page);
-    const touch = (
-      type: 'touchStart' | 'touchMove' | 'touchEnd',
-      points: { x: number; y: number }[],
-    ) =>
-      cdp.send('Input.dispatchTouchEvent', {
-        type,
-        touchPoints: points.map((p, id) => ({ ...p, id })),
-      });
     // A tap shows the annotation whole (the phone has no list): its measurement, its author.
     await touch('touchStart', [at]);
     await touch('touchEnd', []);
@@ -2238,57 +2265,40 @@ test('a pinch keeps the tissue under the fingers, away from the centre and in a 
   browser,
   request,
 }) => {
-  const { token, slideId } = await caseWithSlide(request, `VTP${RUN}`, `cmu-p-${RUN}.svs`);
   // A small square off the slide's centre (2220 × 2967 px): the tissue the fingers hold.
-  const added = await request.post('/api/viewer/addAnnotation', {
-    headers: { token },
-    data: {
-      iSlideDocumentId: slideId,
+  const { phone, page, touch, shape } = await phoneViewerWithShape(
+    browser,
+    request,
+    `VTP${RUN}`,
+    `cmu-p-${RUN}.svs`,
+    {
       strKind: 'rectangle',
-      strColor: '#1f5cff',
       listPoint: [
         [1640, 700],
         [1660, 720],
       ],
     },
-  });
-  const annotation = ((await added.json()) as { objData: { iAnnotationId: number } }).objData;
-  const phone = await browser.newContext({
-    viewport: { width: 390, height: 800 },
-    hasTouch: true,
-    isMobile: true,
-  });
+  );
   try {
-    const page = await phone.newPage();
-    await logIn(page, DOCTOR);
-    await page.goto(`/#/mobileShowSilde?id=${slideId}`);
-    await expectTissue(page.getByTestId('slide-view'));
     // The square's outline alone: its measurement beside it changes width with the zoom.
-    const marker = page
-      .getByTestId(`annotation-shape-${annotation.iAnnotationId}`)
-      .locator('polygon')
-      .first();
+    const marker = shape.locator('polygon').first();
     await expect(marker).toBeVisible();
     const markerAt = async () => {
       const box = (await marker.boundingBox())!;
       return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
     };
-    const cdp = await page.context().newCDPSession(page);
     // Both fingers in each touch event: their moves reach the viewer within one frame.
     const pinch = async (at: { x: number; y: number }, shift: number) => {
       for (let step = 0; step <= 10; step += 1) {
         const spread = 30 + step * 3;
         const x = Math.round(at.x + (shift * step) / 10);
         const y = Math.round(at.y);
-        await cdp.send('Input.dispatchTouchEvent', {
-          type: step === 0 ? 'touchStart' : 'touchMove',
-          touchPoints: [
-            { x: x - spread, y, id: 0 },
-            { x: x + spread, y, id: 1 },
-          ],
-        });
+        await touch(step === 0 ? 'touchStart' : 'touchMove', [
+          { x: x - spread, y },
+          { x: x + spread, y },
+        ]);
       }
-      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+      await touch('touchEnd', []);
       return { x: Math.round(at.x + shift), y: Math.round(at.y) };
     };
     const settled = async () => {
@@ -2332,15 +2342,12 @@ test('a pinch keeps the tissue under the fingers, away from the centre and in a 
         const spread = 60 - step * 3;
         const x = Math.round(at.x - step * 2);
         const y = Math.round(at.y + step * 2);
-        await cdp.send('Input.dispatchTouchEvent', {
-          type: step === 0 ? 'touchStart' : 'touchMove',
-          touchPoints: [
-            { x: x - spread, y, id: 0 },
-            { x: x + spread, y, id: 1 },
-          ],
-        });
+        await touch(step === 0 ? 'touchStart' : 'touchMove', [
+          { x: x - spread, y },
+          { x: x + spread, y },
+        ]);
       }
-      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+      await touch('touchEnd', []);
       return { x: Math.round(at.x - 20), y: Math.round(at.y + 20) };
     };
     const out = await inward(turned);
