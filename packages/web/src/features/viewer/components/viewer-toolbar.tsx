@@ -151,8 +151,8 @@ export function ViewerToolbar({
     Boolean(oneLine) && stepsAsList,
   );
   // A phone's bar wraps: where its controls would take a third line (a 320 px phone, where the
-  // label and full screen went alone to it), the same controls go behind "More", and the slide
-  // keeps that line.
+  // label and full screen went alone to it), the least used of them go behind "More" (below),
+  // and the slide keeps that line.
   const foldedPhone = useCrowdedLine(
     bar,
     `${rotation !== 0 ? rotation : ''}|${steps.length}|phone`,
