@@ -31,7 +31,7 @@ export function QueuedSlidesNotice({
       showIcon
       title={t('imagery.queuedNotBegun', {
         count: queued.length,
-        names: queued.map((item) => item.strFileName).join(t('imagery.namesSeparator')),
+        names: queued.map((item) => item.strFileName).join(t('common:namesSeparator')),
       })}
       action={
         <Button size="small" onClick={onOpenQueue} data-testid="imagery-open-queue">

@@ -29,7 +29,7 @@ export function WaitingSlidesNotice({
       showIcon
       title={t('imagery.waiting', {
         count: waiting.length,
-        names: waiting.map((s) => s.strFileName).join(t('imagery.namesSeparator')),
+        names: waiting.map((s) => s.strFileName).join(t('common:namesSeparator')),
       })}
       action={
         <Button

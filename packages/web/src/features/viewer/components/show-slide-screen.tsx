@@ -111,7 +111,7 @@ export function ShowSlideScreen({ compact }: { compact?: boolean }) {
           showIcon
           title={t('linkUnscaled', {
             count: unscaled.length,
-            names: unscaled.join(t('namesSeparator')),
+            names: unscaled.join(t('common:namesSeparator')),
           })}
           data-testid="viewer-link-unscaled"
         />
