@@ -33,6 +33,14 @@ test('the doctor opens a case, reads its record and talks on it', async ({ page,
   await expect(page.getByTestId('case-section-findings')).toBeVisible();
   // No entry hints in a record nobody fills in here.
   await expect(page.getByTestId('case-record').getByText('At least one of: years')).toBeHidden();
+  // Nor character counters ("9/50") beside values nobody types.
+  const counters = page
+    .getByTestId('case-record')
+    .locator('.ant-input-show-count-suffix, .ant-input-data-count');
+  await expect(counters).not.toHaveCount(0);
+  for (const count of await counters.all()) {
+    await expect(count).toBeHidden();
+  }
   await expect(page.getByTestId('case-events').getByTestId('case-event-create')).toContainText(
     'Created',
   );

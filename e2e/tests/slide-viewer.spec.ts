@@ -207,7 +207,7 @@ test('a doctor views a slide, measures, annotates, takes a screenshot and finds 
   await expect(
     page.locator('[data-testid^="annotation-shape-"] polygon:not(.pc-hit)').first(),
   ).toHaveAttribute('stroke', '#e5002b');
-  await expect(page.locator('[data-testid^="annotation-shape-"] text.pc-measure')).toContainText([
+  await expect(page.locator('[data-testid^="annotation-label-"] text.pc-measure')).toContainText([
     /^浸润灶 · [\d.]+ × [\d.]+ (µm|mm) · [\d.]+ (µm²|mm²)$/,
   ]);
 
@@ -384,6 +384,16 @@ test('a doctor views a slide, measures, annotates, takes a screenshot and finds 
   await expect(page.getByTestId('viewer-magnification')).toHaveText('20×', { timeout: 20_000 });
   await expect(list.locator('[data-testid^="annotation-item-"]')).toHaveCount(3);
   await expect(page.locator('[data-testid^="annotation-shape-"]')).toHaveCount(3);
+  // Every label lies over every outline: in its own shape's group, a later shape's line was
+  // drawn across an earlier shape's length.
+  expect(
+    await page.evaluate(() => {
+      const parts = [...document.querySelectorAll('[data-testid^="annotation-"]')]
+        .map((el) => el.getAttribute('data-testid')!)
+        .filter((id) => /^annotation-(shape|label)-\d+$/.test(id));
+      return parts.map((id) => (id.startsWith('annotation-label-') ? 'label' : 'shape')).join(' ');
+    }),
+  ).toMatch(/^(shape ){3}label( label)*$/);
   await expect(page.getByTestId('screenshot-take')).toContainText('1/4');
   await expectTissue(view);
   await view.screenshot({ path: 'test-results/slide-viewer-20x.png' });
@@ -521,7 +531,7 @@ test('a polygon is drawn corner by corner, and a drag with the tool on pans the 
   // Read in one go: the overlay redraws its shapes on every frame of a moving view.
   const labelSpan = () =>
     page.evaluate(() => {
-      const text = document.querySelector('[data-testid^="annotation-shape-"] text.pc-measure');
+      const text = document.querySelector('[data-testid^="annotation-label-"] text.pc-measure');
       const box = text?.getBoundingClientRect();
       return box ? [Math.round(box.left), Math.round(box.right)] : null;
     });
@@ -807,6 +817,46 @@ test('one’s own annotation is reshaped and moved by its handles; Esc puts a dr
     'Undone: the annotation just drawn is deleted',
   );
   expect(await savedBox()).toEqual(before);
+
+  // Every change of one's own is taken back, the last first: a note drawn, the rectangle
+  // renamed, then the note deleted. Ctrl+Z brings the note back (it deleted an older drawing
+  // instead, deletions not being recorded), then the old name; the note drawn stays.
+  await page.getByTestId('tool-text').click();
+  await view.click({ position: { x: 520, y: 240 } });
+  await page.getByTestId('note-text').fill('mitosis');
+  await page.getByTestId('note-text').press('Control+Enter');
+  await expect(item).toHaveCount(2);
+  await page.getByTestId('tool-select').click();
+  const rectangleItem = item.filter({ hasText: 'Rectangle' });
+  await rectangleItem.locator('[data-testid^="annotation-edit-"]').click();
+  await dialogsSettled(page);
+  await page.locator('#annotationEdit_strText').fill('focus A');
+  await page.getByTestId('annotation-edit-save').click();
+  await expect(rectangleItem).toContainText('focus A');
+  const noteItem = item.filter({ hasText: 'mitosis' });
+  await noteItem.locator('[data-testid^="annotation-delete-"]').click();
+  await expect(page.locator('.ant-modal-confirm')).toContainText(
+    'Until you leave the slide, Ctrl+Z brings it back.',
+  );
+  await page.getByTestId('annotation-delete-ok').click();
+  await expect(item).toHaveCount(1);
+  await view.click({ position: { x: 20, y: 20 } });
+  await undoKey(page);
+  await expect(page.locator('.ant-message')).toContainText('Undone: the deleted annotation is back');
+  await expect(item).toHaveCount(2);
+  await expect(noteItem).toHaveCount(1);
+  await expect(rectangleItem).toContainText('focus A');
+  await undoKey(page);
+  await expect(page.locator('.ant-message')).toContainText(
+    'Undone: the annotation has its name and colour back',
+  );
+  await expect(rectangleItem).not.toContainText('focus A');
+  await expect(item).toHaveCount(2);
+  expect(await savedBox()).toEqual(before);
+  // Then the note's drawing, under the id it was drawn again with.
+  await undoKey(page);
+  await expect(item).toHaveCount(1);
+  await expect(noteItem).toHaveCount(0);
 
   // A polygon under way is not undone past: Ctrl+Z waits until it is finished or dropped.
   await page.getByTestId('tool-polygon').click();
@@ -2482,6 +2532,20 @@ test('the phone viewer shows the slide with compact controls', async ({ page, re
   await page.getByTestId('associated-label').locator('img').click();
   const close = page.locator('.ant-image-preview-close');
   await expect(close).toHaveAccessibleName('关闭');
+  // Its row of flip, turn and zoom buttons on the screen, down to 320 px (it ran past both
+  // edges), each button still a good target.
+  const actions = page.locator('.ant-image-preview-actions');
+  for (const width of [390, 320]) {
+    await page.setViewportSize({ width, height: 640 });
+    await expect(actions.locator('.ant-image-preview-actions-action')).not.toHaveCount(0);
+    const row = (await actions.boundingBox())!;
+    expect(row.x, `${width} px`).toBeGreaterThanOrEqual(0);
+    expect(row.x + row.width, `${width} px`).toBeLessThanOrEqual(width);
+    for (const action of await actions.locator('.ant-image-preview-actions-action').all()) {
+      expect((await action.boundingBox())!.width).toBeGreaterThanOrEqual(36);
+    }
+  }
+  await page.setViewportSize({ width: 390, height: 800 });
   await close.click();
   await expect(close).toBeHidden();
   await page.keyboard.press('Escape');

@@ -288,22 +288,40 @@ describe.each(await testDatabases())('case screenshots on $name', (testDb) => {
       await take(caseSlide, png, owner.token, undefined, { adjustments: neutral }),
     );
     expect(plain.adjustments).toBeNull();
+    // A mirrored view is kept as such, with the scan's colours; not mirrored is none.
+    const mirrored = expectOk(
+      await take(caseSlide, png, owner.token, undefined, {
+        adjustments: { ...neutral, bMirrored: true },
+      }),
+    );
+    expect(mirrored.adjustments).toEqual({ ...neutral, bMirrored: true });
+    const unmirrored = expectOk(
+      await take(caseSlide, png, owner.token, undefined, {
+        adjustments: { ...neutral, bMirrored: false },
+      }),
+    );
+    expect(unmirrored.adjustments).toBeNull();
     const listed = expectOk(await ofCase(caseId, owner.token)).listScreenshot;
     expect(listed.find((s) => s.iScreenshotId === adjusted.iScreenshotId)?.adjustments).toEqual(
       bright,
     );
+    expect(listed.find((s) => s.iScreenshotId === mirrored.iScreenshotId)?.adjustments).toEqual({
+      ...neutral,
+      bMirrored: true,
+    });
     // Outside the viewer's ranges: refused, nothing saved.
     const before = storedFiles();
     for (const [adjustments, field, key] of [
       [{ ...bright, dBrightness: 5 }, 'adjustments.dBrightness', 'validation.invalid'],
       [{ ...bright, dGamma: 0 }, 'adjustments.dGamma', 'validation.invalid'],
       [{ dBrightness: 1.7, dGamma: 1 }, 'adjustments.dContrast', 'validation.invalid'],
+      [{ ...bright, bMirrored: 'yes' }, 'adjustments.bMirrored', 'validation.invalid'],
     ] as const) {
       const refused = await take(caseSlide, png, owner.token, 'en', { adjustments });
       expectFieldError(refused, field, key);
     }
     expect(storedFiles()).toEqual(before);
-    for (const shot of [adjusted, plain]) {
+    for (const shot of [adjusted, plain, mirrored, unmirrored]) {
       expectOk(await remove(shot.iScreenshotId, owner.token));
     }
   });

@@ -41,4 +41,16 @@ describe('report figure captions', () => {
     expect(screenshotAdjustments({ dBrightness: 1, dContrast: 1, dGamma: 1 })).toBeNull();
     expect(screenshotAdjustments(all)).toBe(all);
   });
+
+  it('say a mirrored view first: left and right are swapped in the figure', () => {
+    const mirrored = { dBrightness: 1, dContrast: 1, dGamma: 1, bMirrored: true };
+    const shot = { magnification: 20, digitalZoom: false, adjustments: mirrored };
+    expect(screenshotCaption('zh', shot)).toBe('20×（已调整：镜像）');
+    expect(screenshotCaption('en', shot)).toBe('20× (adjusted: mirrored)');
+    expect(
+      screenshotCaption('zh', { ...shot, adjustments: { ...mirrored, dBrightness: 1.7 } }),
+    ).toBe('20×（已调整：镜像，亮度 170%）');
+    expect(screenshotAdjustments(mirrored)).toBe(mirrored);
+    expect(screenshotAdjustments({ ...mirrored, bMirrored: false })).toBeNull();
+  });
 });

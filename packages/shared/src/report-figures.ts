@@ -31,8 +31,9 @@ export function screenshotMagnificationLabel(
 }
 
 /**
- * What was changed of the scan's colours in a screenshot, as its caption writes it: "亮度 170%，
- * 伽马 1.40" / "brightness 170%, gamma 1.40" (the viewer's own units); null for none.
+ * What was changed of the scan in a screenshot, as its caption writes it: "镜像，亮度 170%，伽马
+ * 1.40" / "mirrored, brightness 170%, gamma 1.40" (the viewer's own units); null for none. A
+ * mirrored picture puts left for right (a margin, an orientation ink), so it is said first.
  */
 export function screenshotAdjustmentLabel(
   lang: Lang,
@@ -43,6 +44,7 @@ export function screenshotAdjustmentLabel(
   }
   const zh = lang !== 'en';
   const parts = [
+    a.bMirrored === true && (zh ? '镜像' : 'mirrored'),
     a.dBrightness !== 1 && `${zh ? '亮度' : 'brightness'} ${Math.round(a.dBrightness * 100)}%`,
     a.dContrast !== 1 && `${zh ? '对比度' : 'contrast'} ${Math.round(a.dContrast * 100)}%`,
     a.dGamma !== 1 && `${zh ? '伽马' : 'gamma'} ${a.dGamma.toFixed(2)}`,
@@ -52,10 +54,11 @@ export function screenshotAdjustmentLabel(
 
 /**
  * A screenshot's caption after its figure number, on screen and on paper: its magnification
- * (screenshotMagnificationLabel), then, for a view shown brighter, with more contrast or another
- * gamma, what was changed: "20×（已调整：亮度 170%）" / "20× (adjusted: brightness 170%)". A
- * pathologist reading the figure must know its colours are not the scan's (stain intensity, a
- * faint finding made to stand out). Null when there is neither.
+ * (screenshotMagnificationLabel), then, for a view shown mirrored, brighter, with more contrast or
+ * another gamma, what was changed: "20×（已调整：亮度 170%）" / "20× (adjusted: brightness 170%)".
+ * A pathologist reading the figure must know its colours are not the scan's (stain intensity, a
+ * faint finding made to stand out), or that left and right are swapped. Null when there is
+ * neither.
  */
 export function screenshotCaption(
   lang: Lang,

@@ -795,13 +795,15 @@ export const caseScreenshots = pgTable(
      */
     digitalZoom: boolean('digital_zoom').notNull().default(false),
     /**
-     * Brightness, contrast and gamma the view was shown with (1 = unchanged), captioned with the
-     * figure; null for the scan's own colours, and for screenshots taken before it was kept.
+     * Brightness, contrast and gamma the view was shown with (1 = unchanged), and whether it was
+     * mirrored, captioned with the figure; null for the scan's own colours, not mirrored, and for
+     * screenshots taken before it was kept.
      */
     adjustments: jsonb('adjustments').$type<{
       dBrightness: number;
       dContrast: number;
       dGamma: number;
+      bMirrored?: boolean;
     }>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },

@@ -75,14 +75,25 @@ export const screenshotAdjustmentsSchema = z.object({
   dBrightness: adjustment(VIEW_ADJUSTMENT_RANGES.brightness),
   dContrast: adjustment(VIEW_ADJUSTMENT_RANGES.contrast),
   dGamma: adjustment(VIEW_ADJUSTMENT_RANGES.gamma),
+  // Absent in screenshots stored before it was kept.
+  bMirrored: z
+    .boolean({ error: 'validation.invalid' })
+    .optional()
+    .describe('Shown mirrored (left and right swapped): the figure is not the slide as it lies'),
 });
 export type ScreenshotAdjustments = z.infer<typeof screenshotAdjustmentsSchema>;
 
-/** Adjustments that change nothing are none: the picture shows the scan's own colours. */
+/**
+ * Adjustments that change nothing are none: the picture shows the scan's own colours, the slide
+ * as it lies.
+ */
 export function screenshotAdjustments(
   a: ScreenshotAdjustments | null,
 ): ScreenshotAdjustments | null {
-  return a === null || (a.dBrightness === 1 && a.dContrast === 1 && a.dGamma === 1) ? null : a;
+  return a === null ||
+    (a.dBrightness === 1 && a.dContrast === 1 && a.dGamma === 1 && !a.bMirrored)
+    ? null
+    : a;
 }
 
 export const screenshotAddSchema = z.object({
@@ -104,7 +115,10 @@ export const screenshotAddSchema = z.object({
   adjustments: screenshotAdjustmentsSchema
     .nullable()
     .default(null)
-    .describe('Brightness, contrast and gamma the view was shown with; null (or all 1) for none'),
+    .describe(
+      'Brightness, contrast and gamma the view was shown with, and whether it was mirrored; ' +
+        'null (or all 1, not mirrored) for none',
+    ),
 });
 export type ScreenshotAddInput = z.infer<typeof screenshotAddSchema>;
 
@@ -178,8 +192,8 @@ export const screenshotDtoSchema = z.object({
   adjustments: screenshotAdjustmentsSchema
     .nullable()
     .describe(
-      "Brightness, contrast and gamma of the view it shows (null: the scan's own colours), " +
-        'written in its caption "20×（已调整：亮度 170%）"',
+      "Brightness, contrast and gamma of the view it shows, and its mirroring (null: the scan's " +
+        'own colours, not mirrored), written in its caption "20×（已调整：镜像，亮度 170%）"',
     ),
   strImageUrl: z
     .string()

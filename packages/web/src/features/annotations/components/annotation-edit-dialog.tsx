@@ -15,6 +15,7 @@ import { zodRule } from '@/lib/form-rules';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { onSubmitKey } from '@/lib/submit-key';
 import { useUpdateAnnotation } from '../api/annotations';
+import type { RecordChange } from '../utils/undo-changes';
 
 interface EditValues {
   strText: string;
@@ -31,11 +32,14 @@ export function AnnotationEditDialog({
   open,
   annotation,
   onClose,
+  record,
 }: {
   open: boolean;
   /** The annotation edited (kept while the dialog closes, so its title does not change). */
   annotation: AnnotationDto | null;
   onClose: () => void;
+  /** Records the change for Ctrl+Z once saved. */
+  record: RecordChange;
 }) {
   const { t } = useTranslation('annotations');
   const [form] = Form.useForm<EditValues>();
@@ -57,6 +61,8 @@ export function AnnotationEditDialog({
       },
       {
         onSuccess: () => {
+          const { iAnnotationId, strColor, strText } = annotation;
+          record({ kind: 'edit', iAnnotationId, before: { strColor, strText } });
           toastSuccess(t('edit.saved'));
           onClose();
         },

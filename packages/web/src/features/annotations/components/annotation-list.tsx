@@ -7,6 +7,7 @@ import { IconButton } from '@/components/icon-button';
 import { boxOf, measurementText } from '../utils/geometry';
 import { NamedMeasurement } from './named-measurement';
 import { AnnotationEditDialog } from './annotation-edit-dialog';
+import type { RecordChange } from '../utils/undo-changes';
 import { useConfirmDeleteAnnotation } from './use-confirm-delete-annotation';
 
 /**
@@ -19,6 +20,7 @@ export function AnnotationList({
   selected,
   mayWrite,
   onGoTo,
+  record,
 }: {
   annotations: readonly AnnotationDto[];
   mpp: number | null;
@@ -26,9 +28,11 @@ export function AnnotationList({
   /** Whether the caller may change annotations (bMayWrite; not an expert who returned the case). */
   mayWrite: boolean;
   onGoTo: (a: AnnotationDto, box: { x: number; y: number; width: number; height: number }) => void;
+  /** Records an edit or a deletion for Ctrl+Z. */
+  record: RecordChange;
 }) {
   const { t } = useTranslation('annotations');
-  const confirmDelete = useConfirmDeleteAnnotation();
+  const confirmDelete = useConfirmDeleteAnnotation(record);
   const [editing, setEditing] = useState<AnnotationDto | null>(null);
   const [editOpen, setEditOpen] = useState(false);
   if (annotations.length === 0) {
@@ -149,6 +153,7 @@ export function AnnotationList({
         open={editOpen}
         annotation={editing}
         onClose={() => setEditOpen(false)}
+        record={record}
       />
     </>
   );

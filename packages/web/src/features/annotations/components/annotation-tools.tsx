@@ -28,8 +28,10 @@ import {
   useDeleteAnnotation,
   useReshapeAnnotation,
   useSlideAnnotations,
+  useUpdateAnnotation,
 } from '../api/annotations';
-import { useAnnotationUndo, withPoints } from './use-annotation-undo';
+import { withPoints } from '../utils/undo-changes';
+import { useAnnotationUndo } from './use-annotation-undo';
 import { useCaseScreenshots, useSaveScreenshot } from '../api/screenshots';
 import { useAnnotationOverlay } from '../overlay/use-annotation-overlay';
 import { composeScreenshot, visibleRegion } from '../overlay/capture';
@@ -79,6 +81,7 @@ export function AnnotationTools({
   const add = useAddAnnotation();
   const reshape = useReshapeAnnotation(viewer.slideId);
   const remove = useDeleteAnnotation();
+  const update = useUpdateAnnotation();
   const save = useSaveScreenshot();
   const [tool, setTool] = useState<Tool>('select');
   // Hidden from the toolbar or the H key: the drawing tool is put down (layer-and-tool.ts).
@@ -112,7 +115,7 @@ export function AnnotationTools({
     annotations: annotations.data?.listAnnotation,
     mayWrite,
     blocked: () =>
-      add.isPending || reshape.isPending || remove.isPending
+      add.isPending || reshape.isPending || remove.isPending || update.isPending
         ? 'saving'
         : overlay.current?.busy
           ? 'drawing'
@@ -121,6 +124,8 @@ export function AnnotationTools({
             : 'hidden',
     remove: remove.mutateAsync,
     reshape: reshape.mutateAsync,
+    update: update.mutateAsync,
+    add: add.mutateAsync,
   });
   // What is drawn here can be taken back with Ctrl+Z once the server has it (each drawing: a
   // second one drawn before the first is saved must not take the first's place).
@@ -185,7 +190,7 @@ export function AnnotationTools({
 
   // Delete (or Backspace) removes the selected shape when it is the caller's own, after the same
   // question as the list's button; Esc lets go of the selection. Not while typing somewhere.
-  const confirmDelete = useConfirmDeleteAnnotation();
+  const confirmDelete = useConfirmDeleteAnnotation(undo.record);
   const selectedOne = annotations.data?.listAnnotation.find((a) => a.iAnnotationId === selected);
   const selectedMine = selectedOne?.bMine && mayWrite ? selectedOne : null;
   // One's own selected mark gets handles to reshape and move it.
@@ -274,7 +279,7 @@ export function AnnotationTools({
       gap="small"
       data-testid="annotation-tools"
       // Whether a change is still being saved (Ctrl+Z waits for it meanwhile): tests wait on it.
-      data-saving={add.isPending || reshape.isPending || remove.isPending}
+      data-saving={add.isPending || reshape.isPending || remove.isPending || update.isPending}
     >
       <ScreenReaderStatus text={penStatus} testId="pen-status" />
       {annotations.data && !mayWrite && iRoleType === RoleType.Expert && (
@@ -410,6 +415,7 @@ export function AnnotationTools({
             mayWrite={mayWrite}
             mpp={mpp}
             selected={selected}
+            record={undo.record}
             onGoTo={(a, box) => {
               setSelected(a.iAnnotationId);
               viewer.goToImageRect(box);

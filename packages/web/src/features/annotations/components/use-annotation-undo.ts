@@ -1,30 +1,16 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AnnotationDto, AnnotationUpdateInput } from '@pathconsult/shared';
+import type { AnnotationAddInput, AnnotationDto, AnnotationUpdateInput } from '@pathconsult/shared';
 import { isTyping } from '@/lib/is-typing';
 import { modalAbove } from '@/lib/modal-above';
 import { toastSuccess, toastWarning } from '@/lib/toast';
-
-/** One change of the caller's own that Ctrl+Z takes back. */
-export type UndoableChange =
-  /** Drawn: taken back by deleting it (it was just made, no question asked). */
-  | { kind: 'add'; iAnnotationId: number }
-  /** Reshaped or moved: taken back by saving its points from before. */
-  | { kind: 'reshape'; iAnnotationId: number; before: AnnotationDto['listPoint'] };
-
-/** The update that gives `shape` these points, all else kept. */
-export function withPoints(
-  shape: Pick<AnnotationDto, 'iAnnotationId' | 'strKind' | 'strColor' | 'strText'>,
-  listPoint: AnnotationDto['listPoint'],
-): AnnotationUpdateInput {
-  return {
-    iAnnotationId: shape.iAnnotationId,
-    strKind: shape.strKind,
-    strColor: shape.strColor,
-    ...(shape.strText ? { strText: shape.strText } : {}),
-    listPoint,
-  };
-}
+import {
+  drawnAgain,
+  nextUndo,
+  renamedIn,
+  withPoints,
+  type UndoableChange,
+} from '../utils/undo-changes';
 
 /** Changes kept for taking back, per slide (a pathologist undoes the last few slips, not a day). */
 export const UNDO_DEPTH = 20;
@@ -41,15 +27,18 @@ export interface UndoTarget {
   blocked: () => 'saving' | 'drawing' | 'hidden' | null;
   remove: (iAnnotationId: number) => Promise<unknown>;
   reshape: (input: AnnotationUpdateInput) => Promise<unknown>;
+  update: (input: AnnotationUpdateInput) => Promise<unknown>;
+  add: (input: AnnotationAddInput) => Promise<AnnotationDto>;
 }
 
 /**
- * Ctrl+Z (⌘Z on a Mac) takes back the caller's last drawing, reshape or move on this slide, the
- * last first: a corner dragged the wrong way, or a shape drawn by a slip, without the delete
- * question. A change is recorded once the server has it (`record`), and forgotten if the server
- * refused it (`forget`). A change whose annotation is gone since (deleted here or elsewhere) or
- * no longer the caller's to change (the case returned) is passed over. Deletions are not taken
- * back: they are asked about first. Not while typing or under a dialog.
+ * Ctrl+Z (⌘Z on a Mac) takes back the caller's last change on this slide, the last first: a
+ * shape drawn by a slip (without the delete question), a corner dragged the wrong way, a name
+ * or colour, a deletion (the annotation is drawn again as it was). A change is recorded once the
+ * server has it (`record`), and forgotten if the server refused it (`forget`). A change whose
+ * annotation is gone since (deleted elsewhere) or no longer the caller's to change (the case
+ * returned) is passed over. Deletions and edits were once left out, so Ctrl+Z after a deletion
+ * reached back past it and deleted an older drawing. Not while typing or under a dialog.
  */
 export function useAnnotationUndo(target: UndoTarget): {
   record: (change: UndoableChange) => void;
@@ -84,7 +73,7 @@ export function useAnnotationUndo(target: UndoTarget): {
         return;
       }
       e.preventDefault();
-      const { annotations, mayWrite, blocked, remove, reshape } = latest.current;
+      const { annotations, mayWrite, blocked, remove, reshape, update, add } = latest.current;
       const why = blocked();
       if (why !== null) {
         toastWarning(t(`undo.${why}`));
@@ -92,26 +81,35 @@ export function useAnnotationUndo(target: UndoTarget): {
       }
       const mine = (id: number) =>
         annotations?.find((a) => a.iAnnotationId === id && a.bMine) ?? null;
-      let change = changes.current.pop();
-      while (change && !(mayWrite && mine(change.iAnnotationId))) {
-        change = changes.current.pop();
-      }
-      const shape = change && mine(change.iAnnotationId);
-      if (!change || !shape) {
+      const change = nextUndo(changes.current, mayWrite, mine);
+      const shape = change && change.kind !== 'delete' ? mine(change.iAnnotationId) : null;
+      if (!change || (change.kind !== 'delete' && !shape)) {
         toastWarning(t('undo.nothing'));
         return;
       }
       // Said once the server has it; a refusal is shown by the API client, and the change is
       // gone from the stack either way (sent again, it would be refused again).
-      if (change.kind === 'add') {
-        void remove(change.iAnnotationId).then(
-          () => toastSuccess(t('undo.added')),
-          () => undefined,
+      const quiet = () => undefined;
+      if (change.kind === 'delete') {
+        void add(drawnAgain(change.before)).then((again) => {
+          changes.current = renamedIn(
+            changes.current,
+            change.before.iAnnotationId,
+            again.iAnnotationId,
+          );
+          toastSuccess(t('undo.deleted'));
+        }, quiet);
+      } else if (change.kind === 'add') {
+        void remove(change.iAnnotationId).then(() => toastSuccess(t('undo.added')), quiet);
+      } else if (change.kind === 'edit' && shape) {
+        void update(withPoints({ ...shape, ...change.before }, shape.listPoint)).then(
+          () => toastSuccess(t('undo.edited')),
+          quiet,
         );
-      } else {
+      } else if (change.kind === 'reshape' && shape) {
         void reshape(withPoints(shape, change.before)).then(
           () => toastSuccess(t('undo.reshaped')),
-          () => undefined,
+          quiet,
         );
       }
     };

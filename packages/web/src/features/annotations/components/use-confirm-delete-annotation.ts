@@ -2,18 +2,21 @@ import { useTranslation } from 'react-i18next';
 import type { AnnotationDto } from '@pathconsult/shared';
 import { useConfirmAction } from '@/lib/use-confirm-action';
 import { useDeleteAnnotation } from '../api/annotations';
+import type { RecordChange } from '../utils/undo-changes';
 
 /**
  * Deleting one of the caller's annotations, after a confirmation: from the list's button and from
- * the Delete key on the selected shape, with the same question and the same result.
+ * the Delete key on the selected shape, with the same question and the same result. A deletion
+ * the server has is recorded for Ctrl+Z (`record`).
  */
-export function useConfirmDeleteAnnotation(): (
-  annotation: Pick<AnnotationDto, 'iAnnotationId' | 'strKind' | 'strText'>,
-) => void {
+export function useConfirmDeleteAnnotation(
+  record: RecordChange,
+): (annotation: AnnotationDto) => void {
   const { t } = useTranslation('annotations');
   const confirm = useConfirmAction();
   const remove = useDeleteAnnotation();
-  return ({ iAnnotationId, strKind, strText }) =>
+  return (annotation) => {
+    const { iAnnotationId, strKind, strText } = annotation;
     confirm({
       // Which one: its kind, and a note's words.
       title: strText
@@ -23,7 +26,11 @@ export function useConfirmDeleteAnnotation(): (
       okText: t('list.confirmOk'),
       cancelText: t('list.confirmCancel'),
       okTestId: 'annotation-delete-ok',
-      action: () => remove.mutateAsync(iAnnotationId),
+      action: () =>
+        remove
+          .mutateAsync(iAnnotationId)
+          .then(() => record({ kind: 'delete', before: annotation })),
       done: t('list.deleted'),
     });
+  };
 }

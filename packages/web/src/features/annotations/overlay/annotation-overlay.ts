@@ -9,6 +9,7 @@ import { keepLabelsInView, withLeaderLines } from './label-placement';
 import {
   describeShape,
   hitOutlines,
+  isLabelNode,
   labelBackdrop,
   type DrawableShape,
   type SvgNode,
@@ -604,53 +605,78 @@ export class AnnotationOverlay {
     const selected = this.shapes.findIndex((shape) => shape.id === this.selected);
     // The draft's measurement is what the user is looking at: it goes first of all.
     const first = draft.length > 0 && this.tool !== 'select' ? nodes.length - 1 : selected;
+    const groups = withLeaderLines(declutterLabels(this.inView(nodes), first));
+    const make = (node: SvgNode) => svgElement(node, this.plateId);
     this.svg.replaceChildren(
       arrowHeads(colors),
       labelBackdrops(this.plateId),
-      ...withLeaderLines(declutterLabels(this.inView(nodes), first)).flatMap((group, i) => {
-        const g = document.createElementNS(SVG_NS, 'g');
-        const id = this.shapes[i]?.id;
-        if (id !== undefined) {
-          g.setAttribute('data-testid', `annotation-shape-${id}`);
-          // Shapes are hit only by the select tool; while drawing, every event goes to the <svg>
-          // itself, which is never replaced (a re-render under the pointer would swallow clicks).
-          g.style.pointerEvents = this.tool === 'select' ? 'visiblePainted' : 'none';
-          g.addEventListener('pointerdown', (e) => {
-            if (e.pointerType === 'touch') {
-              // A finger on a shape is the slide's, as on the bare slide: pinches and double
-              // taps starting on an annotation did nothing (the annotated places are where a
-              // pathologist zooms). A tap still picks the shape.
-              this.tap?.cancel();
-              this.tap = followShapeTap(e, () => this.callbacks.onSelect(id));
-              this.viewer.forwardTouch(e);
-              return;
-            }
-            // One finger or the left button: a second finger must not pan on top of the first.
-            if (e.button === 0 && e.isPrimary) {
-              this.press?.cancel();
-              this.press = followShapePress(e, this.viewer);
-            }
-          });
-          g.addEventListener('click', () => {
-            if (!this.press?.dragged()) {
-              this.callbacks.onSelect(id);
-            }
-          });
-        } else {
-          g.setAttribute('data-testid', 'annotation-draft');
-          g.style.pointerEvents = 'none';
-        }
-        // Saved shapes are picked near their outline, not only on the thin stroke.
-        const make = (node: SvgNode) => svgElement(node, this.plateId);
-        g.append(...(id !== undefined ? hitOutlines(group) : []).map(make));
-        g.append(...group.map(make));
-        return [g];
+      // Saved shapes are picked near their outline, not only on the thin stroke.
+      ...groups.map((group, i) =>
+        this.shapeGroup(
+          this.shapes[i]?.id,
+          'shape',
+          [
+            ...(this.shapes[i] ? hitOutlines(group) : []),
+            ...group.filter((node) => !isLabelNode(node)),
+          ].map(make),
+        ),
+      ),
+      // Every label over every outline: drawn in its shape's group, a later shape's line
+      // crossed an earlier shape's length or name (as the report's picture already avoided).
+      ...groups.flatMap((group, i) => {
+        const labels = group.filter(isLabelNode);
+        return labels.length > 0
+          ? [this.shapeGroup(this.shapes[i]?.id, 'label', labels.map(make))]
+          : [];
       }),
       // Over the shapes, so that a handle is hit before the outline under it.
       ...this.handleNodes(shapes),
       this.penLayer,
     );
     this.drawPen();
+  }
+
+  /**
+   * A saved shape's outline (`part` 'shape') or its labels ('label'), which pick it as the
+   * outline does; with no `id`, the shape being drawn, which picks nothing.
+   */
+  private shapeGroup(id: number | undefined, part: 'shape' | 'label', children: SVGElement[]) {
+    const g = document.createElementNS(SVG_NS, 'g');
+    g.append(...children);
+    if (id === undefined) {
+      g.setAttribute(
+        'data-testid',
+        part === 'shape' ? 'annotation-draft' : 'annotation-draft-label',
+      );
+      g.style.pointerEvents = 'none';
+      return g;
+    }
+    g.setAttribute('data-testid', `annotation-${part}-${id}`);
+    // Shapes are hit only by the select tool; while drawing, every event goes to the <svg>
+    // itself, which is never replaced (a re-render under the pointer would swallow clicks).
+    g.style.pointerEvents = this.tool === 'select' ? 'visiblePainted' : 'none';
+    g.addEventListener('pointerdown', (e) => {
+      if (e.pointerType === 'touch') {
+        // A finger on a shape is the slide's, as on the bare slide: pinches and double
+        // taps starting on an annotation did nothing (the annotated places are where a
+        // pathologist zooms). A tap still picks the shape.
+        this.tap?.cancel();
+        this.tap = followShapeTap(e, () => this.callbacks.onSelect(id));
+        this.viewer.forwardTouch(e);
+        return;
+      }
+      // One finger or the left button: a second finger must not pan on top of the first.
+      if (e.button === 0 && e.isPrimary) {
+        this.press?.cancel();
+        this.press = followShapePress(e, this.viewer);
+      }
+    });
+    g.addEventListener('click', () => {
+      if (!this.press?.dragged()) {
+        this.callbacks.onSelect(id);
+      }
+    });
+    return g;
   }
 
   /** The keyboard's pen, a cross at the centre of the view, drawn when shown (penShown). */

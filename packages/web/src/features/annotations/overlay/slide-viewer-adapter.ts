@@ -82,6 +82,8 @@ export function annotatableViewer(viewer: SlideViewerLike): AnnotatableViewer {
         dBrightness: a.brightness,
         dContrast: a.contrast,
         dGamma: a.gamma,
+        // Left for right: said under the figure as a change of colour is.
+        bMirrored: viewer.flipped(),
       });
     },
     scaleStamp: () => {

@@ -72,6 +72,14 @@ function extentOf(points: readonly Point[]): NonNullable<SvgNode['around']> {
 /** The thin line from a label moved away from its shape back to it (label-placement.ts). */
 export const LEADER_CLASS = 'pc-leader';
 
+/**
+ * Whether a node is a label (its text, or the leader line back to its shape): the live layer
+ * draws every label over every outline, so a later shape's line never crosses an earlier label.
+ */
+export function isLabelNode(node: SvgNode): boolean {
+  return node.tag === 'text' || node.attrs.class === LEADER_CLASS;
+}
+
 /** Width of the invisible band along a shape's outline that picks it: 8 px either side. */
 export const HIT_BAND_PX = 16;
 /** Radius of the invisible disc that picks a note by its dot. */
@@ -84,7 +92,7 @@ const NOTE_HIT_RADIUS_PX = 10;
  */
 export function hitOutlines(nodes: readonly SvgNode[]): SvgNode[] {
   return nodes
-    .filter((node) => node.tag !== 'text' && node.attrs.class !== LEADER_CLASS)
+    .filter((node) => !isLabelNode(node))
     .map((node) => {
       if (node.tag === 'circle') {
         return {
