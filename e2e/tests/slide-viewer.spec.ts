@@ -388,7 +388,7 @@ test('a doctor views a slide, measures, annotates, takes a screenshot and finds 
   // drawn across an earlier shape's length.
   expect(
     await page.evaluate(() => {
-      const parts = [...document.querySelectorAll('[data-testid^="annotation-"]')]
+      const parts = Array.from(document.querySelectorAll('[data-testid^="annotation-"]'))
         .map((el) => el.getAttribute('data-testid')!)
         .filter((id) => /^annotation-(shape|label)-\d+$/.test(id));
       return parts.map((id) => (id.startsWith('annotation-label-') ? 'label' : 'shape')).join(' ');
@@ -842,7 +842,9 @@ test('one’s own annotation is reshaped and moved by its handles; Esc puts a dr
   await expect(item).toHaveCount(1);
   await view.click({ position: { x: 20, y: 20 } });
   await undoKey(page);
-  await expect(page.locator('.ant-message')).toContainText('Undone: the deleted annotation is back');
+  await expect(page.locator('.ant-message')).toContainText(
+    'Undone: the deleted annotation is back',
+  );
   await expect(item).toHaveCount(2);
   await expect(noteItem).toHaveCount(1);
   await expect(rectangleItem).toContainText('focus A');

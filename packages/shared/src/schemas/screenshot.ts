@@ -90,8 +90,7 @@ export type ScreenshotAdjustments = z.infer<typeof screenshotAdjustmentsSchema>;
 export function screenshotAdjustments(
   a: ScreenshotAdjustments | null,
 ): ScreenshotAdjustments | null {
-  return a === null ||
-    (a.dBrightness === 1 && a.dContrast === 1 && a.dGamma === 1 && !a.bMirrored)
+  return a === null || (a.dBrightness === 1 && a.dContrast === 1 && a.dGamma === 1 && !a.bMirrored)
     ? null
     : a;
 }

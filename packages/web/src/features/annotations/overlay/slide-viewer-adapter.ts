@@ -22,6 +22,8 @@ export interface SlideViewerLike {
   magnification(): number | null;
   /** Brightness, contrast and gamma of the view (1 = unchanged). */
   getAdjustments(): { brightness: number; contrast: number; gamma: number };
+  /** Whether the view is mirrored (left and right swapped). */
+  flipped(): boolean;
   panByPixels(dx: number, dy: number): void;
   endPan(): void;
   forwardWheel(event: WheelEvent): void;
