@@ -779,6 +779,13 @@ test('files that are not slides are refused before anything is sent', async ({ p
   await expect(page.getByTestId('upload-queue')).not.toContainText('fake.svs');
   expect(sent).toBe(0);
 
+  // An empty folder holds no slide, and says so in place of the last choice's refusals.
+  const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'pc-empty-folder-'));
+  await page.getByTestId('upload-folder-input').setInputFiles(empty);
+  await expect(refused).toContainText('No slide found in the folder');
+  await expect(refused).not.toContainText('notes.txt');
+  fs.rmSync(empty, { recursive: true });
+
   // A single upload takes one slide: a folder holding several is refused whole.
   await page.keyboard.press('Escape');
   await page.getByTestId('imagery-upload-single').click();
@@ -1272,6 +1279,9 @@ test('a long scanner file name is shown whole in the queue on a phone, which off
     // A phone neither drags files nor chooses folders: the panel says to choose files.
     await expect(page.getByTestId('upload-drop')).toContainText('选择要上传的切片文件');
     await expect(page.getByTestId('upload-choose-folder')).toHaveCount(0);
+    // Nor is it told to choose a folder: slides of several files are sent from a computer.
+    await expect(page.getByTestId('upload-drop')).toContainText('请在电脑上上传');
+    await expect(page.getByTestId('upload-drop')).not.toContainText('请选择其所在文件夹');
     // Names of the same scanner differ at their end: the block, the stain, the level.
     const long = '2026-11-29_HOSPITAL-A_S2026-004512_block-A3_HE_scan-level-2.svs';
     await page.getByTestId('upload-file-input').setInputFiles({

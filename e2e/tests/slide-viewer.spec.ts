@@ -547,10 +547,16 @@ test('a polygon is drawn corner by corner, and a drag with the tool on pans the 
   expect((await labelSpan())![0]).toBeGreaterThan(viewBox.x);
 
   // The buttons beside the hint do what the keys do (a finger on a tablet has no keys): a
-  // polygon dropped, then one with a corner taken back and finished.
+  // polygon dropped, then one with a corner taken back and finished. Before the first corner
+  // there is nothing for them to do, and they say so by being off.
+  for (const id of ['polygon-finish', 'polygon-undo-corner', 'polygon-cancel']) {
+    await expect(page.getByTestId(id)).toBeDisabled();
+  }
   await view.click({ position: { x: 500, y: 100 } });
+  await expect(page.getByTestId('polygon-finish')).toBeEnabled();
   await page.getByTestId('polygon-cancel').click();
   await expect(page.getByTestId('annotation-draft')).toHaveCount(0);
+  await expect(page.getByTestId('polygon-cancel')).toBeDisabled();
   for (const [x, y] of [
     [500, 100],
     [600, 100],

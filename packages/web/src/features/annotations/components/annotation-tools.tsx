@@ -107,6 +107,8 @@ export function AnnotationTools({
     rememberAnnotationColor(iUserId, picked, localStorage);
   };
   const [selected, setSelected] = useState<number | null>(null);
+  /** Corners of the polygon under way: its buttons wait for the first. */
+  const [corners, setCorners] = useState(0);
   const [note, setNote] = useState<{ shape: FinishedShape; color: string; text: string } | null>(
     null,
   );
@@ -167,7 +169,8 @@ export function AnnotationTools({
       toastWarning(t(touch ? 'tools.polygonTooFewTouch' : 'tools.polygonTooFew')),
     onOffSlide: () => toastWarning(t('tools.offSlide')),
     // Said to a screen reader: what the keyboard's pen did, and what comes next.
-    onPenStep: (step, corners) => sayPen(penStepText(step, corners, t)),
+    onPenStep: (step, count) => sayPen(penStepText(step, count, t)),
+    onCorners: setCorners,
     onReshaped: (id, points) => {
       const shape = annotations.data?.listAnnotation.find((a) => a.iAnnotationId === id);
       if (shape) {
@@ -368,7 +371,15 @@ export function AnnotationTools({
               ['cancel', 'polygonCancel', () => overlay.current?.cancelDrawing()],
             ] as const
           ).map(([id, label, act]) => (
-            <Button key={id} size="small" onClick={act} data-testid={`polygon-${id}`}>
+            <Button
+              key={id}
+              size="small"
+              // Nothing to finish, take back or drop before the first corner (they did nothing
+              // and said nothing).
+              disabled={corners === 0}
+              onClick={act}
+              data-testid={`polygon-${id}`}
+            >
               {t(`tools.${label}`)}
             </Button>
           ))}

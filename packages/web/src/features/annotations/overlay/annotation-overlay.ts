@@ -62,6 +62,8 @@ export interface OverlayCallbacks {
    * placed so far: the page tells a screen reader, and what to do next.
    */
   onPenStep?(step: PenStep, corners: number): void;
+  /** The corners of the polygon under way changed in number (0 once none is being drawn). */
+  onCorners?(count: number): void;
 }
 
 /**
@@ -128,6 +130,8 @@ export class AnnotationOverlay {
    * longer shown for the focus alone (a mouse user who once tabbed there).
    */
   private pointerUsed = false;
+  /** The polygon's corners last told (onCorners). */
+  private cornersTold = 0;
   /** Where the pen's cross is drawn: kept across renders, redrawn alone as the focus moves. */
   private readonly penLayer = document.createElementNS(SVG_NS, 'g');
 
@@ -607,6 +611,11 @@ export class AnnotationOverlay {
     const first = draft.length > 0 && this.tool !== 'select' ? nodes.length - 1 : selected;
     const groups = withLeaderLines(declutterLabels(this.inView(nodes), first));
     const make = (node: SvgNode) => svgElement(node, this.plateId);
+    const corners = this.tool === 'polygon' ? (this.session?.corners.length ?? 0) : 0;
+    if (corners !== this.cornersTold) {
+      this.cornersTold = corners;
+      this.callbacks.onCorners?.(corners);
+    }
     this.svg.replaceChildren(
       arrowHeads(colors),
       labelBackdrops(this.plateId),

@@ -30,6 +30,7 @@ export function useAnnotationOverlay(
       onOffSlide: () => latest.current.onOffSlide?.(),
       onReshaped: (id, points) => latest.current.onReshaped?.(id, points),
       onPenStep: (step, corners) => latest.current.onPenStep?.(step, corners),
+      onCorners: (count) => latest.current.onCorners?.(count),
     });
     overlay.current = layer;
     return () => {

@@ -1,3 +1,4 @@
+import type { Remaining } from '../utils/speed';
 import { describe, expect, it, vi } from 'vitest';
 import {
   FAKE_CHUNK,
@@ -959,18 +960,27 @@ describe('upload manager', () => {
     internals.deps.concurrency = 1;
     await m.add(request(picked(slide('a.svs', 4))));
     const seen: (number | null)[] = [];
+    const left: (Remaining | null)[] = [];
     server.beforeChunk = async ({ iChunk }) => {
       if (iChunk === 2) {
         // Started, nothing measured yet: unknown, not "0 B/s" (which reads as a stalled link).
         seen.push(m.getSnapshot().speed);
         tick();
         seen.push(m.getSnapshot().speed);
+        // The first second's speed is shown, but no time is told from it (it was partly spent
+        // starting): "3 min" for a twenty-second upload.
+        left.push(m.getSnapshot().remaining);
+      } else if (iChunk === 3) {
+        tick();
+        left.push(m.getSnapshot().remaining);
       }
     };
     m.start();
     await m.idle();
     expect(seen[0]).toBeNull();
     expect(seen[1]).toBeGreaterThan(0);
+    expect(left[0]).toBeNull();
+    expect(left[1]).not.toBeNull();
   });
 
   it('pauses a slide larger than the storage left and goes on with those that fit', async () => {

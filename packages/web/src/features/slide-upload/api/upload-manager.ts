@@ -265,7 +265,8 @@ export class UploadManager {
       items: this.state.items,
       uploading: this.state.uploading,
       speed,
-      remaining: remainingTime(left, speed),
+      // Told once a whole second is measured (SpeedMeter).
+      remaining: remainingTime(left, this.meter.settled() ? speed : null),
       trouble: this.running ? this.trouble : null,
       pausing: this.state.uploading ? null : winding,
       resuming: this.state.uploading ? winding : null,

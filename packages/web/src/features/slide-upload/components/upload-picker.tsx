@@ -97,7 +97,16 @@ export function UploadPicker({ request, types, released }: UploadPickerProps) {
   }, [busy]);
 
   const add = async (picked: PickedFile[], strict: boolean, folderName?: string) => {
-    if (!manager || !types || picked.length === 0) {
+    if (!manager || !types) {
+      return;
+    }
+    if (picked.length === 0) {
+      // An empty folder holds no slide: said as for a folder of other files (it was silent, and
+      // the last choice's refusals stayed as if they answered it). No file chosen says nothing.
+      if (!strict) {
+        setRefused([{ name: folderName ?? '', code: 'noSlideFolder' }]);
+        setSkipped([]);
+      }
       return;
     }
     const focused = document.activeElement;
@@ -202,7 +211,8 @@ export function UploadPicker({ request, types, released }: UploadPickerProps) {
             </Typography.Text>
             {types && (
               <Typography.Text type="secondary" style={{ textAlign: 'center' }}>
-                {t('picker.hint', { types: slideTypesLabel(types) })}
+                {/* No folders on a phone: its slides of several files are a computer's. */}
+                {t(touch ? 'picker.hintTouch' : 'picker.hint', { types: slideTypesLabel(types) })}
               </Typography.Text>
             )}
             <Flex gap="small" wrap justify="center">

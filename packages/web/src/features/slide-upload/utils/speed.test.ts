@@ -10,7 +10,26 @@ describe('speed meter (spec §9: average of the last 10 one-second samples)', ()
     const meter = new SpeedMeter();
     meter.add(100);
     meter.add(300);
-    expect(meter.average()).toBe(200);
+    meter.add(500);
+    // The first second is replaced by the next (below).
+    expect(meter.average()).toBe(400);
+  });
+
+  it('shows the first second alone until the next replaces it, and tells no time from it', () => {
+    const meter = new SpeedMeter();
+    // Started mid-second, after the server was asked what it holds: a few bytes.
+    meter.add(20_000);
+    expect(meter.average()).toBe(20_000);
+    expect(meter.settled()).toBe(false);
+    meter.add(150_000);
+    expect(meter.average()).toBe(150_000);
+    expect(meter.settled()).toBe(true);
+    meter.add(160_000);
+    expect(meter.average()).toBe(155_000);
+    // After a reset (a pause, a lost link) the next first second is provisional again.
+    meter.reset();
+    meter.add(10_000);
+    expect(meter.settled()).toBe(false);
   });
 
   it('keeps only the last 10 samples', () => {

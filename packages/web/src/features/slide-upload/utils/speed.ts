@@ -6,12 +6,25 @@
 /** Samples the average is taken over. */
 export const SPEED_SAMPLES = 10;
 
-/** Bytes sent in each of the last seconds; the average is the speed shown. */
+/**
+ * Bytes sent in each of the last seconds; the average is the speed shown. The first second after
+ * a start (or a reset) is only partly spent sending: the queue asks the server what it holds and
+ * the first chunk waits on the link's latency. Shown alone, it is the speed until the next second
+ * is measured, which then replaces it; the time left waits for that one (settled): from the
+ * first second's few bytes, a three-minute upload read "3 min" and then "20 s".
+ */
 export class SpeedMeter {
   private samples: number[] = [];
+  /** Whether the one sample held is the first second's, replaced by the next. */
+  private provisional = false;
 
   /** One second's bytes (called by the one-second timer while uploading). */
   add(bytes: number): void {
+    const first = this.samples.length === 0;
+    if (this.provisional) {
+      this.samples = [];
+    }
+    this.provisional = first;
     this.samples.push(Math.max(0, bytes));
     if (this.samples.length > SPEED_SAMPLES) {
       this.samples.shift();
@@ -29,8 +42,14 @@ export class SpeedMeter {
     return this.samples.reduce((sum, b) => sum + b, 0) / this.samples.length;
   }
 
+  /** Whether a whole second has been measured: the time left is told from then on. */
+  settled(): boolean {
+    return this.samples.length > 0 && !this.provisional;
+  }
+
   reset(): void {
     this.samples = [];
+    this.provisional = false;
   }
 }
 

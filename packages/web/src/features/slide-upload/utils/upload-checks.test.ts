@@ -125,7 +125,7 @@ describe('checks before queueing (spec §5 "Slide upload")', () => {
     // A second choice while the first single slide waits is a second slide: refused too.
     const waiting = queued('a.svs', { iUploadType: 0 });
     expect(check([at('b.svs')], { single: true, queue: [waiting] }).refused).toEqual([
-      { name: 'b.svs', code: 'singleOnly' },
+      { name: 'b.svs', code: 'singleQueued' },
     ]);
     // Once it has finished, or for another case, or when resuming it after a reload: accepted.
     const done = queued('a.svs', { iUploadType: 0, state: 'uploaded' });

@@ -26,6 +26,7 @@ export type RefusalCode =
   | 'validation.slideTooLarge'
   | 'validation.fileName'
   | 'singleOnly'
+  | 'singleQueued'
   | 'emptyFile'
   | 'noSlideFolder'
   | 'mrxsDataOnly'
@@ -147,7 +148,8 @@ export function checkDocuments<F extends FileLike>(
     } else if (item) {
       result.resumed.push({ doc, item });
     } else if (singlePending) {
-      refuse('singleOnly');
+      // One file was chosen: what stands in the way is the single slide already queued.
+      refuse('singleQueued');
     } else if (!isSafeFileName(name)) {
       refuse('validation.fileName');
     } else if (doc.lSize === 0 || doc.files[0]?.file.size === 0) {
