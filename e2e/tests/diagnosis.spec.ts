@@ -101,10 +101,17 @@ test('the expert writes, drafts and signs a report; the doctor asks to modify it
       await expect(ex.getByTestId('adjustments-panel')).toBeHidden();
     };
     await brightness('ArrowRight', '115%');
+    // And mirrored (F on the slide): left and right swapped are said too.
+    const mirror = async () => {
+      await ex.getByTestId('slide-view').click({ position: { x: 40, y: 40 } });
+      await ex.keyboard.press('f');
+    };
+    await mirror();
     await ex.getByTestId('screenshot-take').click();
     await expect(ex.getByTestId('screenshot-take')).toContainText('1/4');
     const viewerShots = ex.getByTestId('annotation-tools');
     await expect(viewerShots.locator('[data-testid^="screenshot-adjusted-"]')).toHaveText('已调整');
+    await mirror();
     await brightness('ArrowLeft', '100%');
     await ex.getByTestId('viewer-mag-20').click();
     await expect(ex.getByTestId('viewer-magnification')).toHaveText('20×');
@@ -273,7 +280,7 @@ test('the expert writes, drafts and signs a report; the doctor asks to modify it
     await expect(history.getByTestId('report-figures')).toBeVisible();
     await expect(history.getByTestId('report-figure-caption-1')).toHaveText(/^图 1\s+20×$/);
     await expect(history.getByTestId('report-figure-caption-2')).toHaveText(
-      /^图 2\s+[\d.]+×（已调整：亮度 115%）$/,
+      /^图 2\s+[\d.]+×（已调整：镜像，亮度 115%）$/,
     );
     // Beneath, the slide each shows (as the PDF prints it).
     await expect(history.getByTestId('report-figure-slide-1')).toHaveText(`${num}.svs`);
