@@ -73,6 +73,8 @@ interface SlideRow {
   ddUploadState: { iNumber: number };
   strChecksum: string | null;
   lSize: number;
+  /** An unfinished upload no queue is sending (paused, or silent for two minutes). */
+  bStalled: boolean;
 }
 
 async function slidesOf(request: APIRequestContext, token: string, id: number) {
@@ -251,6 +253,9 @@ test('the doctor uploads a slide, pauses, reloads, resumes and sees it in the Im
   // The server holds half of it, as an unfinished upload of the case.
   const half = await slidesOf(request, token, id);
   expect(half.map((s) => [s.strFileName, s.ddUploadState.iNumber])).toEqual([[NAME, 0]]);
+  // Told of the pause: slide management lists it as interrupted at once, not as uploading for
+  // two more minutes.
+  await expect.poll(async () => (await slidesOf(request, token, id))[0]?.bStalled).toBe(true);
 
   // A reload loses the browser's files but not the queue.
   await page.reload();
@@ -1144,6 +1149,12 @@ test('a refusal kept in the queue reads in the language chosen since', async ({
   });
   expect(user.iCode, user.strMessage).toBe(0);
   const id = await addCase(request, await tokenOf(request, doctor), `QL${RUN}`);
+  let chunks = 0;
+  page.on('request', (r) => {
+    if (r.url().includes('/api/slideDocument/fileUploadHandler')) {
+      chunks += 1;
+    }
+  });
   await logIn(page, doctor);
   await openImagery(page, id);
 
@@ -1156,12 +1167,17 @@ test('a refusal kept in the queue reads in the language chosen since', async ({
   const item = page.getByTestId(`upload-item-${NAME}`);
   await expect(item).toBeVisible();
   await expect(page.getByTestId('upload-choose-files')).toBeFocused();
+  // Said as soon as the slide is queued, before Start and before the slides that do not fit
+  // stop one by one.
+  const shortOf = page.getByTestId('upload-short-of-storage');
+  await expect(shortOf).toContainText('待上传的切片（1.85 MB）超过本院剩余存储容量（1.02 MB）');
+  expect(chunks).toBe(0);
   await page.getByTestId('upload-start').click();
-  // Said at Start, before the slides that do not fit stop one by one.
-  await expect(page.getByTestId('upload-short-of-storage')).toContainText(
-    '待上传的切片（1.85 MB）超过本院剩余存储容量（1.02 MB）',
-  );
   await expect(item.getByTestId('upload-item-state')).toHaveText('存储空间不足');
+  // Still true, and still said; nothing was sent, so the button starts (it does not "resume").
+  await expect(shortOf).toBeVisible();
+  await expect(page.getByTestId('upload-start')).toHaveText('开始上传');
+  expect(chunks).toBe(0);
   await expect(item.getByTestId('upload-item-reason')).toHaveText(
     '切片大小超出本院剩余存储容量（剩余 1.02 MB）',
   );
@@ -1183,6 +1199,10 @@ test('a refusal kept in the queue reads in the language chosen since', async ({
   );
   const english = 'The slide exceeds your hospital’s remaining storage (1.02 MB left)';
   await expect(item.getByTestId('upload-item-reason')).toHaveText(english);
+  await expect(shortOf).toContainText(
+    'The slides waiting (1.85 MB) are more than the storage left (1.02 MB)',
+  );
+  await expect(page.getByTestId('upload-start')).toHaveText('Start');
   // (Kept across a reload by its parts too: persisted-queue.test.ts. After a reload this paused
   // item asks for its file again instead.)
 });

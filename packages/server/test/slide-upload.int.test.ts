@@ -1137,6 +1137,47 @@ describe.each(await testDatabases())('slide upload on $name', (testDb) => {
     expect(await stalled()).toEqual([['stalled.svs', SlideUploadState.Failed, false]]);
   });
 
+  it('lists an upload its uploader paused as interrupted at once, until its next chunk, however soon', async () => {
+    const bytes = tiffLike(2);
+    const { c, doc } = await startUpload('paused.svs', bytes.length);
+    const send = (iChunk: number, last = false) =>
+      chunk({
+        iSlideDocumentId: doc.iSlideDocumentId,
+        strFilePath: 'paused.svs',
+        iChunk,
+        bytes: chunkOf(bytes, iChunk),
+        iUpdadeState: last ? 1 : 0,
+      });
+    const stalled = async () =>
+      expectOk(
+        await api.get<SlideDocumentList>(
+          'slideDocument/selectSlideDocumentByPatient',
+          { iPatientId: c.iPatientId },
+          { token: doctor.token },
+        ),
+      ).listSlideDocument.map((s) => s.bStalled);
+    const pause = (token: string) =>
+      api.post('slideDocument/pauseUpload', { iSlideDocumentId: doc.iSlideDocumentId }, { token });
+    expectOk(await send(0));
+    expect(await stalled()).toEqual([false]);
+    // Another hospital's doctor cannot pause it: the upload does not exist for them.
+    expectNotFound(await pause(outsider.token));
+    expect(await stalled()).toEqual([false]);
+    expectOk(await pause(doctor.token));
+    expect(await stalled()).toEqual([true]);
+    // Resumed a second later: its activity was refreshed by the chunk before the pause, and the
+    // next one refreshes it again anyway.
+    t.clock.advanceMinutes(1 / 60);
+    expectOk(await send(1));
+    expect(await stalled()).toEqual([false]);
+    expectOk(await pause(doctor.token));
+    expectOk(await send(2, true));
+    await t.app.slideIngest.idle();
+    // Finished: pausing it changes nothing and is no error (its last chunk was on the wire).
+    expectOk(await pause(doctor.token));
+    expect(await stalled()).toEqual([false]);
+  });
+
   it('cancels an upload and sweeps abandoned ones, giving their storage back', async () => {
     const before = (await used()) ?? 0;
     const bytes = tiffLike(1);

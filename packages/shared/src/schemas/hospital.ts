@@ -18,6 +18,12 @@ const hostPort = z
   .optional()
   .default('');
 
+/** True when `gb` is a whole number of thousandths (within floating-point error) and at least one. */
+function isWholeMegabytes(gb: number): boolean {
+  const thousandths = gb * 1000;
+  return thousandths >= 1 - 1e-9 && Math.abs(thousandths - Math.round(thousandths)) < 1e-6;
+}
+
 /** A hospital (institution) as every hospitalManage call answers it (spec §3 Hospital). */
 export const hospitalDtoSchema = z.object({
   iHospitalId: z.number().int(),
@@ -78,6 +84,9 @@ export const hospitalAddSchema = z.object({
   dTotalMemory: z
     .number({ error: 'validation.required' })
     .positive({ error: 'validation.positiveNumber' })
+    // Stored as numeric(12,3): a figure below 0.001 or with a fourth decimal would be rounded
+    // (0.0004 to 0, a hospital that could then never be saved again), so it is refused instead.
+    .refine((gb) => gb <= 0 || isWholeMegabytes(gb), { error: 'validation.storageStep' })
     .max(1_000_000, { error: 'validation.invalid' }),
   strSmsSignature: optionalText(32),
   bIsConsultation: z.boolean().default(true),

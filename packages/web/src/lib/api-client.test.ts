@@ -88,6 +88,20 @@ describe('api client', () => {
     expect(toasts).toEqual([]);
   });
 
+  it('shows nothing for a background check that fails, whatever the failure', async () => {
+    for (const fetchImpl of [
+      answer(200, { iCode: 1000, strMessage: 'Bad', objData: {} }),
+      answer(502, 'not an envelope'),
+      answer(500, { iCode: 1000, strMessage: 'Broken', objData: {} }),
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    ]) {
+      vi.stubGlobal('fetch', fetchImpl);
+      const error = await api.get('x', { quiet: true }).catch((e: unknown) => e);
+      expect(error).toMatchObject({ shown: false });
+    }
+    expect(toasts).toEqual([]);
+  });
+
   it('on 401 clears the session except the language, drops the query cache and goes to the login page, remembering the screen', async () => {
     for (const key of ['token', 'iUserId', 'iRoleType', 'tagsView', 'userInfo', 'lang']) {
       storage.setItem(key, '1');

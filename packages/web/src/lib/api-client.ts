@@ -29,6 +29,11 @@ export interface RequestOptions {
    * puts them under the form. Transport failures (401, 403, 5xx, no answer) are still toasted.
    */
   handleFailure?: boolean;
+  /**
+   * A check the user did not ask for (made in the background): no failure is shown, the caller
+   * decides what it means. A 401 still ends the session.
+   */
+  quiet?: boolean;
   /** The call outlives the page (sent while it closes: the slide viewer's last view). */
   keepalive?: boolean;
 }
@@ -108,11 +113,11 @@ function failHttp(status: number, envelope: ApiEnvelope | null, opts: RequestOpt
   }
   if (text.kind === 'server') {
     const strMessage = envelope?.strMessage || t(text.fallbackKey);
-    fail({ ...base, strMessage }, !opts.handleFailure);
+    fail({ ...base, strMessage }, !opts.handleFailure && !opts.quiet);
   }
   // A form that handles its failures shows 400 field errors on its fields instead of a toast.
   const quiet = status === 400 && opts.handleFailure && fieldErrors.length > 0;
-  fail({ ...base, strMessage: t(text.key) }, !quiet);
+  fail({ ...base, strMessage: t(text.key) }, !quiet && !opts.quiet);
 }
 
 /**
@@ -151,9 +156,12 @@ async function send(method: 'GET' | 'POST', path: string, opts: RequestOptions):
       throw error;
     } // cancelled by the caller: nothing to show
     if (controller.signal.reason === 'timeout') {
-      return fail({ httpStatus: 408, strErrorCode: 'TIMEOUT', strMessage: t('http.408') }, true);
+      return fail(
+        { httpStatus: 408, strErrorCode: 'TIMEOUT', strMessage: t('http.408') },
+        !opts.quiet,
+      );
     }
-    return fail({ httpStatus: 0, strErrorCode: 'NETWORK', strMessage: t('network') }, true);
+    return fail({ httpStatus: 0, strErrorCode: 'NETWORK', strMessage: t('network') }, !opts.quiet);
   } finally {
     clearTimeout(timer);
     opts.signal?.removeEventListener('abort', forwardAbort);
@@ -171,7 +179,7 @@ export async function apiRequest<T>(
     failHttp(response.status, envelope, opts);
   }
   if (!envelope) {
-    fail({ httpStatus: response.status, strMessage: t('generic') }, true);
+    fail({ httpStatus: response.status, strMessage: t('generic') }, !opts.quiet);
   }
   if (envelope.iCode === ICode.Success) {
     return envelope.objData as T;
@@ -184,7 +192,7 @@ export async function apiRequest<T>(
       errorParams: envelope.objErrorParams,
       errorMessageParams: envelope.objErrorMessageParams,
     },
-    !opts.handleFailure,
+    !opts.handleFailure && !opts.quiet,
   );
 }
 

@@ -3,8 +3,10 @@ import { SlideUploadState } from '@pathconsult/shared';
 import type { Db } from '../../db/client';
 import { slideDocuments } from '../../db/schema';
 import { appendAuditRecord } from '../audit/repo';
+import { STALLED_AFTER_MS } from '../slides/dto';
 import { discardUpload } from './discard';
 import type { DocumentRow } from './lookup';
+import { forgetActivity } from './target-cache';
 
 /** How many abandoned uploads one sweep removes at most (the next sweep takes the rest). */
 const SWEEP_BATCH = 200;
@@ -32,6 +34,26 @@ export async function markUploadActive(db: Db, id: number, now: Date): Promise<v
   await db
     .update(slideDocuments)
     .set({ activeAt: now })
+    .where(
+      and(
+        eq(slideDocuments.id, id),
+        eq(slideDocuments.state, SlideUploadState.Uploading),
+        isNull(slideDocuments.deletedAt),
+      ),
+    );
+}
+
+/**
+ * Its uploader paused an unfinished upload: lists and figures call it interrupted at once (they
+ * said "uploading" for two more minutes, until it read as stalled). Its last-active time is put
+ * back just past the stall limit, which moves its clean-up (hours away) by those two minutes
+ * only. The next chunk, whenever it comes, marks it active again at once (its refresh is due).
+ */
+export async function markUploadPaused(db: Db, id: number, now: Date): Promise<void> {
+  forgetActivity(id);
+  await db
+    .update(slideDocuments)
+    .set({ activeAt: new Date(now.getTime() - STALLED_AFTER_MS - 1000) })
     .where(
       and(
         eq(slideDocuments.id, id),

@@ -28,7 +28,7 @@ import type { Actor } from '../auth/actor';
 import { requireActor } from '../auth/require-actor';
 import { DOCTORS } from '../patients/policies';
 import { receiveChunk } from './chunks';
-import { markUploadActive, sweepAbandonedUploads } from './cleanup';
+import { markUploadActive, markUploadPaused, sweepAbandonedUploads } from './cleanup';
 import { discardUpload } from './discard';
 import { findOwnDocument } from './lookup';
 import { addUploadRecords } from './records';
@@ -261,6 +261,29 @@ export const slideUploadRoutes: FastifyPluginAsyncZod<SlideUploadOptions> = asyn
       const doc = await findOwnDocument(options.db, actor, request.query.iSlideDocumentId);
       await markUploadActive(options.db, doc.id, options.clock.now());
       return ok(request.lang, await chunkChecksumsOf(options.db, doc));
+    },
+  );
+
+  app.post(
+    '/slideDocument/pauseUpload',
+    {
+      schema: {
+        tags: ['slides'],
+        summary:
+          'The uploader paused an unfinished upload: listed as interrupted at once (not as ' +
+          'uploading until it stalls); the next chunk goes on with it',
+        body: documentIdQuerySchema,
+        response: { 200: envelopeSchema(emptySchema) },
+      },
+      config: { policy: { roles: DOCTORS } },
+    },
+    async (request) => {
+      const actor = requireActor(request);
+      request.auditNote = { targetType: 'slideDocument', targetId: request.body.iSlideDocumentId };
+      const doc = await findOwnDocument(options.db, actor, request.body.iSlideDocumentId);
+      // Finished meanwhile (its last chunk was on the wire): nothing to pause, and not an error.
+      await markUploadPaused(options.db, doc.id, options.clock.now());
+      return ok(request.lang, {});
     },
   );
 

@@ -64,6 +64,11 @@ export function forgetDocument(documentId: number): void {
   lastActivity.delete(documentId);
 }
 
+/** The next chunk of the document refreshes its "last active" time, however soon it comes. */
+export function forgetActivity(documentId: number): void {
+  lastActivity.delete(documentId);
+}
+
 /**
  * How often a document's "last active" time is refreshed: abandoned uploads are idle ones, and
  * lists show an upload as interrupted once it has been idle a few of these (slides/dto.ts).

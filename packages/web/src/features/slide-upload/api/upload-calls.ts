@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import {
   DOCUMENT_STATUS_MAX,
@@ -31,6 +31,28 @@ export function memoryUsage(iHospitalId: number): Promise<MemoryUsage> {
   return api.get<MemoryUsage>('hospitalManage/getMemoryUsage', {
     query: { iHospitalId },
     handleFailure: true,
+  });
+}
+
+/**
+ * The storage figures against which the queue's waiting slides are weighed before Start, asked
+ * again whenever what waits changes (`waiting`: a key of it, '' for nothing). Quiet: a check the
+ * doctor did not ask for says nothing when it fails (Start checks again, and the server checks
+ * every slide).
+ */
+export function useQueueStorage(iHospitalId: number | undefined, waiting: string) {
+  return useQuery({
+    queryKey: ['slideUpload', 'queueStorage', iHospitalId, waiting],
+    queryFn: ({ signal }) =>
+      api.get<MemoryUsage>('hospitalManage/getMemoryUsage', {
+        query: { iHospitalId },
+        signal,
+        quiet: true,
+      }),
+    enabled: iHospitalId !== undefined && waiting !== '',
+    retry: false,
+    // The figures of the queue as it was stay shown until those of the queue as it is arrive.
+    placeholderData: keepPreviousData,
   });
 }
 

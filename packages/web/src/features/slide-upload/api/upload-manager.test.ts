@@ -517,8 +517,13 @@ describe('upload manager', () => {
     const iFileId = m.getSnapshot().items[0]!.iFileId;
     expect(m.getSnapshot()).toMatchObject({ uploading: false, pausing: iFileId });
     expect(m.getSnapshot().items[0]!.state).toBe('paused');
+    // The server hears of the pause once the chunks on the wire have ended (else one of them
+    // would mark the upload active again).
+    expect(server.paused).toEqual([]);
     release();
     await m.idle();
+    const docId = m.getSnapshot().items[0]!.iSlideDocumentId;
+    expect(server.paused).toEqual([docId]);
     // Both were stored and count; chunk 4 was never begun.
     expect(server.log).toEqual(['slow.svs#0', 'slow.svs#1', 'slow.svs#2', 'slow.svs#3']);
     expect(m.getSnapshot()).toMatchObject({ pausing: null });
@@ -585,6 +590,8 @@ describe('upload manager', () => {
       release();
       await m.idle();
       expect(m.getSnapshot().items[0]).toMatchObject({ state: 'uploaded' });
+      // Resumed before its pause took effect: the server was never told it paused.
+      expect(server.paused).toEqual([]);
       // Every chunk was sent once: none was cut off and sent again.
       expect([...tries].sort()).toEqual([0, 1, 2, 3, 4, 5]);
       expect([...server.log].sort()).toEqual(

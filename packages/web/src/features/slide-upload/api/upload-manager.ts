@@ -781,8 +781,16 @@ export class UploadManager {
       if (outcome.stopQueue) {
         this.stop();
       }
+    } else {
+      // A pause without a reason is the user's stop (the reducer already paused the item), once
+      // its chunks on the wire have ended: the server is told, so that slide management lists
+      // it as interrupted at once, not as uploading for two more minutes. Not when it was
+      // resumed meanwhile, and a failure to tell changes nothing here (it stalls by itself).
+      const paused = this.itemOf(iFileId);
+      if (paused?.state === 'paused' && paused.iSlideDocumentId !== null) {
+        this.deps.transport.pause(paused.iSlideDocumentId).catch(() => undefined);
+      }
     }
-    // A pause without a reason is the user's stop: the reducer already paused the item.
   }
 
   private async uploadItem(

@@ -155,6 +155,8 @@ export interface UploadTransport {
   chunkChecksums(iSlideDocumentId: number, signal: AbortSignal): Promise<ChunkChecksumsDto>;
   sendChunk(request: ChunkRequest): Promise<ChunkResultDto>;
   cancel(iSlideDocumentId: number): Promise<unknown>;
+  /** Tells the server the user paused the upload (lists call it interrupted at once). */
+  pause(iSlideDocumentId: number): Promise<unknown>;
 }
 
 export const httpTransport: UploadTransport = {
@@ -193,4 +195,6 @@ export const httpTransport: UploadTransport = {
   },
   cancel: (iSlideDocumentId) =>
     call({ method: 'POST', path: 'slideDocument/cancelUpload', body: { iSlideDocumentId } }),
+  pause: (iSlideDocumentId) =>
+    call({ method: 'POST', path: 'slideDocument/pauseUpload', body: { iSlideDocumentId } }),
 };

@@ -7,12 +7,18 @@ import { ApiError } from '@/lib/api-error';
 import { serverText } from '@/lib/server-text';
 import { toastWarning } from '@/lib/toast';
 import { useSession } from '@/lib/use-session';
-import { memoryUsage } from '../api/upload-calls';
+import { memoryUsage, useQueueStorage } from '../api/upload-calls';
 import type { UploadSnapshot } from '../api/upload-manager';
 import type { FinishedOutcome } from '../utils/finished-outcome';
-import { percentOf, queueTotals, statusOf, type QueueItem } from '../utils/queue';
+import {
+  isStorageRefusal,
+  percentOf,
+  queueTotals,
+  statusOf,
+  type QueueItem,
+} from '../utils/queue';
 import { formatSpeed, type Remaining } from '../utils/speed';
-import { capacityUsedUp, storageShortfall } from '../utils/upload-checks';
+import { capacityUsedUp, storageCheckKey, storageShortfall } from '../utils/upload-checks';
 import { takeStartRequest, useUploadUi, useUploads } from './upload-context';
 
 export function useRemainingText() {
@@ -44,18 +50,29 @@ export function UploadControls({
   // Start refused for storage: said until the next Start, not in a one-second toast (the queue's
   // items stay waiting with nothing else to say why).
   const [capacityRefused, setCapacityRefused] = useState(false);
-  // More to send than the storage left, found at Start: said while the queue goes on (the slides
-  // that fit are sent; each one that does not stops with its reason).
-  const [shortOf, setShortOf] = useState<{ toSend: number; left: number } | null>(null);
   // The total and the button are about what this tab sends: another tab's slide is neither
   // counted nor resumed here (its tab shows it).
   const own = snapshot.items.filter((item) => !isElsewhere(item));
+  // More to send than the storage left: said as soon as such slides are queued, before Start (it
+  // was found only at Start), and with the figures of the queue as it is now, asked for again
+  // whenever a slide is added, removed or registered (the slides that fit are sent; each one
+  // that does not stops with its reason). Closed, it stays closed until the queue changes.
+  const checkKey = storageCheckKey(own);
+  const storage = useQueueStorage(user?.hospital?.iHospitalId, checkKey);
+  const [dismissedKey, setDismissedKey] = useState<string | null>(null);
+  const shortOf =
+    storage.data && checkKey !== '' && dismissedKey !== checkKey
+      ? storageShortfall(own, storage.data)
+      : null;
   const totals = queueTotals(own);
   const finished = snapshot.items.filter((item) => statusOf(item) === 1);
   // Stopped part-way: the button goes on with what was sent ("Resume"), it does not start over;
-  // also after a pause within a slide's first megabyte (nothing kept, but it was paused).
+  // also after a pause within a slide's first megabyte (nothing kept, but it was paused). A slide
+  // refused for storage before its first byte was not begun: the button still says Start.
   const resumes = own.some(
-    (item) => statusOf(item) !== 1 && (item.lProgress > 0 || item.state === 'paused'),
+    (item) =>
+      statusOf(item) !== 1 &&
+      (item.lProgress > 0 || (item.state === 'paused' && !isStorageRefusal(item.reason))),
   );
   const outcomes = finished.map((item) => outcomeOf(item).state);
   const processing = outcomes.filter((s) => s === 'processing').length;
@@ -68,7 +85,7 @@ export function UploadControls({
       return;
     }
     setCapacityRefused(false);
-    setShortOf(null);
+    setDismissedKey(null);
     // Slides restored after a reload wait for their files to be chosen again: said whenever the
     // button cannot send them, also when it goes on with the others.
     const needFiles = snapshot.items.filter(
@@ -89,7 +106,6 @@ export function UploadControls({
           setCapacityRefused(true);
           return;
         }
-        setShortOf(storageShortfall(own, usage));
       } catch (error) {
         // Spec §7: a failed memory fetch says so (unless the client said why already). The queue
         // goes on: the server checks the storage of every slide anyway.
@@ -179,12 +195,12 @@ export function UploadControls({
           data-testid="upload-capacity-refused"
         />
       )}
-      {/* Until the next Start, while slides still wait (gone with the queue). */}
-      {shortOf && !capacityRefused && own.some((item) => statusOf(item) === 0) && (
+      {/* While slides still to register do not fit (gone with them). */}
+      {shortOf && !capacityRefused && (
         <Alert
           type="warning"
           showIcon
-          closable={{ onClose: () => setShortOf(null) }}
+          closable={{ onClose: () => setDismissedKey(checkKey) }}
           title={t('controls.shortOfStorage', {
             toSend: formatBytes(shortOf.toSend),
             left: formatBytes(shortOf.left),

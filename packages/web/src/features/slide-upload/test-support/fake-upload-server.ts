@@ -55,6 +55,8 @@ export class FakeUploadServer implements UploadTransport {
   /** Every chunk request that reached the server: `path#index`, `!` when it completes. */
   readonly log: string[] = [];
   readonly cancelled: number[] = [];
+  /** The uploads the client said it paused, in order. */
+  readonly paused: number[] = [];
   private nextId = 100;
   /** HTTP statuses the next chunk requests fail with (0: no answer). */
   failures: number[] = [];
@@ -137,6 +139,11 @@ export class FakeUploadServer implements UploadTransport {
           .map(([index, bytes]): [number, string] => [index, crc32Js(bytes)]),
       })),
     });
+  }
+
+  pause(id: number): Promise<unknown> {
+    this.paused.push(id);
+    return this.docs.has(id) ? Promise.resolve({}) : Promise.reject(new FakeCallError(404, undefined));
   }
 
   cancel(id: number): Promise<unknown> {

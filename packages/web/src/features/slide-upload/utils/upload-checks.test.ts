@@ -6,6 +6,7 @@ import {
   capacityUsedUp,
   checkDocuments,
   sniffDocument,
+  storageCheckKey,
   storageShortfall,
   type CheckContext,
   type UnfinishedUpload,
@@ -312,7 +313,8 @@ describe('storageShortfall', () => {
     iSlideDocumentId: number | null = null,
     state: QueueItem['state'] = 'waiting',
     bNeedsFiles = false,
-  ) => ({ lSize, iSlideDocumentId, state, bNeedsFiles });
+    iFileId = 1,
+  ) => ({ iFileId, lSize, iSlideDocumentId, state, bNeedsFiles });
   const usage = { lUsedBytes: 7 * MB, lTotalBytes: 10 * MB };
 
   it('compares what was never registered with the storage left', () => {
@@ -338,5 +340,26 @@ describe('storageShortfall', () => {
       toSend: 1,
       left: 0,
     });
+  });
+});
+
+describe('storageCheckKey', () => {
+  const item = (iFileId: number, iSlideDocumentId: number | null, over: Partial<QueueItem> = {}) =>
+    ({ iFileId, lSize: 1, iSlideDocumentId, state: 'waiting' as const, bNeedsFiles: false, ...over });
+
+  it('is empty when no slide is still to register: nothing can fall short', () => {
+    expect(storageCheckKey([])).toBe('');
+    expect(storageCheckKey([item(1, 5), item(2, null, { state: 'uploaded' })])).toBe('');
+    expect(storageCheckKey([item(1, null, { state: 'paused', bNeedsFiles: true })])).toBe('');
+  });
+
+  it('changes when a slide is added or removed, and when one registers (the used figure moves)', () => {
+    const two = storageCheckKey([item(1, null), item(2, null)]);
+    expect(storageCheckKey([item(1, null)])).not.toBe(two);
+    expect(storageCheckKey([item(1, 9), item(2, null)])).not.toBe(two);
+    // Progress within a registered slide moves nothing.
+    expect(storageCheckKey([item(1, 9, { lProgress: 5 }), item(2, null)])).toBe(
+      storageCheckKey([item(1, 9), item(2, null)]),
+    );
   });
 });

@@ -296,12 +296,31 @@ export function capacityUsedUp(usage: { lUsedBytes: number; lTotalBytes: number 
  * after a reload whose file is not chosen again does not go, and does not count.
  */
 export function storageShortfall(
-  items: readonly Pick<QueueItem, 'lSize' | 'iSlideDocumentId' | 'state' | 'bNeedsFiles'>[],
+  items: readonly StorageItem[],
   usage: { lUsedBytes: number; lTotalBytes: number },
 ): { toSend: number; left: number } | null {
-  const toSend = items
-    .filter((item) => item.iSlideDocumentId === null && !item.bNeedsFiles && statusOf(item) === 0)
-    .reduce((sum, item) => sum + item.lSize, 0);
+  const toSend = items.filter(isToRegister).reduce((sum, item) => sum + item.lSize, 0);
   const left = Math.max(0, usage.lTotalBytes - usage.lUsedBytes);
   return toSend > left ? { toSend, left } : null;
+}
+
+type StorageItem = Pick<QueueItem, 'iFileId' | 'lSize' | 'iSlideDocumentId' | 'state' | 'bNeedsFiles'>;
+
+/** A slide of the queue that will go and holds no storage yet (never registered). */
+function isToRegister(item: StorageItem): boolean {
+  return item.iSlideDocumentId === null && !item.bNeedsFiles && statusOf(item) === 0;
+}
+
+/**
+ * What storageShortfall's figures depend on, as a key to ask for them again: the slides still to
+ * register, and how many hold storage (one registered or cancelled moves the used figure). ''
+ * when nothing is to register: no shortfall is possible.
+ */
+export function storageCheckKey(items: readonly StorageItem[]): string {
+  const toRegister = items.filter(isToRegister).map((item) => item.iFileId);
+  if (toRegister.length === 0) {
+    return '';
+  }
+  const holding = items.filter((item) => item.iSlideDocumentId !== null).length;
+  return `${toRegister.join(',')}|${holding}`;
 }
