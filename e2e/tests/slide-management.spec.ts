@@ -1154,4 +1154,13 @@ test('the slide statistics screen counts slides by hospital, format and upload d
   );
   await expect(figures).toContainText('Slides');
   await expect(figures).toContainText('Not finished');
+  // Every column of the hospitals' table is in sight on a wide screen, beside the formats' table
+  // from 1920 px, above it below (at 1600 px, beside it, the storage column was cut).
+  for (const width of [1366, 1600, 1920]) {
+    await page.setViewportSize({ width, height: 900 });
+    const table = page.getByTestId('slide-statistics-hospitals').locator('.ant-table-content');
+    await expect
+      .poll(() => table.evaluate((el) => el.scrollWidth - el.clientWidth), { message: `${width}` })
+      .toBeLessThanOrEqual(0);
+  }
 });

@@ -445,7 +445,8 @@ const en: Texts = {
   'validation.pageSize': 'Page size out of range',
   'validation.hostPort': 'Use host:port, e.g. 192.168.1.10:8080',
   'validation.positiveNumber': 'Enter a number greater than 0',
-  'validation.storageStep': 'Storage is set in steps of 0.001 GB (about 1 MB): at least 0.001 GB, at most 3 decimal places',
+  'validation.storageStep':
+    'Storage is set in steps of 0.001 GB (about 1 MB): at least 0.001 GB, at most 3 decimal places',
   'validation.passwordMismatch': 'The two passwords do not match',
   'validation.passwordPattern': 'The password does not follow the configured password rule',
   'validation.date': 'Invalid date',

@@ -11,7 +11,9 @@ const form = {
 /** The message key the schema gives a storage total, or null when the total is accepted. */
 function storageError(dTotalMemory: number): string | null {
   const result = hospitalAddSchema.safeParse({ ...form, dTotalMemory });
-  if (result.success) return null;
+  if (result.success) {
+    return null;
+  }
   const issue = result.error.issues.find((i) => i.path[0] === 'dTotalMemory');
   return issue?.message ?? null;
 }

@@ -222,8 +222,9 @@ export function SlideStatisticsScreen() {
 
             <Row gutter={[16, 16]}>
               {report.listHospital.length > 1 && (
-                // The whole width below 1600 px: seven columns of figures cut its last one.
-                <Col xs={24} xxl={16}>
+                // The whole width below 1920 px: eight columns of figures cut its last one (in
+                // English at 1600 px too).
+                <Col xs={24} xxxl={16}>
                   <Card size="small" title={t('byHospital.title')}>
                     <Table<HospitalRow>
                       size="small"
@@ -237,7 +238,7 @@ export function SlideStatisticsScreen() {
                   </Card>
                 </Col>
               )}
-              <Col xs={24} md={12} xxl={report.listHospital.length > 1 ? 8 : 12}>
+              <Col xs={24} md={12} xxxl={report.listHospital.length > 1 ? 8 : 12}>
                 <Card size="small" title={t('byType.title')}>
                   <Table<TypeRow>
                     size="small"

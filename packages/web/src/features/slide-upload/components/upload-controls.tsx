@@ -10,13 +10,7 @@ import { useSession } from '@/lib/use-session';
 import { memoryUsage, useQueueStorage } from '../api/upload-calls';
 import type { UploadSnapshot } from '../api/upload-manager';
 import type { FinishedOutcome } from '../utils/finished-outcome';
-import {
-  isStorageRefusal,
-  percentOf,
-  queueTotals,
-  statusOf,
-  type QueueItem,
-} from '../utils/queue';
+import { isStorageRefusal, percentOf, queueTotals, statusOf, type QueueItem } from '../utils/queue';
 import { formatSpeed, type Remaining } from '../utils/speed';
 import { capacityUsedUp, storageCheckKey, storageShortfall } from '../utils/upload-checks';
 import { takeStartRequest, useUploadUi, useUploads } from './upload-context';

@@ -143,7 +143,9 @@ export class FakeUploadServer implements UploadTransport {
 
   pause(id: number): Promise<unknown> {
     this.paused.push(id);
-    return this.docs.has(id) ? Promise.resolve({}) : Promise.reject(new FakeCallError(404, undefined));
+    return this.docs.has(id)
+      ? Promise.resolve({})
+      : Promise.reject(new FakeCallError(404, undefined));
   }
 
   cancel(id: number): Promise<unknown> {

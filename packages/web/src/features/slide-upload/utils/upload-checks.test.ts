@@ -344,8 +344,18 @@ describe('storageShortfall', () => {
 });
 
 describe('storageCheckKey', () => {
-  const item = (iFileId: number, iSlideDocumentId: number | null, over: Partial<QueueItem> = {}) =>
-    ({ iFileId, lSize: 1, iSlideDocumentId, state: 'waiting' as const, bNeedsFiles: false, ...over });
+  const item = (
+    iFileId: number,
+    iSlideDocumentId: number | null,
+    over: Partial<QueueItem> = {},
+  ) => ({
+    iFileId,
+    lSize: 1,
+    iSlideDocumentId,
+    state: 'waiting' as const,
+    bNeedsFiles: false,
+    ...over,
+  });
 
   it('is empty when no slide is still to register: nothing can fall short', () => {
     expect(storageCheckKey([])).toBe('');

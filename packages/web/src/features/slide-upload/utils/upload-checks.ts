@@ -304,7 +304,10 @@ export function storageShortfall(
   return toSend > left ? { toSend, left } : null;
 }
 
-type StorageItem = Pick<QueueItem, 'iFileId' | 'lSize' | 'iSlideDocumentId' | 'state' | 'bNeedsFiles'>;
+type StorageItem = Pick<
+  QueueItem,
+  'iFileId' | 'lSize' | 'iSlideDocumentId' | 'state' | 'bNeedsFiles'
+>;
 
 /** A slide of the queue that will go and holds no storage yet (never registered). */
 function isToRegister(item: StorageItem): boolean {
