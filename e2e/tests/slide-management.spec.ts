@@ -1162,5 +1162,12 @@ test('the slide statistics screen counts slides by hospital, format and upload d
     await expect
       .poll(() => table.evaluate((el) => el.scrollWidth - el.clientWidth), { message: `${width}` })
       .toBeLessThanOrEqual(0);
+    const hospitalsTop = (await page.getByTestId('slide-statistics-hospitals').boundingBox())!.y;
+    const typesTop = (await page.getByTestId('slide-statistics-types').boundingBox())!.y;
+    if (width >= 1920) {
+      expect(Math.abs(typesTop - hospitalsTop), `${width}`).toBeLessThan(2);
+    } else {
+      expect(typesTop, `${width}`).toBeGreaterThan(hospitalsTop + 40);
+    }
   }
 });

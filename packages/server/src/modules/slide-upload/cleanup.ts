@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { SlideUploadState } from '@pathconsult/shared';
 import type { Db } from '../../db/client';
 import { slideDocuments } from '../../db/schema';
@@ -50,10 +50,13 @@ export async function markUploadActive(db: Db, id: number, now: Date): Promise<v
  * only. The next chunk, whenever it comes, marks it active again at once (its refresh is due).
  */
 export async function markUploadPaused(db: Db, id: number, now: Date): Promise<void> {
-  forgetActivity(id);
+  const stalled = new Date(now.getTime() - STALLED_AFTER_MS - 1000);
   await db
     .update(slideDocuments)
-    .set({ activeAt: new Date(now.getTime() - STALLED_AFTER_MS - 1000) })
+    // Never later than it was: an upload idle for hours keeps its clean-up time.
+    .set({
+      activeAt: sql`least(${slideDocuments.activeAt}, ${stalled.toISOString()}::timestamptz)`,
+    })
     .where(
       and(
         eq(slideDocuments.id, id),
@@ -61,6 +64,10 @@ export async function markUploadPaused(db: Db, id: number, now: Date): Promise<v
         isNull(slideDocuments.deletedAt),
       ),
     );
+  // After the update: a chunk of a resume that came in meanwhile refreshes the time again at
+  // once, rather than being overwritten and not refreshing for 15 s. (Per process: with several
+  // server instances, another one's next refresh is at most 15 s away.)
+  forgetActivity(id);
 }
 
 /**

@@ -42,7 +42,8 @@ export function memoryUsage(iHospitalId: number): Promise<MemoryUsage> {
  */
 export function useQueueStorage(iHospitalId: number | undefined, waiting: string) {
   return useQuery({
-    queryKey: ['slideUpload', 'queueStorage', iHospitalId, waiting],
+    // Under 'hospitals': a slide deleted or uploaded elsewhere (invalidateSlideLists) asks again.
+    queryKey: ['hospitals', 'queueStorage', iHospitalId, waiting],
     queryFn: ({ signal }) =>
       api.get<MemoryUsage>('hospitalManage/getMemoryUsage', {
         query: { iHospitalId },

@@ -1,6 +1,6 @@
 import { CaretRightOutlined, PauseOutlined } from '@ant-design/icons';
 import { Alert, Button, Flex, Progress, Statistic, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '@/features/slides/utils/format-bytes';
 import { ApiError } from '@/lib/api-error';
@@ -12,7 +12,12 @@ import type { UploadSnapshot } from '../api/upload-manager';
 import type { FinishedOutcome } from '../utils/finished-outcome';
 import { isStorageRefusal, percentOf, queueTotals, statusOf, type QueueItem } from '../utils/queue';
 import { formatSpeed, type Remaining } from '../utils/speed';
-import { capacityUsedUp, storageCheckKey, storageShortfall } from '../utils/upload-checks';
+import {
+  capacityUsedUp,
+  storageCheckKey,
+  storageShortfall,
+  toRegisterKey,
+} from '../utils/upload-checks';
 import { takeStartRequest, useUploadUi, useUploads } from './upload-context';
 
 export function useRemainingText() {
@@ -54,10 +59,17 @@ export function UploadControls({
   const checkKey = storageCheckKey(own);
   const storage = useQueueStorage(user?.hospital?.iHospitalId, checkKey);
   const [dismissedKey, setDismissedKey] = useState<string | null>(null);
-  const shortOf =
-    storage.data && checkKey !== '' && dismissedKey !== checkKey
-      ? storageShortfall(own, storage.data)
-      : null;
+  const registerKey = toRegisterKey(own);
+  // The figures of the queue as it was are not weighed against the queue as it is (a slide just
+  // registered has left what is to send, its storage not yet in the used figure): until the
+  // answer for the queue as it is arrives, the last verdict stays.
+  const lastShortOf = useRef<{ toSend: number; left: number } | null>(null);
+  if (checkKey === '') {
+    lastShortOf.current = null;
+  } else if (storage.data && !storage.isPlaceholderData) {
+    lastShortOf.current = storageShortfall(own, storage.data);
+  }
+  const shortOf = dismissedKey === registerKey ? null : lastShortOf.current;
   const totals = queueTotals(own);
   const finished = snapshot.items.filter((item) => statusOf(item) === 1);
   // Stopped part-way: the button goes on with what was sent ("Resume"), it does not start over;
@@ -96,6 +108,10 @@ export function UploadControls({
       setChecking(true);
       try {
         const usage = await memoryUsage(hospitalId);
+        // The freshest figures: the warning above weighs the queue against them too.
+        if (checkKey !== '') {
+          lastShortOf.current = storageShortfall(own, usage);
+        }
         if (capacityUsedUp(usage)) {
           setCapacityRefused(true);
           return;
@@ -194,7 +210,7 @@ export function UploadControls({
         <Alert
           type="warning"
           showIcon
-          closable={{ onClose: () => setDismissedKey(checkKey) }}
+          closable={{ onClose: () => setDismissedKey(registerKey) }}
           title={t('controls.shortOfStorage', {
             toSend: formatBytes(shortOf.toSend),
             left: formatBytes(shortOf.left),

@@ -327,3 +327,11 @@ export function storageCheckKey(items: readonly StorageItem[]): string {
   const holding = items.filter((item) => item.iSlideDocumentId !== null).length;
   return `${toRegister.join(',')}|${holding}`;
 }
+
+/** The slides still to register, as a key: a closed shortfall warning stays closed while it holds. */
+export function toRegisterKey(items: readonly StorageItem[]): string {
+  return items
+    .filter(isToRegister)
+    .map((item) => item.iFileId)
+    .join(',');
+}
