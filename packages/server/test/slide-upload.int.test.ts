@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import {
   CaseState,
+  RoleType,
   SlideUploadState,
   UPLOAD_CHUNK_BYTES,
   type ChunkChecksumsDto,
@@ -45,7 +46,13 @@ import { latestAuditRecord } from './helpers/audit-records';
 import { startTestApp, type TestApp } from './helpers/test-app';
 import { apiClient, type ApiClient } from './helpers/http';
 import { createHospital } from './helpers/factories';
-import { expectFieldError, expectNotFound, expectOk, expectRefused } from './helpers/assertions';
+import {
+  expectFieldError,
+  expectForbidden,
+  expectNotFound,
+  expectOk,
+  expectRefused,
+} from './helpers/assertions';
 import {
   addCase,
   doctorElsewhere,
@@ -104,6 +111,17 @@ describe.each(await testDatabases())('slide upload on $name', (testDb) => {
     );
   const chunk = (c: Parameters<typeof sendChunk>[2], token = doctor.token, lang?: 'zh' | 'en') =>
     sendChunk(t.baseUrl, token, c, lang);
+  /** Sends chunk `iChunk` of a single-file upload's `bytes`; `last` completes it. */
+  const chunkSender =
+    (iSlideDocumentId: number, strFilePath: string, bytes: Buffer) =>
+    (iChunk: number, last = false) =>
+      chunk({
+        iSlideDocumentId,
+        strFilePath,
+        iChunk,
+        bytes: chunkOf(bytes, iChunk),
+        iUpdadeState: last ? 1 : 0,
+      });
   /** Upload records for one single-file slide of a fresh case; returns the case and document. */
   const startUpload = async (name: string, size: number, token = doctor.token) => {
     const c = await addCase(api, token);
@@ -1100,14 +1118,7 @@ describe.each(await testDatabases())('slide upload on $name', (testDb) => {
   it('lists an upload no chunk reached for two minutes as interrupted, until one does', async () => {
     const bytes = tiffLike(2);
     const { c, doc } = await startUpload('stalled.svs', bytes.length);
-    const send = (iChunk: number, last = false) =>
-      chunk({
-        iSlideDocumentId: doc.iSlideDocumentId,
-        strFilePath: 'stalled.svs',
-        iChunk,
-        bytes: chunkOf(bytes, iChunk),
-        iUpdadeState: last ? 1 : 0,
-      });
+    const send = chunkSender(doc.iSlideDocumentId, 'stalled.svs', bytes);
     const stalled = async () => {
       const list = expectOk(
         await api.get<SlideDocumentList>(
@@ -1140,14 +1151,7 @@ describe.each(await testDatabases())('slide upload on $name', (testDb) => {
   it('lists an upload its uploader paused as interrupted at once, until its next chunk, however soon', async () => {
     const bytes = tiffLike(2);
     const { c, doc } = await startUpload('paused.svs', bytes.length);
-    const send = (iChunk: number, last = false) =>
-      chunk({
-        iSlideDocumentId: doc.iSlideDocumentId,
-        strFilePath: 'paused.svs',
-        iChunk,
-        bytes: chunkOf(bytes, iChunk),
-        iUpdadeState: last ? 1 : 0,
-      });
+    const send = chunkSender(doc.iSlideDocumentId, 'paused.svs', bytes);
     const stalled = async () =>
       expectOk(
         await api.get<SlideDocumentList>(
@@ -1160,8 +1164,10 @@ describe.each(await testDatabases())('slide upload on $name', (testDb) => {
       api.post('slideDocument/pauseUpload', { iSlideDocumentId: doc.iSlideDocumentId }, { token });
     expectOk(await send(0));
     expect(await stalled()).toEqual([false]);
-    // Another hospital's doctor cannot pause it: the upload does not exist for them.
+    // Another hospital's doctor cannot pause it: the upload does not exist for them. Uploads
+    // are doctors' work: an expert of the hospital is refused the call.
     expectNotFound(await pause(outsider.token));
+    expectForbidden(await pause((await loggedInUser(db(), api, hospitalA, RoleType.Expert)).token));
     expect(await stalled()).toEqual([false]);
     expectOk(await pause(doctor.token));
     expect(await stalled()).toEqual([true]);
