@@ -155,6 +155,59 @@ describe('keepLabelsInView', () => {
     expect(overlapsBox(box, neighbour.around!)).toBe(false);
   });
 
+  it('keeps a note inside a drawn area beside its dot, not clear of the area far away', () => {
+    // Seen on a 360 px phone: a note at the top of the view, inside a tumour outline, with an
+    // arrow's head at its dot. Every spot near the dot overlaps the outline's box; the note went
+    // 400 px down to the navigator's top, on a leader across the tissue.
+    const view = { width: 344, height: 508 };
+    const covered = [
+      { left: 291, top: 426, right: 343, bottom: 501 },
+      { left: 13, top: 468, right: 125, bottom: 495 },
+    ];
+    const note = describeShape(
+      { kind: 'text', color: '#1f5cff', text: '可疑浸润灶，建议免疫组化', points: [[116, 11]] },
+      same,
+      0.5,
+    );
+    const arrow = describeShape(
+      {
+        kind: 'arrow',
+        color: '#1f5cff',
+        text: null,
+        points: [
+          [16, -39],
+          [116, 16],
+        ],
+      },
+      same,
+      0.5,
+    );
+    const area = describeShape(
+      {
+        kind: 'rectangle',
+        color: '#1f5cff',
+        text: '肿瘤区域',
+        points: [
+          [91, -14],
+          [241, 111],
+        ],
+      },
+      same,
+      0.5,
+    );
+    const placed = keepLabelsInView([note, arrow, area], view, covered);
+    const box = labelBox(labelOf(placed));
+    const head = arrowHeadArea(arrow.find((n) => n.tag === 'line' && n.attrs['marker-end'])!)!;
+    expect(inside(labelOf(placed), view)).toBe(true);
+    expect(overlapsBox(box, head)).toBe(false);
+    // Within a few lines of its dot: a short leader at most, not one across the view.
+    expect(box.top - 11).toBeLessThan(48);
+    for (const leader of withLeaderLines(placed)[0]!.filter((n) => n.tag === 'line')) {
+      const { x1, y1, x2, y2 } = leader.attrs;
+      expect(Math.hypot(Number(x2) - Number(x1), Number(y2) - Number(y1))).toBeLessThan(30);
+    }
+  });
+
   it('turns a note near the right edge to the left of its dot', () => {
     const note = describeShape(
       { kind: 'text', color: '#ff0000', text: 'Suspicious focus', points: [[380, 100]] },

@@ -19,6 +19,11 @@ const EDGE_PX = 4;
 const ABOVE_CONTROL_PX = 12;
 /** Rounding a label's place may cost (placed() fits). */
 const SLACK = 0.01;
+/**
+ * How much farther than the nearest spot that fits a label may go to be clear of other shapes:
+ * about three lines of text, so it stays beside its shape (a leader joins it beyond 12 px).
+ */
+const CLEAR_DETOUR_PX = 48;
 /** From the dot of a note to its text (svg-shapes.ts draws the text 8 px right of the dot). */
 const NOTE_GAP_PX = 8;
 
@@ -99,8 +104,23 @@ function placed(
   }
   const candidates = isNote ? noteSpots(node, view, covered) : measureSpots(node, view, covered);
   const fitting = candidates.filter(fits);
-  const clear = fitting.find((c) => !otherShapes.some((shape) => overlaps(labelBox(c), shape)));
+  // A spot clear of the other shapes is worth a little more travel, not any: a note inside a
+  // drawn tumour area (whose box any nearby spot overlaps) went 400 px off to the navigator's
+  // top, on a leader across the tissue, when the head of an arrow took its own place.
+  const nearest = Math.min(...fitting.map((c) => travel(node, c)));
+  const clear = fitting.find(
+    (c) =>
+      travel(node, c) <= nearest + CLEAR_DETOUR_PX &&
+      !otherShapes.some((shape) => overlaps(labelBox(c), shape)),
+  );
   return clear ?? fitting[0] ?? clampedIntoView(candidates[0] ?? node, view);
+}
+
+/** How far a label's box moves from where it was drawn to `spot`. */
+function travel(from: SvgNode, spot: SvgNode): number {
+  const a = labelBox(from);
+  const b = labelBox(spot);
+  return Math.hypot(b.left - a.left, b.top - a.top);
 }
 
 /**
