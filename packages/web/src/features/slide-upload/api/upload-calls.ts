@@ -1,5 +1,5 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import {
   DOCUMENT_STATUS_MAX,
   type DocumentStatusList,
@@ -9,8 +9,11 @@ import {
 import { api } from '@/lib/api-client';
 import { useSession } from '@/lib/use-session';
 import {
+  DOCUMENT_STATUS_KEY,
   NOTHING_KNOWN,
   idsToFollow,
+  isSlideListKey,
+  readSince,
   withAnswer,
   type KnownStatuses,
 } from '../utils/finished-outcome';
@@ -59,7 +62,10 @@ export function useQueueStorage(iHospitalId: number | undefined, waiting: string
 
 /**
  * slideDocument/getDocumentStatus for the finished uploads of the queue: whether the slide engine
- * is still reading each, or refused it. Asked again every 2 s while one is being read.
+ * is still reading each, or refused it. Asked again every 2 s while one is being read, and
+ * whenever a slide list answers meanwhile; a slide found read tells the slide lists at once. The
+ * panel and the case's list beside it each polled on its own, and the panel said 处理中 up to
+ * 2 s after the list showed the slide read.
  */
 export function useFinishedStatuses(
   finished: readonly QueueItem[],
@@ -73,7 +79,7 @@ export function useFinishedStatuses(
   const ids = idsToFollow(finished, DOCUMENT_STATUS_MAX);
   const query = useQuery({
     // Under 'slides': a deletion elsewhere refreshes it too.
-    queryKey: ['slides', 'documentStatus', iUserId, ids],
+    queryKey: ['slides', DOCUMENT_STATUS_KEY, iUserId, ids],
     queryFn: async ({ signal }) => ({
       ids,
       answer: await api.get<DocumentStatusList>('slideDocument/getDocumentStatus', {
@@ -95,14 +101,45 @@ export function useFinishedStatuses(
   }, [open, asking, refetch]);
   // Answers kept across the lists asked about (finished-outcome.ts withAnswer).
   const [known, setKnown] = useState<KnownStatuses>(NOTHING_KNOWN);
+  // What the last answer said, to see which slides it finds read since (readSince).
+  const lastStatuses = useRef(NOTHING_KNOWN.statuses);
+  const client = useQueryClient();
   // Another user's answers are not this one's. Before the next effect, which takes in the
   // answer at hand (a cached one on mounting).
-  useEffect(() => setKnown(NOTHING_KNOWN), [iUserId]);
+  useEffect(() => {
+    setKnown(NOTHING_KNOWN);
+    lastStatuses.current = NOTHING_KNOWN.statuses;
+  }, [iUserId]);
   useEffect(() => {
     if (data) {
-      setKnown((before) => withAnswer(before, data.ids, data.answer.listSlideDocument));
+      const list = data.answer.listSlideDocument;
+      if (readSince(lastStatuses.current, list).length > 0) {
+        void client.invalidateQueries({ predicate: (q) => isSlideListKey(q.queryKey) });
+      }
+      lastStatuses.current = new Map([
+        ...lastStatuses.current,
+        ...list.map((s) => [s.iSlideDocumentId, s] as const),
+      ]);
+      setKnown((before) => withAnswer(before, data.ids, list));
     }
-  }, [data]);
+  }, [data, client]);
+  // A slide list that answers while a slide is being read may have found it read first.
+  const reading = [...known.statuses.values()].some((s) => s.bProcessing);
+  useEffect(() => {
+    if (!reading) {
+      return undefined;
+    }
+    return client.getQueryCache().subscribe((event) => {
+      if (
+        event.type === 'updated' &&
+        event.action.type === 'success' &&
+        isSlideListKey(event.query.queryKey)
+      ) {
+        // Joined to a look already on its way rather than cutting it short.
+        void refetch({ cancelRefetch: false });
+      }
+    });
+  }, [reading, client, refetch]);
   return {
     ...known,
     awaiting: new Set(isError ? [] : ids.filter((id) => !known.answered.has(id))),

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { SlideUploadState } from '@pathconsult/shared';
-import { NOTHING_KNOWN, finishedOutcome, idsToFollow, withAnswer } from './finished-outcome';
+import {
+  NOTHING_KNOWN,
+  finishedOutcome,
+  idsToFollow,
+  isSlideListKey,
+  readSince,
+  withAnswer,
+} from './finished-outcome';
 import type { QueueItem } from './queue';
 
 const status = (state: number, bProcessing = false, strFailReason: string | null = null) => ({
@@ -122,5 +129,34 @@ describe('withAnswer', () => {
     expect([...second.answered].sort()).toEqual([1, 2]);
     // The earlier state is not changed.
     expect(first.statuses.has(1)).toBe(true);
+  });
+});
+
+describe('readSince', () => {
+  const reading = (id: number, bProcessing: boolean) => ({ iSlideDocumentId: id, bProcessing });
+  it('names the slides that were being read and are not any more', () => {
+    const before = new Map([
+      [1, reading(1, true)],
+      [2, reading(2, true)],
+      [3, reading(3, false)],
+    ]);
+    expect(readSince(before, [reading(1, false), reading(2, true), reading(3, false)])).toEqual([
+      1,
+    ]);
+  });
+
+  it('names a slide read by its first answer, none read before or still being read', () => {
+    // Just uploaded: the lists may have seen it being read.
+    expect(readSince(new Map(), [reading(1, false)])).toEqual([1]);
+    expect(readSince(new Map([[1, reading(1, false)]]), [reading(1, false)])).toEqual([]);
+    expect(readSince(new Map(), [reading(1, true)])).toEqual([]);
+  });
+});
+
+describe('isSlideListKey', () => {
+  it('takes the slide lists, not the queue’s own statuses or other queries', () => {
+    expect(isSlideListKey(['slides', 'byPatient', 7])).toBe(true);
+    expect(isSlideListKey(['slides', 'documentStatus', 1, [2]])).toBe(false);
+    expect(isSlideListKey(['hospitals', 'queueStorage'])).toBe(false);
   });
 });

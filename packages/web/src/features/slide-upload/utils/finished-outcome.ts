@@ -99,3 +99,26 @@ export function withAnswer(
   }
   return { statuses, answered };
 }
+
+/**
+ * Ids of `after` the slide engine has done with (read or refused) that `before` did not show so:
+ * being read then, or not asked about yet (an upload just finished, which the slide lists may
+ * have seen still being read). The slide lists on screen are told at once, rather than on their
+ * own next look.
+ */
+export function readSince(
+  before: ReadonlyMap<number, Pick<DocumentStatusDto, 'bProcessing'>>,
+  after: readonly Pick<DocumentStatusDto, 'iSlideDocumentId' | 'bProcessing'>[],
+): number[] {
+  return after
+    .filter((s) => !s.bProcessing && before.get(s.iSlideDocumentId)?.bProcessing !== false)
+    .map((s) => s.iSlideDocumentId);
+}
+
+/** Whether a query key is one of the slide lists (under 'slides'), not the queue's own statuses. */
+export function isSlideListKey(key: readonly unknown[]): boolean {
+  return key[0] === 'slides' && key[1] !== DOCUMENT_STATUS_KEY;
+}
+
+/** The second part of the key of the queue's getDocumentStatus query. */
+export const DOCUMENT_STATUS_KEY = 'documentStatus';
