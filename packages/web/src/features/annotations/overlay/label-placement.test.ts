@@ -155,6 +155,29 @@ describe('keepLabelsInView', () => {
     expect(overlapsBox(box, neighbour.around!)).toBe(false);
   });
 
+  it('with no spot clear of other shapes, takes the nearest that fits, not the first offered', () => {
+    // A tall outline whose label, under it, runs under the navigator; the place above the
+    // outline is across the view, and a neighbour lies over the places near the navigator.
+    const view = { width: 600, height: 648 };
+    const navigator = { left: 180, top: 505, right: 400, bottom: 640 };
+    const label: SvgNode = {
+      tag: 'text',
+      text: '120 × 460 µm · 0.04 mm²',
+      attrs: { x: 250, y: 516, 'text-anchor': 'middle' },
+      around: { left: 200, right: 300, top: 40, bottom: 500 },
+    };
+    const neighbour: SvgNode = {
+      tag: 'text',
+      text: '12.0 µm',
+      attrs: { x: 500, y: 100, 'text-anchor': 'middle' },
+      around: { left: 0, right: 600, top: 440, bottom: 530 },
+    };
+    const moved = labelBox(labelOf(keepLabelsInView([[label], [neighbour]], view, [navigator])));
+    expect(overlapsBox(moved, navigator)).toBe(false);
+    // Beside or just above the navigator, not 450 px up above the outline.
+    expect(moved.top).toBeGreaterThan(400);
+  });
+
   it('keeps a note inside a drawn area beside its dot, not clear of the area far away', () => {
     // Seen on a 360 px phone: a note at the top of the view, inside a tumour outline, with an
     // arrow's head at its dot. Every spot near the dot overlaps the outline's box; the note went

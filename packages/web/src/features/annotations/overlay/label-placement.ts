@@ -107,13 +107,20 @@ function placed(
   // A spot clear of the other shapes is worth a little more travel, not any: a note inside a
   // drawn tumour area (whose box any nearby spot overlaps) went 400 px off to the navigator's
   // top, on a leader across the tissue, when the head of an arrow took its own place.
-  const nearest = Math.min(...fitting.map((c) => travel(node, c)));
+  // With none clear, the nearest that fits (the first of equals): the candidates' own order put
+  // the label of a tall shape above it, across the view, though the spot above the control it
+  // ran under was a line away.
+  const closest = fitting.reduce<SvgNode | undefined>(
+    (best, c) => (best && travel(node, best) <= travel(node, c) ? best : c),
+    undefined,
+  );
+  const nearest = closest ? travel(node, closest) : 0;
   const clear = fitting.find(
     (c) =>
       travel(node, c) <= nearest + CLEAR_DETOUR_PX &&
       !otherShapes.some((shape) => overlaps(labelBox(c), shape)),
   );
-  return clear ?? fitting[0] ?? clampedIntoView(candidates[0] ?? node, view);
+  return clear ?? closest ?? clampedIntoView(candidates[0] ?? node, view);
 }
 
 /** How far a label's box moves from where it was drawn to `spot`. */

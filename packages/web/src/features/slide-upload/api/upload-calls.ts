@@ -11,6 +11,7 @@ import { useSession } from '@/lib/use-session';
 import {
   DOCUMENT_STATUS_KEY,
   NOTHING_KNOWN,
+  finishedBefore,
   idsToFollow,
   isSlideListKey,
   readSince,
@@ -103,6 +104,8 @@ export function useFinishedStatuses(
   const [known, setKnown] = useState<KnownStatuses>(NOTHING_KNOWN);
   // What the last answer said, to see which slides it finds read since (readSince).
   const lastStatuses = useRef(NOTHING_KNOWN.statuses);
+  // Uploads finished before this mounting: their first answer is not news for the lists.
+  const mountedAt = useRef(Date.now());
   const client = useQueryClient();
   // Another user's answers are not this one's. Before the next effect, which takes in the
   // answer at hand (a cached one on mounting).
@@ -113,7 +116,8 @@ export function useFinishedStatuses(
   useEffect(() => {
     if (data) {
       const list = data.answer.listSlideDocument;
-      if (readSince(lastStatuses.current, list).length > 0) {
+      const earlier = finishedBefore(finished, mountedAt.current);
+      if (readSince(lastStatuses.current, list, earlier).length > 0) {
         void client.invalidateQueries({ predicate: (q) => isSlideListKey(q.queryKey) });
       }
       lastStatuses.current = new Map([
@@ -122,9 +126,13 @@ export function useFinishedStatuses(
       ]);
       setKnown((before) => withAnswer(before, data.ids, list));
     }
+    // Only a new answer is taken in (not the queue changing): `finished` is read as it is then.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [data, client]);
-  // A slide list that answers while a slide is being read may have found it read first.
-  const reading = [...known.statuses.values()].some((s) => s.bProcessing);
+  // A slide list that answers while a slide is being read may have found it read first. Only
+  // the slides still asked about: a stale "being read" of one cleared from the list kept asking
+  // (and, with none left, asked with an empty list, which the server refuses).
+  const reading = asking && ids.some((id) => known.statuses.get(id)?.bProcessing);
   useEffect(() => {
     if (!reading) {
       return undefined;

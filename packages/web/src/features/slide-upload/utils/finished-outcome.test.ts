@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SlideUploadState } from '@pathconsult/shared';
 import {
   NOTHING_KNOWN,
+  finishedBefore,
   finishedOutcome,
   idsToFollow,
   isSlideListKey,
@@ -151,12 +152,33 @@ describe('readSince', () => {
     expect(readSince(new Map([[1, reading(1, false)]]), [reading(1, false)])).toEqual([]);
     expect(readSince(new Map(), [reading(1, true)])).toEqual([]);
   });
+
+  it('takes the first answer about a slide finished before the panel was mounted as no news', () => {
+    const earlier = new Set([1]);
+    expect(readSince(new Map(), [reading(1, false), reading(2, false)], earlier)).toEqual([2]);
+    // Seen being read since the mounting, it is news when read.
+    expect(readSince(new Map([[1, reading(1, true)]]), [reading(1, false)], earlier)).toEqual([1]);
+  });
+});
+
+describe('finishedBefore', () => {
+  it('names the slides whose upload finished before the given time', () => {
+    const done = (id: number | null, dtFinished: number | null) =>
+      ({ state: 'uploaded', iSlideDocumentId: id, dtFinished }) as QueueItem;
+    const items = [done(1, 100), done(2, 300), done(null, 50), done(4, null)];
+    expect([...finishedBefore(items, 200)]).toEqual([1]);
+  });
 });
 
 describe('isSlideListKey', () => {
   it('takes the slide lists, not the queue’s own statuses or other queries', () => {
-    expect(isSlideListKey(['slides', 'byPatient', 7])).toBe(true);
+    expect(isSlideListKey(['slides', 'case', 1, 7])).toBe(true);
+    expect(isSlideListKey(['slides', 'page', 1, {}])).toBe(true);
+    expect(isSlideListKey(['slides', 'waiting', 1, 'P-1'])).toBe(true);
     expect(isSlideListKey(['slides', 'documentStatus', 1, [2]])).toBe(false);
+    // Counts by state refresh on their own; asking them on every read slide is waste.
+    expect(isSlideListKey(['slides', 'statistics', 1, null])).toBe(false);
+    expect(isSlideListKey(['slides', 'statisticsReport', 1, {}])).toBe(false);
     expect(isSlideListKey(['hospitals', 'queueStorage'])).toBe(false);
   });
 });

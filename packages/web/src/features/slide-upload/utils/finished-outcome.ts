@@ -109,15 +109,41 @@ export function withAnswer(
 export function readSince(
   before: ReadonlyMap<number, Pick<DocumentStatusDto, 'bProcessing'>>,
   after: readonly Pick<DocumentStatusDto, 'iSlideDocumentId' | 'bProcessing'>[],
+  /**
+   * Ids finished before the panel was mounted (a reload, another page): their first answer is
+   * no news, and telling every list of it had them all asked again on each mounting.
+   */
+  finishedEarlier: ReadonlySet<number> = new Set(),
 ): number[] {
   return after
-    .filter((s) => !s.bProcessing && before.get(s.iSlideDocumentId)?.bProcessing !== false)
+    .filter((s) => {
+      const was = before.get(s.iSlideDocumentId);
+      return !s.bProcessing && (was ? was.bProcessing : !finishedEarlier.has(s.iSlideDocumentId));
+    })
     .map((s) => s.iSlideDocumentId);
 }
 
-/** Whether a query key is one of the slide lists (under 'slides'), not the queue's own statuses. */
+/** Slide ids of the finished uploads that finished before `when` (ms). */
+export function finishedBefore(items: readonly QueueItem[], when: number): Set<number> {
+  return new Set(
+    items.flatMap((item) =>
+      item.iSlideDocumentId !== null && item.dtFinished !== null && item.dtFinished < when
+        ? [item.iSlideDocumentId]
+        : [],
+    ),
+  );
+}
+
+/**
+ * The slide lists that show whether a slide is being read: the case's Imagery tab, slide
+ * management's pages and the slides waiting for their case. Not the statistics (counts by
+ * state, which have their own refresh) nor the queue's own statuses.
+ */
+const LISTS_SHOWING_READING = new Set<unknown>(['case', 'page', 'waiting']);
+
+/** Whether a query key is one of the slide lists that show a slide being read. */
 export function isSlideListKey(key: readonly unknown[]): boolean {
-  return key[0] === 'slides' && key[1] !== DOCUMENT_STATUS_KEY;
+  return key[0] === 'slides' && LISTS_SHOWING_READING.has(key[1]);
 }
 
 /** The second part of the key of the queue's getDocumentStatus query. */
