@@ -2107,6 +2107,59 @@ test('a tablet held upright has the tools under the slide, and beside it once tu
   }
 });
 
+test('a note at the top of the view keeps off “opened where you left off”, and comes back when it goes', async ({
+  page,
+  request,
+}) => {
+  const { slideId } = await caseWithSlide(request, `VRN${RUN}`, `cmu-rn-${RUN}.svs`);
+  await logIn(page, DOCTOR);
+  await page.goto(`/#/ShowSlide?id=${slideId}`);
+  const view = page.getByTestId('slide-view');
+  await expectTissue(view);
+  await page.getByTestId('viewer-mag-10').click();
+  await expect(page.getByTestId('viewer-magnification')).toHaveText('10×');
+  // A note written just left of the middle of the view's top, where the note will stand.
+  const box = (await view.boundingBox())!;
+  await page.getByTestId('tool-text').click();
+  await page.mouse.click(box.x + box.width / 2 - 60, box.y + 22);
+  await page.getByTestId('note-text').fill('mitosis here');
+  await page.getByTestId('note-text').press('Control+Enter');
+  await expect(page.getByTestId('note-text')).toBeHidden();
+  await page.getByTestId('tool-select').click();
+  const label = page.locator('[data-testid^="annotation-label-"] text');
+  await expect(label).toHaveCount(1);
+  const drawn = (await label.boundingBox())!;
+
+  // Opened again: where it was left, with the note over the top of the view.
+  await page.goto('/#/workplace');
+  await page.goto(`/#/ShowSlide?id=${slideId}`);
+  const note = page.getByTestId('viewer-resumed');
+  await expect(note).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('viewer-magnification')).toHaveText('10×');
+  const over = (await note.boundingBox())!;
+  const apart = async () => {
+    const at = await label.boundingBox();
+    return (
+      at !== null &&
+      (at.x + at.width <= over.x ||
+        at.x >= over.x + over.width ||
+        at.y + at.height <= over.y ||
+        at.y >= over.y + over.height)
+    );
+  };
+  // It lay under the note until the note went.
+  await expect.poll(apart).toBe(true);
+  await note.getByRole('button', { name: '关闭', exact: true }).click();
+  await expect(note).toHaveCount(0);
+  // Back beside its dot, where it was drawn.
+  await expect
+    .poll(async () => {
+      const at = (await label.boundingBox())!;
+      return Math.round(Math.hypot(at.x - drawn.x, at.y - drawn.y));
+    })
+    .toBeLessThan(3);
+});
+
 test('going to a small annotation from the list centres it, at the scan’s own resolution', async ({
   page,
   request,

@@ -360,6 +360,14 @@ export class SlideViewer implements SlideViewerLike {
   }
 
   /**
+   * Something laid over the view came or went (a note at its top): told as a change of the view,
+   * so that the annotations' labels are placed again, off it or back where they belong.
+   */
+  coversChanged(): void {
+    this.listeners.forEach((cb) => cb());
+  }
+
+  /**
    * Where the slide's origin is off the device-pixel grid, at a scale that draws a level of the
    * slide at whole device pixels (20× on a 20× scan, 10× on its half level…); null when it is on
    * the grid or no such scale. Straight or upside down only: a quarter turn is drawn about the

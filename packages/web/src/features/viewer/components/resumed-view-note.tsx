@@ -24,6 +24,8 @@ export function ResumedViewNote({ viewer }: { viewer: SlideViewer }) {
   // Gone once the whole slide is shown by any way (the toolbar's Home, the 0 key): it offered
   // nothing more, and stayed over a slide already whole.
   useEffect(() => viewer.onHome(() => setShown(false)), [viewer]);
+  // Once the note is drawn or gone: labels keep off it while it is there.
+  useEffect(() => viewer.coversChanged(), [viewer, shown]);
   if (!shown) {
     return null;
   }

@@ -189,6 +189,9 @@ function OpenSlidePane({
   const navigatorRatio = compact ? COMPACT_NAVIGATOR_RATIO : SINGLE_NAVIGATOR_RATIO;
   const firstNavigatorRatio = useRef(navigatorRatio);
 
+  // Labels keep off the "connection lost" note while it is there (ViewNote).
+  useEffect(() => viewer?.coversChanged(), [viewer, linkLost]);
+
   const canvasLabel = t('canvasLabel', { name: slide.strFileName });
   useEffect(() => viewer?.setLabel(canvasLabel), [viewer, canvasLabel]);
 

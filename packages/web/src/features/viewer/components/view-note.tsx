@@ -1,5 +1,6 @@
 import { Flex } from 'antd';
 import type { CSSProperties, ReactNode } from 'react';
+import { COVERS_LABELS } from '@/features/annotations/overlay/viewer-surface';
 
 /**
  * A note laid over the top of a slide's view, centred, as wide as its words up to the view's
@@ -35,6 +36,9 @@ export function ViewNote({
         ...style,
       }}
       data-testid={testId}
+      // Labels of annotations keep off it as off the scale bar: one near the top of the view
+      // lay under "Opened where you left off" until the note went.
+      {...{ [COVERS_LABELS]: '' }}
     >
       {children}
     </Flex>
