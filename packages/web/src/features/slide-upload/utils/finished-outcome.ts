@@ -135,15 +135,13 @@ export function finishedBefore(items: readonly QueueItem[], when: number): Set<n
 }
 
 /**
- * The slide lists that show whether a slide is being read: the case's Imagery tab, slide
- * management's pages and the slides waiting for their case. Not the statistics (counts by
- * state, which have their own refresh) nor the queue's own statuses.
+ * Whether a query key is one of the slide lists or figures (under 'slides'), not the queue's
+ * own statuses. Every one of them shows what the slide engine made of a slide: the Imagery tab
+ * and slide management's pages its state, their figures and the statistics screen's breakdown
+ * the slides it refused, counted as failed.
  */
-const LISTS_SHOWING_READING = new Set<unknown>(['case', 'page', 'waiting']);
-
-/** Whether a query key is one of the slide lists that show a slide being read. */
 export function isSlideListKey(key: readonly unknown[]): boolean {
-  return key[0] === 'slides' && LISTS_SHOWING_READING.has(key[1]);
+  return key[0] === 'slides' && key[1] !== DOCUMENT_STATUS_KEY;
 }
 
 /** The second part of the key of the queue's getDocumentStatus query. */
