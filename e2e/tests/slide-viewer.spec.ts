@@ -2169,6 +2169,57 @@ test('a note at the top of the view keeps off “opened where you left off”, a
     .toBeLessThan(3);
 });
 
+test('tiles around a resting view are fetched ahead: a pan finds them with the link down', async ({
+  page,
+  context,
+  request,
+}) => {
+  const { slideId } = await caseWithSlide(request, `VPF${RUN}`, `cmu-pf-${RUN}.svs`);
+  // Level 12 is CMU's full resolution (2220 × 2967), the level drawn at 20×.
+  const fullResolution = /slide_files\/12\/\d+_\d+\./;
+  const asked = new Set<string>();
+  page.on('request', (r) => {
+    if (fullResolution.test(r.url())) {
+      asked.add(r.url());
+    }
+  });
+  await logIn(page, DOCTOR);
+  await page.goto(`/#/ShowSlide?id=${slideId}`);
+  const view = page.getByTestId('slide-view');
+  await expectTissue(view);
+  await page.getByTestId('viewer-mag-20').click();
+  await expect(page.getByTestId('viewer-magnification')).toHaveText('20×');
+  await expectTissue(view);
+  // Once the view's own tiles are drawn, the band around it follows, a few at a time.
+  await page.waitForLoadState('networkidle');
+  await expect
+    .poll(
+      async () => {
+        const before = asked.size;
+        await page.waitForTimeout(700);
+        return asked.size === before ? before : -1;
+      },
+      { timeout: 20_000 },
+    )
+    .toBeGreaterThan(0);
+
+  // The link drops; a pan by a third of the view needs full-resolution tiles it did not show.
+  await context.setOffline(true);
+  const failed: string[] = [];
+  page.on('requestfailed', (r) => {
+    if (fullResolution.test(r.url())) {
+      failed.push(r.url());
+    }
+  });
+  const box = (await view.boundingBox())!;
+  await drag(page, view, [box.width * 0.7, box.height / 2], [box.width * 0.35, box.height / 2]);
+  await page.waitForTimeout(1500);
+  await expectTissue(view);
+  // Each came from the browser's cache: none was lost to the dropped link.
+  expect(failed).toEqual([]);
+  await context.setOffline(false);
+});
+
 test('going to a small annotation from the list centres it, at the scan’s own resolution', async ({
   page,
   request,

@@ -20,6 +20,10 @@ import { drawsWholePixels, pixelGridNudge } from './utils/pixel-grid';
 import { panKeyDrag } from './utils/pan-keys';
 import { pinchStep } from './utils/pinch-zoom';
 import { ZOOM_PER_WHEEL_NOTCH, wheelZoomFactor } from './utils/wheel-zoom';
+import { TilePrefetcher } from './tile-prefetch';
+
+/** OpenSeadragon's minPixelRatio (see where it is set); the tiles fetched ahead follow it. */
+const MIN_PIXEL_RATIO = 0.6;
 
 /** Keys that step the magnification (with and without Shift, main keys and keypad). */
 const ZOOM_KEYS: Record<string, 1 | -1> = { '+': 1, '=': 1, '-': -1, _: -1 };
@@ -80,6 +84,8 @@ export class SlideViewer implements SlideViewerLike {
   private adjustments: Adjustments = NEUTRAL;
   private readonly gammaId = `pc-gamma-${++gammaFilters}`;
   private readonly gammaSvg: SVGSVGElement;
+  /** Fetches the tiles around a resting view, so that a pan finds them at hand. */
+  private readonly prefetcher: TilePrefetcher;
   private readonly listeners = new Set<() => void>();
   private readonly helpListeners = new Set<() => void>();
   private readonly layerKeyListeners = new Set<() => void>();
@@ -141,7 +147,7 @@ export class SlideViewer implements SlideViewerLike {
       // were fetched to be drawn invisible (or nearly) whenever the view sat on a power of two of
       // the scan, as every magnification button does. The coarser level then shows at most 1.2×
       // enlarged.
-      minPixelRatio: 0.6,
+      minPixelRatio: MIN_PIXEL_RATIO,
       // A tile lost to a hospital link's hiccup or a busy server is asked again, not left blank.
       tileRetryMax: 2,
       tileRetryDelay: 1000,
@@ -229,6 +235,7 @@ export class SlideViewer implements SlideViewerLike {
       options.onOpen?.();
     });
     this.osd.addHandler('open-failed', () => options.onOpenFailed?.());
+    this.prefetcher = new TilePrefetcher(this.osd, MIN_PIXEL_RATIO);
     // A view of the whole slide stays one when the pane changes size (the layout settling after
     // opening, a window made larger, a slide opened beside it): OpenSeadragon keeps the zoom
     // instead (preserveImageSizeOnResize, right for a view of a detail), which left the first
@@ -736,6 +743,7 @@ export class SlideViewer implements SlideViewerLike {
   }
 
   destroy(): void {
+    this.prefetcher.stop();
     this.listeners.clear();
     this.osd.destroy();
     this.gammaSvg.remove();
