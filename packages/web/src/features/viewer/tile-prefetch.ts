@@ -1,27 +1,36 @@
 import OpenSeadragon from 'openseadragon';
 import { finestDrawnLevel, tilesAround } from './utils/tiles-ahead';
 
-/** Tiles fetched ahead at once: the others of the browser's six connections stay the view's. */
+/**
+ * Tiles fetched ahead at once, by all the viewers of the page together (slides side by side):
+ * the others of the browser's six connections stay the views' own.
+ */
 const IN_FLIGHT = 2;
 /** The band fetched ahead around the view, as a share of its width and height on each side. */
 const MARGIN = 0.5;
 /** At most this many tiles ahead for one resting view (about a megabyte of JPEG tiles). */
 const MAX_AHEAD = 48;
-/** Addresses remembered as fetched (the browser's cache holds them; asked again, nothing is lost). */
+/** Addresses remembered as asked for (the browser's cache holds them; asked again, nothing is lost). */
 const REMEMBERED = 4096;
+
+/** What is in flight across the page's viewers, and the viewers that may start more. */
+const shared = { inFlight: 0, prefetchers: new Set<TilePrefetcher>() };
 
 /**
  * Fetches the tiles around the view while the view rests and every tile it needs is drawn, so
  * that a pan finds them in the browser's cache: over a hospital link each new tile costs a round
  * trip, and the edge of a pan showed grey for a moment. As images, the way OpenSeadragon asks
  * for them, so its own requests are answered from the same cache (tiles are cached for good:
- * their address carries the slide token's two-hour window). Only at low priority, two at a time,
- * never while the view moves or has tiles to load; not at all when the browser asks to save data.
+ * their address carries the slide token's two-hour window). Only at low priority, two at a time
+ * for the whole page, never while a view moves or has tiles to load; not at all when the browser
+ * asks to save data or is offline.
  */
 export class TilePrefetcher {
-  private queue: string[] = [];
-  private inFlight = 0;
-  private readonly fetched = new Set<string>();
+  /** Tiles to fetch, nearest first; their address is read when each starts (a renewed token). */
+  private queue: { level: number; x: number; y: number }[] = [];
+  /** Asked for already, fetched or failed: a tile the server cannot make is not asked again. */
+  private readonly asked = new Set<string>();
+  private moving = false;
   private stopped = false;
 
   constructor(
@@ -29,28 +38,51 @@ export class TilePrefetcher {
     /** OpenSeadragon's minPixelRatio: which level it draws at a zoom. */
     private readonly minPixelRatio: number,
   ) {
+    shared.prefetchers.add(this);
     osd.addHandler('fully-loaded-change', (event) => {
       if (event.fullyLoaded) {
         this.plan();
+      } else {
+        // Tiles of its own to load (a failed one retried, the pane resized): they go first.
+        this.queue = [];
       }
     });
-    // A pan within tiles already drawn leaves the view fully loaded: no change to hear of.
-    osd.addHandler('animation-finish', () => this.plan());
-    // The view moves: its own tiles go first (those on their way are let finish).
+    // The view moves: its own tiles go first (those on their way are let finish). Fully loaded
+    // is worked out again every frame, so it can turn true halfway through a move.
     osd.addHandler('animation-start', () => {
+      this.moving = true;
       this.queue = [];
+    });
+    // A pan within tiles already drawn leaves the view fully loaded: no change to hear of.
+    osd.addHandler('animation-finish', () => {
+      this.moving = false;
+      this.plan();
     });
   }
 
   stop(): void {
     this.stopped = true;
     this.queue = [];
+    shared.prefetchers.delete(this);
+  }
+
+  /** Whether this view may fetch ahead now. */
+  private resting(): boolean {
+    const item = this.osd.world.getItemAt(0);
+    return (
+      !this.stopped &&
+      !this.moving &&
+      item !== undefined &&
+      item.getFullyLoaded() &&
+      !savesData() &&
+      // Offline, each would only fail.
+      navigator.onLine
+    );
   }
 
   private plan(): void {
     const item = this.osd.world.getItemAt(0);
-    // Offline, each would only fail (and be asked again once the view rests after the link is back).
-    if (this.stopped || !item || !item.getFullyLoaded() || savesData() || !navigator.onLine) {
+    if (!item || !this.resting()) {
       return;
     }
     const source = item.source;
@@ -65,7 +97,7 @@ export class TilePrefetcher {
     const shown = item.viewportToImageRectangle(viewport.getBounds(true).getBoundingBox());
     const scale = source.getLevelScale(level);
     const grid = source.getNumTiles(level);
-    const tiles = tilesAround(
+    this.queue = tilesAround(
       {
         x: shown.x * scale,
         y: shown.y * scale,
@@ -75,45 +107,39 @@ export class TilePrefetcher {
       { tileSize: source.getTileWidth(level), columns: grid.x, rows: grid.y },
       MARGIN,
       MAX_AHEAD,
-    );
-    this.queue = tiles
-      .map(([x, y]) => addressOf(source.getTileUrl(level, x, y)))
-      .filter((url) => !this.fetched.has(url));
+    ).map(([x, y]) => ({ level, x, y }));
     this.pump();
   }
 
   private pump(): void {
-    while (!this.stopped && this.inFlight < IN_FLIGHT && this.queue.length > 0) {
-      const url = this.queue.shift()!;
-      if (this.fetched.has(url)) {
+    const source = this.osd.world.getItemAt(0)?.source;
+    while (source && shared.inFlight < IN_FLIGHT && this.queue.length > 0 && this.resting()) {
+      const { level, x, y } = this.queue.shift()!;
+      const url = addressOf(source.getTileUrl(level, x, y));
+      if (this.asked.has(url)) {
         continue;
       }
       this.remember(url);
-      this.inFlight += 1;
+      shared.inFlight += 1;
       const image = new Image();
       image.fetchPriority = 'low';
       image.decoding = 'async';
-      const settle = (failed: boolean) => {
+      image.onload = image.onerror = () => {
         image.onload = image.onerror = null;
-        if (failed) {
-          // Not in the cache: asked again next time (a token renewed meanwhile, the link down).
-          this.fetched.delete(url);
-        }
-        this.inFlight -= 1;
-        this.pump();
+        shared.inFlight -= 1;
+        // A slot is free: any viewer of the page with tiles waiting may take it.
+        shared.prefetchers.forEach((prefetcher) => prefetcher.pump());
       };
-      image.onload = () => settle(false);
-      image.onerror = () => settle(true);
       image.src = url;
     }
   }
 
   private remember(url: string): void {
-    if (this.fetched.size >= REMEMBERED) {
+    if (this.asked.size >= REMEMBERED) {
       // The oldest first (a Set keeps insertion order).
-      this.fetched.delete(this.fetched.values().next().value!);
+      this.asked.delete(this.asked.values().next().value!);
     }
-    this.fetched.add(url);
+    this.asked.add(url);
   }
 }
 
