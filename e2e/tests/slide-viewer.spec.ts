@@ -2098,9 +2098,15 @@ test('a tablet held upright has the tools under the slide, and beside it once tu
     await page.screenshot({ path: 'test-results/slide-viewer-tablet-upright.png' });
     // Turned sideways, the panel goes back beside the slide, and the slide is still painted.
     await page.setViewportSize({ width: 1180, height: 820 });
+    // Both read on each try: the slide's box read once, before the new layout, was the upright
+    // one's (its right edge past where the turned panel starts).
     await expect
-      .poll(async () => (await page.getByTestId('viewer-side-panel').boundingBox())!.x)
-      .toBeGreaterThanOrEqual((await view.boundingBox())!.x + (await view.boundingBox())!.width);
+      .poll(async () => {
+        const side = (await page.getByTestId('viewer-side-panel').boundingBox())!;
+        const slide = (await view.boundingBox())!;
+        return side.x >= slide.x + slide.width;
+      })
+      .toBe(true);
     await expectTissue(view);
   } finally {
     await tablet.close();
