@@ -2181,20 +2181,8 @@ test('tiles around a resting view are fetched ahead: a pan finds them with the l
   request,
 }) => {
   const { slideId } = await caseWithSlide(request, `VPF${RUN}`, `cmu-pf-${RUN}.svs`);
-  // Level 12 is CMU's full resolution (2220 × 2967), the level drawn at 20×.
-  const fullResolution = /slide_files\/12\/\d+_\d+\./;
-  const asked = new Set<string>();
-  page.on('request', (r) => {
-    if (fullResolution.test(r.url())) {
-      asked.add(r.url());
-    }
-  });
-  await logIn(page, DOCTOR);
-  await page.goto(`/#/ShowSlide?id=${slideId}`);
-  const view = page.getByTestId('slide-view');
-  await expectTissue(view);
-  await page.getByTestId('viewer-mag-20').click();
-  await expect(page.getByTestId('viewer-magnification')).toHaveText('20×');
+  const asked = fullResolutionTilesAsked(page);
+  const view = await openAt20x(page, slideId, '');
   await expectTissue(view);
   // Once the view's own tiles are drawn, the band around it follows, a few at a time.
   await page.waitForLoadState('networkidle');
@@ -2213,7 +2201,7 @@ test('tiles around a resting view are fetched ahead: a pan finds them with the l
   await context.setOffline(true);
   const failed: string[] = [];
   page.on('requestfailed', (r) => {
-    if (fullResolution.test(r.url())) {
+    if (FULL_RESOLUTION_TILE.test(r.url())) {
       failed.push(r.url());
     }
   });
@@ -2309,6 +2297,20 @@ async function openAt20x(page: Page, slideId: number, query = '?lang=en'): Promi
   await page.getByTestId('viewer-mag-20').click();
   await expect(page.getByTestId('viewer-magnification')).toHaveText('20×');
   return view;
+}
+
+/** A full-resolution tile of CMU-1-Small-Region (level 12 of its Deep Zoom pyramid, 2220 × 2967). */
+const FULL_RESOLUTION_TILE = /slide_files\/12\/\d+_\d+\./;
+
+/** The addresses of CMU's full-resolution tiles the page asks for from now on. */
+function fullResolutionTilesAsked(page: Page): Set<string> {
+  const asked = new Set<string>();
+  page.on('request', (r) => {
+    if (FULL_RESOLUTION_TILE.test(r.url())) {
+      asked.add(r.url());
+    }
+  });
+  return asked;
 }
 
 /** A new case of the doctor's with the CMU slide uploaded to it (read by the slide engine). */
@@ -2802,20 +2804,9 @@ test('at 20× on a 20× scan the slide is drawn pixel for pixel, not between pix
     'CMU-1-Small-Region.svs',
     `grid-${RUN}.svs`,
   );
-  // The level-0 tiles (level 12 of CMU's Deep Zoom pyramid) the view asks for.
-  const tiles = new Set<string>();
-  page.on('request', (r) => {
-    if (/slide_files\/12\/\d+_\d+\./.test(r.url())) {
-      tiles.add(r.url());
-    }
-  });
-  await logIn(page, DOCTOR);
-  await page.goto(`/#/ShowSlide?id=${slideId}`);
-  const view = page.getByTestId('slide-view');
-  await expectTissue(view);
+  const tiles = fullResolutionTilesAsked(page);
   // From the whole slide (centred on its middle, 1110 × 1483.5: half a pixel off the grid) to 20×.
-  await page.getByTestId('viewer-mag-20').click();
-  await expect(page.getByTestId('viewer-magnification')).toHaveText('20×');
+  const view = await openAt20x(page, slideId, '');
   await expectTissue(view);
   await page.waitForLoadState('networkidle');
   await page.waitForTimeout(1000);
