@@ -166,7 +166,7 @@ export class SlideViewer implements SlideViewerLike {
     if (navigator) {
       navigator.style.opacity = '1';
     }
-    const notify = () => this.listeners.forEach((cb) => cb());
+    const notify = () => this.tellViewChanged();
     for (const event of ['animation', 'animation-finish', 'resize', 'rotate', 'flip'] as const) {
       this.osd.addHandler(event, notify);
     }
@@ -371,6 +371,11 @@ export class SlideViewer implements SlideViewerLike {
    * so that the annotations' labels are placed again, off it or back where they belong.
    */
   coversChanged(): void {
+    this.tellViewChanged();
+  }
+
+  /** Tells onViewChange's listeners (the view moved, turned, looks different or was covered). */
+  private tellViewChanged(): void {
     this.listeners.forEach((cb) => cb());
   }
 
@@ -644,7 +649,7 @@ export class SlideViewer implements SlideViewerLike {
     });
     this.canvas().style.filter = isNeutral(adjustments) ? '' : this.filter();
     // The view looks different: the toolbar marks "More" when the adjustments are behind it.
-    this.listeners.forEach((cb) => cb());
+    this.tellViewChanged();
   }
 
   /** Points the tiles not loaded yet at a new token (the old one expires after two hours). */
