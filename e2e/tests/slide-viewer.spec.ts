@@ -459,6 +459,47 @@ test('a doctor views a slide, measures, annotates, takes a screenshot and finds 
   expect(await settledReadout()).toBe(reopened);
 });
 
+test('opened again a while later, a slide opens where it was last left, on whichever computer', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const name = `cmu-lv-${RUN}.svs`;
+  const { caseId, slideId } = await caseWithSlide(request, `VL${RUN}`, name);
+  // The page's clock is moved on below, as an afternoon between two openings would.
+  await page.clock.install();
+  await openAt20x(page, slideId);
+  const closing = page.waitForRequest(
+    (req) => req.method() === 'POST' && req.url().includes('webViewer/slideViewer/closeSlide'),
+  );
+  await page.goto(`/?lang=en#/case/Imagery-info?iPatientId=${caseId}`);
+  await closing;
+  // Meanwhile, on another computer, the doctor looked at the whole slide and left it there.
+  const elsewhere = await tokenOf(request, DOCTOR);
+  const moved = await post(request, elsewhere, 'webViewer/slideViewer/closeSlide', {
+    iSlideDocumentId: slideId,
+    objView: {
+      dCenterX: 1110,
+      dCenterY: 1483,
+      dImageZoom: 0.2,
+      iRotation: 0,
+      bFlip: false,
+      bWholeSlide: true,
+    },
+  });
+  expect(moved.iCode).toBe(0);
+  await page.clock.fastForward('02:00');
+  // Two minutes on: this page still holds the slide's facts (kept five minutes after a viewer
+  // closes), their last view 20×. Asked again, the slide opens whole, as it was left, not at 20×
+  // with "back where you left it".
+  await page.getByTestId(`imagery-view-${name}`).click();
+  const readout = page.getByTestId('viewer-magnification');
+  await expect(readout).toHaveText(/^\d+(\.\d)?×$/, { timeout: 20_000 });
+  await expectTissue(page.getByTestId('slide-view'));
+  expect(await magnificationNow(page)).toBeLessThan(10);
+  await expect(page.getByTestId('viewer-resumed')).toHaveCount(0);
+});
+
 test('a polygon is drawn corner by corner, and a drag with the tool on pans the slide', async ({
   page,
   request,

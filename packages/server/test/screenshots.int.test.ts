@@ -275,6 +275,40 @@ describe.each(await testDatabases())('case screenshots on $name', (testDb) => {
     }
   });
 
+  it('tells digital zoom of a scan without a recorded power from its pixel size, as the viewer does', async () => {
+    const row = eq(slideDocuments.id, caseSlide);
+    const [before] = await db()
+      .select({ mppX: slideDocuments.mppX, objective: slideDocuments.objectiveMagnification })
+      .from(slideDocuments)
+      .where(row);
+    // A generic TIFF scanned at 20× (0.499 µm per pixel) states no objective power: the viewer
+    // steps it as 20×, so its 40× is enlarged pixels.
+    await db()
+      .update(slideDocuments)
+      .set({ objectiveMagnification: null, mppX: '0.499' })
+      .where(row);
+    try {
+      const png = dataUrl(await picture('png'));
+      /** The flag a screenshot at this magnification is saved with (removed again: 4 at most). */
+      const flagAt = async (dMagnification: number) => {
+        const shot = expectOk(
+          await take(caseSlide, png, owner.token, undefined, { dMagnification }),
+        );
+        expectOk(await remove(shot.iScreenshotId, owner.token));
+        return shot.bDigitalZoom;
+      };
+      expect([await flagAt(20), await flagAt(40)]).toEqual([false, true]);
+      // Neither power nor pixel size: nothing to tell it by, so no flag.
+      await db().update(slideDocuments).set({ mppX: null }).where(row);
+      expect(await flagAt(40)).toBe(false);
+    } finally {
+      await db()
+        .update(slideDocuments)
+        .set({ objectiveMagnification: before!.objective, mppX: before!.mppX })
+        .where(row);
+    }
+  });
+
   it('keeps the brightness, contrast and gamma the view was shown with, none for the scan’s colours', async () => {
     const png = dataUrl(await picture('png'));
     const bright = { dBrightness: 1.7, dContrast: 1, dGamma: 1.25 };

@@ -162,6 +162,7 @@ describe.each(await testDatabases())('slide upload on $name', (testDb) => {
     expect(support.listType).toEqual(
       expect.arrayContaining(['svs', 'tif', 'tiff', 'ndpi', 'mrxs', 'dcm']),
     );
+    expect(support.listNeedsOpenSlide).toEqual([]);
   });
 
   it('stores a real slide byte for byte, in place, and counts it against the quota', async () => {
@@ -917,6 +918,20 @@ describe.each(await testDatabases())('slide upload on $name', (testDb) => {
   it('refuses vendor formats at once where OpenSlide is missing, saying how to enable them', async () => {
     openSlideHere = false;
     try {
+      // The picker hears it first: the vendor types are named apart, not offered as supported.
+      const support = expectOk(
+        await api.get<SupportSlideDto>(
+          'slideDocument/getSupportSlide',
+          {},
+          { token: doctor.token },
+        ),
+      );
+      expect(support.listType).toEqual(expect.arrayContaining(['svs', 'tif', 'tiff', 'dcm']));
+      expect(support.listType).not.toContain('ndpi');
+      expect(support.listType).not.toContain('mrxs');
+      expect(support.listNeedsOpenSlide).toEqual(
+        expect.arrayContaining(['ndpi', 'mrxs', 'scn', 'bif', 'vms', 'vmu']),
+      );
       const c = await addCase(api, doctor.token);
       const refused = await api.post(
         'slideDocument/addUploadRecords',

@@ -1173,6 +1173,14 @@ describe.each(await testDatabases())('slide management on $name', (testDb) => {
     expect((await statuses(many)).status).toBe(400);
     expect((await statuses('1,x')).status).toBe(400);
     expect(expectOk(await statuses(`${done.id}`, colleague.token)).listSlideDocument).toEqual([]);
+    // Each answer names slides and pathology numbers: the read is in the audit trail, with the
+    // ids asked about (a colleague's try at them included).
+    expect(await latestAuditRecord(db(), 'slideDocument/getDocumentStatus')).toMatchObject({
+      userId: colleague.id,
+      outcome: 'success',
+      targetType: 'slideDocument',
+      detail: { listSlideDocumentId: [done.id] },
+    });
   });
 
   it('keeps every route to its roles and reach (roles 1–4 × own / other hospital / missing)', async () => {

@@ -168,7 +168,7 @@ const zh: Texts = {
   SERVER_DISK_FULL: '服务器磁盘空间不足，暂时无法保存切片，请联系平台管理员',
   SLIDE_EXCEEDS_SERVER_DISK: '切片大小超出服务器磁盘剩余空间（剩余 {free}），请联系平台管理员',
   UPLOAD_TYPES_MIXED: '自由上传与普通上传不能混合',
-  FREE_UPLOAD_UNAVAILABLE: '未配置外部切片服务，暂不能自由上传',
+  FREE_UPLOAD_UNAVAILABLE: '本平台不支持自由上传：它依赖的外部切片服务不属于本平台',
   CHUNK_CHECKSUM_MISMATCH: '分片校验失败，数据在传输中损坏，请重新发送',
   CHUNK_CONFLICT: '分片与已保存的数据不一致，未写入',
   CHUNK_OUT_OF_RANGE: '分片序号或大小与文件不符',
@@ -383,7 +383,8 @@ const en: Texts = {
   SLIDE_EXCEEDS_SERVER_DISK:
     'The slide is larger than the room left on the server’s disk ({free} left): contact the platform administrator',
   UPLOAD_TYPES_MIXED: 'Free upload and ordinary upload cannot be mixed',
-  FREE_UPLOAD_UNAVAILABLE: 'No external slide service is configured: free upload is not available',
+  FREE_UPLOAD_UNAVAILABLE:
+    'Free upload is not supported: it relies on an external slide service that is not part of this platform',
   CHUNK_CHECKSUM_MISMATCH: 'Chunk checksum failed: the data was damaged on the way, send it again',
   CHUNK_CONFLICT: 'The chunk differs from the data already stored: not written',
   CHUNK_OUT_OF_RANGE: 'Chunk number or size does not fit the file',

@@ -217,7 +217,13 @@ export type SlideTokenDto = z.infer<typeof slideTokenDtoSchema>;
 
 /** GET slideDocument/getSupportSlide. */
 export const supportSlideDtoSchema = z.object({
-  listType: z.array(z.string()).describe('Lower-case extensions'),
+  listType: z.array(z.string()).describe('Lower-case extensions this server reads now'),
+  listNeedsOpenSlide: z
+    .array(z.string())
+    .describe(
+      'Vendor types (lower-case extensions) it would read with OpenSlide, which is not installed: ' +
+        'refused at once with the message that says how to enable them',
+    ),
   lChunkSize: z.number().int(),
 });
 export type SupportSlideDto = z.infer<typeof supportSlideDtoSchema>;

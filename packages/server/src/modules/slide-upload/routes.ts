@@ -26,6 +26,8 @@ import { ok } from '../../lib/envelope';
 import { appendAuditRecord, subjectOf } from '../audit/repo';
 import type { Actor } from '../auth/actor';
 import { requireActor } from '../auth/require-actor';
+import { needsOpenSlide } from '../../slides/open-slide';
+import { isOpenSlideAvailable } from '../../slides/openslide';
 import { DOCTORS } from '../patients/policies';
 import { receiveChunk } from './chunks';
 import { markUploadActive, markUploadPaused, sweepAbandonedUploads } from './cleanup';
@@ -103,8 +105,19 @@ export const slideUploadRoutes: FastifyPluginAsyncZod<SlideUploadOptions> = asyn
       },
       config: { policy: { roles: 'authenticated' } },
     },
-    async (request) =>
-      ok(request.lang, { listType: Object.keys(SLIDE_TYPES), lChunkSize: UPLOAD_CHUNK_BYTES }),
+    async (request) => {
+      // Without OpenSlide the vendor types are not offered as supported (the picker's hint and
+      // file filter would promise them) but named apart, so that a doctor who picks one hears at
+      // once how to enable it rather than at Start.
+      const readsVendorFormats = (options.openSlideAvailable ?? isOpenSlideAvailable)();
+      const types = Object.keys(SLIDE_TYPES);
+      const unreadable = readsVendorFormats ? [] : types.filter(needsOpenSlide);
+      return ok(request.lang, {
+        listType: types.filter((type) => !unreadable.includes(type)),
+        listNeedsOpenSlide: unreadable,
+        lChunkSize: UPLOAD_CHUNK_BYTES,
+      });
+    },
   );
 
   app.post(

@@ -123,18 +123,16 @@ export const slideRoutes: FastifyPluginAsyncZod<SlideRoutesOptions> = async (app
         querystring: documentStatusQuerySchema,
         response: { 200: envelopeSchema(documentStatusListSchema) },
       },
-      config: { policy: { roles: 'authenticated' } },
+      // Audited as a read: the answer names the slides (free text, often a patient's) and their
+      // pathology numbers. It is asked every 2 s only while a slide is being read, a few times
+      // per upload, so each call is recorded like any other read.
+      config: { policy: { roles: 'authenticated', audit: 'read' } },
     },
-    async (request) =>
-      ok(
-        request.lang,
-        await documentStatuses(
-          db,
-          requireActor(request),
-          request.query.listSlideDocumentId,
-          request.lang,
-        ),
-      ),
+    async (request) => {
+      const ids = request.query.listSlideDocumentId;
+      request.auditNote = { targetType: 'slideDocument', detail: { listSlideDocumentId: ids } };
+      return ok(request.lang, await documentStatuses(db, requireActor(request), ids, request.lang));
+    },
   );
 
   app.get(

@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { SlideUploadState } from '@pathconsult/shared';
+import { SlideUploadState, viewingObjective } from '@pathconsult/shared';
 import type { Db } from '../../db/client';
 import { patients, slideDocuments } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
@@ -12,7 +12,10 @@ export interface ViewableSlide {
   /** Level-0 size in pixels (null only if ingest stored none). */
   width: number | null;
   height: number | null;
-  /** Objective power the engine read (null when the scan states none). */
+  /**
+   * Objective power magnifications are told against: the one the engine read, else the one the
+   * pixel size implies, as the viewer takes it (null with neither).
+   */
   objective: number | null;
   /** The case the slide belongs to (null while unmatched). */
   patientId: number | null;
@@ -68,7 +71,10 @@ export async function slideForViewing(
     hospitalId: doc.hospitalId,
     width: doc.width,
     height: doc.height,
-    objective: doc.objectiveMagnification === null ? null : Number(doc.objectiveMagnification),
+    objective: viewingObjective(
+      doc.objectiveMagnification === null ? null : Number(doc.objectiveMagnification),
+      doc.mppX === null ? null : Number(doc.mppX),
+    ),
     patientId: doc.patientId,
     tileGrantEpoch: doc.tileGrantEpoch,
   };

@@ -33,8 +33,10 @@ export interface ViewerSlide {
   id: number;
   width: number;
   height: number;
-  /** Micrometres per level-0 pixel, when the scanner recorded it. */
+  /** Micrometres per level-0 pixel across (MPP X), when the scanner recorded it. */
   mpp: number | null;
+  /** Micrometres per level-0 pixel down (MPP Y), when recorded apart from X. */
+  mppY?: number | null;
   /** Objective power of the scan (20, 40...), when recorded or worked out from its MPP. */
   objective: number | null;
   /** The objective power was worked out from the pixel size (objectiveFromMpp), not recorded. */

@@ -4,6 +4,7 @@ import { useSlideAnnotations } from '../api/annotations';
 import type { AnnotatableViewer } from '../overlay/viewer-surface';
 import { useAnnotationOverlay } from '../overlay/use-annotation-overlay';
 import { PickedAnnotationCard } from './picked-annotation-card';
+import { pixelSizeOf } from '../utils/geometry';
 
 /**
  * The slide's annotations drawn over the view without the tools (compact viewers: the phone,
@@ -28,7 +29,7 @@ export function AnnotationLayer({ viewer, shown }: { viewer: AnnotatableViewer; 
   return createPortal(
     <PickedAnnotationCard
       annotation={annotation}
-      mpp={viewer.slide.mpp}
+      mpp={pixelSizeOf(viewer.slide)}
       onClose={() => setPicked(null)}
     />,
     viewer.element,

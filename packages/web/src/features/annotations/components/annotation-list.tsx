@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AnnotationDto } from '@pathconsult/shared';
 import { IconButton } from '@/components/icon-button';
-import { boxOf, measurementText } from '../utils/geometry';
+import { boxOf, measurementText, type PixelSize } from '../utils/geometry';
 import { NamedMeasurement } from './named-measurement';
 import { AnnotationEditDialog } from './annotation-edit-dialog';
 import type { RecordChange } from '../utils/undo-changes';
@@ -23,7 +23,7 @@ export function AnnotationList({
   record,
 }: {
   annotations: readonly AnnotationDto[];
-  mpp: number | null;
+  mpp: PixelSize;
   selected: number | null;
   /** Whether the caller may change annotations (bMayWrite; not an expert who returned the case). */
   mayWrite: boolean;

@@ -31,6 +31,7 @@ import {
   useUpdateAnnotation,
 } from '../api/annotations';
 import { withPoints } from '../utils/undo-changes';
+import { pixelSizeOf } from '../utils/geometry';
 import { useAnnotationUndo } from './use-annotation-undo';
 import { useCaseScreenshots, useSaveScreenshot } from '../api/screenshots';
 import { useAnnotationOverlay } from '../overlay/use-annotation-overlay';
@@ -148,7 +149,7 @@ export function AnnotationTools({
     }
     setNote(null);
   };
-  const mpp = viewer.slide.mpp;
+  const mpp = pixelSizeOf(viewer.slide);
 
   const touch = useMediaQuery('(hover: none) and (pointer: coarse)');
   const overlay = useAnnotationOverlay(viewer, annotations.data?.listAnnotation, layerShown, {

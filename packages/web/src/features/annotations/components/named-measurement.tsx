@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { AnnotationKind } from '@pathconsult/shared';
-import { measurementParts, type Point } from '../utils/geometry';
+import { measurementParts, type PixelSize, type Point } from '../utils/geometry';
 
 /**
  * A shape's measurement with each part named ("Perimeter 429 µm · Area 0.0747 mm²"), where there
@@ -15,7 +15,7 @@ export function NamedMeasurement({
 }: {
   kind: AnnotationKind;
   points: readonly Point[];
-  mpp: number | null;
+  mpp: PixelSize;
 }) {
   const { t } = useTranslation('annotations');
   return measurementParts(kind, points, mpp).map(({ part, text }, i) => (

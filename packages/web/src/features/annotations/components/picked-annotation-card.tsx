@@ -3,7 +3,7 @@ import { Card, Flex, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { AnnotationDto } from '@pathconsult/shared';
 import { IconButton } from '@/components/icon-button';
-import { measurementText } from '../utils/geometry';
+import { measurementText, type PixelSize } from '../utils/geometry';
 import { NamedMeasurement } from './named-measurement';
 
 /**
@@ -17,7 +17,7 @@ export function PickedAnnotationCard({
   onClose,
 }: {
   annotation: AnnotationDto;
-  mpp: number | null;
+  mpp: PixelSize;
   onClose: () => void;
 }) {
   const { t } = useTranslation('annotations');

@@ -1,7 +1,7 @@
 import type { AnnotationDto, AnnotationKind } from '@pathconsult/shared';
 import { isTyping } from '@/lib/is-typing';
 import { modalAbove } from '@/lib/modal-above';
-import type { Point } from '../utils/geometry';
+import { pixelSizeOf, type Point } from '../utils/geometry';
 import { DrawSession, type FinishedShape } from './draw-session';
 import { declutterLabels } from './label-declutter';
 import { LABEL_FONT_PX } from './label-font';
@@ -535,7 +535,7 @@ export class AnnotationOverlay {
     const layout = captureLayout(
       shapes,
       this.toElement,
-      this.viewer.slide.mpp,
+      pixelSizeOf(this.viewer.slide),
       box,
       covered,
       textScale,
@@ -584,7 +584,7 @@ export class AnnotationOverlay {
   private render(): void {
     const shapes = this.shapesShown();
     const nodes: SvgNode[][] = shapes.map((shape) =>
-      describeShape(shape, this.toElement, this.viewer.slide.mpp, {
+      describeShape(shape, this.toElement, pixelSizeOf(this.viewer.slide), {
         selected: shape.id === this.selected,
         handleRadius: this.hasHandles(shape.id) ? this.handleRadius() : 0,
       }),
@@ -595,7 +595,7 @@ export class AnnotationOverlay {
         ...describeShape(
           { kind: this.tool, color: this.color, text: null, points: draft },
           this.toElement,
-          this.viewer.slide.mpp,
+          pixelSizeOf(this.viewer.slide),
           { closed: false },
         ),
         // A polygon's corners placed so far, marked: a Backspace shows at once which went (the

@@ -1,4 +1,4 @@
-import type { Point } from '../utils/geometry';
+import type { PixelSize, Point } from '../utils/geometry';
 import { declutterLabels, type Box } from './label-declutter';
 import { keepLabelsInView, withLeaderLines } from './label-placement';
 import { describeShape, type DrawableShape, type SvgNode } from './svg-shapes';
@@ -41,7 +41,7 @@ const STEPS = 6;
 export function captureLayout(
   shapes: readonly DrawableShape[],
   toElement: (p: Point) => Point,
-  mpp: number | null,
+  mpp: PixelSize,
   box: { width: number; height: number },
   covered: readonly Box[],
   wanted: number,

@@ -1,7 +1,7 @@
 import type OpenSeadragon from 'openseadragon';
 import { screenshotAdjustments } from '@pathconsult/shared';
 import { formatMagnification } from '@/features/viewer/utils/magnification';
-import { scaleBar } from '@/features/viewer/utils/scale-bar';
+import { scaleBar, scaleBarMpp } from '@/features/viewer/utils/scale-bar';
 import { COVERS_LABELS, type AnnotatableViewer } from './viewer-surface';
 
 /**
@@ -11,7 +11,13 @@ import { COVERS_LABELS, type AnnotatableViewer } from './viewer-surface';
  */
 export interface SlideViewerLike {
   readonly osd: OpenSeadragon.Viewer;
-  readonly slide: { id: number; width: number; height: number; mpp: number | null };
+  readonly slide: {
+    id: number;
+    width: number;
+    height: number;
+    mpp: number | null;
+    mppY?: number | null;
+  };
   onViewChange(cb: () => void): () => void;
   imageToElement(point: { x: number; y: number }): { x: number; y: number };
   elementToImage(point: { x: number; y: number }): { x: number; y: number };
@@ -91,7 +97,7 @@ export function annotatableViewer(viewer: SlideViewerLike): AnnotatableViewer {
     scaleStamp: () => {
       const magnification = viewer.magnification();
       return {
-        bar: scaleBar(viewer.slide.mpp, viewer.imageZoom()),
+        bar: scaleBar(scaleBarMpp(viewer.slide.mpp, viewer.slide.mppY), viewer.imageZoom()),
         magnification: magnification === null ? null : formatMagnification(magnification),
       };
     },

@@ -4,6 +4,7 @@ import {
   isClosedFreehand,
   mappedEllipse,
   measurementText,
+  type PixelSize,
   type Point,
 } from '../utils/geometry';
 
@@ -134,7 +135,7 @@ export function labelBackdrop(color: string): 'light' | 'dark' {
 export function describeShape(
   shape: DrawableShape,
   toElement: (p: Point) => Point,
-  mpp: number | null,
+  mpp: PixelSize,
   options: {
     selected?: boolean;
     closed?: boolean;

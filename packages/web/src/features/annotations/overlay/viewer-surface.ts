@@ -16,7 +16,7 @@ export const COVERS_LABELS = 'data-covers-labels';
 export interface ViewerSurface {
   /** The element OpenSeadragon draws in; the overlay's <svg> is laid over it. */
   readonly element: HTMLElement;
-  readonly slide: { width: number; height: number; mpp: number | null };
+  readonly slide: { width: number; height: number; mpp: number | null; mppY?: number | null };
   onViewChange(cb: () => void): () => void;
   imageToElement(point: { x: number; y: number }): { x: number; y: number };
   elementToImage(point: { x: number; y: number }): { x: number; y: number };

@@ -14,6 +14,7 @@ import {
   measurementText,
   pathLength,
   perimeter,
+  pixelSizeOf,
   polygonArea,
   simplifyPath,
   type Point,
@@ -130,6 +131,82 @@ describe('annotation geometry', () => {
       ),
     ).toBe('1.00 × 0.500 mm · 0.393 mm²');
     expect(measurementText('text', [[1, 1]], 0.5)).toBeNull();
+  });
+
+  it('measures along each side where the scanner recorded MPP X and Y apart', () => {
+    const mpp = pixelSizeOf({ mpp: 0.25, mppY: 0.5 });
+    expect(mpp).toEqual({ x: 0.25, y: 0.5 });
+    // Square pixels, or Y not recorded: one number, as before.
+    expect(pixelSizeOf({ mpp: 0.25, mppY: 0.25 })).toBe(0.25);
+    expect(pixelSizeOf({ mpp: 0.25 })).toBe(0.25);
+    expect(pixelSizeOf({ mpp: null, mppY: 0.5 })).toBeNull();
+    // 4000 px across is 1 mm, 2000 px down is 1 mm too; the slanted ruler is √2 mm.
+    expect(
+      measurementText(
+        'line',
+        [
+          [0, 0],
+          [4000, 0],
+        ],
+        mpp,
+      ),
+    ).toBe('1.00 mm');
+    expect(
+      measurementText(
+        'line',
+        [
+          [0, 0],
+          [0, 2000],
+        ],
+        mpp,
+      ),
+    ).toBe('1.00 mm');
+    expect(
+      measurementText(
+        'line',
+        [
+          [0, 0],
+          [4000, 2000],
+        ],
+        mpp,
+      ),
+    ).toBe('1.41 mm');
+    // A box 400 × 200 px is 100 × 100 µm (0.01 mm²), not the 100 × 50 µm of MPP X alone.
+    expect(
+      measurementText(
+        'rectangle',
+        [
+          [0, 0],
+          [400, 200],
+        ],
+        mpp,
+      ),
+    ).toBe('100 × 100 µm · 0.0100 mm²');
+    // A polygon: its perimeter and area along each side too (a right triangle of 1 × 1 mm).
+    expect(
+      measurementParts(
+        'polygon',
+        [
+          [0, 0],
+          [4000, 0],
+          [0, 2000],
+        ],
+        mpp,
+      ).map((p) => p.text),
+    ).toEqual(['3.41 mm', '0.500 mm²']);
+    // Whether a free-hand stroke closes is decided on its pixels, as it was drawn.
+    const loop: Point[] = [
+      [0, 0],
+      [400, 0],
+      [400, 400],
+      [0, 400],
+      [0, 10],
+    ];
+    expect(isClosedFreehand(loop)).toBe(true);
+    expect(measurementParts('freehand', loop, mpp).map((p) => p.part)).toEqual([
+      'perimeter',
+      'area',
+    ]);
   });
 
   it('gives an arrow no measurement: it points, the ruler measures', () => {

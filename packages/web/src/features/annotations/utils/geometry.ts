@@ -90,14 +90,26 @@ export interface Measurement {
   sizePx?: { width: number; height: number };
 }
 
-/** What a shape measures, in pixels; text notes measure nothing. */
-export function measure(kind: AnnotationKind, points: readonly Point[]): Measurement {
+/**
+ * What a shape measures, in pixels; text notes measure nothing. With `scale` (units per pixel
+ * across and down), in those units instead: the shape is decided on its pixels (whether a
+ * free-hand stroke closes), its sizes taken on the scaled points.
+ */
+export function measure(
+  kind: AnnotationKind,
+  drawn: readonly Point[],
+  scale: { x: number; y: number } = { x: 1, y: 1 },
+): Measurement {
+  const points =
+    scale.x === 1 && scale.y === 1
+      ? drawn
+      : drawn.map(([x, y]): Point => [x * scale.x, y * scale.y]);
   const [a, b] = points;
   switch (kind) {
     case 'line':
       return { lengthPx: pathLength(points), areaPx: null };
     case 'freehand':
-      return isClosedFreehand(points)
+      return isClosedFreehand(drawn)
         ? { lengthPx: perimeter(points), areaPx: polygonArea(points) }
         : { lengthPx: pathLength(points), areaPx: null };
     case 'rectangle': {
@@ -189,35 +201,56 @@ export function formatSquarePixels(px: number): string {
 export type MeasurementPartKind = 'length' | 'perimeter' | 'size' | 'area';
 
 /**
+ * A slide's pixel size in micrometres (its MPP): one number for square pixels, or each side
+ * where the scanner recorded MPP X and Y apart. Null where it recorded none.
+ */
+export type PixelSize = number | { x: number; y: number } | null;
+
+/** A slide's pixel size from its MPP X and Y (Y missing: square pixels). */
+export function pixelSizeOf(slide: { mpp: number | null; mppY?: number | null }): PixelSize {
+  const { mpp, mppY } = slide;
+  return mpp && mppY && mppY !== mpp ? { x: mpp, y: mppY } : mpp;
+}
+
+/** Micrometres per pixel across and down; null when there is no usable pixel size. */
+function sidesOf(mpp: PixelSize): { x: number; y: number } | null {
+  const sides = typeof mpp === 'number' ? { x: mpp, y: mpp } : mpp;
+  return sides && sides.x > 0 && sides.y > 0 ? sides : null;
+}
+
+/**
  * The measurement's parts as text: µm/mm with the slide's MPP, pixels without (the caller says
  * why). Lengths come before areas: a rectangle or ellipse gives its size, a polygon or a closed
- * free-hand outline its perimeter, a ruler or an open stroke its length, then the area.
+ * free-hand outline its perimeter, a ruler or an open stroke its length, then the area. Pixels
+ * that are not square are measured along each side: a slanted ruler, or an area, taken with
+ * MPP X alone would be off by as much as the two differ.
  */
 export function measurementParts(
   kind: AnnotationKind,
   points: readonly Point[],
-  mpp: number | null,
+  mpp: PixelSize,
 ): { part: MeasurementPartKind; text: string }[] {
-  const m = measure(kind, points);
+  const sides = sidesOf(mpp);
+  const m = sides ? measure(kind, points, sides) : measure(kind, points);
   const parts: { part: MeasurementPartKind; text: string }[] = [];
   if (m.sizePx) {
     parts.push({
       part: 'size',
-      text: mpp
-        ? formatSize(m.sizePx.width * mpp, m.sizePx.height * mpp)
+      text: sides
+        ? formatSize(m.sizePx.width, m.sizePx.height)
         : formatPixelSize(m.sizePx.width, m.sizePx.height),
     });
   } else if (m.lengthPx !== null) {
     parts.push({
       // A length that goes round an area is its perimeter.
       part: m.areaPx === null ? 'length' : 'perimeter',
-      text: mpp ? formatLength(m.lengthPx * mpp) : formatPixels(m.lengthPx),
+      text: sides ? formatLength(m.lengthPx) : formatPixels(m.lengthPx),
     });
   }
   if (m.areaPx !== null) {
     parts.push({
       part: 'area',
-      text: mpp ? formatArea(m.areaPx * mpp * mpp) : formatSquarePixels(m.areaPx),
+      text: sides ? formatArea(m.areaPx) : formatSquarePixels(m.areaPx),
     });
   }
   return parts;
@@ -230,7 +263,7 @@ export function measurementParts(
 export function measurementText(
   kind: AnnotationKind,
   points: readonly Point[],
-  mpp: number | null,
+  mpp: PixelSize,
 ): string | null {
   const parts = measurementParts(kind, points, mpp);
   return parts.length > 0 ? parts.map((p) => p.text).join(' · ') : null;

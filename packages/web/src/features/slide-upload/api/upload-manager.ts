@@ -113,6 +113,8 @@ export interface AddRequest {
   /** Files chosen one by one (each must be a slide), rather than a folder to search. */
   strict: boolean;
   types: readonly string[];
+  /** Vendor types the server reads only once OpenSlide is installed (refused, saying how). */
+  unreadableTypes?: readonly string[];
   uploadedNames: readonly string[];
   /** Those of them whose slide failed (see CheckContext). */
   failedNames?: readonly string[];
@@ -412,7 +414,13 @@ export class UploadManager {
     const series = request.strict
       ? new Map<string, string>()
       : await readSeriesUids(request.picked);
-    const scan = scanPicked(request.picked, request.types, request.strict, series);
+    const scan = scanPicked(
+      request.picked,
+      request.types,
+      request.strict,
+      series,
+      request.unreadableTypes,
+    );
     if (!request.strict && scan.documents.length === 0 && scan.problems.length === 0) {
       return {
         added: 0,

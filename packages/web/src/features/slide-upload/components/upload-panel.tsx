@@ -93,6 +93,7 @@ export function UploadPanel({ open, request, onClose }: UploadPanelProps) {
               key={`${request.target.iPatientId ?? request.target.strDiagnosistNum}:${request.iUploadType}`}
               request={request}
               types={support.data?.listType}
+              unreadableTypes={support.data?.listNeedsOpenSlide}
               released={released}
             />
           </>

@@ -42,6 +42,8 @@ interface UploadPickerProps {
   request: PanelRequest;
   /** Supported types from the server; the picker waits for them. */
   types: readonly string[] | undefined;
+  /** Vendor types the server reads only once OpenSlide is installed. */
+  unreadableTypes?: readonly string[];
   /** Finished items whose slide no longer holds their name (deleted or renamed since). */
   released?: ReadonlySet<number>;
 }
@@ -52,7 +54,7 @@ interface UploadPickerProps {
  * listed with the reason, and the files of a folder that are not slides are named, until the
  * next choice.
  */
-export function UploadPicker({ request, types, released }: UploadPickerProps) {
+export function UploadPicker({ request, types, unreadableTypes, released }: UploadPickerProps) {
   const { t } = useTranslation('upload');
   const { manager } = useUploads();
   const refusalText = useRefusalText();
@@ -119,6 +121,7 @@ export function UploadPicker({ request, types, released }: UploadPickerProps) {
         iUploadType: request.iUploadType,
         strict,
         types,
+        unreadableTypes,
         uploadedNames: request.uploadedNames,
         failedNames: request.failedNames,
         unfinished: request.unfinished,
@@ -244,7 +247,11 @@ export function UploadPicker({ request, types, released }: UploadPickerProps) {
           type="file"
           hidden
           multiple={!single}
-          accept={types?.map((type) => `.${type}`).join(',')}
+          // The vendor types this server cannot read yet stay choosable: picked, they are
+          // refused with the way to enable them (left out, their files would just not show).
+          accept={[...(types ?? []), ...(unreadableTypes ?? [])]
+            .map((type) => `.${type}`)
+            .join(',')}
           disabled={!ready || busy}
           onChange={(event) => onInput(event.currentTarget, false)}
           data-testid="upload-file-input"

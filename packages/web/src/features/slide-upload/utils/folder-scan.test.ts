@@ -33,6 +33,25 @@ describe('finding slides among chosen files and folders (spec §5)', () => {
     expect(folder.skipped).toEqual(['Box/notes.txt']);
   });
 
+  it('refuses a vendor type the server cannot read yet, chosen alone or in a folder', () => {
+    const readable = ['svs', 'tif', 'tiff', 'dcm'];
+    const unreadable = ['ndpi', 'mrxs'];
+    const alone = scanPicked([at('scan.ndpi')], readable, true, new Map(), unreadable);
+    expect(alone.problems).toEqual([{ name: 'scan.ndpi', code: 'SLIDE_TYPE_NEEDS_OPENSLIDE' }]);
+    expect(alone.documents).toEqual([]);
+    // In a folder it is not left out silently with the other files: the doctor hears why.
+    const folder = scanPicked(
+      [at('Box/notes.txt'), at('Box/b.mrxs'), at('Box/b/Slidedat.ini'), at('Box/a.svs')],
+      readable,
+      false,
+      new Map(),
+      unreadable,
+    );
+    expect(folder.problems).toEqual([{ name: 'b.mrxs', code: 'SLIDE_TYPE_NEEDS_OPENSLIDE' }]);
+    expect(folder.documents.map((d) => d.strFileName)).toEqual(['a.svs']);
+    expect(folder.skipped).toEqual(['Box/notes.txt']);
+  });
+
   it('lists the files a folder scan leaves out, but not the system’s own', () => {
     const scan = scanPicked(
       [at('Box/.DS_Store'), at('Box/Thumbs.db'), at('Box/report.pdf'), at('Box/a.svs')],

@@ -32,7 +32,8 @@ export interface ScannedDocument<F extends FileLike = File> {
   bFolder: boolean;
 }
 
-export type ScanProblemCode = 'SLIDE_TYPE_UNSUPPORTED' | 'SLIDE_LAYOUT_INVALID' | 'mrxsDataOnly';
+export type ScanProblemCode =
+  'SLIDE_TYPE_UNSUPPORTED' | 'SLIDE_TYPE_NEEDS_OPENSLIDE' | 'SLIDE_LAYOUT_INVALID' | 'mrxsDataOnly';
 
 export interface ScanProblem {
   name: string;
@@ -75,6 +76,8 @@ const join = (dir: string, name: string) => (dir ? `${dir}/${name}` : name);
  * Finds the slides among `picked`. `strict` is for files chosen one by one: each must be a slide
  * (an unsupported type is a problem). A chosen folder is scanned leniently: other files are
  * left out (and listed as skipped), and the caller shows the folder error when nothing was found.
+ * A vendor type this server cannot read yet (`unreadable`: OpenSlide is not installed) is a problem
+ * in both, whose message says how to enable it: skipped silently, the slide would seem lost.
  */
 export function scanPicked<F extends FileLike>(
   picked: readonly PickedFile<F>[],
@@ -82,8 +85,10 @@ export function scanPicked<F extends FileLike>(
   strict: boolean,
   /** The DICOM series of files in a chosen folder (readSeriesUids), by path. */
   series: ReadonlyMap<string, string> = new Map(),
+  unreadable: readonly string[] = [],
 ): ScanResult<F> {
   const supported = new Set(types.map((t) => t.toLowerCase()));
+  const needsOpenSlide = new Set(unreadable.map((t) => t.toLowerCase()));
   const byDir = new Map<string, PickedFile<F>[]>();
   for (const entry of picked) {
     const dir = dirOf(entry.path);
@@ -127,7 +132,11 @@ export function scanPicked<F extends FileLike>(
     const name = entry.file.name;
     const type = extensionOf(name);
     if (!supported.has(type)) {
-      if (strict) {
+      if (needsOpenSlide.has(type)) {
+        problems.push({ name, code: 'SLIDE_TYPE_NEEDS_OPENSLIDE' });
+        // Its data folder is this refusal's too (not "half a slide" as well).
+        claimed.add(join(dirOf(entry.path), name.slice(0, name.length - type.length - 1)));
+      } else if (strict) {
         problems.push({ name, code: 'SLIDE_TYPE_UNSUPPORTED' });
       } else if (!isSystemFile(name)) {
         skipped.push(entry.path);

@@ -54,7 +54,21 @@ describe('speed meter (spec §9: average of the last 10 one-second samples)', ()
     meter.reset();
     expect(meter.average()).toBeNull();
     meter.add(-5);
+    meter.add(-5);
     expect(meter.average()).toBe(0);
+  });
+
+  it('reads nothing measured, not 0 B/s, while the first second sent nothing yet', () => {
+    const meter = new SpeedMeter();
+    // The first second went on asking the server what it holds and the first chunk's round trip.
+    meter.add(0);
+    expect(meter.average()).toBeNull();
+    expect(meter.settled()).toBe(false);
+    // The next second measures the link; a zero second from then on is a real stall.
+    meter.add(300_000);
+    expect(meter.average()).toBe(300_000);
+    meter.add(0);
+    expect(meter.average()).toBe(150_000);
   });
 });
 

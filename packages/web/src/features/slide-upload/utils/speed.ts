@@ -33,10 +33,12 @@ export class SpeedMeter {
 
   /**
    * Bytes per second over the last samples; null before the first one (just started or resumed:
-   * nothing measured yet, which "0 B/s" would misstate as a stalled link).
+   * nothing measured yet, which "0 B/s" would misstate as a stalled link), and while the first
+   * second's sample is still empty: its bytes were spent asking the server what it holds and on
+   * the first chunk's round trip, not on a link that stopped. A zero second later is a real stall.
    */
   average(): number | null {
-    if (this.samples.length === 0) {
+    if (this.samples.length === 0 || (this.provisional && this.samples[0] === 0)) {
       return null;
     }
     return this.samples.reduce((sum, b) => sum + b, 0) / this.samples.length;

@@ -19,6 +19,7 @@ import { resumableItem, sameTarget, statusOf, type QueueItem, type UploadTarget 
 /** Why a chosen file is not queued: a server text key (shared messages) or one of the upload screen's. */
 export type RefusalCode =
   | 'SLIDE_TYPE_UNSUPPORTED'
+  | 'SLIDE_TYPE_NEEDS_OPENSLIDE'
   | 'SLIDE_LAYOUT_INVALID'
   | 'SLIDE_NAME_EXISTS'
   | 'SLIDE_NAME_FAILED'

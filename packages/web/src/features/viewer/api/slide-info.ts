@@ -1,4 +1,5 @@
 import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import type { CloseSlideInput, SlideInfoDto } from '@pathconsult/shared';
 import { api } from '@/lib/api-client';
 import { ApiError } from '@/lib/api-error';
@@ -15,6 +16,43 @@ const TOKEN_MARGIN_MS = 5 * 60_000;
 export function useSlideInfo(iSlideDocumentId: number) {
   const { iUserId } = useSession();
   return useQuery(slideInfoQuery(iUserId, iSlideDocumentId));
+}
+
+/**
+ * A cached answer older than this is asked for again before a viewer opens from it: the last view
+ * is kept per user, and another computer may have moved it since (the cache lives as long as the
+ * page, its token renewed every two hours). Younger, it is this page's own (closing a viewer
+ * writes its view into the cache), and the slide opens at once.
+ */
+const LAST_VIEW_FRESH_MS = 30_000;
+
+/**
+ * useSlideInfo for a viewer about to open: `waiting` while a cached answer older than
+ * LAST_VIEW_FRESH_MS is asked for again, so that the viewer opens where the user last left the
+ * slide, on whichever computer. Asking failed (the link down): the cached answer does.
+ */
+export function useSlideInfoToOpen(iSlideDocumentId: number) {
+  const info = useSlideInfo(iSlideDocumentId);
+  const [recheck] = useState(
+    () => info.data !== undefined && Date.now() - info.dataUpdatedAt > LAST_VIEW_FRESH_MS,
+  );
+  const [rechecked, setRechecked] = useState(!recheck);
+  const { refetch } = info;
+  useEffect(() => {
+    if (!recheck) {
+      return;
+    }
+    let mounted = true;
+    void refetch().finally(() => {
+      if (mounted) {
+        setRechecked(true);
+      }
+    });
+    return () => {
+      mounted = false;
+    };
+  }, [recheck, refetch]);
+  return { info, waiting: !rechecked };
 }
 
 /**

@@ -1,12 +1,14 @@
 import { COVERS_LABELS } from '@/features/annotations/overlay/viewer-surface';
 import type { SlideViewer } from '../slide-viewer';
 import { useViewTick } from '../use-view-tick';
-import { scaleBar } from '../utils/scale-bar';
+import { scaleBar, scaleBarMpp } from '../utils/scale-bar';
 
 /** The scale bar in the view's lower left corner, from the slide's MPP and the current zoom. */
 export function ScaleBarOverlay({ viewer }: { viewer: SlideViewer }) {
   useViewTick(viewer);
-  const bar = viewer.isOpen ? scaleBar(viewer.slide.mpp, viewer.imageZoom()) : null;
+  const bar = viewer.isOpen
+    ? scaleBar(scaleBarMpp(viewer.slide.mpp, viewer.slide.mppY), viewer.imageZoom())
+    : null;
   if (!bar) {
     return null;
   }

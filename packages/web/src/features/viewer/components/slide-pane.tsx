@@ -12,10 +12,10 @@ import { ApiError } from '@/lib/api-error';
 import { currentLang } from '@/lib/i18n';
 import { serverErrorText } from '@/lib/server-message';
 import { useMediaQuery } from '@/lib/use-media-query';
-import { isGoneAnswer, saveLastView, useSlideInfo } from '../api/slide-info';
+import { isGoneAnswer, saveLastView, useSlideInfoToOpen } from '../api/slide-info';
 import { SlideViewer } from '../slide-viewer';
 import { useLayerShown } from '../use-layer-shown';
-import { objectiveFromMpp } from '../utils/magnification';
+import { viewingObjective } from '../utils/magnification';
 import { throttledRenewal } from '../utils/throttled-renewal';
 import type { ViewLink } from '../view-link';
 import { LinkLostNote } from './link-lost-note';
@@ -79,8 +79,8 @@ export function SlidePane({
 }) {
   const { t } = useTranslation('viewer');
   const goBack = useGoBack();
-  const info = useSlideInfo(slideId);
-  if (info.isPending) {
+  const { info, waiting } = useSlideInfoToOpen(slideId);
+  if (info.isPending || waiting) {
     return (
       <Flex justify="center" align="center" style={{ flex: 1 }}>
         <Spin />
@@ -210,7 +210,9 @@ function OpenSlidePane({
     const s = first.objSlide;
     const mpp = s.dMppX ?? null;
     const recorded = s.dObjectiveMagnification && s.dObjectiveMagnification > 0;
-    const estimated = recorded ? null : objectiveFromMpp(mpp);
+    // Without a recorded objective power (generic TIFF, DICOM), the one its pixel size implies:
+    // a pathologist still moves between 10×, 20× and 40×. The server flags screenshots by it too.
+    const objective = viewingObjective(s.dObjectiveMagnification ?? null, mpp);
     const created = new SlideViewer(
       element,
       {
@@ -218,10 +220,9 @@ function OpenSlidePane({
         width: s.iWidth ?? 0,
         height: s.iHeight ?? 0,
         mpp,
-        // Without a recorded objective power (generic TIFF, DICOM), the one its pixel size
-        // implies: a pathologist still moves between 10×, 20× and 40×.
-        objective: recorded ? s.dObjectiveMagnification : estimated,
-        objectiveEstimated: estimated !== null,
+        mppY: s.dMppY ?? null,
+        objective,
+        objectiveEstimated: !recorded && objective !== null,
       },
       {
         dziUrl: first.objToken.strDziUrl,

@@ -18,33 +18,6 @@ export function imageZoomFor(magnification: number, objective: number): number {
   return magnification / objective;
 }
 
-/** Objectives a scan's pixel size is matched to (microscope objective powers). */
-const STANDARD_OBJECTIVES = [2.5, 5, 10, 20, 40, 60, 100] as const;
-/** How far 10 / MPP may be from a standard objective and still be taken for it. */
-const OBJECTIVE_TOLERANCE = 0.2;
-
-/**
- * The objective power a slide without a recorded one was most likely scanned at, from its pixel
- * size: scanners image about 0.25 µm per pixel at 40× and 0.5 at 20× (power ≈ 10 / MPP), so
- * 0.499 µm/px reads 20× and a Hamamatsu 40×'s 0.227 reads 40×. Null without MPP or when no
- * standard objective is near (the viewer then zooms without steps, as before).
- */
-export function objectiveFromMpp(mpp: number | null): number | null {
-  if (!mpp || !(mpp > 0)) {
-    return null;
-  }
-  const power = 10 / mpp;
-  let best: number | null = null;
-  for (const o of STANDARD_OBJECTIVES) {
-    if (Math.abs(power / o - 1) <= OBJECTIVE_TOLERANCE) {
-      if (best === null || Math.abs(power / o - 1) < Math.abs(power / best - 1)) {
-        best = o;
-      }
-    }
-  }
-  return best;
-}
-
 /** The buttons a slide offers: steps up to its objective power (none without one). */
 export function magnificationSteps(objective: number | null): number[] {
   if (!objective || objective <= 0) {
@@ -67,7 +40,12 @@ export function formatZoomPercent(imageZoom: number): string {
 }
 
 /** Written alike by the viewer, the screenshot cards and the report (shared). */
-export { formatMagnification, isDigitalZoom } from '@pathconsult/shared';
+export {
+  formatMagnification,
+  isDigitalZoom,
+  objectiveFromMpp,
+  viewingObjective,
+} from '@pathconsult/shared';
 
 /** Above this share past a step, the view counts as beyond it (a step reached is not re-taken). */
 const STEP_MARGIN = 0.01;

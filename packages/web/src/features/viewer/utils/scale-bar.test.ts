@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scaleBar } from './scale-bar';
+import { scaleBar, scaleBarMpp } from './scale-bar';
 
 describe('scaleBar', () => {
   it('picks the longest round length that fits', () => {
@@ -22,5 +22,15 @@ describe('scaleBar', () => {
     expect(scaleBar(null, 1)).toBeNull();
     expect(scaleBar(0, 1)).toBeNull();
     expect(scaleBar(0.5, 0)).toBeNull();
+  });
+
+  it('is drawn from MPP X only where the pixels are square', () => {
+    expect(scaleBarMpp(0.25, null)).toBe(0.25);
+    expect(scaleBarMpp(0.25, undefined)).toBe(0.25);
+    // Scanner rounding (within 1%) is square.
+    expect(scaleBarMpp(0.2527, 0.2531)).toBe(0.2527);
+    // One bar cannot stand for 0.25 µm across and 0.5 down: none rather than a wrong one.
+    expect(scaleBarMpp(0.25, 0.5)).toBeNull();
+    expect(scaleBarMpp(null, 0.5)).toBeNull();
   });
 });

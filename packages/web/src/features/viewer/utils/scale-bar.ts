@@ -13,6 +13,21 @@ export interface ScaleBar {
 
 const NICE = [5, 2, 1];
 
+/** How far MPP Y may be from X and the pixels still be taken for square (scanner rounding). */
+const SQUARE_PIXEL_TOLERANCE = 0.01;
+
+/**
+ * The MPP a scale bar is drawn from: X, where the pixels are square (Y unknown or within 1% of
+ * it), else null: one horizontal bar cannot stand for both sides, and would be wrong upright
+ * once the view turns. Lengths and areas are measured along each side (annotations geometry).
+ */
+export function scaleBarMpp(mppX: number | null, mppY?: number | null): number | null {
+  if (!mppX || mppX <= 0) {
+    return null;
+  }
+  return !mppY || Math.abs(mppY / mppX - 1) <= SQUARE_PIXEL_TOLERANCE ? mppX : null;
+}
+
 export function scaleBar(mpp: number | null, imageZoom: number, maxPx = 120): ScaleBar | null {
   if (!mpp || mpp <= 0 || !(imageZoom > 0)) {
     return null;
