@@ -214,8 +214,18 @@ export function UploadPicker({ request, types, unreadableTypes, released }: Uplo
             </Typography.Text>
             {types && (
               <Typography.Text type="secondary" style={{ textAlign: 'center' }}>
-                {/* No folders on a phone: its slides of several files are a computer's. */}
-                {t(touch ? 'picker.hintTouch' : 'picker.hint', { types: slideTypesLabel(types) })}
+                {/* No folders on a phone: its slides of several files are a computer's. MRXS
+                    is explained only where this server reads it (OpenSlide installed). */}
+                {t(
+                  types.includes('mrxs')
+                    ? touch
+                      ? 'picker.hintTouch'
+                      : 'picker.hint'
+                    : touch
+                      ? 'picker.hintTouchNoMrxs'
+                      : 'picker.hintNoMrxs',
+                  { types: slideTypesLabel(types) },
+                )}
               </Typography.Text>
             )}
             <Flex gap="small" wrap justify="center">
