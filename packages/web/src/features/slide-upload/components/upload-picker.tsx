@@ -18,9 +18,11 @@ function useRefusalText() {
   const { t } = useTranslation('upload');
   return (refusal: Refusal, types: readonly string[]) => {
     switch (refusal.code) {
+      case 'noSlideFolder':
+        // A slide folder is explained with MRXS only where this server reads MRXS.
+        return t(types.includes('mrxs') ? 'refusal.noSlideFolder' : 'refusal.noSlideFolderNoMrxs');
       case 'singleOnly':
       case 'emptyFile':
-      case 'noSlideFolder':
         return t(`refusal.${refusal.code}`);
       case 'inQueue':
       case 'chosenTwice':
@@ -32,7 +34,7 @@ function useRefusalText() {
         return serverText(refusal.code, {
           name: refusal.name,
           types: slideTypesLabel(types),
-          type: extensionOf(refusal.name).toUpperCase(),
+          type: (refusal.type ?? extensionOf(refusal.name)).toUpperCase(),
         });
     }
   };
@@ -210,7 +212,13 @@ export function UploadPicker({ request, types, unreadableTypes, released }: Uplo
             <Typography.Text strong>
               {touch
                 ? t(single ? 'picker.touchSingle' : 'picker.touch')
-                : t(single ? 'picker.dropSingle' : 'picker.drop')}
+                : t(
+                    single
+                      ? types?.includes('mrxs') === false
+                        ? 'picker.dropSingleNoMrxs'
+                        : 'picker.dropSingle'
+                      : 'picker.drop',
+                  )}
             </Typography.Text>
             {types && (
               <Typography.Text type="secondary" style={{ textAlign: 'center' }}>

@@ -50,6 +50,17 @@ describe('finding slides among chosen files and folders (spec §5)', () => {
     expect(folder.problems).toEqual([{ name: 'b.mrxs', code: 'SLIDE_TYPE_NEEDS_OPENSLIDE' }]);
     expect(folder.documents.map((d) => d.strFileName)).toEqual(['a.svs']);
     expect(folder.skipped).toEqual(['Box/notes.txt']);
+    // An MRXS data folder chosen alone: not "choose its .mrxs too", which would not help here.
+    const dataOnly = scanPicked(
+      [at('S2/Slidedat.ini'), at('S2/Data0000.dat')],
+      readable,
+      false,
+      new Map(),
+      unreadable,
+    );
+    expect(dataOnly.problems).toEqual([
+      { name: 'S2', code: 'SLIDE_TYPE_NEEDS_OPENSLIDE', type: 'mrxs' },
+    ]);
   });
 
   it('lists the files a folder scan leaves out, but not the system’s own', () => {

@@ -38,6 +38,8 @@ export type ScanProblemCode =
 export interface ScanProblem {
   name: string;
   code: ScanProblemCode;
+  /** The slide type the refusal is about, where the name does not end in it (a data folder). */
+  type?: string;
 }
 
 export interface ScanResult<F extends FileLike = File> {
@@ -166,6 +168,15 @@ export function scanPicked<F extends FileLike>(
   // chosen (it holds Slidedat.ini, as spec §5 puts it), so the refusal says what to choose.
   for (const dir of dataDirs) {
     if (!claimed.has(dir)) {
+      if (needsOpenSlide.has('mrxs')) {
+        // Choosing its .mrxs as well would not help: this server cannot read MRXS yet.
+        problems.push({
+          name: baseOf(dir) || MRXS_INDEX,
+          code: 'SLIDE_TYPE_NEEDS_OPENSLIDE',
+          type: 'mrxs',
+        });
+        continue;
+      }
       // Its files chosen loose (no folder to name): the general layout refusal.
       problems.push(
         baseOf(dir)

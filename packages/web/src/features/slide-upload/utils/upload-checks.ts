@@ -39,6 +39,8 @@ export type RefusalCode =
 export interface Refusal {
   name: string;
   code: RefusalCode;
+  /** The slide type it is about, where the name does not end in it (ScanProblem). */
+  type?: string;
 }
 
 /**
@@ -100,7 +102,7 @@ export function checkDocuments<F extends FileLike>(
 ): CheckResult<F> {
   const result: CheckResult<F> = { accepted: [], resumed: [], continuing: [], refused: [] };
   for (const problem of scan.problems) {
-    result.refused.push({ name: problem.name, code: problem.code });
+    result.refused.push({ ...problem });
   }
   if (context.single && scan.documents.length + scan.problems.length > 1) {
     return {

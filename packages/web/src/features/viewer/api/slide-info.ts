@@ -1,4 +1,4 @@
-import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
+import { onlineManager, queryOptions, useQueries, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { CloseSlideInput, SlideInfoDto } from '@pathconsult/shared';
 import { api } from '@/lib/api-client';
@@ -20,21 +20,29 @@ export function useSlideInfo(iSlideDocumentId: number) {
 
 /**
  * A cached answer older than this is asked for again before a viewer opens from it: the last view
- * is kept per user, and another computer may have moved it since (the cache lives as long as the
- * page, its token renewed every two hours). Younger, it is this page's own (closing a viewer
- * writes its view into the cache), and the slide opens at once.
+ * is kept per user, and another computer may have moved it since (an answer stays cached five
+ * minutes after its viewer closes, and as long as the page while one shows it, its token renewed
+ * every two hours). Younger, it is this page's own (closing a viewer writes its view into that
+ * slide's cached answer), and the slide opens at once.
  */
 const LAST_VIEW_FRESH_MS = 30_000;
+
+/** How long a viewer waits for that answer before it opens from the cached one (a slow link). */
+const RECHECK_WAIT_MS = 3_000;
 
 /**
  * useSlideInfo for a viewer about to open: `waiting` while a cached answer older than
  * LAST_VIEW_FRESH_MS is asked for again, so that the viewer opens where the user last left the
- * slide, on whichever computer. Asking failed (the link down): the cached answer does.
+ * slide, on whichever computer. Offline, or with no answer within RECHECK_WAIT_MS, or asking
+ * failed: the cached answer does (the query would wait for the link to come back).
  */
 export function useSlideInfoToOpen(iSlideDocumentId: number) {
   const info = useSlideInfo(iSlideDocumentId);
   const [recheck] = useState(
-    () => info.data !== undefined && Date.now() - info.dataUpdatedAt > LAST_VIEW_FRESH_MS,
+    () =>
+      info.data !== undefined &&
+      Date.now() - info.dataUpdatedAt > LAST_VIEW_FRESH_MS &&
+      onlineManager.isOnline(),
   );
   const [rechecked, setRechecked] = useState(!recheck);
   const { refetch } = info;
@@ -43,13 +51,16 @@ export function useSlideInfoToOpen(iSlideDocumentId: number) {
       return;
     }
     let mounted = true;
-    void refetch().finally(() => {
+    const done = () => {
       if (mounted) {
         setRechecked(true);
       }
-    });
+    };
+    const giveUp = window.setTimeout(done, RECHECK_WAIT_MS);
+    void refetch().finally(done);
     return () => {
       mounted = false;
+      window.clearTimeout(giveUp);
     };
   }, [recheck, refetch]);
   return { info, waiting: !rechecked };
@@ -126,16 +137,16 @@ export function saveLastView(input: CloseSlideInput): void {
   // The slide's facts stay cached while the app runs: opening it again in this page must start
   // from this view, not from the one it was first opened with. Not those of a slide found gone
   // (its query failed with a 404): written over, they cleared the error, and the viewer came back
-  // over its "does not exist" screen.
+  // over its "does not exist" screen. Only this slide's answers are written: writing marks an
+  // answer as just fetched, and the other slides' would then open from a last view that another
+  // computer may have moved (useSlideInfoToOpen).
   queryClient.setQueriesData<SlideInfoDto>(
     {
       queryKey: ['slideInfo'],
-      predicate: (query) => !isGoneAnswer(query.state.error),
+      predicate: (query) =>
+        query.queryKey[2] === input.iSlideDocumentId && !isGoneAnswer(query.state.error),
     },
-    (cached) =>
-      cached?.objSlide.iSlideDocumentId === input.iSlideDocumentId
-        ? { ...cached, objLastView: input.objView }
-        : cached,
+    (cached) => (cached ? { ...cached, objLastView: input.objView } : cached),
   );
   void api
     .post('webViewer/slideViewer/closeSlide', input, { handleFailure: true, keepalive: true })
