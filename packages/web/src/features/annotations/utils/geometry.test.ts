@@ -141,36 +141,12 @@ describe('annotation geometry', () => {
     expect(pixelSizeOf({ mpp: 0.25 })).toBe(0.25);
     expect(pixelSizeOf({ mpp: null, mppY: 0.5 })).toBeNull();
     // 4000 px across is 1 mm, 2000 px down is 1 mm too; the slanted ruler is √2 mm.
-    expect(
-      measurementText(
-        'line',
-        [
-          [0, 0],
-          [4000, 0],
-        ],
-        mpp,
-      ),
-    ).toBe('1.00 mm');
-    expect(
-      measurementText(
-        'line',
-        [
-          [0, 0],
-          [0, 2000],
-        ],
-        mpp,
-      ),
-    ).toBe('1.00 mm');
-    expect(
-      measurementText(
-        'line',
-        [
-          [0, 0],
-          [4000, 2000],
-        ],
-        mpp,
-      ),
-    ).toBe('1.41 mm');
+    const rulerTo = (end: Point) => measurementText('line', [[0, 0], end], mpp);
+    expect([rulerTo([4000, 0]), rulerTo([0, 2000]), rulerTo([4000, 2000])]).toEqual([
+      '1.00 mm',
+      '1.00 mm',
+      '1.41 mm',
+    ]);
     // A box 400 × 200 px is 100 × 100 µm (0.01 mm²), not the 100 × 50 µm of MPP X alone.
     expect(
       measurementText(
