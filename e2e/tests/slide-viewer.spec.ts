@@ -465,7 +465,7 @@ test('opened again a while later, a slide opens where it was last left, on which
 }) => {
   test.setTimeout(120_000);
   const name = `cmu-lv-${RUN}.svs`;
-  const { caseId, slideId } = await caseWithSlide(request, `VL${RUN}`, name);
+  const { caseId, slideId } = await caseWithSlide(request, `VLV${RUN}`, name);
   // The page's clock is moved on below, as an afternoon between two openings would.
   await page.clock.install();
   await openAt20x(page, slideId);
