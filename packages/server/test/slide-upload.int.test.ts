@@ -933,6 +933,20 @@ describe.each(await testDatabases())('slide upload on $name', (testDb) => {
         expect.arrayContaining(['ndpi', 'mrxs', 'scn', 'bif', 'vms', 'vmu']),
       );
       const c = await addCase(api, doctor.token);
+      // Another type's refusal lists only what this server reads now.
+      const photo = await api.post(
+        'slideDocument/addUploadRecords',
+        {
+          iPatientId: c.iPatientId,
+          iUploadType: 0,
+          listFile: [{ strFileName: 'photo.jpg', lSize: 900 }],
+        },
+        { token: doctor.token, lang: 'en' },
+      );
+      expectRefused(photo, 'SLIDE_TYPE_UNSUPPORTED');
+      expect(photo.body.strMessage).toBe(
+        'Unsupported slide file type. Supported: SVS / TIF / TIFF / DCM',
+      );
       const refused = await api.post(
         'slideDocument/addUploadRecords',
         {

@@ -1,3 +1,4 @@
+import { SLIDE_TYPES } from '@pathconsult/shared';
 import { openDicomSlide } from './dicom/dicom-slide';
 import { OPENSLIDE_MISSING_MESSAGE, isOpenSlideAvailable, openOpenSlide } from './openslide';
 import { checkReferencedFiles } from './openslide/referenced-files';
@@ -27,6 +28,11 @@ const OPENSLIDE_TYPES = new Set(['ndpi', 'scn', 'bif', 'mrxs', 'vms', 'vmu']);
 /** Whether slides of this type (a lower-case extension) can be read only with OpenSlide. */
 export function needsOpenSlide(type: string): boolean {
   return OPENSLIDE_TYPES.has(type.toLowerCase());
+}
+
+/** The slide types (lower-case extensions) this server reads now: the vendor ones need OpenSlide. */
+export function readableSlideTypes(withOpenSlide: boolean): string[] {
+  return Object.keys(SLIDE_TYPES).filter((type) => withOpenSlide || !needsOpenSlide(type));
 }
 
 /**

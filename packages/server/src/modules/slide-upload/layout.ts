@@ -1,4 +1,10 @@
-import { SLIDE_TYPES, extensionOf, storedPathOf, type UploadFileInput } from '@pathconsult/shared';
+import {
+  SLIDE_TYPES,
+  extensionOf,
+  slideTypesLabel,
+  storedPathOf,
+  type UploadFileInput,
+} from '@pathconsult/shared';
 import { AppError } from '../../lib/app-error';
 
 export interface PlannedFile {
@@ -27,13 +33,17 @@ const SERIES_TYPES = new Set(['dcm']);
 /**
  * The files of one document to upload, each with its generated stored path, or a refusal: an
  * unsupported type, or a layout that is not "one file", "NAME.mrxs + NAME/<files>" or, for
- * DICOM, "NAME/<instances>" (a series).
+ * DICOM, "NAME/<instances>" (a series). The unsupported-type refusal lists `readable`: the
+ * types this server reads now (without OpenSlide, not the vendor ones), as the picker does.
  */
-export function planDocument(input: UploadFileInput): PlannedDocument {
+export function planDocument(
+  input: UploadFileInput,
+  readable: readonly string[] = Object.keys(SLIDE_TYPES),
+): PlannedDocument {
   const name = input.strFileName;
   const type = extensionOf(name);
   if (!(type in SLIDE_TYPES)) {
-    throw new AppError('SLIDE_TYPE_UNSUPPORTED', { types: Object.keys(SLIDE_TYPES).join(', ') });
+    throw new AppError('SLIDE_TYPE_UNSUPPORTED', { types: slideTypesLabel(readable) });
   }
   const declared = input.listFileSliceInfo ?? [{ strFilePath: name, lSize: input.lSize }];
   const invalid = () => new AppError('SLIDE_LAYOUT_INVALID', { name });

@@ -26,7 +26,7 @@ import { prepareFiles } from './disk';
 import { markUploadActive } from './cleanup';
 import { discardUpload } from './discard';
 import { planDocument, type PlannedDocument } from './layout';
-import { needsOpenSlide } from '../../slides/open-slide';
+import { needsOpenSlide, readableSlideTypes } from '../../slides/open-slide';
 import { isOpenSlideAvailable } from '../../slides/openslide';
 import type { DocumentRow } from './lookup';
 import { reserveStorage } from './quota';
@@ -153,12 +153,13 @@ export async function addUploadRecords(
     throw new AppError('FREE_UPLOAD_UNAVAILABLE');
   }
   const target = await targetOf(db, actor, input);
-  const plans = input.listFile.map((file) => ({ file, plan: planDocument(file) }));
+  const readsVendorFormats = (deps.openSlideAvailable ?? isOpenSlideAvailable)();
+  const readable = readableSlideTypes(readsVendorFormats);
+  const plans = input.listFile.map((file) => ({ file, plan: planDocument(file, readable) }));
   // A vendor format this server cannot read is refused before a byte is sent, saying how to
   // enable it: uploading gigabytes only to have the slide fail afterwards helps no one.
-  const readsVendorFormats = deps.openSlideAvailable ?? isOpenSlideAvailable;
   const unreadable = plans.find(({ plan }) => needsOpenSlide(plan.type));
-  if (unreadable && !readsVendorFormats()) {
+  if (unreadable && !readsVendorFormats) {
     throw new AppError('SLIDE_TYPE_NEEDS_OPENSLIDE', { type: unreadable.plan.type.toUpperCase() });
   }
   const names = new Set<string>();

@@ -26,7 +26,7 @@ import { ok } from '../../lib/envelope';
 import { appendAuditRecord, subjectOf } from '../audit/repo';
 import type { Actor } from '../auth/actor';
 import { requireActor } from '../auth/require-actor';
-import { needsOpenSlide } from '../../slides/open-slide';
+import { readableSlideTypes } from '../../slides/open-slide';
 import { isOpenSlideAvailable } from '../../slides/openslide';
 import { DOCTORS } from '../patients/policies';
 import { receiveChunk } from './chunks';
@@ -109,12 +109,10 @@ export const slideUploadRoutes: FastifyPluginAsyncZod<SlideUploadOptions> = asyn
       // Without OpenSlide the vendor types are not offered as supported (the picker's hint and
       // file filter would promise them) but named apart, so that a doctor who picks one hears at
       // once how to enable it rather than at Start.
-      const readsVendorFormats = (options.openSlideAvailable ?? isOpenSlideAvailable)();
-      const types = Object.keys(SLIDE_TYPES);
-      const unreadable = readsVendorFormats ? [] : types.filter(needsOpenSlide);
+      const readable = readableSlideTypes((options.openSlideAvailable ?? isOpenSlideAvailable)());
       return ok(request.lang, {
-        listType: types.filter((type) => !unreadable.includes(type)),
-        listNeedsOpenSlide: unreadable,
+        listType: readable,
+        listNeedsOpenSlide: Object.keys(SLIDE_TYPES).filter((type) => !readable.includes(type)),
         lChunkSize: UPLOAD_CHUNK_BYTES,
       });
     },
