@@ -124,8 +124,8 @@ export const slideRoutes: FastifyPluginAsyncZod<SlideRoutesOptions> = async (app
         response: { 200: envelopeSchema(documentStatusListSchema) },
       },
       // Audited as a read: the answer names the slides (free text, often a patient's) and their
-      // pathology numbers. It is asked every 2 s only while a slide is being read, a few times
-      // per upload, so each call is recorded like any other read.
+      // pathology numbers. The panel polls it every 2 s only while a slide is being read (at
+      // most the 2-minute read limit), so each call is recorded like any other read.
       config: { policy: { roles: 'authenticated', audit: 'read' } },
     },
     async (request) => {

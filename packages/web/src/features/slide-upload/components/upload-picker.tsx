@@ -68,6 +68,9 @@ export function UploadPicker({ request, types, unreadableTypes, released }: Uplo
   const single = request.iUploadType === UploadType.Single;
   // A phone or tablet: no mouse to drag with, no folder chooser.
   const touch = useMediaQuery('(hover: none) and (pointer: coarse)');
+  // MRXS folders are explained only where this server reads MRXS (OpenSlide installed); until the
+  // types are known, as it usually does.
+  const mrxsText = (key: string) => (types?.includes('mrxs') === false ? `${key}NoMrxs` : key);
 
   // What was refused or skipped speaks of the last choice: once the queue is started, the doctor
   // has moved past it, and the note would stay over the whole upload.
@@ -212,28 +215,14 @@ export function UploadPicker({ request, types, unreadableTypes, released }: Uplo
             <Typography.Text strong>
               {touch
                 ? t(single ? 'picker.touchSingle' : 'picker.touch')
-                : t(
-                    single
-                      ? types?.includes('mrxs') === false
-                        ? 'picker.dropSingleNoMrxs'
-                        : 'picker.dropSingle'
-                      : 'picker.drop',
-                  )}
+                : t(single ? mrxsText('picker.dropSingle') : 'picker.drop')}
             </Typography.Text>
             {types && (
               <Typography.Text type="secondary" style={{ textAlign: 'center' }}>
-                {/* No folders on a phone: its slides of several files are a computer's. MRXS
-                    is explained only where this server reads it (OpenSlide installed). */}
-                {t(
-                  types.includes('mrxs')
-                    ? touch
-                      ? 'picker.hintTouch'
-                      : 'picker.hint'
-                    : touch
-                      ? 'picker.hintTouchNoMrxs'
-                      : 'picker.hintNoMrxs',
-                  { types: slideTypesLabel(types) },
-                )}
+                {/* No folders on a phone: its slides of several files are a computer's. */}
+                {t(mrxsText(touch ? 'picker.hintTouch' : 'picker.hint'), {
+                  types: slideTypesLabel(types),
+                })}
               </Typography.Text>
             )}
             <Flex gap="small" wrap justify="center">
