@@ -2,8 +2,7 @@ import { FileAddOutlined, FolderAddOutlined, InboxOutlined } from '@ant-design/i
 import { Alert, Button, Flex, Spin, Typography } from 'antd';
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { UploadType, extensionOf, slideTypesLabel } from '@pathconsult/shared';
-import { serverText } from '@/lib/server-text';
+import { UploadType, slideTypesLabel } from '@pathconsult/shared';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { toastInfo, toastSuccess } from '@/lib/toast';
 import { uploadsLockedElsewhere } from '../utils/tab-lock';
@@ -11,33 +10,13 @@ import type { AddResult } from '../api/upload-manager';
 import type { PickedFile } from '../utils/folder-scan';
 import { pickedFromEntries, pickedFromList, type EntryLike } from '../utils/picked-files';
 import type { Refusal } from '../utils/upload-checks';
+import { refusalText } from '../utils/refusal-text';
 import { useUploads, type PanelRequest } from './upload-context';
 
-/** The text of a refusal: the server's own wording for its codes, the screen's for the others. */
+/** The refusal text function in the current language. */
 function useRefusalText() {
   const { t } = useTranslation('upload');
-  return (refusal: Refusal, types: readonly string[]) => {
-    switch (refusal.code) {
-      case 'noSlideFolder':
-        // A slide folder is explained with MRXS only where this server reads MRXS.
-        return t(types.includes('mrxs') ? 'refusal.noSlideFolder' : 'refusal.noSlideFolderNoMrxs');
-      case 'singleOnly':
-      case 'emptyFile':
-        return t(`refusal.${refusal.code}`);
-      case 'inQueue':
-      case 'chosenTwice':
-      case 'otherFileOfPaused':
-      case 'otherFileOfUnfinished':
-      case 'mrxsDataOnly':
-        return t(`refusal.${refusal.code}`, { name: refusal.name });
-      default:
-        return serverText(refusal.code, {
-          name: refusal.name,
-          types: slideTypesLabel(types),
-          type: (refusal.type ?? extensionOf(refusal.name)).toUpperCase(),
-        });
-    }
-  };
+  return (refusal: Refusal, types: readonly string[]) => refusalText(t, refusal, types);
 }
 
 interface UploadPickerProps {

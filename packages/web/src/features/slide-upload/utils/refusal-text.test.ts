@@ -1,0 +1,51 @@
+import i18next from 'i18next';
+import { describe, expect, it } from 'vitest';
+import { resources } from '@/locales/resources';
+import { refusalText } from './refusal-text';
+import type { RefusalCode } from './upload-checks';
+
+// Every code the checks can give (the type's members, listed again so a new one is tested too).
+const CODES: RefusalCode[] = [
+  'SLIDE_TYPE_UNSUPPORTED',
+  'SLIDE_TYPE_NEEDS_OPENSLIDE',
+  'SLIDE_LAYOUT_INVALID',
+  'SLIDE_NAME_EXISTS',
+  'SLIDE_NAME_FAILED',
+  'SLIDE_CONTENT_MISMATCH',
+  'validation.slideTooLarge',
+  'validation.fileName',
+  'singleOnly',
+  'singleQueued',
+  'emptyFile',
+  'noSlideFolder',
+  'mrxsDataOnly',
+  'inQueue',
+  'chosenTwice',
+  'otherFileOfPaused',
+  'otherFileOfUnfinished',
+];
+
+describe('refusalText', () => {
+  it.each(['zh-CN', 'en'] as const)(
+    'words every refusal in %s, never as its bare code',
+    async (lng) => {
+      // The global instance too: the server's texts follow the app's current language.
+      await i18next.init({ resources, lng, fallbackLng: false, ns: ['upload'] });
+      const t = i18next.getFixedT(lng, 'upload');
+      for (const code of CODES) {
+        const text = refusalText(t, { name: 'b.svs', code }, ['svs', 'tif', 'mrxs']);
+        expect(text, code).not.toContain(code);
+        expect(text, code).not.toMatch(/^\s*$|refusal\./);
+      }
+    },
+  );
+
+  it('says a single upload already has its slide queued (it read "singleQueued")', async () => {
+    const i18n = i18next.createInstance();
+    await i18n.init({ resources, lng: 'en', ns: ['upload'] });
+    const t = i18n.getFixedT('en', 'upload');
+    expect(refusalText(t, { name: 'b.svs', code: 'singleQueued' }, ['svs'])).toBe(
+      'A single upload already has a slide in the queue: upload or cancel it before choosing another',
+    );
+  });
+});

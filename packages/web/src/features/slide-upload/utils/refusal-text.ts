@@ -1,0 +1,47 @@
+import type { TFunction } from 'i18next';
+import { extensionOf, slideTypesLabel } from '@pathconsult/shared';
+import { serverText } from '@/lib/server-text';
+import type { Refusal } from './upload-checks';
+
+/**
+ * The text of a refusal: the server's own wording for its codes, the upload screen's for the
+ * others. Every code is named here, so a new one cannot fall through to the server's lookup and
+ * be shown as its bare code (as `singleQueued` was).
+ */
+export function refusalText(
+  t: TFunction<'upload'>,
+  refusal: Refusal,
+  types: readonly string[],
+): string {
+  const code = refusal.code;
+  switch (code) {
+    case 'noSlideFolder':
+      // A slide folder is explained with MRXS only where this server reads MRXS.
+      return t(types.includes('mrxs') ? 'refusal.noSlideFolder' : 'refusal.noSlideFolderNoMrxs');
+    case 'singleOnly':
+    case 'singleQueued':
+    case 'emptyFile':
+      return t(`refusal.${code}`);
+    case 'inQueue':
+    case 'chosenTwice':
+    case 'otherFileOfPaused':
+    case 'otherFileOfUnfinished':
+    case 'mrxsDataOnly':
+      return t(`refusal.${code}`, { name: refusal.name });
+    case 'SLIDE_TYPE_UNSUPPORTED':
+    case 'SLIDE_TYPE_NEEDS_OPENSLIDE':
+    case 'SLIDE_LAYOUT_INVALID':
+    case 'SLIDE_NAME_EXISTS':
+    case 'SLIDE_NAME_FAILED':
+    case 'SLIDE_CONTENT_MISMATCH':
+    case 'validation.slideTooLarge':
+    case 'validation.fileName':
+      return serverText(code, {
+        name: refusal.name,
+        types: slideTypesLabel(types),
+        type: (refusal.type ?? extensionOf(refusal.name)).toUpperCase(),
+      });
+    default:
+      return code satisfies never;
+  }
+}
