@@ -2,28 +2,7 @@ import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { resources } from '@/locales/resources';
 import { refusalText } from './refusal-text';
-import type { RefusalCode } from './upload-checks';
-
-// Every code the checks can give (the type's members, listed again so a new one is tested too).
-const CODES: RefusalCode[] = [
-  'SLIDE_TYPE_UNSUPPORTED',
-  'SLIDE_TYPE_NEEDS_OPENSLIDE',
-  'SLIDE_LAYOUT_INVALID',
-  'SLIDE_NAME_EXISTS',
-  'SLIDE_NAME_FAILED',
-  'SLIDE_CONTENT_MISMATCH',
-  'validation.slideTooLarge',
-  'validation.fileName',
-  'singleOnly',
-  'singleQueued',
-  'emptyFile',
-  'noSlideFolder',
-  'mrxsDataOnly',
-  'inQueue',
-  'chosenTwice',
-  'otherFileOfPaused',
-  'otherFileOfUnfinished',
-];
+import { REFUSAL_CODES } from './upload-checks';
 
 describe('refusalText', () => {
   it.each(['zh-CN', 'en'] as const)(
@@ -32,7 +11,7 @@ describe('refusalText', () => {
       // The global instance too: the server's texts follow the app's current language.
       await i18next.init({ resources, lng, fallbackLng: false, ns: ['upload'] });
       const t = i18next.getFixedT(lng, 'upload');
-      for (const code of CODES) {
+      for (const code of REFUSAL_CODES) {
         const text = refusalText(t, { name: 'b.svs', code }, ['svs', 'tif', 'mrxs']);
         expect(text, code).not.toContain(code);
         expect(text, code).not.toMatch(/^\s*$|refusal\./);

@@ -17,24 +17,26 @@ import { resumableItem, sameTarget, statusOf, type QueueItem, type UploadTarget 
  */
 
 /** Why a chosen file is not queued: a server text key (shared messages) or one of the upload screen's. */
-export type RefusalCode =
-  | 'SLIDE_TYPE_UNSUPPORTED'
-  | 'SLIDE_TYPE_NEEDS_OPENSLIDE'
-  | 'SLIDE_LAYOUT_INVALID'
-  | 'SLIDE_NAME_EXISTS'
-  | 'SLIDE_NAME_FAILED'
-  | 'SLIDE_CONTENT_MISMATCH'
-  | 'validation.slideTooLarge'
-  | 'validation.fileName'
-  | 'singleOnly'
-  | 'singleQueued'
-  | 'emptyFile'
-  | 'noSlideFolder'
-  | 'mrxsDataOnly'
-  | 'inQueue'
-  | 'chosenTwice'
-  | 'otherFileOfPaused'
-  | 'otherFileOfUnfinished';
+export const REFUSAL_CODES = [
+  'SLIDE_TYPE_UNSUPPORTED',
+  'SLIDE_TYPE_NEEDS_OPENSLIDE',
+  'SLIDE_LAYOUT_INVALID',
+  'SLIDE_NAME_EXISTS',
+  'SLIDE_NAME_FAILED',
+  'SLIDE_CONTENT_MISMATCH',
+  'validation.slideTooLarge',
+  'validation.fileName',
+  'singleOnly',
+  'singleQueued',
+  'emptyFile',
+  'noSlideFolder',
+  'mrxsDataOnly',
+  'inQueue',
+  'chosenTwice',
+  'otherFileOfPaused',
+  'otherFileOfUnfinished',
+] as const;
+export type RefusalCode = (typeof REFUSAL_CODES)[number];
 
 export interface Refusal {
   name: string;
