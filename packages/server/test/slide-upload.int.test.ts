@@ -429,6 +429,38 @@ describe.each(await testDatabases())('slide upload on $name', (testDb) => {
       }),
       'CHUNK_OUT_OF_RANGE',
     );
+    // That refusal comes while the form is read, before the chunk is checked: it is in the
+    // audit trail all the same, under its document.
+    expect(await latestAuditRecord(db(), 'slideDocument/fileUploadHandler')).toMatchObject({
+      userId: doctor.id,
+      outcome: 'failure',
+      targetId: String(id),
+      detail: { strErrorCode: 'CHUNK_OUT_OF_RANGE' },
+    });
+  });
+
+  it('records a chunk refused to a role that does not upload', async () => {
+    const bytes = tiffLike(1);
+    const { doc } = await startUpload('role.svs', bytes.length);
+    const expert = await loggedInUser(db(), api, hospitalA, RoleType.Expert);
+    const refused = await chunk(
+      {
+        iSlideDocumentId: doc.iSlideDocumentId,
+        strFilePath: 'role.svs',
+        iChunk: 0,
+        bytes: chunkOf(bytes, 0),
+      },
+      expert.token,
+    );
+    expect(refused.status).toBe(403);
+    // Refused before the route ran (it writes its own records): recorded as a denial.
+    expect(await latestAuditRecord(db(), 'slideDocument/fileUploadHandler')).toMatchObject({
+      userId: expert.id,
+      outcome: 'denied',
+    });
+    expect(expectOk(await status(doc.iSlideDocumentId)).listFileSliceInfo[0]?.listReceived).toEqual(
+      [],
+    );
   });
 
   it('refuses completion while a chunk is missing and says which', async () => {
@@ -565,7 +597,7 @@ describe.each(await testDatabases())('slide upload on $name', (testDb) => {
     // The finished file is not written again, and no claim row is left behind.
     expect(await late).toBe(false);
     expect(await db().select().from(slideChunks).where(eq(slideChunks.fileId, fileId))).toEqual([]);
-    forgetDocument(doc.iSlideDocumentId);
+    forgetDocument(db(), doc.iSlideDocumentId);
   });
 
   it('stops taking chunks at once when the uploader logs out', async () => {
@@ -1450,7 +1482,7 @@ describe.each(await testDatabases())('slide upload on $name', (testDb) => {
       .where(eq(slideDocuments.id, doc.iSlideDocumentId));
     expect(row).toMatchObject({ state: SlideUploadState.Uploading, completedAt: null });
     // The cache is the process's: the run on the other database must not find this upload in it.
-    forgetDocument(doc.iSlideDocumentId);
+    forgetDocument(db(), doc.iSlideDocumentId);
   });
 
   it('answers 404 when an upload is removed while its completion checks the files', async () => {
@@ -1492,7 +1524,7 @@ describe.each(await testDatabases())('slide upload on $name', (testDb) => {
       buffers: new ChunkBufferPool(UPLOAD_CHUNK_BYTES, loadAlignedAllocator()),
     };
     await expect(completeDocument(deps, seen!)).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    forgetDocument(doc.iSlideDocumentId);
+    forgetDocument(db(), doc.iSlideDocumentId);
 
     // Cancelled while its last chunk was on its way, one chunk never sent: gone (404), not
     // "send the missing chunks again" to an upload that no longer exists.
@@ -1517,7 +1549,7 @@ describe.each(await testDatabases())('slide upload on $name', (testDb) => {
       .set({ deletedAt: t.clock.now() })
       .where(eq(slideDocuments.id, half.doc.iSlideDocumentId));
     await expect(completeDocument(deps, halfSeen!)).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    forgetDocument(half.doc.iSlideDocumentId);
+    forgetDocument(db(), half.doc.iSlideDocumentId);
   });
 
   it('recalculates used storage from the files, with uploads under way still reserved', async () => {

@@ -26,7 +26,15 @@ export function auditsCall(
 }
 
 function shouldAudit(request: FastifyRequest): boolean {
-  return auditsCall(request.method, request.routeOptions.url, request.routeOptions.config.policy);
+  const policy = request.routeOptions.config.policy;
+  // A route that writes its own records ('self') never ran when its policy refused the call
+  // (no session, a role it does not allow): that refusal is recorded here like any other.
+  const asRefused = policy?.audit === 'self' && request.policyDenied;
+  return auditsCall(
+    request.method,
+    request.routeOptions.url,
+    asRefused ? { ...policy, audit: undefined } : policy,
+  );
 }
 
 /** The call name of the spec (`user/login`) from a route's URL (`/api/user/login`). */

@@ -27,6 +27,7 @@ export const authGuard = fp<{ auth: AuthDeps }>(async (app, { auth }) => {
   app.decorateRequest('lang', 'zh');
   app.decorateRequest('auditNote', null as never);
   app.decorateRequest('auditOutcome', 'success');
+  app.decorateRequest('policyDenied', false);
 
   app.addHook('onRequest', async (request) => {
     request.lang = parseLang(request.headers.lang ?? (request.query as { lang?: string })?.lang);
@@ -42,25 +43,31 @@ export const authGuard = fp<{ auth: AuthDeps }>(async (app, { auth }) => {
       request.log.error({ url: routeUrl }, 'route has no declared policy');
       throw new AppError('FORBIDDEN');
     }
-    const token = readToken(request.headers);
-    if (token) {
-      try {
-        const idle = request.headers['x-idle-seconds'];
-        request.actor = policy.recentSession
-          ? await authenticateRecent(auth, token, request.ip, idle)
-          : await authenticate(auth, token, request.ip, idle);
-      } catch (error) {
-        // A stale token on a public call (the login page) is simply ignored.
-        if (policy.roles !== 'public') {
-          throw error;
+    try {
+      const token = readToken(request.headers);
+      if (token) {
+        try {
+          const idle = request.headers['x-idle-seconds'];
+          request.actor = policy.recentSession
+            ? await authenticateRecent(auth, token, request.ip, idle)
+            : await authenticate(auth, token, request.ip, idle);
+        } catch (error) {
+          // A stale token on a public call (the login page) is simply ignored.
+          if (policy.roles !== 'public') {
+            throw error;
+          }
         }
       }
-    }
-    if (policy.roles !== 'public' && !request.actor) {
-      throw new AppError(token ? 'SESSION_EXPIRED' : 'NOT_LOGGED_IN');
-    }
-    if (!rolesAllow(policy, request.actor) || !privilegeAllows(policy, request.actor)) {
-      throw new AppError('FORBIDDEN');
+      if (policy.roles !== 'public' && !request.actor) {
+        throw new AppError(token ? 'SESSION_EXPIRED' : 'NOT_LOGGED_IN');
+      }
+      if (!rolesAllow(policy, request.actor) || !privilegeAllows(policy, request.actor)) {
+        throw new AppError('FORBIDDEN');
+      }
+    } catch (error) {
+      // Said to the audit trail: a route that writes its own records never ran.
+      request.policyDenied = true;
+      throw error;
     }
   });
 });

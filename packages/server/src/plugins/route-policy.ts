@@ -45,6 +45,8 @@ declare module 'fastify' {
     auditNote: AuditNote;
     /** Set by the error handler: how the call ended, for the audit record. */
     auditOutcome: 'success' | 'failure' | 'denied';
+    /** Refused by the route's policy (no session, a role it does not allow) before it ran. */
+    policyDenied: boolean;
   }
 }
 

@@ -81,7 +81,7 @@ export async function receiveChunk(
   const { db, clock, dataDir } = deps;
   const t = await targetFor(deps, actor, fields);
   if (t.doc.state !== SlideUploadState.Uploading) {
-    forgetDocument(t.doc.id);
+    forgetDocument(deps.db, t.doc.id);
   }
   // A failed upload lost its files; a complete one the slide engine refused keeps them.
   if (t.doc.state === SlideUploadState.Failed && t.doc.completedAt === null) {
@@ -114,7 +114,7 @@ export async function receiveChunk(
     if (held) {
       throw new AppError('CHUNK_CONFLICT');
     }
-    forgetDocument(t.doc.id);
+    forgetDocument(deps.db, t.doc.id);
     await failUpload(deps, t.doc, 'SLIDE_CONTENT_MISMATCH');
     throw new AppError('SLIDE_CONTENT_MISMATCH', {
       name: t.doc.displayName,
@@ -133,7 +133,7 @@ export async function receiveChunk(
     if (!held) {
       // The document is no longer being uploaded (completed, failed or removed meanwhile):
       // answer from its current state.
-      forgetDocument(t.doc.id);
+      forgetDocument(deps.db, t.doc.id);
       return receiveChunk(deps, actor, fields, chunk);
     }
     if (held.crc32 !== fields.strChunkCrc32) {
@@ -148,7 +148,7 @@ export async function receiveChunk(
     } catch (error) {
       // The files were removed (deleted or cancelled meanwhile): the upload is gone.
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
-        forgetDocument(t.doc.id);
+        forgetDocument(deps.db, t.doc.id);
         throw notFound();
       }
       await db
@@ -161,13 +161,13 @@ export async function receiveChunk(
   }
 
   const now = clock.now();
-  if (activityDue(t.doc.id, now.getTime(), ACTIVE_REFRESH_MS)) {
+  if (activityDue(db, t.doc.id, now.getTime(), ACTIVE_REFRESH_MS)) {
     await db.update(slideDocuments).set({ activeAt: now }).where(eq(slideDocuments.id, t.doc.id));
   }
 
   if (fields.iUpdadeState === 1) {
     const state = await completeDocument(deps, t.doc);
-    forgetDocument(t.doc.id);
+    forgetDocument(deps.db, t.doc.id);
     return resultOf(t, fields, duplicate, state);
   }
   return resultOf(t, fields, duplicate, SlideUploadState.Uploading);
@@ -176,14 +176,14 @@ export async function receiveChunk(
 /** The chunk's document, file and quota: from the short-lived cache, else from the database. */
 async function targetFor(deps: ChunkDeps, actor: Actor, fields: ChunkFields): Promise<ChunkTarget> {
   const now = deps.clock.now().getTime();
-  const cached = cachedTarget(fields.iSlideDocumentId, fields.strFilePath, now);
+  const cached = cachedTarget(deps.db, fields.iSlideDocumentId, fields.strFilePath, now);
   // The cache serves the uploader only; anyone else goes to the database (and gets its 404).
   if (cached && cached.doc.uploadUserId === actor.userId) {
     return cached;
   }
   const target = await findChunkTarget(deps.db, actor, fields.iSlideDocumentId, fields.strFilePath);
   if (target.doc.state === SlideUploadState.Uploading) {
-    rememberTarget(target, now);
+    rememberTarget(deps.db, target, now);
   }
   return target;
 }
@@ -199,7 +199,7 @@ async function claim(deps: ChunkDeps, t: ChunkTarget, fields: ChunkFields): Prom
     });
   } catch (error) {
     if (error instanceof AppError && error.code === 'NOT_FOUND') {
-      forgetDocument(t.doc.id);
+      forgetDocument(deps.db, t.doc.id);
     }
     throw error;
   }

@@ -67,7 +67,7 @@ export async function markUploadPaused(db: Db, id: number, now: Date): Promise<v
   // After the update: a chunk of a resume that came in meanwhile refreshes the time again at
   // once, rather than being overwritten and not refreshing for 15 s. (Per process: with several
   // server instances, another one's next refresh is at most 15 s away.)
-  forgetActivity(id);
+  forgetActivity(db, id);
 }
 
 /**

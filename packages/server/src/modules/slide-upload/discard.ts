@@ -40,7 +40,7 @@ export async function discardUpload(
     }
     return true;
   });
-  forgetDocument(doc.id);
+  forgetDocument(deps.db, doc.id);
   if (removed) {
     await removeDocumentFiles(deps.dataDir, doc);
   }
@@ -88,7 +88,7 @@ export async function failUpload(
     await releaseStorage(tx, doc.hospitalId, doc.totalBytes);
     return true;
   });
-  forgetDocument(doc.id);
+  forgetDocument(deps.db, doc.id);
   if (failed) {
     await removeDocumentFiles(deps.dataDir, doc);
   }

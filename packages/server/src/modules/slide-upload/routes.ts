@@ -162,31 +162,24 @@ export const slideUploadRoutes: FastifyPluginAsyncZod<SlideUploadOptions> = asyn
       // Chunks are audited per document (completion and refusals), not one record per megabyte.
       config: { policy: { roles: DOCTORS, audit: 'self', recentSession: true } },
     },
-    async (request) => {
-      const actor = requireActor(request);
-      const { fields, file } = await readChunkForm(request, chunkDeps.buffers);
-      try {
-        return await storeChunk(request, actor, fields, file);
-      } finally {
-        file?.release();
-      }
-    },
+    async (request) => storeChunk(request, requireActor(request)),
   );
 
   /**
-   * The checked chunk form: stored (chunks.ts). Every refusal is audited — "not found" too (a
-   * chunk sent into an upload that is not the caller's) and a failure of the server's own —, as
-   * is the completion; accepted chunks are not (a 3 GB slide would write 3,000 records).
+   * The chunk form read, checked and stored (chunks.ts). Every refusal is audited — a part over
+   * 1 MB or a second file, "not found" (a chunk sent into an upload that is not the caller's) and
+   * a failure of the server's own —, as is the completion; accepted chunks are not (a 3 GB slide
+   * would write 3,000 records).
    */
-  async function storeChunk(
-    request: FastifyRequest,
-    actor: Actor,
-    fields: Record<string, string>,
-    file: ReceivedChunk | null,
-  ) {
-    const parsed = chunkFieldsSchema.safeParse(fields);
-    const record = (outcome: 'success' | 'failure', detail: Record<string, unknown>) =>
-      appendAuditRecord(options.db, {
+  async function storeChunk(request: FastifyRequest, actor: Actor) {
+    // Filled as the form is read: a refusal halfway through still names its document.
+    const fields: Record<string, string> = {};
+    let file: ReceivedChunk | null = null;
+    const record = (outcome: 'success' | 'failure', detail: Record<string, unknown>) => {
+      const documentId = chunkFieldsSchema.shape.iSlideDocumentId.safeParse(
+        fields.iSlideDocumentId,
+      );
+      return appendAuditRecord(options.db, {
         now: options.clock.now(),
         subject: subjectOf(actor),
         action: 'slideDocument/fileUploadHandler',
@@ -194,11 +187,15 @@ export const slideUploadRoutes: FastifyPluginAsyncZod<SlideUploadOptions> = asyn
         ip: request.ip,
         note: {
           targetType: 'slideDocument',
-          ...(parsed.success ? { targetId: parsed.data.iSlideDocumentId } : {}),
+          ...(documentId.success ? { targetId: documentId.data } : {}),
           detail,
         },
       });
+    };
+    let iChunk: number | undefined;
     try {
+      file = await readChunkForm(request, chunkDeps.buffers, fields);
+      const parsed = chunkFieldsSchema.safeParse(fields);
       if (!parsed.success || !file) {
         const errors: FieldError[] = parsed.success
           ? []
@@ -214,6 +211,7 @@ export const slideUploadRoutes: FastifyPluginAsyncZod<SlideUploadOptions> = asyn
         }
         throw new AppError('VALIDATION_FAILED', {}, errors);
       }
+      iChunk = parsed.data.iChunk;
       const result = await receiveChunk(chunkDeps, actor, parsed.data, file);
       if (parsed.data.iUpdadeState === 1) {
         await record('success', { bComplete: true, iState: result.ddUploadState.iNumber });
@@ -225,9 +223,11 @@ export const slideUploadRoutes: FastifyPluginAsyncZod<SlideUploadOptions> = asyn
     } catch (error) {
       await record('failure', {
         strErrorCode: error instanceof AppError ? error.code : 'INTERNAL',
-        ...(parsed.success ? { iChunk: parsed.data.iChunk } : {}),
+        ...(iChunk !== undefined ? { iChunk } : {}),
       });
       throw error;
+    } finally {
+      file?.release();
     }
   }
 
@@ -325,17 +325,17 @@ export const slideUploadRoutes: FastifyPluginAsyncZod<SlideUploadOptions> = asyn
 };
 
 /**
- * The chunk form: text fields and the one file part, at most 1 MB, read into a pooled buffer
- * (received-chunk.ts). The caller releases the file's bytes.
+ * The chunk form: text fields (into `fields`, as they come) and the one file part, at most 1 MB,
+ * read into a pooled buffer (received-chunk.ts). The caller releases the file's bytes.
  */
 async function readChunkForm(
   request: FastifyRequest,
   buffers: ChunkBufferPool,
-): Promise<{ fields: Record<string, string>; file: ReceivedChunk | null }> {
-  const fields: Record<string, string> = {};
+  fields: Record<string, string>,
+): Promise<ReceivedChunk | null> {
   let file: ReceivedChunk | null = null;
   if (!request.isMultipart()) {
-    return { fields, file };
+    return file;
   }
   try {
     for await (const part of request.parts()) {
@@ -359,5 +359,5 @@ async function readChunkForm(
     }
     throw error;
   }
-  return { fields, file };
+  return file;
 }

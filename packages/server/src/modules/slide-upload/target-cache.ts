@@ -18,25 +18,44 @@ interface Entry {
   expires: number;
 }
 
-const entries = new Map<string, Entry>();
-/** When this process last refreshed each document's "last active" time. */
-const lastActivity = new Map<number, number>();
+interface Kept {
+  entries: Map<string, Entry>;
+  /** When this process last refreshed each document's "last active" time. */
+  lastActivity: Map<number, number>;
+}
+
+/**
+ * Kept per database: document ids are only unique within one, and a process may serve two (the
+ * test suite runs the same tests on PGlite and PostgreSQL, where the ids coincide).
+ */
+const keptPer = new WeakMap<object, Kept>();
+
+function keptFor(db: object): Kept {
+  let kept = keptPer.get(db);
+  if (!kept) {
+    kept = { entries: new Map(), lastActivity: new Map() };
+    keptPer.set(db, kept);
+  }
+  return kept;
+}
 
 const keyOf = (documentId: number, relativePath: string) => `${documentId}\u0000${relativePath}`;
 
 export function cachedTarget(
+  db: object,
   documentId: number,
   relativePath: string,
   now: number,
 ): ChunkTarget | null {
-  const entry = entries.get(keyOf(documentId, relativePath));
+  const entry = keptFor(db).entries.get(keyOf(documentId, relativePath));
   if (!entry || entry.expires <= now) {
     return null;
   }
   return entry.target;
 }
 
-export function rememberTarget(target: ChunkTarget, now: number): void {
+export function rememberTarget(db: object, target: ChunkTarget, now: number): void {
+  const { entries } = keptFor(db);
   if (entries.size >= MAX_ENTRIES) {
     for (const [key, entry] of entries) {
       if (entry.expires <= now || entries.size >= MAX_ENTRIES) {
@@ -54,7 +73,8 @@ export function rememberTarget(target: ChunkTarget, now: number): void {
 }
 
 /** Drops everything kept about a document (completed, failed, cancelled, deleted). */
-export function forgetDocument(documentId: number): void {
+export function forgetDocument(db: object, documentId: number): void {
+  const { entries, lastActivity } = keptFor(db);
   const prefix = `${documentId}\u0000`;
   for (const key of entries.keys()) {
     if (key.startsWith(prefix)) {
@@ -65,8 +85,8 @@ export function forgetDocument(documentId: number): void {
 }
 
 /** The next chunk of the document refreshes its "last active" time, however soon it comes. */
-export function forgetActivity(documentId: number): void {
-  lastActivity.delete(documentId);
+export function forgetActivity(db: object, documentId: number): void {
+  keptFor(db).lastActivity.delete(documentId);
 }
 
 /**
@@ -79,7 +99,13 @@ export const ACTIVE_REFRESH_MS = 15_000;
  * Whether the document's "last active" time is due for a refresh: every 15 s is one small
  * update per upload, and lets a list call an abandoned upload interrupted within a minute.
  */
-export function activityDue(documentId: number, now: number, everyMs: number): boolean {
+export function activityDue(
+  db: object,
+  documentId: number,
+  now: number,
+  everyMs: number,
+): boolean {
+  const { lastActivity } = keptFor(db);
   const last = lastActivity.get(documentId) ?? 0;
   if (now - last < everyMs) {
     return false;

@@ -91,7 +91,7 @@ export async function deleteSlides(
   });
   // Chunks of an upload deleted under way must not be taken on this process's cached view of it.
   for (const doc of deleted) {
-    forgetDocument(doc.id);
+    forgetDocument(db, doc.id);
   }
   return { deleted, leftOnDisk: await removeDocumentFolders(dataDir, deleted) };
 }
