@@ -151,7 +151,9 @@ test('slides are matched and renamed by the doctor, removed by the administrator
   await rowA.locator('input[type=checkbox]').check();
   await rowB.locator('input[type=checkbox]').check();
   await page.getByTestId('slide-match-selected').click();
-  await expect(page.getByText('Matched: 1; no case of their number yet: 1')).toBeVisible();
+  await expect(
+    page.getByText('Matched: 1; left unmatched: 1 (no case of their number yet: 1)'),
+  ).toBeVisible();
   await expect(rowA.getByTestId('slide-patient')).toHaveText('Zhao Min');
   await expect(page.getByTestId(`slide-match-${toMatch}`)).toHaveCount(0);
   await expect(page.getByTestId('slide-selected-count')).toHaveText('1 selected');
@@ -313,6 +315,15 @@ test('a renamed slide is found by its upload name; a filter that finds nothing s
   for (const name of others) {
     await uploadSlide(request, token, name, num);
   }
+  // Its upload begun and not finished: no chunk sent yet.
+  const unfinished = `unfinished-${RUN}.svs`;
+  await call(request, token, 'slideDocument/addUploadRecords', {
+    data: {
+      strDiagnosistNum: num,
+      iUploadType: 0,
+      listFile: [{ strFileName: unfinished, lSize: 4096, lLastModified: 1_700_000_000_000 }],
+    },
+  });
   await logIn(page, DOCTOR, '?lang=en');
   await openFromMenu(page, '/sliceManage');
   const fileName = page.locator('#slideFilters_strFileName');
@@ -354,6 +365,15 @@ test('a renamed slide is found by its upload name; a filter that finds nothing s
   for (const name of others) {
     await expect(listed.filter({ hasText: name })).toHaveText(`${name} · ${num}`);
   }
+  await dialogsSettled(page);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+
+  // One of them still uploading: the confirmation says that its upload stops.
+  await page.getByTestId(`slide-row-${unfinished}`).locator('input[type=checkbox]').check();
+  await page.getByTestId('slide-delete-selected').click();
+  await expect(page.getByTestId('slide-delete-uploading')).toHaveText(
+    'One of them is not finished uploading: its upload stops, and what was sent is removed from the server.',
+  );
   await dialogsSettled(page);
   await page.getByRole('button', { name: 'Cancel' }).click();
   await page.getByTestId('slide-clear-selection').click();
@@ -611,6 +631,19 @@ test('a doctor uploads a slide by pathology number before its case exists', asyn
   await expect(page.getByText('已将 1 张切片关联到此病例')).toBeVisible();
   await expect(page.getByTestId(`imagery-row-${later}`)).toBeVisible();
   await expect(page.getByTestId('imagery-waiting')).toHaveCount(0);
+
+  // A refresh that fails (the link dropped) says so above the slides, which stay listed; the
+  // retry, once the link is back, reads them again and the notice goes.
+  const caseSlides = '**/api/slideDocument/selectSlideDocumentByPatient?**';
+  await page.route(caseSlides, (route) => route.abort('connectionreset'));
+  await page.getByTestId('imagery-refresh').click();
+  await expect(page.getByTestId('imagery-error')).toBeVisible();
+  await expect(page.getByTestId(`imagery-row-${later}`)).toBeVisible();
+  await expect(page.getByTestId(`imagery-row-${name}`)).toBeVisible();
+  await page.unroute(caseSlides);
+  await page.getByTestId('imagery-error').getByRole('button').click();
+  await expect(page.getByTestId('imagery-error')).toHaveCount(0);
+  await expect(page.getByTestId(`imagery-row-${later}`)).toBeVisible();
 
   // Slide management's list searched again with the same filter shows what came meanwhile
   // (the unchanged query was not sent again).

@@ -886,7 +886,16 @@ describe.each(await testDatabases())('slide management on $name', (testDb) => {
       const s4 = await ownSlide({ diagnosisNum: sent.strDiagnosistNum });
       const s5 = await ownSlide({ diagnosisNum: theirs.strDiagnosistNum });
       const result = expectOk(await match([s1.id, s2.id, s3.id, s4.id, s5.id]));
-      expect(result).toEqual({ iMatched: 2, listUnmatched: [s3.id, s4.id, s5.id] });
+      // Each slide left says why: no case of its number, its case submitted, a colleague's case.
+      expect(result).toEqual({
+        iMatched: 2,
+        listUnmatched: [s3.id, s4.id, s5.id],
+        listUnmatchedReason: [
+          { iSlideDocumentId: s3.id, strReason: 'noCase' },
+          { iSlideDocumentId: s4.id, strReason: 'caseLocked' },
+          { iSlideDocumentId: s5.id, strReason: 'colleagueCase' },
+        ],
+      });
       expect((await slideRow(db(), s1.id))?.patientId).toBe(open.iPatientId);
       expect(
         expectOk(await byPatient(open.iPatientId)).listSlideDocument.map((s) => s.iSlideDocumentId),
@@ -900,6 +909,7 @@ describe.each(await testDatabases())('slide management on $name', (testDb) => {
       expect(expectOk(await match([s5.id], slideAdmin.token))).toEqual({
         iMatched: 1,
         listUnmatched: [],
+        listUnmatchedReason: [],
       });
       const foreign = await slide({
         hospitalId: outsider.hospitalId,
@@ -923,7 +933,11 @@ describe.each(await testDatabases())('slide management on $name', (testDb) => {
       });
       expectRefused(await matchCase(c.iPatientId, colleague.token), 'CASE_NOT_OWNED');
       expectNotFound(await matchCase(c.iPatientId, outsider.token));
-      expect(expectOk(await matchCase(c.iPatientId))).toEqual({ iMatched: 2, listUnmatched: [] });
+      expect(expectOk(await matchCase(c.iPatientId))).toEqual({
+        iMatched: 2,
+        listUnmatched: [],
+        listUnmatchedReason: [],
+      });
       for (const doc of [mine, byColleague]) {
         expect((await slideRow(db(), doc.id))?.patientId).toBe(c.iPatientId);
       }
@@ -1004,7 +1018,14 @@ describe.each(await testDatabases())('slide management on $name', (testDb) => {
       });
       const result = expectOk(await match([sameName.id, fresh.id, twin.id]));
       // The first b.svs joins; the second, and the case's own a.svs again, stay unmatched.
-      expect(result).toEqual({ iMatched: 1, listUnmatched: [sameName.id, twin.id] });
+      expect(result).toEqual({
+        iMatched: 1,
+        listUnmatched: [sameName.id, twin.id],
+        listUnmatchedReason: [
+          { iSlideDocumentId: sameName.id, strReason: 'nameTaken' },
+          { iSlideDocumentId: twin.id, strReason: 'nameTaken' },
+        ],
+      });
       expect(await slideRow(db(), fresh.id)).toMatchObject({
         patientId: c.iPatientId,
         diagnosisNum: c.strDiagnosistNum,
@@ -1013,7 +1034,11 @@ describe.each(await testDatabases())('slide management on $name', (testDb) => {
         expect((await slideRow(db(), doc.id))?.patientId).toBeNull();
       }
       // From the case, the same rule.
-      expect(expectOk(await matchCase(c.iPatientId))).toEqual({ iMatched: 0, listUnmatched: [] });
+      expect(expectOk(await matchCase(c.iPatientId))).toEqual({
+        iMatched: 0,
+        listUnmatched: [],
+        listUnmatchedReason: [],
+      });
       expect((await slideRow(db(), sameName.id))?.diagnosisNum).toBe(lower);
       // Alone, its match fails saying why: the name, not a missing or submitted case.
       expectRefused(await match([sameName.id]), 'SLIDE_MATCH_NAME_TAKEN');
@@ -1046,6 +1071,7 @@ describe.each(await testDatabases())('slide management on $name', (testDb) => {
       expect(expectOk(await match([failed.id, fine.id]))).toEqual({
         iMatched: 1,
         listUnmatched: [failed.id],
+        listUnmatchedReason: [{ iSlideDocumentId: failed.id, strReason: 'unreadable' }],
       });
       expect(expectOk(await matchCase(c.iPatientId)).iMatched).toBe(0);
       expect((await slideRow(db(), failed.id))?.patientId).toBeNull();

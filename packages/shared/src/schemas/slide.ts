@@ -396,9 +396,26 @@ export type SlideMatchInput = z.infer<typeof slideMatchInputSchema>;
 export const caseSlideMatchInputSchema = z.object({ iPatientId: idSchema });
 export type CaseSlideMatchInput = z.infer<typeof caseSlideMatchInputSchema>;
 
+/**
+ * Why a selected slide stayed unmatched: no case of its number; its case submitted (or done);
+ * its case already holding a slide of the name; its case a colleague's (matching is the case
+ * owner's); the slide failed to upload or could not be read.
+ */
+export const UNMATCHED_REASONS = [
+  'noCase',
+  'caseLocked',
+  'nameTaken',
+  'colleagueCase',
+  'unreadable',
+] as const;
+export type UnmatchedReason = (typeof UNMATCHED_REASONS)[number];
+
 export const slideMatchResultSchema = z.object({
   iMatched: z.number().int(),
-  listUnmatched: z.array(z.number().int()).describe('Slides with no case of their number'),
+  listUnmatched: z.array(z.number().int()).describe('Selected slides that stayed unmatched'),
+  listUnmatchedReason: z
+    .array(z.object({ iSlideDocumentId: z.number().int(), strReason: z.enum(UNMATCHED_REASONS) }))
+    .describe('Why each of listUnmatched stayed unmatched'),
 });
 export type SlideMatchResult = z.infer<typeof slideMatchResultSchema>;
 

@@ -99,12 +99,7 @@ export const ACTIVE_REFRESH_MS = 15_000;
  * Whether the document's "last active" time is due for a refresh: every 15 s is one small
  * update per upload, and lets a list call an abandoned upload interrupted within a minute.
  */
-export function activityDue(
-  db: object,
-  documentId: number,
-  now: number,
-  everyMs: number,
-): boolean {
+export function activityDue(db: object, documentId: number, now: number, everyMs: number): boolean {
   const { lastActivity } = keptFor(db);
   const last = lastActivity.get(documentId) ?? 0;
   if (now - last < everyMs) {

@@ -4,6 +4,7 @@ import {
   statesAllowing,
   type SlideMatchInput,
   type SlideMatchResult,
+  type UnmatchedReason,
 } from '@pathconsult/shared';
 import type { Db } from '../../db/client';
 import { patients, slideDocuments } from '../../db/schema';
@@ -161,53 +162,76 @@ export async function matchSlides(
         matched.add(id);
       }
     }
+    const left = unmatched.filter((id) => !matched.has(id));
+    const failed = new Set(
+      docs.filter((d) => d.state === SlideUploadState.Failed).map((d) => d.id),
+    );
+    const reasons = await whyUnmatched(tx, actor, left, failed);
     if (matched.size === 0) {
-      const failed = docs.filter((d) => d.state === SlideUploadState.Failed).map((d) => d.id);
-      const readable = unmatched.filter((id) => !failed.includes(id));
-      throw new AppError(
-        unmatched.length > 0 && readable.length === 0
-          ? 'SLIDE_MATCH_UNREADABLE'
-          : await whyNoneMatched(tx, actor, readable),
-      );
+      throw new AppError(refusalFor([...reasons.values()]));
     }
     return {
       iMatched: matched.size,
-      listUnmatched: unmatched.filter((id) => !matched.has(id)),
+      listUnmatched: left,
+      listUnmatchedReason: left.map((id) => ({
+        iSlideDocumentId: id,
+        strReason: reasons.get(id) ?? 'noCase',
+      })),
     };
   });
 }
 
 /**
- * Why not one of the slides found its case: the case of their number is the caller's own (or,
- * for an administrator, anyone's) but submitted (SLIDE_CASE_LOCKED) or already holding a slide
- * of the name (SLIDE_MATCH_NAME_TAKEN), or a colleague's (matching is its owner's), or there is
- * none. "No case has this number" was said in all of these.
+ * Why each slide left unmatched did not find its case: it failed; the case of its number is the
+ * caller's own (or, for an administrator, anyone's) but submitted, or already holds a slide of
+ * the name; the case is a colleague's (matching is its owner's); or there is none. "No case has
+ * this number" was said in all of these.
  */
-async function whyNoneMatched(
+async function whyUnmatched(
   tx: Db,
   actor: Actor,
-  unmatched: number[],
-): Promise<
-  | 'SLIDE_CASE_LOCKED'
-  | 'SLIDE_MATCH_NAME_TAKEN'
-  | 'SLIDE_MATCH_COLLEAGUE_CASE'
-  | 'SLIDE_MATCH_FAILED'
-> {
-  if (unmatched.length === 0) {
-    return 'SLIDE_MATCH_FAILED';
+  left: number[],
+  failed: ReadonlySet<number>,
+): Promise<Map<number, UnmatchedReason>> {
+  const readable = left.filter((id) => !failed.has(id));
+  const cases =
+    readable.length === 0
+      ? []
+      : await tx
+          .select({ docId: slideDocuments.id, ownerId: patients.ownerId, state: patients.state })
+          .from(slideDocuments)
+          .innerJoin(patients, and(eq(patients.hospitalId, slideDocuments.hospitalId), sameNumber))
+          .where(inArray(slideDocuments.id, readable));
+  const reasonOf = (id: number): UnmatchedReason => {
+    if (failed.has(id)) {
+      return 'unreadable';
+    }
+    const ofSlide = cases.filter((c) => c.docId === id);
+    const own = ofSlide.filter((c) => c.ownerId === actor.userId || isSlideAdministrator(actor));
+    if (own.length > 0) {
+      return own.some((c) => !caseTakesSlides(c.state)) ? 'caseLocked' : 'nameTaken';
+    }
+    return ofSlide.length > 0 ? 'colleagueCase' : 'noCase';
+  };
+  return new Map(left.map((id) => [id, reasonOf(id)]));
+}
+
+/**
+ * The refusal when not one slide was matched: the reason a readable slide gives, the most telling
+ * first; only failed slides selected: SLIDE_MATCH_UNREADABLE; none unmatched (all were matched
+ * already) or no case at all: SLIDE_MATCH_FAILED.
+ */
+function refusalFor(reasons: UnmatchedReason[]) {
+  if (reasons.length > 0 && reasons.every((r) => r === 'unreadable')) {
+    return 'SLIDE_MATCH_UNREADABLE';
   }
-  const cases = await tx
-    .select({ ownerId: patients.ownerId, state: patients.state })
-    .from(slideDocuments)
-    .innerJoin(patients, and(eq(patients.hospitalId, slideDocuments.hospitalId), sameNumber))
-    .where(inArray(slideDocuments.id, unmatched));
-  const own = cases.filter((c) => c.ownerId === actor.userId || isSlideAdministrator(actor));
-  if (own.length > 0) {
-    return own.some((c) => !caseTakesSlides(c.state))
-      ? 'SLIDE_CASE_LOCKED'
-      : 'SLIDE_MATCH_NAME_TAKEN';
+  if (reasons.includes('caseLocked')) {
+    return 'SLIDE_CASE_LOCKED';
   }
-  return cases.length > 0 ? 'SLIDE_MATCH_COLLEAGUE_CASE' : 'SLIDE_MATCH_FAILED';
+  if (reasons.includes('nameTaken')) {
+    return 'SLIDE_MATCH_NAME_TAKEN';
+  }
+  return reasons.includes('colleagueCase') ? 'SLIDE_MATCH_COLLEAGUE_CASE' : 'SLIDE_MATCH_FAILED';
 }
 
 /**
@@ -225,7 +249,11 @@ export async function matchSlidesOfCase(
     if (!caseTakesSlides(c.state)) {
       throw new AppError('SLIDE_CASE_LOCKED');
     }
-    return { iMatched: await attachWaitingSlides(tx, c), listUnmatched: [] };
+    return {
+      iMatched: await attachWaitingSlides(tx, c),
+      listUnmatched: [],
+      listUnmatchedReason: [],
+    };
   });
 }
 

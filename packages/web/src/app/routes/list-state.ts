@@ -1,19 +1,24 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PagedRows } from '@/components/paged-table';
-import { screenPageSize } from '@/lib/page-size';
+import { defaultPageSize, rememberPageSize } from '@/lib/page-size';
 
 /**
- * Paging state of a list screen: page size by screen width (spec §9), back to page 1 when the
- * size or the filters change, and the last answer kept on screen while the next one loads so
- * the table does not flash empty.
+ * Paging state of a list screen: page size the one last picked in any list, else by screen width
+ * (spec §9), back to page 1 when the size or the filters change, and the last answer kept on
+ * screen while the next one loads so the table does not flash empty.
  */
 export function usePaging() {
-  const [page, setPage] = useState({ iCurPage: 1, iPageSize: screenPageSize() });
-  const onPageChange = useCallback(
-    (iCurPage: number, iPageSize: number) =>
-      setPage((p) => ({ iCurPage: iPageSize === p.iPageSize ? iCurPage : 1, iPageSize })),
-    [],
-  );
+  const [page, setPage] = useState(() => ({ iCurPage: 1, iPageSize: defaultPageSize() }));
+  // The size on screen: antd reports page turns and size picks through the same onChange, and
+  // useKeepPageInRange calls it too; only a new size is a pick worth remembering.
+  const shownSize = useRef(page.iPageSize);
+  const onPageChange = useCallback((iCurPage: number, iPageSize: number) => {
+    if (iPageSize !== shownSize.current) {
+      shownSize.current = iPageSize;
+      rememberPageSize(iPageSize);
+    }
+    setPage((p) => ({ iCurPage: iPageSize === p.iPageSize ? iCurPage : 1, iPageSize }));
+  }, []);
   return {
     page,
     toFirstPage: () => setPage((p) => ({ ...p, iCurPage: 1 })),

@@ -84,12 +84,14 @@ export function CaseImagery({ patient }: { patient: PatientDto }) {
   const onDelete = (slide: SlideDocumentDto) =>
     confirm({
       title: t('imagery.deleteTitle', { name: slide.strFileName }),
-      // An upload under way is stopped by the deletion: said so (annotations are not its matter).
-      content: t(
-        slide.ddUploadState.iNumber === SlideUploadState.Uploading
-          ? 'imagery.deleteContentUploading'
-          : 'imagery.deleteContent',
-      ),
+      // An upload under way is stopped by the deletion: said so, naming a colleague whose upload
+      // it is (a slide they send by number joins the case while it uploads).
+      content:
+        slide.ddUploadState.iNumber !== SlideUploadState.Uploading
+          ? t('imagery.deleteContent')
+          : slide.iUploadUserId === iUserId
+            ? t('imagery.deleteContentUploading')
+            : ts('delete.contentOthersUpload', { user: slide.strUploadUserName }),
       okText: t('imagery.deleteOk'),
       cancelText: t('imagery.deleteCancel'),
       okTestId: 'imagery-delete-confirm',
@@ -304,13 +306,16 @@ export function CaseImagery({ patient }: { patient: PatientDto }) {
             onOpenQueue={() => upload(UploadType.Batch)}
           />
         )}
-        {slides.isError ? (
+        {/* A refresh that failed behind a list already shown says so above it and keeps the
+            rows: the doctor was looking at them (a blank tab read as "no slides"). */}
+        {slides.isError && (
           <ListError
             title={t('imagery.loadError')}
             testId="imagery-error"
             onRetry={() => void slides.refetch()}
           />
-        ) : (
+        )}
+        {slides.isError && !slides.data ? null : (
           <Table<SlideDocumentDto>
             rowKey="iSlideDocumentId"
             size="middle"

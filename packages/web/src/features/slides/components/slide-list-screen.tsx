@@ -1,4 +1,4 @@
-import { Alert } from 'antd';
+import { Alert, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,12 +19,18 @@ import { useSession } from '@/lib/use-session';
 import { useStillMounted } from '@/lib/use-still-mounted';
 import { invalidateSlideLists, useDeleteSlides, useMatchSlides, useSlidePage } from '../api/slides';
 import { useUploadForNumber } from '../api/upload-for-number';
-import { singleDeleteNote, type SlideListMode, type SlideRowAction } from '../utils/slide-actions';
+import {
+  bulkDeleteUploadNote,
+  singleDeleteNote,
+  type SlideListMode,
+  type SlideRowAction,
+} from '../utils/slide-actions';
 import {
   hasActiveFilters,
   slideFiltersToQuery,
   type SlideFilterQuery,
 } from '../utils/slide-filters';
+import { matchOutcomeText } from '../utils/match-outcome';
 import { refreshedSelection } from '../utils/slide-selection';
 import { isViewable } from '../utils/slide-facts';
 import { RenameModal } from './rename-modal';
@@ -86,17 +92,13 @@ export function SlideListScreen({ mode }: { mode: SlideListMode }) {
   function runMatch(ids: number[]) {
     match.mutate(ids, {
       onSuccess: (result) => {
-        // Those left unmatched (no case of their number yet) stay ticked: the user goes on with
-        // them (deletes them, say) without finding them again among the rest.
+        // Those left unmatched stay ticked: the user goes on with them (deletes them, say)
+        // without finding them again among the rest.
         const matched = ids.filter((id) => !result.listUnmatched.includes(id));
         setTicked((rows) => rows.filter((r) => !matched.includes(r.iSlideDocumentId)));
-        toastSuccess(
-          result.listUnmatched.length === 0
-            ? t('match.done', { matched: result.iMatched })
-            : t('match.partly', {
-                matched: result.iMatched,
-                unmatched: result.listUnmatched.length,
-              }),
+        // Some left: said as a warning, with why, so nobody takes the slides for matched.
+        (result.listUnmatched.length === 0 ? toastSuccess : toastWarning)(
+          matchOutcomeText(t, result),
         );
       },
     });
@@ -123,6 +125,8 @@ export function SlideListScreen({ mode }: { mode: SlideListMode }) {
     const [only] = targets;
     const ids = targets.map((r) => r.iSlideDocumentId);
     const one = targets.length === 1 && only;
+    // Someone's upload under way stops with its slide: said, and whose.
+    const uploadsStopped = bulkDeleteUploadNote(targets, iUserId);
     confirm({
       title: one
         ? t('delete.titleOne', { name: only.strFileName })
@@ -139,6 +143,18 @@ export function SlideListScreen({ mode }: { mode: SlideListMode }) {
         <>
           <SelectedSlidesList slides={targets} />
           {t('delete.content')}
+          {uploadsStopped && (
+            <Typography.Paragraph
+              type="warning"
+              style={{ margin: '8px 0 0' }}
+              data-testid="slide-delete-uploading"
+            >
+              {t(`delete.${uploadsStopped.key}`, {
+                count: uploadsStopped.count,
+                users: uploadsStopped.users.join(t('delete.usersSeparator')),
+              })}
+            </Typography.Paragraph>
+          )}
         </>
       ),
       okText: t('delete.ok'),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  bulkDeleteUploadNote,
   rowActionBlock,
   matchableIds,
   selectionDeleteBlock,
@@ -196,5 +197,31 @@ describe('singleDeleteNote', () => {
   it('says both of a slide in a case whose upload is unfinished', () => {
     expect(singleDeleteNote(one(3, 0), 7)).toBe('contentMatchedUploading');
     expect(singleDeleteNote(one(3, 0, 8), 1)).toBe('contentMatchedOthersUpload');
+  });
+});
+
+describe('bulkDeleteUploadNote', () => {
+  const one = (state: number, iUploadUserId: number, strUploadUserName: string) => ({
+    ddUploadState: { iNumber: state },
+    iUploadUserId,
+    strUploadUserName,
+  });
+  it('says nothing when no slide is still uploading', () => {
+    expect(bulkDeleteUploadNote([one(1, 8, 'Li'), one(2, 7, 'Me')], 7)).toBeNull();
+  });
+  it('counts the caller’s own uploads that stop', () => {
+    expect(bulkDeleteUploadNote([one(0, 7, 'Me'), one(0, 7, 'Me'), one(1, 8, 'Li')], 7)).toEqual({
+      key: 'contentManyUploading',
+      count: 2,
+      users: [],
+    });
+  });
+  it('names each colleague whose upload stops, once', () => {
+    expect(
+      bulkDeleteUploadNote(
+        [one(0, 8, 'Li'), one(0, 9, 'Wang'), one(0, 8, 'Li'), one(0, 7, 'Me'), one(1, 10, 'Zhao')],
+        7,
+      ),
+    ).toEqual({ key: 'contentManyOthersUpload', count: 4, users: ['Li', 'Wang'] });
   });
 });

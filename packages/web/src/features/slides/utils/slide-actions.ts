@@ -185,3 +185,32 @@ export function singleDeleteNote(
   }
   return 'contentOne';
 }
+
+/**
+ * What a bulk deletion says of the uploads it stops: how many of the slides are still being
+ * uploaded and, when someone else is uploading them, who (they will see their upload stop).
+ * Null when none is.
+ */
+export function bulkDeleteUploadNote(
+  rows: readonly Pick<SlideDocumentDto, 'ddUploadState' | 'iUploadUserId' | 'strUploadUserName'>[],
+  iUserId: number | null,
+): {
+  key: 'contentManyUploading' | 'contentManyOthersUpload';
+  count: number;
+  users: string[];
+} | null {
+  const uploading = rows.filter((r) => r.ddUploadState.iNumber === SlideUploadState.Uploading);
+  if (uploading.length === 0) {
+    return null;
+  }
+  const users = [
+    ...new Set(
+      uploading.filter((r) => r.iUploadUserId !== iUserId).map((r) => r.strUploadUserName),
+    ),
+  ];
+  return {
+    key: users.length > 0 ? 'contentManyOthersUpload' : 'contentManyUploading',
+    count: uploading.length,
+    users,
+  };
+}
