@@ -638,6 +638,7 @@ test('a doctor uploads a slide by pathology number before its case exists', asyn
   await page.route(caseSlides, (route) => route.abort('connectionreset'));
   await page.getByTestId('imagery-refresh').click();
   await expect(page.getByTestId('imagery-error')).toBeVisible();
+  await expect(page.getByTestId('imagery-count')).toHaveText('共 2 张切片');
   await expect(page.getByTestId(`imagery-row-${later}`)).toBeVisible();
   await expect(page.getByTestId(`imagery-row-${name}`)).toBeVisible();
   await page.unroute(caseSlides);

@@ -281,7 +281,7 @@ export function CaseImagery({ patient }: { patient: PatientDto }) {
       title={
         <Flex gap="small" align="baseline">
           {t('imagery.title')}
-          {slides.isSuccess && (
+          {slides.data && (
             <Typography.Text type="secondary" data-testid="imagery-count">
               {t('imagery.count', { count: list.length })}
             </Typography.Text>
@@ -297,9 +297,7 @@ export function CaseImagery({ patient }: { patient: PatientDto }) {
         {slidesLocked(patient, iUserId, iRoleType) && (
           <Alert type="info" showIcon title={t('imagery.locked')} data-testid="imagery-locked" />
         )}
-        {canChange && slides.isSuccess && (
-          <WaitingSlidesNotice patient={patient} caseSlides={list} />
-        )}
+        {canChange && slides.data && <WaitingSlidesNotice patient={patient} caseSlides={list} />}
         {canChange && (
           <QueuedSlidesNotice
             patientId={patient.iPatientId}
