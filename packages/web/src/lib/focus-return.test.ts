@@ -131,4 +131,12 @@ describe('returnFocusSoon', () => {
     returnFocusSoon(noted(row, [disabled, after], []));
     expect(page.activeElement).toBe(after);
   });
+
+  it('passes over an opener that no longer takes the focus (disabled meanwhile)', () => {
+    const start = control();
+    start.focus = () => undefined;
+    const next = control();
+    returnFocusSoon(noted(start, [next], []));
+    expect(page.activeElement).toBe(next);
+  });
 });

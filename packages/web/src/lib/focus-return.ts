@@ -52,10 +52,17 @@ const lost = () => !document.activeElement || document.activeElement === documen
  * on the page (the next row's), else the one before it (the last row's, the list's own).
  */
 export function returnFocus(noted: NotedFocus, shown: (el: HTMLElement) => boolean = laidOut) {
+  if (noted.opener.isConnected && shown(noted.opener)) {
+    noted.opener.focus();
+    // A disabled opener (or one that takes no focus) does not take it: on to its neighbours.
+    if (document.activeElement === noted.opener) {
+      return;
+    }
+  }
   // Checked now, not when the dialog opened: a control may have been disabled since (the
   // queue's Start, once the queue is empty), and focusing it does nothing.
   const usable = (el: HTMLElement) => el.isConnected && el.matches(FOCUSABLE) && shown(el);
-  const target = [noted.opener, ...noted.following, ...noted.preceding].find(usable);
+  const target = [...noted.following, ...noted.preceding].find(usable);
   target?.focus();
 }
 
