@@ -372,7 +372,7 @@ test('a renamed slide is found by its upload name; a filter that finds nothing s
   await page.getByTestId(`slide-row-${unfinished}`).locator('input[type=checkbox]').check();
   await page.getByTestId('slide-delete-selected').click();
   await expect(page.getByTestId('slide-delete-uploading')).toHaveText(
-    'One of them is not finished uploading: its upload stops, and what was sent is removed from the server.',
+    'One of them is your own upload, not finished: it stops, and what was sent is removed from the server.',
   );
   await dialogsSettled(page);
   await page.getByRole('button', { name: 'Cancel' }).click();

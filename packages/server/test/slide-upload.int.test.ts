@@ -65,6 +65,7 @@ import {
   chunkCrc,
   chunkOf,
   sendChunk,
+  sendCutOffChunk,
   sha256,
   uploadSlide,
   xxh128,
@@ -429,14 +430,67 @@ describe.each(await testDatabases())('slide upload on $name', (testDb) => {
       }),
       'CHUNK_OUT_OF_RANGE',
     );
-    // That refusal comes while the form is read, before the chunk is checked: it is in the
-    // audit trail all the same, under its document.
-    expect(await latestAuditRecord(db(), 'slideDocument/fileUploadHandler')).toMatchObject({
-      userId: doctor.id,
-      outcome: 'failure',
-      targetId: String(id),
-      detail: { strErrorCode: 'CHUNK_OUT_OF_RANGE' },
+  });
+
+  it('audits the refusals that come while the chunk form is read, not a chunk cut off', async () => {
+    const bytes = tiffLike(1);
+    const { doc } = await startUpload('form.svs', bytes.length);
+    const id = doc.iSlideDocumentId;
+    const records = () =>
+      db()
+        .select()
+        .from(auditLogs)
+        .where(
+          and(
+            eq(auditLogs.action, 'slideDocument/fileUploadHandler'),
+            eq(auditLogs.targetId, String(id)),
+          ),
+        );
+    // A part over 1 MB: refused before the chunk is checked, recorded under its document.
+    expectRefused(
+      await chunk({
+        iSlideDocumentId: id,
+        strFilePath: 'form.svs',
+        iChunk: 0,
+        bytes: Buffer.alloc(UPLOAD_CHUNK_BYTES + 1),
+      }),
+      'CHUNK_OUT_OF_RANGE',
+    );
+    expect(await records()).toMatchObject([
+      { userId: doctor.id, outcome: 'failure', detail: { strErrorCode: 'CHUNK_OUT_OF_RANGE' } },
+    ]);
+    // A second file part: over the form's limits, recorded as what the caller is told.
+    const form = new FormData();
+    form.append('iSlideDocumentId', String(id));
+    form.append('strFilePath', 'form.svs');
+    form.append('iChunk', '0');
+    form.append('strChunkCrc32', chunkCrc(chunkOf(bytes, 0)));
+    form.append('file', new Blob([chunkOf(bytes, 0)]), 'blob');
+    form.append('file2', new Blob([Buffer.alloc(10)]), 'blob');
+    const twoFiles = await fetch(`${t.baseUrl}/api/slideDocument/fileUploadHandler`, {
+      method: 'POST',
+      headers: { token: doctor.token },
+      body: form,
     });
+    expect(twoFiles.status).toBe(413);
+    expect(((await twoFiles.json()) as { strErrorCode: string }).strErrorCode).toBe(
+      'PAYLOAD_TOO_LARGE',
+    );
+    expect((await records()).map((r) => r.detail)).toEqual([
+      { strErrorCode: 'CHUNK_OUT_OF_RANGE' },
+      { strErrorCode: 'PAYLOAD_TOO_LARGE' },
+    ]);
+    // A chunk the browser stops sending halfway (a pause, a cancel) is no refusal: no record.
+    await sendCutOffChunk(t.baseUrl, doctor.token, id, 'form.svs');
+    expectOk(
+      await chunk({
+        iSlideDocumentId: id,
+        strFilePath: 'form.svs',
+        iChunk: 0,
+        bytes: chunkOf(bytes, 0),
+      }),
+    );
+    expect(await records()).toHaveLength(2);
   });
 
   it('records a chunk refused to a role that does not upload', async () => {

@@ -57,6 +57,30 @@ function clientWentAway(error: unknown): boolean {
 }
 
 /**
+ * The error code a failure is answered with (as below), for a route that audits its own
+ * refusals; null when the client went away (a paused upload's chunk cut off: nothing failed).
+ */
+export function answeredCodeOf(error: unknown): string | null {
+  if (error instanceof AppError) {
+    return error.code;
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    return 'VALIDATION_FAILED';
+  }
+  const status = (error as { statusCode?: number }).statusCode ?? 500;
+  if (status === 413) {
+    return 'PAYLOAD_TOO_LARGE';
+  }
+  if (status === 429) {
+    return 'TOO_MANY_REQUESTS';
+  }
+  if (status >= 400 && status < 500) {
+    return 'VALIDATION_FAILED';
+  }
+  return clientWentAway(error) ? null : 'INTERNAL_ERROR';
+}
+
+/**
  * Turns every failure into the envelope: AppError with its status, schema validation as 400 with
  * field errors, body-size and rate refusals by status, anything else as a generic 500 with no
  * internals (the details go to the log).
@@ -84,27 +108,25 @@ export const errorHandler = fp(async (app) => {
           envelope('VALIDATION_FAILED', lang, {}, fieldErrors(error.validation as Issue[], lang)),
         );
     }
-    const status = (error as { statusCode?: number }).statusCode ?? 500;
-    if (status === 413) {
-      return reply.status(413).send(envelope('PAYLOAD_TOO_LARGE', lang, {}, null));
+    switch (answeredCodeOf(error)) {
+      case 'PAYLOAD_TOO_LARGE':
+        return reply.status(413).send(envelope('PAYLOAD_TOO_LARGE', lang, {}, null));
+      case 'TOO_MANY_REQUESTS':
+        return reply.status(429).send(envelope('TOO_MANY_REQUESTS', lang, {}, null));
+      case 'VALIDATION_FAILED':
+        return reply.status(400).send(envelope('VALIDATION_FAILED', lang, {}, []));
+      case null:
+        // A chunk or a form the browser stopped sending (a paused upload, a closed tab):
+        // nothing went wrong here, and nobody reads the answer.
+        request.log.info(
+          { code: (error as NodeJS.ErrnoException).code },
+          'client closed the request',
+        );
+        return reply.status(400).send(envelope('VALIDATION_FAILED', lang, {}, []));
+      default:
+        request.log.error({ err: error }, 'unexpected error');
+        return reply.status(500).send(envelope('INTERNAL_ERROR', lang, {}, null));
     }
-    if (status === 429) {
-      return reply.status(429).send(envelope('TOO_MANY_REQUESTS', lang, {}, null));
-    }
-    if (status >= 400 && status < 500) {
-      return reply.status(400).send(envelope('VALIDATION_FAILED', lang, {}, []));
-    }
-    if (clientWentAway(error)) {
-      // A chunk or a form the browser stopped sending (a paused upload, a closed tab): nothing
-      // went wrong here, and nobody reads the answer.
-      request.log.info(
-        { code: (error as NodeJS.ErrnoException).code },
-        'client closed the request',
-      );
-      return reply.status(400).send(envelope('VALIDATION_FAILED', lang, {}, []));
-    }
-    request.log.error({ err: error }, 'unexpected error');
-    return reply.status(500).send(envelope('INTERNAL_ERROR', lang, {}, null));
   });
 
   app.setNotFoundHandler((request, reply) => {

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { createHash } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 import { xxhash128 } from 'hash-wasm';
@@ -52,6 +53,52 @@ export async function sendChunk(
     body: form,
   });
   return { status: res.status, body: (await res.json()) as Answer<ChunkResultDto>['body'] };
+}
+
+/**
+ * A chunk whose sender goes away halfway through its file part (a paused or cancelled upload):
+ * the fields and part of the bytes are sent, then the connection is closed. Resolves once the
+ * server has seen the connection close.
+ */
+export async function sendCutOffChunk(
+  baseUrl: string,
+  token: string,
+  iSlideDocumentId: number,
+  strFilePath: string,
+): Promise<void> {
+  const boundary = 'cut-off-chunk';
+  const field = (name: string, value: string) =>
+    `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+  const head =
+    field('iSlideDocumentId', String(iSlideDocumentId)) +
+    field('strFilePath', strFilePath) +
+    field('iChunk', '0') +
+    field('strChunkCrc32', '00000000') +
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="blob"\r\n` +
+    'Content-Type: application/octet-stream\r\n\r\n';
+  const url = new URL(`${baseUrl}/api/slideDocument/fileUploadHandler`);
+  await new Promise<void>((resolve) => {
+    const req = http.request({
+      host: url.hostname,
+      port: url.port,
+      path: url.pathname,
+      method: 'POST',
+      headers: {
+        token,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'content-length': String(Buffer.byteLength(head) + UPLOAD_CHUNK_BYTES + 100),
+      },
+    });
+    req.on('error', () => resolve());
+    req.on('close', () => resolve());
+    req.write(head);
+    req.write(Buffer.alloc(64 * 1024), () => {
+      // Some of the bytes are on their way: the sender is gone.
+      setTimeout(() => req.destroy(), 100);
+    });
+  });
+  // The server notices the closed connection on its next read.
+  await new Promise((resolve) => setTimeout(resolve, 300));
 }
 
 /** Chunk `index` of a file's bytes. */

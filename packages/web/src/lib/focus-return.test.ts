@@ -17,12 +17,13 @@ interface FakeControl {
 }
 
 const body = { closest: () => null };
-const listeners = new Set<() => void>();
+/** The page's listeners, by event type. */
+const listeners = new Map<string, () => void>();
 const page = {
   activeElement: body as unknown,
   body,
-  addEventListener: (_: string, fn: () => void) => listeners.add(fn),
-  removeEventListener: (_: string, fn: () => void) => listeners.delete(fn),
+  addEventListener: (type: string, fn: () => void) => listeners.set(type, fn),
+  removeEventListener: (type: string) => listeners.delete(type),
 };
 
 function control(): FakeControl {
@@ -98,9 +99,7 @@ describe('returnFocusSoon', () => {
     returnFocusSoon(noted(row, [control()], []));
     row.focus();
     vi.advanceTimersByTime(300);
-    for (const fn of listeners) {
-      fn();
-    }
+    listeners.get('pointerdown')?.();
     dropFocus();
     vi.advanceTimersByTime(1_000);
     expect(page.activeElement).toBe(body);
@@ -138,5 +137,17 @@ describe('returnFocusSoon', () => {
     const next = control();
     returnFocusSoon(noted(start, [next], []));
     expect(page.activeElement).toBe(next);
+  });
+
+  it('leaves the focus alone once the user scrolled away', () => {
+    const row = control();
+    returnFocusSoon(noted(row, [control()], []));
+    row.focus();
+    vi.advanceTimersByTime(300);
+    listeners.get('wheel')?.();
+    dropFocus();
+    vi.advanceTimersByTime(1_000);
+    expect(page.activeElement).toBe(body);
+    expect(listeners.size).toBe(0);
   });
 });

@@ -70,8 +70,8 @@ export function returnFocus(noted: NotedFocus, shown: (el: HTMLElement) => boole
  * Watches the focus for a short while after the dialog closed: the row often goes only when the
  * list has been fetched again. Whenever the focus is lost meanwhile it is given back. The watch
  * stops once the focus is elsewhere than the opener (the user moved on, or it was given back to
- * a neighbour), or at the user's own click: a click on the page's background drops the focus
- * on purpose.
+ * a neighbour), or at the user's own click or scroll: a click on the page's background drops
+ * the focus on purpose.
  */
 export function returnFocusSoon(noted: NotedFocus | null): void {
   if (!noted) {
@@ -80,12 +80,21 @@ export function returnFocusSoon(noted: NotedFocus | null): void {
   const closedAt = Date.now();
   // The watch starts once the confirmation has let the focus go.
   let started: number | null = null;
+  // The user's own click, or a scroll away from the list (a focus given back would scroll the
+  // page back to the row).
   let clicked = false;
   const onPointer = () => {
     clicked = true;
   };
-  document.addEventListener('pointerdown', onPointer, true);
-  const stop = () => document.removeEventListener('pointerdown', onPointer, true);
+  const USER_MOVES = ['pointerdown', 'wheel'] as const;
+  for (const type of USER_MOVES) {
+    document.addEventListener(type, onPointer, { capture: true, passive: true });
+  }
+  const stop = () => {
+    for (const type of USER_MOVES) {
+      document.removeEventListener(type, onPointer, { capture: true });
+    }
+  };
   const step = () => {
     const now = Date.now();
     if (clicked) {

@@ -23,6 +23,7 @@ import { AppError } from '../../lib/app-error';
 import { loadFileChecksums } from '../../lib/file-checksum';
 import type { Clock } from '../../lib/clock';
 import { ok } from '../../lib/envelope';
+import { answeredCodeOf } from '../../plugins/error-handler';
 import { appendAuditRecord, subjectOf } from '../audit/repo';
 import type { Actor } from '../auth/actor';
 import { requireActor } from '../auth/require-actor';
@@ -221,10 +222,12 @@ export const slideUploadRoutes: FastifyPluginAsyncZod<SlideUploadOptions> = asyn
       }
       return ok(request.lang, result);
     } catch (error) {
-      await record('failure', {
-        strErrorCode: error instanceof AppError ? error.code : 'INTERNAL',
-        ...(iChunk !== undefined ? { iChunk } : {}),
-      });
+      // Recorded under the code the caller is answered with; a chunk the browser stopped
+      // sending (a pause, a cancel) is no refusal and leaves no record.
+      const strErrorCode = answeredCodeOf(error);
+      if (strErrorCode) {
+        await record('failure', { strErrorCode, ...(iChunk !== undefined ? { iChunk } : {}) });
+      }
       throw error;
     } finally {
       file?.release();

@@ -20,7 +20,7 @@ import { useStillMounted } from '@/lib/use-still-mounted';
 import { invalidateSlideLists, useDeleteSlides, useMatchSlides, useSlidePage } from '../api/slides';
 import { useUploadForNumber } from '../api/upload-for-number';
 import {
-  bulkDeleteUploadNote,
+  bulkDeleteUploadNotes,
   singleDeleteNote,
   type SlideListMode,
   type SlideRowAction,
@@ -126,7 +126,7 @@ export function SlideListScreen({ mode }: { mode: SlideListMode }) {
     const ids = targets.map((r) => r.iSlideDocumentId);
     const one = targets.length === 1 && only;
     // Someone's upload under way stops with its slide: said, and whose.
-    const uploadsStopped = bulkDeleteUploadNote(targets, iUserId);
+    const uploadsStopped = bulkDeleteUploadNotes(targets, iUserId);
     confirm({
       title: one
         ? t('delete.titleOne', { name: only.strFileName })
@@ -143,16 +143,22 @@ export function SlideListScreen({ mode }: { mode: SlideListMode }) {
         <>
           <SelectedSlidesList slides={targets} />
           {t('delete.content')}
-          {uploadsStopped && (
+          {uploadsStopped.length > 0 && (
             <Typography.Paragraph
               type="warning"
               style={{ margin: '8px 0 0' }}
               data-testid="slide-delete-uploading"
             >
-              {t(`delete.${uploadsStopped.key}`, {
-                count: uploadsStopped.count,
-                users: uploadsStopped.users.join(t('delete.usersSeparator')),
-              })}
+              {uploadsStopped.map((note) => (
+                <div key={note.key}>
+                  {note.key === 'contentManyOthersUpload'
+                    ? t(`delete.${note.key}`, {
+                        count: note.count,
+                        users: note.users.join(t('delete.usersSeparator')),
+                      })
+                    : t(`delete.${note.key}`, { count: note.count })}
+                </div>
+              ))}
             </Typography.Paragraph>
           )}
         </>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  bulkDeleteUploadNote,
+  bulkDeleteUploadNotes,
   rowActionBlock,
   matchableIds,
   selectionDeleteBlock,
@@ -200,28 +200,29 @@ describe('singleDeleteNote', () => {
   });
 });
 
-describe('bulkDeleteUploadNote', () => {
+describe('bulkDeleteUploadNotes', () => {
   const one = (state: number, iUploadUserId: number, strUploadUserName: string) => ({
     ddUploadState: { iNumber: state },
     iUploadUserId,
     strUploadUserName,
   });
   it('says nothing when no slide is still uploading', () => {
-    expect(bulkDeleteUploadNote([one(1, 8, 'Li'), one(2, 7, 'Me')], 7)).toBeNull();
+    expect(bulkDeleteUploadNotes([one(1, 8, 'Li'), one(2, 7, 'Me')], 7)).toEqual([]);
   });
   it('counts the caller’s own uploads that stop', () => {
-    expect(bulkDeleteUploadNote([one(0, 7, 'Me'), one(0, 7, 'Me'), one(1, 8, 'Li')], 7)).toEqual({
-      key: 'contentManyUploading',
-      count: 2,
-      users: [],
-    });
+    expect(bulkDeleteUploadNotes([one(0, 7, 'Me'), one(0, 7, 'Me'), one(1, 8, 'Li')], 7)).toEqual([
+      { key: 'contentManyUploading', count: 2 },
+    ]);
   });
-  it('names each colleague whose upload stops, once', () => {
+  it('counts colleagues’ uploads apart from the caller’s, naming each colleague once', () => {
     expect(
-      bulkDeleteUploadNote(
+      bulkDeleteUploadNotes(
         [one(0, 8, 'Li'), one(0, 9, 'Wang'), one(0, 8, 'Li'), one(0, 7, 'Me'), one(1, 10, 'Zhao')],
         7,
       ),
-    ).toEqual({ key: 'contentManyOthersUpload', count: 4, users: ['Li', 'Wang'] });
+    ).toEqual([
+      { key: 'contentManyUploading', count: 1 },
+      { key: 'contentManyOthersUpload', count: 3, users: ['Li', 'Wang'] },
+    ]);
   });
 });

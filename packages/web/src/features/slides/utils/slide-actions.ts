@@ -187,30 +187,29 @@ export function singleDeleteNote(
 }
 
 /**
- * What a bulk deletion says of the uploads it stops: how many of the slides are still being
- * uploaded and, when someone else is uploading them, who (they will see their upload stop).
- * Null when none is.
+ * What a bulk deletion says of the uploads it stops: how many are the caller's own, and how many
+ * are colleagues' and whose (they will see their upload stop). Empty when none is under way.
  */
-export function bulkDeleteUploadNote(
+export function bulkDeleteUploadNotes(
   rows: readonly Pick<SlideDocumentDto, 'ddUploadState' | 'iUploadUserId' | 'strUploadUserName'>[],
   iUserId: number | null,
-): {
-  key: 'contentManyUploading' | 'contentManyOthersUpload';
-  count: number;
-  users: string[];
-} | null {
+): (
+  | { key: 'contentManyUploading'; count: number }
+  | { key: 'contentManyOthersUpload'; count: number; users: string[] }
+)[] {
   const uploading = rows.filter((r) => r.ddUploadState.iNumber === SlideUploadState.Uploading);
-  if (uploading.length === 0) {
-    return null;
-  }
-  const users = [
-    ...new Set(
-      uploading.filter((r) => r.iUploadUserId !== iUserId).map((r) => r.strUploadUserName),
-    ),
+  const own = uploading.filter((r) => r.iUploadUserId === iUserId);
+  const others = uploading.filter((r) => r.iUploadUserId !== iUserId);
+  return [
+    ...(own.length > 0 ? [{ key: 'contentManyUploading' as const, count: own.length }] : []),
+    ...(others.length > 0
+      ? [
+          {
+            key: 'contentManyOthersUpload' as const,
+            count: others.length,
+            users: [...new Set(others.map((r) => r.strUploadUserName))],
+          },
+        ]
+      : []),
   ];
-  return {
-    key: users.length > 0 ? 'contentManyOthersUpload' : 'contentManyUploading',
-    count: uploading.length,
-    users,
-  };
 }
