@@ -60,7 +60,7 @@ function clientWentAway(error: unknown): boolean {
  * The error code a failure is answered with (as below), for a route that audits its own
  * refusals; null when the client went away (a paused upload's chunk cut off: nothing failed).
  */
-export function answeredCodeOf(error: unknown): string | null {
+export function answeredCodeOf(error: unknown): ErrorCodeName | null {
   if (error instanceof AppError) {
     return error.code;
   }

@@ -82,22 +82,22 @@ export function returnFocusSoon(noted: NotedFocus | null): void {
   let started: number | null = null;
   // The user's own click, or a scroll away from the list (a focus given back would scroll the
   // page back to the row).
-  let clicked = false;
-  const onPointer = () => {
-    clicked = true;
+  let userMoved = false;
+  const onUserMove = () => {
+    userMoved = true;
   };
   const USER_MOVES = ['pointerdown', 'wheel'] as const;
   for (const type of USER_MOVES) {
-    document.addEventListener(type, onPointer, { capture: true, passive: true });
+    document.addEventListener(type, onUserMove, { capture: true, passive: true });
   }
   const stop = () => {
     for (const type of USER_MOVES) {
-      document.removeEventListener(type, onPointer, { capture: true });
+      document.removeEventListener(type, onUserMove, { capture: true });
     }
   };
   const step = () => {
     const now = Date.now();
-    if (clicked) {
+    if (userMoved) {
       stop();
       return;
     }

@@ -166,18 +166,11 @@ export async function matchSlides(
     const failed = new Set(
       docs.filter((d) => d.state === SlideUploadState.Failed).map((d) => d.id),
     );
-    const reasons = await whyUnmatched(tx, actor, left, failed);
+    const listUnmatchedReason = await whyUnmatched(tx, actor, left, failed);
     if (matched.size === 0) {
-      throw new AppError(refusalFor([...reasons.values()]));
+      throw new AppError(refusalFor(listUnmatchedReason.map((r) => r.strReason)));
     }
-    return {
-      iMatched: matched.size,
-      listUnmatched: left,
-      listUnmatchedReason: left.map((id) => ({
-        iSlideDocumentId: id,
-        strReason: reasons.get(id) ?? 'noCase',
-      })),
-    };
+    return { iMatched: matched.size, listUnmatched: left, listUnmatchedReason };
   });
 }
 
@@ -192,7 +185,7 @@ async function whyUnmatched(
   actor: Actor,
   left: number[],
   failed: ReadonlySet<number>,
-): Promise<Map<number, UnmatchedReason>> {
+): Promise<SlideMatchResult['listUnmatchedReason']> {
   const readable = left.filter((id) => !failed.has(id));
   const cases =
     readable.length === 0
@@ -213,7 +206,7 @@ async function whyUnmatched(
     }
     return ofSlide.length > 0 ? 'colleagueCase' : 'noCase';
   };
-  return new Map(left.map((id) => [id, reasonOf(id)]));
+  return left.map((id) => ({ iSlideDocumentId: id, strReason: reasonOf(id) }));
 }
 
 /**
