@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import {
   CaseState,
   SlideUploadState,
@@ -103,6 +103,21 @@ describe.each(await testDatabases())('slide management on $name', (testDb) => {
       { listSlideDocumentId: ids },
       { token },
     );
+
+  /** Until a query of the test database waits for a row lock (another transaction's). */
+  async function waitForLockWait() {
+    for (let tries = 0; tries < 500; tries += 1) {
+      const waiting = (await db().execute(
+        sql`select count(*)::int as n from pg_stat_activity
+            where datname = current_database() and wait_event_type = 'Lock'`,
+      )) as unknown as { rows: { n: number }[] };
+      if (waiting.rows[0]?.n) {
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    throw new Error('no query waited for the lock');
+  }
 
   beforeAll(async () => {
     t = await startTestApp(testDb);
@@ -1076,6 +1091,52 @@ describe.each(await testDatabases())('slide management on $name', (testDb) => {
       expect(expectOk(await matchCase(c.iPatientId)).iMatched).toBe(0);
       expect((await slideRow(db(), failed.id))?.patientId).toBeNull();
     });
+
+    it('says slides already in a case are matched, not that no case has their number', async () => {
+      const c = await addCase(api, owner.token, { strDiagnosistNum: caseNumber('Am') });
+      const s = await ownSlide({ diagnosisNum: c.strDiagnosistNum });
+      // Matched from another tab; this one's list still shows the slide unmatched.
+      expect(expectOk(await match([s.id])).iMatched).toBe(1);
+      const again = await match([s.id], owner.token, 'en');
+      expectRefused(again, 'SLIDE_ALREADY_MATCHED');
+      expect(again.body.strMessage).toBe(
+        'The selected slides are all matched to cases already: nothing to match',
+      );
+      // Beside one that has no case, that one's reason is the refusal.
+      const lone = await ownSlide({ diagnosisNum: caseNumber('Am') });
+      expectRefused(await match([s.id, lone.id]), 'SLIDE_MATCH_FAILED');
+      expect((await slideRow(db(), s.id))?.patientId).toBe(c.iPatientId);
+    });
+
+    // Only a server runs two transactions at once: the embedded database serves one at a time.
+    it.runIf(testDb.name === 'postgres')(
+      'leaves out a slide another transaction matched while this one waited for it',
+      async () => {
+        const c = await addCase(api, owner.token, { strDiagnosistNum: caseNumber('Rc') });
+        const s = await ownSlide({ diagnosisNum: c.strDiagnosistNum });
+        let release!: () => void;
+        const gate = new Promise<void>((resolve) => (release = resolve));
+        let updated!: () => void;
+        const held = new Promise<void>((resolve) => (updated = resolve));
+        // Another tab's match, holding the slide until this call waits for it.
+        const other = db().transaction(async (tx) => {
+          await tx
+            .update(slideDocuments)
+            .set({ patientId: c.iPatientId })
+            .where(eq(slideDocuments.id, s.id));
+          updated();
+          await gate;
+        });
+        await held;
+        const answer = match([s.id]);
+        await waitForLockWait();
+        release();
+        await other;
+        // It was listed "name taken" by the case it had just joined.
+        expectRefused(await answer, 'SLIDE_ALREADY_MATCHED');
+        expect((await slideRow(db(), s.id))?.patientId).toBe(c.iPatientId);
+      },
+    );
 
     it('moves a case’s slides to its new number when the number is changed, unless a name clashes', async () => {
       const c = await addCase(api, owner.token, { strDiagnosistNum: caseNumber('Rn') });

@@ -105,7 +105,8 @@ async function attach(
  * Slides already matched are passed over, and so are failed slides and slides whose name their
  * case already has (listed unmatched; only failed ones selected: SLIDE_MATCH_UNREADABLE); a
  * slide the caller does not see refuses the whole request (404). When not one slide found its
- * case: SLIDE_MATCH_FAILED.
+ * case: the refusal of the most telling reason (refusalFor), or SLIDE_ALREADY_MATCHED when every
+ * slide selected is in a case already.
  */
 export async function matchSlides(
   db: Db,
@@ -162,16 +163,44 @@ export async function matchSlides(
         matched.add(id);
       }
     }
-    const left = unmatched.filter((id) => !matched.has(id));
+    const left = await notMatchedSince(
+      tx,
+      unmatched.filter((id) => !matched.has(id)),
+    );
     const failed = new Set(
       docs.filter((d) => d.state === SlideUploadState.Failed).map((d) => d.id),
     );
     const listUnmatchedReason = await whyUnmatched(tx, actor, left, failed);
     if (matched.size === 0) {
-      throw new AppError(refusalFor(listUnmatchedReason.map((r) => r.strReason)));
+      // Every slide selected is in a case already (matched from another tab or by a colleague
+      // since the caller's list was read): saying "no case has this number" sent the user
+      // looking for a case that had the slide.
+      throw new AppError(
+        left.length === 0
+          ? 'SLIDE_ALREADY_MATCHED'
+          : refusalFor(listUnmatchedReason.map((r) => r.strReason)),
+      );
     }
     return { iMatched: matched.size, listUnmatched: left, listUnmatchedReason };
   });
+}
+
+/**
+ * Of the slides this call did not attach, those still without a case. One matched by another
+ * transaction meanwhile was passed over by `attach` (its lock waited for that transaction, then
+ * found the slide taken); it is no longer unmatched, and was listed "name taken" for the case it
+ * had joined. A statement of its own sees what committed since the call's first read.
+ */
+async function notMatchedSince(tx: Db, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) {
+    return [];
+  }
+  const rows = await tx
+    .select({ id: slideDocuments.id })
+    .from(slideDocuments)
+    .where(and(inArray(slideDocuments.id, ids), isNull(slideDocuments.patientId)));
+  const still = new Set(rows.map((r) => r.id));
+  return ids.filter((id) => still.has(id));
 }
 
 /**
@@ -211,8 +240,7 @@ async function whyUnmatched(
 
 /**
  * The refusal when not one slide was matched: the reason a readable slide gives, the most telling
- * first; only failed slides selected: SLIDE_MATCH_UNREADABLE; none unmatched (all were matched
- * already) or no case at all: SLIDE_MATCH_FAILED.
+ * first; only failed slides selected: SLIDE_MATCH_UNREADABLE; no case at all: SLIDE_MATCH_FAILED.
  */
 function refusalFor(reasons: UnmatchedReason[]) {
   if (reasons.length > 0 && reasons.every((r) => r === 'unreadable')) {
