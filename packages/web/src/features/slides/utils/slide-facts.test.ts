@@ -49,8 +49,25 @@ describe('which slides the viewer opens', () => {
 
 describe('format and objective power', () => {
   it('names MRXS for TD and adds the power when known', () => {
-    expect(formatAndPower({ strFileType: 'svs', dObjectiveMagnification: 20 })).toBe('SVS · 20×');
-    expect(formatAndPower({ strFileType: 'td', dObjectiveMagnification: null })).toBe('MRXS');
+    expect(formatAndPower({ strFileType: 'svs', dObjectiveMagnification: 20, dMppX: 0.499 })).toBe(
+      'SVS · 20×',
+    );
+    expect(formatAndPower({ strFileType: 'td', dObjectiveMagnification: null, dMppX: null })).toBe(
+      'MRXS',
+    );
+  });
+
+  it('estimates the power from the pixel size when the scan records none, as the viewer does', () => {
+    expect(
+      formatAndPower({ strFileType: 'dcm', dObjectiveMagnification: null, dMppX: 0.499 }),
+    ).toBe('DCM · ≈20×');
+    expect(formatAndPower({ strFileType: 'tif', dObjectiveMagnification: 0, dMppX: 0.25 })).toBe(
+      'TIF · ≈40×',
+    );
+    // A pixel size no standard objective gives (10 / 0.128 is 78×): no power said.
+    expect(
+      formatAndPower({ strFileType: 'tif', dObjectiveMagnification: null, dMppX: 0.128 }),
+    ).toBe('TIF');
   });
 });
 

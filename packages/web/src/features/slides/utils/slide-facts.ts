@@ -1,5 +1,10 @@
 import dayjs from 'dayjs';
-import { SlideUploadState, slideTypesLabel, type SlideDocumentDto } from '@pathconsult/shared';
+import {
+  SlideUploadState,
+  slideTypesLabel,
+  viewingObjective,
+  type SlideDocumentDto,
+} from '@pathconsult/shared';
 import { formatBytes } from './format-bytes';
 
 /** A stored thumbnail as an image address (a data URL, or bare base64 JPEG). */
@@ -30,12 +35,21 @@ export function isViewable(slide: Pick<SlideDocumentDto, 'ddUploadState' | 'iWid
   return slide.ddUploadState.iNumber === SlideUploadState.Uploaded && !!slide.iWidth;
 }
 
-/** Format and objective power, shown under the size: "SVS · 20×" ("MRXS" for TD). */
+/**
+ * Format and objective power, shown under the size: "SVS · 20×" ("MRXS" for TD). Without a
+ * recorded power (generic TIFF, DICOM), the one its pixel size implies, which the viewer's
+ * magnifications are told against, marked as estimated: "DCM · ≈20×".
+ */
 export function formatAndPower(
-  slide: Pick<SlideDocumentDto, 'strFileType' | 'dObjectiveMagnification'>,
+  slide: Pick<SlideDocumentDto, 'strFileType' | 'dObjectiveMagnification' | 'dMppX'>,
 ): string {
   const type = slideTypesLabel([slide.strFileType]);
-  return slide.dObjectiveMagnification ? `${type} · ${slide.dObjectiveMagnification}×` : type;
+  const recorded = slide.dObjectiveMagnification;
+  if (recorded && recorded > 0) {
+    return `${type} · ${recorded}×`;
+  }
+  const estimated = viewingObjective(null, slide.dMppX ?? null);
+  return estimated ? `${type} · ≈${estimated}×` : type;
 }
 
 /** A slide's upload or removal time to the minute ("2026-01-02 08:30"). */

@@ -112,7 +112,14 @@ export function SlidePane({
       );
     }
     if (info.error instanceof ApiError && isUnviewable(info.error)) {
-      return <SlideUnviewable error={info.error} back={back} onRetry={() => void info.refetch()} />;
+      return (
+        <SlideUnviewable
+          error={info.error}
+          back={back}
+          onRetry={() => void info.refetch()}
+          phone={phone}
+        />
+      );
     }
     const message =
       info.error instanceof ApiError ? serverErrorText(info.error, currentLang()) : t('loadError');

@@ -16,6 +16,11 @@ describe('hintOf', () => {
     expect(hintOf(unfinished(0))).toBe('uploadUnfinishedOthersHint');
   });
 
+  it('sends the uploader on a phone, which has no upload list, to a computer', () => {
+    expect(hintOf(unfinished(1), true)).toBe('uploadUnfinishedPhoneHint');
+    expect(hintOf(unfinished(0), true)).toBe('uploadUnfinishedOthersHint');
+  });
+
   it('gives every other reason its own hint', () => {
     const of = (code: string) =>
       hintOf(new ApiError({ strMessage: 'x', httpStatus: 200, strErrorCode: code }));

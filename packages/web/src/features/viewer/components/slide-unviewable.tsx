@@ -14,12 +14,16 @@ const HINTS = {
 
 /**
  * An unfinished upload is continued by its uploader only; anyone else (the expert a case was sent
- * to) is told to wait for it (`mine` 0 from slide-grant.ts).
+ * to) is told to wait for it (`mine` 0 from slide-grant.ts). The phone's screens have no upload
+ * list: its uploader is sent to a computer's.
  */
-export function hintOf(error: ApiError) {
+export function hintOf(error: ApiError, phone = false) {
   const code = error.strErrorCode as keyof typeof HINTS;
-  if (code === 'SLIDE_UPLOAD_UNFINISHED' && error.errorParams.mine === 0) {
-    return 'uploadUnfinishedOthersHint';
+  if (code === 'SLIDE_UPLOAD_UNFINISHED') {
+    if (error.errorParams.mine === 0) {
+      return 'uploadUnfinishedOthersHint';
+    }
+    return phone ? 'uploadUnfinishedPhoneHint' : 'uploadUnfinishedHint';
   }
   return HINTS[code];
 }
@@ -37,10 +41,13 @@ export function SlideUnviewable({
   error,
   back,
   onRetry,
+  phone = false,
 }: {
   error: ApiError;
   back: ReactNode;
   onRetry: () => void;
+  /** On the phone's viewer. */
+  phone?: boolean;
 }) {
   const { t } = useTranslation('viewer');
   const code = error.strErrorCode as keyof typeof HINTS;
@@ -54,7 +61,7 @@ export function SlideUnviewable({
     <Result
       status="warning"
       title={serverErrorText(error, currentLang())}
-      subTitle={t(hintOf(error))}
+      subTitle={t(hintOf(error, phone))}
       extra={retry ? [back, retry] : back}
       style={{ flex: 1 }}
       data-testid="viewer-not-ready"
