@@ -1,8 +1,8 @@
 import dayjs from 'dayjs';
 import {
+  objectiveFromMpp,
   SlideUploadState,
   slideTypesLabel,
-  viewingObjective,
   type SlideDocumentDto,
 } from '@pathconsult/shared';
 import { formatBytes } from './format-bytes';
@@ -48,7 +48,7 @@ export function formatAndPower(
   if (recorded && recorded > 0) {
     return `${type} · ${recorded}×`;
   }
-  const estimated = viewingObjective(null, slide.dMppX ?? null);
+  const estimated = objectiveFromMpp(slide.dMppX ?? null);
   return estimated ? `${type} · ≈${estimated}×` : type;
 }
 
