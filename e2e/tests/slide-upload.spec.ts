@@ -401,6 +401,56 @@ test('a cancel question overtaken by the upload finishing says nothing was cance
   await expect(finished).toBeVisible();
 });
 
+test('the cancel question follows the upload it is about while it is open', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const token = await tokenOf(request, DOCTOR);
+  const id = await addCase(request, token, `SQ${RUN}`);
+  await logIn(page, DOCTOR, '?lang=en');
+  await openImagery(page, id);
+
+  // The first slide's only chunk is held, then the second slide's later chunks: the second
+  // waits, then has sent part of itself and stays there.
+  const first = gate();
+  const later = gate();
+  let sent = 0;
+  await page.route(CHUNKS, async (route) => {
+    sent += 1;
+    await (sent === 1 ? first.held : sent >= 3 ? later.held : Promise.resolve());
+    await route.continue().catch(() => undefined);
+  });
+  await page.getByTestId('imagery-upload-batch').click();
+  await expect(page.getByTestId('upload-choose-files')).toBeEnabled();
+  await page
+    .getByTestId('upload-file-input')
+    .setInputFiles([path.join(SLIDES, 'boxes.tiff'), path.join(SLIDES, 'small_dicom.dcm')]);
+  await page.getByTestId('upload-start').click();
+  await expect.poll(() => sent).toBe(1);
+
+  // Asked while it waits: nothing of it is on the server yet.
+  await page.getByTestId('upload-cancel-small_dicom.dcm').click();
+  const content = page.getByTestId('upload-cancel-content');
+  await expect(content).toHaveText(
+    'Nothing of this file is stored on the server yet: it only leaves the upload queue.',
+  );
+  // The queue reaches it under the question: the question now says what cancelling deletes.
+  first.release();
+  await expect.poll(() => sent).toBeGreaterThanOrEqual(3);
+  await expect(content).toHaveText(
+    /^The [\d.]+ (KB|MB) already sent are deleted from the server\.$/,
+  );
+  await dialogsSettled(page);
+  await page.getByTestId('upload-cancel-confirm').click();
+  await expect(page.locator('.ant-modal-confirm-title')).toHaveCount(0);
+  later.release();
+  // Cancelled: only the first slide is left on the case.
+  await expect
+    .poll(async () => (await slidesOf(request, token, id)).map((s) => s.strFileName))
+    .toEqual(['boxes.tiff']);
+});
+
 test('an upload cancelled on slide management leaves its list and figures at once', async ({
   page,
 }) => {
@@ -881,6 +931,8 @@ test('a slide the slide engine cannot read ends failed in the queue, with why', 
   const item = page.getByTestId('upload-finished').getByTestId('upload-item-cut.svs');
   await expect(item.getByTestId('upload-item-state')).toHaveText('Failed', { timeout: 30_000 });
   await expect(item.getByTestId('upload-item-reason')).toContainText('cannot be read');
+  // A screen reader hears the slide engine's verdict, not the queue's "uploaded" before it.
+  await expect(page.getByTestId('upload-announcer')).toHaveText('cut.svs: Failed');
   await expect(page.getByTestId('upload-all-done')).toHaveText(
     'Queue empty. In the finished list: 0 uploaded, 1 failed',
   );

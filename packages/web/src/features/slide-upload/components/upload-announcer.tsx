@@ -1,19 +1,17 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ScreenReaderStatus } from '@/components/screen-reader-status';
-import type { ItemState } from '../utils/queue';
-import { stateChanges } from '../utils/state-announcements';
-import { useUploadSnapshot } from './upload-context';
+import { stateChanges, type ShownItem, type ShownState } from '../utils/state-announcements';
 
 /**
- * Tells screen readers when a slide of the queue starts, pauses, finishes or fails, whether the
- * upload panel is open or not: the queue runs in the background of the workspace, and its
- * progress shows only as colours and bars.
+ * Tells screen readers when a slide of the queue starts, pauses, finishes or fails — the slide
+ * engine's verdict included, as the finished list shows it — whether the upload panel is open or
+ * not: the queue runs in the background of the workspace, and its progress shows only as colours
+ * and bars.
  */
-export function UploadAnnouncer() {
+export function UploadAnnouncer({ items }: { items: readonly ShownItem[] }) {
   const { t } = useTranslation('upload');
-  const { items } = useUploadSnapshot();
-  const seen = useRef<Map<number, ItemState> | null>(null);
+  const seen = useRef<Map<number, ShownState> | null>(null);
   const [text, setText] = useState('');
   useEffect(() => {
     const { changes, now } = stateChanges(seen.current, items);

@@ -21,6 +21,7 @@ import {
 import { reasonText } from '../utils/reason-text';
 import type { LinkTrouble } from '../utils/retry';
 import { formatSpeed, remainingTime } from '../utils/speed';
+import { CancelUploadContent } from './cancel-upload-content';
 import { useRemainingText } from './upload-controls';
 import { closeUploadPanel, useUploads } from './upload-context';
 
@@ -138,15 +139,13 @@ export function UploadItemRow({
     let endWatch = () => {};
     const dialog = confirm({
       title: t('item.cancelTitle', { name: item.strFileName }),
-      // A waiting item has sent nothing: say what cancelling really removes.
-      // One begun elsewhere: what was sent there goes too (with what this browser added since),
-      // and a browser still sending it stops.
-      content:
-        item.lProgress > 0
-          ? t(item.bContinued ? 'item.cancelContentContinued' : 'item.cancelContent', {
-              sent: formatBytes(item.lProgress),
-            })
-          : t('item.cancelContentNothingSent'),
+      content: manager ? (
+        <CancelUploadContent
+          source={manager}
+          iFileId={item.iFileId}
+          sentElsewhere={inOtherTab ? item.lProgress : 0}
+        />
+      ) : null,
       okText: t('item.cancelOk'),
       cancelText: t('item.cancelKeep'),
       okTestId: 'upload-cancel-confirm',

@@ -5,6 +5,7 @@ import { useFinishedStatuses, useSupportSlide } from '../api/upload-calls';
 import { finishedOutcome } from '../utils/finished-outcome';
 import { sameTarget, splitQueue, type QueueItem } from '../utils/queue';
 import { useUploadSnapshot, useUploads, type PanelRequest } from './upload-context';
+import { UploadAnnouncer } from './upload-announcer';
 import { UploadControls } from './upload-controls';
 import { UploadItemRow } from './upload-item-row';
 import { UploadPicker } from './upload-picker';
@@ -46,117 +47,139 @@ export function UploadPanel({ open, request, onClose }: UploadPanelProps) {
       })
       .map((item) => item.iFileId),
   );
+  // What a screen reader is told: the rows' states, a finished one's once the server has said
+  // what the slide engine made of it (not the "processing" shown while its answer is on its way).
+  const shown = [
+    ...active.map((item) => ({ iFileId: item.iFileId, name: item.strFileName, state: item.state })),
+    ...finished.map((item) => ({
+      iFileId: item.iFileId,
+      name: item.strFileName,
+      state:
+        item.iSlideDocumentId !== null &&
+        item.state === 'uploaded' &&
+        !answered.has(item.iSlideDocumentId) &&
+        awaiting.has(item.iSlideDocumentId)
+          ? null
+          : outcomeOf(item).state,
+    })),
+  ];
 
   return (
-    <Drawer
-      open={open}
-      onClose={onClose}
-      size={620}
-      title={t('panel.title')}
-      // Opened again (for another case or mode), it starts without the last choice's warnings;
-      // the queue itself lives in the upload manager.
-      destroyOnHidden
-      data-testid="upload-panel"
-    >
-      <Flex vertical gap="middle">
-        {request ? (
-          <>
-            <Typography.Text data-testid="upload-target">
-              {t(
-                request.iUploadType === UploadType.Single ? 'panel.modeSingle' : 'panel.modeBatch',
+    <>
+      {/* Outside the drawer, which is unmounted while closed: the queue runs on meanwhile. */}
+      <UploadAnnouncer items={shown} />
+      <Drawer
+        open={open}
+        onClose={onClose}
+        size={620}
+        title={t('panel.title')}
+        // Opened again (for another case or mode), it starts without the last choice's warnings;
+        // the queue itself lives in the upload manager.
+        destroyOnHidden
+        data-testid="upload-panel"
+      >
+        <Flex vertical gap="middle">
+          {request ? (
+            <>
+              <Typography.Text data-testid="upload-target">
+                {t(
+                  request.iUploadType === UploadType.Single
+                    ? 'panel.modeSingle'
+                    : 'panel.modeBatch',
+                )}
+                {' · '}
+                {request.target.iPatientId === null
+                  ? t('panel.targetNumber', { num: request.target.strDiagnosistNum })
+                  : t('panel.target', {
+                      num: request.target.strDiagnosistNum,
+                      name: request.target.strPatientName,
+                    })}
+              </Typography.Text>
+              {request.foundByNumber && (
+                <Alert
+                  type="info"
+                  showIcon
+                  title={t('panel.caseFound', { num: request.target.strDiagnosistNum })}
+                  data-testid="upload-case-found"
+                />
               )}
-              {' · '}
-              {request.target.iPatientId === null
-                ? t('panel.targetNumber', { num: request.target.strDiagnosistNum })
-                : t('panel.target', {
-                    num: request.target.strDiagnosistNum,
-                    name: request.target.strPatientName,
-                  })}
-            </Typography.Text>
-            {request.foundByNumber && (
-              <Alert
-                type="info"
-                showIcon
-                title={t('panel.caseFound', { num: request.target.strDiagnosistNum })}
-                data-testid="upload-case-found"
+              <UnfinishedUploadsNote
+                unfinished={request.unfinished}
+                byNumber={request.target.iPatientId === null}
+                queued={snapshot.items}
               />
-            )}
-            <UnfinishedUploadsNote
-              unfinished={request.unfinished}
-              byNumber={request.target.iPatientId === null}
-              queued={snapshot.items}
-            />
-            {support.isError && <Alert type="error" showIcon title={t('picker.typesFailed')} />}
-            <UploadPicker
-              // Another case or mode (the screen on view changed under the header's panel)
-              // starts without the last choice's warnings.
-              key={`${request.target.iPatientId ?? request.target.strDiagnosistNum}:${request.iUploadType}`}
-              request={request}
-              types={support.data?.listType}
-              unreadableTypes={support.data?.listNeedsOpenSlide}
-              released={released}
-            />
-          </>
-        ) : (
-          <Alert type="info" showIcon title={t('panel.noTarget')} />
-        )}
-        <Typography.Text type="secondary">{t('panel.keepsGoing')}</Typography.Text>
-        <UploadControls
-          snapshot={snapshot}
-          outcomeOf={outcomeOf}
-          isElsewhere={(item) => isElsewhere(item, inOtherTabs)}
-        />
-
-        <Typography.Title level={5} style={{ margin: 0 }}>
-          {t('lists.queue', { count: active.length })}
-        </Typography.Title>
-        <Flex vertical gap="middle" data-testid="upload-queue">
-          {active.length === 0 ? (
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('lists.emptyQueue')} />
+              {support.isError && <Alert type="error" showIcon title={t('picker.typesFailed')} />}
+              <UploadPicker
+                // Another case or mode (the screen on view changed under the header's panel)
+                // starts without the last choice's warnings.
+                key={`${request.target.iPatientId ?? request.target.strDiagnosistNum}:${request.iUploadType}`}
+                request={request}
+                types={support.data?.listType}
+                unreadableTypes={support.data?.listNeedsOpenSlide}
+                released={released}
+              />
+            </>
           ) : (
-            active.map((item) => (
-              <UploadItemRow
-                key={item.iFileId}
-                item={withProgressElsewhere(item, inOtherTabs)}
-                speed={snapshot.speed}
-                trouble={snapshot.trouble}
-                inOtherTab={isElsewhere(item, inOtherTabs)}
-                pausing={snapshot.pausing === item.iFileId}
-                resuming={snapshot.resuming === item.iFileId}
-                checking={snapshot.checking === item.iFileId}
-                checked={snapshot.checking === item.iFileId ? snapshot.checked : null}
-                completing={snapshot.completing === item.iFileId}
-                pickHere={request !== null && sameTarget(request.target, item.target)}
-              />
-            ))
+            <Alert type="info" showIcon title={t('panel.noTarget')} />
           )}
-        </Flex>
+          <Typography.Text type="secondary">{t('panel.keepsGoing')}</Typography.Text>
+          <UploadControls
+            snapshot={snapshot}
+            outcomeOf={outcomeOf}
+            isElsewhere={(item) => isElsewhere(item, inOtherTabs)}
+          />
 
-        <Flex align="center" justify="space-between">
           <Typography.Title level={5} style={{ margin: 0 }}>
-            {t('lists.finished', { count: finished.length })}
+            {t('lists.queue', { count: active.length })}
           </Typography.Title>
-          {finished.length > 0 && (
-            <Button
-              size="small"
-              onClick={() => manager?.clearFinished()}
-              data-testid="upload-clear-finished"
-            >
-              {t('lists.clearFinished')}
-            </Button>
-          )}
+          <Flex vertical gap="middle" data-testid="upload-queue">
+            {active.length === 0 ? (
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('lists.emptyQueue')} />
+            ) : (
+              active.map((item) => (
+                <UploadItemRow
+                  key={item.iFileId}
+                  item={withProgressElsewhere(item, inOtherTabs)}
+                  speed={snapshot.speed}
+                  trouble={snapshot.trouble}
+                  inOtherTab={isElsewhere(item, inOtherTabs)}
+                  pausing={snapshot.pausing === item.iFileId}
+                  resuming={snapshot.resuming === item.iFileId}
+                  checking={snapshot.checking === item.iFileId}
+                  checked={snapshot.checking === item.iFileId ? snapshot.checked : null}
+                  completing={snapshot.completing === item.iFileId}
+                  pickHere={request !== null && sameTarget(request.target, item.target)}
+                />
+              ))
+            )}
+          </Flex>
+
+          <Flex align="center" justify="space-between">
+            <Typography.Title level={5} style={{ margin: 0 }}>
+              {t('lists.finished', { count: finished.length })}
+            </Typography.Title>
+            {finished.length > 0 && (
+              <Button
+                size="small"
+                onClick={() => manager?.clearFinished()}
+                data-testid="upload-clear-finished"
+              >
+                {t('lists.clearFinished')}
+              </Button>
+            )}
+          </Flex>
+          <Flex vertical gap="middle" data-testid="upload-finished">
+            {finished.length === 0 ? (
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('lists.emptyFinished')} />
+            ) : (
+              finished.map((item) => (
+                <UploadItemRow key={item.iFileId} item={item} speed={0} outcome={outcomeOf(item)} />
+              ))
+            )}
+          </Flex>
         </Flex>
-        <Flex vertical gap="middle" data-testid="upload-finished">
-          {finished.length === 0 ? (
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('lists.emptyFinished')} />
-          ) : (
-            finished.map((item) => (
-              <UploadItemRow key={item.iFileId} item={item} speed={0} outcome={outcomeOf(item)} />
-            ))
-          )}
-        </Flex>
-      </Flex>
-    </Drawer>
+      </Drawer>
+    </>
   );
 }
 

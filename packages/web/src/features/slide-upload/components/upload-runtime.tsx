@@ -14,7 +14,6 @@ import {
   useUploadUi,
 } from './upload-context';
 import { lazyScreen, loadChunk } from '@/lib/lazy-screen';
-import { UploadAnnouncer } from './upload-announcer';
 
 const UploadPanel = lazyScreen(() =>
   import('./upload-panel').then((m) => ({ default: m.UploadPanel })),
@@ -131,11 +130,8 @@ export function UploadRuntime() {
     return null;
   }
   return (
-    <>
-      <UploadAnnouncer />
-      <Suspense fallback={null}>
-        <UploadPanel open={open} request={panelRequestOf(ui)} onClose={closeUploadPanel} />
-      </Suspense>
-    </>
+    <Suspense fallback={null}>
+      <UploadPanel open={open} request={panelRequestOf(ui)} onClose={closeUploadPanel} />
+    </Suspense>
   );
 }
