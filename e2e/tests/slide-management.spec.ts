@@ -808,6 +808,34 @@ test('a slide deleted before its upload finished says so in the removed list', a
   );
 });
 
+test('the removal log names the patient of the case a slide was in, and is searched by it', async ({
+  page,
+  request,
+}) => {
+  const token = await tokenOf(request, DOCTOR);
+  const num = `SP${RUN}`;
+  const patient = `Removed ${RUN}`;
+  const name = `in-case-${RUN}.svs`;
+  const caseId = await addCase(request, token, num, patient);
+  const id = await uploadCaseSlide(request, token, caseId, 'CMU-1-Small-Region.svs', name);
+  await call(request, token, 'slideDocument/deleteSlideDocument', {
+    data: { listSlideDocument: [{ iSlideDocumentId: id }] },
+  });
+  await logIn(page, ADMIN);
+  await openFromMenu(page, '/removeSlideInfo');
+  await expect(page.locator('.ant-table-thead')).toContainText('病理号 / 患者');
+  // Found by its patient's name (a part of it), which its row shows under the number.
+  await page.locator('#slideFilters_strPatientName').fill(`moved ${RUN}`);
+  await page.getByTestId('slide-search').click();
+  const row = page.getByTestId(`slide-row-${name}`);
+  await expect(row.getByTestId('slide-patient')).toHaveText(patient);
+  await expect(page.locator('.ant-table-tbody tr.ant-table-row')).toHaveCount(1);
+  // Another patient's name finds nothing.
+  await page.locator('#slideFilters_strPatientName').fill(`Nobody ${RUN}`);
+  await page.getByTestId('slide-search').click();
+  await expect(row).toHaveCount(0);
+});
+
 test('on a phone the slide lists fit the screen: every fact and action of a slide under its name', async ({
   browser,
   request,

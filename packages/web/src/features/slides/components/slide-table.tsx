@@ -106,7 +106,8 @@ const wrappingSecondary = (text: string) => (
  * facts share a column (number and case, size and format, upload time and uploader), so that the
  * list fits a laptop screen beside the menu without hiding columns behind the fixed actions. The
  * lists of several hospitals' slides add the hospital under the case; the removed list says who removed a
- * slide and when, and leaves out what a removed slide no longer has (thumbnail, case, state).
+ * slide and when, and leaves out what a removed slide no longer has (thumbnail, state) but keeps the patient of
+ * the case it was in (the list is searched by it).
  * On a narrow screen (below 1200 px) all of it, actions included, sits under the file name
  * (utils/slide-columns.ts), each fact whole, so that a phone shows it without scrolling sideways.
  */
@@ -125,7 +126,8 @@ export function SlideTable(props: SlideTableProps) {
   const number = (row: SlideDocumentDto) => (
     <>
       <span data-testid={`slide-number-${row.strFileName}`}>{row.strDiagnosistNum}</span>
-      {!removed && <MatchCell slide={row} />}
+      {/* A removed slide keeps the case it was in: the removal log is searched by its patient. */}
+      {(!removed || row.iPatientId !== null) && <MatchCell slide={row} />}
     </>
   );
 
@@ -260,7 +262,7 @@ export function SlideTable(props: SlideTableProps) {
     number: {
       key: 'number',
       // A veterinary deployment's cases are of pets: the name under the number is the pet's.
-      title: t(removed ? 'fields.number' : vet ? 'fields.numberAndPet' : 'fields.numberAndCase'),
+      title: t(vet ? 'fields.numberAndPet' : 'fields.numberAndCase'),
       // The hospital's name under the number was cut after a few letters at 170 px.
       width: props.showHospital ? (removed ? 230 : 200) : 140,
       ...sortable('num'),
