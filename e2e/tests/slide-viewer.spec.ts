@@ -957,6 +957,21 @@ test('a scan with neither objective power nor pixel size tells its zoom against 
   await expect(
     page.getByRole('tooltip').filter({ hasText: /against its own pixels|no detail is added/ }),
   ).toBeVisible();
+  // Measurements on it are in pixels: the tools panel says why, and so does the phone's viewer,
+  // which has no tools panel, in both languages.
+  await expect(page.getByTestId('no-mpp')).toHaveText(
+    'This slide has no pixel size (MPP): measurements are in pixels',
+  );
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.goto(`/?lang=en#/mobileShowSilde?id=${slideId}`);
+  await expect(page.getByTestId('no-mpp')).toHaveText(
+    'No pixel size (MPP) recorded: no scale bar, and measurements are in pixels',
+  );
+  await page.goto(`/?lang=zh#/mobileShowSilde?id=${slideId}`);
+  await expect(page.getByTestId('no-mpp')).toHaveText(
+    '该切片未记录像素尺寸（MPP）：无比例尺，测量以像素为单位',
+  );
+  await page.screenshot({ path: 'test-results/slide-viewer-no-mpp-mobile-zh.png' });
 });
 
 test('a magnification step fetches the level it shows, not a finer one to draw unseen', async ({
@@ -1377,6 +1392,8 @@ test('the annotation layer is hidden and shown again; a screenshot taken while i
   await page.goto(`/#/mobileShowSilde?id=${slideId}`);
   await expectTissue(view);
   await expect(shape).toBeVisible();
+  // Its pixel size is known: no notice of measurements in pixels.
+  await expect(page.getByTestId('no-mpp')).toHaveCount(0);
   await page.getByTestId('viewer-layer').click();
   await expect(shape).toBeHidden();
   await page.screenshot({ path: 'test-results/slide-viewer-layer-hidden-mobile.png' });

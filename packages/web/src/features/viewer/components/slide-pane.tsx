@@ -405,6 +405,13 @@ function OpenSlidePane({
           />
         )}
       </Flex>
+      {compact && slide.dMppX == null && (
+        // A computer's tools panel says so; a compact pane (phone, side by side) has none, and
+        // the measurements drawn on it read in px with no scale bar beside them.
+        <Typography.Text type="warning" style={{ fontSize: 12 }} data-testid="no-mpp">
+          {t('noMppCompact')}
+        </Typography.Text>
+      )}
       {failed && viewer && (
         <Alert
           type="error"
