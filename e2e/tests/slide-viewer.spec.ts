@@ -469,6 +469,20 @@ test('opened again a while later, a slide opens where it was last left, on which
   // The page's clock is moved on below, as an afternoon between two openings would.
   await page.clock.install();
   await openAt20x(page, slideId);
+  // Put in the background (another app on a tablet, which may discard the page there without
+  // a pagehide): the place is kept at once.
+  const hidden = page.waitForRequest(
+    (req) => req.method() === 'POST' && req.url().includes('webViewer/slideViewer/closeSlide'),
+  );
+  await page.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+    document.dispatchEvent(new Event('visibilitychange'));
+    Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
+  });
+  expect((await hidden).postDataJSON()).toMatchObject({
+    iSlideDocumentId: slideId,
+    objView: { bWholeSlide: false },
+  });
   const closing = page.waitForRequest(
     (req) => req.method() === 'POST' && req.url().includes('webViewer/slideViewer/closeSlide'),
   );

@@ -271,9 +271,18 @@ function OpenSlidePane({
         saveLastView({ iSlideDocumentId: s.iSlideDocumentId, objView: created.getView() });
       }
     };
+    // Also each time the page is hidden (another tab or app): a phone or tablet may discard a
+    // page in the background without a pagehide, and the place a pathologist left was lost.
+    const rememberWhenHidden = () => {
+      if (document.visibilityState === 'hidden') {
+        remember();
+      }
+    };
     window.addEventListener('pagehide', remember);
+    document.addEventListener('visibilitychange', rememberWhenHidden);
     return () => {
       window.removeEventListener('pagehide', remember);
+      document.removeEventListener('visibilitychange', rememberWhenHidden);
       remember();
       renewal.cancel();
       created.destroy();
