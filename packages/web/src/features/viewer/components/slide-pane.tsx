@@ -414,9 +414,10 @@ function OpenSlidePane({
           />
         )}
       </Flex>
-      {compact && slide.dMppX == null && (
-        // A computer's tools panel says so; a compact pane (phone, side by side) has none, and
-        // the measurements drawn on it read in px with no scale bar beside them.
+      {phone && slide.dMppX == null && (
+        // A computer's tools panel says so; the phone's viewer has none, and the measurements
+        // drawn on it read in px with no scale bar beside them. (Side by side, the note above the
+        // panes says it, and a line here would start this pane's image below its neighbour's.)
         <Typography.Text type="warning" style={{ fontSize: 12 }} data-testid="no-mpp">
           {t('noMppCompact')}
         </Typography.Text>
