@@ -253,7 +253,7 @@ test('slides are matched and renamed by the doctor, removed by the administrator
       .map((h) => h.trim())
       .filter(Boolean)
       .slice(0, 4),
-  ).toEqual(['文件名', '病理号', '清理时间', '清理人']);
+  ).toEqual(['文件名', '病理号 / 患者', '清理时间', '清理人']);
   await expect(removed.getByTestId('slide-unmatched')).toHaveCount(0);
   await expect(removed).toContainText(new Date().getFullYear().toString());
   await expect(admin.getByTestId(`slide-delete-${renamed}`)).toHaveCount(0);

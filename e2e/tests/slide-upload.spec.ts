@@ -407,7 +407,7 @@ test('the cancel question follows the upload it is about while it is open', asyn
 }) => {
   test.setTimeout(120_000);
   const token = await tokenOf(request, DOCTOR);
-  const id = await addCase(request, token, `SQ${RUN}`);
+  const id = await addCase(request, token, `SCQ${RUN}`);
   await logIn(page, DOCTOR, '?lang=en');
   await openImagery(page, id);
 
