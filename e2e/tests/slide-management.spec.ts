@@ -181,7 +181,13 @@ test('slides are matched and renamed by the doctor, removed by the administrator
   await rowB.locator('input[type=checkbox]').check();
   await expect(page.getByTestId('slide-selected-count')).toHaveText('2 selected');
   await expect(page.getByTestId('slide-delete-selected')).toBeDisabled();
+  // Why, on the screen (a switched-off button takes no focus: a keyboard user never had its
+  // tooltip).
+  await expect(page.getByTestId('slide-selection-reason')).toHaveText(
+    'The selection contains matched slides: a matched slide is deleted on its own, with its row’s Delete',
+  );
   await page.getByTestId('slide-clear-selection').click();
+  await expect(page.getByTestId('slide-selection-reason')).toHaveCount(0);
 
   // The other one renamed; its number stays editable while it is unmatched.
   await page.getByTestId(`slide-rename-${loose}`).click();
@@ -225,6 +231,11 @@ test('slides are matched and renamed by the doctor, removed by the administrator
   await expect(admin.getByRole('tooltip')).toContainText('由病例的医生在病例中删除');
   await admin.getByTestId(`slide-row-${toMatch}`).locator('input[type=checkbox]').check();
   await expect(admin.getByTestId('slide-delete-selected')).toBeDisabled();
+  // Matching is off for it too: both reasons on the screen, in Chinese.
+  await expect(admin.getByTestId('slide-selection-reason')).toHaveText([
+    '所选切片均已匹配：只有未匹配的切片可以匹配',
+    '所选项中包含已匹配的切片：已匹配的切片由病例的医生在病例中删除',
+  ]);
   await admin.getByTestId('slide-clear-selection').click();
   await admin.locator('#slideFilters_strDiagnosistNum').fill(looseNum);
   await admin.getByTestId('slide-search').click();

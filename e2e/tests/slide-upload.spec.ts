@@ -939,6 +939,8 @@ test('a slide the slide engine cannot read ends failed in the queue, with why', 
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('imagery-state-cut.svs')).toHaveText('Failed');
   await expect(page.getByTestId('imagery-state-cut.svs-reason')).toContainText('cannot be read');
+  // The tab's count does not pass it off as a slide to read.
+  await expect(page.getByTestId('imagery-count')).toHaveText('1 slide, 1 failed');
 
   // Opened in the viewer anyway (a bookmark, a link): it says so, with a way back.
   const failed = (await slidesOf(request, token, id)).find((s) => s.strFileName === 'cut.svs')!;
@@ -966,6 +968,7 @@ test('a slide the slide engine cannot read ends failed in the queue, with why', 
   await page.getByTestId('account-lang').click();
   await page.getByTestId('account-lang-zh').click();
   await expect(page.getByTestId('imagery-state-cut.svs-reason')).toContainText('无法读取该切片');
+  await expect(page.getByTestId('imagery-count')).toHaveText('共 1 张切片，1 张失败');
 });
 
 test('the same scan uploaded twice under two names is pointed out in the Imagery tab', async ({

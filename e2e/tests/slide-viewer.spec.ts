@@ -1671,6 +1671,22 @@ test('the viewer in English: controls, turns, adjustments, label and macro', asy
   await page.getByTestId('viewer-flip').hover();
   await expect(page.getByRole('tooltip', { name: 'Mirror' })).toBeVisible();
   await expect(page.getByRole('tooltip', { name: /full screen/i })).toHaveCount(0);
+  // The Screenshot button's name lets the pointer through: moved from it to Full screen, the
+  // click reaches that button (the name stood open over it while the pointer was on it, and took
+  // the click).
+  await page.getByTestId('screenshot-take').hover();
+  const shotName = page.getByRole('tooltip', { name: /^Saves the view as shown/ });
+  await expect(shotName).toBeVisible();
+  await expect(shotName).toHaveCSS('pointer-events', 'none');
+  const fullBox = (await page.getByTestId('viewer-fullscreen').boundingBox())!;
+  await page.mouse.move(fullBox.x + fullBox.width / 2, fullBox.y + fullBox.height / 2, {
+    steps: 10,
+  });
+  await page.mouse.down();
+  await page.mouse.up();
+  await expect.poll(() => page.evaluate(() => document.fullscreenElement !== null)).toBe(true);
+  await page.getByTestId('viewer-fullscreen').click();
+  await expect.poll(() => page.evaluate(() => document.fullscreenElement === null)).toBe(true);
 
   // A slide that is not there says so, with a way back instead of a useless retry.
   await page.goto('/?lang=en#/ShowSlide?id=987654321');

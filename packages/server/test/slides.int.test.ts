@@ -339,6 +339,10 @@ describe.each(await testDatabases())('slide management on $name', (testDb) => {
       const tooLong = await list(hAdmin.token, { strPatientName: '名'.repeat(17) });
       expect(tooLong.status).toBe(400);
       expect(tooLong.body.objData).toMatchObject([{ strField: 'strPatientName' }]);
+      // A number no case can have (16 at most) is refused like one too long to be a name.
+      const numberTooLong = await list(hAdmin.token, { strDiagnosistNum: 'N'.repeat(17) });
+      expect(numberTooLong.status).toBe(400);
+      expect(numberTooLong.body.objData).toMatchObject([{ strField: 'strDiagnosistNum' }]);
     });
 
     it('sorts by upload time, name, pathology number or size, either way', async () => {

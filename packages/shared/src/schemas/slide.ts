@@ -335,7 +335,7 @@ export const slideListQuerySchema = pageQuerySchema.extend({
     .describe(
       '0 uploading, 1 uploaded, 2 failed; 3 processing (uploaded, not read yet), 4 interrupted',
     ),
-  strDiagnosistNum: z.string().trim().max(64).optional(),
+  strDiagnosistNum: z.string().trim().max(CaseLimits.diagnosisNumMax).optional(),
   iNumMatch: z.coerce
     .number()
     .int()

@@ -70,6 +70,9 @@ export function CaseImagery({ patient }: { patient: PatientDto }) {
   const list = slides.data?.listSlideDocument ?? [];
   usePreloadScreen(SHOW_SLIDE_PATH, list.some(isViewable));
   const duplicates = sameFileAs(list);
+  const failedCount = list.filter(
+    (slide) => slide.ddUploadState.iNumber === SlideUploadState.Failed,
+  ).length;
   const canChange = canChangeSlides(patient, iUserId, iRoleType);
   const compact = useCompactTable();
   // Lines a long file name may take before it is cut in its middle.
@@ -283,7 +286,10 @@ export function CaseImagery({ patient }: { patient: PatientDto }) {
           {t('imagery.title')}
           {slides.data && (
             <Typography.Text type="secondary" data-testid="imagery-count">
-              {t('imagery.count', { count: list.length })}
+              {/* Failed uploads are rows of the list but no slides to diagnose: said apart. */}
+              {failedCount > 0
+                ? t('imagery.countFailed', { count: list.length, failed: failedCount })
+                : t('imagery.count', { count: list.length })}
             </Typography.Text>
           )}
         </Flex>

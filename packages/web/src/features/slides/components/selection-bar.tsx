@@ -1,6 +1,5 @@
 import { AimOutlined, DeleteOutlined } from '@ant-design/icons';
-import { Button, Flex, Tooltip, Typography } from 'antd';
-import type { ReactElement } from 'react';
+import { Button, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { SLIDE_DELETE_MAX, type SlideDocumentDto } from '@pathconsult/shared';
 import { useSession } from '@/lib/use-session';
@@ -20,14 +19,11 @@ interface SelectionBarProps {
   onClear: () => void;
 }
 
-/** `button` with a tooltip saying why it is off, when there is a reason. */
-const withReason = (reason: string | null, button: ReactElement) =>
-  reason ? <Tooltip title={reason}>{button}</Tooltip> : button;
-
 /**
  * Actions on the selected slides, which may lie on other pages: match the unmatched ones by
- * number, delete them all (a switched-off button says why, utils/slide-actions.ts), or clear the
- * selection.
+ * number, delete them all, or clear the selection. A button switched off for the selection
+ * says why beside it (utils/slide-actions.ts), on the screen: a switched-off button takes no
+ * focus, so a tooltip on it was a reason a keyboard user never reached.
  */
 export function SelectionBar(props: SelectionBarProps) {
   const { t } = useTranslation('slides');
@@ -36,6 +32,11 @@ export function SelectionBar(props: SelectionBarProps) {
   const matchable = matchableIds(props.selected);
   const matchBlock = selectionMatchBlock(props.selected);
   const deleteBlock = selectionDeleteBlock(props.selected, props.mode, iUserId);
+  // Said once when both buttons are off for one cause (all matched: match and delete alike).
+  const reasons = [
+    matchBlock && t(`selection.${matchBlock}`, { max: SLIDE_DELETE_MAX }),
+    deleteBlock && t(`selection.${deleteBlock}`, { max: SLIDE_DELETE_MAX }),
+  ].filter((reason, i, all): reason is string => !!reason && all.indexOf(reason) === i);
   return (
     <Flex gap="small" align="center" wrap data-testid="slide-selection-bar">
       <Typography.Text type="secondary" data-testid="slide-selected-count">
@@ -46,30 +47,29 @@ export function SelectionBar(props: SelectionBarProps) {
           {t('actions.clearSelection')}
         </Button>
       )}
-      {withReason(
-        matchBlock && t(`selection.${matchBlock}`, { max: SLIDE_DELETE_MAX }),
-        <Button
-          icon={<AimOutlined />}
-          disabled={matchable.length === 0 || matchBlock !== null}
-          loading={props.matching}
-          data-testid="slide-match-selected"
-          onClick={() => props.onMatch(matchable)}
-        >
-          {t('actions.matchSelected')}
-        </Button>,
-      )}
-      {withReason(
-        deleteBlock && t(`selection.${deleteBlock}`, { max: SLIDE_DELETE_MAX }),
-        <Button
-          danger
-          icon={<DeleteOutlined />}
-          disabled={count === 0 || deleteBlock !== null}
-          data-testid="slide-delete-selected"
-          onClick={props.onDelete}
-        >
-          {t('actions.deleteSelected')}
-        </Button>,
-      )}
+      <Button
+        icon={<AimOutlined />}
+        disabled={matchable.length === 0 || matchBlock !== null}
+        loading={props.matching}
+        data-testid="slide-match-selected"
+        onClick={() => props.onMatch(matchable)}
+      >
+        {t('actions.matchSelected')}
+      </Button>
+      <Button
+        danger
+        icon={<DeleteOutlined />}
+        disabled={count === 0 || deleteBlock !== null}
+        data-testid="slide-delete-selected"
+        onClick={props.onDelete}
+      >
+        {t('actions.deleteSelected')}
+      </Button>
+      {reasons.map((reason) => (
+        <Typography.Text key={reason} type="secondary" data-testid="slide-selection-reason">
+          {reason}
+        </Typography.Text>
+      ))}
     </Flex>
   );
 }

@@ -37,7 +37,7 @@ export function SlideFilters(props: SlideFiltersProps) {
         <Input allowClear maxLength={255} style={{ width: 160 }} />
       </Form.Item>
       <Form.Item name="strDiagnosistNum" label={t('fields.number')}>
-        <Input allowClear maxLength={64} style={{ width: 140 }} />
+        <Input allowClear maxLength={CaseLimits.diagnosisNumMax} style={{ width: 140 }} />
       </Form.Item>
       <Form.Item name="strPatientName" label={t(vet ? 'fields.petName' : 'fields.patientName')}>
         <Input allowClear maxLength={CaseLimits.nameMax} style={{ width: 120 }} />
