@@ -1033,7 +1033,7 @@ test('on a phone a failed slide’s reason wraps within its row: the lists still
   await page.goto(`/?lang=en#/case/Imagery-info?iPatientId=${caseId}`);
   await expect(page.getByTestId(`imagery-state-${name}`)).toHaveText('Failed');
   // The card's title and count stay readable: the buttons go under them, not beside.
-  await expect(page.getByTestId('imagery-count')).toHaveText('1 slide');
+  await expect(page.getByTestId('imagery-count')).toHaveText('1 slide, 1 failed');
   await expect(page.getByTestId('imagery-count')).toBeInViewport({ ratio: 1 });
   await expectWithinWidth(page, '[data-testid=imagery-upload-batch]');
   await expectNoSidewaysScroll(page, 'imagery-table');
