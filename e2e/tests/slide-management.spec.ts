@@ -146,6 +146,25 @@ test('slides are matched and renamed by the doctor, removed by the administrator
   await page.getByTestId('slide-summary-storage-title').hover();
   await expect(page.getByRole('tooltip')).toContainText('label and macro images included');
 
+  // No case has the second one's number yet: its Match is off and says so, before it is tried;
+  // selected alone, Match selected is off too, with the reason beside it.
+  await expect(page.getByTestId(`slide-match-${toMatch}`)).toBeEnabled();
+  const looseMatch = page.getByTestId(`slide-match-${loose}`);
+  await expect(looseMatch).toBeDisabled();
+  await page.mouse.move(0, 0);
+  await expect(page.getByRole('tooltip')).toHaveCount(0);
+  await looseMatch.locator('xpath=..').hover();
+  await expect(page.getByRole('tooltip')).toHaveText(
+    'No case has this pathology number yet: the slide joins its case by itself when the case is created',
+  );
+  await page.mouse.move(0, 0);
+  const noCaseSelected =
+    'No case has the pathology number of any selected slide yet: a slide joins its case by itself when the case is created';
+  await rowB.locator('input[type=checkbox]').check();
+  await expect(page.getByTestId('slide-match-selected')).toBeDisabled();
+  await expect(page.getByTestId('slide-selection-reason')).toHaveText(noCaseSelected);
+  await rowB.locator('input[type=checkbox]').uncheck();
+
   // Both ticked and matched together: the one whose number has a case joins it; the other,
   // whose number has none yet, is said so and stays ticked for what the doctor does next.
   await rowA.locator('input[type=checkbox]').check();
@@ -159,6 +178,7 @@ test('slides are matched and renamed by the doctor, removed by the administrator
   await expect(page.getByTestId('slide-selected-count')).toHaveText('1 selected');
   await expect(rowB.locator('input[type=checkbox]')).toBeChecked();
   await expect(rowA.locator('input[type=checkbox]')).not.toBeChecked();
+  await expect(page.getByTestId('slide-selection-reason')).toHaveText(noCaseSelected);
   await page.getByTestId('slide-clear-selection').click();
 
   // Read by the slide engine: thumbnail and objective power in the row, and "View" opens it.
@@ -182,10 +202,11 @@ test('slides are matched and renamed by the doctor, removed by the administrator
   await expect(page.getByTestId('slide-selected-count')).toHaveText('2 selected');
   await expect(page.getByTestId('slide-delete-selected')).toBeDisabled();
   // Why, on the screen (a switched-off button takes no focus: a keyboard user never had its
-  // tooltip).
-  await expect(page.getByTestId('slide-selection-reason')).toHaveText(
+  // tooltip): for Match (the unmatched one's number has no case), and for Delete.
+  await expect(page.getByTestId('slide-selection-reason')).toHaveText([
+    noCaseSelected,
     'The selection contains matched slides: a matched slide is deleted on its own, with its row’s Delete',
-  );
+  ]);
   await page.getByTestId('slide-clear-selection').click();
   await expect(page.getByTestId('slide-selection-reason')).toHaveCount(0);
 
@@ -242,6 +263,14 @@ test('slides are matched and renamed by the doctor, removed by the administrator
   const stored = admin.getByTestId(`slide-row-${renamed}`);
   await expect(stored).toContainText('演示申请医院');
   await expect(admin.getByTestId('slide-table').locator('tbody tr.ant-table-row')).toHaveCount(1);
+  // Its number has no case: Match is off for the administrator too, saying why in Chinese.
+  const storedMatch = admin.getByTestId(`slide-match-${renamed}`);
+  await expect(storedMatch).toBeDisabled();
+  await storedMatch.locator('xpath=..').hover();
+  await expect(admin.getByRole('tooltip')).toHaveText(
+    '暂无该病理号的病例：病例创建后切片会自动关联',
+  );
+  await admin.mouse.move(0, 0);
   await admin.getByTestId(`slide-delete-${renamed}`).click();
   await expect(admin.locator('.ant-modal-confirm-title')).toHaveText(`删除切片“${renamed}”？`);
   await dialogsSettled(admin);

@@ -178,6 +178,7 @@ describe.each(await testDatabases())('slide management on $name', (testDb) => {
       iPatientId: c.iPatientId,
       // The case's doctor, who alone removes the slide from it.
       iCaseOwnerId: owner.id,
+      bNumberHasCase: false,
       strPatientName: c.strPatientName,
       strDiagnosistNum: c.strDiagnosistNum,
       iHospitalId: hospitalA,
@@ -937,6 +938,33 @@ describe.each(await testDatabases())('slide management on $name', (testDb) => {
       });
       expectNotFound(await match([s3.id, foreign.id]));
       expect((await slideRow(db(), foreign.id))?.patientId).toBeNull();
+    });
+
+    it('says of an unmatched slide whether a case of its hospital has its number', async () => {
+      const own = await addCase(api, owner.token, { strDiagnosistNum: caseNumber('hA') });
+      const theirs = await addCase(api, colleague.token, { strDiagnosistNum: caseNumber('hB') });
+      const elsewhere = await addCase(api, outsider.token, { strDiagnosistNum: caseNumber('hC') });
+      const none = caseNumber('hD');
+      // Compared without case; a colleague's case counts (matching says why it cannot take it);
+      // another hospital's does not; a matched slide has nothing left to look for.
+      const slides = {
+        own: await ownSlide({ diagnosisNum: own.strDiagnosistNum.toLowerCase() }),
+        theirs: await ownSlide({ diagnosisNum: theirs.strDiagnosistNum }),
+        elsewhere: await ownSlide({ diagnosisNum: elsewhere.strDiagnosistNum }),
+        none: await ownSlide({ diagnosisNum: none }),
+        matched: await ownSlide({ diagnosisNum: own.strDiagnosistNum, patientId: own.iPatientId }),
+      };
+      const hasCase = async (id: number, num: string) => {
+        const page = expectOk(await list(owner.token, { strDiagnosistNum: num, iNumMatch: 1 }));
+        return page.listPage.find((row) => row.iSlideDocumentId === id)?.bNumberHasCase;
+      };
+      expect({
+        own: await hasCase(slides.own.id, own.strDiagnosistNum),
+        theirs: await hasCase(slides.theirs.id, theirs.strDiagnosistNum),
+        elsewhere: await hasCase(slides.elsewhere.id, elsewhere.strDiagnosistNum),
+        none: await hasCase(slides.none.id, none),
+        matched: await hasCase(slides.matched.id, own.strDiagnosistNum),
+      }).toEqual({ own: true, theirs: true, elsewhere: false, none: false, matched: false });
     });
 
     it('attaches the hospital’s unmatched slides of a case’s number from the case', async () => {

@@ -254,6 +254,12 @@ export const slideDocumentDtoSchema = z.object({
         'cannot be renamed, renumbered or deleted (SLIDE_CASE_LOCKED)',
     ),
   iPatientId: z.number().int().nullable(),
+  bNumberHasCase: z
+    .boolean()
+    .describe(
+      'Unmatched, and a case of its hospital has its pathology number (compared without case): ' +
+        'matching has a case to try. False when matched or when no case has the number yet',
+    ),
   iCaseOwnerId: z
     .number()
     .int()

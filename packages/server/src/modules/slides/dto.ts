@@ -90,6 +90,7 @@ export function toSlideDocumentDto(v: SlideDocumentView, lang: Lang, now: Date):
     bCaseLocked: v.patientState !== null && !caseTakesSlides(v.patientState),
     iCaseOwnerId: v.patientOwnerId,
     iPatientId: d.patientId,
+    bNumberHasCase: v.numberHasCase,
     strPatientName: v.patientName,
     strDiagnosistNum: d.diagnosisNum,
     iHospitalId: d.hospitalId,

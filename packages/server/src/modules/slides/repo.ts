@@ -27,6 +27,8 @@ export interface SlideDocumentView {
   patientState: number | null;
   /** The matched case's owner, the doctor who removes it from the case (null: unmatched). */
   patientOwnerId: number | null;
+  /** Unmatched, and a case of the slide's hospital has its number (what matching looks for). */
+  numberHasCase: boolean;
   deleterName: string | null;
   fileCount: number;
   /** Bytes received: the whole size once uploaded, the chunks held while uploading. */
@@ -35,6 +37,19 @@ export interface SlideDocumentView {
 
 const uploader = alias(users, 'uploader');
 const deleter = alias(users, 'deleter');
+
+/**
+ * Whether an unmatched slide's number has a case in the slide's own hospital (the slide is one
+ * the caller sees, so no other hospital is looked at), compared without case like
+ * patients_hospital_num_key, whose index answers it: lists switch Match off for a slide no case
+ * can take yet, instead of offering it only to say so afterwards.
+ */
+function numberHasCase() {
+  return sql<boolean>`(${slideDocuments.patientId} is null and exists (
+    select 1 from ${patients} as number_case
+    where number_case.hospital_id = ${slideDocuments.hospitalId}
+      and lower(number_case.diagnosis_num) = lower(${slideDocuments.diagnosisNum})))`;
+}
 
 /** Newest first; (created_at, id) keeps pages stable and follows slide_documents_hospital_idx. */
 export const NEWEST_FIRST = [desc(slideDocuments.createdAt), desc(slideDocuments.id)];
@@ -57,6 +72,7 @@ export async function documentViews(
       patientName: patients.name,
       patientState: patients.state,
       patientOwnerId: patients.ownerId,
+      numberHasCase: numberHasCase(),
       deleterName: deleter.realName,
     })
     .from(slideDocuments)

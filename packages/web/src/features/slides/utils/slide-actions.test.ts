@@ -25,6 +25,8 @@ const row = (
   // The slide engine has read an uploaded slide; these rows stand for read slides.
   iWidth: state === 1 ? 2220 : undefined,
   bCaseLocked: false,
+  // An unmatched slide's number has a case unless said (what Match needs).
+  bNumberHasCase: !matched,
 });
 
 describe('slideRowActions', () => {
@@ -143,6 +145,15 @@ describe('matched slides in the administrators’ list', () => {
     expect(rowActionBlock(row(1, false), 'delete', 'admin', 1)).toBeNull();
   });
 
+  it('switches Match off for a slide whose number no case has yet, saying so', () => {
+    const noCase = { ...row(1, false), bNumberHasCase: false };
+    expect(slideRowActions(noCase, 'doctor', 1)).toContain('match');
+    expect(rowActionBlock(noCase, 'match', 'doctor', 1)).toBe('noCase');
+    expect(rowActionBlock(noCase, 'match', 'admin', 1)).toBe('noCase');
+    expect(rowActionBlock(noCase, 'rename', 'doctor', 1)).toBeNull();
+    expect(rowActionBlock(row(1, false), 'match', 'doctor', 1)).toBeNull();
+  });
+
   it('cannot be deleted from a selection, even alone, which is the reason given', () => {
     expect(selectionDeleteBlock([row(1, true)], 'admin', 1)).toBe('matchedCase');
     expect(selectionDeleteBlock([row(1, false), row(2, true)], 'admin', 1)).toBe('matchedCase');
@@ -169,6 +180,18 @@ describe('selectionMatchBlock', () => {
   it('switches it off when every unmatched slide selected failed', () => {
     expect(selectionMatchBlock([row(1, true), row(1, false, 2, 2)])).toBe('allFailed');
     expect(selectionMatchBlock([row(1, false, 2, 2), row(1, false, 3)])).toBeNull();
+  });
+
+  it('switches it off when no case has the number of any unmatched slide selected', () => {
+    const noCase = (id: number, state = 1) => ({
+      ...row(1, false, id, state),
+      bNumberHasCase: false,
+    });
+    expect(selectionMatchBlock([noCase(1), noCase(2), row(1, true, 3)])).toBe('noCase');
+    // A failed one joins no case either way.
+    expect(selectionMatchBlock([noCase(1), row(1, false, 2, 2)])).toBe('noCase');
+    // One whose number has a case: matched, and the server says why the other stayed.
+    expect(selectionMatchBlock([noCase(1), row(1, false, 2)])).toBeNull();
   });
 
   it('switches it off past the most one request matches, counting the unmatched slides only', () => {

@@ -16,7 +16,13 @@ export type SlideRowAction = 'view' | 'rename' | 'match' | 'delete';
 
 type Row = Pick<
   SlideDocumentDto,
-  'iUploadUserId' | 'ddMatchState' | 'ddUploadState' | 'iWidth' | 'bCaseLocked' | 'iCaseOwnerId'
+  | 'iUploadUserId'
+  | 'ddMatchState'
+  | 'ddUploadState'
+  | 'iWidth'
+  | 'bCaseLocked'
+  | 'iCaseOwnerId'
+  | 'bNumberHasCase'
 >;
 
 const isMatched = (row: Row) => row.ddMatchState.iNumber === SlideMatchState.Matched;
@@ -54,7 +60,7 @@ export function slideRowActions(
 }
 
 /** Why a row's action is shown but off. */
-export type RowActionBlock = 'locked' | 'matchedCase' | 'colleagueCase';
+export type RowActionBlock = 'locked' | 'matchedCase' | 'colleagueCase' | 'noCase';
 
 /** A doctor's own upload matched to a colleague's case: that case's doctor removes it. */
 const inColleaguesCase = (row: Row, mode: SlideListMode, iUserId: number | null) =>
@@ -65,7 +71,9 @@ const inColleaguesCase = (row: Row, mode: SlideListMode, iUserId: number | null)
  * case keeps its name and stays with the case (SLIDE_CASE_LOCKED); a matched slide leaves its case
  * only by the case's doctor: the server refuses administrators (they remove it with its case),
  * and the uploader of a slide matched to a colleague's case (offered Delete, then refused with
- * the selection's reason). The button says so instead of failing.
+ * the selection's reason). Match is off for a slide whose number no case of its hospital has yet
+ * (bNumberHasCase): it joins its case by itself once that is created. The button says so instead
+ * of failing.
  */
 export function rowActionBlock(
   row: Row,
@@ -81,6 +89,9 @@ export function rowActionBlock(
   }
   if (action === 'delete' && inColleaguesCase(row, mode, iUserId)) {
     return 'colleagueCase';
+  }
+  if (action === 'match' && !row.bNumberHasCase) {
+    return 'noCase';
   }
   return null;
 }
@@ -140,17 +151,23 @@ export function matchableIds(
  * already (matching attaches unmatched slides only), which the button says rather than doing
  * nothing; or more unmatched ones than one request matches (as many as one deletes), which the
  * server refused with a bare "request error"; or every unmatched one failed (a slide that could
- * not be read joins no case). An empty selection needs no reason.
+ * not be read joins no case); or no case has the number of any of the others yet (the list says
+ * so per slide, bNumberHasCase: matching would only answer that afterwards). A selection with
+ * one slide whose number has a case matches, and the server says why the rest stayed. An empty
+ * selection needs no reason.
  */
 export function selectionMatchBlock(
   rows: readonly Row[],
-): 'allMatched' | 'allFailed' | 'matchTooMany' | null {
+): 'allMatched' | 'allFailed' | 'noCase' | 'matchTooMany' | null {
   if (rows.length > 0 && rows.every(isMatched)) {
     return 'allMatched';
   }
   const unmatched = rows.filter((row) => !isMatched(row));
   if (unmatched.length > 0 && unmatched.every(isFailed)) {
     return 'allFailed';
+  }
+  if (unmatched.length > 0 && unmatched.every((row) => isFailed(row) || !row.bNumberHasCase)) {
+    return 'noCase';
   }
   return unmatched.filter((row) => !isFailed(row)).length > SLIDE_DELETE_MAX
     ? 'matchTooMany'
