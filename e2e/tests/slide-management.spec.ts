@@ -755,6 +755,35 @@ async function expectCutName(page: Page, name: string) {
   expect(await shown.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
 }
 
+/**
+ * The lines of slide `name`'s shown name end only after an underscore, and there are several:
+ * a scanner name's parts stay whole (its date is never split over two lines).
+ */
+async function expectBreaksAfterUnderscores(page: Page, name: string) {
+  const shown = page.getByTestId(`slide-row-${name}`).getByTestId('slide-file-name');
+  await expect(async () => {
+    const lineEnds = await shown.evaluate((root) => {
+      const chars: { ch: string; top: number }[] = [];
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        // The whole name kept for screen readers is not what the eye reads.
+        if (node.parentElement?.closest('[data-testid=slide-file-name-whole]')) {
+          continue;
+        }
+        const range = document.createRange();
+        for (let i = 0; i < node.textContent!.length; i += 1) {
+          range.setStart(node, i);
+          range.setEnd(node, i + 1);
+          chars.push({ ch: node.textContent![i]!, top: range.getBoundingClientRect().top });
+        }
+      }
+      return chars.filter((c, i) => i + 1 < chars.length && chars[i + 1]!.top > c.top + 2);
+    });
+    expect(lineEnds.length, `${name} fits one line`).toBeGreaterThan(0);
+    expect(lineEnds.map((c) => c.ch).join('')).toBe('_'.repeat(lineEnds.length));
+  }).toPass({ timeout: 10_000 });
+}
+
 test('a long slide name shows whole where its column has room, and is cut in its middle where not', async ({
   browser,
   request,
@@ -768,6 +797,9 @@ test('a long slide name shows whole where its column has room, and is cut in its
   const tooLong = `CMU-1-Small-Region-${'third-scan-'.repeat(8)}${RUN}-block-B7.svs`;
   await uploadSlide(request, token, long, num);
   await uploadSlide(request, token, tooLong, num);
+  // Parts joined by underscores, as scanners name them, with a date at the end.
+  const underscored = `HE_slide_${RUN}_with_a_rather_long_scanner_generated_name_20261205.svs`;
+  await uploadSlide(request, token, underscored, num);
 
   // The doctor's slide management on a 1440 × 900 laptop, in both languages.
   for (const lang of ['zh', 'en']) {
@@ -778,6 +810,7 @@ test('a long slide name shows whole where its column has room, and is cut in its
     await showNumber(page, num);
     await expectWholeName(page, long);
     await expectCutName(page, tooLong);
+    await expectBreaksAfterUnderscores(page, underscored);
     await page.screenshot({ path: `test-results/slide-names-doctor-${lang}.png` });
     // A narrower window leaves the column less room: the name is fitted again, and whole again
     // once the window is wide again. (Below 1200 px the details go under the name instead.)

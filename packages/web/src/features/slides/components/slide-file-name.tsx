@@ -1,5 +1,5 @@
 import { VISUALLY_HIDDEN } from '@/lib/visually-hidden';
-import { useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
+import { Fragment, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
 import { extensionOf } from '@pathconsult/shared';
 import { largestFitting } from '@/lib/largest-fitting';
 import { middleCut } from '../utils/middle-ellipsis';
@@ -14,6 +14,35 @@ const STYLE: CSSProperties = {
   whiteSpace: 'normal',
   overflowWrap: 'anywhere',
 };
+
+/**
+ * `text` in the pieces a line may break between: after each underscore. Scanner names join
+ * their parts with underscores, which are no line-break opportunity, so a name broke anywhere
+ * (overflow-wrap) and a date read "2026120" above "5.svs"; breaking after an underscore keeps a
+ * date or serial number whole (overflow-wrap still breaks a piece longer than a line). The
+ * breaks are <wbr> elements, not zero-width spaces: a copied name stays the name.
+ */
+function breakablePieces(text: string): string[] {
+  return text.split(/(?<=_)/);
+}
+
+/** `text` into `element` with its break opportunities, as the component renders it. */
+function fillBreakable(element: HTMLElement, text: string) {
+  element.replaceChildren(
+    ...breakablePieces(text).flatMap((piece, i) =>
+      i === 0 ? [piece] : [document.createElement('wbr'), piece],
+    ),
+  );
+}
+
+function Breakable({ text }: { text: string }) {
+  return breakablePieces(text).map((piece, i) => (
+    <Fragment key={i}>
+      {i > 0 && <wbr />}
+      {piece}
+    </Fragment>
+  ));
+}
 
 /**
  * The longest form of `name` that `element`'s width shows within `lines` lines: the whole name,
@@ -39,7 +68,7 @@ function fittedName(element: HTMLElement, name: string, lines: number): string {
     probe.textContent = 'x';
     const room = probe.offsetHeight * lines + 1;
     const fits = (text: string) => {
-      probe.textContent = text;
+      fillBreakable(probe, text);
       return probe.offsetHeight <= room;
     };
     if (fits(name)) {
@@ -104,14 +133,14 @@ export function SlideFileName({
         // A screen reader (and find in page) gets the whole name, the eye the cut one.
         <>
           <span aria-hidden="true" data-testid="slide-file-name-shown">
-            {shown}
+            <Breakable text={shown} />
           </span>
           <span style={VISUALLY_HIDDEN} data-testid="slide-file-name-whole">
             {name}
           </span>
         </>
       ) : (
-        shown
+        <Breakable text={shown} />
       )}
     </span>
   );
