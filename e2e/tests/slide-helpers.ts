@@ -29,13 +29,14 @@ export async function post<T>(
 const CHUNK = 1024 * 1024;
 
 /**
- * Uploads a test slide to a case through the upload protocol (1 MB chunks, the last one
- * completing it) and waits until the slide engine has read it; returns the slide's id.
+ * Uploads a test slide to a case (or, given a pathology number, unmatched under it) through the
+ * upload protocol (1 MB chunks, the last one completing it) and waits until the slide engine has
+ * read it; returns the slide's id.
  */
 export async function uploadCaseSlide(
   request: APIRequestContext,
   token: string,
-  caseId: number,
+  caseId: number | { strDiagnosistNum: string },
   file: string,
   name: string,
 ): Promise<number> {
@@ -45,7 +46,7 @@ export async function uploadCaseSlide(
     token,
     'slideDocument/addUploadRecords',
     {
-      iPatientId: caseId,
+      ...(typeof caseId === 'number' ? { iPatientId: caseId } : caseId),
       iUploadType: 0,
       listFile: [{ strFileName: name, lSize: bytes.length, lLastModified: 1_700_000_000_000 }],
     },

@@ -931,6 +931,60 @@ test('one’s own annotation is reshaped and moved by its handles; Esc puts a dr
   await expect(item).toHaveCount(1);
 });
 
+test('the viewer says whose slide it is, and a long name keeps its end in sight', async ({
+  page,
+  request,
+}) => {
+  const token = await tokenOf(request, DOCTOR);
+  const caseId = await addCase(request, token, `VCN${RUN}`);
+  // Slides of one case differ at the end of their names (block, stain): that part stays.
+  const name = `CMU-1-Small-Region-second-scan-${RUN}-HE-block-A3.svs`;
+  const slideId = await uploadCaseSlide(request, token, caseId, 'CMU-1-Small-Region.svs', name);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await logIn(page, DOCTOR, '?lang=en');
+  await page.goto(`/?lang=en#/ShowSlide?id=${slideId}`);
+  await expectTissue(page.getByTestId('slide-view'));
+  await expect(page.getByTestId('viewer-case')).toHaveText(`Pathology no. VCN${RUN} · Wang Fang`);
+  const title = page.getByTestId(`viewer-slide-name-${slideId}`);
+  await expect(title).toHaveText(name);
+  await expect(title).toHaveAttribute('title', name);
+  const layout = await title.evaluate((el) => {
+    const [head, tail] = Array.from(el.querySelectorAll<HTMLElement>(':scope span'));
+    return {
+      width: el.getBoundingClientRect().width,
+      headCut: head!.scrollWidth > head!.clientWidth,
+      tail: tail!.textContent,
+      tailShown: tail!.getBoundingClientRect().right <= el.getBoundingClientRect().right + 0.5,
+    };
+  });
+  expect(layout).toEqual({
+    width: expect.any(Number),
+    headCut: true,
+    tail: 'block-A3.svs',
+    tailShown: true,
+  });
+  expect(layout.width).toBeLessThanOrEqual(260);
+  await page.screenshot({ path: 'test-results/viewer-case-and-long-name.png' });
+
+  // A slide still waiting for its case, in Chinese on a phone: its number, and that it is in no
+  // case yet, under its name.
+  const loose = await uploadCaseSlide(
+    request,
+    token,
+    { strDiagnosistNum: `VCU${RUN}` },
+    'CMU-1-Small-Region.svs',
+    `loose-${RUN}.svs`,
+  );
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.goto(`/?lang=zh#/mobileShowSilde?id=${loose}`);
+  await expectTissue(page.getByTestId('slide-view'));
+  await expect(page.getByTestId(`slide-pane-case-${loose}`)).toHaveText(
+    `病理号 VCU${RUN} · 未匹配病例`,
+  );
+  await expect(page.getByTestId(`slide-pane-case-${loose}`)).toBeInViewport({ ratio: 1 });
+  await page.screenshot({ path: 'test-results/viewer-case-phone-zh.png' });
+});
+
 test('a scan without a recorded objective power gets its magnification from its pixel size', async ({
   page,
   request,

@@ -8,7 +8,7 @@ import { isViewable } from '@/features/slides/utils/slide-facts';
 import type { SlideInfoDto } from '@pathconsult/shared';
 import { useSlideInfo, useSlidesInfo, useSlidesInfoFailed } from '../api/slide-info';
 import { ViewLink } from '../view-link';
-import { slidesOfSeveralCases } from '../utils/case-of-slide';
+import { caseOfSlideText, slidesOfSeveralCases } from '../utils/case-of-slide';
 import { MAX_SIDE_BY_SIDE, parseSlideIds, slideIdsParam } from '../utils/slide-ids';
 import { SlidePane } from './slide-pane';
 
@@ -72,6 +72,13 @@ export function ShowSlideScreen({ compact }: { compact?: boolean }) {
     >
       {(!compact || ids.length > 1) && (
         <Flex gap="middle" align="center" wrap>
+          {!severalCases && infos[0] && (
+            // Whose tissue this is, before anything is measured or captured for a report (one
+            // case's slides: said once; several cases': each pane says its own).
+            <Typography.Text strong data-testid="viewer-case">
+              {caseOfSlideText(t, infos[0].objSlide)}
+            </Typography.Text>
+          )}
           {!compact && (
             <CaseSlidePicker
               firstId={ids[0]!}
@@ -146,7 +153,7 @@ export function ShowSlideScreen({ compact }: { compact?: boolean }) {
             sideBySide={ids.length > 1}
             narrow={!compact && ids.length === 3}
             phone={compact}
-            showCase={severalCases}
+            showCase={severalCases ? 'warning' : compact && ids.length === 1 ? 'plain' : undefined}
             // As the picker does with all the others taken out.
             onViewAlone={!compact && ids.length > 1 ? () => show([id], false) : undefined}
           />

@@ -12,9 +12,11 @@ import { ApiError } from '@/lib/api-error';
 import { currentLang } from '@/lib/i18n';
 import { serverErrorText } from '@/lib/server-message';
 import { useMediaQuery } from '@/lib/use-media-query';
+import { OneLineSlideName } from '@/features/slides/components/one-line-slide-name';
 import { isGoneAnswer, saveLastView, useSlideInfoToOpen } from '../api/slide-info';
 import { SlideViewer } from '../slide-viewer';
 import { useLayerShown } from '../use-layer-shown';
+import { caseOfSlideText } from '../utils/case-of-slide';
 import { viewingObjective } from '../utils/magnification';
 import { throttledRenewal } from '../utils/throttled-renewal';
 import type { ViewLink } from '../view-link';
@@ -70,8 +72,11 @@ export function SlidePane({
   narrow?: boolean;
   /** On the phone's viewer. */
   phone?: boolean;
-  /** Name the slide's case beside its name (slides of several cases are shown together). */
-  showCase?: boolean;
+  /**
+   * Name the slide's case under its name: as a warning when slides of several cases are shown
+   * together, plainly on a phone's single slide (the computer's page says it above the pane).
+   */
+  showCase?: 'warning' | 'plain';
   /** Side by side: shows this slide alone, in the single-slide view with its tools. */
   onViewAlone?: () => void;
   /** The pane that shows the page's lead control (viewer-lead.tsx): a single slide's. */
@@ -173,7 +178,7 @@ function OpenSlidePane({
   sideBySide?: boolean;
   narrow?: boolean;
   phone?: boolean;
-  showCase?: boolean;
+  showCase?: 'warning' | 'plain';
   onViewAlone?: () => void;
   first?: boolean;
 }) {
@@ -359,14 +364,11 @@ function OpenSlidePane({
       <Flex gap="small" align={compact ? 'stretch' : 'center'} vertical={compact} wrap={!compact}>
         <Flex gap="small" align="center" style={{ minWidth: 0 }}>
           {lead}
-          <Typography.Text
-            strong
-            ellipsis
-            style={{ maxWidth: compact ? '100%' : 260, minWidth: 0 }}
-            title={slide.strFileName}
-          >
-            {slide.strFileName}
-          </Typography.Text>
+          <OneLineSlideName
+            name={slide.strFileName}
+            maxWidth={compact ? '100%' : 260}
+            testId={`viewer-slide-name-${slide.iSlideDocumentId}`}
+          />
           {onViewAlone && (
             // Where the measuring, annotating and screenshots are (side by side has none).
             <Tooltip title={t('viewAloneHint')}>
@@ -384,14 +386,12 @@ function OpenSlidePane({
         </Flex>
         {showCase && (
           <Typography.Text
-            type="warning"
+            type={showCase === 'warning' ? 'warning' : 'secondary'}
             ellipsis
             style={{ maxWidth: compact ? '100%' : 260 }}
             data-testid={`slide-pane-case-${slide.iSlideDocumentId}`}
           >
-            {slide.strPatientName
-              ? t('paneCaseWithName', { num: slide.strDiagnosistNum, name: slide.strPatientName })
-              : t('paneCase', { num: slide.strDiagnosistNum })}
+            {caseOfSlideText(t, slide)}
           </Typography.Text>
         )}
         {viewer && (
