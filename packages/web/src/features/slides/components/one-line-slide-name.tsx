@@ -1,14 +1,7 @@
 import type { CSSProperties } from 'react';
 import { extensionOf } from '@pathconsult/shared';
+import { keptTailStart } from '../utils/middle-ellipsis';
 import { splitSlideName } from '../utils/slide-name';
-
-/** The end of a stem kept in sight: from a separator, 8 to 16 characters; else the last 10. */
-const MIN_TAIL = 8;
-const MAX_TAIL = 16;
-const TAIL = 10;
-/** A stem this short is not split: an ellipsis standing for a few characters helps no one. */
-const SPLIT_FROM = 20;
-const SEPARATOR = /[-_ .]/;
 
 const HEAD: CSSProperties = {
   overflow: 'hidden',
@@ -16,22 +9,6 @@ const HEAD: CSSProperties = {
   whiteSpace: 'nowrap',
   minWidth: 0,
 };
-
-/**
- * Where the kept end of `chars` starts: after a separator, so that it is a whole part of the
- * name ("…block-A3", "…20261205"), or its last TAIL characters when no part fits.
- */
-function tailStart(chars: readonly string[]): number {
-  if (chars.length <= SPLIT_FROM) {
-    return chars.length;
-  }
-  for (let i = chars.length - MIN_TAIL; i >= chars.length - MAX_TAIL; i -= 1) {
-    if (SEPARATOR.test(chars[i - 1]!)) {
-      return i;
-    }
-  }
-  return chars.length - TAIL;
-}
 
 /**
  * A slide's name on one line as wide as it needs up to `maxWidth`, cut in its middle when it
@@ -52,7 +29,7 @@ export function OneLineSlideName({
 }) {
   const { stem, extension } = splitSlideName(name, extensionOf(name));
   const chars = [...stem];
-  const split = tailStart(chars);
+  const split = keptTailStart(chars);
   return (
     <span
       title={name}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { middleCut, middleEllipsis } from './middle-ellipsis';
+import { keptTailStart, middleCut, middleEllipsis } from './middle-ellipsis';
 
 describe('a name cut in its middle', () => {
   it('stays whole when it fits', () => {
@@ -37,5 +37,23 @@ describe('a file name cut in its middle to a number of characters', () => {
 
   it('cuts between characters, never inside one', () => {
     expect(middleCut('右乳肿物穿刺活检', '.svs', 3)).toBe('右…活检.svs');
+  });
+});
+
+describe('the end a one-line name keeps in sight', () => {
+  const kept = (stem: string) => [...stem].slice(keptTailStart([...stem])).join('');
+
+  it('is the stem’s last part, from a separator', () => {
+    expect(kept('CMU-1-Small-Region-second-scan-3438478-HE-block-A3')).toBe('block-A3');
+    expect(kept('BL2026-0815_HE_slide_with_a_rather_long_name_20261205')).toBe('20261205');
+    expect(kept('Biopsy of the left breast A1 second level')).toBe('second level');
+  });
+
+  it('is its last ten characters when no part is 8 to 16 long', () => {
+    expect(kept('ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789')).toBe('0123456789');
+  });
+
+  it('is nothing apart for a short stem', () => {
+    expect(kept('CMU-1-Small-Region')).toBe('');
   });
 });

@@ -53,3 +53,29 @@ export function middleCut(stem: string, extension: string, kept: number): string
   const tail = tailCount > 0 ? chars.slice(-tailCount).join('') : '';
   return `${chars.slice(0, headCount).join('')}…${tail}${extension}`;
 }
+
+/** The end of a stem kept in sight: from a separator, 8 to 16 characters; else the last 10. */
+const MIN_TAIL = 8;
+const MAX_TAIL = 16;
+const TAIL = 10;
+/** A stem this short is not split: an ellipsis standing for a few characters helps no one. */
+const SPLIT_FROM = 20;
+const SEPARATOR = /[-_ .]/;
+
+/**
+ * Where the end of a stem's `chars` that a one-line name keeps in sight starts (the rest gives
+ * way to a CSS ellipsis: one-line-slide-name.tsx): after a separator, so that it is a whole part
+ * of the name ("…block-A3", "…20261205"), or its last TAIL characters when no part fits; the
+ * length of a short stem (nothing kept apart).
+ */
+export function keptTailStart(chars: readonly string[]): number {
+  if (chars.length <= SPLIT_FROM) {
+    return chars.length;
+  }
+  for (let i = chars.length - MIN_TAIL; i >= chars.length - MAX_TAIL; i -= 1) {
+    if (SEPARATOR.test(chars[i - 1]!)) {
+      return i;
+    }
+  }
+  return chars.length - TAIL;
+}
