@@ -1370,6 +1370,15 @@ test('a long scanner file name is shown whole in the queue on a phone, which off
       mimeType: 'application/octet-stream',
       buffer: fs.readFileSync(SLIDE),
     });
+    // The toast saying so comes down below the drawer's title bar: at antd's place it lay over
+    // the title and the close button, the one way out of the drawer.
+    const toast = page.locator('.ant-message-notice').filter({ hasText: '已将 1 张切片加入队列' });
+    await expect(toast).toBeVisible();
+    const bar = await page.getByTestId('upload-panel').locator('.ant-drawer-header').boundingBox();
+    // Polled: the toast slides in from above.
+    await expect
+      .poll(async () => (await toast.boundingBox())?.y ?? 0, { timeout: 900 })
+      .toBeGreaterThanOrEqual(bar!.y + bar!.height);
     const name = page.getByTestId(`upload-item-${long}`).getByTestId('upload-item-name');
     await expect(name).toHaveText(long);
     // Wrapped, not cut: nothing of it hidden, and all of it on the screen.

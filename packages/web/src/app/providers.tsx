@@ -6,6 +6,7 @@ import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Limits } from '@pathconsult/shared';
 import { langOfI18n } from '@/lib/lang';
+import { useMediaQuery } from '@/lib/use-media-query';
 import { queryClient } from '@/lib/query-client';
 import { setMessageInstance } from '@/lib/toast';
 
@@ -16,6 +17,16 @@ function ToastBridge() {
   return null;
 }
 
+/** antd's xs breakpoint: a phone held upright. */
+const PHONE_QUERY = '(max-width: 575.98px)';
+
+/**
+ * On a phone toasts come down below the bars at the top of the screen (the workspace header is
+ * 64 px, a drawer's title bar about 56): at antd's 8 px they lay over the upload drawer's title
+ * and its close button, the one way out of it, and over the header's buttons.
+ */
+const PHONE_TOAST_TOP = 72;
+
 /**
  * Server-state cache, and antd in the current language: re-rendered by react-i18next when the
  * language changes, so antd's own texts (pagination, date picker) switch with ours.
@@ -23,11 +34,16 @@ function ToastBridge() {
 export function Providers({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   const locale = langOfI18n(i18n.language) === 'en' ? enUS : zhCN;
+  const phone = useMediaQuery(PHONE_QUERY);
   return (
     <QueryClientProvider client={queryClient}>
       <ConfigProvider locale={locale} theme={{ token: { colorPrimary: '#1f6feb' } }}>
         <AntdApp
-          message={{ maxCount: Limits.toastMaxCount, duration: Limits.toastDurationS }}
+          message={{
+            maxCount: Limits.toastMaxCount,
+            duration: Limits.toastDurationS,
+            top: phone ? PHONE_TOAST_TOP : undefined,
+          }}
           className="app-root"
         >
           <ToastBridge />
