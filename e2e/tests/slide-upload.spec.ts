@@ -321,6 +321,20 @@ test('the doctor uploads a slide, pauses, reloads, resumes and sees it in the Im
   });
 });
 
+/**
+ * The toast saying files were added comes down below the upload drawer's title bar: at antd's
+ * place it lay over the title and the close button, the one way out of the drawer.
+ */
+async function expectToastBelowDrawerTitle(page: Page, text: string) {
+  const toast = page.locator('.ant-message-notice').filter({ hasText: text });
+  await expect(toast).toBeVisible();
+  const bar = await page.getByTestId('upload-panel').locator('.ant-drawer-header').boundingBox();
+  // Polled: the toast slides in from above.
+  await expect
+    .poll(async () => (await toast.boundingBox())?.y ?? 0, { timeout: 900 })
+    .toBeGreaterThanOrEqual(bar!.y + bar!.height);
+}
+
 test('slides queued for a case that have not begun are pointed out in its Slide files tab', async ({
   page,
   request,
@@ -334,6 +348,7 @@ test('slides queued for a case that have not begun are pointed out in its Slide 
   await page
     .getByTestId('upload-file-input')
     .setInputFiles([SLIDE, path.join(SLIDES, 'boxes.tiff')]);
+  await expectToastBelowDrawerTitle(page, '已将 2 张切片加入队列');
   await expect(page.getByTestId('upload-queue').getByTestId(`upload-item-${NAME}`)).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('upload-panel')).toBeHidden();
@@ -1370,15 +1385,7 @@ test('a long scanner file name is shown whole in the queue on a phone, which off
       mimeType: 'application/octet-stream',
       buffer: fs.readFileSync(SLIDE),
     });
-    // The toast saying so comes down below the drawer's title bar: at antd's place it lay over
-    // the title and the close button, the one way out of the drawer.
-    const toast = page.locator('.ant-message-notice').filter({ hasText: '已将 1 张切片加入队列' });
-    await expect(toast).toBeVisible();
-    const bar = await page.getByTestId('upload-panel').locator('.ant-drawer-header').boundingBox();
-    // Polled: the toast slides in from above.
-    await expect
-      .poll(async () => (await toast.boundingBox())?.y ?? 0, { timeout: 900 })
-      .toBeGreaterThanOrEqual(bar!.y + bar!.height);
+    await expectToastBelowDrawerTitle(page, '已将 1 张切片加入队列');
     const name = page.getByTestId(`upload-item-${long}`).getByTestId('upload-item-name');
     await expect(name).toHaveText(long);
     // Wrapped, not cut: nothing of it hidden, and all of it on the screen.

@@ -1827,11 +1827,26 @@ test('two slides of a case side by side move together once linked', async ({ pag
   // The picker, named for screen readers, offers the case's other slide, found by typing part of
   // its name; choosing it opens it beside the first.
   const picker = page.getByRole('combobox', { name: '并排显示切片' });
+  // The one slide shown has no × in the picker: a view shows at least one slide (it did nothing).
+  const removers = page
+    .getByTestId('viewer-slide-picker')
+    .locator('.ant-select-selection-item-remove');
+  await expect(removers).toHaveCount(1);
+  await expect(removers).toBeHidden();
+  // What was typed goes when the list closes: Esc kept it unseen, and the next search ran on
+  // both words and found nothing.
+  await picker.click();
+  await picker.pressSequentially('zzz');
+  await expect(page.locator('.ant-select-item-option')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(picker).toHaveValue('');
   await picker.click();
   await picker.pressSequentially('mu-b');
   await expect(page.locator('.ant-select-item-option')).toHaveCount(1);
   await page.getByTitle(`cmu-b-${RUN}.svs`).click();
   await page.keyboard.press('Escape');
+  await expect(removers).toHaveCount(2);
+  await expect(removers.first()).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`#/ShowSlide\\?id=${first}%2C${second}$`));
   const a = page.getByTestId(`slide-pane-${first}`);
   const b = page.getByTestId(`slide-pane-${second}`);

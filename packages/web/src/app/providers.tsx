@@ -6,7 +6,6 @@ import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Limits } from '@pathconsult/shared';
 import { langOfI18n } from '@/lib/lang';
-import { useMediaQuery } from '@/lib/use-media-query';
 import { queryClient } from '@/lib/query-client';
 import { setMessageInstance } from '@/lib/toast';
 
@@ -17,15 +16,13 @@ function ToastBridge() {
   return null;
 }
 
-/** antd's xs breakpoint: a phone held upright. */
-const PHONE_QUERY = '(max-width: 575.98px)';
-
 /**
- * On a phone toasts come down below the bars at the top of the screen (the workspace header is
- * 64 px, a drawer's title bar about 56): at antd's 8 px they lay over the upload drawer's title
- * and its close button, the one way out of it, and over the header's buttons.
+ * Toasts come down below the bars at the top of the screen (the workspace header is 64 px, a
+ * drawer's title bar about 56): at antd's 8 px they lay over the upload drawer's title and its
+ * close button, the one way out of it (on a phone, and on a computer once a toast is wider than
+ * the room left of the drawer), and over the header's buttons.
  */
-const PHONE_TOAST_TOP = 72;
+const TOAST_TOP = 72;
 
 /**
  * Server-state cache, and antd in the current language: re-rendered by react-i18next when the
@@ -34,7 +31,6 @@ const PHONE_TOAST_TOP = 72;
 export function Providers({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   const locale = langOfI18n(i18n.language) === 'en' ? enUS : zhCN;
-  const phone = useMediaQuery(PHONE_QUERY);
   return (
     <QueryClientProvider client={queryClient}>
       <ConfigProvider locale={locale} theme={{ token: { colorPrimary: '#1f6feb' } }}>
@@ -42,7 +38,7 @@ export function Providers({ children }: { children: ReactNode }) {
           message={{
             maxCount: Limits.toastMaxCount,
             duration: Limits.toastDurationS,
-            top: phone ? PHONE_TOAST_TOP : undefined,
+            top: TOAST_TOP,
           }}
           className="app-root"
         >

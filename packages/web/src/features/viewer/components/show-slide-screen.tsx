@@ -1,6 +1,6 @@
 import { InfoCircleOutlined, LinkOutlined } from '@ant-design/icons';
 import { Alert, Empty, Flex, Select, Switch, Tooltip, Typography } from 'antd';
-import { useEffect, useId, useMemo, useRef } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useCaseSlides } from '@/features/case-detail/api/case-slides';
@@ -181,6 +181,7 @@ function CaseSlidePicker({
 }) {
   const { t } = useTranslation('viewer');
   const labelId = useId();
+  const [search, setSearch] = useState('');
   const patientId = useSlideInfo(firstId).data?.objSlide.iPatientId ?? null;
   const slides = useCaseSlides(patientId ?? 0, patientId !== null);
   const caseOptions = (slides.data?.listSlideDocument ?? [])
@@ -231,8 +232,17 @@ function CaseSlidePicker({
       <Select
         mode="multiple"
         aria-labelledby={labelId}
+        // The one slide left has no ×: a view shows at least one slide, and the × did nothing.
+        className={ids.length === 1 ? 'viewer-slide-picker-one' : undefined}
         // Typing finds slides by name (by default antd searches the values: the slides' ids).
-        showSearch={{ optionFilterProp: 'label' }}
+        // What was typed goes when the list closes: Esc hid it but kept it, and the next search
+        // ran on "oldnew" and found nothing.
+        showSearch={{ optionFilterProp: 'label', searchValue: search, onSearch: setSearch }}
+        onOpenChange={(open) => {
+          if (!open) {
+            setSearch('');
+          }
+        }}
         // Wide enough for the names of four slides before they fold into "+ n".
         style={{ minWidth: 320, width: 'min(640px, 55vw)' }}
         value={ids}
