@@ -1355,7 +1355,7 @@ test('the header’s Upload on a case screen opens the queue for that case; else
   await expect(page.getByTestId('upload-choose-files')).toHaveCount(0);
 });
 
-test('a long scanner file name is shown whole in the queue on a phone, which offers no drag and drop or folders', async ({
+test('a long scanner file name is shown whole in the queue on a phone, which offers no drag and drop or folders and writes out what a state means', async ({
   browser,
   request,
 }) => {
@@ -1395,6 +1395,26 @@ test('a long scanner file name is shown whole in the queue on a phone, which off
     });
     expect(box.hidden).toBe(false);
     expect(box.right).toBeLessThanOrEqual(390);
+
+    // A state that explains itself on hover (deleted since its upload, here) says so on the
+    // screen: a phone has no hover, and the tooltip opened by itself where a tap had just been.
+    await page.getByTestId('upload-start').click();
+    const finished = page.getByTestId('upload-finished').getByTestId(`upload-item-${long}`);
+    await expect(finished.getByTestId('upload-item-state')).toHaveText('已上传', {
+      timeout: 30_000,
+    });
+    await page.keyboard.press('Escape');
+    const [stored] = await slidesOf(request, token, id);
+    const removed = await post(request, token, 'slideDocument/deleteSlideDocument', {
+      listSlideDocument: [{ iSlideDocumentId: stored!.iSlideDocumentId }],
+    });
+    expect(removed.iCode, JSON.stringify(removed)).toBe(0);
+    await page.getByTestId('upload-open').click();
+    await expect(finished.getByTestId('upload-item-state')).toHaveText('已删除');
+    await expect(finished.getByTestId('upload-item-state-hint')).toHaveText(
+      '此切片在上传完成后已被删除；清空列表前仍列在这里。',
+    );
+    await expect(page.locator('.ant-tooltip:visible')).toHaveCount(0);
   } finally {
     await phone.close();
   }

@@ -1,13 +1,15 @@
 import { CloseOutlined } from '@ant-design/icons';
-import { Button, Flex, Progress, Tag, Tooltip, Typography, theme } from 'antd';
+import { Button, Flex, Progress, Tag, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { UploadType } from '@pathconsult/shared';
+import { HoverTooltip } from '@/components/hover-tooltip';
 import { caseDetailHref } from '@/features/case-detail/utils/detail-tabs';
 import { formatBytes } from '@/features/slides/utils/format-bytes';
 import type { ApiError } from '@/lib/api-error';
 import { currentLang } from '@/lib/i18n';
 import { toastError } from '@/lib/toast';
+import { useMediaQuery } from '@/lib/use-media-query';
 import { useConfirmAction } from '@/lib/use-confirm-action';
 import type { FinishedOutcome } from '../utils/finished-outcome';
 import { watchFinish } from '../utils/finish-watch';
@@ -134,6 +136,9 @@ export function UploadItemRow({
           : uploading
             ? 'uploading'
             : item.state);
+  const hintKey = STATE_HINTS[shown];
+  const hint = hintKey && t(hintKey);
+  const touch = useMediaQuery('(hover: none)');
 
   const onCancel = () => {
     let endWatch = () => {};
@@ -193,11 +198,18 @@ export function UploadItemRow({
         >
           {outcome?.renamedTo ?? item.strFileName}
         </Typography.Text>
-        <Tooltip title={STATE_HINTS[shown] && t(STATE_HINTS[shown])}>
+        <HoverTooltip title={hint}>
           <Tag color={STATE_COLORS[shown]} data-testid="upload-item-state">
             {t(`state.${shown}`)}
           </Tag>
-        </Tooltip>
+        </HoverTooltip>
+        {hint && touch && (
+          // A touch screen has no hover: the tooltip opened by itself where a tap had just been
+          // (Pause, above the first row) and stood over the queue until the state changed.
+          <Typography.Text type="secondary" data-testid="upload-item-state-hint">
+            {hint}
+          </Typography.Text>
+        )}
         <Typography.Text type="secondary">
           {outcome?.numberNow ? (
             // Changed in slide management since (to match the slide to a case, say).
