@@ -1847,6 +1847,8 @@ test('two slides of a case side by side move together once linked', async ({ pag
   await page.keyboard.press('Escape');
   await expect(removers).toHaveCount(2);
   await expect(removers.first()).toBeVisible();
+  // Each pane can also be closed beside its name.
+  await expect(page.getByTestId(`slide-pane-close-${first}`)).toHaveText('关闭');
   await expect(page).toHaveURL(new RegExp(`#/ShowSlide\\?id=${first}%2C${second}$`));
   const a = page.getByTestId(`slide-pane-${first}`);
   const b = page.getByTestId(`slide-pane-${second}`);
@@ -2083,6 +2085,15 @@ test('slides of two cases side by side are each marked with their case; a phone 
   const picker = page.getByTestId('viewer-slide-picker');
   await expect(picker.getByTitle('Slide that cannot be opened')).toHaveCount(1);
   await expect(picker.getByTitle(String(gone))).toHaveCount(0);
+  // Its pane takes it out (its Back left all three), and any pane closes from beside its name,
+  // the others staying; the last one left has nothing to close.
+  await page.getByTestId('viewer-close-failed').click();
+  await expect(page).toHaveURL(new RegExp(`#/ShowSlide\\?id=${a1}%2C${a2}$`));
+  await expect(page.getByTestId(`slide-pane-close-${a2}`)).toHaveText('Close');
+  await page.getByTestId(`slide-pane-close-${a2}`).click();
+  await expect(page).toHaveURL(new RegExp(`#/ShowSlide\\?id=${a1}$`));
+  await expectTissue(page.getByTestId(`slide-pane-${a1}`).getByTestId('slide-view'));
+  await expect(page.getByTestId(`slide-pane-close-${a1}`)).toHaveCount(0);
 
   // A phone stacks them; a linked address keeps them linked there, with the switch to undo it.
   await page.setViewportSize({ width: 390, height: 800 });

@@ -156,6 +156,15 @@ export function ShowSlideScreen({ compact }: { compact?: boolean }) {
             showCase={severalCases ? 'warning' : compact && ids.length === 1 ? 'plain' : undefined}
             // As the picker does with all the others taken out.
             onViewAlone={!compact && ids.length > 1 ? () => show([id], false) : undefined}
+            onClose={
+              ids.length > 1
+                ? () =>
+                    show(
+                      ids.filter((other) => other !== id),
+                      linked,
+                    )
+                : undefined
+            }
           />
         ))}
       </div>

@@ -61,6 +61,7 @@ export function SlidePane({
   phone,
   showCase,
   onViewAlone,
+  onClose,
   first,
 }: {
   slideId: number;
@@ -79,6 +80,8 @@ export function SlidePane({
   showCase?: 'warning' | 'plain';
   /** Side by side: shows this slide alone, in the single-slide view with its tools. */
   onViewAlone?: () => void;
+  /** Side by side: takes this slide out, the others staying as they are. */
+  onClose?: () => void;
   /** The pane that shows the page's lead control (viewer-lead.tsx): a single slide's. */
   first?: boolean;
 }) {
@@ -97,8 +100,13 @@ export function SlidePane({
   // opened (deleted, its case withdrawn: a 404 asked again after a change refused as missing).
   const gone = isGoneAnswer(info.error);
   if (!info.data || gone) {
-    // Back where it was opened from; home when opened from a link.
-    const back = (
+    // Back where it was opened from; home when opened from a link. Beside other slides, this
+    // one is taken out instead: the others stay.
+    const back = onClose ? (
+      <Button type="primary" key="close" onClick={onClose} data-testid="viewer-close-failed">
+        {t('closePane')}
+      </Button>
+    ) : (
       <Button type="primary" key="back" onClick={goBack}>
         {t('back')}
       </Button>
@@ -153,6 +161,7 @@ export function SlidePane({
       phone={phone}
       showCase={showCase}
       onViewAlone={onViewAlone}
+      onClose={onClose}
       first={first}
     />
   );
@@ -168,6 +177,7 @@ function OpenSlidePane({
   phone,
   showCase,
   onViewAlone,
+  onClose,
   first = false,
 }: {
   info: SlideInfoDto;
@@ -180,6 +190,7 @@ function OpenSlidePane({
   phone?: boolean;
   showCase?: 'warning' | 'plain';
   onViewAlone?: () => void;
+  onClose?: () => void;
   first?: boolean;
 }) {
   const { t } = useTranslation('viewer');
@@ -380,6 +391,21 @@ function OpenSlidePane({
                 data-testid={`slide-pane-alone-${slide.iSlideDocumentId}`}
               >
                 {t('viewAlone')}
+              </Button>
+            </Tooltip>
+          )}
+          {onClose && (
+            // On the pane itself: the picker's tags were the only way, far from the slide and
+            // folded into "+ n" in a narrow window.
+            <Tooltip title={t('closePaneHint')}>
+              <Button
+                type="link"
+                size="small"
+                onClick={onClose}
+                style={{ flex: 'none', height: 22, paddingInline: 0 }}
+                data-testid={`slide-pane-close-${slide.iSlideDocumentId}`}
+              >
+                {t('closePane')}
               </Button>
             </Tooltip>
           )}
