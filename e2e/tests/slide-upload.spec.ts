@@ -319,6 +319,13 @@ test('the doctor uploads a slide, pauses, reloads, resumes and sees it in the Im
     lSize: 1_938_955,
     strChecksum: await xxhash128(fs.readFileSync(SLIDE)),
   });
+
+  // From the finished list, straight to the slide it sent.
+  await page.getByTestId('upload-open').click();
+  await finished.getByTestId(`upload-view-${NAME}`).click();
+  await expect(page.getByTestId('upload-panel')).toBeHidden();
+  await expect(page).toHaveURL(new RegExp(`#/ShowSlide\\?id=${stored!.iSlideDocumentId}$`));
+  await expect(page.getByTestId(`viewer-slide-name-${stored!.iSlideDocumentId}`)).toHaveText(NAME);
 });
 
 /**
@@ -1403,6 +1410,8 @@ test('a long scanner file name is shown whole in the queue on a phone, which off
     await expect(finished.getByTestId('upload-item-state')).toHaveText('已上传', {
       timeout: 30_000,
     });
+    // Read by the slide engine, it opens from here.
+    await expect(finished.getByTestId(`upload-view-${long}`)).toHaveText('查看');
     await page.keyboard.press('Escape');
     const [stored] = await slidesOf(request, token, id);
     const removed = await post(request, token, 'slideDocument/deleteSlideDocument', {

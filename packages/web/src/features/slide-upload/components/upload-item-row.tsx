@@ -1,9 +1,10 @@
-import { CloseOutlined } from '@ant-design/icons';
+import { CloseOutlined, EyeOutlined } from '@ant-design/icons';
 import { Button, Flex, Progress, Tag, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { UploadType } from '@pathconsult/shared';
 import { HoverTooltip } from '@/components/hover-tooltip';
+import { SHOW_SLIDE_PATH } from '@/config/paths';
 import { caseDetailHref } from '@/features/case-detail/utils/detail-tabs';
 import { formatBytes } from '@/features/slides/utils/format-bytes';
 import type { ApiError } from '@/lib/api-error';
@@ -118,6 +119,8 @@ export function UploadItemRow({
   outcome?: FinishedOutcome;
 }) {
   const { t } = useTranslation('upload');
+  const { t: tv } = useTranslation('viewer');
+  const navigate = useNavigate();
   const { token } = theme.useToken();
   const { manager } = useUploads();
   const confirm = useConfirmAction();
@@ -242,6 +245,23 @@ export function UploadItemRow({
             data-testid={`upload-cancel-${item.strFileName}`}
           >
             {t('item.cancel')}
+          </Button>
+        )}
+        {outcome?.state === 'uploaded' && item.iSlideDocumentId !== null && (
+          // Read by the slide engine: straight to the slide, which is what the upload was for
+          // (before, the case's Imagery tab was a detour).
+          <Button
+            size="small"
+            type="link"
+            icon={<EyeOutlined />}
+            onClick={() => {
+              closeUploadPanel();
+              void navigate(`${SHOW_SLIDE_PATH}?id=${item.iSlideDocumentId}`);
+            }}
+            style={{ marginInlineStart: 'auto' }}
+            data-testid={`upload-view-${item.strFileName}`}
+          >
+            {tv('open')}
           </Button>
         )}
       </Flex>
