@@ -342,6 +342,66 @@ async function expectToastBelowDrawerTitle(page: Page, text: string) {
     .toBeGreaterThanOrEqual(bar!.y + bar!.height);
 }
 
+test('the whole queue is cancelled after one question, what was sent deleted from the server', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const token = await tokenOf(request, DOCTOR);
+  const id = await addCase(request, token, `QX${RUN}`);
+  await logIn(page, DOCTOR);
+  await openImagery(page, id);
+  const { release } = await holdLaterChunks(page, 'drop');
+  await page.getByTestId('imagery-upload-batch').click();
+  await expect(page.getByTestId('upload-choose-files')).toBeEnabled();
+  await page
+    .getByTestId('upload-file-input')
+    .setInputFiles([SLIDE, path.join(SLIDES, 'boxes.tiff'), path.join(SLIDES, 'small_dicom.dcm')]);
+  await expect(page.getByTestId('upload-cancel-all')).toHaveText('全部取消');
+  await page.getByTestId('upload-start').click();
+  // The first chunk of the first slide is stored, its second held on the wire.
+  const first = page.getByTestId('upload-queue').getByTestId(`upload-item-${NAME}`);
+  await expect(first.getByTestId('upload-item-progress')).toContainText('54%');
+  await page.getByTestId('upload-cancel-all').click();
+  await dialogsSettled(page);
+  const question = page.getByRole('dialog').filter({ hasText: '取消队列中全部 3 张切片的上传？' });
+  await expect(page.getByTestId('upload-cancel-all-content')).toHaveText(
+    /^已发送的 1(\.0+)? MB 将从服务器删除。在确认前已上传完成的切片会保留。$/,
+  );
+  await question.getByTestId('upload-cancel-all-confirm').click();
+  await expect(page.locator('.ant-message')).toContainText('已取消队列中的上传');
+  release();
+  await expect(page.getByTestId('upload-queue').getByTestId(/^upload-item-/)).toHaveCount(0);
+  await expect(page.getByTestId('upload-cancel-all')).toHaveCount(0);
+  // Its record and stored chunk are gone from the server (a started slide has one).
+  await expect.poll(async () => (await slidesOf(request, token, id)).length).toBe(0);
+  await dialogsSettled(page);
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('upload-panel')).toBeHidden();
+
+  // In English, slides chosen and not begun: nothing of them is on the server.
+  await openAccountMenu(page);
+  await page.getByTestId('account-lang').click();
+  await page.getByTestId('account-lang-en').click();
+  await page.getByTestId('imagery-upload-batch').click();
+  await expect(page.getByTestId('upload-choose-files')).toBeEnabled();
+  await page
+    .getByTestId('upload-file-input')
+    .setInputFiles([path.join(SLIDES, 'boxes.tiff'), path.join(SLIDES, 'small_dicom.dcm')]);
+  await page.getByTestId('upload-cancel-all').click();
+  await dialogsSettled(page);
+  await expect(
+    page
+      .getByRole('dialog')
+      .filter({ hasText: 'Cancel the uploads of all 2 slides in the queue?' }),
+  ).toBeVisible();
+  await expect(page.getByTestId('upload-cancel-all-content')).toHaveText(
+    'Nothing of these files is stored on the server yet: they only leave the upload queue.',
+  );
+  await page.getByTestId('upload-cancel-all-confirm').click();
+  await expect(page.getByTestId('upload-queue').getByTestId(/^upload-item-/)).toHaveCount(0);
+});
+
 test('slides queued for a case that have not begun are pointed out in its Slide files tab', async ({
   page,
   request,

@@ -9,6 +9,7 @@ import { UploadAnnouncer } from './upload-announcer';
 import { UploadControls } from './upload-controls';
 import { UploadItemRow } from './upload-item-row';
 import { UploadPicker } from './upload-picker';
+import { CancelAllUploadsButton } from './cancel-all-uploads';
 import { UnfinishedUploadsNote } from './unfinished-uploads-note';
 import { useUploadsInOtherTabs } from './use-uploads-in-other-tabs';
 
@@ -129,9 +130,12 @@ export function UploadPanel({ open, request, onClose }: UploadPanelProps) {
             isElsewhere={(item) => isElsewhere(item, inOtherTabs)}
           />
 
-          <Typography.Title level={5} style={{ margin: 0 }}>
-            {t('lists.queue', { count: active.length })}
-          </Typography.Title>
+          <Flex align="center" justify="space-between">
+            <Typography.Title level={5} style={{ margin: 0 }}>
+              {t('lists.queue', { count: active.length })}
+            </Typography.Title>
+            <CancelAllUploadsButton items={active} />
+          </Flex>
           <Flex vertical gap="middle" data-testid="upload-queue">
             {active.length === 0 ? (
               <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('lists.emptyQueue')} />
