@@ -680,6 +680,34 @@ describe('upload manager', () => {
     expect(item.iSlideDocumentId).toBe([...server.docs.keys()][0]);
   });
 
+  it('cancelled while its upload record is being made, the record made is cancelled too', async () => {
+    const server = new FakeUploadServer();
+    const { m } = manager(server);
+    await m.add(request(picked(slide('new.svs', 3))));
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const register = server.register.bind(server);
+    let registering = false;
+    // The request reached the server, which made the record; its answer is still on its way.
+    server.register = async (input, signal) => {
+      const answer = register(input, new AbortController().signal);
+      registering = true;
+      await gate;
+      signal.throwIfAborted();
+      return answer;
+    };
+    m.start();
+    await vi.waitFor(() => expect(registering).toBe(true));
+    const cancelled = m.cancel(m.getSnapshot().items[0]!.iFileId);
+    release();
+    await cancelled;
+    await m.idle();
+    expect(m.getSnapshot().items).toEqual([]);
+    // Not left behind on the server as an upload no one sends.
+    expect(server.docs.size).toBe(0);
+    expect(server.cancelled).toHaveLength(1);
+  });
+
   it('cancels an unfinished upload on the server too', async () => {
     const server = new FakeUploadServer();
     const { m } = manager(server);

@@ -162,6 +162,12 @@ export interface ManagerDeps {
  * take about 8 s at 400 KB/s; a link slower still loses them rather than hold the pause longer.
  */
 export const WIND_DOWN_MS = 15_000;
+/**
+ * How long a cancel waits for an upload record being made to be answered, so that the record is
+ * cancelled too (cut off, the request may have made it on the server all the same). Bounded: on a
+ * dead link the record's request is retried for minutes; a record left then is swept as abandoned.
+ */
+const CANCEL_WAITS_FOR_RECORD_MS = 5_000;
 
 /** How often, at most, progress re-renders the panel. */
 const PROGRESS_NOTIFY_MS = 200;
@@ -202,6 +208,11 @@ export class UploadManager {
   private readonly checkedHere = new Set<number>();
   /** Slide documents whose upload lock this tab holds or asks for (a pause winding down too). */
   private readonly lockedHere = new Set<number>();
+  /**
+   * Upload records being made, per queue item: settled once the record is known to the queue (or
+   * its request failed). A cancel waits for its item's (cancel()).
+   */
+  private readonly registering = new Map<number, Promise<void>>();
   private userId: number | null = null;
   /** What this tab last wrote to the queue the browser's tabs share (queue-merge.ts). */
   private mergeMemory: MergeMemory = emptyMergeMemory;
@@ -600,6 +611,17 @@ export class UploadManager {
     }
     this.cancelling.add(iFileId);
     try {
+      // Its upload record being made: its answer is awaited first, so that the record made is
+      // known and cancelled below (cut off, it stayed on the server as an upload no one sends).
+      const registering = this.registering.get(iFileId);
+      if (registering) {
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        await Promise.race([
+          registering,
+          new Promise((resolve) => (timer = setTimeout(resolve, CANCEL_WAITS_FOR_RECORD_MS))),
+        ]);
+        clearTimeout(timer);
+      }
       if (this.current?.iFileId === iFileId) {
         this.current.controller.abort();
       }
@@ -846,24 +868,38 @@ export class UploadManager {
           throw error;
         }
       }
-      if (!status) {
-        const answer = await withRetry(() => transport.register(registration(item), signal), retry);
-        const record = answer.listFile[0] ?? null;
-        if (!record) {
-          return { kind: 'failed', reason: { key: 'verifyFailed' } };
+      // A cancel meanwhile waits until the record made is known here (cancel()).
+      let recordKnown = () => {};
+      try {
+        if (!status) {
+          this.registering.set(
+            item.iFileId,
+            new Promise<void>((resolve) => (recordKnown = resolve)),
+          );
+          const answer = await withRetry(
+            () => transport.register(registration(item), signal),
+            retry,
+          );
+          const record = answer.listFile[0] ?? null;
+          if (!record) {
+            return { kind: 'failed', reason: { key: 'verifyFailed' } };
+          }
+          status = record;
+          if (!record.bResumed) {
+            // Made now for these files: nothing of another file can be in it.
+            this.checkedHere.add(record.iSlideDocumentId);
+          }
         }
-        status = record;
-        if (!record.bResumed) {
-          // Made now for these files: nothing of another file can be in it.
-          this.checkedHere.add(record.iSlideDocumentId);
-        }
+        mine({
+          type: 'registered',
+          iFileId: item.iFileId,
+          iSlideDocumentId: status.iSlideDocumentId,
+          lProgress: status.lProgress,
+        });
+      } finally {
+        this.registering.delete(item.iFileId);
+        recordKnown();
       }
-      mine({
-        type: 'registered',
-        iFileId: item.iFileId,
-        iSlideDocumentId: status.iSlideDocumentId,
-        lProgress: status.lProgress,
-      });
       if (status.ddUploadState.iNumber === SlideUploadState.Uploaded) {
         return { kind: 'uploaded' };
       }
