@@ -1,5 +1,5 @@
 import { Alert, Button, Flex, Spin, Tooltip, Typography } from 'antd';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SlideInfoDto } from '@pathconsult/shared';
 import { ExceptionResult } from '@/components/exception-result';
@@ -382,32 +382,24 @@ function OpenSlidePane({
           />
           {onViewAlone && (
             // Where the measuring, annotating and screenshots are (side by side has none).
-            <Tooltip title={t('viewAloneHint')}>
-              <Button
-                type="link"
-                size="small"
-                onClick={onViewAlone}
-                style={{ flex: 'none', height: 22, paddingInline: 0 }}
-                data-testid={`slide-pane-alone-${slide.iSlideDocumentId}`}
-              >
-                {t('viewAlone')}
-              </Button>
-            </Tooltip>
+            <PaneNameAction
+              hint={t('viewAloneHint')}
+              onClick={onViewAlone}
+              testId={`slide-pane-alone-${slide.iSlideDocumentId}`}
+            >
+              {t('viewAlone')}
+            </PaneNameAction>
           )}
           {onClose && (
             // On the pane itself: the picker's tags were the only way, far from the slide and
             // folded into "+ n" in a narrow window.
-            <Tooltip title={t('closePaneHint')}>
-              <Button
-                type="link"
-                size="small"
-                onClick={onClose}
-                style={{ flex: 'none', height: 22, paddingInline: 0 }}
-                data-testid={`slide-pane-close-${slide.iSlideDocumentId}`}
-              >
-                {t('closePane')}
-              </Button>
-            </Tooltip>
+            <PaneNameAction
+              hint={t('closePaneHint')}
+              onClick={onClose}
+              testId={`slide-pane-close-${slide.iSlideDocumentId}`}
+            >
+              {t('closePane')}
+            </PaneNameAction>
           )}
         </Flex>
         {showCase && (
@@ -512,5 +504,32 @@ function OpenSlidePane({
         )}
       </Flex>
     </Flex>
+  );
+}
+
+/** A link beside a pane's slide name, as tall as the name's line, with what it does on hover. */
+function PaneNameAction({
+  hint,
+  onClick,
+  testId,
+  children,
+}: {
+  hint: string;
+  onClick: () => void;
+  testId: string;
+  children: ReactNode;
+}) {
+  return (
+    <Tooltip title={hint}>
+      <Button
+        type="link"
+        size="small"
+        onClick={onClick}
+        style={{ flex: 'none', height: 22, paddingInline: 0 }}
+        data-testid={testId}
+      >
+        {children}
+      </Button>
+    </Tooltip>
   );
 }
