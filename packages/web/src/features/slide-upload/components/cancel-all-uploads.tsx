@@ -35,8 +35,9 @@ export function CancelAllUploadsButton({ items }: { items: readonly QueueItem[] 
       cancelText: t('item.cancelKeep'),
       okTestId: 'upload-cancel-all-confirm',
       action: async () => {
-        // Stopped first: a slide cancelled under way let the queue begin the next one, whose
-        // upload record was then still being made when its own cancel came, and stayed behind.
+        // Stopped first: a slide cancelled under way let the queue begin the next one, only to
+        // have its upload record made and cancelled at once (the manager's cancel waits for a
+        // record being made, so none is left behind either way).
         manager.stop();
         for (const id of ids) {
           await manager.cancel(id);
