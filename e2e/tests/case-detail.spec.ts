@@ -19,6 +19,9 @@ test('the doctor opens a case, reads its record and talks on it', async ({ page,
   await openFromMenu(page, '/setnew');
   await page.getByTestId(`case-detail-${num}`).click();
   await expect(page).toHaveURL(new RegExp(`#/case/report-info\\?iPatientId=${id}$`));
+  // Each case screen keeps one tab whatever case it shows: the tab names the case.
+  const reportTab = page.getByTestId('tab-/case/report-info');
+  await expect(reportTab).toHaveText(`Diagnostic report · ${num}`);
 
   // The header, and the record in the form's own sections, read-only.
   await expect(page.getByTestId('case-detail-number')).toHaveText(num);
@@ -54,6 +57,7 @@ test('the doctor opens a case, reads its record and talks on it', async ({ page,
   await page.getByTestId('case-tab-comments-info').click();
   await expect(page).toHaveURL(new RegExp(`#/case/comments-info\\?iPatientId=${id}$`));
   await expect(page.getByTestId('comments-empty')).toBeVisible();
+  await expect(page.getByTestId('tab-/case/comments-info')).toHaveText(`Message list · ${num}`);
 
   // An empty message is refused with its own text; Ctrl+Enter sends.
   await page.getByTestId('comment-send').click();
@@ -85,8 +89,20 @@ test('the doctor opens a case, reads its record and talks on it', async ({ page,
   const unavailable = page.getByTestId('case-detail-unavailable');
   await expect(unavailable).toContainText('This case cannot be opened');
   await expect(unavailable.getByRole('button', { name: 'Retry' })).toHaveCount(0);
+  // Nothing to name: the tab drops the last case's number rather than keep it.
+  await expect(reportTab).toHaveText('Diagnostic report');
   await unavailable.getByRole('button', { name: 'Back' }).click();
   await expect(page).toHaveURL(new RegExp(`#/case/comments-info\\?iPatientId=${id}$`));
+
+  // The report's tab, opened for another case, names that case, not the last one.
+  const other = `CE${RUN}`;
+  const otherId = await addCase(request, await tokenOf(request, DOCTOR), other);
+  await page.evaluate((otherId) => {
+    window.location.hash = `#/case/report-info?iPatientId=${otherId}`;
+  }, otherId);
+  await expect(page.getByTestId('case-detail-number')).toHaveText(other);
+  await expect(reportTab).toHaveText(`Diagnostic report · ${other}`);
+  await expect(page.getByTestId('tab-/case/comments-info')).toHaveText(`Message list · ${num}`);
 });
 
 test('on a phone the Slide files tab fits the screen, every fact of a slide under its name', async ({

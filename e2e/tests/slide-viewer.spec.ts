@@ -945,6 +945,8 @@ test('the viewer says whose slide it is, and a long name keeps its end in sight'
   await page.goto(`/?lang=en#/ShowSlide?id=${slideId}`);
   await expectTissue(page.getByTestId('slide-view'));
   await expect(page.getByTestId('viewer-case')).toHaveText(`Pathology no. VCN${RUN} · Wang Fang`);
+  // Its workspace tab names the case too (the viewer keeps one tab whatever it shows).
+  await expect(page.getByTestId('tab-/ShowSlide')).toHaveText(`Slide viewer · VCN${RUN}`);
   const title = page.getByTestId(`viewer-slide-name-${slideId}`);
   await expect(title).toHaveText(name);
   await expect(title).toHaveAttribute('title', name);
@@ -965,6 +967,9 @@ test('the viewer says whose slide it is, and a long name keeps its end in sight'
   });
   expect(layout.width).toBeLessThanOrEqual(260);
   await page.screenshot({ path: 'test-results/viewer-case-and-long-name.png' });
+  // In Chinese the tab says it alike.
+  await page.goto(`/?lang=zh#/ShowSlide?id=${slideId}`);
+  await expect(page.getByTestId('tab-/ShowSlide')).toHaveText(`切片浏览 · VCN${RUN}`);
 
   // A slide still waiting for its case, in Chinese on a phone: its number, and that it is in no
   // case yet, under its name.

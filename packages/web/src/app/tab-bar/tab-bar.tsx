@@ -59,7 +59,10 @@ export function TabBar() {
           onContextMenu={onContextMenu}
         >
           {tabs.map((tab) => {
-            const title = t(tab.titleKey, { ns: 'menu' });
+            // "Fill diagnosis · P2026-0001": the case screens keep one tab whatever case they show.
+            const title = tab.label
+              ? `${t(tab.titleKey, { ns: 'menu' })} · ${tab.label}`
+              : t(tab.titleKey, { ns: 'menu' });
             const active = tab.path === activePath;
             return (
               <div
@@ -77,7 +80,9 @@ export function TabBar() {
                   }
                 }}
               >
-                <span className="tab-bar-title">{title}</span>
+                <span className="tab-bar-title" title={tab.label ? title : undefined}>
+                  {title}
+                </span>
                 {tab.path !== HOME_TAB.path && (
                   <button
                     type="button"

@@ -7,6 +7,7 @@ import {
   closeRight,
   closeTab,
   HOME_TAB,
+  labelTab,
   normalizeTabs,
   openTab,
   tabForRoute,
@@ -52,6 +53,32 @@ describe('openTab', () => {
   });
   it('does not add Home twice', () => {
     expect(openTab([HOME_TAB, logs], HOME_TAB)).toHaveLength(2);
+  });
+});
+
+describe('tab labels (the case a case screen shows)', () => {
+  const labelled = { ...report, label: 'P-001' };
+  it('labels the tab showing that address', () => {
+    expect(labelTab([HOME_TAB, report, logs], report.fullPath, 'P-001')[1]).toEqual(labelled);
+  });
+  it('leaves a tab alone that has moved on to another case', () => {
+    const tabs = [HOME_TAB, report];
+    expect(labelTab(tabs, '/case/report-info?iPatientId=2', 'P-002')).toBe(tabs);
+  });
+  it('drops the label when the tab is reopened for another case', () => {
+    const [, reopened] = openTab([HOME_TAB, labelled], {
+      ...report,
+      fullPath: '/case/report-info?iPatientId=2',
+    });
+    expect(reopened).toEqual({ ...report, fullPath: '/case/report-info?iPatientId=2' });
+  });
+  it('takes the label known for the new address, and keeps its own on the same one', () => {
+    const next = { ...report, fullPath: '/case/report-info?iPatientId=2', label: 'P-002' };
+    expect(openTab([HOME_TAB, labelled], next)[1]).toEqual(next);
+    expect(openTab([HOME_TAB, labelled], report)[1]).toEqual(labelled);
+  });
+  it('keeps a stored label through a reload, and drops one that is not a string', () => {
+    expect(normalizeTabs([labelled, { ...logs, label: 7 }])).toEqual([HOME_TAB, labelled, logs]);
   });
 });
 

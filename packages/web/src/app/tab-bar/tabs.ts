@@ -23,6 +23,8 @@ export interface Tab {
   fullPath: string;
   /** Title key of the route (menu namespace); the closing rules match on it. */
   titleKey: string;
+  /** What the screen at fullPath said it shows (a case's number), shown after the title. */
+  label?: string;
 }
 
 /** Business messages (common namespace) the tab bar may show instead of acting. */
@@ -59,15 +61,19 @@ export function normalizeTabs(stored: unknown): Tab[] {
           typeof (tab as Tab).titleKey === 'string',
       )
     : [];
+  // Only a string is a label: anything else stored goes, the tab stays.
+  const labelled = valid.map(({ label, ...tab }) =>
+    typeof label === 'string' ? { ...tab, label } : tab,
+  );
   const seen = new Set<string>();
-  const rest = valid.filter((tab) => {
+  const rest = labelled.filter((tab) => {
     if (isHome(tab) || seen.has(tab.path)) {
       return false;
     }
     seen.add(tab.path);
     return true;
   });
-  const home = valid.find(isHome) ?? HOME_TAB;
+  const home = labelled.find(isHome) ?? HOME_TAB;
   return [home, ...rest];
 }
 
@@ -87,17 +93,40 @@ export function tabForRoute(
   return { path: route.path, fullPath: route.path + search, titleKey: route.titleKey };
 }
 
-/** Adds a tab at the end, or updates the full path of the tab already open for that path. */
+/**
+ * Adds a tab at the end, or updates the full path of the tab already open for that path. A label
+ * belongs to one full path: the tab reopened for another case loses the last case's number
+ * (and takes `tab.label`, when that address's label is known already).
+ */
 export function openTab(tabs: readonly Tab[], tab: Tab): Tab[] {
   const index = tabs.findIndex((t) => t.path === tab.path);
   if (index === -1) {
     return [...tabs, tab];
   }
   const current = tabs[index];
-  if (current && current.fullPath === tab.fullPath && current.titleKey === tab.titleKey) {
-    return [...tabs];
+  if (current && current.fullPath === tab.fullPath) {
+    return tab.label === undefined || tab.label === current.label
+      ? [...tabs]
+      : tabs.map((t, i) => (i === index ? { ...t, label: tab.label } : t));
   }
-  return tabs.map((t, i) => (i === index ? { ...t, fullPath: tab.fullPath } : t));
+  return tabs.map((t, i) => {
+    if (i !== index) {
+      return t;
+    }
+    const { label: _old, ...rest } = t;
+    return tab.label === undefined
+      ? { ...rest, fullPath: tab.fullPath }
+      : { ...rest, fullPath: tab.fullPath, label: tab.label };
+  });
+}
+
+/** Labels the tab showing `fullPath` now; a tab gone, or moved on to another case, is left alone. */
+export function labelTab(tabs: readonly Tab[], fullPath: string, label: string): Tab[] {
+  const index = tabs.findIndex((t) => t.fullPath === fullPath);
+  if (index === -1 || tabs[index]?.label === label) {
+    return tabs as Tab[];
+  }
+  return tabs.map((t, i) => (i === index ? { ...t, label } : t));
 }
 
 /** The tab to show after the active one was closed: the last one left (Home at worst). */

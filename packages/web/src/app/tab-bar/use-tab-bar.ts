@@ -7,11 +7,13 @@ import { toastWarning } from '@/lib/toast';
 import { decideAccess, type AccessContext } from '../guard/access';
 import { useAccessContext } from '../guard/use-access-context';
 import { onNavigation } from '../navigation-events';
+import { lastTabLabel, onTabLabel } from './tab-labels';
 import {
   closeAll,
   closeOthers,
   closeRight,
   closeTab,
+  labelTab,
   normalizeTabs,
   openTab,
   tabForRoute,
@@ -29,6 +31,12 @@ function loadTabs(): Tab[] {
   }
 }
 
+/** The tab for a screen, with the label its screen has already given that address, if any. */
+function withKnownLabel(tab: Tab): Tab {
+  const label = lastTabLabel(tab.fullPath);
+  return label === undefined ? tab : { ...tab, label };
+}
+
 /** Opens (or updates) the tab of a workspace screen the guard allows; other paths open no tab. */
 function openTabFor(
   setTabs: (update: (current: Tab[]) => Tab[]) => void,
@@ -39,7 +47,7 @@ function openTabFor(
   const route = findRoute(pathname);
   const tab = tabForRoute(route, search, route && decideAccess(route, access));
   if (tab) {
-    setTabs((current) => openTab(current, tab));
+    setTabs((current) => openTab(current, withKnownLabel(tab)));
   }
 }
 
@@ -75,9 +83,15 @@ export function useTabBar() {
   useEffect(() => {
     const tab = tabForRoute(route, location.search, decision);
     if (tab) {
-      setTabs((current) => openTab(current, tab));
+      setTabs((current) => openTab(current, withKnownLabel(tab)));
     }
   }, [route, location.search, decision]);
+  // A screen names what it shows (a case's number) once it has read it (tab-labels.ts).
+  useEffect(
+    () =>
+      onTabLabel(({ fullPath, label }) => setTabs((current) => labelTab(current, fullPath, label))),
+    [],
+  );
   useEffect(
     () =>
       onNavigation((next) => openTabFor(setTabs, next.pathname, next.search, accessRef.current)),

@@ -17,6 +17,7 @@ import {
 import { CaseDetailHeader } from './case-detail-header';
 import { CaseUploadOffer } from './case-upload-offer';
 import { useGoBack } from '@/lib/use-go-back';
+import { useTabLabel } from '@/app/tab-bar/tab-labels';
 
 /** A refusal a retry cannot change: the case is missing (or another hospital's), or not the user's. */
 function isFinal(error: Error): error is ApiError {
@@ -47,6 +48,8 @@ export function CaseDetailFrame({ current, children }: CaseDetailFrameProps) {
   const { iRoleType } = useSession();
   const iPatientId = patientIdOf(params.get('iPatientId'));
   const info = useCaseInfo(iPatientId);
+  // The tab says which case: each case screen keeps one tab whatever case it shows.
+  useTabLabel(info.data?.strDiagnosistNum);
 
   if (iPatientId === null) {
     return <Result status="warning" title={t('noCase')} data-testid="case-detail-no-case" />;

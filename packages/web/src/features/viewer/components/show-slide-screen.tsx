@@ -11,6 +11,7 @@ import { ViewLink } from '../view-link';
 import { caseOfSlideText, slidesOfSeveralCases } from '../utils/case-of-slide';
 import { MAX_SIDE_BY_SIDE, parseSlideIds, slideIdsParam } from '../utils/slide-ids';
 import { SlidePane } from './slide-pane';
+import { useTabLabel } from '@/app/tab-bar/tab-labels';
 
 /** Search parameter saying linked navigation is on (kept in the address: a reload keeps it). */
 const LINK_PARAM = 'link';
@@ -31,6 +32,8 @@ export function ShowSlideScreen({ compact }: { compact?: boolean }) {
   const infos = useSlidesInfo(ids);
   const failed = useSlidesInfoFailed(ids);
   const severalCases = slidesOfSeveralCases(infos.map((info) => info?.objSlide));
+  // The viewer's tab says whose slides (the numbers of their cases, as the panes say them).
+  useTabLabel(caseNumbersOf(infos));
   const stackedOnPhone = compact && ids.length > 1;
   // Slides recording neither a pixel size nor an objective power: linked, they cannot be put at
   // the others' magnification.
@@ -170,6 +173,16 @@ export function ShowSlideScreen({ compact }: { compact?: boolean }) {
       </div>
     </Flex>
   );
+}
+
+/** The pathology numbers of the slides' cases, each once; undefined until one slide is read. */
+function caseNumbersOf(infos: Array<SlideInfoDto | undefined>): string | undefined {
+  const numbers = new Set(
+    infos.flatMap((info) =>
+      info?.objSlide.strDiagnosistNum ? [info.objSlide.strDiagnosistNum] : [],
+    ),
+  );
+  return numbers.size > 0 ? [...numbers].join(', ') : undefined;
 }
 
 /** The case's slides the engine has read, to show beside the first one (at most four). */
