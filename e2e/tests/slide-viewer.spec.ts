@@ -3083,3 +3083,77 @@ test('linked slides of very different sizes stay at one magnification', async ({
   );
   await expect(a.getByTestId('viewer-associated')).toBeEnabled();
 });
+
+test('the overview map hides and comes back, by its button or the N key, and stays as chosen', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const token = await tokenOf(request, DOCTOR);
+  const caseId = await addCase(request, token, `VNV${RUN}`);
+  const slideId = await uploadCaseSlide(
+    request,
+    token,
+    caseId,
+    'CMU-1-Small-Region.svs',
+    `cmu-map-${RUN}.svs`,
+  );
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await logIn(page, DOCTOR, '?lang=en');
+  await page.goto(`/?lang=en#/ShowSlide?id=${slideId}`);
+  const view = page.getByTestId('slide-view');
+  await expectTissue(view);
+  const map = view.locator('.navigator');
+  const toggle = view.getByTestId('viewer-navigator-toggle');
+  await expect(map).toBeVisible();
+  // Just above the map's top edge, at its right, off the map itself.
+  const mapBox = (await map.boundingBox())!;
+  const shownAt = (await toggle.boundingBox())!;
+  expect(shownAt.y + shownAt.height).toBeLessThanOrEqual(mapBox.y);
+  expect(Math.abs(shownAt.x + shownAt.width - (mapBox.x + mapBox.width))).toBeLessThan(8);
+  await expect(toggle).toHaveAccessibleName('Hide the overview map');
+
+  await toggle.click();
+  await expect(map).toBeHidden();
+  await expect(toggle).toHaveAccessibleName('Show the overview map');
+  // In the view's lower right corner now, inside the view.
+  const viewBox = (await view.boundingBox())!;
+  const hiddenAt = (await toggle.boundingBox())!;
+  expect(hiddenAt.x + hiddenAt.width).toBeLessThanOrEqual(viewBox.x + viewBox.width);
+  expect(hiddenAt.y + hiddenAt.height).toBeLessThanOrEqual(viewBox.y + viewBox.height);
+  expect(viewBox.x + viewBox.width - (hiddenAt.x + hiddenAt.width)).toBeLessThan(20);
+  expect(viewBox.y + viewBox.height - (hiddenAt.y + hiddenAt.height)).toBeLessThan(20);
+  await page.screenshot({ path: 'test-results/viewer-navigator-hidden.png' });
+  // The click did not pan or zoom the slide under it.
+  await expect(page.getByTestId('viewer-magnification')).not.toHaveText('');
+  await expectTissue(view);
+
+  // Kept for the next visit, and the key list names N.
+  await page.reload();
+  await expectTissue(view);
+  await expect(toggle).toHaveAccessibleName('Show the overview map');
+  await expect(map).toBeHidden();
+  await page.getByTestId('viewer-keys-button').click();
+  await expect(page.getByTestId('viewer-keys').getByRole('row', { name: /^N / })).toContainText(
+    'Hide / show the overview map',
+  );
+  await page.keyboard.press('Escape');
+  await view.click({ position: { x: 40, y: 40 } });
+  await page.keyboard.press('n');
+  await expect(map).toBeVisible();
+  await expect(toggle).toHaveAccessibleName('Hide the overview map');
+  await page.keyboard.press('n');
+  await expect(map).toBeHidden();
+
+  // In Chinese, on a phone: a finger-sized button, and the same choice (hidden) holds.
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.goto(`/?lang=zh#/mobileShowSilde?id=${slideId}`);
+  await expectTissue(view);
+  await expect(map).toBeHidden();
+  await expect(toggle).toHaveAccessibleName('显示导航图');
+  expect((await toggle.boundingBox())!.height).toBeGreaterThanOrEqual(32);
+  await toggle.click();
+  await expect(map).toBeVisible();
+  await expect(toggle).toHaveAccessibleName('隐藏导航图');
+  await page.screenshot({ path: 'test-results/viewer-navigator-phone-zh.png' });
+});

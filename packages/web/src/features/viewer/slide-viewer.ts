@@ -91,6 +91,7 @@ export class SlideViewer implements SlideViewerLike {
   private readonly listeners = new Set<() => void>();
   private readonly helpListeners = new Set<() => void>();
   private readonly layerKeyListeners = new Set<() => void>();
+  private readonly navigatorKeyListeners = new Set<() => void>();
   private readonly homeListeners = new Set<() => void>();
   private opened = false;
   /** Whether the view showed the whole slide when it last settled (kept across resizes). */
@@ -167,6 +168,11 @@ export class SlideViewer implements SlideViewerLike {
     // Opaque (OpenSeadragon draws it at 0.8): shapes under it showed through its map.
     if (navigator) {
       navigator.style.opacity = '1';
+    }
+    // Its control's box holds the button that hides and shows it (navigator-toggle.tsx), placed
+    // from that box's corner.
+    if (navigator?.parentElement) {
+      navigator.parentElement.style.position = 'relative';
     }
     const notify = () => this.tellViewChanged();
     for (const event of ['animation', 'animation-finish', 'resize', 'rotate', 'flip'] as const) {
@@ -289,6 +295,12 @@ export class SlideViewer implements SlideViewerLike {
       if (key.key.toLowerCase() === 'h') {
         event.preventDefaultAction = true;
         this.layerKeyListeners.forEach((cb) => cb());
+        return;
+      }
+      // N: the overview map (the navigator) hidden or shown.
+      if (key.key.toLowerCase() === 'n') {
+        event.preventDefaultAction = true;
+        this.navigatorKeyListeners.forEach((cb) => cb());
         return;
       }
       // 0: the whole slide, as OpenSeadragon does (its own action goes by the key's code, so any
@@ -607,6 +619,26 @@ export class SlideViewer implements SlideViewerLike {
       new OpenSeadragon.Point(x, point.y),
     );
     return { x: p.x, y: p.y };
+  }
+
+  /** "N" pressed on the slide: the overview map is to be hidden or shown. */
+  onNavigatorKey(cb: () => void): () => void {
+    this.navigatorKeyListeners.add(cb);
+    return () => this.navigatorKeyListeners.delete(cb);
+  }
+
+  /** The box of the overview map's control, which stays when the map is hidden; null if none. */
+  get navigatorBox(): HTMLElement | null {
+    return this.osd.navigator?.element.parentElement ?? null;
+  }
+
+  /** Shows or hides the overview map; labels of annotations then keep off it, or not. */
+  setNavigatorShown(shown: boolean): void {
+    const navigator = this.osd.navigator;
+    if (navigator && (navigator.element.style.display !== 'none') !== shown) {
+      navigator.setVisible(shown);
+      this.coversChanged();
+    }
   }
 
   /** The navigator's share of the view from its next resize on (a pane's size changes with it). */

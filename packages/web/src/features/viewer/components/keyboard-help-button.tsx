@@ -18,6 +18,7 @@ const SHORTCUTS: { keys: string; action: string; named?: true }[] = [
   { keys: 'R / Shift + R', action: 'rotate' },
   { keys: 'F', action: 'flip' },
   { keys: 'H', action: 'layer' },
+  { keys: 'N', action: 'navigator' },
   { keys: 'space', action: 'pen', named: true },
   { keys: 'Enter', action: 'finishPolygon' },
   { keys: 'Backspace', action: 'undoCorner' },

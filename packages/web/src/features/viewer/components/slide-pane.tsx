@@ -23,6 +23,7 @@ import type { ViewLink } from '../view-link';
 import { LinkLostNote } from './link-lost-note';
 import { ResumedViewNote } from './resumed-view-note';
 import { ScaleBarOverlay } from './scale-bar-overlay';
+import { NavigatorToggle } from './navigator-toggle';
 import { isUnviewable, SlideUnviewable } from './slide-unviewable';
 import { ViewerToolbar } from './viewer-toolbar';
 import { usePaneInUse } from '../use-pane-in-use';
@@ -477,6 +478,7 @@ function OpenSlidePane({
           }}
         >
           {viewer && <ScaleBarOverlay viewer={viewer} />}
+          {viewer && <NavigatorToggle viewer={viewer} touch={phone} />}
           {viewer && resumed && <ResumedViewNote viewer={viewer} />}
           {linkLost && <LinkLostNote />}
         </div>
