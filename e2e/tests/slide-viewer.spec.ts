@@ -1913,11 +1913,11 @@ test('two slides of a case side by side move together once linked', async ({ pag
   await expect(a.getByTestId('viewer-magnification')).toHaveText('1×');
   await expect(a.getByTestId('viewer-zoom-out')).toBeDisabled();
   await expect(a.getByTestId('viewer-zoom-in')).toBeEnabled();
-  // Side by side, the panes show the slides' annotations without the drawing tools, and say
-  // where those are.
+  // Side by side, the panes show the slides' annotations without the drawing tools (but the
+  // ruler), and say where those are.
   await expect(page.getByTestId('annotation-tools')).toHaveCount(0);
   await expect(page.getByTestId('viewer-side-by-side-hint')).toHaveText(
-    '测量、标注和截图在单张切片视图中：点切片名旁的“单独查看”。',
+    '并排时，切片名旁的“测量”可画测量线；标注和截图在单张切片视图中：点“单独查看”。',
   );
   await expect(b.getByTestId(`slide-pane-alone-${second}`)).toHaveText('单独查看');
   // At 1× the slide is a small picture in the middle of each pane (linked, the other is not
@@ -3156,4 +3156,167 @@ test('the overview map hides and comes back, by its button or the N key, and sta
   await expect(map).toBeVisible();
   await expect(toggle).toHaveAccessibleName('隐藏导航图');
   await page.screenshot({ path: 'test-results/viewer-navigator-phone-zh.png' });
+});
+
+test('on a phone a quick swipe glides on by at most half the view, not screens past the place', async ({
+  browser,
+  request,
+}) => {
+  const { token, slideId } = await caseWithSlide(request, `VTG${RUN}`, `cmu-g-${RUN}.svs`);
+  // A rectangle around most of the slide (2220 × 2967 px), larger than the view at 20×: where
+  // its left edge goes, the slide went.
+  await request.post('/api/viewer/addAnnotation', {
+    headers: { token },
+    data: {
+      iSlideDocumentId: slideId,
+      strColor: '#1f5cff',
+      strKind: 'rectangle',
+      listPoint: [
+        [200, 200],
+        [2020, 2767],
+      ],
+    },
+  });
+  const phone = await browser.newContext({
+    viewport: { width: 390, height: 800 },
+    hasTouch: true,
+    isMobile: true,
+  });
+  try {
+    const page = await phone.newPage();
+    // OpenSeadragon measures a finger's speed every 50 ms of the page's clock: the test moves
+    // that clock itself while the finger moves, so that the flick has a known speed.
+    await page.clock.install();
+    await logIn(page, DOCTOR);
+    await page.goto(`/#/mobileShowSilde?id=${slideId}`);
+    await expectTissue(page.getByTestId('slide-view'));
+    const cdp = await phone.newCDPSession(page);
+    const touch = (
+      type: 'touchStart' | 'touchMove' | 'touchEnd',
+      points: { x: number; y: number }[],
+    ) =>
+      cdp.send('Input.dispatchTouchEvent', {
+        type,
+        touchPoints: points.map((p, id) => ({ ...p, id })),
+      });
+    // At 20× the slide is far wider than the screen: a glide is not stopped by its edge.
+    await page.getByTestId('viewer-mag-20').click();
+    await expect(page.getByTestId('viewer-magnification')).toHaveText('20×');
+    const view = (await page.getByTestId('slide-view').boundingBox())!;
+    // Where the rectangle's left edge is once the view has come to rest. Read in the page: the
+    // layer draws its shapes anew as the view moves.
+    const settledX = async () => {
+      let last = Number.NaN;
+      await expect
+        .poll(async () => {
+          const x = await page.evaluate(
+            () =>
+              document.querySelector('[data-testid^="annotation-shape-"]')?.getBoundingClientRect()
+                .x ?? Number.NaN,
+          );
+          const still = Math.abs(x - last) < 0.5;
+          last = x;
+          return still;
+        })
+        .toBe(true);
+      return last;
+    };
+    const before = await settledX();
+    // A flick: 300 px to the left in 150 ms (2,000 px/s), the finger lifted at full speed. At
+    // OpenSeadragon's own flick it glided on for a further 500 px, past the screen's width.
+    const y = Math.round(view.y + view.height * 0.7);
+    const from = Math.round(view.x + view.width - 20);
+    await page.clock.pauseAt(Date.now() + 60_000);
+    await touch('touchStart', [{ x: from, y }]);
+    for (let step = 1; step <= 3; step += 1) {
+      await touch('touchMove', [{ x: from - step * 100, y }]);
+      await page.clock.runFor(50);
+    }
+    await touch('touchEnd', []);
+    await page.clock.resume();
+    await page.waitForTimeout(300);
+    const moved = before - (await settledX());
+    // With the finger, and glided on, but not more than half the view's width past it.
+    expect(moved).toBeGreaterThan(300);
+    expect(moved).toBeLessThanOrEqual(300 + view.width / 2 + 10);
+  } finally {
+    await phone.close();
+  }
+});
+
+test('side by side, a pane measures with its own ruler, saved with that slide only', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const token = await tokenOf(request, DOCTOR);
+  const caseId = await addCase(request, token, `VSR${RUN}`);
+  const first = await uploadCaseSlide(
+    request,
+    token,
+    caseId,
+    'CMU-1-Small-Region.svs',
+    `he-${RUN}.svs`,
+  );
+  const second = await uploadCaseSlide(
+    request,
+    token,
+    caseId,
+    'CMU-1-Small-Region.svs',
+    `ki67-${RUN}.svs`,
+  );
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await logIn(page, DOCTOR, '?lang=en');
+  await page.goto(`/?lang=en#/ShowSlide?id=${first},${second}`);
+  const a = page.getByTestId(`slide-pane-${first}`);
+  const b = page.getByTestId(`slide-pane-${second}`);
+  const viewA = a.getByTestId('slide-view');
+  await expectTissue(viewA);
+  await expectTissue(b.getByTestId('slide-view'));
+  await expect(page.getByTestId('viewer-side-by-side-hint')).toContainText(
+    "“Measure” beside a slide's name draws a ruler",
+  );
+  const ruler = a.getByTestId(`slide-pane-ruler-${first}`);
+  await expect(ruler).toHaveText('Measure');
+  await expect(ruler).toHaveAttribute('aria-pressed', 'false');
+  await a.getByTestId('viewer-mag-4').click();
+  await expect(a.getByTestId('viewer-magnification')).toHaveText('4×');
+
+  // Picked, a drag across the slide draws a ruler instead of moving it.
+  await ruler.click();
+  await expect(ruler).toHaveAttribute('aria-pressed', 'true');
+  const shapesA = a.locator('[data-testid^="annotation-shape-"]');
+  await drag(page, viewA, [120, 220], [320, 220]);
+  await expect(shapesA).toHaveCount(1);
+  await expect(b.locator('[data-testid^="annotation-shape-"]')).toHaveCount(0);
+  // Put down, a click on it shows its length (200 screen px at 4× on a 0.499 µm/px scan at 20×:
+  // about 500 µm).
+  await ruler.click();
+  await expect(ruler).toHaveAttribute('aria-pressed', 'false');
+  await viewA.click({ position: { x: 220, y: 220 } });
+  const measure = a.getByTestId('picked-annotation-measure');
+  await expect(measure).toContainText('Length');
+  const um = Number(/([\d.]+) µm/.exec(await measure.innerText())?.[1]);
+  expect(um).toBeGreaterThan(480);
+  expect(um).toBeLessThan(520);
+
+  // Saved with that slide: the single view of the first lists it, the second has none.
+  await a.getByTestId(`slide-pane-alone-${first}`).click();
+  await expect(
+    page.getByTestId('annotation-list').locator('[data-testid^="annotation-item-"]'),
+  ).toHaveCount(1);
+  await page.goto(`/?lang=zh#/ShowSlide?id=${second},${first}`);
+  await expectTissue(b.getByTestId('slide-view'));
+  await expect(b.locator('[data-testid^="annotation-shape-"]')).toHaveCount(0);
+  await expect(a.locator('[data-testid^="annotation-shape-"]')).toHaveCount(1);
+  await expect(b.getByTestId(`slide-pane-ruler-${second}`)).toHaveText('测量');
+  // Hiding the layer puts the ruler down; picking the ruler shows the layer again.
+  await b.getByTestId(`slide-pane-ruler-${second}`).click();
+  await b.getByTestId('viewer-layer').click();
+  await expect(b.getByTestId(`slide-pane-ruler-${second}`)).toHaveAttribute(
+    'aria-pressed',
+    'false',
+  );
+  await b.getByTestId(`slide-pane-ruler-${second}`).click();
+  await expect(b.getByTestId('viewer-layer')).toHaveAttribute('aria-label', '隐藏标注');
 });

@@ -19,6 +19,7 @@ import {
 import { drawsWholePixels, pixelGridNudge } from './utils/pixel-grid';
 import { panKeyDrag } from './utils/pan-keys';
 import { pinchStep } from './utils/pinch-zoom';
+import { FLICK_MOMENTUM, touchFlickMomentum } from './utils/touch-glide';
 import { ZOOM_PER_WHEEL_NOTCH, wheelZoomFactor } from './utils/wheel-zoom';
 import { TilePrefetcher } from './tile-prefetch';
 
@@ -138,7 +139,7 @@ export class SlideViewer implements SlideViewerLike {
       // the last, and zooms a whole step for each of the others).
       minScrollDeltaTime: 0,
       gestureSettingsMouse: { clickToZoom: false, dblClickToZoom: true },
-      gestureSettingsTouch: { pinchRotate: false },
+      gestureSettingsTouch: { pinchRotate: false, flickMomentum: FLICK_MOMENTUM },
       // As many tiles in flight as the browser opens connections to one server (6 over HTTP/1.1):
       // more only wait in the browser's own queue, where they can no longer be put behind
       // tiles the view needs sooner. Several new tiles a frame: at the default one a frame, a
@@ -186,6 +187,16 @@ export class SlideViewer implements SlideViewerLike {
       const source = event.item.source;
       source.getTileUrl = (level, x, y) => () =>
         `${this.tilesBase}${level}/${x}_${y}.${(source as { fileFormat?: string }).fileFormat ?? 'jpeg'}`;
+    });
+    // A swipe on a touch screen glides on, but at most half the view (touch-glide.ts). Set as
+    // the swipe ends: OpenSeadragon reads the momentum after telling this event.
+    this.osd.addHandler('canvas-drag-end', (event) => {
+      const touch = (this.osd as { gestureSettingsTouch?: { flickMomentum?: number } })
+        .gestureSettingsTouch;
+      if (event.pointerType === 'touch' && touch) {
+        const size = this.osd.viewport.getContainerSize();
+        touch.flickMomentum = touchFlickMomentum(event.speed, { width: size.x, height: size.y });
+      }
     });
     // The wheel zooms in proportion to how far it turned (wheel-zoom.ts), toward the pointer.
     this.osd.addHandler('canvas-scroll', (event) => {

@@ -1,6 +1,10 @@
 import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { useSlideAnnotations } from '../api/annotations';
+import { useTranslation } from 'react-i18next';
+import { toastWarning } from '@/lib/toast';
+import { useSession } from '@/lib/use-session';
+import { useAddAnnotation, useSlideAnnotations } from '../api/annotations';
+import { initialAnnotationColor } from '../utils/default-color';
 import type { AnnotatableViewer } from '../overlay/viewer-surface';
 import { useAnnotationOverlay } from '../overlay/use-annotation-overlay';
 import { PickedAnnotationCard } from './picked-annotation-card';
@@ -10,15 +14,49 @@ import { pixelSizeOf } from '../utils/geometry';
  * The slide's annotations drawn over the view without the tools (compact viewers: the phone,
  * slides side by side), unless the viewer's eye hid them. The layer is an SVG in the viewer; a
  * tap (or click) on a shape shows it whole in a card over the slide, there being no list.
+ *
+ * With `ruler` on (slides side by side: the pane's "Measure") a drag draws a ruler, saved with
+ * the slide's annotations in the user's colour, as the single-slide view's ruler is.
  */
-export function AnnotationLayer({ viewer, shown }: { viewer: AnnotatableViewer; shown: boolean }) {
+export function AnnotationLayer({
+  viewer,
+  shown,
+  ruler = false,
+}: {
+  viewer: AnnotatableViewer;
+  shown: boolean;
+  ruler?: boolean;
+}) {
+  const { t } = useTranslation('annotations');
   const annotations = useSlideAnnotations(viewer.slideId);
   const list = annotations.data?.listAnnotation;
   const [picked, setPicked] = useState<number | null>(null);
+  const add = useAddAnnotation();
+  const { iUserId, iRoleType } = useSession();
   const overlay = useAnnotationOverlay(viewer, list, shown, {
-    onFinished: () => {},
+    onFinished: (shape, color) => {
+      if (shape.kind === 'line') {
+        // A refusal is said by the request's own error message.
+        add.mutate({
+          iSlideDocumentId: viewer.slideId,
+          strKind: 'line',
+          strColor: color,
+          listPoint: shape.points,
+        });
+      }
+    },
     onSelect: setPicked,
+    onOffSlide: () => toastWarning(t('tools.offSlide')),
   });
+  const drawing = ruler && shown;
+  useEffect(
+    () => overlay.current?.setTool(drawing ? 'line' : 'select'),
+    [overlay, viewer, drawing],
+  );
+  useEffect(
+    () => overlay.current?.setColor(initialAnnotationColor(iUserId, iRoleType, localStorage)),
+    [overlay, viewer, iUserId, iRoleType],
+  );
   // A shape deleted meanwhile, or the layer hidden, leaves nothing picked.
   const annotation = shown ? list?.find((a) => a.iAnnotationId === picked) : undefined;
   const selected = annotation ? annotation.iAnnotationId : null;

@@ -1,5 +1,13 @@
 import { Alert, Button, Flex, Spin, Tooltip, Typography } from 'antd';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SlideInfoDto } from '@pathconsult/shared';
 import { ExceptionResult } from '@/components/exception-result';
@@ -24,6 +32,7 @@ import { LinkLostNote } from './link-lost-note';
 import { ResumedViewNote } from './resumed-view-note';
 import { ScaleBarOverlay } from './scale-bar-overlay';
 import { NavigatorToggle } from './navigator-toggle';
+import { PaneRulerButton } from './pane-ruler-button';
 import { isUnviewable, SlideUnviewable } from './slide-unviewable';
 import { ViewerToolbar } from './viewer-toolbar';
 import { usePaneInUse } from '../use-pane-in-use';
@@ -347,6 +356,21 @@ function OpenSlidePane({
 
   const annotatable = useMemo(() => (viewer ? annotatableViewer(viewer) : null), [viewer]);
   const [layerShown, setLayerShown] = useLayerShown(viewer, slide.iSlideDocumentId);
+  // Side by side, the pane's ruler ("Measure"). Hiding the layer puts it down; picking it shows
+  // the layer again (as the single view's tools do: layer-and-tool.ts).
+  const [ruler, setRuler] = useState(false);
+  if (ruler && !layerShown) {
+    setRuler(false);
+  }
+  const pickRuler = useCallback(
+    (on: boolean) => {
+      setRuler(on);
+      if (on) {
+        setLayerShown(true);
+      }
+    },
+    [setLayerShown],
+  );
   // Side by side, only the pane in use reads its magnification out (linked panes zoom together).
   const paneInUse = usePaneInUse(pane);
   const panelBelow = useMediaQuery(PANEL_BELOW_QUERY) && !compact;
@@ -401,6 +425,9 @@ function OpenSlidePane({
             >
               {t('closePane')}
             </PaneNameAction>
+          )}
+          {onViewAlone && (
+            <PaneRulerButton slideId={slide.iSlideDocumentId} on={ruler} onChange={pickRuler} />
           )}
         </Flex>
         {showCase && (
@@ -483,7 +510,7 @@ function OpenSlidePane({
           {linkLost && <LinkLostNote />}
         </div>
         {compact ? (
-          annotatable && <AnnotationLayer viewer={annotatable} shown={layerShown} />
+          annotatable && <AnnotationLayer viewer={annotatable} shown={layerShown} ruler={ruler} />
         ) : (
           // Laid out from the start: a view that narrowed once open would change its zoom.
           <div
