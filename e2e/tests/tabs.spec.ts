@@ -1,5 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, logIn, menusSettled, openFromMenu } from './helpers';
+import { ADMIN, DOCTOR, addCase, logIn, menusSettled, openFromMenu, tokenOf } from './helpers';
+
+const RUN = String(Date.now() % 100_000_000);
 
 const tab = (page: Page, path: string) => page.getByTestId(`tab-${path}`);
 const tabs = (page: Page) => page.locator('[data-testid^="tab-/"]');
@@ -70,4 +72,35 @@ test('tabs survive a page reload', async ({ page }) => {
   await page.reload();
   await expect(tabs(page)).toHaveCount(3);
   await expect(tab(page, '/auditLogs')).toBeVisible();
+});
+
+test('a closed case tab stays closed, and the tab opened last is scrolled into sight', async ({
+  page,
+  request,
+}) => {
+  const num = `TB${RUN}`;
+  const id = await addCase(request, await tokenOf(request, DOCTOR), num);
+  await page.setViewportSize({ width: 1000, height: 800 });
+  await logIn(page, DOCTOR, '?lang=en');
+  for (const path of ['/setnew', '/waitdiagnosis', '/enddiagnosis', '/returncases', '/msglist']) {
+    await openFromMenu(page, path);
+  }
+  await page.evaluate((id) => {
+    window.location.hash = `#/case/report-info?iPatientId=${id}`;
+  }, id);
+  const report = tab(page, '/case/report-info');
+  await expect(report).toHaveText(`Diagnostic report · ${num}`);
+  // More tabs than the bar holds: the one opened last, at the end, is scrolled into sight.
+  const bar = (await page.locator('.tab-bar-list').boundingBox())!;
+  const box = (await report.boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(bar.x + bar.width + 1);
+  expect(box.x).toBeGreaterThanOrEqual(bar.x - 1);
+
+  // Closed, it stays closed: the screen the bar goes to has another query (none), and the tab
+  // used to open again for the screen being left.
+  await page.getByTestId('tab-close-/case/report-info').click();
+  await expect(page).toHaveURL(/#\/msglist$/);
+  await expect(page.getByTestId('tab-/msglist')).toHaveClass(/tab-bar-tab-active/);
+  await expect(report).toHaveCount(0);
+  await expect(tabs(page)).toHaveCount(6);
 });

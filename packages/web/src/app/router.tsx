@@ -87,4 +87,8 @@ export const router = createHashRouter([
   },
 ]);
 
-router.subscribe((state) => emitNavigation(state.location));
+// Where the router is going (while the next screen's loaders run), else where it is. While
+// loading, state.location is still the screen being left: told that, the tab bar opened again
+// the tab just closed (the workspace's login check runs again whenever the query changes, so a
+// closed case or viewer tab came back when the next screen had another query).
+router.subscribe((state) => emitNavigation(state.navigation.location ?? state.location));

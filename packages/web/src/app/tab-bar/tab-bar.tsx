@@ -1,6 +1,6 @@
 import { CloseOutlined, DownOutlined } from '@ant-design/icons';
 import { Button, Dropdown, type MenuProps } from 'antd';
-import { useState, type MouseEvent } from 'react';
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTabBar, type TabAction } from './use-tab-bar';
 import { HOME_TAB } from './tabs';
@@ -16,6 +16,18 @@ const ACTIONS: TabAction[] = ['closeCurrent', 'closeOthers', 'closeRight', 'clos
 export function TabBar() {
   const { t } = useTranslation(['common', 'menu']);
   const { tabs, activePath, act, open } = useTabBar();
+
+  const list = useRef<HTMLDivElement>(null);
+  // The active tab in sight: titles with a case's number fill the bar sooner, and the tab just
+  // opened (added at the end) was past its right edge.
+  const activeLabel = tabs.find((tab) => tab.path === activePath)?.label;
+  useEffect(() => {
+    const bar = list.current;
+    const active = bar?.querySelector<HTMLElement>('.tab-bar-tab-active');
+    if (bar && active) {
+      scrollIntoBar(bar, active);
+    }
+  }, [activePath, activeLabel, tabs.length]);
 
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuPath, setMenuPath] = useState<string | null>(null);
@@ -53,6 +65,7 @@ export function TabBar() {
         menu={menuFor(menuPath ?? activePath, () => setMenuOpen(false))}
       >
         <div
+          ref={list}
           className="tab-bar-list"
           role="tablist"
           aria-label={t('tabs.label')}
@@ -113,4 +126,15 @@ export function TabBar() {
       </Dropdown>
     </div>
   );
+}
+
+/** Scrolls the bar sideways just enough for the tab to show whole (the page itself stays). */
+function scrollIntoBar(bar: HTMLElement, tab: HTMLElement): void {
+  const room = bar.getBoundingClientRect();
+  const box = tab.getBoundingClientRect();
+  if (box.left < room.left) {
+    bar.scrollLeft -= room.left - box.left;
+  } else if (box.right > room.right) {
+    bar.scrollLeft += box.right - room.right;
+  }
 }
