@@ -3281,6 +3281,14 @@ test('side by side, a pane measures with its own ruler, saved with that slide on
   await expect(ruler).toHaveAttribute('aria-pressed', 'false');
   await a.getByTestId('viewer-mag-4').click();
   await expect(a.getByTestId('viewer-magnification')).toHaveText('4×');
+  // A pane's keys are those that work there: no keyboard pen, undo or delete side by side.
+  await a.getByTestId('viewer-keys-button').click();
+  const keys = page.locator('[data-testid="viewer-keys"]:visible');
+  await expect(keys).toContainText('Hide / show the overview map');
+  await expect(keys).not.toContainText('Undo your last drawing');
+  await expect(keys).not.toContainText('Delete the selected annotation');
+  await page.keyboard.press('Escape');
+  await expect(keys).toHaveCount(0);
 
   // Picked, a drag across the slide draws a ruler instead of moving it.
   await ruler.click();

@@ -10,7 +10,7 @@ import { useDismiss } from '../use-dismiss';
  * The viewer's keys (OpenSeadragon's own, our magnification steps, the annotation layer's). A key
  * whose name differs by language (空格 / Space) is given by the translation `keys.name.<keys>`.
  */
-const SHORTCUTS: { keys: string; action: string; named?: true }[] = [
+const SHORTCUTS: { keys: string; action: string; named?: true; drawing?: true }[] = [
   { keys: '+ / −', action: 'step' },
   { keys: '← ↑ → ↓ / W A S D', action: 'pan' },
   { keys: 'Shift + ↑ / ↓', action: 'smoothZoom' },
@@ -19,12 +19,12 @@ const SHORTCUTS: { keys: string; action: string; named?: true }[] = [
   { keys: 'F', action: 'flip' },
   { keys: 'H', action: 'layer' },
   { keys: 'N', action: 'navigator' },
-  { keys: 'space', action: 'pen', named: true },
-  { keys: 'Enter', action: 'finishPolygon' },
-  { keys: 'Backspace', action: 'undoCorner' },
-  { keys: 'Esc', action: 'cancel' },
-  { keys: 'Delete / Backspace', action: 'delete' },
-  { keys: 'Ctrl + Z', action: 'undo' },
+  { keys: 'space', action: 'pen', named: true, drawing: true },
+  { keys: 'Enter', action: 'finishPolygon', drawing: true },
+  { keys: 'Backspace', action: 'undoCorner', drawing: true },
+  { keys: 'Esc', action: 'cancel', drawing: true },
+  { keys: 'Delete / Backspace', action: 'delete', drawing: true },
+  { keys: 'Ctrl + Z', action: 'undo', drawing: true },
   { keys: '?', action: 'help' },
 ];
 
@@ -34,6 +34,7 @@ export function KeyboardHelpButton({
   viewer,
   listening = true,
   initiallyOpen = false,
+  drawing = true,
 }: {
   size?: 'small' | 'middle';
   viewer: Pick<SlideViewer, 'onHelpKey'>;
@@ -41,6 +42,11 @@ export function KeyboardHelpButton({
   listening?: boolean;
   /** Open as soon as shown (a "?" that first had to open "More"). */
   initiallyOpen?: boolean;
+  /**
+   * Whether the drawing tools' keys apply (the single view). Slides side by side have only a
+   * ruler: no keyboard pen, no undo, no deleting there, and the list must not offer them.
+   */
+  drawing?: boolean;
 }) {
   const { t } = useTranslation('viewer');
   const [open, setOpen] = useState(initiallyOpen);
@@ -81,7 +87,7 @@ export function KeyboardHelpButton({
         pagination={false}
         showHeader={false}
         rowKey="action"
-        dataSource={SHORTCUTS}
+        dataSource={drawing ? SHORTCUTS : SHORTCUTS.filter((row) => !row.drawing)}
         columns={[
           {
             dataIndex: 'keys',

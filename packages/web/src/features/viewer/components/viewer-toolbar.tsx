@@ -291,6 +291,7 @@ export function ViewerToolbar({
           viewer={viewer}
           listening={inMore ? folded : !folded}
           initiallyOpen={inMore && helpInMore}
+          drawing={!compact}
         />
       )}
     </>
