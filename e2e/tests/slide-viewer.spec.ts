@@ -2509,6 +2509,8 @@ async function phoneViewerWithShape(
   num: string,
   name: string,
   shape: { strKind: string; listPoint: number[][] },
+  /** Done on the new page before it loads anything (installing the page's clock). */
+  prepare?: (page: Page) => Promise<void>,
 ) {
   const { token, slideId } = await caseWithSlide(request, num, name);
   const added = await request.post('/api/viewer/addAnnotation', {
@@ -2523,6 +2525,7 @@ async function phoneViewerWithShape(
     isMobile: true,
   });
   const page = await phone.newPage();
+  await prepare?.(page);
   await logIn(page, DOCTOR);
   await page.goto(`/#/mobileShowSilde?id=${slideId}`);
   await expectTissue(page.getByTestId('slide-view'));
@@ -3162,43 +3165,25 @@ test('on a phone a quick swipe glides on by at most half the view, not screens p
   browser,
   request,
 }) => {
-  const { token, slideId } = await caseWithSlide(request, `VTG${RUN}`, `cmu-g-${RUN}.svs`);
   // A rectangle around most of the slide (2220 × 2967 px), larger than the view at 20×: where
   // its left edge goes, the slide went.
-  await request.post('/api/viewer/addAnnotation', {
-    headers: { token },
-    data: {
-      iSlideDocumentId: slideId,
-      strColor: '#1f5cff',
+  const { phone, page, touch } = await phoneViewerWithShape(
+    browser,
+    request,
+    `VTG${RUN}`,
+    `cmu-g-${RUN}.svs`,
+    {
       strKind: 'rectangle',
       listPoint: [
         [200, 200],
         [2020, 2767],
       ],
     },
-  });
-  const phone = await browser.newContext({
-    viewport: { width: 390, height: 800 },
-    hasTouch: true,
-    isMobile: true,
-  });
-  try {
-    const page = await phone.newPage();
     // OpenSeadragon measures a finger's speed every 50 ms of the page's clock: the test moves
     // that clock itself while the finger moves, so that the flick has a known speed.
-    await page.clock.install();
-    await logIn(page, DOCTOR);
-    await page.goto(`/#/mobileShowSilde?id=${slideId}`);
-    await expectTissue(page.getByTestId('slide-view'));
-    const cdp = await phone.newCDPSession(page);
-    const touch = (
-      type: 'touchStart' | 'touchMove' | 'touchEnd',
-      points: { x: number; y: number }[],
-    ) =>
-      cdp.send('Input.dispatchTouchEvent', {
-        type,
-        touchPoints: points.map((p, id) => ({ ...p, id })),
-      });
+    (page) => page.clock.install(),
+  );
+  try {
     // At 20× the slide is far wider than the screen: a glide is not stopped by its edge.
     await page.getByTestId('viewer-mag-20').click();
     await expect(page.getByTestId('viewer-magnification')).toHaveText('20×');

@@ -73,9 +73,8 @@ export function TabBar() {
         >
           {tabs.map((tab) => {
             // "Fill diagnosis · P2026-0001": the case screens keep one tab whatever case they show.
-            const title = tab.label
-              ? `${t(tab.titleKey, { ns: 'menu' })} · ${tab.label}`
-              : t(tab.titleKey, { ns: 'menu' });
+            const name = t(tab.titleKey, { ns: 'menu' });
+            const title = tab.label ? `${name} · ${tab.label}` : name;
             const active = tab.path === activePath;
             return (
               <div

@@ -114,9 +114,11 @@ export function openTab(tabs: readonly Tab[], tab: Tab): Tab[] {
       return t;
     }
     const { label: _old, ...rest } = t;
-    return tab.label === undefined
-      ? { ...rest, fullPath: tab.fullPath }
-      : { ...rest, fullPath: tab.fullPath, label: tab.label };
+    return {
+      ...rest,
+      fullPath: tab.fullPath,
+      ...(tab.label === undefined ? {} : { label: tab.label }),
+    };
   });
 }
 

@@ -1,4 +1,4 @@
-import { useCallback, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 
 /**
  * localStorage key saying the viewer's overview map (OpenSeadragon's navigator) is hidden. One
@@ -52,5 +52,5 @@ function write(shown: boolean): void {
 /** Whether the overview map is shown, and how to change it (every pane follows at once). */
 export function useNavigatorShown(): [shown: boolean, setShown: (shown: boolean) => void] {
   const shown = useSyncExternalStore(subscribe, () => memory ?? read());
-  return [shown, useCallback((next: boolean) => write(next), [])];
+  return [shown, write];
 }

@@ -1,8 +1,8 @@
 import { ColumnWidthOutlined } from '@ant-design/icons';
-import { Button, Tooltip } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSlideAnnotations } from '@/features/annotations/api/annotations';
+import { PaneNameAction } from './pane-name-action';
 
 /**
  * "Measure" beside the name of a slide shown side by side: the ruler on that pane, the one tool
@@ -31,18 +31,14 @@ export function PaneRulerButton({
     return null;
   }
   return (
-    <Tooltip title={on ? t('rulerOnHint') : t('rulerHint')}>
-      <Button
-        type={on ? 'primary' : 'link'}
-        size="small"
-        icon={<ColumnWidthOutlined />}
-        aria-pressed={on}
-        onClick={() => onChange(!on)}
-        style={{ flex: 'none', height: 22, paddingInline: on ? 6 : 0 }}
-        data-testid={`slide-pane-ruler-${slideId}`}
-      >
-        {t('ruler')}
-      </Button>
-    </Tooltip>
+    <PaneNameAction
+      hint={on ? t('rulerOnHint') : t('rulerHint')}
+      icon={<ColumnWidthOutlined />}
+      pressed={on}
+      onClick={() => onChange(!on)}
+      testId={`slide-pane-ruler-${slideId}`}
+    >
+      {t('ruler')}
+    </PaneNameAction>
   );
 }

@@ -1,13 +1,5 @@
-import { Alert, Button, Flex, Spin, Tooltip, Typography } from 'antd';
-import {
-  useCallback,
-  useEffect,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-  type ReactNode,
-} from 'react';
+import { Alert, Button, Flex, Spin, Typography } from 'antd';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SlideInfoDto } from '@pathconsult/shared';
 import { ExceptionResult } from '@/components/exception-result';
@@ -32,6 +24,7 @@ import { LinkLostNote } from './link-lost-note';
 import { ResumedViewNote } from './resumed-view-note';
 import { ScaleBarOverlay } from './scale-bar-overlay';
 import { NavigatorToggle } from './navigator-toggle';
+import { PaneNameAction } from './pane-name-action';
 import { PaneRulerButton } from './pane-ruler-button';
 import { isUnviewable, SlideUnviewable } from './slide-unviewable';
 import { ViewerToolbar } from './viewer-toolbar';
@@ -533,32 +526,5 @@ function OpenSlidePane({
         )}
       </Flex>
     </Flex>
-  );
-}
-
-/** A link beside a pane's slide name, as tall as the name's line, with what it does on hover. */
-function PaneNameAction({
-  hint,
-  onClick,
-  testId,
-  children,
-}: {
-  hint: string;
-  onClick: () => void;
-  testId: string;
-  children: ReactNode;
-}) {
-  return (
-    <Tooltip title={hint}>
-      <Button
-        type="link"
-        size="small"
-        onClick={onClick}
-        style={{ flex: 'none', height: 22, paddingInline: 0 }}
-        data-testid={testId}
-      >
-        {children}
-      </Button>
-    </Tooltip>
   );
 }
