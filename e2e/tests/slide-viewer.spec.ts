@@ -2046,6 +2046,28 @@ test('two slides of a case side by side move together once linked', async ({ pag
   await expect(page).toHaveURL(new RegExp(`#/ShowSlide\\?id=${third}$`));
   await expect(page.getByTestId('annotation-tools')).toBeVisible();
   await expect(page.getByTestId('viewer-side-by-side-hint')).toHaveCount(0);
+
+  // Four slides on a 1280 × 720 screen come in two rows of two, each pane whole: an upper view
+  // (200 px at least) ran over the names and controls of the pane under it, in English (whose
+  // longer note above the panes takes more lines). The page scrolls to the lower row instead.
+  const fourth = await uploadCaseSlide(request, token, caseId, 'small.svs', `four-${RUN}.svs`);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto(`/?lang=en#/ShowSlide?id=${first},${second},${third},${fourth}`);
+  const d = page.getByTestId(`slide-pane-${fourth}`);
+  await expectTissue(a.getByTestId('slide-view'));
+  await expectTissue(b.getByTestId('slide-view'));
+  // (small.svs is a speck of tissue on white: its panes are only waited for.)
+  await expect(d.getByTestId('viewer-magnification')).toBeVisible();
+  for (const [upper, lower] of [
+    [a, c],
+    [b, d],
+  ] as const) {
+    const view = (await upper.getByTestId('slide-view').boundingBox())!;
+    expect(view.height).toBeGreaterThanOrEqual(200);
+    expect(view.y + view.height).toBeLessThanOrEqual((await lower.boundingBox())!.y);
+  }
+  await d.getByTestId('slide-view').scrollIntoViewIfNeeded();
+  await expect(d.getByTestId(`viewer-slide-name-${fourth}`)).toBeInViewport();
 });
 
 test('slides of two cases side by side are each marked with their case; a phone stacks them, linked', async ({
@@ -2236,6 +2258,11 @@ test('a phone held sideways, and an administrator’s phone, open a slide in the
     await page.goto(`/#/ShowSlide?id=${slideId}`);
     await expect(page).toHaveURL(new RegExp(`#/mobileShowSilde\\?id=${slideId}$`));
     await expectTissue(page.getByTestId('slide-view'));
+    // Back in the workspace, its tab bar holds no tab for the viewer a phone never shows there
+    // (a bare "Slide viewer" tab was left).
+    await page.getByTestId('mobile-viewer-back').click();
+    await expect(page.getByTestId('tab-/workplace')).toBeVisible();
+    await expect(page.getByTestId('tab-/ShowSlide')).toHaveCount(0);
   } finally {
     await phone.close();
   }
@@ -2749,6 +2776,13 @@ test('an expert who returned a case reads its slide, and is told why the tools a
   request,
 }) => {
   const { token, caseId, slideId } = await caseWithSlide(request, `VRT${RUN}`, `back-${RUN}.svs`);
+  const other = await uploadCaseSlide(
+    request,
+    token,
+    caseId,
+    'CMU-1-Small-Region.svs',
+    `back-b-${RUN}.svs`,
+  );
   const expert = await tokenOf(request, EXPERT);
   const sent = await post<{ listPatientReceive: { iPatientReceiveId: number }[] }>(
     request,
@@ -2778,7 +2812,23 @@ test('an expert who returned a case reads its slide, and is told why the tools a
     'This case was returned and is no longer with you: you can view it, but not add or change annotations or screenshots',
   );
   await expect(page.getByTestId('annotation-toolbar')).toHaveCount(0);
+  // Side by side they are not offered a ruler, nor pointed to tools they do not have.
+  await page.goto(`/?lang=en#/ShowSlide?id=${slideId},${other}`);
+  const pane = page.getByTestId(`slide-pane-${other}`);
+  await expectTissue(pane.getByTestId('slide-view'));
+  await expect(page.getByTestId('viewer-side-by-side-hint')).toHaveText(
+    'Side by side is for comparing; the list of annotations and the screenshots are in the single-slide view: use “View alone”.',
+  );
+  await expect(page.locator('[data-testid^="slide-pane-ruler-"]')).toHaveCount(0);
+  await pane.getByTestId('viewer-keys-button').click();
+  const keys = page.locator('[data-testid="viewer-keys"]:visible');
+  await expect(keys).toContainText('Hide / show the overview map');
+  await expect(keys).not.toContainText('Stop measuring');
   // In Chinese too.
+  await page.goto(`/?lang=zh#/ShowSlide?id=${slideId},${other}`);
+  await expect(page.getByTestId('viewer-side-by-side-hint')).toHaveText(
+    '并排用于对比；标注列表和截图在单张切片视图中：点“单独查看”。',
+  );
   await page.goto(`/?lang=zh#/ShowSlide?id=${slideId}`);
   await expect(page.getByTestId('annotation-case-not-held')).toContainText('该病例已退回');
 });
@@ -3272,6 +3322,7 @@ test('side by side, a pane measures with its own ruler, saved with that slide on
   await expect(keys).toContainText('Hide / show the overview map');
   await expect(keys).not.toContainText('Undo your last drawing');
   await expect(keys).not.toContainText('Delete the selected annotation');
+  await expect(keys).toContainText('Stop measuring');
   await page.keyboard.press('Escape');
   await expect(keys).toHaveCount(0);
 
@@ -3282,9 +3333,9 @@ test('side by side, a pane measures with its own ruler, saved with that slide on
   await drag(page, viewA, [120, 220], [320, 220]);
   await expect(shapesA).toHaveCount(1);
   await expect(b.locator('[data-testid^="annotation-shape-"]')).toHaveCount(0);
-  // Put down, a click on it shows its length (200 screen px at 4× on a 0.499 µm/px scan at 20×:
-  // about 500 µm).
-  await ruler.click();
+  // Esc puts it down (as a click on it does, below); a click on the ruler then shows its length
+  // (200 screen px at 4× on a 0.499 µm/px scan at 20×: about 500 µm).
+  await page.keyboard.press('Escape');
   await expect(ruler).toHaveAttribute('aria-pressed', 'false');
   await viewA.click({ position: { x: 220, y: 220 } });
   const measure = a.getByTestId('picked-annotation-measure');
@@ -3292,6 +3343,16 @@ test('side by side, a pane measures with its own ruler, saved with that slide on
   const um = Number(/([\d.]+) µm/.exec(await measure.innerText())?.[1]);
   expect(um).toBeGreaterThan(480);
   expect(um).toBeLessThan(520);
+  // A ruler drawn by mistake is deleted from its card, after the list's question.
+  await ruler.click();
+  await drag(page, viewA, [120, 320], [320, 320]);
+  await expect(shapesA).toHaveCount(2);
+  await ruler.click();
+  await viewA.click({ position: { x: 220, y: 320 } });
+  await a.getByTestId('picked-annotation-delete').click();
+  await page.getByTestId('annotation-delete-ok').click();
+  await expect(shapesA).toHaveCount(1);
+  await expect(a.getByTestId('picked-annotation')).toHaveCount(0);
 
   // Saved with that slide: the single view of the first lists it, the second has none.
   await a.getByTestId(`slide-pane-alone-${first}`).click();

@@ -24,7 +24,18 @@ export interface RouteDef {
   redirect?: string;
   /** Shown only when this switch of the global configuration is on, otherwise 404 (spec §2). */
   requiresConfig?: 'forget';
+  /**
+   * On a phone (PHONE_QUERY) this screen sends the user to that page of its own instead, and opens
+   * no tab: a tab for it in the workspace stood for a screen a phone never shows.
+   */
+  phonePage?: string;
 }
+
+/**
+ * Phones: the workspace's menu, tabs and side panel leave no room for a slide. Held sideways too
+ * (a touch screen under 500 px high): the workspace's viewer left 75 px of slide there.
+ */
+export const PHONE_QUERY = '(max-width: 575px), (max-height: 500px) and (pointer: coarse)';
 
 /** Platform and hospital administrators (spec §6 role codes 1 and 2). */
 export const ADMIN_ROLES = [1, 2] as const satisfies readonly RoleTypeCode[];
@@ -123,7 +134,7 @@ export const routes: readonly RouteDef[] = [
 
   // Shared: the slide viewer, and on a phone its phone version (whoever may open the one may
   // open the other: administrators opening a slide on a phone met a 403).
-  ws(SHOW_SLIDE_PATH, 'ShowSlide', ALL),
+  { ...ws(SHOW_SLIDE_PATH, 'ShowSlide', ALL), phonePage: MOBILE_SHOW_SLIDE_PATH },
   {
     path: MOBILE_SHOW_SLIDE_PATH,
     titleKey: 'mobileShowSlide',

@@ -90,9 +90,9 @@ describe('tabForRoute', () => {
     privileges,
   });
   /** The tab a navigation to `path` opens for this session, as the tab bar asks for it. */
-  const tabOf = (path: string, ctx: AccessContext, search = '') => {
+  const tabOf = (path: string, ctx: AccessContext, search = '', phone = false) => {
     const route = findRoute(path);
-    return tabForRoute(route, search, route && decideAccess(route, ctx));
+    return tabForRoute(route, search, route && decideAccess(route, ctx), phone);
   };
 
   it('opens a tab for a workspace screen the guard allows, with its query', () => {
@@ -114,6 +114,16 @@ describe('tabForRoute', () => {
     expect(tabOf('/nowhere', session(3))).toBeNull();
     expect(tabOf('/case', session(3), '?iPatientId=1')).toBeNull();
     expect(tabForRoute(findRoute('/sliceManage'), '', undefined)).toBeNull();
+  });
+  it('opens no tab on a phone for the viewer, which a phone shows on a page of its own', () => {
+    expect(tabOf('/ShowSlide', session(4), '?id=7', true)).toBeNull();
+    expect(tabOf('/ShowSlide', session(4), '?id=7')).toEqual({
+      path: '/ShowSlide',
+      fullPath: '/ShowSlide?id=7',
+      titleKey: 'ShowSlide',
+    });
+    // Other screens keep their tabs on a phone.
+    expect(tabOf('/sliceManage', session(3), '', true)).toEqual(tab('/sliceManage', 'sliceManage'));
   });
 });
 

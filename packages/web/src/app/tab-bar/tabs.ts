@@ -78,16 +78,23 @@ export function normalizeTabs(stored: unknown): Tab[] {
 }
 
 /**
- * The tab a navigation opens, or null: none for paths outside the workspace, redirects, and any
- * decision of the guard but 'allow' (a refused screen, and one still waiting for the session's
+ * The tab a navigation opens, or null: none for paths outside the workspace, redirects, a screen
+ * a `phone` shows on a page of its own (the viewer), and any decision of the guard but 'allow' (a refused screen, and one still waiting for the session's
  * privileges — its tab opens once the guard lets it through).
  */
 export function tabForRoute(
   route: RouteDef | undefined,
   search: string,
   decision: AccessDecision | undefined,
+  phone = false,
 ): Tab | null {
-  if (!route || route.redirect || route.layout !== 'workspace' || decision !== 'allow') {
+  if (
+    !route ||
+    route.redirect ||
+    route.layout !== 'workspace' ||
+    decision !== 'allow' ||
+    (phone && route.phonePage)
+  ) {
     return null;
   }
   return { path: route.path, fullPath: route.path + search, titleKey: route.titleKey };

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { SessionKey } from '@pathconsult/shared';
-import { findRoute } from '@/config/paths';
+import { findRoute, PHONE_QUERY } from '@/config/paths';
 import { toastWarning } from '@/lib/toast';
 import { decideAccess, type AccessContext } from '../guard/access';
 import { useAccessContext } from '../guard/use-access-context';
@@ -31,6 +31,11 @@ function loadTabs(): Tab[] {
   }
 }
 
+/** Whether this is a phone's screen now (the viewer has a page of its own there). */
+function onPhone(): boolean {
+  return window.matchMedia(PHONE_QUERY).matches;
+}
+
 /** The tab for a screen, with the label its screen has already given that address, if any. */
 function withKnownLabel(tab: Tab): Tab {
   const label = lastTabLabel(tab.fullPath);
@@ -45,7 +50,7 @@ function openTabFor(
   access: AccessContext,
 ): void {
   const route = findRoute(pathname);
-  const tab = tabForRoute(route, search, route && decideAccess(route, access));
+  const tab = tabForRoute(route, search, route && decideAccess(route, access), onPhone());
   if (tab) {
     setTabs((current) => openTab(current, withKnownLabel(tab)));
   }
@@ -81,7 +86,7 @@ export function useTabBar() {
   // loaded), and every navigation as it starts, even one the user leaves before its screen has
   // loaded (see navigation-events.ts).
   useEffect(() => {
-    const tab = tabForRoute(route, location.search, decision);
+    const tab = tabForRoute(route, location.search, decision, onPhone());
     if (tab) {
       setTabs((current) => openTab(current, withKnownLabel(tab)));
     }

@@ -38,6 +38,8 @@ export function useDismiss(
       'keydown',
       (e) => {
         if (escape && e.key === 'Escape' && !modalAbove(content.current)) {
+          // One Esc closes one thing: not also the slide's tool (side by side, the ruler).
+          e.preventDefault();
           const within = content.current?.contains(document.activeElement);
           close();
           // Back where the keyboard left from, not the page's body.

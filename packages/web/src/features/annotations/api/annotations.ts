@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   AnnotationAddInput,
   AnnotationDto,
@@ -10,12 +10,11 @@ import type { ApiError } from '@/lib/api-error';
 import { useSession } from '@/lib/use-session';
 import { recheckOpenSlidesAfter } from '@/features/viewer/api/slide-info';
 
-/** viewer/*Annotation: a slide's annotations, all authors; changes refresh the slide's list. */
-export function useSlideAnnotations(iSlideDocumentId: number) {
-  const { iUserId } = useSession();
-  return useQuery({
+/** The query of a slide's annotations (all authors), as each of its readers asks it. */
+function slideAnnotationsQuery(iUserId: number | null, iSlideDocumentId: number) {
+  return {
     queryKey: ['annotations', iUserId, iSlideDocumentId],
-    queryFn: ({ signal }) =>
+    queryFn: ({ signal }: { signal: AbortSignal }) =>
       api.get<AnnotationList>('viewer/selectAnnotation', {
         query: { iSlideDocumentId },
         signal,
@@ -23,6 +22,30 @@ export function useSlideAnnotations(iSlideDocumentId: number) {
     enabled: iUserId !== null,
     // Back at the window, the pathologist sees what the case's other participants drew since.
     refetchOnWindowFocus: true,
+  };
+}
+
+/** viewer/*Annotation: a slide's annotations, all authors; changes refresh the slide's list. */
+export function useSlideAnnotations(iSlideDocumentId: number) {
+  const { iUserId } = useSession();
+  return useQuery(slideAnnotationsQuery(iUserId, iSlideDocumentId));
+}
+
+/**
+ * Whether the user may annotate any of these slides (bMayWrite of their lists), undefined until
+ * one says yes or every list has answered (a list refused says no): slides side by side say what
+ * their panes offer by it.
+ */
+export function useMayAnnotateAny(slideIds: readonly number[]): boolean | undefined {
+  const { iUserId } = useSession();
+  return useQueries({
+    queries: slideIds.map((id) => slideAnnotationsQuery(iUserId, id)),
+    combine: (results) =>
+      results.some((r) => r.data?.bMayWrite)
+        ? true
+        : results.every((r) => r.data || r.isError)
+          ? false
+          : undefined,
   });
 }
 

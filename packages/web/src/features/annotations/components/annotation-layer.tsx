@@ -9,6 +9,9 @@ import type { AnnotatableViewer } from '../overlay/viewer-surface';
 import { useAnnotationOverlay } from '../overlay/use-annotation-overlay';
 import { PickedAnnotationCard } from './picked-annotation-card';
 import { pixelSizeOf } from '../utils/geometry';
+import { useConfirmDeleteAnnotation } from './use-confirm-delete-annotation';
+
+function ignoreChange(): void {}
 
 /**
  * The slide's annotations drawn over the view without the tools (compact viewers: the phone,
@@ -16,7 +19,8 @@ import { pixelSizeOf } from '../utils/geometry';
  * tap (or click) on a shape shows it whole in a card over the slide, there being no list.
  *
  * With `ruler` on (slides side by side: the pane's "Measure") a drag draws a ruler, saved with
- * the slide's annotations in the user's colour, as the single-slide view's ruler is.
+ * the slide's annotations in the user's colour, as the single-slide view's ruler is. One's own
+ * mark, picked, can be deleted from its card.
  */
 export function AnnotationLayer({
   viewer,
@@ -33,6 +37,9 @@ export function AnnotationLayer({
   const [picked, setPicked] = useState<number | null>(null);
   const add = useAddAnnotation();
   const { iUserId, iRoleType } = useSession();
+  const mayWrite = annotations.data?.bMayWrite ?? false;
+  // No undo here (there is no list to take it back from): a deletion is final once confirmed.
+  const confirmDelete = useConfirmDeleteAnnotation(ignoreChange);
   const overlay = useAnnotationOverlay(viewer, list, shown, {
     onFinished: (shape, color) => {
       if (shape.kind === 'line') {
@@ -69,6 +76,7 @@ export function AnnotationLayer({
       annotation={annotation}
       mpp={pixelSizeOf(viewer.slide)}
       onClose={() => setPicked(null)}
+      onDelete={annotation.bMine && mayWrite ? () => confirmDelete(annotation) : undefined}
     />,
     viewer.element,
   );

@@ -1,4 +1,4 @@
-import { CloseOutlined } from '@ant-design/icons';
+import { CloseOutlined, DeleteOutlined } from '@ant-design/icons';
 import { Card, Flex, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { AnnotationDto } from '@pathconsult/shared';
@@ -10,15 +10,20 @@ import { NamedMeasurement } from './named-measurement';
  * What a tap on an annotation shows in a compact viewer (a phone, slides side by side), which has
  * no list beside the slide: its kind, author, whole note and measurement. Over the slide a label
  * is cut to fit, or left out where labels crowd; on a phone this is where it reads whole.
+ * One's own mark can be deleted from it (`onDelete`, after the list's question): a ruler drawn
+ * by mistake side by side otherwise went only from the single view's list.
  */
 export function PickedAnnotationCard({
   annotation,
   mpp,
   onClose,
+  onDelete,
 }: {
   annotation: AnnotationDto;
   mpp: PixelSize;
   onClose: () => void;
+  /** Deletes it, when it is the user's own and they may change the slide's annotations. */
+  onDelete?: () => void;
 }) {
   const { t } = useTranslation('annotations');
   const measured = measurementText(annotation.strKind, annotation.listPoint, mpp);
@@ -45,6 +50,17 @@ export function PickedAnnotationCard({
           <Typography.Text type="secondary" ellipsis style={{ flex: 1, fontSize: 12 }}>
             {annotation.author.strRealName}
           </Typography.Text>
+          {onDelete && (
+            <IconButton
+              type="text"
+              size="small"
+              danger
+              icon={<DeleteOutlined />}
+              title={t('list.delete')}
+              testId="picked-annotation-delete"
+              onClick={onDelete}
+            />
+          )}
           <IconButton
             type="text"
             size="small"

@@ -481,7 +481,12 @@ export class AnnotationOverlay {
           e.preventDefault();
           this.endDrag();
         } else if (e.key === 'Escape' && this.session) {
-          const pen = this.pen && this.session.draft.length > 0;
+          const drawing = this.session.draft.length > 0;
+          if (drawing) {
+            // The shape being drawn goes, and that is all this Esc does (the tool stays).
+            e.preventDefault();
+          }
+          const pen = this.pen && drawing;
           this.cancelDrawing();
           if (pen) {
             this.callbacks.onPenStep?.('cancelled', 0);

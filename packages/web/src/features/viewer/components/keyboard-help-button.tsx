@@ -7,10 +7,17 @@ import type { SlideViewer } from '../slide-viewer';
 import { useDismiss } from '../use-dismiss';
 
 /**
+ * Which tools a viewer has, and so which of their keys it lists: the single view's drawing tools,
+ * a pane side by side's ruler ("Measure"), or none (a pane of slides the user may not annotate).
+ */
+export type ViewerKeys = 'drawing' | 'ruler' | 'view';
+
+/**
  * The viewer's keys (OpenSeadragon's own, our magnification steps, the annotation layer's). A key
  * whose name differs by language (空格 / Space) is given by the translation `keys.name.<keys>`.
+ * A row `of` some tools is listed only where those are.
  */
-const SHORTCUTS: { keys: string; action: string; named?: true; drawing?: true }[] = [
+const SHORTCUTS: { keys: string; action: string; named?: true; of?: ViewerKeys }[] = [
   { keys: '+ / −', action: 'step' },
   { keys: '← ↑ → ↓ / W A S D', action: 'pan' },
   { keys: 'Shift + ↑ / ↓', action: 'smoothZoom' },
@@ -19,12 +26,13 @@ const SHORTCUTS: { keys: string; action: string; named?: true; drawing?: true }[
   { keys: 'F', action: 'flip' },
   { keys: 'H', action: 'layer' },
   { keys: 'N', action: 'navigator' },
-  { keys: 'space', action: 'pen', named: true, drawing: true },
-  { keys: 'Enter', action: 'finishPolygon', drawing: true },
-  { keys: 'Backspace', action: 'undoCorner', drawing: true },
-  { keys: 'Esc', action: 'cancel', drawing: true },
-  { keys: 'Delete / Backspace', action: 'delete', drawing: true },
-  { keys: 'Ctrl + Z', action: 'undo', drawing: true },
+  { keys: 'space', action: 'pen', named: true, of: 'drawing' },
+  { keys: 'Enter', action: 'finishPolygon', of: 'drawing' },
+  { keys: 'Backspace', action: 'undoCorner', of: 'drawing' },
+  { keys: 'Esc', action: 'cancel', of: 'drawing' },
+  { keys: 'Delete / Backspace', action: 'delete', of: 'drawing' },
+  { keys: 'Ctrl + Z', action: 'undo', of: 'drawing' },
+  { keys: 'Esc', action: 'rulerOff', of: 'ruler' },
   { keys: '?', action: 'help' },
 ];
 
@@ -34,7 +42,7 @@ export function KeyboardHelpButton({
   viewer,
   listening = true,
   initiallyOpen = false,
-  drawing = true,
+  tools = 'drawing',
 }: {
   size?: 'small' | 'middle';
   viewer: Pick<SlideViewer, 'onHelpKey'>;
@@ -43,10 +51,10 @@ export function KeyboardHelpButton({
   /** Open as soon as shown (a "?" that first had to open "More"). */
   initiallyOpen?: boolean;
   /**
-   * Whether the drawing tools' keys apply (the single view). Slides side by side have only a
-   * ruler: no keyboard pen, no undo, no deleting there, and the list must not offer them.
+   * Which tools' keys apply. Slides side by side have at most a ruler: no keyboard pen, no undo,
+   * no deleting there, and the list must not offer them.
    */
-  drawing?: boolean;
+  tools?: ViewerKeys;
 }) {
   const { t } = useTranslation('viewer');
   const [open, setOpen] = useState(initiallyOpen);
@@ -87,7 +95,7 @@ export function KeyboardHelpButton({
         pagination={false}
         showHeader={false}
         rowKey="action"
-        dataSource={drawing ? SHORTCUTS : SHORTCUTS.filter((row) => !row.drawing)}
+        dataSource={SHORTCUTS.filter((row) => !row.of || row.of === tools)}
         columns={[
           {
             dataIndex: 'keys',

@@ -12,6 +12,7 @@ import { caseOfSlideText, slidesOfSeveralCases } from '../utils/case-of-slide';
 import { MAX_SIDE_BY_SIDE, parseSlideIds, slideIdsParam } from '../utils/slide-ids';
 import { SlidePane } from './slide-pane';
 import { useTabLabel } from '@/app/tab-bar/tab-labels';
+import { useMayAnnotateAny } from '@/features/annotations/api/annotations';
 
 /** Search parameter saying linked navigation is on (kept in the address: a reload keeps it). */
 const LINK_PARAM = 'link';
@@ -35,6 +36,9 @@ export function ShowSlideScreen({ compact }: { compact?: boolean }) {
   // The viewer's tab says whose slides (the numbers of their cases, as the panes say them).
   useTabLabel(caseNumbersOf(infos));
   const stackedOnPhone = compact && ids.length > 1;
+  // Several rows of panes: each row at least as tall as its panes' controls and views.
+  const rowsScroll = stackedOnPhone || ids.length === 4;
+  const mayAnnotate = useMayAnnotateAny(compact ? [] : ids);
   // Slides recording neither a pixel size nor an objective power: linked, they cannot be put at
   // the others' magnification.
   const unscaled = infos
@@ -101,11 +105,13 @@ export function ShowSlideScreen({ compact }: { compact?: boolean }) {
               </Flex>
             </Tooltip>
           )}
-          {!compact && ids.length > 1 && (
+          {!compact && ids.length > 1 && mayAnnotate !== undefined && (
             // Side by side the panes have no drawing tools, measurements' panel or screenshots
             // (each would keep a strip of the screen): say where they are, and how to get there.
+            // One who may not annotate these slides (an expert who returned the case) is not
+            // pointed to tools they do not have.
             <Typography.Text type="secondary" data-testid="viewer-side-by-side-hint">
-              <InfoCircleOutlined /> {t('sideBySideTools')}
+              <InfoCircleOutlined /> {t(mayAnnotate ? 'sideBySideTools' : 'sideBySideView')}
             </Typography.Text>
           )}
         </Flex>
@@ -139,9 +145,10 @@ export function ShowSlideScreen({ compact }: { compact?: boolean }) {
           // A phone stacks several slides, each at least as tall as its controls and a view of
           // 200 px (slide-pane), and scrolls past the screen's height rather than squeeze them:
           // rows sharing the screen's height whatever it was let a view run under the next
-          // pane, its scale bar, navigator and annotations over the next slide's controls.
-          gridAutoRows: stackedOnPhone ? 'minmax(auto, 1fr)' : 'minmax(0, 1fr)',
-          ...(stackedOnPhone ? { overflowY: 'auto' as const } : {}),
+          // pane, its scale bar, navigator and annotations over the next slide's controls. Four
+          // slides in two rows on a low screen (1280×720) are kept whole the same way.
+          gridAutoRows: rowsScroll ? 'minmax(auto, 1fr)' : 'minmax(0, 1fr)',
+          ...(rowsScroll ? { overflowY: 'auto' as const } : {}),
         }}
       >
         {ids.map((id, index) => (

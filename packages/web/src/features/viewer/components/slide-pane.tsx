@@ -1,8 +1,9 @@
 import { Alert, Button, Flex, Spin, Typography } from 'antd';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SlideInfoDto } from '@pathconsult/shared';
 import { ExceptionResult } from '@/components/exception-result';
+import { useSlideAnnotations } from '@/features/annotations/api/annotations';
 import { AnnotationLayer } from '@/features/annotations/components/annotation-layer';
 import { AnnotationTools } from '@/features/annotations/components/annotation-tools';
 import { VIEW_BACKGROUND } from '@/features/annotations/overlay/capture';
@@ -29,6 +30,7 @@ import { PaneRulerButton } from './pane-ruler-button';
 import { isUnviewable, SlideUnviewable } from './slide-unviewable';
 import { ViewerToolbar } from './viewer-toolbar';
 import { usePaneInUse } from '../use-pane-in-use';
+import { usePaneRuler } from '../use-pane-ruler';
 import { useViewerLead } from '../viewer-lead';
 import { useGoBack } from '@/lib/use-go-back';
 
@@ -349,21 +351,11 @@ function OpenSlidePane({
 
   const annotatable = useMemo(() => (viewer ? annotatableViewer(viewer) : null), [viewer]);
   const [layerShown, setLayerShown] = useLayerShown(viewer, slide.iSlideDocumentId);
-  // Side by side, the pane's ruler ("Measure"). Hiding the layer puts it down; picking it shows
-  // the layer again (as the single view's tools do: layer-and-tool.ts).
-  const [ruler, setRuler] = useState(false);
-  if (ruler && !layerShown) {
-    setRuler(false);
-  }
-  const pickRuler = useCallback(
-    (on: boolean) => {
-      setRuler(on);
-      if (on) {
-        setLayerShown(true);
-      }
-    },
-    [setLayerShown],
-  );
+  // Side by side (a computer's panes, which offer "View alone"), the pane's ruler ("Measure"),
+  // for those who may annotate the slide.
+  const mayWrite = useSlideAnnotations(slide.iSlideDocumentId).data?.bMayWrite ?? false;
+  const mayMeasure = !!onViewAlone && mayWrite;
+  const [ruler, pickRuler] = usePaneRuler(mayMeasure, layerShown, setLayerShown);
   // Side by side, only the pane in use reads its magnification out (linked panes zoom together).
   const paneInUse = usePaneInUse(pane);
   const panelBelow = useMediaQuery(PANEL_BELOW_QUERY) && !compact;
@@ -377,9 +369,10 @@ function OpenSlidePane({
       style={{
         flex: 1,
         minWidth: 0,
-        // Stacked on a phone, the pane is as tall as its content at least (its row grows to it:
-        // show-slide-screen); elsewhere the screen's share is what it gets.
-        minHeight: phone && sideBySide ? undefined : 0,
+        // Side by side (stacked on a phone, or in two rows), the pane is as tall as its content
+        // at least (its row grows to it: show-slide-screen); alone, the screen's share is what it
+        // gets.
+        minHeight: sideBySide ? undefined : 0,
         background: '#fff',
         padding: fullScreen ? 12 : 0,
         // Over the whole page in full screen, under the popups and dialogs (antd's start at 1000).
@@ -419,7 +412,7 @@ function OpenSlidePane({
               {t('closePane')}
             </PaneNameAction>
           )}
-          {onViewAlone && (
+          {mayMeasure && (
             <PaneRulerButton slideId={slide.iSlideDocumentId} on={ruler} onChange={pickRuler} />
           )}
         </Flex>
@@ -449,6 +442,7 @@ function OpenSlidePane({
             phone={phone}
             layerShown={layerShown}
             onLayerShown={setLayerShown}
+            keys={compact ? (mayMeasure ? 'ruler' : 'view') : 'drawing'}
             announce={!sideBySide || paneInUse}
           />
         )}

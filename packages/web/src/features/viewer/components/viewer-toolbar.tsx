@@ -31,7 +31,7 @@ import {
 import { isNeutral } from '../utils/adjustments';
 import { AdjustmentsButton } from './adjustments-button';
 import { AssociatedImagesButton } from './associated-images-button';
-import { KeyboardHelpButton } from './keyboard-help-button';
+import { KeyboardHelpButton, type ViewerKeys } from './keyboard-help-button';
 
 /** A phone's bar: two lines of controls at most, the rest behind "More". */
 const wrapsPastTwoLines = wrapsPast(2);
@@ -62,6 +62,7 @@ export function ViewerToolbar({
   phone,
   layerShown,
   onLayerShown,
+  keys,
   announce = true,
 }: {
   viewer: SlideViewer;
@@ -82,6 +83,8 @@ export function ViewerToolbar({
   /** Whether the annotations and measurements are drawn over the slide (and in screenshots). */
   layerShown: boolean;
   onLayerShown: (shown: boolean) => void;
+  /** Which tools' keys the "?" list names (the single view's, a pane's ruler, none). */
+  keys: ViewerKeys;
   /** Whether the magnification is read out to screen readers (only the pane in use of several). */
   announce?: boolean;
 }) {
@@ -291,7 +294,7 @@ export function ViewerToolbar({
           viewer={viewer}
           listening={inMore ? folded : !folded}
           initiallyOpen={inMore && helpInMore}
-          drawing={!compact}
+          tools={keys}
         />
       )}
     </>
