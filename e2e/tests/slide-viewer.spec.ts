@@ -1965,6 +1965,28 @@ test('two slides of a case side by side move together once linked', async ({ pag
   const third = await uploadCaseSlide(request, token, caseId, 'small.svs', `small-${RUN}.svs`);
   await page.goto(`/#/ShowSlide?id=${first},${second},${third}`);
   const c = page.getByTestId(`slide-pane-${third}`);
+  // The actions beside a name are their icons there (named for screen readers, said on hover):
+  // with three words beside it, a name was cut down to its last digits.
+  const alone = a.getByTestId(`slide-pane-alone-${first}`);
+  await expect(alone).toHaveAccessibleName('单独查看');
+  await expect(alone).toHaveText('');
+  await expect(a.getByTestId(`slide-pane-ruler-${first}`)).toHaveAccessibleName('测量');
+  for (const [pane, id] of [
+    [a, first],
+    [c, third],
+  ] as const) {
+    const name = pane.getByTestId(`viewer-slide-name-${id}`);
+    await expect(name).toBeVisible();
+    // Whole: neither the name nor its first part (which gives way first) is cut.
+    expect(
+      await name.evaluate((el) =>
+        [el, el.firstElementChild as HTMLElement].every((e) => e.scrollWidth <= e.clientWidth),
+      ),
+    ).toBe(true);
+  }
+  await alone.hover();
+  await expect(page.getByRole('tooltip')).toContainText('单独查看');
+  await page.mouse.move(0, 0);
   await expect(a.getByTestId('viewer-mag-10')).toHaveCount(0);
   await a.getByTestId('viewer-mag-select').click();
   await page.getByRole('option', { name: '10×', exact: true }).click();

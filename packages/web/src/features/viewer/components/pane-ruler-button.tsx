@@ -13,10 +13,13 @@ export function PaneRulerButton({
   slideId,
   on,
   onChange,
+  iconOnly,
 }: {
   slideId: number;
   on: boolean;
   onChange: (on: boolean) => void;
+  /** A narrow pane's (three in a row): the icon alone. */
+  iconOnly?: boolean;
 }) {
   const { t } = useTranslation('viewer');
   return (
@@ -24,6 +27,7 @@ export function PaneRulerButton({
       hint={on ? t('rulerOnHint') : t('rulerHint')}
       icon={<ColumnWidthOutlined />}
       pressed={on}
+      iconOnly={iconOnly}
       onClick={() => onChange(!on)}
       testId={`slide-pane-ruler-${slideId}`}
     >

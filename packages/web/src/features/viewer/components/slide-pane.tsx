@@ -1,3 +1,4 @@
+import { CloseOutlined, ExpandAltOutlined } from '@ant-design/icons';
 import { Alert, Button, Flex, Spin, Typography } from 'antd';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -395,6 +396,8 @@ function OpenSlidePane({
             // Where the measuring, annotating and screenshots are (side by side has none).
             <PaneNameAction
               hint={t('viewAloneHint')}
+              icon={<ExpandAltOutlined />}
+              iconOnly={narrow}
               onClick={onViewAlone}
               testId={`slide-pane-alone-${slide.iSlideDocumentId}`}
             >
@@ -406,6 +409,8 @@ function OpenSlidePane({
             // folded into "+ n" in a narrow window.
             <PaneNameAction
               hint={t('closePaneHint')}
+              icon={<CloseOutlined />}
+              iconOnly={narrow}
               onClick={onClose}
               testId={`slide-pane-close-${slide.iSlideDocumentId}`}
             >
@@ -413,7 +418,12 @@ function OpenSlidePane({
             </PaneNameAction>
           )}
           {mayMeasure && (
-            <PaneRulerButton slideId={slide.iSlideDocumentId} on={ruler} onChange={pickRuler} />
+            <PaneRulerButton
+              slideId={slide.iSlideDocumentId}
+              on={ruler}
+              onChange={pickRuler}
+              iconOnly={narrow}
+            />
           )}
         </Flex>
         {showCase && (
