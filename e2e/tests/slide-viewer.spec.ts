@@ -2834,6 +2834,11 @@ test('an expert who returned a case reads its slide, and is told why the tools a
     'This case was returned and is no longer with you: you can view it, but not add or change annotations or screenshots',
   );
   await expect(page.getByTestId('annotation-toolbar')).toHaveCount(0);
+  // Nor are the drawing tools' keys listed to them.
+  await page.getByTestId('viewer-keys-button').click();
+  await expect(page.getByTestId('viewer-keys')).toContainText('Hide / show the overview map');
+  await expect(page.getByTestId('viewer-keys')).not.toContainText('Undo your last drawing');
+  await page.keyboard.press('Escape');
   // Side by side they are not offered a ruler, nor pointed to tools they do not have.
   await page.goto(`/?lang=en#/ShowSlide?id=${slideId},${other}`);
   const pane = page.getByTestId(`slide-pane-${other}`);

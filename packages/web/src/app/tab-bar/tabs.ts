@@ -79,8 +79,9 @@ export function normalizeTabs(stored: unknown): Tab[] {
 
 /**
  * The tab a navigation opens, or null: none for paths outside the workspace, redirects, a screen
- * a `phone` shows on a page of its own (the viewer), and any decision of the guard but 'allow' (a refused screen, and one still waiting for the session's
- * privileges — its tab opens once the guard lets it through).
+ * a `phone` shows on a page of its own (the viewer), and any decision of the guard but 'allow'
+ * (a refused screen, and one still waiting for the session's privileges — its tab opens once the
+ * guard lets it through).
  */
 export function tabForRoute(
   route: RouteDef | undefined,

@@ -452,7 +452,9 @@ function OpenSlidePane({
             phone={phone}
             layerShown={layerShown}
             onLayerShown={setLayerShown}
-            keys={compact ? (mayMeasure ? 'ruler' : 'view') : 'drawing'}
+            // The "?" list names the keys of the tools this pane has: none for one who may not
+            // annotate the slide (an expert who returned the case).
+            keys={mayMeasure ? 'ruler' : !compact && mayWrite ? 'drawing' : 'view'}
             announce={!sideBySide || paneInUse}
           />
         )}
