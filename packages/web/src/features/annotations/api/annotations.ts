@@ -25,10 +25,14 @@ function slideAnnotationsQuery(iUserId: number | null, iSlideDocumentId: number)
   };
 }
 
-/** viewer/*Annotation: a slide's annotations, all authors; changes refresh the slide's list. */
-export function useSlideAnnotations(iSlideDocumentId: number) {
+/**
+ * viewer/*Annotation: a slide's annotations, all authors; changes refresh the slide's list.
+ * `enabled` false holds the request back until the caller needs it.
+ */
+export function useSlideAnnotations(iSlideDocumentId: number, enabled = true) {
   const { iUserId } = useSession();
-  return useQuery(slideAnnotationsQuery(iUserId, iSlideDocumentId));
+  const query = slideAnnotationsQuery(iUserId, iSlideDocumentId);
+  return useQuery({ ...query, enabled: query.enabled && enabled });
 }
 
 /**

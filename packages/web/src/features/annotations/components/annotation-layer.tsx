@@ -11,8 +11,6 @@ import { PickedAnnotationCard } from './picked-annotation-card';
 import { pixelSizeOf } from '../utils/geometry';
 import { useConfirmDeleteAnnotation } from './use-confirm-delete-annotation';
 
-function ignoreChange(): void {}
-
 /**
  * The slide's annotations drawn over the view without the tools (compact viewers: the phone,
  * slides side by side), unless the viewer's eye hid them. The layer is an SVG in the viewer; a
@@ -38,8 +36,9 @@ export function AnnotationLayer({
   const add = useAddAnnotation();
   const { iUserId, iRoleType } = useSession();
   const mayWrite = annotations.data?.bMayWrite ?? false;
-  // No undo here (there is no list to take it back from): a deletion is final once confirmed.
-  const confirmDelete = useConfirmDeleteAnnotation(ignoreChange);
+  // No undo here (no keyboard on a phone; side by side, no list to take it back to): a deletion
+  // is final once confirmed, and the question says so.
+  const confirmDelete = useConfirmDeleteAnnotation();
   const overlay = useAnnotationOverlay(viewer, list, shown, {
     onFinished: (shape, color) => {
       if (shape.kind === 'line') {

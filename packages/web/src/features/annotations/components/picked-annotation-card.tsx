@@ -3,8 +3,11 @@ import { Card, Flex, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { AnnotationDto } from '@pathconsult/shared';
 import { IconButton } from '@/components/icon-button';
+import { useMediaQuery } from '@/lib/use-media-query';
 import { measurementText, type PixelSize } from '../utils/geometry';
 import { NamedMeasurement } from './named-measurement';
+
+const TOUCH_QUERY = '(hover: none) and (pointer: coarse)';
 
 /**
  * What a tap on an annotation shows in a compact viewer (a phone, slides side by side), which has
@@ -27,6 +30,8 @@ export function PickedAnnotationCard({
 }) {
   const { t } = useTranslation('annotations');
   const measured = measurementText(annotation.strKind, annotation.listPoint, mpp);
+  // A finger's size on a touch screen (24 px buttons were hard to hit beside each other).
+  const size = useMediaQuery(TOUCH_QUERY) ? 'middle' : 'small';
   return (
     <Card
       size="small"
@@ -53,7 +58,7 @@ export function PickedAnnotationCard({
           {onDelete && (
             <IconButton
               type="text"
-              size="small"
+              size={size}
               danger
               icon={<DeleteOutlined />}
               title={t('list.delete')}
@@ -63,7 +68,7 @@ export function PickedAnnotationCard({
           )}
           <IconButton
             type="text"
-            size="small"
+            size={size}
             icon={<CloseOutlined />}
             title={t('picked.close')}
             testId="picked-annotation-close"

@@ -7,10 +7,11 @@ import type { RecordChange } from '../utils/undo-changes';
 /**
  * Deleting one of the caller's annotations, after a confirmation: from the list's button and from
  * the Delete key on the selected shape, with the same question and the same result. A deletion
- * the server has is recorded for Ctrl+Z (`record`).
+ * the server has is recorded for Ctrl+Z (`record`). Without `record` (a mark's card side by side
+ * or on a phone, which have no undo) the question says the deletion is final.
  */
 export function useConfirmDeleteAnnotation(
-  record: RecordChange,
+  record?: RecordChange,
 ): (annotation: AnnotationDto) => void {
   const { t } = useTranslation('annotations');
   const confirm = useConfirmAction();
@@ -22,14 +23,14 @@ export function useConfirmDeleteAnnotation(
       title: strText
         ? t('list.confirmTitleNote', { kind: t(`kinds.${strKind}`), text: strText })
         : t('list.confirmTitle', { kind: t(`kinds.${strKind}`) }),
-      content: t('list.confirmContent'),
+      content: t(record ? 'list.confirmContent' : 'list.confirmContentFinal'),
       okText: t('list.confirmOk'),
       cancelText: t('list.confirmCancel'),
       okTestId: 'annotation-delete-ok',
       action: () =>
         remove
           .mutateAsync(iAnnotationId)
-          .then(() => record({ kind: 'delete', before: annotation })),
+          .then(() => record?.({ kind: 'delete', before: annotation })),
       done: t('list.deleted'),
     });
   };

@@ -38,7 +38,8 @@ export function ShowSlideScreen({ compact }: { compact?: boolean }) {
   const stackedOnPhone = compact && ids.length > 1;
   // Several rows of panes: each row at least as tall as its panes' controls and views.
   const rowsScroll = stackedOnPhone || ids.length === 4;
-  const mayAnnotate = useMayAnnotateAny(compact ? [] : ids);
+  // Only for the note above slides side by side (one slide's tools say it themselves).
+  const mayAnnotate = useMayAnnotateAny(compact || ids.length < 2 ? [] : ids);
   // Slides recording neither a pixel size nor an objective power: linked, they cannot be put at
   // the others' magnification.
   const unscaled = infos

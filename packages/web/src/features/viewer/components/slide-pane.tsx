@@ -354,7 +354,10 @@ function OpenSlidePane({
   const [layerShown, setLayerShown] = useLayerShown(viewer, slide.iSlideDocumentId);
   // Side by side (a computer's panes, which offer "View alone"), the pane's ruler ("Measure"),
   // for those who may annotate the slide.
-  const mayWrite = useSlideAnnotations(slide.iSlideDocumentId).data?.bMayWrite ?? false;
+  // Asked with the slide's annotation layer (the same query), not before it: a first answer that
+  // failed would be asked again as the layer came, and the tools' "could not load" never shown.
+  const mayWrite =
+    useSlideAnnotations(slide.iSlideDocumentId, annotatable !== null).data?.bMayWrite ?? false;
   const mayMeasure = !!onViewAlone && mayWrite;
   const [ruler, pickRuler] = usePaneRuler(mayMeasure, layerShown, setLayerShown);
   // Side by side, only the pane in use reads its magnification out (linked panes zoom together).
