@@ -967,6 +967,16 @@ test('the viewer says whose slide it is, and a long name keeps its end in sight'
   });
   expect(layout.width).toBeLessThanOrEqual(260);
   await page.screenshot({ path: 'test-results/viewer-case-and-long-name.png' });
+  // Selected and copied, the name is one line, whole (a line break split it where it is cut).
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await title.evaluate((el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    window.getSelection()!.removeAllRanges();
+    window.getSelection()!.addRange(range);
+  });
+  await page.keyboard.press('Control+C');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(name);
   // In Chinese the tab says it alike.
   await page.goto(`/?lang=zh#/ShowSlide?id=${slideId}`);
   await expect(page.getByTestId('tab-/ShowSlide')).toHaveText(`切片浏览 · VCN${RUN}`);

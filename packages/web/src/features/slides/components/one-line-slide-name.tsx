@@ -1,4 +1,4 @@
-import type { CSSProperties } from 'react';
+import type { ClipboardEvent, CSSProperties } from 'react';
 import { extensionOf } from '@pathconsult/shared';
 import { keptTailStart } from '../utils/middle-ellipsis';
 import { splitSlideName } from '../utils/slide-name';
@@ -34,6 +34,7 @@ export function OneLineSlideName({
     <span
       title={name}
       style={{ display: 'inline-flex', minWidth: 0, maxWidth, fontWeight: 600 }}
+      onCopy={copyOnOneLine}
       data-testid={testId}
     >
       <span style={HEAD}>{chars.slice(0, split).join('')}</span>
@@ -43,4 +44,23 @@ export function OneLineSlideName({
       </span>
     </span>
   );
+}
+
+/**
+ * A copied name is one line: the browser puts a line break between the two parts of the flex
+ * box (they are laid out as blocks), and a name pasted into a search or a message was split.
+ */
+function copyOnOneLine(event: ClipboardEvent<HTMLSpanElement>): void {
+  const selection = window.getSelection();
+  const selected = selection?.toString();
+  // Only a selection within the name: one running on into the page keeps its lines.
+  if (
+    selection &&
+    selected &&
+    selection.rangeCount === 1 &&
+    event.currentTarget.contains(selection.getRangeAt(0).commonAncestorContainer)
+  ) {
+    event.clipboardData.setData('text/plain', selected.replace(/[\r\n]+/g, ''));
+    event.preventDefault();
+  }
 }
