@@ -1,5 +1,8 @@
 import { useCallback, useSyncExternalStore } from 'react';
 
+/** A touch screen with no hovering pointer (phones, tablets): controls a finger's size. */
+export const TOUCH_QUERY = '(hover: none) and (pointer: coarse)';
+
 /**
  * Whether the CSS media `query` matches now, followed as it changes (a window narrowed, a tablet
  * turned), not only when the screen first rendered.

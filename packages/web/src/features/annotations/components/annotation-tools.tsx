@@ -20,7 +20,7 @@ import { serverText } from '@/lib/server-text';
 import { modalAbove } from '@/lib/modal-above';
 import { onSubmitKey } from '@/lib/submit-key';
 import { toastSuccess, toastWarning } from '@/lib/toast';
-import { useMediaQuery } from '@/lib/use-media-query';
+import { TOUCH_QUERY, useMediaQuery } from '@/lib/use-media-query';
 import { useSession } from '@/lib/use-session';
 import { useRepeatableStatus } from '@/lib/use-repeatable-status';
 import {
@@ -151,7 +151,7 @@ export function AnnotationTools({
   };
   const mpp = pixelSizeOf(viewer.slide);
 
-  const touch = useMediaQuery('(hover: none) and (pointer: coarse)');
+  const touch = useMediaQuery(TOUCH_QUERY);
   const overlay = useAnnotationOverlay(viewer, annotations.data?.listAnnotation, layerShown, {
     onFinished: (shape, shapeColor) => {
       if (shape.kind === 'text') {

@@ -3,11 +3,9 @@ import { Card, Flex, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { AnnotationDto } from '@pathconsult/shared';
 import { IconButton } from '@/components/icon-button';
-import { useMediaQuery } from '@/lib/use-media-query';
+import { TOUCH_QUERY, useMediaQuery } from '@/lib/use-media-query';
 import { measurementText, type PixelSize } from '../utils/geometry';
 import { NamedMeasurement } from './named-measurement';
-
-const TOUCH_QUERY = '(hover: none) and (pointer: coarse)';
 
 /**
  * What a tap on an annotation shows in a compact viewer (a phone, slides side by side), which has

@@ -3,7 +3,7 @@ import { Alert, Button, Flex, Spin, Typography } from 'antd';
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UploadType, slideTypesLabel } from '@pathconsult/shared';
-import { useMediaQuery } from '@/lib/use-media-query';
+import { TOUCH_QUERY, useMediaQuery } from '@/lib/use-media-query';
 import { toastInfo, toastSuccess } from '@/lib/toast';
 import { uploadsLockedElsewhere } from '../utils/tab-lock';
 import type { AddResult } from '../api/upload-manager';
@@ -46,7 +46,7 @@ export function UploadPicker({ request, types, unreadableTypes, released }: Uplo
   const [skipped, setSkipped] = useState<string[]>([]);
   const single = request.iUploadType === UploadType.Single;
   // A phone or tablet: no mouse to drag with, no folder chooser.
-  const touch = useMediaQuery('(hover: none) and (pointer: coarse)');
+  const touch = useMediaQuery(TOUCH_QUERY);
   // MRXS folders are explained only where this server reads MRXS (OpenSlide installed); until the
   // types are known, as it usually does.
   const mrxsText = (key: string) => (types?.includes('mrxs') === false ? `${key}NoMrxs` : key);
