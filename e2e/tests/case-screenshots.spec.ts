@@ -89,8 +89,14 @@ for (const lang of ['zh', 'en'] as const) {
         /^blob:/,
       );
     }
-    await expectDistinctCards(panel, ids, lang, SHORT_TIME);
-    // The cut name and the short time are whole on hover.
+    await expectDistinctCards(panel, ids, lang, SHORT_TIME, 2);
+    // A name too long for one line of the card takes two before it is cut: on one line, the middle
+    // that tells a case's slides apart ("…-A1-…", "…-A2-…") was gone from every card. This one
+    // is too long for two as well: both sides of its number stay.
+    await expect(
+      panel.getByTestId(`screenshot-slide-${ids[0]}`).getByTestId('slide-file-name-shown'),
+    ).toHaveText(new RegExp(`^boxes-\\d{2,}…\\d{3,}-${lang}\\.tiff$`));
+    // The short time is whole on hover, and so is the name (on a card too narrow for it).
     await panel.getByTestId(`screenshot-slide-${ids[0]}`).hover();
     await expect(
       page.getByRole('tooltip').filter({ hasText: `boxes-${RUN}-${lang}.tiff` }),

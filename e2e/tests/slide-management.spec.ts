@@ -240,6 +240,8 @@ test('slides are matched and renamed by the doctor, removed by the administrator
   // The platform administrator's figures cover every hospital, and the storage hint says so.
   await admin.getByTestId('slide-summary-storage-title').hover();
   await expect(admin.getByRole('tooltip')).toContainText('所列各医院的切片在服务器上共占用的空间');
+  // And what the total is: "2500 GB" beside a hospital's 500 read as unexplained.
+  await expect(admin.getByRole('tooltip')).toContainText('总量为这些医院存储额度之和');
   await admin.mouse.move(0, 0);
   await expect(admin.getByRole('tooltip')).toHaveCount(0);
   // The matched slide is its case's: Delete is off for the administrator, and says why (the

@@ -20,9 +20,9 @@ const ONE_LINE: CSSProperties = {
 };
 
 /**
- * What tells a card of the strip from its neighbours, each on one line: its number in the case
+ * What tells a card of the strip from its neighbours, each on one line but the slide's name: its number in the case
  * and the magnification it was taken at ("截图 2 · 20×"), the slide (cut in the middle, whole on
- * hover), when it was taken and by whom, "digital zoom" past the scan's objective, and "adjusted"
+ * hover; two lines on a narrow card), when it was taken and by whom, "digital zoom" past the scan's objective, and "adjusted"
  * for a view shown with other brightness, contrast or gamma. A case's
  * screenshots are often all of one slide, so the name alone made the cards look alike.
  * Test ids: `screenshot-number-<id>`, `-magnification-`, `-slide-`, `-time-`, `-author-`, `-digital-`, `-adjusted-`, `-signed-`.
@@ -68,11 +68,17 @@ export function ScreenshotCaption({
       description={
         <Flex vertical gap={2}>
           <Tooltip title={shot.strSlideName}>
-            <Typography.Text style={ONE_LINE} data-testid={`screenshot-slide-${id}`}>
+            {/* Two lines on a narrow card: on one, "WALK-001-A1 HE.svs" read "WAL… HE.svs" on
+                every card of the case, its middle (the block that tells them apart) cut out,
+                and a touch screen shows no hover. */}
+            <Typography.Text
+              style={narrow ? { display: 'block' } : ONE_LINE}
+              data-testid={`screenshot-slide-${id}`}
+            >
               {shot.strSlideName === null ? (
                 t('screenshots.slideGone')
               ) : (
-                <SlideFileName name={shot.strSlideName} lines={1} />
+                <SlideFileName name={shot.strSlideName} lines={narrow ? 2 : 1} />
               )}
             </Typography.Text>
           </Tooltip>

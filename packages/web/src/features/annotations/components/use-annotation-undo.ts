@@ -90,6 +90,9 @@ export function useAnnotationUndo(target: UndoTarget): {
       // Said once the server has it; a refusal is shown by the API client, and the change is
       // gone from the stack either way (sent again, it would be refused again).
       const quiet = () => undefined;
+      // Named by its kind: a label taken back by a second Ctrl+Z went by with a message that
+      // did not say which annotation it was.
+      const kind = t(`kinds.${change.kind === 'delete' ? change.before.strKind : shape!.strKind}`);
       if (change.kind === 'delete') {
         void add(drawnAgain(change.before)).then((again) => {
           changes.current = renamedIn(
@@ -97,18 +100,21 @@ export function useAnnotationUndo(target: UndoTarget): {
             change.before.iAnnotationId,
             again.iAnnotationId,
           );
-          toastSuccess(t('undo.deleted'));
+          toastSuccess(t('undo.deleted', { kind }));
         }, quiet);
       } else if (change.kind === 'add') {
-        void remove(change.iAnnotationId).then(() => toastSuccess(t('undo.added')), quiet);
+        void remove(change.iAnnotationId).then(
+          () => toastSuccess(t('undo.added', { kind })),
+          quiet,
+        );
       } else if (change.kind === 'edit' && shape) {
         void update(withPoints({ ...shape, ...change.before }, shape.listPoint)).then(
-          () => toastSuccess(t('undo.edited')),
+          () => toastSuccess(t('undo.edited', { kind })),
           quiet,
         );
       } else if (change.kind === 'reshape' && shape) {
         void reshape(withPoints(shape, change.before)).then(
-          () => toastSuccess(t('undo.reshaped')),
+          () => toastSuccess(t('undo.reshaped', { kind })),
           quiet,
         );
       }

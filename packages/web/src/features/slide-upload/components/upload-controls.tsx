@@ -1,5 +1,5 @@
 import { CaretRightOutlined, PauseOutlined } from '@ant-design/icons';
-import { Alert, Button, Flex, Progress, Statistic, Typography } from 'antd';
+import { Alert, Button, Flex, Progress, Statistic, Tooltip, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '@/features/slides/utils/format-bytes';
@@ -234,9 +234,18 @@ export function UploadControls({
         </Typography.Text>
       ) : (
         <Flex align="center" gap="small">
-          <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
-            {t('controls.total')}
-          </Typography.Text>
+          {/* The batch, finished slides in it too (the bar must not jump back as each one
+              finishes): said on hover, as "Queue (1)" beside a total of three read as wrong. */}
+          <Tooltip title={t('controls.totalHint')}>
+            <Typography.Text
+              type="secondary"
+              style={{ whiteSpace: 'nowrap', textDecoration: 'underline dotted' }}
+              tabIndex={0}
+              data-testid="upload-total-label"
+            >
+              {t('controls.total')}
+            </Typography.Text>
+          </Tooltip>
           <Progress
             percent={percentOf(totals.lProgress, totals.lSize)}
             status={snapshot.uploading ? 'active' : 'normal'}

@@ -146,7 +146,8 @@ export function UploadItemRow({
   const onCancel = () => {
     let endWatch = () => {};
     const dialog = confirm({
-      title: t('item.cancelTitle', { name: item.strFileName }),
+      // With its case's number: two slides of one name queued for two cases read alike.
+      title: t('item.cancelTitle', { name: item.strFileName, num: item.target.strDiagnosistNum }),
       content: manager ? (
         <CancelUploadContent
           source={manager}

@@ -27,4 +27,18 @@ describe('refusalText', () => {
       'A single upload already has a slide in the queue: upload or cancel it before choosing another',
     );
   });
+
+  it.each([
+    [
+      'en',
+      '“SMALL.svs” and “small.svs”, both chosen, differ only in capital letters, which make one name: only “small.svs” was added',
+    ],
+    ['zh-CN', '所选的“SMALL.svs”与“small.svs”仅大小写不同，视为同名：只添加了“small.svs”'],
+  ] as const)('names both spellings of a name chosen twice in %s', async (lng, said) => {
+    const i18n = i18next.createInstance();
+    await i18n.init({ resources, lng, ns: ['upload'] });
+    const t = i18n.getFixedT(lng, 'upload');
+    const refusal = { name: 'SMALL.svs', code: 'chosenTwice', first: 'small.svs' } as const;
+    expect(refusalText(t, refusal, ['svs'])).toBe(said);
+  });
 });

@@ -22,8 +22,11 @@ export function refusalText(
     case 'singleQueued':
     case 'emptyFile':
       return t(`refusal.${code}`);
-    case 'inQueue':
     case 'chosenTwice':
+      return refusal.first
+        ? t('refusal.chosenTwiceSpelling', { name: refusal.name, first: refusal.first })
+        : t('refusal.chosenTwice', { name: refusal.name });
+    case 'inQueue':
     case 'otherFileOfPaused':
     case 'otherFileOfUnfinished':
     case 'mrxsDataOnly':

@@ -115,6 +115,25 @@ describe('checks before queueing (spec §5 "Slide upload")', () => {
     expect(result.refused).toEqual([{ name: 'a.svs', code: 'SLIDE_NAME_EXISTS' }]);
   });
 
+  it('names a second spelling of one name, with the spelling taken', () => {
+    // Capitals do not make another name: "SMALL.svs" after "small.svs" is the same name twice.
+    const taken = check([at('x/small.svs'), at('y/SMALL.svs')], {}, false);
+    expect(taken.accepted.map((doc) => doc.strFileName)).toEqual(['small.svs']);
+    expect(taken.refused).toEqual([{ name: 'SMALL.svs', code: 'chosenTwice', first: 'small.svs' }]);
+    // A first refused: the other spelling is refused for the same reason, and said so (it went
+    // unmentioned).
+    const refused = check(
+      [at('x/small.svs'), at('y/SMALL.svs'), at('z/small.svs')],
+      { uploadedNames: ['Small.svs'] },
+      false,
+    );
+    expect(refused.accepted).toHaveLength(0);
+    expect(refused.refused).toEqual([
+      { name: 'small.svs', code: 'SLIDE_NAME_EXISTS' },
+      { name: 'SMALL.svs', code: 'SLIDE_NAME_EXISTS' },
+    ]);
+  });
+
   it('a single upload takes one file only', () => {
     expect(check([at('a.svs'), at('b.svs')], { single: true })).toEqual({
       accepted: [],

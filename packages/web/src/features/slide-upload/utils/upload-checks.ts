@@ -43,6 +43,8 @@ export interface Refusal {
   code: RefusalCode;
   /** The slide type it is about, where the name does not end in it (ScanProblem). */
   type?: string;
+  /** `chosenTwice`: the chosen file taken under this name, where it is spelt otherwise. */
+  first?: string;
 }
 
 /**
@@ -128,22 +130,29 @@ export function checkDocuments<F extends FileLike>(
         item.iUploadType === UploadType.Single &&
         sameTarget(item.target, context.target),
     );
-  // Per name chosen: whether its first file was taken (queued or resumed).
-  const picked = new Map<string, boolean>();
+  // Per name chosen (capitals aside): the first file's spelling, and its refusal if it had one.
+  const picked = new Map<string, { name: string; refusal: Refusal | undefined }>();
   for (const doc of scan.documents) {
     const name = doc.strFileName;
     const key = lower(name);
     const refuse = (code: RefusalCode) => result.refused.push({ name, code });
-    if (picked.has(key)) {
+    const first = picked.get(key);
+    if (first) {
       // "Only the first was added" is said only when it was; a first refused already named the
-      // name with its reason, which holds for this one too.
-      if (picked.get(key)) {
-        refuse('chosenTwice');
+      // name with its reason, which holds for this one too. Another spelling ("SMALL.svs" after
+      // "small.svs") is named itself: it went unmentioned, as if it had not been chosen.
+      if (!first.refusal) {
+        result.refused.push({
+          name,
+          code: 'chosenTwice',
+          ...(first.name !== name ? { first: first.name } : {}),
+        });
+      } else if (first.name !== name) {
+        result.refused.push({ ...first.refusal, name });
       }
       continue;
     }
     const refusedBefore = result.refused.length;
-    picked.set(key, true);
     const item = resumableItem(context.queue, context.target, doc);
     // Without the signed-in user nothing is taken as one's own: the server decides at Start.
     const begun = context.iUserId == null ? undefined : unfinishedOf(context, key);
@@ -184,9 +193,10 @@ export function checkDocuments<F extends FileLike>(
     } else {
       result.accepted.push(doc);
     }
-    if (result.refused.length > refusedBefore) {
-      picked.set(key, false);
-    }
+    picked.set(key, {
+      name,
+      refusal: result.refused.length > refusedBefore ? result.refused.at(-1) : undefined,
+    });
   }
   return result;
 }

@@ -14,6 +14,9 @@ import { SlidePane } from './slide-pane';
 import { useTabLabel } from '@/app/tab-bar/tab-labels';
 import { useMayAnnotateAny } from '@/features/annotations/api/annotations';
 
+/** Slide names in reading order: numbers inside names compare as numbers (A2 before A10). */
+const SLIDE_NAME_ORDER = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+
 /** Search parameter saying linked navigation is on (kept in the address: a reload keeps it). */
 const LINK_PARAM = 'link';
 
@@ -75,7 +78,11 @@ export function ShowSlideScreen({ compact }: { compact?: boolean }) {
       style={
         compact
           ? { flex: 1, minHeight: 0 } // the phone page gives the height (the screen's)
-          : { height: 'calc(100vh - 150px)', minHeight: 600 }
+          : // The workspace's content area, exactly (it scrolls only below 420 px): a height
+            // guessed from the window's (100vh less the header) with at least 600 px ran 30 px
+            // past a 1280 × 720 laptop's, so that the page scrolled and the scale bar and the
+            // overview map were cut off at the bottom.
+            { height: '100%', minHeight: 420 }
       }
     >
       {(!compact || ids.length > 1) && (
@@ -214,9 +221,12 @@ function CaseSlidePicker({
   const [search, setSearch] = useState('');
   const patientId = useSlideInfo(firstId).data?.objSlide.iPatientId ?? null;
   const slides = useCaseSlides(patientId ?? 0, patientId !== null);
+  // In the order of their names, numbers as numbers (A2 before A10): a pathologist reads a case's
+  // blocks in order, and the case's list (newest first) read A1 last.
   const caseOptions = (slides.data?.listSlideDocument ?? [])
     .filter(isViewable)
-    .map((s) => ({ value: s.iSlideDocumentId, label: s.strFileName }));
+    .map((s) => ({ value: s.iSlideDocumentId, label: s.strFileName }))
+    .sort((a, b) => SLIDE_NAME_ORDER.compare(a.label, b.label));
   // A slide of another case shown beside them is named with its case's number (else its tag
   // would be its bare id).
   const otherOptions = shown.flatMap((info) =>

@@ -501,14 +501,16 @@ function OpenSlidePane({
             position: 'relative',
             flex: 1,
             minWidth: 0,
-            minHeight: compact ? 200 : 480,
+            // (A single view fills what the screen leaves it: at least 320 px, which a 720 px
+            // window still has below the toolbar, in English too.)
+            minHeight: compact ? 200 : 320,
             background: VIEW_BACKGROUND,
             border: '1px solid #e5e5e5',
           }}
         >
           {viewer && <ScaleBarOverlay viewer={viewer} />}
           {viewer && <NavigatorToggle viewer={viewer} touch={phone} />}
-          {viewer && resumed && <ResumedViewNote viewer={viewer} />}
+          {viewer && resumed && <ResumedViewNote viewer={viewer} small={sideBySide && !phone} />}
           {linkLost && <LinkLostNote />}
         </div>
         {compact ? (
