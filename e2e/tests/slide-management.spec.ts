@@ -398,6 +398,16 @@ test('a renamed slide is found by its upload name; a filter that finds nothing s
     await page.getByTestId(`slide-row-${name}`).locator('input[type=checkbox]').check();
   }
   await expect(page.getByTestId('slide-selected-count')).toHaveText('2 selected');
+  // On a low window the count and its buttons stay in sight while the list scrolls under them
+  // (ticking slides lower down left them above the window).
+  const size = page.viewportSize()!;
+  await page.setViewportSize({ width: size.width, height: 480 });
+  await page.getByTestId('slide-table').locator('tbody tr').last().scrollIntoViewIfNeeded();
+  expect(await page.locator('.workspace-content').evaluate((el) => el.scrollTop)).toBeGreaterThan(
+    0,
+  );
+  await expect(page.getByTestId('slide-selection-bar')).toBeInViewport({ ratio: 1 });
+  await page.setViewportSize(size);
   await page.getByTestId('slide-delete-selected').click();
   await expect(page.locator('.ant-modal-confirm-title')).toHaveText(
     'Delete the 2 selected slides?',

@@ -1,5 +1,5 @@
 import { AimOutlined, DeleteOutlined } from '@ant-design/icons';
-import { Button, Flex, Typography } from 'antd';
+import { Button, Flex, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { SLIDE_DELETE_MAX, type SlideDocumentDto } from '@pathconsult/shared';
 import { useSession } from '@/lib/use-session';
@@ -27,6 +27,7 @@ interface SelectionBarProps {
  */
 export function SelectionBar(props: SelectionBarProps) {
   const { t } = useTranslation('slides');
+  const { token } = theme.useToken();
   const { iUserId } = useSession();
   const count = props.selected.length;
   const matchable = matchableIds(props.selected);
@@ -38,7 +39,23 @@ export function SelectionBar(props: SelectionBarProps) {
     deleteBlock && t(`selection.${deleteBlock}`, { max: SLIDE_DELETE_MAX }),
   ].filter((reason, i, all): reason is string => !!reason && all.indexOf(reason) === i);
   return (
-    <Flex gap="small" align="center" wrap data-testid="slide-selection-bar">
+    // Kept in sight at the top while the list scrolls under it: ticking slides lower down a long
+    // page left the count and its buttons above the window.
+    <Flex
+      gap="small"
+      align="center"
+      wrap
+      style={{
+        position: 'sticky',
+        top: 0,
+        zIndex: 3,
+        background: token.colorBgContainer,
+        paddingBlock: 4,
+        // The page's spacing to the table, which is in the bar's block now (slide-list-screen).
+        marginBottom: 12,
+      }}
+      data-testid="slide-selection-bar"
+    >
       <Typography.Text type="secondary" data-testid="slide-selected-count">
         {t('selection.count', { count })}
       </Typography.Text>

@@ -261,47 +261,53 @@ export function SlideListScreen({ mode }: { mode: SlideListMode }) {
         </>
       }
     >
-      {selectable && (
-        <SelectionBar
+      {/* One block: the selection bar stays at the top while the table scrolls under it, which
+          it can do only over its own block (the page's Space wraps each child alone). */}
+      <div>
+        {selectable && (
+          <SelectionBar
+            mode={mode}
+            selected={selected}
+            matching={match.isPending}
+            onMatch={runMatch}
+            onDelete={() => confirmDelete(selected)}
+            onClear={() => setTicked([])}
+          />
+        )}
+        <SlideTable
+          {...rows}
           mode={mode}
-          selected={selected}
-          matching={match.isPending}
-          onMatch={runMatch}
-          onDelete={() => confirmDelete(selected)}
-          onClear={() => setTicked([])}
+          showHospital={everyHospital}
+          filtered={hasActiveFilters(filters)}
+          onResetFilters={resetFilters}
+          busy={busy}
+          sort={sort}
+          onSort={(column) => {
+            setSort((current) => nextSort(current, column, DEFAULT_SLIDE_SORT));
+            paging.toFirstPage();
+          }}
+          onAction={handleAction}
+          onContinue={
+            mode === 'doctor' && iRoleType === RoleType.Doctor ? continueUpload : undefined
+          }
+          rowSelection={
+            selectable
+              ? {
+                  selectedRowKeys: selected.map((r) => r.iSlideDocumentId),
+                  // Selections span pages: up to 100 slides go in one request.
+                  preserveSelectedRowKeys: true,
+                  onChange: (_keys, rows) => setTicked(rows.filter(Boolean)),
+                  // Named in the page's language, each by its slide (antd's are English and
+                  // numbered: "Select row 1").
+                  getTitleCheckboxProps: () => ({ ...{ 'aria-label': t('selection.selectPage') } }),
+                  getCheckboxProps: (row) => ({
+                    ...{ 'aria-label': t('selection.selectSlide', { name: row.strFileName }) },
+                  }),
+                }
+              : undefined
+          }
         />
-      )}
-      <SlideTable
-        {...rows}
-        mode={mode}
-        showHospital={everyHospital}
-        filtered={hasActiveFilters(filters)}
-        onResetFilters={resetFilters}
-        busy={busy}
-        sort={sort}
-        onSort={(column) => {
-          setSort((current) => nextSort(current, column, DEFAULT_SLIDE_SORT));
-          paging.toFirstPage();
-        }}
-        onAction={handleAction}
-        onContinue={mode === 'doctor' && iRoleType === RoleType.Doctor ? continueUpload : undefined}
-        rowSelection={
-          selectable
-            ? {
-                selectedRowKeys: selected.map((r) => r.iSlideDocumentId),
-                // Selections span pages: up to 100 slides go in one request.
-                preserveSelectedRowKeys: true,
-                onChange: (_keys, rows) => setTicked(rows.filter(Boolean)),
-                // Named in the page's language, each by its slide (antd's are English and
-                // numbered: "Select row 1").
-                getTitleCheckboxProps: () => ({ ...{ 'aria-label': t('selection.selectPage') } }),
-                getCheckboxProps: (row) => ({
-                  ...{ 'aria-label': t('selection.selectSlide', { name: row.strFileName }) },
-                }),
-              }
-            : undefined
-        }
-      />
+      </div>
     </ListPage>
   );
 }
