@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { DOCTOR, addCase, dialogsSettled, logIn, tokenOf } from './helpers';
-import { FULL_TIME, SHORT_TIME, expectDistinctCards } from './screenshot-card-helpers';
+import { FULL_TIME, SHORT_TIME, expectDistinctCards, linesTaken } from './screenshot-card-helpers';
 import { uploadCaseSlide, type Envelope } from './slide-helpers';
 
 /*
@@ -91,11 +91,11 @@ for (const lang of ['zh', 'en'] as const) {
     }
     await expectDistinctCards(panel, ids, lang, SHORT_TIME, 2);
     // A name too long for one line of the card takes two before it is cut: on one line, the middle
-    // that tells a case's slides apart ("…-A1-…", "…-A2-…") was gone from every card. This one
-    // is too long for two as well: both sides of its number stay.
-    await expect(
-      panel.getByTestId(`screenshot-slide-${ids[0]}`).getByTestId('slide-file-name-shown'),
-    ).toHaveText(new RegExp(`^boxes-\\d{2,}…\\d{3,}-${lang}\\.tiff$`));
+    // that tells a case's slides apart ("…-A1-…", "…-A2-…") was gone from every card.
+    const nameLines = await linesTaken(
+      panel.getByTestId(`screenshot-slide-${ids[0]}`).getByTestId('slide-file-name'),
+    );
+    expect(nameLines).toBeGreaterThan(1.5);
     // The short time is whole on hover, and so is the name (on a card too narrow for it).
     await panel.getByTestId(`screenshot-slide-${ids[0]}`).hover();
     await expect(

@@ -9,7 +9,7 @@ export const SHORT_TIME = /^(\d{2}-\d{2} \d{2}:\d{2}|\d{4}-\d{2}-\d{2})$/;
 const LINES = ['slide', 'number', 'time', 'author'] as const;
 
 /** How many lines' height an element takes: more than one means its text broke. */
-function linesTaken(element: Locator) {
+export function linesTaken(element: Locator) {
   return element.evaluate(
     (el) => {
       const style = getComputedStyle(el);

@@ -402,11 +402,29 @@ test('a renamed slide is found by its upload name; a filter that finds nothing s
   // (ticking slides lower down left them above the window).
   const size = page.viewportSize()!;
   await page.setViewportSize({ width: size.width, height: 480 });
+  const content = page.locator('.workspace-content');
+  const bar = page.getByTestId('slide-selection-bar');
+  // How far down the page the bar stands: scrolled further, it would be above the window.
+  const barOffset =
+    (await bar.boundingBox())!.y -
+    (await content.boundingBox())!.y +
+    (await content.evaluate((el) => el.scrollTop));
   await page.getByTestId('slide-table').locator('tbody tr').last().scrollIntoViewIfNeeded();
-  expect(await page.locator('.workspace-content').evaluate((el) => el.scrollTop)).toBeGreaterThan(
-    0,
-  );
-  await expect(page.getByTestId('slide-selection-bar')).toBeInViewport({ ratio: 1 });
+  expect(await content.evaluate((el) => el.scrollTop)).toBeGreaterThan(barOffset);
+  await expect(bar).toBeInViewport({ ratio: 1 });
+  // On top of the rows under it, their fixed name and action cells included.
+  for (const target of [
+    page.getByTestId('slide-selected-count'),
+    page.getByTestId('slide-delete-selected'),
+  ]) {
+    expect(
+      await target.evaluate((el) => {
+        const box = el.getBoundingClientRect();
+        const top = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+        return top !== null && el.contains(top);
+      }),
+    ).toBe(true);
+  }
   await page.setViewportSize(size);
   await page.getByTestId('slide-delete-selected').click();
   await expect(page.locator('.ant-modal-confirm-title')).toHaveText(

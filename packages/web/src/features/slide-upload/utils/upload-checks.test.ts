@@ -134,6 +134,35 @@ describe('checks before queueing (spec §5 "Slide upload")', () => {
     ]);
   });
 
+  it('says a name chosen three times once per spelling', () => {
+    const result = check([at('x/small.svs'), at('y/SMALL.svs'), at('z/SMALL.svs')], {}, false);
+    expect(result.accepted.map((doc) => doc.strFileName)).toEqual(['small.svs']);
+    expect(result.refused).toEqual([
+      { name: 'SMALL.svs', code: 'chosenTwice', first: 'small.svs' },
+    ]);
+  });
+
+  it('checks the next file of a name when the first was refused for itself, not its name', () => {
+    // A paused "SMALL.svs" waits for its file: a stray "small.svs" chosen with it is not its
+    // file, and must not stand in the way of the one that is.
+    const waiting = queued('SMALL.svs', { state: 'paused', bNeedsFiles: true, lLastModified: 5 });
+    const result = check(
+      [at('x/small.svs', 10, 9), at('y/SMALL.svs', 10, 5)],
+      {
+        queue: [waiting],
+      },
+      false,
+    );
+    expect(result.refused).toEqual([{ name: 'small.svs', code: 'otherFileOfPaused' }]);
+    expect(result.resumed).toEqual([
+      { doc: expect.objectContaining({ strFileName: 'SMALL.svs' }), item: waiting },
+    ]);
+    // An empty first file of a name does not keep out a good one of that name.
+    const empty = check([at('x/a.svs', 0), at('y/a.svs', 10)], {}, false);
+    expect(empty.refused).toEqual([{ name: 'a.svs', code: 'emptyFile' }]);
+    expect(empty.accepted.map((doc) => doc.strFileName)).toEqual(['a.svs']);
+  });
+
   it('a single upload takes one file only', () => {
     expect(check([at('a.svs'), at('b.svs')], { single: true })).toEqual({
       accepted: [],

@@ -100,6 +100,18 @@ export interface CheckResult<F extends FileLike = File> {
 
 const lower = (name: string) => name.toLowerCase();
 
+/** Refusals of a name itself, whichever file bears it: they hold for its other files too. */
+const NAME_REFUSALS: ReadonlySet<RefusalCode> = new Set<RefusalCode>([
+  'SLIDE_NAME_EXISTS',
+  'SLIDE_NAME_FAILED',
+  'inQueue',
+  'singleQueued',
+  'validation.fileName',
+]);
+
+const sameRefusal = (a: Refusal, b: Refusal) =>
+  a.name === b.name && a.code === b.code && a.first === b.first;
+
 export function checkDocuments<F extends FileLike>(
   scan: ScanResult<F>,
   context: CheckContext,
@@ -137,18 +149,21 @@ export function checkDocuments<F extends FileLike>(
     const key = lower(name);
     const refuse = (code: RefusalCode) => result.refused.push({ name, code });
     const first = picked.get(key);
-    if (first) {
+    // A first file taken, or refused for its name, settles the name for the files after it. One
+    // refused for itself (empty, too large, not the paused upload's file) does not: the next
+    // may be the right file, a paused "SMALL.svs" chosen after a stray "small.svs".
+    if (first && (!first.refusal || NAME_REFUSALS.has(first.refusal.code))) {
       // "Only the first was added" is said only when it was; a first refused already named the
       // name with its reason, which holds for this one too. Another spelling ("SMALL.svs" after
-      // "small.svs") is named itself: it went unmentioned, as if it had not been chosen.
-      if (!first.refusal) {
-        result.refused.push({
-          name,
-          code: 'chosenTwice',
-          ...(first.name !== name ? { first: first.name } : {}),
-        });
-      } else if (first.name !== name) {
-        result.refused.push({ ...first.refusal, name });
+      // "small.svs") is named itself: it went unmentioned, as if it had not been chosen. Each
+      // said once (a third file of one spelling said it again).
+      const said: Refusal | null = !first.refusal
+        ? { name, code: 'chosenTwice', ...(first.name !== name ? { first: first.name } : {}) }
+        : first.name !== name
+          ? { ...first.refusal, name }
+          : null;
+      if (said && !result.refused.some((r) => sameRefusal(r, said))) {
+        result.refused.push(said);
       }
       continue;
     }

@@ -1,5 +1,6 @@
 import { AimOutlined, DeleteOutlined } from '@ant-design/icons';
 import { Button, Flex, Typography, theme } from 'antd';
+import { useCompactTable } from '@/lib/use-compact-table';
 import { useTranslation } from 'react-i18next';
 import { SLIDE_DELETE_MAX, type SlideDocumentDto } from '@pathconsult/shared';
 import { useSession } from '@/lib/use-session';
@@ -28,6 +29,7 @@ interface SelectionBarProps {
 export function SelectionBar(props: SelectionBarProps) {
   const { t } = useTranslation('slides');
   const { token } = theme.useToken();
+  const compact = useCompactTable();
   const { iUserId } = useSession();
   const count = props.selected.length;
   const matchable = matchableIds(props.selected);
@@ -46,9 +48,10 @@ export function SelectionBar(props: SelectionBarProps) {
       align="center"
       wrap
       style={{
-        position: 'sticky',
-        top: 0,
-        zIndex: 3,
+        // Above the table's fixed columns (z-index up to about the number of columns, plus
+        // 2) and its loading cover (10), which painted over the bar; below popups (1000). Not
+        // on a phone, whose screen a wrapped bar would keep a third of.
+        ...(compact ? {} : { position: 'sticky', top: 0, zIndex: 100 }),
         background: token.colorBgContainer,
         paddingBlock: 4,
         // The page's spacing to the table, which is in the bar's block now (slide-list-screen).
