@@ -496,6 +496,35 @@ describe('upload manager', () => {
     expect(m.getSnapshot().items).toEqual([]);
   });
 
+  it('a text file renamed .svs does not take its name from the real slide chosen after it', async () => {
+    const server = new FakeUploadServer();
+    const { m } = manager(server);
+    const text = new File(['this is not a slide at all'], 'x.svs', { lastModified: 1 });
+    const result = await m.add(
+      request(
+        [
+          { path: 'Box/A/x.svs', file: text },
+          { path: 'Box/B/x.svs', file: slide('x.svs', 2) },
+        ],
+        { strict: false, folderName: 'Box' },
+      ),
+    );
+    expect(result.refused).toEqual([{ name: 'x.svs', code: 'SLIDE_CONTENT_MISMATCH' }]);
+    expect(result.added).toBe(1);
+    expect(m.getSnapshot().items.map((i) => [i.strFileName, i.lSize])).toEqual([
+      ['x.svs', 2 * FAKE_CHUNK - 3],
+    ]);
+  });
+
+  it('a single upload of two files, one not a slide, still says it takes one file', async () => {
+    const server = new FakeUploadServer();
+    const { m } = manager(server);
+    const text = new File(['this is not a slide at all'], 'fake.svs', { lastModified: 1 });
+    const result = await m.add(request(picked(text, slide('a.svs', 1)), { iUploadType: 0 }));
+    expect(result.refused).toEqual([{ name: '', code: 'singleOnly' }]);
+    expect(m.getSnapshot().items).toEqual([]);
+  });
+
   it('a pause lets the chunks on the wire finish and keeps them, and begins no other', async () => {
     const server = new FakeUploadServer();
     const { m } = manager(server);

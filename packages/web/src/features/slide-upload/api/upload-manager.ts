@@ -8,7 +8,12 @@ import {
 import { ApiError } from '@/lib/api-error';
 import { receivedBytes } from '../utils/chunk-plan';
 import { readSeriesUids } from '../utils/dicom-series';
-import { scanPicked, type PickedFile, type ScannedDocument } from '../utils/folder-scan';
+import {
+  scanPicked,
+  type PickedFile,
+  type ScanProblem,
+  type ScannedDocument,
+} from '../utils/folder-scan';
 import { parseQueue, serializeQueue, storageKeyOf } from '../utils/persisted-queue';
 import {
   bytesLeftToSend,
@@ -174,6 +179,25 @@ const PROGRESS_NOTIFY_MS = 200;
 
 const readHead = async (file: File, bytes: number) =>
   new Uint8Array(await file.slice(0, bytes).arrayBuffer());
+
+/** The chosen slides whose first bytes are not of their type, each with its refusal. */
+async function refuseByContent(
+  documents: ScannedDocument<File>[],
+): Promise<Map<ScannedDocument<File>, ScanProblem>> {
+  const refusals = new Map<ScannedDocument<File>, ScanProblem>();
+  for (const doc of documents) {
+    let refusal: ScanProblem | null;
+    try {
+      refusal = await sniffDocument(doc, readHead);
+    } catch {
+      refusal = { name: doc.strFileName, code: 'SLIDE_CONTENT_MISMATCH' };
+    }
+    if (refusal) {
+      refusals.set(doc, refusal);
+    }
+  }
+  return refusals;
+}
 
 export class UploadManager {
   private state: QueueState = emptyQueue;
@@ -444,34 +468,32 @@ export class UploadManager {
         skipped: [],
       };
     }
-    const checked = checkDocuments(scan, {
-      target: request.target,
-      single: request.iUploadType === 0,
-      uploadedNames: request.uploadedNames,
-      failedNames: request.failedNames,
-      unfinished: request.unfinished,
-      iUserId: this.userId,
-      queue: this.state.items,
-      released: request.released,
-    });
+    // Contents are read before names are compared: a text file renamed "x.svs" must not take the
+    // name "x.svs" from the real slide chosen after it (the first of a name settles it).
+    const contents = await refuseByContent(scan.documents);
+    const checked = checkDocuments(
+      {
+        ...scan,
+        documents: scan.documents.filter((doc) => !contents.has(doc)),
+        // Counted with the problems, so a single upload of two files still says "one file".
+        problems: [...scan.problems, ...contents.values()],
+      },
+      {
+        target: request.target,
+        single: request.iUploadType === 0,
+        uploadedNames: request.uploadedNames,
+        failedNames: request.failedNames,
+        unfinished: request.unfinished,
+        iUserId: this.userId,
+        queue: this.state.items,
+        released: request.released,
+      },
+    );
     const refused = [...checked.refused];
-    const accepted: { doc: ScannedDocument<File>; begun?: UnfinishedUpload }[] = [];
-    for (const { doc, begun } of [
+    const accepted: { doc: ScannedDocument<File>; begun?: UnfinishedUpload }[] = [
       ...checked.accepted.map((doc) => ({ doc, begun: undefined })),
       ...checked.continuing,
-    ]) {
-      let refusal: Refusal | null;
-      try {
-        refusal = await sniffDocument(doc, readHead);
-      } catch {
-        refusal = { name: doc.strFileName, code: 'SLIDE_CONTENT_MISMATCH' };
-      }
-      if (refusal) {
-        refused.push(refusal);
-      } else {
-        accepted.push({ doc, begun });
-      }
-    }
+    ];
     for (const { doc, item } of checked.resumed) {
       if (item.iSlideDocumentId !== null) {
         this.checkedHere.delete(item.iSlideDocumentId);

@@ -33,7 +33,12 @@ export interface ScannedDocument<F extends FileLike = File> {
 }
 
 export type ScanProblemCode =
-  'SLIDE_TYPE_UNSUPPORTED' | 'SLIDE_TYPE_NEEDS_OPENSLIDE' | 'SLIDE_LAYOUT_INVALID' | 'mrxsDataOnly';
+  | 'SLIDE_TYPE_UNSUPPORTED'
+  | 'SLIDE_TYPE_NEEDS_OPENSLIDE'
+  | 'SLIDE_LAYOUT_INVALID'
+  | 'mrxsDataOnly'
+  // Found by reading the first bytes (upload-checks' sniffDocument), not by the scan itself.
+  | 'SLIDE_CONTENT_MISMATCH';
 
 export interface ScanProblem {
   name: string;

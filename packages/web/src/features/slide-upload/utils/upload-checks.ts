@@ -6,7 +6,7 @@ import {
   extensionOf,
   isSafeFileName,
 } from '@pathconsult/shared';
-import type { FileLike, ScanResult, ScannedDocument } from './folder-scan';
+import type { FileLike, ScanProblem, ScanResult, ScannedDocument } from './folder-scan';
 import { resumableItem, sameTarget, statusOf, type QueueItem, type UploadTarget } from './queue';
 
 /**
@@ -295,7 +295,7 @@ export type HeadReader<F> = (file: F, bytes: number) => Promise<Uint8Array>;
 export async function sniffDocument<F extends FileLike>(
   doc: ScannedDocument<F>,
   readHead: HeadReader<F>,
-): Promise<Refusal | null> {
+): Promise<ScanProblem | null> {
   // A multi-file DICOM slide has no file of its own name: its first (largest) file is checked.
   const main =
     doc.files.find((f) => f.strFilePath === doc.strFileName) ??
