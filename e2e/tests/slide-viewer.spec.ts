@@ -3482,4 +3482,11 @@ test('side by side, a pane measures with its own ruler, saved with that slide on
   );
   await b.getByTestId(`slide-pane-ruler-${second}`).click();
   await expect(b.getByTestId('viewer-layer')).toHaveAttribute('aria-label', '隐藏标注');
+  // Measuring in both panes, Esc puts down the ruler of the pane in use only.
+  const rulerA = a.getByTestId(`slide-pane-ruler-${first}`);
+  await rulerA.click();
+  await expect(rulerA).toHaveAttribute('aria-pressed', 'true');
+  await page.keyboard.press('Escape');
+  await expect(rulerA).toHaveAttribute('aria-pressed', 'false');
+  await expect(b.getByTestId(`slide-pane-ruler-${second}`)).toHaveAttribute('aria-pressed', 'true');
 });

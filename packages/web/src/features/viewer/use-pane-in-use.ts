@@ -48,3 +48,11 @@ export function usePaneInUse(pane: RefObject<HTMLElement | null>): boolean {
     () => false,
   );
 }
+
+/**
+ * Whether `pane` is the pane in use at this moment, or no pane has been acted in yet: for a key's
+ * handler, which runs before React renders the pane's `usePaneInUse` again.
+ */
+export function paneInUseNow(pane: Element | null): boolean {
+  return inUse === null || inUse === pane;
+}

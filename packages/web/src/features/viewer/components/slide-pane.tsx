@@ -359,7 +359,7 @@ function OpenSlidePane({
   const mayWrite =
     useSlideAnnotations(slide.iSlideDocumentId, annotatable !== null).data?.bMayWrite ?? false;
   const mayMeasure = !!onViewAlone && mayWrite;
-  const [ruler, pickRuler] = usePaneRuler(mayMeasure, layerShown, setLayerShown);
+  const [ruler, pickRuler] = usePaneRuler(mayMeasure, layerShown, setLayerShown, pane);
   // Side by side, only the pane in use reads its magnification out (linked panes zoom together).
   const paneInUse = usePaneInUse(pane);
   const panelBelow = useMediaQuery(PANEL_BELOW_QUERY) && !compact;
