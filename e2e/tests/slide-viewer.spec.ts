@@ -916,7 +916,21 @@ test('one’s own annotation is reshaped and moved by its handles; Esc puts a dr
   await expect(rectangleItem).not.toContainText('focus A');
   await expect(item).toHaveCount(2);
   expect(await savedBox()).toEqual(before);
-  // Then the note's drawing, under the id it was drawn again with.
+  // A deletion taken back puts the annotation back in its place: the rectangle, drawn before
+  // the note, is listed first again (drawn again, it came back last, over the others).
+  await expect(item.first()).toContainText('Rectangle');
+  await rectangleItem.locator('[data-testid^="annotation-delete-"]').click();
+  await page.getByTestId('annotation-delete-ok').click();
+  await expect(item).toHaveCount(1);
+  await view.click({ position: { x: 20, y: 20 } });
+  await undoKey(page);
+  await expect(page.locator('.ant-message')).toContainText(
+    'Undone (Rectangle): the deleted annotation is back',
+  );
+  await expect(item).toHaveCount(2);
+  await expect(item.first()).toContainText('Rectangle');
+  expect(await savedBox()).toEqual(before);
+  // Then the note's drawing: the restored note is the same annotation, under its own id.
   await undoKey(page);
   await expect(item).toHaveCount(1);
   await expect(noteItem).toHaveCount(0);

@@ -55,6 +55,8 @@ describe.each(await testDatabases())('slide annotations on $name', (testDb) => {
     api.post<AnnotationDto>('viewer/updateAnnotation', body, { token });
   const remove = (id: number, token: string) =>
     api.post('viewer/deleteAnnotation', { iAnnotationId: id }, { token });
+  const restore = (id: number, token: string) =>
+    api.post<AnnotationDto>('viewer/restoreAnnotation', { iAnnotationId: id }, { token });
   const ruler = (slide: number) => ({
     iSlideDocumentId: slide,
     strKind: 'line',
@@ -341,6 +343,56 @@ describe.each(await testDatabases())('slide annotations on $name', (testDb) => {
     expect(left.map((a) => a.iAnnotationId)).toEqual([theirs.iAnnotationId]);
   });
 
+  it('brings one’s own deleted annotation back in its place, for a day, to its author only', async () => {
+    const slide = await slideOfNewCase();
+    await t.app.slideIngest.idle();
+    const drawn: AnnotationDto[] = [];
+    for (const color of ['#111111', '#222222', '#333333']) {
+      drawn.push(expectOk(await add({ ...ruler(slide), strColor: color }, owner.token)));
+    }
+    const [first, middle, last] = drawn.map((a) => a.iAnnotationId) as [number, number, number];
+    expectOk(await remove(middle, owner.token));
+    const ids = async () =>
+      expectOk(await list(slide, owner.token)).listAnnotation.map((a) => a.iAnnotationId);
+    expect(await ids()).toEqual([first, last]);
+    // A deleted one can be neither changed nor deleted again.
+    expectNotFound(await update({ iAnnotationId: middle, ...ruler(slide) }, owner.token));
+    expectNotFound(await remove(middle, owner.token));
+    // Someone else, of the hospital or not, cannot restore it: to them it is missing.
+    const stranger = await doctorElsewhere(db(), api);
+    expectNotFound(await restore(middle, colleague.token));
+    expectNotFound(await restore(middle, stranger.token));
+    expectNotFound(await restore(first, owner.token)); // Not deleted.
+
+    t.clock.advanceMinutes(5);
+    const back = expectOk(await restore(middle, owner.token));
+    expect(back).toEqual({ ...drawn[1], bMine: true });
+    expect(await ids()).toEqual([first, middle, last]);
+    expect(await latestAuditRecord(db(), 'viewer/restoreAnnotation')).toMatchObject({
+      userId: owner.id,
+      targetType: 'annotation',
+      targetId: String(middle),
+      outcome: 'success',
+    });
+    expectNotFound(await restore(middle, owner.token)); // Already back.
+
+    // A day after its deletion it is gone for good: the next deletion removes it (the deletion
+    // is made a day old here; a day on the test clock would end the sessions too).
+    expectOk(await remove(first, owner.token));
+    await db()
+      .update(slideAnnotations)
+      .set({ deletedAt: new Date(t.clock.now().getTime() - (24 * 60 + 1) * 60_000) })
+      .where(eq(slideAnnotations.id, first));
+    expectOk(await remove(last, owner.token));
+    expectNotFound(await restore(first, owner.token));
+    expectOk(await restore(last, owner.token));
+    const rows = await db()
+      .select({ id: slideAnnotations.id })
+      .from(slideAnnotations)
+      .where(eq(slideAnnotations.slideDocumentId, slide));
+    expect(rows.map((r) => r.id).sort((a, b) => a - b)).toEqual([middle, last]);
+  });
+
   it('lets report-view administrators read without drawing', async () => {
     const got = expectOk(await list(caseSlide, reportViewer.token));
     expect(got.bMayWrite).toBe(false);
@@ -397,9 +449,12 @@ describe.each(await testDatabases())('slide annotations on $name', (testDb) => {
     for (const refused of answers.filter((a) => a.body.iCode !== 0)) {
       expectRefused(refused, 'ANNOTATION_LIMIT');
     }
-    expect(expectOk(await list(slide, owner.token)).listAnnotation).toHaveLength(
-      ANNOTATIONS_PER_SLIDE_MAX,
-    );
+    const full = expectOk(await list(slide, owner.token)).listAnnotation;
+    expect(full).toHaveLength(ANNOTATIONS_PER_SLIDE_MAX);
+    // A deletion taken back counts again: not when its place was taken meanwhile.
+    expectOk(await remove(full[0]!.iAnnotationId, owner.token));
+    expectOk(await add(ruler(slide), owner.token));
+    expectRefused(await restore(full[0]!.iAnnotationId, owner.token), 'ANNOTATION_LIMIT');
   });
 
   it('refuses a shape on a slide removed while the shape waited to be added', async () => {

@@ -714,8 +714,18 @@ export const slideAnnotations = pgTable(
     points: jsonb('points').$type<[number, number][]>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    /**
+     * Deleted by its author: kept a day so that their undo (viewer/restoreAnnotation) brings the
+     * same annotation back, in its place among the others; then removed (repo.purgeDeleted).
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
-  (t) => [index('slide_annotations_slide_idx').on(t.slideDocumentId, t.id)],
+  (t) => [
+    index('slide_annotations_slide_idx').on(t.slideDocumentId, t.id),
+    index('slide_annotations_deleted_idx')
+      .on(t.deletedAt)
+      .where(sql`${t.deletedAt} IS NOT NULL`),
+  ],
 );
 
 /**

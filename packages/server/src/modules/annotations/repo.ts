@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNotNull, isNull, notInArray, or } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, isNull, lt, notInArray, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { patientReceives, slideAnnotations, slideDocuments, users } from '../../db/schema';
 
@@ -33,7 +33,7 @@ export async function listOfSlide(db: Db, slideId: number): Promise<AnnotationVi
     .select({ row: slideAnnotations, authorName: users.realName })
     .from(slideAnnotations)
     .innerJoin(users, eq(users.id, slideAnnotations.authorId))
-    .where(eq(slideAnnotations.slideDocumentId, slideId))
+    .where(and(eq(slideAnnotations.slideDocumentId, slideId), isNull(slideAnnotations.deletedAt)))
     .orderBy(asc(slideAnnotations.id));
   return rows;
 }
@@ -42,16 +42,26 @@ export async function countOfSlide(db: Db, slideId: number): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(slideAnnotations)
-    .where(eq(slideAnnotations.slideDocumentId, slideId));
+    .where(and(eq(slideAnnotations.slideDocumentId, slideId), isNull(slideAnnotations.deletedAt)));
   return row?.n ?? 0;
 }
 
-export async function findOne(db: Db, id: number): Promise<AnnotationView | undefined> {
+/** An annotation by id: one on show, or (`deleted`) one its author deleted and may restore. */
+export async function findOne(
+  db: Db,
+  id: number,
+  deleted = false,
+): Promise<AnnotationView | undefined> {
   const [row] = await db
     .select({ row: slideAnnotations, authorName: users.realName })
     .from(slideAnnotations)
     .innerJoin(users, eq(users.id, slideAnnotations.authorId))
-    .where(eq(slideAnnotations.id, id));
+    .where(
+      and(
+        eq(slideAnnotations.id, id),
+        deleted ? isNotNull(slideAnnotations.deletedAt) : isNull(slideAnnotations.deletedAt),
+      ),
+    );
   return row;
 }
 
@@ -75,17 +85,56 @@ export async function update(
   const [row] = await db
     .update(slideAnnotations)
     .set(values)
-    .where(and(eq(slideAnnotations.id, id), eq(slideAnnotations.authorId, authorId)))
+    .where(
+      and(
+        eq(slideAnnotations.id, id),
+        eq(slideAnnotations.authorId, authorId),
+        isNull(slideAnnotations.deletedAt),
+      ),
+    )
     .returning();
   return row;
 }
 
-export async function remove(db: Db, id: number, authorId: number): Promise<boolean> {
+/** Deletes one's own annotation: hidden from every list, restorable by its author for a while. */
+export async function remove(db: Db, id: number, authorId: number, now: Date): Promise<boolean> {
   const rows = await db
-    .delete(slideAnnotations)
-    .where(and(eq(slideAnnotations.id, id), eq(slideAnnotations.authorId, authorId)))
+    .update(slideAnnotations)
+    .set({ deletedAt: now })
+    .where(
+      and(
+        eq(slideAnnotations.id, id),
+        eq(slideAnnotations.authorId, authorId),
+        isNull(slideAnnotations.deletedAt),
+      ),
+    )
     .returning({ id: slideAnnotations.id });
   return rows.length > 0;
+}
+
+/** Brings one's own deleted annotation back, as it was; undefined if it is not deleted (any more). */
+export async function restore(
+  db: Db,
+  id: number,
+  authorId: number,
+): Promise<AnnotationRow | undefined> {
+  const [row] = await db
+    .update(slideAnnotations)
+    .set({ deletedAt: null })
+    .where(
+      and(
+        eq(slideAnnotations.id, id),
+        eq(slideAnnotations.authorId, authorId),
+        isNotNull(slideAnnotations.deletedAt),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** Removes for good the annotations deleted before `before` (their undo has long passed). */
+export async function purgeDeleted(db: Db, before: Date): Promise<void> {
+  await db.delete(slideAnnotations).where(lt(slideAnnotations.deletedAt, before));
 }
 
 /**

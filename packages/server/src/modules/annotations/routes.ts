@@ -116,9 +116,30 @@ export const annotationRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock }> =
     async (request) => {
       const actor = requireActor(request);
       request.auditNote = { targetType: 'annotation', targetId: request.body.iAnnotationId };
-      const gone = await service.remove(db, actor, request.body.iAnnotationId);
+      const gone = await service.remove(deps, actor, request.body.iAnnotationId);
       request.auditNote.detail = { iSlideDocumentId: gone.iSlideDocumentId };
       return ok(request.lang, gone);
+    },
+  );
+
+  app.post(
+    '/viewer/restoreAnnotation',
+    {
+      schema: {
+        tags: ['viewer'],
+        summary:
+          'Undoes one’s own deletion (within a day): the same annotation back in its place; 404 for anyone else',
+        body: annotationIdSchema,
+        response: { 200: envelopeSchema(annotationDtoSchema) },
+      },
+      config: { policy: { roles: DRAWERS } },
+    },
+    async (request) => {
+      const actor = requireActor(request);
+      request.auditNote = { targetType: 'annotation', targetId: request.body.iAnnotationId };
+      const dto = await service.restore(deps, actor, request.body.iAnnotationId);
+      request.auditNote.detail = { iSlideDocumentId: dto.iSlideDocumentId };
+      return ok(request.lang, dto);
     },
   );
 };

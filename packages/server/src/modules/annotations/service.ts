@@ -162,14 +162,56 @@ export async function update(
   return toDto({ row, authorName: found.authorName }, actor.userId);
 }
 
+/**
+ * How long a deleted annotation can be restored by its author. The viewer's undo reaches back
+ * until the slide is left; a day covers a slide left open overnight. Older ones are removed for
+ * good on the next deletion (no timer of its own: deletions are what make them).
+ */
+export const ANNOTATION_RESTORE_MS = 24 * 60 * 60 * 1000;
+
 export async function remove(
-  db: Db,
+  { db, clock }: AnnotationDeps,
   actor: Actor,
   id: number,
 ): Promise<{ iSlideDocumentId: number }> {
   const found = await ownAnnotation(db, actor, id);
-  if (!(await repo.remove(db, id, actor.userId))) {
+  const now = clock.now();
+  if (!(await repo.remove(db, id, actor.userId, now))) {
     throw notFound();
   }
+  await repo.purgeDeleted(db, new Date(now.getTime() - ANNOTATION_RESTORE_MS));
   return { iSlideDocumentId: found.row.slideDocumentId };
+}
+
+/**
+ * Undoes one's own deletion: the same annotation comes back (its id, its place in the drawing
+ * order, its times), for everyone who views the slide. Drawing it again made a new one, last of
+ * the list and on top of the others. Only its author may, while they may still draw on the
+ * slide; to anyone else a deleted annotation is a missing one (404).
+ */
+export async function restore(
+  { db }: AnnotationDeps,
+  actor: Actor,
+  id: number,
+): Promise<AnnotationDto> {
+  const found = await repo.findOne(db, id, true);
+  if (!found || found.row.authorId !== actor.userId) {
+    throw notFound();
+  }
+  await assertMayDrawOn(db, actor, await slideForViewing(db, actor, found.row.slideDocumentId));
+  // Counted and restored with the slide's row locked, as an addition is.
+  const row = await db.transaction(async (tx) => {
+    if (!(await repo.slideSize(tx, found.row.slideDocumentId, true))) {
+      throw notFound();
+    }
+    if ((await repo.countOfSlide(tx, found.row.slideDocumentId)) >= ANNOTATIONS_PER_SLIDE_MAX) {
+      throw new AppError('ANNOTATION_LIMIT', { max: ANNOTATIONS_PER_SLIDE_MAX });
+    }
+    return repo.restore(tx, id, actor.userId);
+  });
+  if (!row) {
+    // Restored (or removed for good) in another window meanwhile.
+    throw notFound();
+  }
+  return toDto({ row, authorName: found.authorName }, actor.userId);
 }

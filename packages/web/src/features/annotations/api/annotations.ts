@@ -85,6 +85,17 @@ export function useDeleteAnnotation() {
   });
 }
 
+/** One's own deletion taken back (Ctrl+Z): the same annotation, in its place among the others. */
+export function useRestoreAnnotation() {
+  const refresh = useRefresh();
+  return useMutation<AnnotationDto, ApiError, number>({
+    mutationFn: (iAnnotationId) =>
+      api.post<AnnotationDto>('viewer/restoreAnnotation', { iAnnotationId }),
+    onError: recheckOpenSlidesAfter,
+    onSettled: refresh,
+  });
+}
+
 /**
  * An annotation's new points from its handles on the slide: shown at once (the shape must not
  * jump back to where it was until the list is read again), and put back if the server refuses.

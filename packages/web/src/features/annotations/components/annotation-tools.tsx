@@ -26,6 +26,7 @@ import { useRepeatableStatus } from '@/lib/use-repeatable-status';
 import {
   useAddAnnotation,
   useDeleteAnnotation,
+  useRestoreAnnotation,
   useReshapeAnnotation,
   useSlideAnnotations,
   useUpdateAnnotation,
@@ -82,6 +83,7 @@ export function AnnotationTools({
   const add = useAddAnnotation();
   const reshape = useReshapeAnnotation(viewer.slideId);
   const remove = useDeleteAnnotation();
+  const restore = useRestoreAnnotation();
   const update = useUpdateAnnotation();
   const save = useSaveScreenshot();
   const [tool, setTool] = useState<Tool>('select');
@@ -118,7 +120,11 @@ export function AnnotationTools({
     annotations: annotations.data?.listAnnotation,
     mayWrite,
     blocked: () =>
-      add.isPending || reshape.isPending || remove.isPending || update.isPending
+      add.isPending ||
+      reshape.isPending ||
+      remove.isPending ||
+      update.isPending ||
+      restore.isPending
         ? 'saving'
         : overlay.current?.busy
           ? 'drawing'
@@ -128,7 +134,7 @@ export function AnnotationTools({
     remove: remove.mutateAsync,
     reshape: reshape.mutateAsync,
     update: update.mutateAsync,
-    add: add.mutateAsync,
+    restore: restore.mutateAsync,
   });
   // What is drawn here can be taken back with Ctrl+Z once the server has it (each drawing: a
   // second one drawn before the first is saved must not take the first's place).

@@ -1,16 +1,10 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AnnotationAddInput, AnnotationDto, AnnotationUpdateInput } from '@pathconsult/shared';
+import type { AnnotationDto, AnnotationUpdateInput } from '@pathconsult/shared';
 import { isTyping } from '@/lib/is-typing';
 import { modalAbove } from '@/lib/modal-above';
 import { toastSuccess, toastWarning } from '@/lib/toast';
-import {
-  drawnAgain,
-  nextUndo,
-  renamedIn,
-  withPoints,
-  type UndoableChange,
-} from '../utils/undo-changes';
+import { nextUndo, withPoints, type UndoableChange } from '../utils/undo-changes';
 
 /** Changes kept for taking back, per slide (a pathologist undoes the last few slips, not a day). */
 export const UNDO_DEPTH = 20;
@@ -28,13 +22,13 @@ export interface UndoTarget {
   remove: (iAnnotationId: number) => Promise<unknown>;
   reshape: (input: AnnotationUpdateInput) => Promise<unknown>;
   update: (input: AnnotationUpdateInput) => Promise<unknown>;
-  add: (input: AnnotationAddInput) => Promise<AnnotationDto>;
+  restore: (iAnnotationId: number) => Promise<unknown>;
 }
 
 /**
  * Ctrl+Z (⌘Z on a Mac) takes back the caller's last change on this slide, the last first: a
  * shape drawn by a slip (without the delete question), a corner dragged the wrong way, a name
- * or colour, a deletion (the annotation is drawn again as it was). A change is recorded once the
+ * or colour, a deletion (the server restores the same annotation, in its place among the others). A change is recorded once the
  * server has it (`record`), and forgotten if the server refused it (`forget`). A change whose
  * annotation is gone since (deleted elsewhere) or no longer the caller's to change (the case
  * returned) is passed over. Deletions and edits were once left out, so Ctrl+Z after a deletion
@@ -73,7 +67,7 @@ export function useAnnotationUndo(target: UndoTarget): {
         return;
       }
       e.preventDefault();
-      const { annotations, mayWrite, blocked, remove, reshape, update, add } = latest.current;
+      const { annotations, mayWrite, blocked, remove, reshape, update, restore } = latest.current;
       const why = blocked();
       if (why !== null) {
         toastWarning(t(`undo.${why}`));
@@ -94,14 +88,10 @@ export function useAnnotationUndo(target: UndoTarget): {
       // did not say which annotation it was.
       const kind = t(`kinds.${change.kind === 'delete' ? change.before.strKind : shape!.strKind}`);
       if (change.kind === 'delete') {
-        void add(drawnAgain(change.before)).then((again) => {
-          changes.current = renamedIn(
-            changes.current,
-            change.before.iAnnotationId,
-            again.iAnnotationId,
-          );
-          toastSuccess(t('undo.deleted', { kind }));
-        }, quiet);
+        void restore(change.before.iAnnotationId).then(
+          () => toastSuccess(t('undo.deleted', { kind })),
+          quiet,
+        );
       } else if (change.kind === 'add') {
         void remove(change.iAnnotationId).then(
           () => toastSuccess(t('undo.added', { kind })),

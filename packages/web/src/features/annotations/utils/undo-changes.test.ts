@@ -1,6 +1,6 @@
 import type { AnnotationDto } from '@pathconsult/shared';
 import { describe, expect, it } from 'vitest';
-import { drawnAgain, nextUndo, renamedIn, withPoints, type UndoableChange } from './undo-changes';
+import { nextUndo, withPoints, type UndoableChange } from './undo-changes';
 
 function annotation(iAnnotationId: number, over: Partial<AnnotationDto> = {}): AnnotationDto {
   return {
@@ -60,35 +60,7 @@ describe('nextUndo', () => {
   });
 });
 
-describe('renamedIn', () => {
-  it('points the earlier changes of an annotation drawn again at its new id', () => {
-    const changes: UndoableChange[] = [
-      { kind: 'add', iAnnotationId: 3 },
-      { kind: 'reshape', iAnnotationId: 3, before: [[1, 1]] },
-      { kind: 'edit', iAnnotationId: 4, before: { strColor: '#000000', strText: 'x' } },
-      { kind: 'delete', before: annotation(3) },
-    ];
-    const renamed = renamedIn(changes, 3, 11);
-    expect(renamed[0]).toEqual({ kind: 'add', iAnnotationId: 11 });
-    expect(renamed[1]).toEqual({ kind: 'reshape', iAnnotationId: 11, before: [[1, 1]] });
-    expect(renamed[2]).toBe(changes[2]);
-    expect(renamed[3]).toEqual({ kind: 'delete', before: annotation(11) });
-  });
-});
-
 describe('what taking a change back sends', () => {
-  it('draws a deleted annotation again as it was', () => {
-    const note = annotation(5, { strKind: 'text', strText: 'mitosis', strColor: '#e5002b' });
-    expect(drawnAgain(note)).toEqual({
-      iSlideDocumentId: 7,
-      strKind: 'text',
-      strColor: '#e5002b',
-      strText: 'mitosis',
-      listPoint: note.listPoint,
-    });
-    expect(drawnAgain(annotation(6))).not.toHaveProperty('strText');
-  });
-
   it('gives back a former name and colour with the points it has now', () => {
     const now = annotation(1, { strText: 'focus A', strColor: '#e5002b' });
     expect(withPoints({ ...now, strColor: '#1f5cff', strText: null }, now.listPoint)).toEqual({

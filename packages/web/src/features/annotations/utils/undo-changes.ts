@@ -1,4 +1,4 @@
-import type { AnnotationAddInput, AnnotationDto, AnnotationUpdateInput } from '@pathconsult/shared';
+import type { AnnotationDto, AnnotationUpdateInput } from '@pathconsult/shared';
 
 /*
  * The changes Ctrl+Z takes back in the viewer (use-annotation-undo.ts), and what taking each
@@ -13,7 +13,7 @@ export type UndoableChange =
   | { kind: 'reshape'; iAnnotationId: number; before: AnnotationDto['listPoint'] }
   /** Renamed or recoloured: taken back by saving its label and colour from before. */
   | { kind: 'edit'; iAnnotationId: number; before: Pick<AnnotationDto, 'strColor' | 'strText'> }
-  /** Deleted (after its question): taken back by drawing it again, as it was. */
+  /** Deleted (after its question): taken back by the server's restoring it (same id, same place). */
   | { kind: 'delete'; before: AnnotationDto };
 
 /** Records a change for Ctrl+Z once the server has it (the list's edit and delete). */
@@ -31,37 +31,6 @@ export function withPoints(
     ...(shape.strText ? { strText: shape.strText } : {}),
     listPoint,
   };
-}
-
-/** The addition that draws a deleted annotation again, as it was. */
-export function drawnAgain(shape: AnnotationDto): AnnotationAddInput {
-  return {
-    iSlideDocumentId: shape.iSlideDocumentId,
-    strKind: shape.strKind,
-    strColor: shape.strColor,
-    ...(shape.strText ? { strText: shape.strText } : {}),
-    listPoint: shape.listPoint,
-  };
-}
-
-/** The annotation a change is about (a deleted one's is gone until it is drawn again). */
-function changedId(change: UndoableChange): number {
-  return change.kind === 'delete' ? change.before.iAnnotationId : change.iAnnotationId;
-}
-
-/**
- * The changes with annotation `from` now called `to` (drawn again under a new id): taking back
- * a deletion and then the drawing before it removes the annotation drawn again.
- */
-export function renamedIn(changes: UndoableChange[], from: number, to: number): UndoableChange[] {
-  return changes.map((change) => {
-    if (changedId(change) !== from) {
-      return change;
-    }
-    return change.kind === 'delete'
-      ? { ...change, before: { ...change.before, iAnnotationId: to } }
-      : { ...change, iAnnotationId: to };
-  });
 }
 
 /**

@@ -1,0 +1,2 @@
+ALTER TABLE "slide_annotations" ADD COLUMN "deleted_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "slide_annotations_deleted_idx" ON "slide_annotations" USING btree ("deleted_at") WHERE "slide_annotations"."deleted_at" IS NOT NULL;
