@@ -400,6 +400,7 @@ describe.each(await testDatabases())('slide annotations on $name', (testDb) => {
     expectForbidden(await add(ruler(caseSlide), reportViewer.token));
     const first = got.listAnnotation[0]!;
     expectForbidden(await remove(first.iAnnotationId, reportViewer.token));
+    expectForbidden(await restore(first.iAnnotationId, reportViewer.token));
     expectForbidden(
       await update({ iAnnotationId: first.iAnnotationId, ...ruler(caseSlide) }, reportViewer.token),
     );

@@ -167,7 +167,7 @@ export async function update(
  * until the slide is left; a day covers a slide left open overnight. Older ones are removed for
  * good on the next deletion (no timer of its own: deletions are what make them).
  */
-export const ANNOTATION_RESTORE_MS = 24 * 60 * 60 * 1000;
+const ANNOTATION_RESTORE_MS = 24 * 60 * 60 * 1000;
 
 export async function remove(
   { db, clock }: AnnotationDeps,

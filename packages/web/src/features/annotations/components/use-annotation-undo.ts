@@ -28,8 +28,9 @@ export interface UndoTarget {
 /**
  * Ctrl+Z (⌘Z on a Mac) takes back the caller's last change on this slide, the last first: a
  * shape drawn by a slip (without the delete question), a corner dragged the wrong way, a name
- * or colour, a deletion (the server restores the same annotation, in its place among the others). A change is recorded once the
- * server has it (`record`), and forgotten if the server refused it (`forget`). A change whose
+ * or colour, a deletion (the server restores the same annotation, in its place among the
+ * others). A change is recorded once the server has it (`record`), and forgotten if the server
+ * refused it (`forget`). A change whose
  * annotation is gone since (deleted elsewhere) or no longer the caller's to change (the case
  * returned) is passed over. Deletions and edits were once left out, so Ctrl+Z after a deletion
  * reached back past it and deleted an older drawing. Not while typing or under a dialog.
