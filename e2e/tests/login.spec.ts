@@ -42,19 +42,30 @@ test('the admin logs in in English with ?lang=en and switches to Chinese in the 
   await expect(page.getByTestId('menu-/auditLogs')).toContainText('审计日志');
   await expect(page.getByTestId('workplace-greeting')).toContainText(/好/);
 
-  // On a phone the menu takes no room until its edge tab opens it; opening a group keeps it
-  // open, and only the choice of a screen folds it again.
+  // On a phone the menu is a drawer over the page, opened by a named button in the header: the
+  // page keeps the whole width. Opening a group keeps the drawer open; the choice of a screen
+  // closes it, and Esc closes it too.
   await page.setViewportSize({ width: 390, height: 844 });
-  const menu = page.getByTestId('side-menu');
-  await expect(menu).toHaveClass(/ant-layout-sider-collapsed/);
-  await menu.locator('.ant-layout-sider-zero-width-trigger').click();
-  await expect(menu).not.toHaveClass(/ant-layout-sider-collapsed/);
-  await page.getByTestId('menu-group-manage').click();
-  await expect(page.getByTestId('menu-/manage/usersManagement')).toBeVisible();
-  await expect(menu).not.toHaveClass(/ant-layout-sider-collapsed/);
-  await page.getByTestId('menu-/manage/usersManagement').click();
+  await expect(page.getByTestId('side-menu')).toHaveCount(0);
+  const content = page.locator('.workspace-content');
+  expect((await content.boundingBox())?.width).toBe(390);
+  const openMenu = page.getByRole('button', { name: '打开菜单' });
+  await expect(openMenu).toHaveAttribute('aria-expanded', 'false');
+  await openMenu.focus();
+  await page.keyboard.press('Enter');
+  const drawer = page.getByRole('dialog', { name: '主菜单' });
+  await expect(drawer).toBeVisible();
+  // Over the page, not beside it: the page keeps its width.
+  expect((await content.boundingBox())?.width).toBe(390);
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+  await openMenu.click();
+  await drawer.getByTestId('menu-group-manage').click();
+  await expect(drawer.getByTestId('menu-/manage/usersManagement')).toBeVisible();
+  await expect(drawer).toBeVisible();
+  await drawer.getByTestId('menu-/manage/usersManagement').click();
   await expect(page).toHaveURL(/#\/manage\/usersManagement$/);
-  await expect(menu).toHaveClass(/ant-layout-sider-collapsed/);
+  await expect(drawer).toBeHidden();
 });
 
 test('empty login fields get their own messages, in the chosen language', async ({ page }) => {

@@ -1,5 +1,7 @@
-import { Flex, Grid, Layout, Typography } from 'antd';
+import { MenuOutlined } from '@ant-design/icons';
+import { Button, Drawer, Flex, Grid, Layout, Typography } from 'antd';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { useSiteTitle } from '@/features/config/api/get-config';
 import { UploadHeaderButton } from '@/features/slide-upload/components/upload-header-button';
@@ -18,39 +20,67 @@ import { SideMenu } from './side-menu';
 export function WorkspaceLayout() {
   const { user, iRoleType } = useSession();
   const siteTitle = useSiteTitle();
+  const { t } = useTranslation('menu');
   const [collapsed, setCollapsed] = useState(false);
-  // On a phone (below 576 px) the folded menu takes no room at all; antd then shows a tab at the
-  // screen's edge to open it, and choosing a screen folds it again.
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  // On a phone (below 576 px) the menu is a drawer over the page, opened from a button in the
+  // header: a side column would squeeze the page to a sliver, and a tab at the screen's edge
+  // covered rows and could not be reached by keyboard or named by a screen reader.
   const phone = Grid.useBreakpoint().xs === true;
   // Workflow messages arrive live while the workspace is open.
   useNotificationSocket();
   return (
     <Layout className="workspace">
-      <Layout.Sider
-        collapsible
-        collapsed={collapsed}
-        onCollapse={setCollapsed}
-        // Narrow windows (a tablet, a split screen at the microscope) keep the page wide: the
-        // menu folds to its icons below 992 px and opens again above.
-        breakpoint="lg"
-        onBreakpoint={setCollapsed}
-        width={220}
-        collapsedWidth={phone ? 0 : 80}
-        // At the screen's lower edge, where a thumb reaches it and it covers no tab.
-        zeroWidthTriggerStyle={{ top: 'auto', bottom: 72 }}
-        data-testid="side-menu"
-      >
-        <div className="workspace-logo" aria-hidden>
-          {collapsed ? 'PC' : 'PathConsult'}
-        </div>
-        {/* Opening a group keeps the menu open: only the choice of a screen folds it. */}
-        <SideMenu role={iRoleType} onNavigate={phone ? () => setCollapsed(true) : undefined} />
-      </Layout.Sider>
+      {phone ? (
+        <Drawer
+          placement="left"
+          open={drawerOpen}
+          onClose={() => setDrawerOpen(false)}
+          title={t('mainMenu')}
+          size={264}
+          // The menu keeps its dark look, as in the side column on wider screens.
+          styles={{ body: { padding: 0, background: '#001529' } }}
+          data-testid="side-menu-drawer"
+        >
+          {/* Opening a group keeps the drawer open: only the choice of a screen closes it. */}
+          <SideMenu role={iRoleType} onNavigate={() => setDrawerOpen(false)} />
+        </Drawer>
+      ) : (
+        <Layout.Sider
+          collapsible
+          collapsed={collapsed}
+          onCollapse={setCollapsed}
+          // Narrow windows (a tablet, a split screen at the microscope) keep the page wide: the
+          // menu folds to its icons below 992 px and opens again above.
+          breakpoint="lg"
+          onBreakpoint={setCollapsed}
+          width={220}
+          collapsedWidth={80}
+          data-testid="side-menu"
+        >
+          <div className="workspace-logo" aria-hidden>
+            {collapsed ? 'PC' : 'PathConsult'}
+          </div>
+          <SideMenu role={iRoleType} />
+        </Layout.Sider>
+      )}
       <Layout>
         <Layout.Header className="workspace-header">
-          <Typography.Title level={4} className="workspace-title" data-testid="header-site-title">
-            {siteTitle}
-          </Typography.Title>
+          <Flex align="center" gap="small" className="workspace-header-start">
+            {phone && (
+              <Button
+                type="text"
+                icon={<MenuOutlined />}
+                aria-label={t('openMenu')}
+                aria-expanded={drawerOpen}
+                onClick={() => setDrawerOpen(true)}
+                data-testid="side-menu-open"
+              />
+            )}
+            <Typography.Title level={4} className="workspace-title" data-testid="header-site-title">
+              {siteTitle}
+            </Typography.Title>
+          </Flex>
           <Flex align="center" gap="small">
             <UploadHeaderButton />
             <AccountMenu realName={user?.strRealName ?? ''} />
