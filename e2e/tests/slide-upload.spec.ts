@@ -1059,7 +1059,7 @@ test('a slide the slide engine cannot read ends failed in the queue, with why', 
   await expect(page.getByTestId('imagery-count')).toHaveText('共 1 张切片，1 张失败');
 });
 
-test('the same scan uploaded twice under two names is pointed out in the Imagery tab', async ({
+test('the same scan uploaded twice under two names is pointed out in the queue and the Imagery tab', async ({
   page,
   request,
 }) => {
@@ -1079,6 +1079,14 @@ test('the same scan uploaded twice under two names is pointed out in the Imagery
     await page.getByTestId('upload-start').click();
     const item = page.getByTestId('upload-finished').getByTestId(`upload-item-${name}`);
     await expect(item.getByTestId('upload-item-state')).toHaveText('已上传', { timeout: 30_000 });
+    // Said where the upload ends, not only in the case's list: the copy, not the first.
+    if (name === 'HE-1 copy.svs') {
+      await expect(item.getByTestId('upload-item-same-file')).toHaveText(
+        '与本病例已有的“HE-1.svs”逐字节相同，是同一次扫描上传了两次。如非有意，请在病例的切片文件中删除其中一个。',
+      );
+      const first = page.getByTestId('upload-finished').getByTestId('upload-item-HE-1.svs');
+      await expect(first.getByTestId('upload-item-same-file')).toHaveCount(0);
+    }
     await page.keyboard.press('Escape');
   }
   await expect(page.getByTestId('imagery-same-HE-1 copy.svs')).toHaveText('与 HE-1.svs 是同一文件');

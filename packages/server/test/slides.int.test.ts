@@ -13,7 +13,7 @@ import {
   type SlidePage,
   type SlideStatistics,
 } from '@pathconsult/shared';
-import { slideDocuments, users } from '../src/db/schema';
+import { slideDocuments, slideFiles, users } from '../src/db/schema';
 import { testDatabases } from './helpers/databases';
 import { startTestApp, type TestApp } from './helpers/test-app';
 import { apiClient, type Answer, type ApiClient } from './helpers/http';
@@ -1253,6 +1253,7 @@ describe.each(await testDatabases())('slide management on $name', (testDb) => {
         lProgress: 4321,
         bProcessing: false,
         strFailReason: null,
+        strSameFileAs: null,
       },
       {
         iSlideDocumentId: uploading.id,
@@ -1264,6 +1265,7 @@ describe.each(await testDatabases())('slide management on $name', (testDb) => {
         lProgress: 1024 * 1024 + 10,
         bProcessing: false,
         strFailReason: null,
+        strSameFileAs: null,
       },
       {
         iSlideDocumentId: failed.id,
@@ -1275,6 +1277,7 @@ describe.each(await testDatabases())('slide management on $name', (testDb) => {
         lProgress: 0,
         bProcessing: false,
         strFailReason: `文件“${failed.displayName}”的内容不是 SVS 切片，请确认文件未被改名或损坏`,
+        strSameFileAs: null,
       },
       expect.objectContaining({ iSlideDocumentId: received.id, bProcessing: true }),
     ]);
@@ -1300,6 +1303,58 @@ describe.each(await testDatabases())('slide management on $name', (testDb) => {
       targetType: 'slideDocument',
       detail: { listSlideDocumentId: [done.id] },
     });
+  });
+
+  it('tells an uploader that a slide repeats one already in its case (same file, another name)', async () => {
+    const c = await addCase(api, owner.token);
+    const inCase = (over: Partial<SlideValues>, who: User = owner) =>
+      ownSlide({ patientId: c.iPatientId, diagnosisNum: c.strDiagnosistNum, ...over }, who);
+    // The first copy, uploaded by a colleague of the case's hospital: still the case's slide.
+    const first = await inCase(
+      { name: `first-${c.iPatientId}.svs`, checksum: 'cd'.repeat(16) },
+      colleague,
+    );
+    const other = await inCase({ checksum: 'ef'.repeat(16) });
+    const again = await inCase({ checksum: 'cd'.repeat(16) });
+    const third = await inCase({ checksum: 'cd'.repeat(16) });
+    // The same bytes under the same number but not in the case (unmatched): not compared.
+    const unmatched = await ownSlide({
+      diagnosisNum: c.strDiagnosistNum,
+      checksum: 'ef'.repeat(16),
+    });
+    const sameAs = async () =>
+      Object.fromEntries(
+        expectOk(
+          await statuses(`${other.id},${again.id},${third.id},${unmatched.id}`),
+        ).listSlideDocument.map((s) => [s.iSlideDocumentId, s.strSameFileAs]),
+      );
+    expect(await sameAs()).toEqual({
+      [other.id]: null,
+      [again.id]: first.displayName,
+      [third.id]: first.displayName,
+      [unmatched.id]: null,
+    });
+    // The first copy deleted: the second is now the one the third repeats, and repeats none.
+    await db()
+      .update(slideDocuments)
+      .set({ deletedAt: new Date() })
+      .where(eq(slideDocuments.id, first.id));
+    expect(await sameAs()).toEqual({
+      [other.id]: null,
+      [again.id]: null,
+      [third.id]: again.displayName,
+      [unmatched.id]: null,
+    });
+    // A folder slide (several files) is not compared: its main file is a small shared index.
+    await db().insert(slideFiles).values({
+      documentId: again.id,
+      position: 1,
+      relativePath: 'Data0000.dat',
+      storedPath: 'f1',
+      size: 1,
+      chunkCount: 1,
+    });
+    expect((await sameAs())[third.id]).toBeNull();
   });
 
   it('keeps every route to its roles and reach (roles 1–4 × own / other hospital / missing)', async () => {

@@ -34,6 +34,8 @@ export interface SlideValues {
   failReason?: string | null;
   /** When the slide engine read it; unread (null) by default. */
   ingestedAt?: Date | null;
+  /** The main file's checksum once uploaded; the same for every fixture by default. */
+  checksum?: string;
 }
 
 export type SlideRow = typeof slideDocuments.$inferSelect;
@@ -62,7 +64,7 @@ export async function insertSlide(db: Db, dataDir: string, v: SlideValues): Prom
       failReason: v.failReason ?? null,
       ingestedAt: v.ingestedAt ?? null,
       storageKey,
-      checksum: state === SlideUploadState.Uploaded ? 'ab'.repeat(16) : null,
+      checksum: state === SlideUploadState.Uploaded ? (v.checksum ?? 'ab'.repeat(16)) : null,
       createdAt: v.createdAt ?? new Date('2026-01-05T08:00:00Z'),
       completedAt: state === SlideUploadState.Uploaded ? new Date('2026-01-05T08:05:00Z') : null,
     })

@@ -57,6 +57,13 @@ export const documentStatusDtoSchema = z.object({
     .boolean()
     .describe('Received whole, not yet read by the slide engine: it may still fail its checks'),
   strFailReason: z.string().nullable(),
+  strSameFileAs: z
+    .string()
+    .nullable()
+    .describe(
+      'The name of a slide uploaded earlier to the same case that is byte for byte this file ' +
+        '(same checksum, single-file slides): the same scan uploaded twice under two names',
+    ),
 });
 export type DocumentStatusDto = z.infer<typeof documentStatusDtoSchema>;
 

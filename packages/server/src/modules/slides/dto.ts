@@ -115,6 +115,7 @@ export function toDocumentStatusDto(
   doc: SlideDocumentRow,
   progress: number,
   lang: Lang,
+  sameFileAs: string | null = null,
 ): DocumentStatusDto {
   return {
     iSlideDocumentId: doc.id,
@@ -126,5 +127,6 @@ export function toDocumentStatusDto(
     lProgress: progress,
     bProcessing: doc.state === SlideUploadState.Uploaded && doc.ingestedAt === null,
     strFailReason: failReasonText(doc, lang),
+    strSameFileAs: sameFileAs,
   };
 }

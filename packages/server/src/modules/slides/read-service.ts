@@ -15,7 +15,7 @@ import { caseReaderRole } from '../patients/access';
 import { isHospitalInScope, scopeOf } from '../tenancy/scope';
 import { toDocumentStatusDto, toSlideDocumentDto } from './dto';
 import { listSlides } from './list-repo';
-import { documentViews, progressOf, receivedBytes } from './repo';
+import { documentViews, progressOf, receivedBytes, sameFileNames } from './repo';
 
 /**
  * selectSlideDocumentByPatient: a case's live slides, newest first, for whoever may read the case
@@ -56,7 +56,8 @@ export async function slidePage(
 }
 
 /**
- * getDocumentStatus: where the caller's own live uploads among `ids` stand, in the order asked.
+ * getDocumentStatus: where the caller's own live uploads among `ids` stand, in the order asked,
+ * and which of them repeat a slide already in their case (the same scan uploaded twice).
  * Other ids (someone else's, deleted, missing) are left out, as a missing document would be.
  */
 export async function documentStatuses(
@@ -77,11 +78,13 @@ export async function documentStatuses(
     );
   // Uploads the caller left behind in a hospital it no longer belongs to are not its own any more.
   const own = docs.filter((d) => isHospitalInScope(scopeOf(actor), d.hospitalId));
-  const received = await receivedBytes(db, own);
+  const [received, sameFile] = await Promise.all([receivedBytes(db, own), sameFileNames(db, own)]);
   const byId = new Map(own.map((d) => [d.id, d]));
   const asked = [...new Set(ids)].flatMap((id) => {
     const doc = byId.get(id);
-    return doc ? [toDocumentStatusDto(doc, progressOf(doc, received), lang)] : [];
+    return doc
+      ? [toDocumentStatusDto(doc, progressOf(doc, received), lang, sameFile.get(id) ?? null)]
+      : [];
   });
   return { listSlideDocument: asked };
 }

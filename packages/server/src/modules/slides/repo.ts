@@ -118,6 +118,53 @@ async function fileCounts(db: Db, docs: readonly SlideDocumentRow[]): Promise<Ma
 }
 
 /**
+ * For each uploaded single-file document of `docs` in a case, the name of the first live slide of
+ * the same case (oldest id) that is the same file, when that is another one: the same rule as
+ * the case's Imagery tab (sameFileAs in the web app). A folder slide's main file (.mrxs) is a
+ * small index that scans may share, so only single-file slides compare. The others are slides of
+ * the documents' own cases, so no other hospital is looked at.
+ */
+export async function sameFileNames(
+  db: Db,
+  docs: readonly SlideDocumentRow[],
+): Promise<Map<number, string>> {
+  const candidates = docs.filter(
+    (d) => d.state === SlideUploadState.Uploaded && d.checksum !== null && d.patientId !== null,
+  );
+  if (candidates.length === 0) {
+    return new Map();
+  }
+  const inCases = await db
+    .select()
+    .from(slideDocuments)
+    .where(
+      and(
+        inArray(slideDocuments.patientId, [...new Set(candidates.map((d) => d.patientId!))]),
+        inArray(slideDocuments.checksum, [...new Set(candidates.map((d) => d.checksum!))]),
+        eq(slideDocuments.state, SlideUploadState.Uploaded),
+        isNull(slideDocuments.deletedAt),
+      ),
+    )
+    .orderBy(asc(slideDocuments.id));
+  const files = await fileCounts(db, inCases);
+  const first = new Map<string, SlideDocumentRow>();
+  for (const d of inCases) {
+    const key = `${d.patientId}:${d.checksum}`;
+    if (files.get(d.id) === 1 && !first.has(key)) {
+      first.set(key, d);
+    }
+  }
+  const same = new Map<number, string>();
+  for (const d of candidates) {
+    const earliest = first.get(`${d.patientId}:${d.checksum}`);
+    if (earliest && earliest.id !== d.id && files.get(d.id) === 1) {
+      same.set(d.id, earliest.displayName);
+    }
+  }
+  return same;
+}
+
+/**
  * Bytes held of the documents still uploading: each chunk received is a full chunk except the
  * last of its file (chunkLengthOf, in SQL). Uploaded documents are whole; failed ones hold none.
  */

@@ -342,6 +342,13 @@ export function UploadItemRow({
           {t('item.uploadedAs', { name: item.strFileName })}
         </Typography.Text>
       )}
+      {outcome?.sameFileAs && (
+        // The server hashed the file as it arrived: a second copy of a scan is said here, where
+        // the upload ends, rather than found later in the case's list.
+        <Typography.Text type="warning" data-testid="upload-item-same-file">
+          {t('item.sameFile', { name: outcome.sameFileAs })}
+        </Typography.Text>
+      )}
       {outcome?.reason && (
         <Typography.Text type="danger" data-testid="upload-item-reason">
           {outcome.reason}

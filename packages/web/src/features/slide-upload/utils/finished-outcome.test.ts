@@ -11,16 +11,23 @@ import {
 } from './finished-outcome';
 import type { QueueItem } from './queue';
 
-const status = (state: number, bProcessing = false, strFailReason: string | null = null) => ({
+const status = (
+  state: number,
+  bProcessing = false,
+  strFailReason: string | null = null,
+  strSameFileAs: string | null = null,
+) => ({
   strFileName: 'a.svs',
   strDiagnosistNum: 'P-1',
   ddUploadState: { iNumber: state },
   bProcessing,
   strFailReason,
+  strSameFileAs,
 });
 
 const renamedTo = null;
 const numberNow = null;
+const sameFileAs = null;
 
 describe('finishedOutcome', () => {
   const item = {
@@ -45,22 +52,40 @@ describe('finishedOutcome', () => {
       reason: null,
       renamedTo,
       numberNow,
+      sameFileAs,
     });
     expect(finishedOutcome(item, status(SlideUploadState.Uploaded, true))).toEqual({
       state: 'processing',
       reason: null,
       renamedTo,
       numberNow,
+      sameFileAs,
     });
     expect(finishedOutcome(item, status(SlideUploadState.Uploaded))).toEqual({
       state: 'uploaded',
       reason: null,
       renamedTo,
       numberNow,
+      sameFileAs,
     });
     expect(
       finishedOutcome(item, status(SlideUploadState.Failed, false, 'The slide cannot be read')),
-    ).toEqual({ state: 'failed', reason: 'The slide cannot be read', renamedTo, numberNow });
+    ).toEqual({
+      state: 'failed',
+      reason: 'The slide cannot be read',
+      renamedTo,
+      numberNow,
+      sameFileAs,
+    });
+  });
+
+  it('names the slide of its case it repeats byte for byte, once read', () => {
+    expect(
+      finishedOutcome(item, status(SlideUploadState.Uploaded, false, null, 'scan-1.svs')),
+    ).toMatchObject({ state: 'uploaded', sameFileAs: 'scan-1.svs' });
+    expect(
+      finishedOutcome(item, status(SlideUploadState.Uploaded, true, null, 'scan-1.svs')),
+    ).toMatchObject({ state: 'processing', sameFileAs: 'scan-1.svs' });
   });
 
   it('keeps a failure of the queue itself as it is', () => {
@@ -69,23 +94,25 @@ describe('finishedOutcome', () => {
       reason: null,
       renamedTo,
       numberNow,
+      sameFileAs,
     });
   });
 
   it('says when the slide was renamed or deleted since', () => {
     expect(
       finishedOutcome(item, { ...status(SlideUploadState.Uploaded), strFileName: 'b.svs' }),
-    ).toEqual({ state: 'uploaded', reason: null, renamedTo: 'b.svs', numberNow });
+    ).toEqual({ state: 'uploaded', reason: null, renamedTo: 'b.svs', numberNow, sameFileAs });
     // Its pathology number changed in slide management since (to match a case, say).
     expect(
       finishedOutcome(item, { ...status(SlideUploadState.Uploaded), strDiagnosistNum: 'P-2' }),
-    ).toEqual({ state: 'uploaded', reason: null, renamedTo, numberNow: 'P-2' });
+    ).toEqual({ state: 'uploaded', reason: null, renamedTo, numberNow: 'P-2', sameFileAs });
     // Left out of an answer about it: deleted. Not asked about yet: nothing is known.
     expect(finishedOutcome(item, undefined, true)).toEqual({
       state: 'removed',
       reason: null,
       renamedTo,
       numberNow,
+      sameFileAs,
     });
     expect(finishedOutcome(item, undefined, false).state).toBe('uploaded');
   });
@@ -117,6 +144,7 @@ describe('withAnswer', () => {
     lProgress: 10,
     bProcessing,
     strFailReason: null,
+    strSameFileAs: null,
   });
 
   it('keeps earlier answers while another list is asked about, and forgets the deleted', () => {

@@ -4,9 +4,14 @@ import type { QueueItem } from './queue';
 /**
  * How a finished queue item reads once the server has had its say: `renamedTo` is the slide's
  * name now when it was renamed after the upload, `numberNow` its pathology number now when that
- * was changed; `removed`, deleted since.
+ * was changed, `sameFileAs` the slide of its case it repeats byte for byte (the same scan
+ * uploaded twice); `removed`, deleted since.
  */
-export type FinishedOutcome = { renamedTo: string | null; numberNow: string | null } & (
+export type FinishedOutcome = {
+  renamedTo: string | null;
+  numberNow: string | null;
+  sameFileAs: string | null;
+} & (
   | { state: 'uploaded' | 'processing'; reason: null }
   | { state: 'failed'; reason: string | null }
   | { state: 'removed'; reason: null }
@@ -24,7 +29,12 @@ export function finishedOutcome(
   status:
     | Pick<
         DocumentStatusDto,
-        'strFileName' | 'strDiagnosistNum' | 'ddUploadState' | 'bProcessing' | 'strFailReason'
+        | 'strFileName'
+        | 'strDiagnosistNum'
+        | 'ddUploadState'
+        | 'bProcessing'
+        | 'strFailReason'
+        | 'strSameFileAs'
       >
     | undefined,
   /** Whether the server's answer was about this item (so no status means it is gone). */
@@ -33,7 +43,7 @@ export function finishedOutcome(
   awaiting = false,
 ): FinishedOutcome {
   if (item.state === 'failed') {
-    return { state: 'failed', reason: null, renamedTo: null, numberNow: null };
+    return { state: 'failed', reason: null, renamedTo: null, numberNow: null, sameFileAs: null };
   }
   if (!status) {
     // Its first answer on its way: the slide engine reads every slide after its upload (it read
@@ -43,19 +53,27 @@ export function finishedOutcome(
       reason: null,
       renamedTo: null,
       numberNow: null,
+      sameFileAs: null,
     };
   }
   const renamedTo = status.strFileName !== item.strFileName ? status.strFileName : null;
   const numberNow =
     status.strDiagnosistNum !== item.target.strDiagnosistNum ? status.strDiagnosistNum : null;
   if (status.ddUploadState.iNumber === SlideUploadState.Failed) {
-    return { state: 'failed', reason: status.strFailReason, renamedTo, numberNow };
+    return {
+      state: 'failed',
+      reason: status.strFailReason,
+      renamedTo,
+      numberNow,
+      sameFileAs: null,
+    };
   }
   return {
     state: status.bProcessing ? 'processing' : 'uploaded',
     reason: null,
     renamedTo,
     numberNow,
+    sameFileAs: status.strSameFileAs,
   };
 }
 
