@@ -644,6 +644,57 @@ test('a polygon is drawn corner by corner, and a drag with the tool on pans the 
   await expect(items).toHaveCount(2);
 });
 
+test('the annotation list writes all its areas in one unit, that of the largest', async ({
+  page,
+  request,
+}) => {
+  const { token, slideId } = await caseWithSlide(request, `VU${RUN}`, `cmu-units-${RUN}.svs`);
+  // Level-0 pixels of 0.499 µm: a region of 1000 × 600 px (about 0.149 mm²) and a focus of
+  // 40 × 30 px (about 299 µm²), which alone reads in µm².
+  for (const [strText, listPoint] of [
+    [
+      'region',
+      [
+        [200, 300],
+        [1200, 900],
+      ],
+    ],
+    [
+      'focus',
+      [
+        [1500, 1500],
+        [1540, 1530],
+      ],
+    ],
+  ] as const) {
+    const added = await request.post('/api/viewer/addAnnotation', {
+      headers: { token },
+      data: {
+        iSlideDocumentId: slideId,
+        strColor: '#1f5cff',
+        strKind: 'rectangle',
+        strText,
+        listPoint,
+      },
+    });
+    expect(added.ok()).toBe(true);
+  }
+  await logIn(page, DOCTOR, '?lang=en');
+  await page.goto(`/?lang=en#/ShowSlide?id=${slideId}`);
+  const items = page.getByTestId('annotation-list').locator('[data-testid^="annotation-item-"]');
+  await expect(items).toHaveCount(2);
+  await expect(items.filter({ hasText: 'region' })).toContainText(/Area 0\.1\d\d mm²/);
+  await expect(items.filter({ hasText: 'focus' })).toContainText(/Area 0\.000\d\d\d mm²/);
+  // Sizes too: the region's longest side is under a millimetre, so both are in µm.
+  await expect(items.filter({ hasText: 'focus' })).toContainText(/Size 20\.0 × 15\.0 µm/);
+  // Alone, the focus is written in its own unit again.
+  const region = await items.filter({ hasText: 'region' }).getAttribute('data-testid');
+  await page.getByTestId(region!.replace('annotation-item-', 'annotation-delete-')).click();
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(items).toHaveCount(1);
+  await expect(items.first()).toContainText(/Area 299 µm²/);
+});
+
 test('shapes are drawn with the keyboard alone: the view’s centre is the pen, Space puts it down and lifts it', async ({
   page,
   request,

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AnnotationDto } from '@pathconsult/shared';
 import { IconButton } from '@/components/icon-button';
+import { commonUnits } from '../utils/common-units';
 import { boxOf, measurementText, type PixelSize } from '../utils/geometry';
 import { NamedMeasurement } from './named-measurement';
 import { AnnotationEditDialog } from './annotation-edit-dialog';
@@ -38,6 +39,8 @@ export function AnnotationList({
   if (annotations.length === 0) {
     return <Empty description={t('list.empty')} data-testid="annotation-list-empty" />;
   }
+  // One unit for every area and one for every length of the list: they compare at a glance.
+  const units = commonUnits(annotations, mpp);
   const goTo = (a: AnnotationDto) => {
     const xs = a.listPoint.map((p) => p[0]);
     const ys = a.listPoint.map((p) => p[1]);
@@ -118,7 +121,7 @@ export function AnnotationList({
                 </Flex>
                 {
                   // A note gets two lines, the rest on hover, with its measurement after it; a
-                  // measurement alone is shown whole, its parts kept whole ("0.0342 / mm²" must
+                  // measurement is shown whole, its parts kept whole ("0.0342 / mm²" must
                   // not lose its unit).
                   a.strText ? (
                     <>
@@ -129,14 +132,26 @@ export function AnnotationList({
                         {a.strText}
                       </Typography.Paragraph>
                       {measured && (
-                        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                          <NamedMeasurement kind={a.strKind} points={a.listPoint} mpp={mpp} />
+                        // As prominent as without a note: a labelled outline is measured to
+                        // be reported, and the label names what the measurement is of.
+                        <Typography.Text strong>
+                          <NamedMeasurement
+                            kind={a.strKind}
+                            points={a.listPoint}
+                            mpp={mpp}
+                            units={units}
+                          />
                         </Typography.Text>
                       )}
                     </>
                   ) : measured ? (
                     <Typography.Text strong>
-                      <NamedMeasurement kind={a.strKind} points={a.listPoint} mpp={mpp} />
+                      <NamedMeasurement
+                        kind={a.strKind}
+                        points={a.listPoint}
+                        mpp={mpp}
+                        units={units}
+                      />
                     </Typography.Text>
                   ) : // An arrow without a note: its tag above says all there is.
                   null

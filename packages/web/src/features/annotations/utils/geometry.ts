@@ -145,38 +145,66 @@ const trim = (n: number, digits: number) => Number(n.toFixed(digits)).toString()
  * "0.0123"): a list of measurements reads alike ("53.0 µm" beside "63.9 µm", where "53" stood),
  * and claims no precision a scan at 0.25–0.5 µm per pixel lacks ("3050 µm²", not "3050.3").
  */
-export function threeDigits(n: number): string {
-  const decimals = (magnitude: number) => Math.min(4, Math.max(0, 2 - magnitude));
+export function threeDigits(n: number, maxDecimals = 4): string {
+  const decimals = (magnitude: number) => Math.min(maxDecimals, Math.max(0, 2 - magnitude));
   const magnitude = n > 0 ? Math.floor(Math.log10(n)) : 0;
   const text = n.toFixed(decimals(magnitude));
   // Rounded up to the next power of ten (0.99994 → "1.000"): one decimal fewer ("1.00").
   return Number(text) >= 10 ** (magnitude + 1) ? n.toFixed(decimals(magnitude + 1)) : text;
 }
 
-/** A length in µm below 1 mm, else in mm. */
-export function formatLength(micrometres: number): string {
-  // 999.7 µm reads "1.00 mm", not "1000 µm".
-  if (micrometres >= 999.5) {
-    return `${threeDigits(micrometres / 1000)} mm`;
-  }
-  return `${threeDigits(micrometres)} µm`;
+/**
+ * The units a measurement is written in. Each measurement alone takes the unit that suits its
+ * size; a list of them takes one unit for all (common-units.ts), so that they compare at a glance.
+ */
+export interface MeasureUnits {
+  length: 'µm' | 'mm';
+  area: 'µm²' | 'mm²';
 }
 
-/** An area in µm² below 0.01 mm² (10 000 µm²), else in mm². */
-export function formatArea(squareMicrometres: number): string {
-  if (squareMicrometres >= 9_999.5) {
-    return `${threeDigits(squareMicrometres / 1e6)} mm²`;
-  }
-  return `${threeDigits(squareMicrometres)} µm²`;
+/** The length unit for `micrometres` alone: µm below 1 mm (999.7 µm reads "1.00 mm"). */
+export const lengthUnitOf = (micrometres: number): MeasureUnits['length'] =>
+  micrometres >= 999.5 ? 'mm' : 'µm';
+
+/** The area unit for `squareMicrometres` alone: µm² below 0.01 mm² (10 000 µm²). */
+export const areaUnitOf = (squareMicrometres: number): MeasureUnits['area'] =>
+  squareMicrometres >= 9_999.5 ? 'mm²' : 'µm²';
+
+/**
+ * A value in a unit chosen for a larger one ("0.000234 mm²" beside "0.0747 mm²"): three
+ * significant digits still, with the decimals that takes.
+ */
+const inUnit = (value: number, chosen: boolean) => threeDigits(value, chosen ? 6 : 4);
+
+/** A length in µm below 1 mm, else in mm (or in `unit`, a list's common one). */
+export function formatLength(micrometres: number, unit?: MeasureUnits['length']): string {
+  const u = unit ?? lengthUnitOf(micrometres);
+  return u === 'mm'
+    ? `${inUnit(micrometres / 1000, unit !== undefined)} mm`
+    : `${threeDigits(micrometres)} µm`;
+}
+
+/** An area in µm² below 0.01 mm² (10 000 µm²), else in mm² (or in `unit`, a list's common one). */
+export function formatArea(squareMicrometres: number, unit?: MeasureUnits['area']): string {
+  const u = unit ?? areaUnitOf(squareMicrometres);
+  return u === 'mm²'
+    ? `${inUnit(squareMicrometres / 1e6, unit !== undefined)} mm²`
+    : `${threeDigits(squareMicrometres)} µm²`;
 }
 
 /**
  * Width × height in one unit, mm when the longer side reaches 1 mm ("420 × 310 µm",
  * "0.850 × 1.20 mm"), as a report states a lesion's size: its size is asked for more than its area.
  */
-export function formatSize(widthMicrometres: number, heightMicrometres: number): string {
-  if (Math.max(widthMicrometres, heightMicrometres) >= 999.5) {
-    return `${threeDigits(widthMicrometres / 1000)} × ${threeDigits(heightMicrometres / 1000)} mm`;
+export function formatSize(
+  widthMicrometres: number,
+  heightMicrometres: number,
+  unit?: MeasureUnits['length'],
+): string {
+  const u = unit ?? lengthUnitOf(Math.max(widthMicrometres, heightMicrometres));
+  if (u === 'mm') {
+    const chosen = unit !== undefined;
+    return `${inUnit(widthMicrometres / 1000, chosen)} × ${inUnit(heightMicrometres / 1000, chosen)} mm`;
   }
   return `${threeDigits(widthMicrometres)} × ${threeDigits(heightMicrometres)} µm`;
 }
@@ -213,7 +241,7 @@ export function pixelSizeOf(slide: { mpp: number | null; mppY?: number | null })
 }
 
 /** Micrometres per pixel across and down; null when there is no usable pixel size. */
-function sidesOf(mpp: PixelSize): { x: number; y: number } | null {
+export function sidesOf(mpp: PixelSize): { x: number; y: number } | null {
   const sides = typeof mpp === 'number' ? { x: mpp, y: mpp } : mpp;
   return sides && sides.x > 0 && sides.y > 0 ? sides : null;
 }
@@ -229,6 +257,8 @@ export function measurementParts(
   kind: AnnotationKind,
   points: readonly Point[],
   mpp: PixelSize,
+  /** A list's common units; each measurement its own without. */
+  units?: MeasureUnits,
 ): { part: MeasurementPartKind; text: string }[] {
   const sides = sidesOf(mpp);
   const m = sides ? measure(kind, points, sides) : measure(kind, points);
@@ -237,20 +267,20 @@ export function measurementParts(
     parts.push({
       part: 'size',
       text: sides
-        ? formatSize(m.sizePx.width, m.sizePx.height)
+        ? formatSize(m.sizePx.width, m.sizePx.height, units?.length)
         : formatPixelSize(m.sizePx.width, m.sizePx.height),
     });
   } else if (m.lengthPx !== null) {
     parts.push({
       // A length that goes round an area is its perimeter.
       part: m.areaPx === null ? 'length' : 'perimeter',
-      text: sides ? formatLength(m.lengthPx) : formatPixels(m.lengthPx),
+      text: sides ? formatLength(m.lengthPx, units?.length) : formatPixels(m.lengthPx),
     });
   }
   if (m.areaPx !== null) {
     parts.push({
       part: 'area',
-      text: sides ? formatArea(m.areaPx) : formatSquarePixels(m.areaPx),
+      text: sides ? formatArea(m.areaPx, units?.area) : formatSquarePixels(m.areaPx),
     });
   }
   return parts;

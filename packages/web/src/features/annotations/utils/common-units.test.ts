@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { commonUnits } from './common-units';
+import { measurementParts, type Point } from './geometry';
+
+const box = (w: number, h: number) => ({
+  strKind: 'rectangle' as const,
+  listPoint: [
+    [0, 0],
+    [w, h],
+  ] as Point[],
+});
+const ruler = (len: number) => ({
+  strKind: 'line' as const,
+  listPoint: [
+    [0, 0],
+    [len, 0],
+  ] as Point[],
+});
+
+describe('commonUnits', () => {
+  it('writes every area of a list in the unit of its largest', () => {
+    // At 1 µm per pixel: 400 × 200 px is 0.08 mm², 20 × 10 px is 200 µm².
+    const shapes = [box(400, 200), box(20, 10)];
+    const units = commonUnits(shapes, 1)!;
+    expect(units).toEqual({ length: 'µm', area: 'mm²' });
+    const areaOf = (s: (typeof shapes)[number]) =>
+      measurementParts(s.strKind, s.listPoint, 1, units).find((p) => p.part === 'area')!.text;
+    expect(areaOf(shapes[0]!)).toBe('0.0800 mm²');
+    expect(areaOf(shapes[1]!)).toBe('0.000200 mm²');
+    // Alone, the small one keeps its own unit.
+    expect(measurementParts('rectangle', shapes[1]!.listPoint, 1)[1]!.text).toBe('200 µm²');
+  });
+
+  it('writes lengths and sizes in mm once one reaches a millimetre', () => {
+    const units = commonUnits([ruler(1500), box(20, 10)], 1)!;
+    expect(units).toEqual({ length: 'mm', area: 'µm²' });
+    expect(measurementParts('rectangle', box(20, 10).listPoint, 1, units)[0]!.text).toBe(
+      '0.0200 × 0.0100 mm',
+    );
+    expect(measurementParts('line', ruler(1500).listPoint, 1, units)[0]!.text).toBe('1.50 mm');
+  });
+
+  it('keeps the small units when nothing is large, and has none without a pixel size', () => {
+    expect(commonUnits([ruler(40), box(20, 10)], 0.5)).toEqual({ length: 'µm', area: 'µm²' });
+    expect(commonUnits([ruler(40)], null)).toBeUndefined();
+  });
+});
