@@ -237,6 +237,10 @@ test('slides are matched and renamed by the doctor, removed by the administrator
   const admin = await adminContext.newPage();
   await logIn(admin, ADMIN);
   await openFromMenu(admin, '/slideInfo');
+  // The notice promises deletion only where this screen gives it: unmatched slides.
+  await expect(admin.getByTestId('slide-notice')).toHaveText(
+    '您管理的机构存储的切片。在此删除未匹配的切片会清除其文件并释放存储空间；已匹配的切片由病例的医生在病例中删除。',
+  );
   // The platform administrator's figures cover every hospital, and the storage hint says so.
   await admin.getByTestId('slide-summary-storage-title').hover();
   await expect(admin.getByRole('tooltip')).toContainText('所列各医院的切片在服务器上共占用的空间');
@@ -254,16 +258,20 @@ test('slides are matched and renamed by the doctor, removed by the administrator
   await expect(admin.getByRole('tooltip')).toContainText('由病例的医生在病例中删除');
   await admin.getByTestId(`slide-row-${toMatch}`).locator('input[type=checkbox]').check();
   await expect(admin.getByTestId('slide-delete-selected')).toBeDisabled();
-  // Matching is off for it too: both reasons on the screen, in Chinese.
+  // Matching is off for it too, for the same cause: one reason for both, in Chinese (two
+  // sentences that both began "matched" read as a contradiction).
   await expect(admin.getByTestId('slide-selection-reason')).toHaveText([
-    '所选切片均已匹配：只有未匹配的切片可以匹配',
-    '所选项中包含已匹配的切片：已匹配的切片由病例的医生在病例中删除',
+    '所选切片均已匹配：不能在此匹配或删除，已匹配的切片由病例的医生在病例中删除',
   ]);
   await admin.getByTestId('slide-clear-selection').click();
   await admin.locator('#slideFilters_strDiagnosistNum').fill(looseNum);
   await admin.getByTestId('slide-search').click();
   const stored = admin.getByTestId(`slide-row-${renamed}`);
   await expect(stored).toContainText('演示申请医院');
+  // The hospital's name whole, on two lines if need be: cut, hospitals of one city read alike.
+  const hospitalName = stored.getByText('演示申请医院 (Demo Applicant Hospital)', { exact: true });
+  await expect(hospitalName).toBeVisible();
+  expect(await hospitalName.evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);
   await expect(admin.getByTestId('slide-table').locator('tbody tr.ant-table-row')).toHaveCount(1);
   // Its number has no case: Match is off for the administrator too, saying why in Chinese.
   const storedMatch = admin.getByTestId(`slide-match-${renamed}`);

@@ -8,6 +8,7 @@ import {
   matchableIds,
   selectionDeleteBlock,
   selectionMatchBlock,
+  selectionReasons,
   type SlideListMode,
 } from '../utils/slide-actions';
 
@@ -36,10 +37,9 @@ export function SelectionBar(props: SelectionBarProps) {
   const matchBlock = selectionMatchBlock(props.selected);
   const deleteBlock = selectionDeleteBlock(props.selected, props.mode, iUserId);
   // Said once when both buttons are off for one cause (all matched: match and delete alike).
-  const reasons = [
-    matchBlock && t(`selection.${matchBlock}`, { max: SLIDE_DELETE_MAX }),
-    deleteBlock && t(`selection.${deleteBlock}`, { max: SLIDE_DELETE_MAX }),
-  ].filter((reason, i, all): reason is string => !!reason && all.indexOf(reason) === i);
+  const reasons = selectionReasons(matchBlock, deleteBlock).map((key) =>
+    t(`selection.${key}`, { max: SLIDE_DELETE_MAX }),
+  );
   return (
     // Kept in sight at the top while the list scrolls under it: ticking slides lower down a long
     // page left the count and its buttons above the window.

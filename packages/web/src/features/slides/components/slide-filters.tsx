@@ -67,7 +67,10 @@ export function SlideFilters(props: SlideFiltersProps) {
       {props.hospitals && (
         <Form.Item name="iHospitalId" label={t('fields.hospital')}>
           <SearchSelect
-            style={{ width: 200 }}
+            // As wide as the chosen hospital's name (within the screen), and the list as wide
+            // as the longest: names cut at 200 px left hospitals of one city alike.
+            style={{ minWidth: 200, maxWidth: '100%' }}
+            popupMatchSelectWidth={false}
             loading={props.hospitalsLoading}
             options={props.hospitals.map((h) => ({
               value: h.iHospitalId,

@@ -195,11 +195,7 @@ export function SlideTable(props: SlideTableProps) {
       <Flex wrap gap="0 8px" align="center">
         {number(row)}
       </Flex>
-      {props.showHospital && (
-        <Typography.Text type="secondary" style={small}>
-          {row.strHospitalName}
-        </Typography.Text>
-      )}
+      {props.showHospital && wrappingSecondary(row.strHospitalName)}
       {/* In a div: the tag keeps its own width instead of stretching across the cell. */}
       {removed ? (
         notWhenRemoved(row)
@@ -269,7 +265,9 @@ export function SlideTable(props: SlideTableProps) {
       render: (_, row) => (
         <Flex vertical align="start">
           {number(row)}
-          {props.showHospital && secondary(row.strHospitalName)}
+          {/* Whole, on as many lines as it takes: hospital names share their first words
+              ("…人民医院", "…Demo Applicant Hospital") and an ellipsis left them alike. */}
+          {props.showHospital && wrappingSecondary(row.strHospitalName)}
         </Flex>
       ),
     },

@@ -5,6 +5,7 @@ import {
   matchableIds,
   selectionDeleteBlock,
   selectionMatchBlock,
+  selectionReasons,
   singleDeleteNote,
   slideRowActions,
 } from './slide-actions';
@@ -247,5 +248,21 @@ describe('bulkDeleteUploadNotes', () => {
       { key: 'contentManyUploading', count: 1 },
       { key: 'contentManyOthersUpload', count: 3, users: ['Li', 'Wang'] },
     ]);
+  });
+});
+
+describe('selectionReasons', () => {
+  it('gives one reason for both buttons when every selected slide is matched', () => {
+    expect(selectionReasons('allMatched', 'matchedCase')).toEqual(['allMatchedMatchedCase']);
+    expect(selectionReasons('allMatched', 'colleagueCase')).toEqual(['allMatchedColleagueCase']);
+    expect(selectionReasons('allMatched', 'matched')).toEqual(['allMatchedMatched']);
+  });
+
+  it('gives each button its own reason otherwise', () => {
+    expect(selectionReasons('noCase', 'matched')).toEqual(['noCase', 'matched']);
+    // A submitted case's slide is the reason that holds whatever else is deselected.
+    expect(selectionReasons('allMatched', 'locked')).toEqual(['allMatched', 'locked']);
+    expect(selectionReasons('allMatched', null)).toEqual(['allMatched']);
+    expect(selectionReasons(null, null)).toEqual([]);
   });
 });

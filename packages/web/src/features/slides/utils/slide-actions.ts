@@ -174,6 +174,30 @@ export function selectionMatchBlock(
     : null;
 }
 
+/** Matched slides that stop both buttons: said in one reason when every selected slide is one. */
+const MATCHED_DELETE_BLOCKS = {
+  matchedCase: 'allMatchedMatchedCase',
+  colleagueCase: 'allMatchedColleagueCase',
+  matched: 'allMatchedMatched',
+} as const;
+
+/**
+ * The reasons the selection bar gives beside its switched-off buttons (keys of `selection.*`):
+ * one for each button, or one for both when every selected slide is matched and that is why
+ * both are off (two sentences side by side both said "matched" and read as a contradiction).
+ */
+export function selectionReasons(
+  matchBlock: ReturnType<typeof selectionMatchBlock>,
+  deleteBlock: SelectionDeleteBlock | null,
+): string[] {
+  if (matchBlock === 'allMatched' && deleteBlock !== null && deleteBlock in MATCHED_DELETE_BLOCKS) {
+    return [MATCHED_DELETE_BLOCKS[deleteBlock as keyof typeof MATCHED_DELETE_BLOCKS]];
+  }
+  return [matchBlock, deleteBlock].filter(
+    (reason): reason is NonNullable<typeof reason> => !!reason,
+  );
+}
+
 /**
  * What deleting one slide does beyond removing it, for its confirmation: it leaves its case
  * (which one is said), its upload stops (its uploader's own or, for an administrator, a
