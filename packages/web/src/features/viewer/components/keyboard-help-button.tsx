@@ -28,9 +28,10 @@ const SHORTCUTS: { keys: string; action: string; named?: true; of?: ViewerKeys }
   { keys: 'N', action: 'navigator' },
   { keys: 'space', action: 'pen', named: true, of: 'drawing' },
   { keys: 'Enter', action: 'finishPolygon', of: 'drawing' },
+  // Backspace does two things, told apart by when: the two rows stand together.
   { keys: 'Backspace', action: 'undoCorner', of: 'drawing' },
-  { keys: 'Esc', action: 'cancel', of: 'drawing' },
   { keys: 'Delete / Backspace', action: 'delete', of: 'drawing' },
+  { keys: 'Esc', action: 'cancel', of: 'drawing' },
   { keys: 'Ctrl + Z', action: 'undo', of: 'drawing' },
   { keys: 'Esc', action: 'rulerOff', of: 'ruler' },
   { keys: '?', action: 'help' },
