@@ -1397,8 +1397,9 @@ test('the header’s Upload on a case screen opens the queue for that case; else
   // The name it holds now is refused for this case in the header's panel too.
   await page.getByTestId('upload-open').click();
   await page.getByTestId('upload-file-input').setInputFiles(SLIDE);
-  await expect(page.getByTestId(`upload-refused-${NAME}`)).toContainText(
-    `该病理号下已有名为“${NAME}”的切片`,
+  // The reason names the file: it is not named again before it.
+  await expect(page.getByTestId(`upload-refused-${NAME}`)).toHaveText(
+    `该病理号下已有名为“${NAME}”的切片（已上传或正在上传）`,
   );
   await expect(page.getByTestId('upload-queue').getByTestId(`upload-item-${NAME}`)).toHaveCount(0);
 

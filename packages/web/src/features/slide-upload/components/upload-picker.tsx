@@ -272,16 +272,21 @@ export function UploadPicker({ request, types, unreadableTypes, released }: Uplo
           data-testid="upload-refused"
           description={
             <ul style={{ margin: 0, paddingInlineStart: 18 }}>
-              {refused.map((refusal, i) => (
-                <li key={`${refusal.name}:${i}`} data-testid={`upload-refused-${refusal.name}`}>
-                  {refusal.name && (
-                    <Typography.Text strong>
-                      {t('picker.refusedName', { name: refusal.name })}
-                    </Typography.Text>
-                  )}
-                  {refusalText(refusal, types ?? [])}
-                </li>
-              ))}
+              {refused.map((refusal, i) => {
+                const text = refusalText(refusal, types ?? []);
+                return (
+                  <li key={`${refusal.name}:${i}`} data-testid={`upload-refused-${refusal.name}`}>
+                    {/* Named before the reason unless the reason names it: a long scanner
+                        name written twice in one line buried the reason between them. */}
+                    {refusal.name && !text.includes(refusal.name) && (
+                      <Typography.Text strong>
+                        {t('picker.refusedName', { name: refusal.name })}
+                      </Typography.Text>
+                    )}
+                    {text}
+                  </li>
+                );
+              })}
             </ul>
           }
         />
