@@ -395,6 +395,13 @@ test('a doctor views a slide, measures, annotates, takes a screenshot and finds 
     }),
   ).toMatch(/^(shape ){3}label( label)*$/);
   await expect(page.getByTestId('screenshot-take')).toContainText('1/4');
+  // The card takes half the panel (two a row): at a fixed 120 px a lone card stood in a corner
+  // of it, its file name broken over lines.
+  const strip = page.getByTestId('screenshot-strip');
+  const stripBox = (await strip.boundingBox())!;
+  const cardBox = (await strip.locator('.ant-card').first().boundingBox())!;
+  expect(cardBox.width).toBeGreaterThan(stripBox.width / 2 - 12);
+  expect(cardBox.width).toBeLessThanOrEqual(stripBox.width / 2);
   await expectTissue(view);
   await view.screenshot({ path: 'test-results/slide-viewer-20x.png' });
 

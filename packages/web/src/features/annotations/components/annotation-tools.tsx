@@ -21,6 +21,7 @@ import { modalAbove } from '@/lib/modal-above';
 import { onSubmitKey } from '@/lib/submit-key';
 import { toastSuccess, toastWarning } from '@/lib/toast';
 import { TOUCH_QUERY, useMediaQuery } from '@/lib/use-media-query';
+import { useElementWidth } from '@/lib/use-element-width';
 import { useSession } from '@/lib/use-session';
 import { useRepeatableStatus } from '@/lib/use-repeatable-status';
 import {
@@ -236,6 +237,7 @@ export function AnnotationTools({
   const shotData = shots.data;
   const limitReached = !!shotData && shotData.iMineCount >= shotData.iLimit;
   const strip = useRef<HTMLDivElement>(null);
+  const stripWidth = useElementWidth(strip);
   const { token } = theme.useToken();
   const takeScreenshot = async () => {
     const layer = overlay.current;
@@ -453,7 +455,7 @@ export function AnnotationTools({
         {shotData && (
           <ScreenshotStrip
             shots={shotData.listScreenshot}
-            width={120}
+            width={stripCardWidth(stripWidth)}
             mayWrite={shotData.bMayWrite}
           />
         )}
@@ -480,4 +482,17 @@ export function AnnotationTools({
       </Modal>
     </Flex>
   );
+}
+
+/** The strip's gap between cards (antd's "middle"). */
+const STRIP_GAP = 16;
+
+/**
+ * Two cards a row filling the panel, whatever its width (a lone card of a fixed 120 px stood in
+ * half the panel, its file name broken over two lines): at least 120 px, at most 200.
+ */
+function stripCardWidth(panelWidth: number): number {
+  // The card is its picture plus a 1 px border each side.
+  const half = Math.floor((panelWidth - STRIP_GAP) / 2) - 2;
+  return Math.max(120, Math.min(200, half));
 }
