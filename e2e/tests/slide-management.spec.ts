@@ -737,7 +737,14 @@ test('a doctor uploads a slide by pathology number before its case exists', asyn
 
 /** Lists only the slides of pathology number `num`, as the filter bar does. */
 async function showNumber(page: Page, num: string) {
-  await page.locator('#slideFilters_strDiagnosistNum').fill(num);
+  // On a phone the filters are folded behind their button (which comes first).
+  const field = page.locator('#slideFilters_strDiagnosistNum');
+  const toggle = page.getByTestId('filter-toggle');
+  await expect(toggle.or(field).first()).toBeVisible();
+  if (await toggle.isVisible()) {
+    await toggle.click();
+  }
+  await field.fill(num);
   await page.getByTestId('slide-search').click();
 }
 
@@ -977,8 +984,20 @@ test('on a phone the slide lists fit the screen: every fact and action of a slid
     for (const part of ['[data-testid=slide-notice]', '[data-testid=slide-summary] > *']) {
       await expectWithinWidth(page, part);
     }
+    // The filters are folded behind one button, so that the list starts on the first screen;
+    // opened, they wrap within the screen too, and a search folds them again.
+    const toggle = page.getByTestId('filter-toggle');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.locator('.filter-bar')).toBeHidden();
+    expect((await page.getByTestId('slide-table').boundingBox())!.y).toBeLessThan(844);
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
     await expectWithinWidth(page, '.filter-bar .ant-form-item');
+    await toggle.click();
     await showNumber(page, num);
+    await expect(page.locator('.filter-bar')).toBeHidden();
+    // The number searched for is a filter in use: the button counts it.
+    await expect(toggle).toHaveText(en ? 'Filters (1)' : '筛选（1）');
     const row = page.getByTestId(`slide-row-${name}`);
     await expect(row.getByTestId('slide-upload-state')).toHaveText(en ? 'Uploaded' : '已上传');
     // Read by the slide engine: it can be viewed.
