@@ -241,6 +241,8 @@ test('slides are matched and renamed by the doctor, removed by the administrator
   await expect(admin.getByTestId('slide-notice')).toHaveText(
     '您管理的机构存储的切片。在此删除未匹配的切片会清除其文件并释放存储空间；已匹配的切片由病例的医生在病例中删除。',
   );
+  // A two-character button reads as its word, without antd's space between the characters.
+  await expect(admin.getByTestId('slide-search')).toHaveText('查询');
   // The platform administrator's figures cover every hospital, and the storage hint says so.
   await admin.getByTestId('slide-summary-storage-title').hover();
   await expect(admin.getByRole('tooltip')).toContainText('所列各医院的切片在服务器上共占用的空间');

@@ -33,7 +33,13 @@ export function Providers({ children }: { children: ReactNode }) {
   const locale = langOfI18n(i18n.language) === 'en' ? enUS : zhCN;
   return (
     <QueryClientProvider client={queryClient}>
-      <ConfigProvider locale={locale} theme={{ token: { colorPrimary: '#1f6feb' } }}>
+      <ConfigProvider
+        locale={locale}
+        theme={{ token: { colorPrimary: '#1f6feb' } }}
+        // Two-character Chinese buttons read as the words they are ("查询", not antd's "查 询"),
+        // as those with an icon ("上传") and every longer one already did.
+        button={{ autoInsertSpace: false }}
+      >
         <AntdApp
           message={{
             maxCount: Limits.toastMaxCount,
