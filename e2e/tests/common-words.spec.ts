@@ -109,7 +109,7 @@ test('an expert keeps common words; a colleague sees the shared ones, not the pr
     .click();
   await expect(page.locator('.ant-modal-confirm-title')).toHaveText(`删除常用语“${tag}-建议”？`);
   await dialogsSettled(page);
-  await page.getByRole('button', { name: /取\s?消/ }).click();
+  await page.getByRole('button', { name: '取消', exact: true }).click();
   // Gone before the next click: a confirm still fading out would take it.
   await expect(page.locator('.ant-modal-confirm')).toBeHidden();
   await expect(row(page, texts.institution)).toBeVisible();

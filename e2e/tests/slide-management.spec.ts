@@ -263,7 +263,7 @@ test('slides are matched and renamed by the doctor, removed by the administrator
   // Matching is off for it too, for the same cause: one reason for both, in Chinese (two
   // sentences that both began "matched" read as a contradiction).
   await expect(admin.getByTestId('slide-selection-reason')).toHaveText([
-    '所选切片均已匹配：不能在此匹配或删除，已匹配的切片由病例的医生在病例中删除',
+    '所选切片均已匹配：无需匹配；已匹配的切片由病例的医生在病例中删除',
   ]);
   await admin.getByTestId('slide-clear-selection').click();
   await admin.locator('#slideFilters_strDiagnosistNum').fill(looseNum);

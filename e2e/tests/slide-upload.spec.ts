@@ -1082,7 +1082,7 @@ test('the same scan uploaded twice under two names is pointed out in the queue a
     // Said where the upload ends, not only in the case's list: the copy, not the first.
     if (name === 'HE-1 copy.svs') {
       await expect(item.getByTestId('upload-item-same-file')).toHaveText(
-        '与本病例已有的“HE-1.svs”逐字节相同，是同一次扫描上传了两次。如非有意，请在病例的切片文件中删除其中一个。',
+        '与本病例已有的“HE-1.svs”逐字节相同，是同一次扫描上传了两次。如非有意，请在病例的“切片文件”页签中删除其中一张。',
       );
       const first = page.getByTestId('upload-finished').getByTestId('upload-item-HE-1.svs');
       await expect(first.getByTestId('upload-item-same-file')).toHaveCount(0);

@@ -398,10 +398,12 @@ test('a doctor views a slide, measures, annotates, takes a screenshot and finds 
   // The card takes half the panel (two a row): at a fixed 120 px a lone card stood in a corner
   // of it, its file name broken over lines.
   const strip = page.getByTestId('screenshot-strip');
-  const stripBox = (await strip.boundingBox())!;
-  const cardBox = (await strip.locator('.ant-card').first().boundingBox())!;
-  expect(cardBox.width).toBeGreaterThan(stripBox.width / 2 - 12);
-  expect(cardBox.width).toBeLessThanOrEqual(stripBox.width / 2);
+  await expect(async () => {
+    const stripBox = (await strip.boundingBox())!;
+    const cardBox = (await strip.locator('.ant-card').first().boundingBox())!;
+    expect(cardBox.width).toBeGreaterThan(stripBox.width / 2 - 12);
+    expect(cardBox.width).toBeLessThanOrEqual(stripBox.width / 2);
+  }).toPass({ timeout: 5_000 });
   await expectTissue(view);
   await view.screenshot({ path: 'test-results/slide-viewer-20x.png' });
 

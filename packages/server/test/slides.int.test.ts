@@ -1355,6 +1355,22 @@ describe.each(await testDatabases())('slide management on $name', (testDb) => {
       chunkCount: 1,
     });
     expect((await sameAs())[third.id]).toBeNull();
+
+    // The owner's upload by number joined a colleague's case (the colleague created it): the
+    // owner does not see that case's slides, so the colleague's copy is not named to them.
+    const theirs = await addCase(api, colleague.token);
+    const inTheirs = (over: Partial<SlideValues>, who: User) =>
+      ownSlide(
+        { patientId: theirs.iPatientId, diagnosisNum: theirs.strDiagnosistNum, ...over },
+        who,
+      );
+    await inTheirs(
+      { name: `secret-${theirs.iPatientId}.svs`, checksum: '12'.repeat(16) },
+      colleague,
+    );
+    const joined = await inTheirs({ checksum: '12'.repeat(16) }, owner);
+    const [status] = expectOk(await statuses(`${joined.id}`)).listSlideDocument;
+    expect(status).toMatchObject({ iSlideDocumentId: joined.id, strSameFileAs: null });
   });
 
   it('keeps every route to its roles and reach (roles 1–4 × own / other hospital / missing)', async () => {

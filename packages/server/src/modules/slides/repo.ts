@@ -120,9 +120,10 @@ async function fileCounts(db: Db, docs: readonly SlideDocumentRow[]): Promise<Ma
 /**
  * For each uploaded single-file document of `docs` in a case, the name of the first live slide of
  * the same case (oldest id) that is the same file, when that is another one: the same rule as
- * the case's Imagery tab (sameFileAs in the web app). A folder slide's main file (.mrxs) is a
- * small index that scans may share, so only single-file slides compare. The others are slides of
- * the documents' own cases, so no other hospital is looked at.
+ * the case's Imagery tab (sameFileAs in the web app, which compares every slide with a checksum,
+ * a failed one too). A folder slide's main file (.mrxs) is a small index that scans may share, so
+ * only single-file slides compare. The others are slides of the documents' own cases, so no other
+ * hospital is looked at; the caller passes only documents of cases its user may read.
  */
 export async function sameFileNames(
   db: Db,
@@ -141,7 +142,6 @@ export async function sameFileNames(
       and(
         inArray(slideDocuments.patientId, [...new Set(candidates.map((d) => d.patientId!))]),
         inArray(slideDocuments.checksum, [...new Set(candidates.map((d) => d.checksum!))]),
-        eq(slideDocuments.state, SlideUploadState.Uploaded),
         isNull(slideDocuments.deletedAt),
       ),
     )

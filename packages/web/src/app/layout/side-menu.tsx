@@ -118,7 +118,8 @@ function iconOf(path: string): ReactNode {
 
 /**
  * The role's side menu. Item keys are route paths; a click navigates, and the workspace opens
- * the tab, then `onNavigate` runs (a phone folds the menu). Entries carry `data-testid="menu-<path>"` (groups: `menu-group-<key>`).
+ * the tab, then `onNavigate` runs (on a phone it closes the menu drawer). Entries carry
+ * `data-testid="menu-<path>"` (groups: `menu-group-<key>`).
  */
 export function SideMenu({
   role,

@@ -27,6 +27,13 @@ export function WorkspaceLayout() {
   // header: a side column would squeeze the page to a sliver, and a tab at the screen's edge
   // covered rows and could not be reached by keyboard or named by a screen reader.
   const phone = Grid.useBreakpoint().xs === true;
+  // Left open as the screen widened (a phone turned sideways), the drawer must not open by itself
+  // when it narrows again.
+  const [drawerOfPhone, setDrawerOfPhone] = useState(phone);
+  if (drawerOfPhone !== phone) {
+    setDrawerOfPhone(phone);
+    setDrawerOpen(false);
+  }
   // Workflow messages arrive live while the workspace is open.
   useNotificationSocket();
   return (

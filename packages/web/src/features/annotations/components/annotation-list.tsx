@@ -119,43 +119,28 @@ export function AnnotationList({
                     />
                   )}
                 </Flex>
-                {
-                  // A note gets two lines, the rest on hover, with its measurement after it; a
-                  // measurement is shown whole, its parts kept whole ("0.0342 / mm²" must
-                  // not lose its unit).
-                  a.strText ? (
-                    <>
-                      <Typography.Paragraph
-                        ellipsis={{ rows: 2, tooltip: a.strText }}
-                        style={{ margin: 0 }}
-                      >
-                        {a.strText}
-                      </Typography.Paragraph>
-                      {measured && (
-                        // As prominent as without a note: a labelled outline is measured to
-                        // be reported, and the label names what the measurement is of.
-                        <Typography.Text strong>
-                          <NamedMeasurement
-                            kind={a.strKind}
-                            points={a.listPoint}
-                            mpp={mpp}
-                            units={units}
-                          />
-                        </Typography.Text>
-                      )}
-                    </>
-                  ) : measured ? (
-                    <Typography.Text strong>
-                      <NamedMeasurement
-                        kind={a.strKind}
-                        points={a.listPoint}
-                        mpp={mpp}
-                        units={units}
-                      />
-                    </Typography.Text>
-                  ) : // An arrow without a note: its tag above says all there is.
-                  null
-                }
+                {/* A note gets two lines, the rest on hover. */}
+                {a.strText && (
+                  <Typography.Paragraph
+                    ellipsis={{ rows: 2, tooltip: a.strText }}
+                    style={{ margin: 0 }}
+                  >
+                    {a.strText}
+                  </Typography.Paragraph>
+                )}
+                {/* The measurement whole, its parts kept whole ("0.0342 / mm²" must not lose its
+                    unit), as prominent under a note as without one: a labelled outline is
+                    measured to be reported. An arrow without a note: its tag says all there is. */}
+                {measured && (
+                  <Typography.Text strong>
+                    <NamedMeasurement
+                      kind={a.strKind}
+                      points={a.listPoint}
+                      mpp={mpp}
+                      units={units}
+                    />
+                  </Typography.Text>
+                )}
               </Flex>
             </List.Item>
           );

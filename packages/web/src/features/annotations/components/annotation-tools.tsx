@@ -484,12 +484,13 @@ export function AnnotationTools({
   );
 }
 
-/** The strip's gap between cards (antd's "middle"). */
+/** The strip's gap between cards (antd's "middle" space, the strip's `gap="middle"`). */
 const STRIP_GAP = 16;
 
 /**
- * Two cards a row filling the panel, whatever its width (a lone card of a fixed 120 px stood in
- * half the panel, its file name broken over two lines): at least 120 px, at most 200.
+ * Cards that fill the panel two a row where it is a side column (a lone card of a fixed 120 px
+ * stood in half of it, its file name broken over lines): at least 120 px, at most 200, so that a
+ * wide panel below the slide holds more a row.
  */
 function stripCardWidth(panelWidth: number): number {
   // The card is its picture plus a 1 px border each side.

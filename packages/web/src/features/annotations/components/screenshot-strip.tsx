@@ -20,8 +20,11 @@ const THUMB_MAX_PX = SCREENSHOT_THUMB_WIDTHS[1];
  */
 export function ScreenshotThumb({ shot, width }: { shot: ScreenshotDto; width: number }) {
   const { t } = useTranslation('annotations');
-  // At most 512 px: a phone's 3 device pixels per point asked for the whole picture again.
-  const pixels = Math.min(THUMB_MAX_PX, Math.ceil(width * (window.devicePixelRatio || 1)));
+  // At most 512 px: a phone's 3 device pixels per point asked for the whole picture again. One of
+  // the widths the server keeps: the address stays the same while a panel's cards change width
+  // by a few pixels, and the picture is not fetched again.
+  const needed = Math.min(THUMB_MAX_PX, Math.ceil(width * (window.devicePixelRatio || 1)));
+  const pixels = SCREENSHOT_THUMB_WIDTHS.find((w) => w >= needed) ?? THUMB_MAX_PX;
   const image = useScreenshotImage(`${shot.strImageUrl}&iWidth=${pixels}`);
   const [wantWhole, setWantWhole] = useState(false);
   const whole = useScreenshotImage(wantWhole ? shot.strImageUrl : null);

@@ -172,23 +172,29 @@ export const areaUnitOf = (squareMicrometres: number): MeasureUnits['area'] =>
 
 /**
  * A value in a unit chosen for a larger one ("0.000234 mm²" beside "0.0747 mm²"): three
- * significant digits still, with the decimals that takes.
+ * significant digits still, with the decimals that takes, up to six.
  */
 const inUnit = (value: number, chosen: boolean) => threeDigits(value, chosen ? 6 : 4);
 
+/**
+ * Whether a value written in the list's larger unit keeps its three digits within six decimals;
+ * one smaller (a few µm² beside square millimetres) would read "0.000004" or zero, and is
+ * written in its own unit instead.
+ */
+const fitsUnit = (valueInUnit: number) => valueInUnit >= 0.0001;
+
 /** A length in µm below 1 mm, else in mm (or in `unit`, a list's common one). */
 export function formatLength(micrometres: number, unit?: MeasureUnits['length']): string {
-  const u = unit ?? lengthUnitOf(micrometres);
-  return u === 'mm'
-    ? `${inUnit(micrometres / 1000, unit !== undefined)} mm`
-    : `${threeDigits(micrometres)} µm`;
+  const mm = unit === 'mm' ? fitsUnit(micrometres / 1000) : lengthUnitOf(micrometres) === 'mm';
+  return mm ? `${inUnit(micrometres / 1000, unit === 'mm')} mm` : `${threeDigits(micrometres)} µm`;
 }
 
 /** An area in µm² below 0.01 mm² (10 000 µm²), else in mm² (or in `unit`, a list's common one). */
 export function formatArea(squareMicrometres: number, unit?: MeasureUnits['area']): string {
-  const u = unit ?? areaUnitOf(squareMicrometres);
-  return u === 'mm²'
-    ? `${inUnit(squareMicrometres / 1e6, unit !== undefined)} mm²`
+  const mm2 =
+    unit === 'mm²' ? fitsUnit(squareMicrometres / 1e6) : areaUnitOf(squareMicrometres) === 'mm²';
+  return mm2
+    ? `${inUnit(squareMicrometres / 1e6, unit === 'mm²')} mm²`
     : `${threeDigits(squareMicrometres)} µm²`;
 }
 
@@ -201,10 +207,10 @@ export function formatSize(
   heightMicrometres: number,
   unit?: MeasureUnits['length'],
 ): string {
-  const u = unit ?? lengthUnitOf(Math.max(widthMicrometres, heightMicrometres));
-  if (u === 'mm') {
-    const chosen = unit !== undefined;
-    return `${inUnit(widthMicrometres / 1000, chosen)} × ${inUnit(heightMicrometres / 1000, chosen)} mm`;
+  const longest = Math.max(widthMicrometres, heightMicrometres);
+  if (unit === 'mm' ? fitsUnit(longest / 1000) : lengthUnitOf(longest) === 'mm') {
+    const [w, h] = [widthMicrometres / 1000, heightMicrometres / 1000];
+    return `${inUnit(w, unit === 'mm')} × ${inUnit(h, unit === 'mm')} mm`;
   }
   return `${threeDigits(widthMicrometres)} × ${threeDigits(heightMicrometres)} µm`;
 }

@@ -26,10 +26,10 @@ export function CommonWordFilters({
     <FilterBar<CommonWordFilterValues>
       name="commonWordFilters"
       onSearch={onSearch}
-      onValuesChange={(changed, all) => {
+      onValuesChange={(changed, all, searchNow) => {
         // The scope applies at once; typed text waits for Enter or Search.
         if ('iScope' in changed) {
-          onSearch(all);
+          searchNow(all);
         }
       }}
       search={{ label: t('actions.search'), testId: 'common-word-search' }}

@@ -24,10 +24,10 @@ export function UsableWordFilters({
     <FilterBar<UsableWordFilterValues>
       name="usableWordFilters"
       onSearch={onSearch}
-      onValuesChange={(changed, all) => {
+      onValuesChange={(changed, all, searchNow) => {
         // A category applies at once; typed text waits for Enter or Search.
         if ('strCategory' in changed) {
-          onSearch(all);
+          searchNow(all);
         }
       }}
       search={{ label: t('actions.search'), testId: 'usable-word-search' }}

@@ -85,9 +85,9 @@ export function ReviewList() {
           initialValues={INITIAL}
           onSearch={search}
           // The state applies at once; the other fields on search.
-          onValuesChange={(changed, all) => {
+          onValuesChange={(changed, all, searchNow) => {
             if ('state' in changed) {
-              search(all);
+              searchNow(all);
             }
           }}
           search={{ label: tc('filters.search'), testId: 'review-search' }}

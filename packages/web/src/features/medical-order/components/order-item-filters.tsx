@@ -24,10 +24,10 @@ export function OrderItemFilters({
     <FilterBar<OrderItemFilterValues>
       name="orderFilters"
       onSearch={onSearch}
-      onValuesChange={(changed, all) => {
+      onValuesChange={(changed, all, searchNow) => {
         // A choice in a select applies at once; typed names wait for Enter or Search.
         if (!('strName' in changed)) {
-          onSearch(all);
+          searchNow(all);
         }
       }}
       search={{ label: t('actions.search'), testId: 'order-search' }}

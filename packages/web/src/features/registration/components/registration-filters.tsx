@@ -26,9 +26,9 @@ export function RegistrationFilters({
       initialValues={initial}
       onSearch={onSearch}
       // The state applies at once; the name on search (Enter or the button).
-      onValuesChange={(changed, all) => {
+      onValuesChange={(changed, all, searchNow) => {
         if ('state' in changed) {
-          onSearch(all);
+          searchNow(all);
         }
       }}
       search={{ label: t('actions.search'), testId: 'registration-search' }}

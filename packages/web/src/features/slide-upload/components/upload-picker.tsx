@@ -10,7 +10,7 @@ import type { AddResult } from '../api/upload-manager';
 import type { PickedFile } from '../utils/folder-scan';
 import { pickedFromEntries, pickedFromList, type EntryLike } from '../utils/picked-files';
 import type { Refusal } from '../utils/upload-checks';
-import { refusalText } from '../utils/refusal-text';
+import { refusalNamesFile, refusalText } from '../utils/refusal-text';
 import { useUploads, type PanelRequest } from './upload-context';
 
 /** The refusal text function in the current language. */
@@ -278,7 +278,7 @@ export function UploadPicker({ request, types, unreadableTypes, released }: Uplo
                   <li key={`${refusal.name}:${i}`} data-testid={`upload-refused-${refusal.name}`}>
                     {/* Named before the reason unless the reason names it: a long scanner
                         name written twice in one line buried the reason between them. */}
-                    {refusal.name && !text.includes(refusal.name) && (
+                    {refusal.name && !refusalNamesFile(refusal) && (
                       <Typography.Text strong>
                         {t('picker.refusedName', { name: refusal.name })}
                       </Typography.Text>

@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { resources } from '@/locales/resources';
-import { refusalText } from './refusal-text';
+import { refusalNamesFile, refusalText } from './refusal-text';
 import { REFUSAL_CODES } from './upload-checks';
 
 describe('refusalText', () => {
@@ -41,4 +41,17 @@ describe('refusalText', () => {
     const refusal = { name: 'SMALL.svs', code: 'chosenTwice', first: 'small.svs' } as const;
     expect(refusalText(t, refusal, ['svs'])).toBe(said);
   });
+
+  it.each(['zh-CN', 'en'] as const)(
+    'knows in %s which refusals name their file, so the list names it once',
+    async (lng) => {
+      const i18n = i18next.createInstance();
+      await i18n.init({ resources, lng, fallbackLng: false, ns: ['upload'] });
+      const t = i18n.getFixedT(lng, 'upload');
+      for (const code of REFUSAL_CODES) {
+        const text = refusalText(t, { name: 'q7-zz.svs', code }, ['svs', 'tif', 'mrxs']);
+        expect(refusalNamesFile({ code }), code).toBe(text.includes('q7-zz'));
+      }
+    },
+  );
 });

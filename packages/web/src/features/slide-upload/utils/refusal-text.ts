@@ -48,3 +48,25 @@ export function refusalText(
       return code satisfies never;
   }
 }
+
+/** The refusals whose text names the refused file itself (their messages hold `{name}`). */
+const NAMING_FILE: ReadonlySet<Refusal['code']> = new Set<Refusal['code']>([
+  'chosenTwice',
+  'inQueue',
+  'otherFileOfPaused',
+  'otherFileOfUnfinished',
+  'mrxsDataOnly',
+  'SLIDE_LAYOUT_INVALID',
+  'SLIDE_NAME_EXISTS',
+  'SLIDE_NAME_FAILED',
+  'SLIDE_CONTENT_MISMATCH',
+]);
+
+/**
+ * Whether a refusal's text names its file, so that the list need not name it again before it.
+ * By code, not by looking for the name in the text: a file called "slide" or "SVS" would be
+ * found in "Unsupported slide file type. Supported: SVS…" and left unnamed.
+ */
+export function refusalNamesFile(refusal: Pick<Refusal, 'code'>): boolean {
+  return NAMING_FILE.has(refusal.code);
+}

@@ -89,10 +89,11 @@ const secondary = (text: string) => (
 );
 
 /*
- * The same line where the name column has no width of its own (narrow): there a one-line
- * ellipsis does not cut, it widens the column by the whole text (an auto-laid-out table gives a
- * cell its content's least width), and a long upload name pushed the table past a phone's
- * screen. It wraps instead, anywhere, as the file name above it does.
+ * The same line wrapped, anywhere, as the file name above it is: where the name column has no
+ * width of its own (narrow) a one-line ellipsis does not cut, it widens the column by the whole
+ * text (an auto-laid-out table gives a cell its content's least width), and a long upload name
+ * pushed the table past a phone's screen. A hospital's name wraps so too, wide or narrow: its
+ * end is what tells hospitals of one city apart.
  */
 const WRAPPING = { ...small, display: 'block', overflowWrap: 'anywhere' } as const;
 const wrappingSecondary = (text: string) => (

@@ -175,11 +175,11 @@ export function selectionMatchBlock(
 }
 
 /** Matched slides that stop both buttons: said in one reason when every selected slide is one. */
-const MATCHED_DELETE_BLOCKS = {
+const MATCHED_DELETE_BLOCKS: Partial<Record<SelectionDeleteBlock, string>> = {
   matchedCase: 'allMatchedMatchedCase',
   colleagueCase: 'allMatchedColleagueCase',
   matched: 'allMatchedMatched',
-} as const;
+};
 
 /**
  * The reasons the selection bar gives beside its switched-off buttons (keys of `selection.*`):
@@ -190,8 +190,10 @@ export function selectionReasons(
   matchBlock: ReturnType<typeof selectionMatchBlock>,
   deleteBlock: SelectionDeleteBlock | null,
 ): string[] {
-  if (matchBlock === 'allMatched' && deleteBlock !== null && deleteBlock in MATCHED_DELETE_BLOCKS) {
-    return [MATCHED_DELETE_BLOCKS[deleteBlock as keyof typeof MATCHED_DELETE_BLOCKS]];
+  const both =
+    matchBlock === 'allMatched' && deleteBlock ? MATCHED_DELETE_BLOCKS[deleteBlock] : undefined;
+  if (both) {
+    return [both];
   }
   return [matchBlock, deleteBlock].filter(
     (reason): reason is NonNullable<typeof reason> => !!reason,

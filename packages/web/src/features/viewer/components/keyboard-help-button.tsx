@@ -28,7 +28,7 @@ const SHORTCUTS: { keys: string; action: string; named?: true; of?: ViewerKeys }
   { keys: 'N', action: 'navigator' },
   { keys: 'space', action: 'pen', named: true, of: 'drawing' },
   { keys: 'Enter', action: 'finishPolygon', of: 'drawing' },
-  // Backspace does two things, told apart by when: the two rows stand together.
+  // Backspace does two things, told apart by the tool: the two rows stand together.
   { keys: 'Backspace', action: 'undoCorner', of: 'drawing' },
   { keys: 'Delete / Backspace', action: 'delete', of: 'drawing' },
   { keys: 'Esc', action: 'cancel', of: 'drawing' },
