@@ -657,7 +657,7 @@ test('the annotation list writes all its areas in one unit, that of the largest'
   page,
   request,
 }) => {
-  const { token, slideId } = await caseWithSlide(request, `VU${RUN}`, `cmu-units-${RUN}.svs`);
+  const { token, slideId } = await caseWithSlide(request, `VMU${RUN}`, `cmu-units-${RUN}.svs`);
   // Level-0 pixels of 0.499 µm: a region of 1000 × 600 px (about 0.149 mm²) and a focus of
   // 40 × 30 px (about 299 µm²), which alone reads in µm².
   for (const [strText, listPoint] of [
