@@ -995,11 +995,20 @@ test('on a phone the slide lists fit the screen: every fact and action of a slid
     await toggle.click();
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
     await expectWithinWidth(page, '.filter-bar .ant-form-item');
+    // The range calendar too: two months side by side ran off the left edge, today's with them.
+    await page.locator('.filter-bar .ant-picker-range').click();
+    const calendar = page.locator('.ant-picker-dropdown:visible');
+    await expect(calendar).toBeVisible();
+    const shown = (await calendar.boundingBox())!;
+    expect(shown.x).toBeGreaterThanOrEqual(0);
+    expect(shown.x + shown.width).toBeLessThanOrEqual(390);
+    await page.keyboard.press('Escape');
+    await expect(calendar).toBeHidden();
     await toggle.click();
     await showNumber(page, num);
     await expect(page.locator('.filter-bar')).toBeHidden();
     // The number searched for is a filter in use: the button counts it.
-    await expect(toggle).toHaveText(en ? 'Filters (1)' : '筛选（1）');
+    await expect(toggle).toHaveText(en ? 'Filters (1)' : '筛选 (1)');
     const row = page.getByTestId(`slide-row-${name}`);
     await expect(row.getByTestId('slide-upload-state')).toHaveText(en ? 'Uploaded' : '已上传');
     // Read by the slide engine: it can be viewed.

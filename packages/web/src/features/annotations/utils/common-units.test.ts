@@ -45,12 +45,17 @@ describe('commonUnits', () => {
     expect(commonUnits([ruler(40)], null)).toBeUndefined();
   });
 
-  it('writes a value too small for the list’s unit in its own (it read "0.000004 mm²")', () => {
-    // 2 × 2 px at 1 µm: 4 µm², beside a region of 0.08 mm².
+  it('writes every area in µm² when the smallest is too small for mm² (it read "0.00000747 mm²")', () => {
+    // 2 × 2 px at 1 µm: 4 µm², beside a region of 0.08 mm² (80,000 µm²).
     const units = commonUnits([box(400, 200), box(2, 2)], 1)!;
+    expect(units.area).toBe('µm²');
+    expect(measurementParts('rectangle', box(400, 200).listPoint, 1, units)[1]!.text).toBe(
+      '80,000 µm²',
+    );
     expect(measurementParts('rectangle', box(2, 2).listPoint, 1, units)[1]!.text).toBe('4.00 µm²');
     // 100 µm² is the smallest kept in mm², with its three digits.
-    expect(measurementParts('rectangle', box(10, 10).listPoint, 1, units)[1]!.text).toBe(
+    const kept = commonUnits([box(400, 200), box(10, 10)], 1)!;
+    expect(measurementParts('rectangle', box(10, 10).listPoint, 1, kept)[1]!.text).toBe(
       '0.000100 mm²',
     );
   });

@@ -185,17 +185,29 @@ const fitsUnit = (valueInUnit: number) => valueInUnit >= 0.0001;
 
 /** A length in µm below 1 mm, else in mm (or in `unit`, a list's common one). */
 export function formatLength(micrometres: number, unit?: MeasureUnits['length']): string {
-  const mm = unit === 'mm' ? fitsUnit(micrometres / 1000) : lengthUnitOf(micrometres) === 'mm';
+  const mm =
+    unit === undefined
+      ? lengthUnitOf(micrometres) === 'mm'
+      : unit === 'mm' && fitsUnit(micrometres / 1000);
   return mm ? `${inUnit(micrometres / 1000, unit === 'mm')} mm` : `${threeDigits(micrometres)} µm`;
 }
+
+/**
+ * Thousands set apart ("329,000"): a list that writes every area in µm² has large ones, which
+ * read as a run of digits otherwise. Smaller numbers are unchanged.
+ */
+const grouped = (digits: string) =>
+  digits.replace(/^\d{5,}/, (n) => n.replace(/\B(?=(\d{3})+$)/g, ','));
 
 /** An area in µm² below 0.01 mm² (10 000 µm²), else in mm² (or in `unit`, a list's common one). */
 export function formatArea(squareMicrometres: number, unit?: MeasureUnits['area']): string {
   const mm2 =
-    unit === 'mm²' ? fitsUnit(squareMicrometres / 1e6) : areaUnitOf(squareMicrometres) === 'mm²';
+    unit === undefined
+      ? areaUnitOf(squareMicrometres) === 'mm²'
+      : unit === 'mm²' && fitsUnit(squareMicrometres / 1e6);
   return mm2
     ? `${inUnit(squareMicrometres / 1e6, unit === 'mm²')} mm²`
-    : `${threeDigits(squareMicrometres)} µm²`;
+    : `${grouped(threeDigits(squareMicrometres))} µm²`;
 }
 
 /**
@@ -208,7 +220,9 @@ export function formatSize(
   unit?: MeasureUnits['length'],
 ): string {
   const longest = Math.max(widthMicrometres, heightMicrometres);
-  if (unit === 'mm' ? fitsUnit(longest / 1000) : lengthUnitOf(longest) === 'mm') {
+  const mm =
+    unit === undefined ? lengthUnitOf(longest) === 'mm' : unit === 'mm' && fitsUnit(longest / 1000);
+  if (mm) {
     const [w, h] = [widthMicrometres / 1000, heightMicrometres / 1000];
     return `${inUnit(w, unit === 'mm')} × ${inUnit(h, unit === 'mm')} mm`;
   }
