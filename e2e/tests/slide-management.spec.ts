@@ -995,6 +995,15 @@ test('on a phone the slide lists fit the screen: every fact and action of a slid
     await toggle.click();
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
     await expectWithinWidth(page, '.filter-bar .ant-form-item');
+    // Each label above its field, and the fields of one width (inline, they started and ended
+    // at different places beside labels of different lengths).
+    const numberBox = (await page.locator('#slideFilters_strDiagnosistNum').boundingBox())!;
+    const nameBox = (await page.locator('#slideFilters_strFileName').boundingBox())!;
+    const numberLabel = (await page
+      .locator('label[for=slideFilters_strDiagnosistNum]')
+      .boundingBox())!;
+    expect(numberLabel.y + numberLabel.height).toBeLessThanOrEqual(numberBox.y);
+    expect(Math.round(numberBox.width)).toBe(Math.round(nameBox.width));
     // The range calendar too: two months side by side ran off the left edge, today's with them.
     await page.locator('.filter-bar .ant-picker-range').click();
     const calendar = page.locator('.ant-picker-dropdown:visible');

@@ -82,7 +82,9 @@ export function FilterBar<Values extends object>(props: FilterBarProps<Values>) 
     <Form<Values>
       form={form}
       name={props.name}
-      layout="inline"
+      // On a phone each label above its field, the fields one width: inline, each label sat
+      // beside its box and the boxes started and ended at different places.
+      layout={phone ? 'vertical' : 'inline'}
       className="filter-bar"
       // Kept while folded: the fields keep their values. (Not the hidden attribute: antd's
       // inline form's own display overrides it.)
