@@ -10,6 +10,7 @@ export * from './appointment-times';
 export * from './case-constants';
 export * from './serial-number';
 export * from './slide-upload';
+export * from './same-file';
 export * from './report-figures';
 export * from './magnification';
 export * from './format-bytes';

@@ -13,7 +13,6 @@ import { notFound } from '../../lib/app-error';
 import type { Actor } from '../auth/actor';
 import { caseReaderRole } from '../patients/access';
 import { isHospitalInScope, scopeOf } from '../tenancy/scope';
-import { isSlideAdministrator, type SlideDocumentRow } from './access';
 import { toDocumentStatusDto, toSlideDocumentDto } from './dto';
 import { listSlides } from './list-repo';
 import { documentViews, progressOf, receivedBytes, sameFileNames } from './repo';
@@ -57,32 +56,6 @@ export async function slidePage(
 }
 
 /**
- * Of `docs`, those unmatched or in a case `actor` reads among its slides: its own case, or any
- * of its scope for a slide administrator. An upload by pathology number joins a colleague's case
- * when the colleague creates it: the uploader then does not see that case's other slides, and
- * must not learn their names from its own upload's status.
- */
-async function inCasesTheyRead(
-  db: Db,
-  actor: Actor,
-  docs: readonly SlideDocumentRow[],
-): Promise<SlideDocumentRow[]> {
-  if (isSlideAdministrator(actor)) {
-    return [...docs];
-  }
-  const caseIds = [...new Set(docs.flatMap((d) => (d.patientId === null ? [] : [d.patientId])))];
-  if (caseIds.length === 0) {
-    return [...docs];
-  }
-  const owned = await db
-    .select({ id: patients.id })
-    .from(patients)
-    .where(and(inArray(patients.id, caseIds), eq(patients.ownerId, actor.userId)));
-  const ownCases = new Set(owned.map((c) => c.id));
-  return docs.filter((d) => d.patientId === null || ownCases.has(d.patientId));
-}
-
-/**
  * getDocumentStatus: where the caller's own live uploads among `ids` stand, in the order asked,
  * and which of them repeat a slide already in their case (the same scan uploaded twice).
  * Other ids (someone else's, deleted, missing) are left out, as a missing document would be.
@@ -107,7 +80,7 @@ export async function documentStatuses(
   const own = docs.filter((d) => isHospitalInScope(scopeOf(actor), d.hospitalId));
   const [received, sameFile] = await Promise.all([
     receivedBytes(db, own),
-    inCasesTheyRead(db, actor, own).then((readable) => sameFileNames(db, readable)),
+    sameFileNames(db, actor, own),
   ]);
   const byId = new Map(own.map((d) => [d.id, d]));
   const asked = [...new Set(ids)].flatMap((id) => {

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { SlideUploadState } from '@pathconsult/shared';
+import { SlideUploadState, sameFileAs } from '@pathconsult/shared';
 import type { Db } from '../../db/client';
 import {
   hospitals,
@@ -118,15 +118,14 @@ async function fileCounts(db: Db, docs: readonly SlideDocumentRow[]): Promise<Ma
 }
 
 /**
- * For each uploaded single-file document of `docs` in a case, the name of the first live slide of
- * the same case (oldest id) that is the same file, when that is another one: the same rule as
- * the case's Imagery tab (sameFileAs in the web app, which compares every slide with a checksum,
- * a failed one too). A folder slide's main file (.mrxs) is a small index that scans may share, so
- * only single-file slides compare. The others are slides of the documents' own cases, so no other
- * hospital is looked at; the caller passes only documents of cases its user may read.
+ * For each uploaded document of `docs` in a case, the name of the case's earlier slide that is
+ * the same file (shared `sameFileAs`, the rule of the case's Slide files tab), among the slides
+ * `actor` sees (`visibleWhere`): an upload by number can join a colleague's case, whose other
+ * slides' names its uploader must not learn.
  */
 export async function sameFileNames(
   db: Db,
+  actor: Actor,
   docs: readonly SlideDocumentRow[],
 ): Promise<Map<number, string>> {
   const candidates = docs.filter(
@@ -140,25 +139,27 @@ export async function sameFileNames(
     .from(slideDocuments)
     .where(
       and(
+        visibleWhere(actor),
         inArray(slideDocuments.patientId, [...new Set(candidates.map((d) => d.patientId!))]),
         inArray(slideDocuments.checksum, [...new Set(candidates.map((d) => d.checksum!))]),
         isNull(slideDocuments.deletedAt),
       ),
-    )
-    .orderBy(asc(slideDocuments.id));
+    );
   const files = await fileCounts(db, inCases);
-  const first = new Map<string, SlideDocumentRow>();
+  const byCase = new Map<number, SlideDocumentRow[]>();
   for (const d of inCases) {
-    const key = `${d.patientId}:${d.checksum}`;
-    if (files.get(d.id) === 1 && !first.has(key)) {
-      first.set(key, d);
-    }
+    byCase.set(d.patientId!, [...(byCase.get(d.patientId!) ?? []), d]);
   }
   const same = new Map<number, string>();
-  for (const d of candidates) {
-    const earliest = first.get(`${d.patientId}:${d.checksum}`);
-    if (earliest && earliest.id !== d.id && files.get(d.id) === 1) {
-      same.set(d.id, earliest.displayName);
+  for (const slides of byCase.values()) {
+    const rows = slides.map((d) => ({
+      iSlideDocumentId: d.id,
+      strFileName: d.displayName,
+      strChecksum: d.checksum,
+      iFileCount: files.get(d.id) ?? 0,
+    }));
+    for (const [id, name] of sameFileAs(rows)) {
+      same.set(id, name);
     }
   }
   return same;

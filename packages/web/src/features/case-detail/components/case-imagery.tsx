@@ -14,6 +14,7 @@ import { useNavigate } from 'react-router';
 import {
   SlideUploadState,
   UploadType,
+  sameFileAs,
   type PatientDto,
   type SlideDocumentDto,
 } from '@pathconsult/shared';
@@ -39,7 +40,6 @@ import {
   canChangeSlides,
   caseUploadRequest,
   imageryColumns,
-  sameFileAs,
   slidesLocked,
   type ImageryColumn,
 } from '../utils/imagery';
