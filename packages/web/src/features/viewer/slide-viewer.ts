@@ -19,9 +19,9 @@ import {
 import { drawsWholePixels, pixelGridNudge } from './utils/pixel-grid';
 import { panKeyDrag } from './utils/pan-keys';
 import { pinchStep } from './utils/pinch-zoom';
-import { FLICK_MOMENTUM, touchFlickMomentum } from './utils/touch-glide';
 import { ZOOM_PER_WHEEL_NOTCH, wheelZoomFactor } from './utils/wheel-zoom';
 import { TilePrefetcher } from './tile-prefetch';
+import { attachTouchGlide } from './touch-glide-handler';
 
 /** OpenSeadragon's minPixelRatio (see where it is set); the tiles fetched ahead follow it. */
 const MIN_PIXEL_RATIO = 0.6;
@@ -139,7 +139,7 @@ export class SlideViewer implements SlideViewerLike {
       // the last, and zooms a whole step for each of the others).
       minScrollDeltaTime: 0,
       gestureSettingsMouse: { clickToZoom: false, dblClickToZoom: true },
-      gestureSettingsTouch: { pinchRotate: false, flickMomentum: FLICK_MOMENTUM },
+      gestureSettingsTouch: { pinchRotate: false },
       // As many tiles in flight as the browser opens connections to one server (6 over HTTP/1.1):
       // more only wait in the browser's own queue, where they can no longer be put behind
       // tiles the view needs sooner. Several new tiles a frame: at the default one a frame, a
@@ -188,16 +188,8 @@ export class SlideViewer implements SlideViewerLike {
       source.getTileUrl = (level, x, y) => () =>
         `${this.tilesBase}${level}/${x}_${y}.${(source as { fileFormat?: string }).fileFormat ?? 'jpeg'}`;
     });
-    // A swipe on a touch screen glides on, but at most half the view (touch-glide.ts). Set as
-    // the swipe ends: OpenSeadragon reads the momentum after telling this event.
-    this.osd.addHandler('canvas-drag-end', (event) => {
-      const touch = (this.osd as { gestureSettingsTouch?: { flickMomentum?: number } })
-        .gestureSettingsTouch;
-      if (event.pointerType === 'touch' && touch) {
-        const size = this.osd.viewport.getContainerSize();
-        touch.flickMomentum = touchFlickMomentum(event.speed, { width: size.x, height: size.y });
-      }
-    });
+    // A swipe on a touch screen glides on, at most half the view (touch-glide-handler.ts).
+    attachTouchGlide(this.osd);
     // The wheel zooms in proportion to how far it turned (wheel-zoom.ts), toward the pointer.
     this.osd.addHandler('canvas-scroll', (event) => {
       const wheel = event.originalEvent as Partial<WheelEvent>;
