@@ -3389,6 +3389,23 @@ test('the overview map hides and comes back, by its button or the N key, and sta
   await expect(map).toBeVisible();
   await expect(toggle).toHaveAccessibleName('隐藏导航图');
   await page.screenshot({ path: 'test-results/viewer-navigator-phone-zh.png' });
+
+  // The map has the slide's shape (2220 × 2967), turned with the view: a portrait box became a
+  // third full when the slide was turned 90° (OpenSeadragon shaped it like the view).
+  const aspect = async () => {
+    const box = (await map.boundingBox())!;
+    return box.width / box.height;
+  };
+  await expect.poll(aspect).toBeCloseTo(2220 / 2967, 1);
+  await page.getByTestId('viewer-rotate-right').click();
+  await expect.poll(aspect).toBeCloseTo(2967 / 2220, 1);
+  const turned = (await map.boundingBox())!;
+  expect(turned.width).toBeLessThanOrEqual(390 / 3 + 1);
+  // Its button still just above it, at its right.
+  const turnedToggle = (await toggle.boundingBox())!;
+  expect(turnedToggle.y + turnedToggle.height).toBeLessThanOrEqual(turned.y);
+  expect(Math.abs(turnedToggle.x + turnedToggle.width - (turned.x + turned.width))).toBeLessThan(8);
+  await page.screenshot({ path: 'test-results/viewer-navigator-phone-turned.png' });
 });
 
 test('on a phone a quick swipe glides on by at most half the view, not screens past the place', async ({

@@ -22,6 +22,7 @@ import { pinchStep } from './utils/pinch-zoom';
 import { ZOOM_PER_WHEEL_NOTCH, wheelZoomFactor } from './utils/wheel-zoom';
 import { TilePrefetcher } from './tile-prefetch';
 import { attachTouchGlide } from './touch-glide-handler';
+import { attachNavigatorFit } from './navigator-fit';
 
 /** OpenSeadragon's minPixelRatio (see where it is set); the tiles fetched ahead follow it. */
 const MIN_PIXEL_RATIO = 0.6;
@@ -93,6 +94,7 @@ export class SlideViewer implements SlideViewerLike {
   private readonly helpListeners = new Set<() => void>();
   private readonly layerKeyListeners = new Set<() => void>();
   private readonly navigatorKeyListeners = new Set<() => void>();
+  private readonly setNavigatorFitRatio: (ratio: number) => void;
   private readonly homeListeners = new Set<() => void>();
   private opened = false;
   /** Whether the view showed the whole slide when it last settled (kept across resizes). */
@@ -125,8 +127,9 @@ export class SlideViewer implements SlideViewerLike {
       navigatorAutoFade: false,
       // The view's own grey around the slide's map (OpenSeadragon's black framed it in bars).
       navigatorBackground: VIEW_BACKGROUND,
-      // Always that share of the view: the default keeps the first size's area, so a pane that
-      // shrank when a slide opened beside it kept a larger navigator than its neighbour.
+      // Always that share of the view until the slide opens (then navigator-fit.ts shapes it):
+      // the default keeps the first size's area, so a pane that shrank when a slide opened
+      // beside it kept a larger navigator than its neighbour.
       navigatorMaintainSizeRatio: true,
       showNavigationControl: false,
       // Tiles past the scan's resolution only enlarge pixels: allow a little, as microscopes do.
@@ -188,6 +191,13 @@ export class SlideViewer implements SlideViewerLike {
       source.getTileUrl = (level, x, y) => () =>
         `${this.tilesBase}${level}/${x}_${y}.${(source as { fileFormat?: string }).fileFormat ?? 'jpeg'}`;
     });
+    // The overview map takes the shape of the slide as shown (navigator-fit.ts); labels of
+    // annotations then keep off its new box.
+    this.setNavigatorFitRatio = attachNavigatorFit(
+      this.osd,
+      options.navigatorSizeRatio ?? 0.2,
+      () => this.coversChanged(),
+    );
     // A swipe on a touch screen glides on, at most half the view (touch-glide-handler.ts).
     attachTouchGlide(this.osd);
     // The wheel zooms in proportion to how far it turned (wheel-zoom.ts), toward the pointer.
@@ -644,13 +654,9 @@ export class SlideViewer implements SlideViewerLike {
     }
   }
 
-  /** The navigator's share of the view from its next resize on (a pane's size changes with it). */
+  /** The navigator's share of the view (a pane's changes when a slide opens beside it). */
   setNavigatorRatio(ratio: number): void {
-    const navigator = this.osd.navigator as
-      (OpenSeadragon.Navigator & { sizeRatio: number }) | null;
-    if (navigator) {
-      navigator.sizeRatio = ratio;
-    }
+    this.setNavigatorFitRatio(ratio);
   }
 
   /**
