@@ -59,6 +59,19 @@ test('the admin logs in in English with ?lang=en and switches to Chinese in the 
   expect((await content.boundingBox())?.width).toBe(390);
   await page.keyboard.press('Escape');
   await expect(drawer).toBeHidden();
+  // The user's name heads the account menu instead of standing in the header, and the site's
+  // name is whole there (it was cut to "PathConsult 远…").
+  await expect(page.getByTestId('header-real-name')).toHaveCount(0);
+  const title = page.getByTestId('header-site-title');
+  await expect(title).toHaveText('PathConsult 远程病理会诊平台');
+  expect(
+    await title.evaluate(
+      (el) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight,
+    ),
+  ).toBe(true);
+  await openAccountMenu(page);
+  await expect(page.getByTestId('account-menu-name')).toHaveText('超级管理员');
+  await page.keyboard.press('Escape');
   await openMenu.click();
   await drawer.getByTestId('menu-group-manage').click();
   await expect(drawer.getByTestId('menu-/manage/usersManagement')).toBeVisible();

@@ -1452,6 +1452,17 @@ test('a long scanner file name is shown whole in the queue on a phone, which off
     const page = await phone.newPage();
     await logIn(page, DOCTOR);
     await openImagery(page, id);
+    // The header's Upload is its icon, named for screen readers, and the site's name takes up to
+    // two lines: it was cut to "PathCo…". Now the name is whole.
+    await expect(page.getByTestId('upload-open')).toHaveAccessibleName('上传');
+    await expect(page.getByTestId('upload-open')).toHaveText('');
+    const title = page.getByTestId('header-site-title');
+    await expect(title).toHaveText('PathConsult 远程病理会诊平台');
+    expect(
+      await title.evaluate(
+        (el) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight,
+      ),
+    ).toBe(true);
     await page.getByTestId('imagery-upload-batch').click();
     await expect(page.getByTestId('upload-choose-files')).toBeEnabled();
     // A phone neither drags files nor chooses folders: the panel says to choose files.

@@ -1,5 +1,5 @@
 import { DownOutlined, UserOutlined } from '@ant-design/icons';
-import { App, Button, Dropdown, type MenuProps } from 'antd';
+import { App, Button, Dropdown, Grid, type MenuProps } from 'antd';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -59,6 +59,9 @@ export function AccountMenu({ realName }: { realName: string }) {
   const lang = langOfI18n(i18n.language);
   const { manager } = useUploads();
   const { modal } = App.useApp();
+  // On a phone the name heads the menu instead of standing in the header, where it left the
+  // site's name no room ("PathConsult remote patholog…").
+  const phone = Grid.useBreakpoint().xs === true;
 
   const langItem = (value: Lang) => ({
     key: `lang:${value}`,
@@ -68,6 +71,21 @@ export function AccountMenu({ realName }: { realName: string }) {
     disabled: value === lang,
   });
   const items: MenuProps['items'] = [
+    ...(phone
+      ? [
+          {
+            key: 'who',
+            // Read as a heading, not greyed out as a choice that is switched off.
+            label: (
+              <span data-testid="account-menu-name" className="account-menu-name">
+                {realName}
+              </span>
+            ),
+            disabled: true,
+          },
+          { type: 'divider' as const },
+        ]
+      : []),
     { key: 'settings', label: <span data-testid="account-settings">{t('account.settings')}</span> },
     {
       key: 'password',
@@ -141,7 +159,7 @@ export function AccountMenu({ realName }: { realName: string }) {
       <Dropdown trigger={['click']} menu={{ items, onClick: ({ key }) => void handleClick(key) }}>
         <Button type="text" data-testid="account-menu" aria-label={t('account.menu')}>
           <UserOutlined />
-          <span data-testid="header-real-name">{realName}</span>
+          {!phone && <span data-testid="header-real-name">{realName}</span>}
           <DownOutlined />
         </Button>
       </Dropdown>

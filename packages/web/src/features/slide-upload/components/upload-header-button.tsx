@@ -1,5 +1,5 @@
 import { CloudUploadOutlined } from '@ant-design/icons';
-import { Badge, Button } from 'antd';
+import { Badge, Button, Grid } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { RoleType } from '@pathconsult/shared';
 import { HoverTooltip } from '@/components/hover-tooltip';
@@ -13,6 +13,9 @@ export function UploadHeaderButton() {
   const { iRoleType } = useSession();
   const { manager, openPanel } = useUploads();
   const { items, uploading } = useUploadSnapshot();
+  // On a phone the icon alone, named for screen readers: with its word the site's name in the
+  // header was cut to "PathCo…".
+  const phone = Grid.useBreakpoint().xs === true;
   const unfinished = items.filter((item) => statusOf(item) === 0).length;
   // Doctors upload; anyone else sees the button only if a queue of theirs exists.
   if (!manager || (iRoleType !== RoleType.Doctor && items.length === 0)) {
@@ -33,9 +36,10 @@ export function UploadHeaderButton() {
           // For the screen on view, as it changes: on a case screen that takes slides, that case
           // (its owner's batch upload); elsewhere the panel says where slides are added.
           onClick={() => openPanel()}
+          aria-label={phone ? t('header.button') : undefined}
           data-testid="upload-open"
         >
-          {t('header.button')}
+          {phone ? null : t('header.button')}
         </Button>
       </Badge>
     </HoverTooltip>
