@@ -704,6 +704,66 @@ test('the annotation list writes all its areas in one unit, that of the largest'
   await expect(items.first()).toContainText(/Area 299 µm²/);
 });
 
+test('a colour picked in the toolbar while one’s own shape is selected recolours it, and Ctrl+Z takes it back', async ({
+  page,
+  request,
+}) => {
+  const { token, slideId } = await caseWithSlide(request, `VCO${RUN}`, `cmu-colour-${RUN}.svs`);
+  const added = await request.post('/api/viewer/addAnnotation', {
+    headers: { token },
+    data: {
+      iSlideDocumentId: slideId,
+      strColor: '#1f5cff',
+      strKind: 'rectangle',
+      strText: 'focus',
+      listPoint: [
+        [600, 600],
+        [1200, 1100],
+      ],
+    },
+  });
+  const { iAnnotationId } = ((await added.json()) as { objData: { iAnnotationId: number } })
+    .objData;
+  /** The shape's colour as the server keeps it. */
+  const savedColor = async () => {
+    const res = await request.get(`/api/viewer/selectAnnotation?iSlideDocumentId=${slideId}`, {
+      headers: { token },
+    });
+    const body = (await res.json()) as { objData: { listAnnotation: { strColor: string }[] } };
+    return body.objData.listAnnotation[0]!.strColor;
+  };
+  const outline = page
+    .getByTestId(`annotation-shape-${iAnnotationId}`)
+    .locator('[stroke]:not(.pc-hit)')
+    .first();
+  await logIn(page, DOCTOR, '?lang=en');
+  await page.goto(`/?lang=en#/ShowSlide?id=${slideId}`);
+  await expectTissue(page.getByTestId('slide-view'));
+  await expect(outline).toHaveAttribute('stroke', '#1f5cff');
+  // Nothing selected: the colour is that of shapes drawn next, and the shape keeps its own.
+  /** Picks a common colour in the toolbar's colours, as a click on its swatch. */
+  const pick = async (name: string) => {
+    await page.getByTestId('tool-color').click();
+    const panel = page.getByTestId('tool-color-panel');
+    await panel.locator('label', { has: page.getByRole('radio', { name }) }).click();
+  };
+  await pick('Green');
+  await page.keyboard.press('Escape');
+  await expect(outline).toHaveAttribute('stroke', '#1f5cff');
+  // Selected (from the list), it takes the colour picked, on the slide and on the server.
+  const item = page.getByTestId(`annotation-item-${iAnnotationId}`);
+  await item.click();
+  await expect(item).toHaveAttribute('aria-selected', 'true');
+  await pick('Red');
+  await page.keyboard.press('Escape');
+  await expect(outline).toHaveAttribute('stroke', '#e5002b');
+  await expect.poll(savedColor).toBe('#e5002b');
+  // Ctrl+Z gives it its colour back.
+  await page.keyboard.press('Control+z');
+  await expect(outline).toHaveAttribute('stroke', '#1f5cff');
+  await expect.poll(savedColor).toBe('#1f5cff');
+});
+
 test('shapes are drawn with the keyboard alone: the view’s centre is the pen, Space puts it down and lifts it', async ({
   page,
   request,

@@ -19,7 +19,9 @@ import { isTyping } from '@/lib/is-typing';
 import { serverText } from '@/lib/server-text';
 import { modalAbove } from '@/lib/modal-above';
 import { onSubmitKey } from '@/lib/submit-key';
-import { toastSuccess, toastWarning } from '@/lib/toast';
+import { toastError, toastSuccess, toastWarning } from '@/lib/toast';
+import type { ApiError } from '@/lib/api-error';
+import { showFailure } from '@/lib/form-errors';
 import { TOUCH_QUERY, useMediaQuery } from '@/lib/use-media-query';
 import { useElementWidth } from '@/lib/use-element-width';
 import { useSession } from '@/lib/use-session';
@@ -106,10 +108,6 @@ export function AnnotationTools({
   const [color, setColor] = useState(() =>
     initialAnnotationColor(iUserId, iRoleType, localStorage),
   );
-  const pickColor = (picked: string) => {
-    setColor(picked);
-    rememberAnnotationColor(iUserId, picked, localStorage);
-  };
   const [selected, setSelected] = useState<number | null>(null);
   /** Corners of the polygon under way: its buttons wait for the first. */
   const [corners, setCorners] = useState(0);
@@ -206,6 +204,28 @@ export function AnnotationTools({
   const selectedMine = selectedOne?.bMine && mayWrite ? selectedOne : null;
   // One's own selected mark gets handles to reshape and move it.
   const editable = selectedMine?.iAnnotationId ?? null;
+  // The colour of what is drawn next and, as in a drawing program, of one's own shape selected:
+  // the swatch recoloured nothing on the slide and said so nowhere (the edit dialog did it).
+  const pickColor = (picked: string) => {
+    setColor(picked);
+    rememberAnnotationColor(iUserId, picked, localStorage);
+    if (!selectedMine || selectedMine.strColor.toLowerCase() === picked.toLowerCase()) {
+      return;
+    }
+    const { iAnnotationId, strKind, strColor, strText, listPoint } = selectedMine;
+    update
+      .mutateAsync({
+        iAnnotationId,
+        strKind,
+        strColor: picked,
+        ...(strText ? { strText } : {}),
+        listPoint,
+      })
+      .then(
+        () => undo.record({ kind: 'edit', iAnnotationId, before: { strColor, strText } }),
+        (error: ApiError) => showFailure(error, toastError, t('edit.saveFailed')),
+      );
+  };
   useEffect(() => overlay.current?.setEditable(editable), [overlay, viewer, editable]);
   useEffect(() => {
     if (selected === null) {
@@ -339,7 +359,7 @@ export function AnnotationTools({
               ),
             }))}
           />
-          <HoverTooltip title={t('tools.color')}>
+          <HoverTooltip title={t(selectedMine ? 'tools.colorOfSelected' : 'tools.color')}>
             <AnnotationColorPicker value={color} onChange={pickColor} data-testid="tool-color" />
           </HoverTooltip>
           {patientId !== null && (
