@@ -2071,7 +2071,7 @@ test('two slides of a case side by side move together once linked', async ({ pag
   // ruler), and say where those are.
   await expect(page.getByTestId('annotation-tools')).toHaveCount(0);
   await expect(page.getByTestId('viewer-side-by-side-hint')).toHaveText(
-    '并排时，切片名旁的“测量”可画测量线；标注和截图在单张切片视图中：点“单独查看”。',
+    '并排时：点切片名旁的“测量”可画测量线；如需标注或截图，请点“单独查看”。',
   );
   await expect(b.getByTestId(`slide-pane-alone-${second}`)).toHaveText('单独查看');
   // At 1× the slide is a small picture in the middle of each pane (linked, the other is not
