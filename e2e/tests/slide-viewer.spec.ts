@@ -208,7 +208,7 @@ test('a doctor views a slide, measures, annotates, takes a screenshot and finds 
     page.locator('[data-testid^="annotation-shape-"] polygon:not(.pc-hit)').first(),
   ).toHaveAttribute('stroke', '#e5002b');
   await expect(page.locator('[data-testid^="annotation-label-"] text.pc-measure')).toContainText([
-    /^浸润灶 · [\d.]+ × [\d.]+ (µm|mm) · [\d.]+ (µm²|mm²)$/,
+    /^浸润灶 · [\d.]+ × [\d.]+ (µm|mm) · [\d.,]+ (µm²|mm²)$/,
   ]);
 
   // A drag that starts on a shape's pick band pans the slide (the ruler follows the pointer)
@@ -3587,7 +3587,7 @@ test('side by side, a pane measures with its own ruler, saved with that slide on
   await expectTissue(viewA);
   await expectTissue(b.getByTestId('slide-view'));
   await expect(page.getByTestId('viewer-side-by-side-hint')).toContainText(
-    "“Measure” beside a slide's name draws a ruler",
+    '“Measure” beside a slide’s name draws a ruler',
   );
   const ruler = a.getByTestId(`slide-pane-ruler-${first}`);
   await expect(ruler).toHaveText('Measure');

@@ -19,13 +19,13 @@ const ruler = (len: number) => ({
 
 describe('commonUnits', () => {
   it('writes every area of a list in the unit of its largest', () => {
-    // At 1 µm per pixel: 400 × 200 px is 0.08 mm², 20 × 10 px is 200 µm².
-    const shapes = [box(400, 200), box(20, 10)];
+    // At 1 µm per pixel: 800 × 400 px is 0.32 mm², 20 × 10 px is 200 µm².
+    const shapes = [box(800, 400), box(20, 10)];
     const units = commonUnits(shapes, 1)!;
     expect(units).toEqual({ length: 'µm', area: 'mm²' });
     const areaOf = (s: (typeof shapes)[number]) =>
       measurementParts(s.strKind, s.listPoint, 1, units).find((p) => p.part === 'area')!.text;
-    expect(areaOf(shapes[0]!)).toBe('0.0800 mm²');
+    expect(areaOf(shapes[0]!)).toBe('0.320 mm²');
     expect(areaOf(shapes[1]!)).toBe('0.000200 mm²');
     // Alone, the small one keeps its own unit.
     expect(measurementParts('rectangle', shapes[1]!.listPoint, 1)[1]!.text).toBe('200 µm²');
@@ -42,19 +42,25 @@ describe('commonUnits', () => {
 
   it('keeps the small units when nothing is large, and has none without a pixel size', () => {
     expect(commonUnits([ruler(40), box(20, 10)], 0.5)).toEqual({ length: 'µm', area: 'µm²' });
+    // Areas of 9,960 and 10,400 µm² (a walk's list read "0.00996 mm²" beside "0.0104 mm²").
+    const near = commonUnits([box(100, 99.6), box(100, 104)], 1)!;
+    expect(near.area).toBe('µm²');
+    expect(measurementParts('rectangle', box(100, 99.6).listPoint, 1, near)[1]!.text).toBe(
+      '9,960 µm²',
+    );
     expect(commonUnits([ruler(40)], null)).toBeUndefined();
   });
 
   it('writes every area in µm² when the smallest is too small for mm² (it read "0.00000747 mm²")', () => {
-    // 2 × 2 px at 1 µm: 4 µm², beside a region of 0.08 mm² (80,000 µm²).
-    const units = commonUnits([box(400, 200), box(2, 2)], 1)!;
+    // 2 × 2 px at 1 µm: 4 µm², beside a region of 0.32 mm² (320,000 µm²).
+    const units = commonUnits([box(800, 400), box(2, 2)], 1)!;
     expect(units.area).toBe('µm²');
-    expect(measurementParts('rectangle', box(400, 200).listPoint, 1, units)[1]!.text).toBe(
-      '80,000 µm²',
+    expect(measurementParts('rectangle', box(800, 400).listPoint, 1, units)[1]!.text).toBe(
+      '320,000 µm²',
     );
     expect(measurementParts('rectangle', box(2, 2).listPoint, 1, units)[1]!.text).toBe('4.00 µm²');
     // 100 µm² is the smallest kept in mm², with its three digits.
-    const kept = commonUnits([box(400, 200), box(10, 10)], 1)!;
+    const kept = commonUnits([box(800, 400), box(10, 10)], 1)!;
     expect(measurementParts('rectangle', box(10, 10).listPoint, 1, kept)[1]!.text).toBe(
       '0.000100 mm²',
     );

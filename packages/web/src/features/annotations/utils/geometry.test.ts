@@ -87,9 +87,14 @@ describe('annotation geometry', () => {
     expect(formatLength(12_345)).toBe('12.3 mm');
     expect(formatArea(250)).toBe('250 µm²');
     expect(formatArea(2_500_000)).toBe('2.50 mm²');
-    expect(formatArea(3050.3)).toBe('3050 µm²');
-    expect(formatArea(4980)).toBe('4980 µm²');
-    expect(formatArea(12_345)).toBe('0.0123 mm²');
+    expect(formatArea(3050.3)).toBe('3,050 µm²');
+    expect(formatArea(4980)).toBe('4,980 µm²');
+    // Below 0.1 mm² in µm², thousands set apart: "0.0123 mm²" beside "0.00996 mm²" was a count
+    // of zeros away from a tenfold misreading.
+    expect(formatArea(12_345)).toBe('12,345 µm²');
+    expect(formatArea(99_999)).toBe('99,999 µm²');
+    expect(formatArea(100_000)).toBe('0.100 mm²');
+    expect(formatArea(123_456)).toBe('0.123 mm²');
   });
 
   it('gives measurements from the MPP, or pixels without it', () => {
@@ -108,7 +113,7 @@ describe('annotation geometry', () => {
         ],
         0.5,
       ),
-    ).toBe('50.0 × 20.0 µm · 1000 µm²');
+    ).toBe('50.0 × 20.0 µm · 1,000 µm²');
     expect(
       measurementText(
         'rectangle',
@@ -147,7 +152,7 @@ describe('annotation geometry', () => {
       '1.00 mm',
       '1.41 mm',
     ]);
-    // A box 400 × 200 px is 100 × 100 µm (0.01 mm²), not the 100 × 50 µm of MPP X alone.
+    // A box 400 × 200 px is 100 × 100 µm (10,000 µm²), not the 100 × 50 µm of MPP X alone.
     expect(
       measurementText(
         'rectangle',
@@ -157,7 +162,7 @@ describe('annotation geometry', () => {
         ],
         mpp,
       ),
-    ).toBe('100 × 100 µm · 0.0100 mm²');
+    ).toBe('100 × 100 µm · 10,000 µm²');
     // A polygon: its perimeter and area along each side too (a right triangle of 1 × 1 mm).
     expect(
       measurementParts(
@@ -202,7 +207,7 @@ describe('annotation geometry', () => {
       [300, 400],
     ];
     expect(perimeter(triangle)).toBe(1200);
-    expect(measurementText('polygon', triangle, 0.5)).toBe('600 µm · 0.0150 mm²');
+    expect(measurementText('polygon', triangle, 0.5)).toBe('600 µm · 15,000 µm²');
     expect(measurementText('polygon', triangle, null)).toBe('1200 px · 60000 px²');
   });
 
@@ -219,7 +224,7 @@ describe('annotation geometry', () => {
     expect(isClosedFreehand(loop)).toBe(true);
     // Perimeter with the gap closed, and the area inside.
     expect(measurementText('freehand', loop, null)).toBe('400 px · 10000 px²');
-    expect(measurementText('freehand', loop, 0.5)).toBe('200 µm · 2500 µm²');
+    expect(measurementText('freehand', loop, 0.5)).toBe('200 µm · 2,500 µm²');
     // Ended 40 px from the start (over a tenth of 360 px): an open stroke, its length alone.
     const open: Point[] = [...loop.slice(0, 4), [0, 40]];
     expect(isClosedFreehand(open)).toBe(false);

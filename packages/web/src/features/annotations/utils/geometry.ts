@@ -166,9 +166,13 @@ export interface MeasureUnits {
 export const lengthUnitOf = (micrometres: number): MeasureUnits['length'] =>
   micrometres >= 999.5 ? 'mm' : 'µm';
 
-/** The area unit for `squareMicrometres` alone: µm² below 0.01 mm² (10 000 µm²). */
+/**
+ * The area unit for `squareMicrometres` alone: µm² below 0.1 mm² (100,000 µm²). From 0.01 mm²
+ * on, areas read "0.00996 mm²" beside "0.0104 mm²": a count of zeros away from a tenfold
+ * misreading. Below 0.1 mm² they read "9,960 µm²" and "10,400 µm²".
+ */
 export const areaUnitOf = (squareMicrometres: number): MeasureUnits['area'] =>
-  squareMicrometres >= 9_999.5 ? 'mm²' : 'µm²';
+  squareMicrometres >= 100_000 ? 'mm²' : 'µm²';
 
 /**
  * A value in a unit chosen for a larger one ("0.000234 mm²" beside "0.0747 mm²"): three
@@ -197,9 +201,9 @@ export function formatLength(micrometres: number, unit?: MeasureUnits['length'])
  * read as a run of digits otherwise. Smaller numbers are unchanged.
  */
 const grouped = (digits: string) =>
-  digits.replace(/^\d{5,}/, (n) => n.replace(/\B(?=(\d{3})+$)/g, ','));
+  digits.replace(/^\d{4,}/, (n) => n.replace(/\B(?=(\d{3})+$)/g, ','));
 
-/** An area in µm² below 0.01 mm² (10 000 µm²), else in mm² (or in `unit`, a list's common one). */
+/** An area in µm² below 0.1 mm² (100,000 µm²), else in mm² (or in `unit`, a list's common one). */
 export function formatArea(squareMicrometres: number, unit?: MeasureUnits['area']): string {
   const mm2 =
     unit === undefined
