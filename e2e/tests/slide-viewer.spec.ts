@@ -653,7 +653,7 @@ test('a polygon is drawn corner by corner, and a drag with the tool on pans the 
   await expect(items).toHaveCount(2);
 });
 
-test('the annotation list writes all its areas in one unit, that of the largest', async ({
+test('the annotation list writes all its areas in one unit: mm² only when every one reaches 0.1 mm²', async ({
   page,
   request,
 }) => {
@@ -692,16 +692,18 @@ test('the annotation list writes all its areas in one unit, that of the largest'
   await page.goto(`/?lang=en#/ShowSlide?id=${slideId}`);
   const items = page.getByTestId('annotation-list').locator('[data-testid^="annotation-item-"]');
   await expect(items).toHaveCount(2);
-  await expect(items.filter({ hasText: 'region' })).toContainText(/Area 0\.1\d\d mm²/);
-  await expect(items.filter({ hasText: 'focus' })).toContainText(/Area 0\.000\d\d\d mm²/);
+  // Beside the focus, the region too is in µm², thousands set apart: in the region's mm² the focus
+  // read "0.000299 mm²".
+  await expect(items.filter({ hasText: 'region' })).toContainText(/Area 149,\d{3} µm²/);
+  await expect(items.filter({ hasText: 'focus' })).toContainText(/Area 299 µm²/);
   // Sizes too: the region's longest side is under a millimetre, so both are in µm.
   await expect(items.filter({ hasText: 'focus' })).toContainText(/Size 20\.0 × 15\.0 µm/);
-  // Alone, the focus is written in its own unit again.
-  const region = await items.filter({ hasText: 'region' }).getAttribute('data-testid');
-  await page.getByTestId(region!.replace('annotation-item-', 'annotation-delete-')).click();
+  // Alone, the region is written in mm², its own unit.
+  const focus = await items.filter({ hasText: 'focus' }).getAttribute('data-testid');
+  await page.getByTestId(focus!.replace('annotation-item-', 'annotation-delete-')).click();
   await page.getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(items).toHaveCount(1);
-  await expect(items.first()).toContainText(/Area 299 µm²/);
+  await expect(items.first()).toContainText(/Area 0\.149 mm²/);
 });
 
 test('a colour picked in the toolbar while one’s own shape is selected recolours it, and Ctrl+Z takes it back', async ({

@@ -18,17 +18,22 @@ const ruler = (len: number) => ({
 });
 
 describe('commonUnits', () => {
-  it('writes every area of a list in the unit of its largest', () => {
-    // At 1 µm per pixel: 800 × 400 px is 0.32 mm², 20 × 10 px is 200 µm².
-    const shapes = [box(800, 400), box(20, 10)];
-    const units = commonUnits(shapes, 1)!;
+  it('writes the areas of a list in mm² only when every one reaches 0.1 mm²', () => {
+    // At 1 µm per pixel: 800 × 400 px is 0.32 mm², 400 × 250 px is 0.1 mm².
+    const large = [box(800, 400), box(400, 250)];
+    const units = commonUnits(large, 1)!;
     expect(units).toEqual({ length: 'µm', area: 'mm²' });
-    const areaOf = (s: (typeof shapes)[number]) =>
-      measurementParts(s.strKind, s.listPoint, 1, units).find((p) => p.part === 'area')!.text;
-    expect(areaOf(shapes[0]!)).toBe('0.320 mm²');
-    expect(areaOf(shapes[1]!)).toBe('0.000200 mm²');
-    // Alone, the small one keeps its own unit.
-    expect(measurementParts('rectangle', shapes[1]!.listPoint, 1)[1]!.text).toBe('200 µm²');
+    const areaOf = (s: { strKind: 'rectangle'; listPoint: Point[] }, u = units) =>
+      measurementParts(s.strKind, s.listPoint, 1, u).find((p) => p.part === 'area')!.text;
+    expect(areaOf(large[0]!)).toBe('0.320 mm²');
+    expect(areaOf(large[1]!)).toBe('0.100 mm²');
+    // With a focus of 9,960 µm² among them, all in µm² (it read "0.00996 mm²").
+    const mixed = commonUnits([...large, box(100, 99.6)], 1)!;
+    expect(mixed.area).toBe('µm²');
+    expect(areaOf(large[0]!, mixed)).toBe('320,000 µm²');
+    expect(areaOf(box(100, 99.6), mixed)).toBe('9,960 µm²');
+    // Alone, the large one keeps its own unit.
+    expect(measurementParts('rectangle', large[0]!.listPoint, 1)[1]!.text).toBe('0.320 mm²');
   });
 
   it('writes lengths and sizes in mm once one reaches a millimetre', () => {
@@ -51,18 +56,10 @@ describe('commonUnits', () => {
     expect(commonUnits([ruler(40)], null)).toBeUndefined();
   });
 
-  it('writes every area in µm² when the smallest is too small for mm² (it read "0.00000747 mm²")', () => {
-    // 2 × 2 px at 1 µm: 4 µm², beside a region of 0.32 mm² (320,000 µm²).
+  it('writes a few µm² beside square millimetres in µm² (it read "0.00000747 mm²")', () => {
+    // 2 × 2 px at 1 µm: 4 µm², beside a region of 0.32 mm².
     const units = commonUnits([box(800, 400), box(2, 2)], 1)!;
     expect(units.area).toBe('µm²');
-    expect(measurementParts('rectangle', box(800, 400).listPoint, 1, units)[1]!.text).toBe(
-      '320,000 µm²',
-    );
     expect(measurementParts('rectangle', box(2, 2).listPoint, 1, units)[1]!.text).toBe('4.00 µm²');
-    // 100 µm² is the smallest kept in mm², with its three digits.
-    const kept = commonUnits([box(800, 400), box(10, 10)], 1)!;
-    expect(measurementParts('rectangle', box(10, 10).listPoint, 1, kept)[1]!.text).toBe(
-      '0.000100 mm²',
-    );
   });
 });

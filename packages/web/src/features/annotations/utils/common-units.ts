@@ -9,15 +9,14 @@ import {
   type Point,
 } from './geometry';
 
-/** The smallest area written in mm² with three digits in six decimals (0.000100 mm²). */
-const SMALLEST_IN_MM2 = 100;
-
 /**
  * One length unit and one area unit for a list of measurements, so that the list compares at a
- * glance: those its largest would take alone (a tumour outline of 0.0747 mm² beside a focus of
- * 0.000234 mm², not beside "234 µm²"). Areas go to µm² for all ("329,000 µm²" beside "7.47 µm²")
- * when the smallest is too small for mm² ("0.00000747 mm²" reads as nothing). Undefined without a
- * pixel size (pixels have one unit).
+ * glance. Lengths take the unit its longest would take alone (a tumour's 12.0 mm beside a
+ * focus's 0.0400 mm, as a report gives sizes). Areas are in mm² only when every one reaches
+ * 0.1 mm², else all in µm² with thousands set apart ("9,960 µm²" beside "174,000 µm²"): in the
+ * largest's unit a list of small shapes beside one region read "0.00996 mm²", "0.00782 mm²",
+ * "0.0112 mm²", a count of zeros away from a tenfold misreading. Undefined without a pixel size
+ * (pixels have one unit).
  */
 export function commonUnits(
   shapes: readonly { strKind: AnnotationKind; listPoint: readonly Point[] }[],
@@ -28,17 +27,17 @@ export function commonUnits(
     return undefined;
   }
   let longest = 0;
-  let largest = 0;
   let smallest = Infinity;
   for (const shape of shapes) {
     const m = measure(shape.strKind, shape.listPoint, sides);
     const length = m.sizePx ? Math.max(m.sizePx.width, m.sizePx.height) : (m.lengthPx ?? 0);
     longest = Math.max(longest, length);
     if (m.areaPx !== null && m.areaPx > 0) {
-      largest = Math.max(largest, m.areaPx);
       smallest = Math.min(smallest, m.areaPx);
     }
   }
-  const area = smallest < SMALLEST_IN_MM2 ? 'µm²' : areaUnitOf(largest);
-  return { length: lengthUnitOf(longest), area };
+  return {
+    length: lengthUnitOf(longest),
+    area: smallest === Infinity ? 'µm²' : areaUnitOf(smallest),
+  };
 }

@@ -91,8 +91,10 @@ describe('annotation geometry', () => {
     expect(formatArea(4980)).toBe('4,980 µm²');
     // Below 0.1 mm² in µm², thousands set apart: "0.0123 mm²" beside "0.00996 mm²" was a count
     // of zeros away from a tenfold misreading.
-    expect(formatArea(12_345)).toBe('12,345 µm²');
-    expect(formatArea(99_999)).toBe('99,999 µm²');
+    expect(formatArea(12_345)).toBe('12,300 µm²');
+    expect(formatArea(99_949)).toBe('99,900 µm²');
+    expect(formatArea(174_301)).toBe('0.174 mm²');
+    expect(formatArea(174_301, 'µm²')).toBe('174,000 µm²');
     expect(formatArea(100_000)).toBe('0.100 mm²');
     expect(formatArea(123_456)).toBe('0.123 mm²');
   });

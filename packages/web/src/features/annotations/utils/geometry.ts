@@ -203,6 +203,18 @@ export function formatLength(micrometres: number, unit?: MeasureUnits['length'])
 const grouped = (digits: string) =>
   digits.replace(/^\d{4,}/, (n) => n.replace(/\B(?=(\d{3})+$)/g, ','));
 
+/**
+ * Whole numbers of four digits or more to three significant digits as well ("174,000", where
+ * "174,301" claimed a precision no hand-drawn outline has), as threeDigits keeps decimals to three.
+ */
+function roundedWhole(n: number): number {
+  if (n < 1000) {
+    return n;
+  }
+  const step = 10 ** (Math.floor(Math.log10(n)) - 2);
+  return Math.round(n / step) * step;
+}
+
 /** An area in µm² below 0.1 mm² (100,000 µm²), else in mm² (or in `unit`, a list's common one). */
 export function formatArea(squareMicrometres: number, unit?: MeasureUnits['area']): string {
   const mm2 =
@@ -211,7 +223,7 @@ export function formatArea(squareMicrometres: number, unit?: MeasureUnits['area'
       : unit === 'mm²' && fitsUnit(squareMicrometres / 1e6);
   return mm2
     ? `${inUnit(squareMicrometres / 1e6, unit === 'mm²')} mm²`
-    : `${grouped(threeDigits(squareMicrometres))} µm²`;
+    : `${grouped(threeDigits(roundedWhole(squareMicrometres)))} µm²`;
 }
 
 /**
