@@ -184,3 +184,12 @@ export async function addCase(
   expect(body.iCode, JSON.stringify(body)).toBe(0);
   return body.objData.iPatientId;
 }
+
+/** The element's text is shown whole: nothing of it cut off across or down (no "…"). */
+export async function expectWholeText(locator: Locator) {
+  expect(
+    await locator.evaluate(
+      (el) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight,
+    ),
+  ).toBe(true);
+}

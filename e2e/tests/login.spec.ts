@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, logIn, openAccountMenu, openFromMenu } from './helpers';
+import { ADMIN, expectWholeText, logIn, openAccountMenu, openFromMenu } from './helpers';
 
 test('the admin logs in in Chinese, the default language', async ({ page }) => {
   await page.goto('/');
@@ -64,11 +64,7 @@ test('the admin logs in in English with ?lang=en and switches to Chinese in the 
   await expect(page.getByTestId('header-real-name')).toHaveCount(0);
   const title = page.getByTestId('header-site-title');
   await expect(title).toHaveText('PathConsult 远程病理会诊平台');
-  expect(
-    await title.evaluate(
-      (el) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight,
-    ),
-  ).toBe(true);
+  await expectWholeText(title);
   await openAccountMenu(page);
   await expect(page.getByTestId('account-menu-name')).toHaveText('超级管理员');
   await page.keyboard.press('Escape');

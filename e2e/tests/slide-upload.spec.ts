@@ -9,6 +9,7 @@ import {
   EXPERT,
   addCase,
   dialogsSettled,
+  expectWholeText,
   logIn,
   openAccountMenu,
   openFromMenu,
@@ -1458,11 +1459,7 @@ test('a long scanner file name is shown whole in the queue on a phone, which off
     await expect(page.getByTestId('upload-open')).toHaveText('');
     const title = page.getByTestId('header-site-title');
     await expect(title).toHaveText('PathConsult 远程病理会诊平台');
-    expect(
-      await title.evaluate(
-        (el) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight,
-      ),
-    ).toBe(true);
+    await expectWholeText(title);
     await page.getByTestId('imagery-upload-batch').click();
     await expect(page.getByTestId('upload-choose-files')).toBeEnabled();
     // A phone neither drags files nor chooses folders: the panel says to choose files.

@@ -676,17 +676,7 @@ test('the annotation list writes all its areas in one unit: mm² only when every
       ],
     ],
   ] as const) {
-    const added = await request.post('/api/viewer/addAnnotation', {
-      headers: { token },
-      data: {
-        iSlideDocumentId: slideId,
-        strColor: '#1f5cff',
-        strKind: 'rectangle',
-        strText,
-        listPoint,
-      },
-    });
-    expect(added.ok()).toBe(true);
+    await addAnnotation(request, token, slideId, { strKind: 'rectangle', strText, listPoint });
   }
   await logIn(page, DOCTOR, '?lang=en');
   await page.goto(`/?lang=en#/ShowSlide?id=${slideId}`);
@@ -711,21 +701,14 @@ test('a colour picked in the toolbar while one’s own shape is selected recolou
   request,
 }) => {
   const { token, slideId } = await caseWithSlide(request, `VCO${RUN}`, `cmu-colour-${RUN}.svs`);
-  const added = await request.post('/api/viewer/addAnnotation', {
-    headers: { token },
-    data: {
-      iSlideDocumentId: slideId,
-      strColor: '#1f5cff',
-      strKind: 'rectangle',
-      strText: 'focus',
-      listPoint: [
-        [600, 600],
-        [1200, 1100],
-      ],
-    },
+  const iAnnotationId = await addAnnotation(request, token, slideId, {
+    strKind: 'rectangle',
+    strText: 'focus',
+    listPoint: [
+      [600, 600],
+      [1200, 1100],
+    ],
   });
-  const { iAnnotationId } = ((await added.json()) as { objData: { iAnnotationId: number } })
-    .objData;
   /** The shape's colour as the server keeps it. */
   const savedColor = async () => {
     const res = await request.get(`/api/viewer/selectAnnotation?iSlideDocumentId=${slideId}`, {
@@ -2653,20 +2636,13 @@ test('going to a small annotation from the list centres it, at the scan’s own 
 }) => {
   const { token, slideId } = await caseWithSlide(request, `VGT${RUN}`, `cmu-go-${RUN}.svs`);
   // A short arrow far from the middle of the slide (2220 × 2967 px at 20×).
-  const added = await request.post('/api/viewer/addAnnotation', {
-    headers: { token },
-    data: {
-      iSlideDocumentId: slideId,
-      strKind: 'arrow',
-      strColor: '#1f5cff',
-      listPoint: [
-        [1650, 2380],
-        [1710, 2420],
-      ],
-    },
+  const iAnnotationId = await addAnnotation(request, token, slideId, {
+    strKind: 'arrow',
+    listPoint: [
+      [1650, 2380],
+      [1710, 2420],
+    ],
   });
-  const { iAnnotationId } = ((await added.json()) as { objData: { iAnnotationId: number } })
-    .objData;
   await logIn(page, DOCTOR);
   await page.goto(`/#/ShowSlide?id=${slideId}`);
   const view = page.getByTestId('slide-view');
@@ -2697,20 +2673,14 @@ test('going to a small annotation from the list centres it, at the scan’s own 
 
   // Drawn meanwhile elsewhere (another participant of the case, or another window): listed once
   // the list is refreshed.
-  const later = await request.post('/api/viewer/addAnnotation', {
-    headers: { token },
-    data: {
-      iSlideDocumentId: slideId,
-      strKind: 'rectangle',
-      strColor: '#52c41a',
-      listPoint: [
-        [100, 100],
-        [300, 200],
-      ],
-    },
+  const laterId = await addAnnotation(request, token, slideId, {
+    strKind: 'rectangle',
+    strColor: '#52c41a',
+    listPoint: [
+      [100, 100],
+      [300, 200],
+    ],
   });
-  const laterId = ((await later.json()) as { objData: { iAnnotationId: number } }).objData
-    .iAnnotationId;
   await expect(page.getByTestId(`annotation-item-${laterId}`)).toHaveCount(0);
   await page.getByTestId('annotation-refresh').click();
   await expect(page.getByTestId(`annotation-item-${laterId}`)).toBeVisible();
@@ -2747,6 +2717,26 @@ function fullResolutionTilesAsked(page: Page): Set<string> {
 }
 
 /** A new case of the doctor's with the CMU slide uploaded to it (read by the slide engine). */
+/** Adds an annotation through the API (blue unless `strColor` says otherwise); its id. */
+async function addAnnotation(
+  request: APIRequestContext,
+  token: string,
+  slideId: number,
+  shape: {
+    strKind: string;
+    listPoint: readonly (readonly number[])[];
+    strText?: string;
+    strColor?: string;
+  },
+): Promise<number> {
+  const added = await request.post('/api/viewer/addAnnotation', {
+    headers: { token },
+    data: { iSlideDocumentId: slideId, strColor: '#1f5cff', ...shape },
+  });
+  expect(added.ok()).toBe(true);
+  return ((await added.json()) as { objData: { iAnnotationId: number } }).objData.iAnnotationId;
+}
+
 async function caseWithSlide(request: APIRequestContext, num: string, name: string) {
   const token = await tokenOf(request, DOCTOR);
   const caseId = await addCase(request, token, num);
@@ -2773,12 +2763,7 @@ async function phoneViewerWithShape(
   prepare?: (page: Page) => Promise<void>,
 ) {
   const { token, slideId } = await caseWithSlide(request, num, name);
-  const added = await request.post('/api/viewer/addAnnotation', {
-    headers: { token },
-    data: { iSlideDocumentId: slideId, strColor: '#1f5cff', ...shape },
-  });
-  const { iAnnotationId } = ((await added.json()) as { objData: { iAnnotationId: number } })
-    .objData;
+  const iAnnotationId = await addAnnotation(request, token, slideId, shape);
   const phone = await browser.newContext({
     viewport: { width: 390, height: 800 },
     hasTouch: true,
