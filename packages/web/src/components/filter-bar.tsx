@@ -1,8 +1,9 @@
 import { FilterOutlined } from '@ant-design/icons';
-import { Button, Flex, Form, Grid, Space } from 'antd';
+import { Button, Flex, Form, Space } from 'antd';
 import type { FormProps } from 'antd';
 import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePhone } from '@/lib/use-phone';
 
 interface FilterBarProps<Values> {
   /** The form's name: field ids are `#<name>_<field>` (the end-to-end tests find them so). */
@@ -58,7 +59,7 @@ export function FilterBar<Values extends object>(props: FilterBarProps<Values>) 
   const { t } = useTranslation('common');
   const [form] = Form.useForm<Values>();
   const { reset } = props;
-  const phone = Grid.useBreakpoint().xs === true;
+  const phone = usePhone();
   const [open, setOpen] = useState(false);
   // What the list shows now: typed and not searched, a filter is not in use.
   const [searched, setSearched] = useState<Values | undefined>(props.initialValues);

@@ -148,8 +148,12 @@ export async function sameFileNames(
   const files = await fileCounts(db, inCases);
   const byCase = new Map<number, SlideDocumentRow[]>();
   for (const d of inCases) {
-    byCase.set(d.patientId!, [...(byCase.get(d.patientId!) ?? []), d]);
+    const slides = byCase.get(d.patientId!) ?? [];
+    slides.push(d);
+    byCase.set(d.patientId!, slides);
   }
+  // Only the documents asked about: the case's other copies are not theirs to report.
+  const asked = new Set(candidates.map((d) => d.id));
   const same = new Map<number, string>();
   for (const slides of byCase.values()) {
     const rows = slides.map((d) => ({
@@ -159,7 +163,9 @@ export async function sameFileNames(
       iFileCount: files.get(d.id) ?? 0,
     }));
     for (const [id, name] of sameFileAs(rows)) {
-      same.set(id, name);
+      if (asked.has(id)) {
+        same.set(id, name);
+      }
     }
   }
   return same;

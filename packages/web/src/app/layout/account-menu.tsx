@@ -1,5 +1,5 @@
 import { DownOutlined, UserOutlined } from '@ant-design/icons';
-import { App, Button, Dropdown, Grid, type MenuProps } from 'antd';
+import { App, Button, Dropdown, type MenuProps } from 'antd';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -11,6 +11,7 @@ import { setLang } from '@/lib/i18n';
 import { langOfI18n } from '@/lib/lang';
 import { useSession } from '@/lib/use-session';
 import { lazyScreen } from '@/lib/lazy-screen';
+import { usePhone } from '@/lib/use-phone';
 
 /*
  * The dialogs hold whole forms (date picker, validation): they load when first opened, so the
@@ -61,7 +62,7 @@ export function AccountMenu({ realName }: { realName: string }) {
   const { modal } = App.useApp();
   // On a phone the name heads the menu instead of standing in the header, where it left the
   // site's name no room ("PathConsult remote patholog…").
-  const phone = Grid.useBreakpoint().xs === true;
+  const phone = usePhone();
 
   const langItem = (value: Lang) => ({
     key: `lang:${value}`,

@@ -1,5 +1,5 @@
 import { MenuOutlined } from '@ant-design/icons';
-import { Button, Drawer, Flex, Grid, Layout, Typography } from 'antd';
+import { Button, Drawer, Flex, Layout, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
@@ -12,6 +12,7 @@ import { useSession } from '@/lib/use-session';
 import { TabBar } from '../tab-bar/tab-bar';
 import { AccountMenu } from './account-menu';
 import { SideMenu } from './side-menu';
+import { usePhone } from '@/lib/use-phone';
 
 /**
  * The logged-in workspace: the role's side menu, a header with the site title and the account
@@ -26,7 +27,7 @@ export function WorkspaceLayout() {
   // On a phone (below 576 px) the menu is a drawer over the page, opened from a button in the
   // header: a side column would squeeze the page to a sliver, and a tab at the screen's edge
   // covered rows and could not be reached by keyboard or named by a screen reader.
-  const phone = Grid.useBreakpoint().xs === true;
+  const phone = usePhone();
   // Left open as the screen widened (a phone turned sideways), the drawer must not open by itself
   // when it narrows again.
   const [drawerOfPhone, setDrawerOfPhone] = useState(phone);

@@ -1,11 +1,12 @@
 import { CloudUploadOutlined } from '@ant-design/icons';
-import { Badge, Button, Grid } from 'antd';
+import { Badge, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { RoleType } from '@pathconsult/shared';
 import { HoverTooltip } from '@/components/hover-tooltip';
 import { useSession } from '@/lib/use-session';
 import { statusOf } from '../utils/queue';
 import { useUploadSnapshot, useUploads } from './upload-context';
+import { usePhone } from '@/lib/use-phone';
 
 /** The header's way to the upload queue, with the number of unfinished uploads. */
 export function UploadHeaderButton() {
@@ -15,7 +16,7 @@ export function UploadHeaderButton() {
   const { items, uploading } = useUploadSnapshot();
   // On a phone the icon alone, named for screen readers: with its word the site's name in the
   // header was cut to "PathCo…".
-  const phone = Grid.useBreakpoint().xs === true;
+  const phone = usePhone();
   const unfinished = items.filter((item) => statusOf(item) === 0).length;
   // Doctors upload; anyone else sees the button only if a queue of theirs exists.
   if (!manager || (iRoleType !== RoleType.Doctor && items.length === 0)) {
