@@ -749,6 +749,52 @@ test('a colour picked in the toolbar while one’s own shape is selected recolou
   await expect.poll(savedColor).toBe('#1f5cff');
 });
 
+test('labels left out where they would cover one another are counted beside the list and read on their shapes', async ({
+  page,
+  request,
+}) => {
+  const { token, slideId } = await caseWithSlide(request, `VLO${RUN}`, `cmu-crowded-${RUN}.svs`);
+  // Two notes 40 level-0 pixels apart: a few screen pixels on the whole slide, where their texts
+  // would cover each other; apart at the scan's own resolution.
+  const tumour = await addAnnotation(request, token, slideId, {
+    strKind: 'text',
+    strText: 'Tumour A',
+    listPoint: [[1000, 1000]],
+  });
+  const necrosis = await addAnnotation(request, token, slideId, {
+    strKind: 'text',
+    strText: 'Necrosis B',
+    listPoint: [[1000, 1040]],
+  });
+  const note = page.getByTestId('labels-left-out');
+  const label = (id: number) => page.getByTestId(`annotation-label-${id}`);
+  const shape = (id: number) => page.getByTestId(`annotation-shape-${id}`);
+  await logIn(page, DOCTOR, '?lang=en');
+  await page.goto(`/?lang=en#/ShowSlide?id=${slideId}`);
+  await expectTissue(page.getByTestId('slide-view'));
+  // The note drawn first keeps its text; the other's is left out, said beside the list, and
+  // read by pointing at its shape (its tooltip).
+  await expect(note).toHaveText(
+    '1 annotation’s label is left out of the view, where it would cover another: point at the shape, select it or zoom in to read it.',
+  );
+  await expect(label(tumour)).toContainText('Tumour A');
+  await expect(label(necrosis)).toHaveCount(0);
+  await expect(shape(necrosis)).toHaveAttribute('data-label-left-out', '');
+  await expect(shape(necrosis).locator('title')).toHaveText('Necrosis B');
+  await expect(shape(tumour)).not.toHaveAttribute('data-label-left-out');
+  await page.goto(`/?lang=zh#/ShowSlide?id=${slideId}`);
+  await expectTissue(page.getByTestId('slide-view'));
+  await expect(note).toHaveText(
+    '1 个标注的文字因与其他文字重叠未在视图中显示：鼠标指向或选中标注，或放大即可查看。',
+  );
+  // Gone to from the list, at the scan's resolution: both texts show and nothing is said.
+  await page.getByTestId(`annotation-item-${necrosis}`).click();
+  await expect(label(necrosis)).toContainText('Necrosis B');
+  await expect(label(tumour)).toContainText('Tumour A');
+  await expect(note).toHaveCount(0);
+  await expect(shape(necrosis)).not.toHaveAttribute('data-label-left-out');
+});
+
 test('shapes are drawn with the keyboard alone: the view’s centre is the pen, Space puts it down and lifts it', async ({
   page,
   request,
@@ -3137,6 +3183,17 @@ test('the phone viewer shows the slide with compact controls', async ({ page, re
       expect((await action.boundingBox())!.width).toBeGreaterThanOrEqual(36);
     }
   }
+  // Readable over a pale label or macro image: a dark plate under the buttons and white icons
+  // (antd's plate is 10% dark, its icons 65% white).
+  const looks = (el: Element) => ({
+    plate: getComputedStyle(el).backgroundColor,
+    icon: getComputedStyle(el.querySelector('.ant-image-preview-actions-action')!).color,
+  });
+  expect(await actions.evaluate(looks)).toEqual({
+    plate: 'rgba(0, 0, 0, 0.62)',
+    icon: 'rgb(255, 255, 255)',
+  });
+  await expect(close).toHaveCSS('background-color', 'rgba(0, 0, 0, 0.62)');
   await page.setViewportSize({ width: 390, height: 800 });
   await close.click();
   await expect(close).toBeHidden();

@@ -5,6 +5,7 @@ import {
   ColumnWidthOutlined,
   EditOutlined,
   FontSizeOutlined,
+  InfoCircleOutlined,
   ReloadOutlined,
   SelectOutlined,
 } from '@ant-design/icons';
@@ -111,6 +112,7 @@ export function AnnotationTools({
   const [selected, setSelected] = useState<number | null>(null);
   /** Corners of the polygon under way: its buttons wait for the first. */
   const [corners, setCorners] = useState(0);
+  const [labelsLeftOut, setLabelsLeftOut] = useState(0);
   const [note, setNote] = useState<{ shape: FinishedShape; color: string; text: string } | null>(
     null,
   );
@@ -177,6 +179,7 @@ export function AnnotationTools({
     // Said to a screen reader: what the keyboard's pen did, and what comes next.
     onPenStep: (step, count) => sayPen(penStepText(step, count, t)),
     onCorners: setCorners,
+    onLabelsLeftOut: setLabelsLeftOut,
     onReshaped: (id, points) => {
       const shape = annotations.data?.listAnnotation.find((a) => a.iAnnotationId === id);
       if (shape) {
@@ -421,6 +424,16 @@ export function AnnotationTools({
         </Typography.Text>
       )}
       {!layerShown && <LayerHiddenNote onShow={() => onLayerShown(true)} />}
+      {/* Labels that would cover one another are left out of the view (label-declutter.ts):
+          said here, or a length missing from the slide would pass for one never measured. */}
+      {layerShown && labelsLeftOut > 0 && (
+        <Typography.Text type="secondary" data-testid="labels-left-out">
+          <InfoCircleOutlined style={{ marginInlineEnd: 6 }} />
+          {t(touch ? 'layer.labelsLeftOutTouch' : 'layer.labelsLeftOut', {
+            count: labelsLeftOut,
+          })}
+        </Typography.Text>
+      )}
       {!mpp && <Alert type="warning" showIcon title={t('tools.noMpp')} data-testid="no-mpp" />}
       {/* Not read: said so, with a retry. An empty list here would tell the pathologist that
           nobody marked the slide, and the missing tools would go unexplained. */}

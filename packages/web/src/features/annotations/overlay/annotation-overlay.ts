@@ -3,7 +3,7 @@ import { isTyping } from '@/lib/is-typing';
 import { modalAbove } from '@/lib/modal-above';
 import { pixelSizeOf, type Point } from '../utils/geometry';
 import { DrawSession, type FinishedShape } from './draw-session';
-import { declutterLabels } from './label-declutter';
+import { declutterLabels, leftOutLabels } from './label-declutter';
 import { LABEL_FONT_PX } from './label-font';
 import { keepLabelsInView, withLeaderLines } from './label-placement';
 import {
@@ -64,6 +64,11 @@ export interface OverlayCallbacks {
   onPenStep?(step: PenStep, corners: number): void;
   /** The corners of the polygon under way changed in number (0 once none is being drawn). */
   onCorners?(count: number): void;
+  /**
+   * The saved shapes whose labels the declutter leaves out of the view changed in number: the
+   * page says how many, so that a hidden length or name is not taken for a missing one.
+   */
+  onLabelsLeftOut?(count: number): void;
 }
 
 /**
@@ -132,6 +137,7 @@ export class AnnotationOverlay {
   private pointerUsed = false;
   /** The polygon's corners last told (onCorners). */
   private cornersTold = 0;
+  private leftOutTold = 0;
   /** Where the pen's cross is drawn: kept across renders, redrawn alone as the focus moves. */
   private readonly penLayer = document.createElementNS(SVG_NS, 'g');
 
@@ -614,7 +620,16 @@ export class AnnotationOverlay {
     const selected = this.shapes.findIndex((shape) => shape.id === this.selected);
     // The draft's measurement is what the user is looking at: it goes first of all.
     const first = draft.length > 0 && this.tool !== 'select' ? nodes.length - 1 : selected;
-    const groups = withLeaderLines(declutterLabels(this.inView(nodes), first));
+    const placed = this.inView(nodes);
+    const kept = declutterLabels(placed, first);
+    const leftOut = leftOutLabels(placed, kept);
+    // The draft is placed first and never loses its label: only saved shapes count.
+    const leftOutShapes = [...leftOut.keys()].filter((i) => this.shapes[i] !== undefined).length;
+    if (leftOutShapes !== this.leftOutTold) {
+      this.leftOutTold = leftOutShapes;
+      this.callbacks.onLabelsLeftOut?.(leftOutShapes);
+    }
+    const groups = withLeaderLines(kept);
     const make = (node: SvgNode) => svgElement(node, this.plateId);
     const corners = this.tool === 'polygon' ? (this.session?.corners.length ?? 0) : 0;
     if (corners !== this.cornersTold) {
@@ -633,6 +648,8 @@ export class AnnotationOverlay {
             ...(this.shapes[i] ? hitOutlines(group) : []),
             ...group.filter((node) => !isLabelNode(node)),
           ].map(make),
+          // A label left out for want of room is read by pointing at its shape.
+          leftOut.get(i),
         ),
       ),
       // Every label over every outline: drawn in its shape's group, a later shape's line
@@ -654,8 +671,20 @@ export class AnnotationOverlay {
    * A saved shape's outline (`part` 'shape') or its labels ('label'), which pick it as the
    * outline does; with no `id`, the shape being drawn, which picks nothing.
    */
-  private shapeGroup(id: number | undefined, part: 'shape' | 'label', children: SVGElement[]) {
+  private shapeGroup(
+    id: number | undefined,
+    part: 'shape' | 'label',
+    children: SVGElement[],
+    leftOutTexts?: readonly string[],
+  ) {
     const g = document.createElementNS(SVG_NS, 'g');
+    if (leftOutTexts) {
+      // An SVG <title> is the shape's tooltip (and its name to a screen reader).
+      const title = document.createElementNS(SVG_NS, 'title');
+      title.textContent = leftOutTexts.join('\n');
+      g.append(title);
+      g.setAttribute('data-label-left-out', '');
+    }
     g.append(...children);
     if (id === undefined) {
       g.setAttribute(

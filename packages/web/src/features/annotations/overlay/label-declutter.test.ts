@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { declutterLabels, estimatedWidth } from './label-declutter';
+import { declutterLabels, estimatedWidth, leftOutLabels } from './label-declutter';
 import type { SvgNode } from './svg-shapes';
 
 const note = (x: number, y: number, text: string): SvgNode[] => [
@@ -74,5 +74,18 @@ describe('declutterLabels', () => {
       [],
       ['Mitosis here'],
     ]);
+  });
+});
+
+describe('leftOutLabels', () => {
+  it('names, by shape, the labels the declutter left out and nothing for shapes that kept theirs', () => {
+    const groups = [note(10, 10, 'Tumour'), note(14, 14, 'Necrosis'), note(10, 60, 'Margin')];
+    const left = leftOutLabels(groups, declutterLabels(groups));
+    expect([...left]).toEqual([[1, ['Necrosis']]]);
+  });
+
+  it('is empty when every label shows', () => {
+    const groups = [note(10, 10, 'Tumour'), note(10, 60, 'Margin')];
+    expect(leftOutLabels(groups, declutterLabels(groups)).size).toBe(0);
   });
 });

@@ -87,3 +87,25 @@ export function declutterLabels(groups: readonly SvgNode[][], first?: number): S
   }
   return kept;
 }
+
+/**
+ * The label texts `declutterLabels` left out of each group (`before` its input, `after` its
+ * output, which keeps the input's nodes), by the group's index; groups that lost none are absent.
+ * What the view then tells: the shape's tooltip reads them, and the panel counts them.
+ */
+export function leftOutLabels(
+  before: readonly SvgNode[][],
+  after: readonly SvgNode[][],
+): Map<number, string[]> {
+  const leftOut = new Map<number, string[]>();
+  before.forEach((group, i) => {
+    const kept = new Set(after[i] ?? []);
+    const texts = group
+      .filter((node) => node.tag === 'text' && node.text && !kept.has(node))
+      .map((node) => node.text ?? '');
+    if (texts.length > 0) {
+      leftOut.set(i, texts);
+    }
+  });
+  return leftOut;
+}

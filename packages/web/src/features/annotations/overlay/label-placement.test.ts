@@ -291,10 +291,33 @@ describe('keepLabelsInView', () => {
     const box = labelBox(moved);
     expect(overlapsBox(box, bar)).toBe(false);
     expect(inside(moved)).toBe(true);
-    // Beside its dot, right of it, the nearest line clear of the bar: just above it.
+    // Beside its dot, right of it, the nearest line clear of the bar: above it, by the gap kept
+    // over a control (12 px), no farther.
     expect(box.left).toBeGreaterThanOrEqual(dot[0] + 5);
-    expect(box.bottom).toBeLessThanOrEqual(bar.top);
-    expect(bar.top - box.bottom).toBeLessThanOrEqual(4);
+    expect(bar.top - box.bottom).toBeGreaterThanOrEqual(11.9);
+    expect(bar.top - box.bottom).toBeLessThanOrEqual(12.1);
+  });
+
+  it('moves a label in its own place touching the scale bar up to the gap kept over a control', () => {
+    // After "Go to", a ruler's length lay 1 px over the bar, as if it were the bar's own length.
+    const bar = { left: 12, top: 262, right: 140, bottom: 288 };
+    const probe = labelBox(labelOf(rulerLabel([40, 200], [120, 200])));
+    const y = 200 + (bar.top - 1 - probe.bottom);
+    const ruler = rulerLabel([40, y], [120, y]);
+    expect(bar.top - labelBox(labelOf(ruler)).bottom).toBeCloseTo(1);
+    const moved = labelBox(labelOf(keepLabelsInView(ruler, VIEW, [bar])));
+    expect(bar.top - moved.bottom).toBeGreaterThanOrEqual(11.9);
+  });
+
+  it('keeps a label beside a control off it by the edge gap', () => {
+    // A ruler whose length, in its own place, ends 1 px short of the navigator's left side.
+    const navigator = { left: 300, top: 0, right: 400, bottom: 150 };
+    const probe = labelBox(labelOf(rulerLabel([200, 60], [260, 60])));
+    const dx = navigator.left - 1 - probe.right;
+    const ruler = rulerLabel([200 + dx, 60], [260 + dx, 60]);
+    expect(navigator.left - labelBox(labelOf(ruler)).right).toBeCloseTo(1);
+    const box = labelBox(labelOf(keepLabelsInView(ruler, VIEW, [navigator])));
+    expect(box.right <= navigator.left - 3.9 || box.top >= navigator.bottom + 3.9).toBe(true);
   });
 
   it('leaves out the label of a shape wholly out of view, keeping the shape', () => {

@@ -47,7 +47,12 @@ export function keepLabelsInView(
   );
   // Arrows' heads are kept clear like the controls: a label over one hides where it points.
   const heads = groups.flat().flatMap((node) => arrowHeadArea(node) ?? []);
-  const kept = heads.length > 0 ? [...covered, ...heads] : covered;
+  // Each kept clear with a gap, not only uncovered: a label in its own place may otherwise touch
+  // a control, and a length right on the scale bar (after "Go to") read as the bar's own.
+  const kept = [
+    ...covered.map((area) => widened(area, ABOVE_CONTROL_PX)),
+    ...heads.map((area) => widened(area, EDGE_PX)),
+  ];
   return groups.map((group) =>
     group.flatMap((node) => {
       if (!(node.tag === 'text' && node.text && node.around)) {
@@ -68,6 +73,19 @@ export function keepLabelsInView(
       ];
     }),
   );
+}
+
+/**
+ * `area` grown by the edge gap on each side and by `above` over its top, less the rounding a
+ * label's place may cost: a label moved to lie just beside it must still fit.
+ */
+function widened(area: Box, above: number): Box {
+  return {
+    left: area.left - EDGE_PX + SLACK,
+    right: area.right + EDGE_PX - SLACK,
+    top: area.top - above + SLACK,
+    bottom: area.bottom + EDGE_PX - SLACK,
+  };
 }
 
 function outOfView(box: Box, view: { width: number; height: number }): boolean {
@@ -173,10 +191,7 @@ function noteSpots(node: SvgNode, view: { width: number }, covered: readonly Box
   const box = labelBox(node);
   const baselines = [
     y,
-    ...covered.flatMap((area) => [
-      area.top - EDGE_PX - (box.bottom - y),
-      area.bottom + EDGE_PX + (y - box.top),
-    ]),
+    ...covered.flatMap((area) => [area.top - (box.bottom - y), area.bottom + (y - box.top)]),
   ].sort((a, b) => Math.abs(a - y) - Math.abs(b - y));
   const right = (baseline: number) => at(node, dot.left + NOTE_GAP_PX, baseline);
   const left = (baseline: number) => at(node, dot.left - NOTE_GAP_PX, baseline, 'end');
@@ -209,9 +224,9 @@ function measureSpots(
       continue;
     }
     spots.push(
-      at(node, area.left - half, below),
-      at(node, area.left - half, above),
-      at(node, x, area.top - ABOVE_CONTROL_PX - (box.bottom - below)),
+      at(node, area.left - width / 2, below),
+      at(node, area.left - width / 2, above),
+      at(node, x, area.top - (box.bottom - below)),
     );
   }
   return spots;

@@ -31,6 +31,7 @@ export function useAnnotationOverlay(
       onReshaped: (id, points) => latest.current.onReshaped?.(id, points),
       onPenStep: (step, corners) => latest.current.onPenStep?.(step, corners),
       onCorners: (count) => latest.current.onCorners?.(count),
+      onLabelsLeftOut: (count) => latest.current.onLabelsLeftOut?.(count),
     });
     overlay.current = layer;
     return () => {
