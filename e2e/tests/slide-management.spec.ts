@@ -312,6 +312,43 @@ test('slides are matched and renamed by the doctor, removed by the administrator
   await adminContext.close();
 });
 
+test('an upload not complete is not matched by hand; a row’s Match names the case its slide joined', async ({
+  page,
+  request,
+}) => {
+  const token = await tokenOf(request, DOCTOR);
+  const num = `SU${RUN}`;
+  const done = `cmu-${RUN}-done.svs`;
+  const part = `cmu-${RUN}-part.svs`;
+  await addCase(request, token, num, 'Sun Li');
+  // Sent by number by a colleague after the case was made: both wait for the case's doctor. The
+  // second stopped after its first chunk.
+  const colleague = await tokenOf(request, await addColleague(request, DOCTOR.name, 3, '孙医生'));
+  await uploadSlide(request, colleague, done, num);
+  await beginUpload(request, colleague, { strDiagnosistNum: num }, 'CMU-1-Small-Region.svs', part);
+
+  await logIn(page, DOCTOR);
+  await openFromMenu(page, '/sliceManage');
+  const partRow = page.getByTestId(`slide-row-${part}`);
+  await expect(partRow).toContainText(num);
+  // Not offered on its row, and said of a selection holding only it.
+  await expect(page.getByTestId(`slide-match-${part}`)).toHaveCount(0);
+  await partRow.locator('input[type=checkbox]').check();
+  await expect(page.getByTestId('slide-match-selected')).toBeDisabled();
+  // Beside Delete selected's own reason (a colleague's upload is deleted by its uploader).
+  await expect(page.getByTestId('slide-selection-reason').first()).toHaveText(
+    '所选未匹配切片均未上传完成或读取失败：切片上传完成后才能匹配',
+  );
+  await partRow.locator('input[type=checkbox]').uncheck();
+  // The complete one, matched from its row: the message says which case it joined.
+  await page.getByTestId(`slide-match-${done}`).click();
+  await expect(page.getByText(`“${done}”已匹配到病例 ${num}`)).toBeVisible();
+  await expect(page.getByTestId(`slide-row-${done}`).getByTestId('slide-patient')).toHaveText(
+    'Sun Li',
+  );
+  await expect(partRow.getByTestId('slide-unmatched')).toHaveText('未匹配');
+});
+
 test('a slide whose number is put right is matched to the case of that number at once', async ({
   page,
   request,

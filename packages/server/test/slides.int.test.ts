@@ -1124,6 +1124,31 @@ describe.each(await testDatabases())('slide management on $name', (testDb) => {
       expect((await slideRow(db(), failed.id))?.patientId).toBeNull();
     });
 
+    it('matches by hand only slides whose upload is complete', async () => {
+      const num = caseNumber('Um');
+      await addCase(api, owner.token, { strDiagnosistNum: num });
+      // Uploaded under the number after the case was made, and left interrupted (not joined:
+      // the case is found at registration only when the upload names it).
+      const unfinished = await ownSlide({
+        diagnosisNum: num,
+        name: 'interrupted.svs',
+        state: SlideUploadState.Uploading,
+      });
+      const refused = await match([unfinished.id], owner.token, 'en');
+      expectRefused(refused, 'SLIDE_MATCH_UNFINISHED');
+      expect(refused.body.strMessage).toBe(
+        'Match failed: the slide has not finished uploading; match it once its upload is complete',
+      );
+      expect((await slideRow(db(), unfinished.id))?.patientId).toBeNull();
+      const done = await ownSlide({ diagnosisNum: num, name: 'complete.svs' });
+      expect(expectOk(await match([unfinished.id, done.id]))).toEqual({
+        iMatched: 1,
+        listUnmatched: [unfinished.id],
+        listUnmatchedReason: [{ iSlideDocumentId: unfinished.id, strReason: 'unfinished' }],
+      });
+      expect((await slideRow(db(), unfinished.id))?.patientId).toBeNull();
+    });
+
     it('says slides already in a case are matched, not that no case has their number', async () => {
       const c = await addCase(api, owner.token, { strDiagnosistNum: caseNumber('Am') });
       const s = await ownSlide({ diagnosisNum: c.strDiagnosistNum });

@@ -180,6 +180,7 @@ const zh: Texts = {
     '匹配失败：病理号相同的病例属于本院其他医生，可由该病例的医生在病例的“切片文件”中添加',
   SLIDE_MATCH_NAME_TAKEN: '匹配失败：病理号相同的病例中已有同名切片，请先为切片改名',
   SLIDE_MATCH_UNREADABLE: '匹配失败：切片上传失败或无法读取，不能加入病例；请删除后重新上传',
+  SLIDE_MATCH_UNFINISHED: '匹配失败：切片尚未上传完成，上传完成后再匹配',
   SLIDE_ALREADY_MATCHED: '所选切片均已匹配到病例，无需再匹配',
   SLIDE_CASE_LOCKED: '病例已提交，其切片不能再更改',
   SLIDE_NOT_READY: '切片尚未处理完成，暂不能浏览',
@@ -399,6 +400,8 @@ const en: Texts = {
     'Match failed: the case of this pathology number already has a slide of this name; rename the slide first',
   SLIDE_MATCH_UNREADABLE:
     'Match failed: the slide failed to upload or could not be read, and cannot join a case; delete it and upload it again',
+  SLIDE_MATCH_UNFINISHED:
+    'Match failed: the slide has not finished uploading; match it once its upload is complete',
   SLIDE_ALREADY_MATCHED: 'The selected slides are all matched to cases already: nothing to match',
   SLIDE_CASE_LOCKED: 'The case has been submitted: its slides can no longer change',
   SLIDE_NOT_READY: 'The slide is not processed yet: it cannot be viewed',

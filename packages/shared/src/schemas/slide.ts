@@ -405,7 +405,7 @@ export type CaseSlideMatchInput = z.infer<typeof caseSlideMatchInputSchema>;
 /**
  * Why a selected slide stayed unmatched: no case of its number; its case submitted (or done);
  * its case already holding a slide of the name; its case a colleague's (matching is the case
- * owner's); the slide failed to upload or could not be read.
+ * owner's); the slide failed to upload or could not be read; its upload is not complete.
  */
 export const UNMATCHED_REASONS = [
   'noCase',
@@ -413,6 +413,7 @@ export const UNMATCHED_REASONS = [
   'nameTaken',
   'colleagueCase',
   'unreadable',
+  'unfinished',
 ] as const;
 export type UnmatchedReason = (typeof UNMATCHED_REASONS)[number];
 

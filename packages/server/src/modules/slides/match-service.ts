@@ -24,8 +24,10 @@ import { visibleLiveDocuments } from './repo';
  * The cases are locked before the slides are changed, the order every change of a case's slides
  * takes. A slide whose upload or reading failed joins no case: the expert would find a file that
  * cannot be opened among the case's slides, and the case would keep it from being deleted with
- * the hospital's other unmatched failures. One still uploading joins (its upload goes on into the
- * case).
+ * the hospital's other unmatched failures. One still uploading joins the case made under its
+ * number (its upload goes on into the case), but is not matched by hand from slide management:
+ * there an upload left interrupted was put into a patient's case, unviewable, and out of the
+ * administrators' reach (they delete unmatched slides only). It is matched once it is complete.
  */
 
 const sameNumber = sql`lower(${patients.diagnosisNum}) = lower(${slideDocuments.diagnosisNum})`;
@@ -119,9 +121,13 @@ export async function matchSlides(
     if (docs.length !== ids.length) {
       throw notFound();
     }
+    const unfinished = new Set(
+      docs.filter((d) => d.state === SlideUploadState.Uploading).map((d) => d.id),
+    );
     const unmatched = docs.filter((d) => d.patientId === null).map((d) => d.id);
+    const ready = unmatched.filter((id) => !unfinished.has(id));
     const candidates =
-      unmatched.length === 0
+      ready.length === 0
         ? []
         : await tx
             .select({
@@ -137,7 +143,7 @@ export async function matchSlides(
             )
             .where(
               and(
-                inArray(slideDocuments.id, unmatched),
+                inArray(slideDocuments.id, ready),
                 inArray(patients.state, statesAllowing('edit')),
                 isSlideAdministrator(actor) ? undefined : eq(patients.ownerId, actor.userId),
               ),
@@ -170,7 +176,7 @@ export async function matchSlides(
     const failed = new Set(
       docs.filter((d) => d.state === SlideUploadState.Failed).map((d) => d.id),
     );
-    const listUnmatchedReason = await whyUnmatched(tx, actor, left, failed);
+    const listUnmatchedReason = await whyUnmatched(tx, actor, left, failed, unfinished);
     if (matched.size === 0) {
       // Every slide selected is in a case already (matched from another tab or by a colleague
       // since the caller's list was read): saying "no case has this number" sent the user
@@ -204,18 +210,19 @@ async function notMatchedSince(tx: Db, ids: number[]): Promise<number[]> {
 }
 
 /**
- * Why each slide left unmatched did not find its case: it failed; the case of its number is the
- * caller's own (or, for an administrator, anyone's) but submitted, or already holds a slide of
- * the name; the case is a colleague's (matching is its owner's); or there is none. "No case has
- * this number" was said in all of these.
+ * Why each slide left unmatched did not find its case: it failed; its upload is not complete;
+ * the case of its number is the caller's own (or, for an administrator, anyone's) but submitted,
+ * or already holds a slide of the name; the case is a colleague's (matching is its owner's); or
+ * there is none. "No case has this number" was said in all of these.
  */
 async function whyUnmatched(
   tx: Db,
   actor: Actor,
   left: number[],
   failed: ReadonlySet<number>,
+  unfinished: ReadonlySet<number>,
 ): Promise<SlideMatchResult['listUnmatchedReason']> {
-  const readable = left.filter((id) => !failed.has(id));
+  const readable = left.filter((id) => !failed.has(id) && !unfinished.has(id));
   const cases =
     readable.length === 0
       ? []
@@ -227,6 +234,9 @@ async function whyUnmatched(
   const reasonOf = (id: number): UnmatchedReason => {
     if (failed.has(id)) {
       return 'unreadable';
+    }
+    if (unfinished.has(id)) {
+      return 'unfinished';
     }
     const ofSlide = cases.filter((c) => c.docId === id);
     const own = ofSlide.filter((c) => c.ownerId === actor.userId || isSlideAdministrator(actor));
@@ -240,11 +250,13 @@ async function whyUnmatched(
 
 /**
  * The refusal when not one slide was matched: the reason a readable slide gives, the most telling
- * first; only failed slides selected: SLIDE_MATCH_UNREADABLE; no case at all: SLIDE_MATCH_FAILED.
+ * first; only failed slides and unfinished uploads selected: SLIDE_MATCH_UNFINISHED when one is
+ * still to finish (it may yet be matched), else SLIDE_MATCH_UNREADABLE; no case at all:
+ * SLIDE_MATCH_FAILED.
  */
 function refusalFor(reasons: UnmatchedReason[]) {
-  if (reasons.length > 0 && reasons.every((r) => r === 'unreadable')) {
-    return 'SLIDE_MATCH_UNREADABLE';
+  if (reasons.length > 0 && reasons.every((r) => r === 'unreadable' || r === 'unfinished')) {
+    return reasons.includes('unfinished') ? 'SLIDE_MATCH_UNFINISHED' : 'SLIDE_MATCH_UNREADABLE';
   }
   if (reasons.includes('caseLocked')) {
     return 'SLIDE_CASE_LOCKED';

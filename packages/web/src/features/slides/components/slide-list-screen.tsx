@@ -89,13 +89,20 @@ export function SlideListScreen({ mode }: { mode: SlideListMode }) {
   const stillHere = useStillMounted();
   const selectable = mode !== 'removed';
 
-  function runMatch(ids: number[]) {
+  /** Matches the slides; `only`, a row's own Match, is named with its case when it joins. */
+  function runMatch(ids: number[], only?: SlideDocumentDto) {
     match.mutate(ids, {
       onSuccess: (result) => {
         // Those left unmatched stay ticked: the user goes on with them (deletes them, say)
         // without finding them again among the rest.
         const matched = ids.filter((id) => !result.listUnmatched.includes(id));
         setTicked((rows) => rows.filter((r) => !matched.includes(r.iSlideDocumentId)));
+        if (only && result.iMatched === 1) {
+          // Which case it joined, by the number the row showed: "matched: 1" left the user to
+          // find out where the slide went.
+          toastSuccess(t('match.doneOne', { name: only.strFileName, num: only.strDiagnosistNum }));
+          return;
+        }
         // Some left: said as a warning, with why, so nobody takes the slides for matched.
         (result.listUnmatched.length === 0 ? toastSuccess : toastWarning)(
           matchOutcomeText(t, result),
@@ -192,7 +199,7 @@ export function SlideListScreen({ mode }: { mode: SlideListMode }) {
         setRenaming(row);
         return;
       case 'match':
-        runMatch([row.iSlideDocumentId]);
+        runMatch([row.iSlideDocumentId], row);
         return;
       case 'delete':
         confirmDelete([row]);

@@ -61,9 +61,10 @@ describe('slideRowActions', () => {
     expect(slideRowActions(unread, 'doctor', 7)).toEqual(['rename', 'delete']);
   });
 
-  it('keeps the name and number of a slide still uploading', () => {
-    expect(slideRowActions(row(7, false, 1, 0), 'doctor', 7)).toEqual(['match', 'delete']);
-    expect(slideRowActions(row(7, false, 1, 0), 'admin', 1)).toEqual(['match', 'delete']);
+  it('keeps the name and number of a slide still uploading, and matches it once complete', () => {
+    // Matched by hand while unfinished, an interrupted upload sat unviewable in a patient's case.
+    expect(slideRowActions(row(7, false, 1, 0), 'doctor', 7)).toEqual(['delete']);
+    expect(slideRowActions(row(7, false, 1, 0), 'admin', 1)).toEqual(['delete']);
   });
 
   it('offers no match for a slide that failed: it joins no case', () => {
@@ -165,7 +166,13 @@ describe('matched slides in the administrators’ list', () => {
 describe('matchableIds', () => {
   it('keeps the unmatched slides of a selection that have not failed', () => {
     expect(
-      matchableIds([row(1, false, 4), row(1, true, 5), row(2, false, 6), row(2, false, 7, 2)]),
+      matchableIds([
+        row(1, false, 4),
+        row(1, true, 5),
+        row(2, false, 6),
+        row(2, false, 7, 2),
+        row(2, false, 8, 0),
+      ]),
     ).toEqual([4, 6]);
   });
 });
@@ -181,6 +188,12 @@ describe('selectionMatchBlock', () => {
   it('switches it off when every unmatched slide selected failed', () => {
     expect(selectionMatchBlock([row(1, true), row(1, false, 2, 2)])).toBe('allFailed');
     expect(selectionMatchBlock([row(1, false, 2, 2), row(1, false, 3)])).toBeNull();
+  });
+
+  it('switches it off when the unmatched slides selected are uploads not complete (or failed)', () => {
+    expect(selectionMatchBlock([row(1, false, 2, 0), row(1, true, 3)])).toBe('allUnfinished');
+    expect(selectionMatchBlock([row(1, false, 2, 0), row(1, false, 3, 2)])).toBe('allUnfinished');
+    expect(selectionMatchBlock([row(1, false, 2, 0), row(1, false, 3)])).toBeNull();
   });
 
   it('switches it off when no case has the number of any unmatched slide selected', () => {

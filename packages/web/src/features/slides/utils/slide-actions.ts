@@ -26,6 +26,10 @@ type Row = Pick<
 >;
 
 const isMatched = (row: Row) => row.ddMatchState.iNumber === SlideMatchState.Matched;
+const isFailed = (row: Row) => row.ddUploadState.iNumber === SlideUploadState.Failed;
+const isUnfinished = (row: Row) => row.ddUploadState.iNumber === SlideUploadState.Uploading;
+/** Failed, or its upload not complete: matching passes it over. */
+const notMatchable = (row: Row) => isFailed(row) || isUnfinished(row);
 
 /**
  * What a row offers, as the server decides it (slides/access.ts): whoever sees a slide views it
@@ -33,8 +37,9 @@ const isMatched = (row: Row) => row.ddMatchState.iNumber === SlideMatchState.Mat
  * and delete any slide they see; a doctor renames and deletes its own uploads, and deletes a
  * matched slide it sees (those of its own cases, and its own uploads: the server allows one alone
  * while the case is editable, and only to the case's doctor, so rowActionBlock switches it off
- * for an upload matched to a colleague's case). Only an unmatched slide that has not failed
- * matches; a slide still uploading keeps its name and number (its upload resumes by them).
+ * for an upload matched to a colleague's case). Only an unmatched slide whose upload is complete
+ * and has not failed matches (match-service.ts); a slide still uploading keeps its name and
+ * number (its upload resumes by them).
  */
 export function slideRowActions(
   row: Row,
@@ -49,8 +54,9 @@ export function slideRowActions(
   if (mine && row.ddUploadState.iNumber !== SlideUploadState.Uploading) {
     actions.push('rename');
   }
-  // A slide that failed (upload or reading) joins no case: the server passes it over.
-  if (!isMatched(row) && row.ddUploadState.iNumber !== SlideUploadState.Failed) {
+  // A slide that failed (upload or reading) joins no case, and one still uploading (or left
+  // interrupted) is matched once complete: the server passes both over.
+  if (!isMatched(row) && !notMatchable(row)) {
     actions.push('match');
   }
   if (mine || isMatched(row)) {
@@ -137,13 +143,13 @@ export function selectionDeleteBlock(
   return null;
 }
 
-const isFailed = (row: Row) => row.ddUploadState.iNumber === SlideUploadState.Failed;
-
-/** The selected slides matching can still attach (the unmatched ones that have not failed). */
+/** The selected slides matching can still attach (the unmatched ones uploaded, not failed). */
 export function matchableIds(
   rows: readonly (Row & Pick<SlideDocumentDto, 'iSlideDocumentId'>)[],
 ): number[] {
-  return rows.filter((row) => !isMatched(row) && !isFailed(row)).map((row) => row.iSlideDocumentId);
+  return rows
+    .filter((row) => !isMatched(row) && !notMatchable(row))
+    .map((row) => row.iSlideDocumentId);
 }
 
 /**
@@ -158,18 +164,19 @@ export function matchableIds(
  */
 export function selectionMatchBlock(
   rows: readonly Row[],
-): 'allMatched' | 'allFailed' | 'noCase' | 'matchTooMany' | null {
+): 'allMatched' | 'allFailed' | 'allUnfinished' | 'noCase' | 'matchTooMany' | null {
   if (rows.length > 0 && rows.every(isMatched)) {
     return 'allMatched';
   }
   const unmatched = rows.filter((row) => !isMatched(row));
-  if (unmatched.length > 0 && unmatched.every(isFailed)) {
-    return 'allFailed';
+  if (unmatched.length > 0 && unmatched.every(notMatchable)) {
+    // Said of the uploads still to finish when there are any: those may yet be matched.
+    return unmatched.some(isUnfinished) ? 'allUnfinished' : 'allFailed';
   }
-  if (unmatched.length > 0 && unmatched.every((row) => isFailed(row) || !row.bNumberHasCase)) {
+  if (unmatched.length > 0 && unmatched.every((row) => notMatchable(row) || !row.bNumberHasCase)) {
     return 'noCase';
   }
-  return unmatched.filter((row) => !isFailed(row)).length > SLIDE_DELETE_MAX
+  return unmatched.filter((row) => !notMatchable(row)).length > SLIDE_DELETE_MAX
     ? 'matchTooMany'
     : null;
 }
