@@ -1,6 +1,7 @@
 import { AimOutlined, DeleteOutlined } from '@ant-design/icons';
 import { Button, Flex, Typography, theme } from 'antd';
 import { useCompactTable } from '@/lib/use-compact-table';
+import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SLIDE_DELETE_MAX, type SlideDocumentDto } from '@pathconsult/shared';
 import { useSession } from '@/lib/use-session';
@@ -19,7 +20,16 @@ interface SelectionBarProps {
   onMatch: (ids: number[]) => void;
   onDelete: () => void;
   onClear: () => void;
+  /** The bar's element, measured by the screen to keep the table's headers just below it. */
+  barRef?: Ref<HTMLDivElement>;
 }
+
+/**
+ * The workspace's padding (.workspace-content in app.css): a sticky element's top is counted
+ * from inside it, so the bar at top 0 stuck 16 px below the scrolling area's edge, and the rows
+ * scrolling through that gap showed above it.
+ */
+export const WORKSPACE_PADDING_PX = 16;
 
 /**
  * Actions on the selected slides, which may lie on other pages: match the unmatched ones by
@@ -51,13 +61,14 @@ export function SelectionBar(props: SelectionBarProps) {
         // Above the table's fixed columns (z-index up to about the number of columns, plus
         // 2) and its loading cover (10), which painted over the bar; below popups (1000). Not
         // on a phone, whose screen a wrapped bar would keep a third of.
-        ...(compact ? {} : { position: 'sticky', top: 0, zIndex: 100 }),
+        ...(compact ? {} : { position: 'sticky', top: -WORKSPACE_PADDING_PX, zIndex: 100 }),
         background: token.colorBgContainer,
         paddingBlock: 4,
         // The page's spacing to the table, which is in the bar's block now (slide-list-screen).
         marginBottom: 12,
       }}
       data-testid="slide-selection-bar"
+      ref={props.barRef}
     >
       <Typography.Text type="secondary" data-testid="slide-selected-count">
         {t('selection.count', { count })}
