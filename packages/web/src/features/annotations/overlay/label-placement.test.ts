@@ -296,6 +296,14 @@ describe('keepLabelsInView', () => {
     expect(box.left).toBeGreaterThanOrEqual(dot[0] + 5);
     expect(bar.top - box.bottom).toBeGreaterThanOrEqual(11.9);
     expect(bar.top - box.bottom).toBeLessThanOrEqual(12.1);
+    // The same wherever the rounding of its place falls (a place rounded into the gap would be
+    // refused, and the note sent farther).
+    for (const fraction of [0.003, 0.337, 0.5, 0.994]) {
+      const shifted = { ...bar, top: bar.top + fraction, bottom: bar.bottom + fraction };
+      const placed = labelBox(labelOf(keepLabelsInView([note], VIEW, [shifted])));
+      expect(shifted.top - placed.bottom, `${fraction}`).toBeGreaterThanOrEqual(11.9);
+      expect(shifted.top - placed.bottom, `${fraction}`).toBeLessThanOrEqual(12.1);
+    }
   });
 
   it('moves a label in its own place touching the scale bar up to the gap kept over a control', () => {
@@ -307,6 +315,8 @@ describe('keepLabelsInView', () => {
     expect(bar.top - labelBox(labelOf(ruler)).bottom).toBeCloseTo(1);
     const moved = labelBox(labelOf(keepLabelsInView(ruler, VIEW, [bar])));
     expect(bar.top - moved.bottom).toBeGreaterThanOrEqual(11.9);
+    // Above its own line, clear of the bar: a place there is as near as the one over the bar.
+    expect(moved.bottom).toBeLessThanOrEqual(y - 3.9);
   });
 
   it('keeps a label beside a control off it by the edge gap', () => {

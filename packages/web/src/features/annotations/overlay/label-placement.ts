@@ -191,7 +191,11 @@ function noteSpots(node: SvgNode, view: { width: number }, covered: readonly Box
   const box = labelBox(node);
   const baselines = [
     y,
-    ...covered.flatMap((area) => [area.top - (box.bottom - y), area.bottom + (y - box.top)]),
+    // SLACK beyond the area's edge: the place is rounded (at()) and must stay clear of it.
+    ...covered.flatMap((area) => [
+      area.top - SLACK - (box.bottom - y),
+      area.bottom + SLACK + (y - box.top),
+    ]),
   ].sort((a, b) => Math.abs(a - y) - Math.abs(b - y));
   const right = (baseline: number) => at(node, dot.left + NOTE_GAP_PX, baseline);
   const left = (baseline: number) => at(node, dot.left - NOTE_GAP_PX, baseline, 'end');
@@ -224,9 +228,10 @@ function measureSpots(
       continue;
     }
     spots.push(
-      at(node, area.left - width / 2, below),
-      at(node, area.left - width / 2, above),
-      at(node, x, area.top - (box.bottom - below)),
+      // SLACK beyond the area's edge: the place is rounded (at()) and must stay clear of it.
+      at(node, area.left - SLACK - width / 2, below),
+      at(node, area.left - SLACK - width / 2, above),
+      at(node, x, area.top - SLACK - (box.bottom - below)),
     );
   }
   return spots;
