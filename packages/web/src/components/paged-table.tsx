@@ -32,11 +32,6 @@ interface PagedTableProps<Row> extends PagedRows<Row> {
   emptyAction?: ReactNode;
   /** Checkboxes for actions on several rows at once (the screen keeps the selection). */
   rowSelection?: TableProps<Row>['rowSelection'];
-  /**
-   * The column headers stay in sight this far below the top of the scrolling area while the rows
-   * scroll (under a bar kept there above them); not kept when absent.
-   */
-  stickyHeaderTop?: number;
 }
 
 /**
@@ -63,9 +58,6 @@ export function PagedTable<Row extends object>(props: PagedTableProps<Row>) {
         onChange: props.onPageChange,
       }}
       scroll={{ x: props.scrollX ?? columnsWidth(props.columns) }}
-      sticky={
-        props.stickyHeaderTop === undefined ? undefined : { offsetHeader: props.stickyHeaderTop }
-      }
       onRow={(row) => ({ 'data-testid': props.rowTestId(row) }) as HTMLAttributes<HTMLElement>}
       locale={{
         emptyText: props.failed ? (

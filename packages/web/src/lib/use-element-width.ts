@@ -6,32 +6,16 @@ import { useLayoutEffect, useState, type RefObject } from 'react';
  * again, so an element rendered only then is found.
  */
 export function useElementWidth(ref: RefObject<HTMLElement | null>, watching = true): number {
-  return useElementExtent(ref, watching, widthOf);
-}
-
-/** The height of `ref`'s element, border included, followed as useElementWidth follows width. */
-export function useElementHeight(ref: RefObject<HTMLElement | null>, watching = true): number {
-  return useElementExtent(ref, watching, heightOf);
-}
-
-const widthOf = (el: HTMLElement) => el.clientWidth;
-const heightOf = (el: HTMLElement) => el.offsetHeight;
-
-function useElementExtent(
-  ref: RefObject<HTMLElement | null>,
-  watching: boolean,
-  measure: (el: HTMLElement) => number,
-): number {
-  const [extent, setExtent] = useState(0);
+  const [width, setWidth] = useState(0);
   useLayoutEffect(() => {
     const el = ref.current;
     if (!watching || !el) {
       return;
     }
-    setExtent(measure(el));
-    const observer = new ResizeObserver(() => setExtent(measure(el)));
+    setWidth(el.clientWidth);
+    const observer = new ResizeObserver(() => setWidth(el.clientWidth));
     observer.observe(el);
     return () => observer.disconnect();
-  }, [ref, watching, measure]);
-  return extent;
+  }, [ref, watching]);
+  return width;
 }

@@ -1,7 +1,6 @@
 import { AimOutlined, DeleteOutlined } from '@ant-design/icons';
 import { Button, Flex, Typography, theme } from 'antd';
 import { useCompactTable } from '@/lib/use-compact-table';
-import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SLIDE_DELETE_MAX, type SlideDocumentDto } from '@pathconsult/shared';
 import { useSession } from '@/lib/use-session';
@@ -20,8 +19,6 @@ interface SelectionBarProps {
   onMatch: (ids: number[]) => void;
   onDelete: () => void;
   onClear: () => void;
-  /** The bar's element, measured by the screen to keep the table's headers just below it. */
-  barRef?: Ref<HTMLDivElement>;
 }
 
 /**
@@ -29,7 +26,7 @@ interface SelectionBarProps {
  * from inside it, so the bar at top 0 stuck 16 px below the scrolling area's edge, and the rows
  * scrolling through that gap showed above it.
  */
-export const WORKSPACE_PADDING_PX = 16;
+const WORKSPACE_PADDING_PX = 16;
 
 /**
  * Actions on the selected slides, which may lie on other pages: match the unmatched ones by
@@ -68,7 +65,6 @@ export function SelectionBar(props: SelectionBarProps) {
         marginBottom: 12,
       }}
       data-testid="slide-selection-bar"
-      ref={props.barRef}
     >
       <Typography.Text type="secondary" data-testid="slide-selected-count">
         {t('selection.count', { count })}

@@ -1,6 +1,6 @@
 import { Alert, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { RoleType, UploadType, type SlideDocumentDto, type SlideSort } from '@pathconsult/shared';
@@ -14,9 +14,7 @@ import { granterHoldsOf } from '@/features/privileges/utils/granter';
 import { maxScope } from '@/features/privileges/utils/grants';
 import { nextSort } from '@/lib/table-sort';
 import { toastError, toastSuccess, toastWarning } from '@/lib/toast';
-import { useCompactTable } from '@/lib/use-compact-table';
 import { useConfirmAction } from '@/lib/use-confirm-action';
-import { useElementHeight } from '@/lib/use-element-width';
 import { useSession } from '@/lib/use-session';
 import { useStillMounted } from '@/lib/use-still-mounted';
 import { invalidateSlideLists, useDeleteSlides, useMatchSlides, useSlidePage } from '../api/slides';
@@ -37,7 +35,7 @@ import { refreshedSelection } from '../utils/slide-selection';
 import { isViewable } from '../utils/slide-facts';
 import { RenameModal } from './rename-modal';
 import { SelectedSlidesList } from './selected-slides-list';
-import { SelectionBar, WORKSPACE_PADDING_PX } from './selection-bar';
+import { SelectionBar } from './selection-bar';
 import { SlideFilters } from './slide-filters';
 import { SlideSummary } from './slide-summary';
 import { SlideTable } from './slide-table';
@@ -90,9 +88,6 @@ export function SlideListScreen({ mode }: { mode: SlideListMode }) {
   const uploadForNumber = useUploadForNumber();
   const stillHere = useStillMounted();
   const selectable = mode !== 'removed';
-  const compact = useCompactTable();
-  const barRef = useRef<HTMLDivElement>(null);
-  const barHeight = useElementHeight(barRef, selectable && !compact);
 
   /** Matches the slides; `only`, a row's own Match, is named with its case when it joins. */
   function runMatch(ids: number[], only?: SlideDocumentDto) {
@@ -278,7 +273,6 @@ export function SlideListScreen({ mode }: { mode: SlideListMode }) {
       <div>
         {selectable && (
           <SelectionBar
-            barRef={barRef}
             mode={mode}
             selected={selected}
             matching={match.isPending}
@@ -289,10 +283,6 @@ export function SlideListScreen({ mode }: { mode: SlideListMode }) {
         )}
         <SlideTable
           {...rows}
-          // The headers stay right under the bar (a phone's bar does not stay: see SelectionBar).
-          stickyHeaderTop={
-            selectable && !compact && barHeight > 0 ? barHeight - WORKSPACE_PADDING_PX : undefined
-          }
           mode={mode}
           showHospital={everyHospital}
           filtered={hasActiveFilters(filters)}

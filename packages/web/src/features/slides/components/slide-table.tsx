@@ -48,8 +48,6 @@ interface SlideTableProps extends PagedRows<SlideDocumentDto> {
   /** The row action under way (its button spins). */
   busy: { action: SlideRowAction; id: number } | null;
   rowSelection?: TableProps<SlideDocumentDto>['rowSelection'];
-  /** Where the column headers stay while the rows scroll (under the selection bar). */
-  stickyHeaderTop?: number;
   /** The server's order, and a click on a sortable header (name, number, size, time). */
   sort: SlideSort;
   onSort: (column: SlideSortColumn) => void;
