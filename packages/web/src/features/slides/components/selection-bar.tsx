@@ -26,7 +26,7 @@ interface SelectionBarProps {
  * from inside it, so the bar at top 0 stuck 16 px below the scrolling area's edge, and the rows
  * scrolling through that gap showed above it.
  */
-const WORKSPACE_PADDING_PX = 16;
+const ABOVE_WORKSPACE_PADDING = 'calc(-1 * var(--workspace-padding, 0px))';
 
 /**
  * Actions on the selected slides, which may lie on other pages: match the unmatched ones by
@@ -58,7 +58,7 @@ export function SelectionBar(props: SelectionBarProps) {
         // Above the table's fixed columns (z-index up to about the number of columns, plus
         // 2) and its loading cover (10), which painted over the bar; below popups (1000). Not
         // on a phone, whose screen a wrapped bar would keep a third of.
-        ...(compact ? {} : { position: 'sticky', top: -WORKSPACE_PADDING_PX, zIndex: 100 }),
+        ...(compact ? {} : { position: 'sticky', top: ABOVE_WORKSPACE_PADDING, zIndex: 100 }),
         background: token.colorBgContainer,
         paddingBlock: 4,
         // The page's spacing to the table, which is in the bar's block now (slide-list-screen).
