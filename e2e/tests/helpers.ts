@@ -58,6 +58,9 @@ export async function openFromMenu(page: Page, path: string, group?: string) {
     await item.click();
     await expect(page).toHaveURL(url, { timeout: 2_000 });
   }).toPass({ timeout: 15_000 });
+  // The router keeps the last page on screen until the new one's code has loaded: a field filled
+  // meanwhile was the last page's (the same filter bar on /slideInfo and /removeSlideInfo).
+  await expect(page.locator(`.workspace-content[data-path="${path}"]`)).toBeAttached();
 }
 
 /**

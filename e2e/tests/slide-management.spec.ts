@@ -298,6 +298,8 @@ test('slides are matched and renamed by the doctor, removed by the administrator
   await admin.getByTestId('slide-search').click();
   const removed = admin.getByTestId(`slide-row-${renamed}`);
   await expect(removed).toContainText('超级管理员');
+  await expect(admin.getByTestId('removed-summary-count')).toContainText('已清理切片1');
+  await expect(admin.getByTestId('removed-summary-filtered')).toHaveText('按当前筛选条件统计');
   // The removal log leads with when and by whom; a removed slide has no match state any more.
   const headers = await admin.getByTestId('slide-table').locator('thead th').allInnerTexts();
   expect(
@@ -965,6 +967,12 @@ test('a slide deleted before its upload finished says so in the removed list', a
   await expect(page.getByTestId(`slide-row-${name}`)).toContainText('1.85 MB');
   await expect(page.getByTestId(`slide-removed-unfinished-${name}`)).toHaveText(
     'Upload unfinished',
+  );
+  // The log's figures count what the filter finds: that one slide, at its declared size.
+  await expect(page.getByTestId('removed-summary-count')).toContainText('Slides removed1');
+  await expect(page.getByTestId('removed-summary-size')).toContainText('Their size in all1.85 MB');
+  await expect(page.getByTestId('removed-summary-filtered')).toHaveText(
+    'Counted within the current filters',
   );
 });
 

@@ -288,7 +288,14 @@ describe.each(await testDatabases())('slide management on $name', (testDb) => {
       ]);
       const page = expectOk(await list(d1.token, { iPageSize: 2, iCurPage: 2 }));
       expect(page.iTotalCount).toBe(4);
+      // The sizes of all four found, not of the page's two.
+      expect(page.lTotalBytes).toBe(7000 + 9000 + 3000 + 5000);
       expect(page.listPage.map((s) => s.strFileName)).toEqual(['Alpha_x.svs', 'S1.svs']);
+      const found = expectOk(await list(d1.token, { strFileName: 'ta' }));
+      expect(found.listPage.map((s) => s.strFileName)).toEqual(['Delta.svs', 'Beta.svs']);
+      expect(found.lTotalBytes).toBe(7000 + 9000);
+      const none = expectOk(await list(d1.token, { strFileName: 'no such slide' }));
+      expect(none).toMatchObject({ iTotalCount: 0, lTotalBytes: 0 });
       expect(page.listPage[0]).toMatchObject({
         strPatientName: '张三',
         ddMatchState: { iNumber: 1 },
@@ -627,8 +634,12 @@ describe.each(await testDatabases())('slide management on $name', (testDb) => {
         failReason: 'SLIDE_CONTENT_MISMATCH',
       });
       const before = await storageUsed(db(), hospitalA);
+      const removedBytes = async () => expectOk(await list(owner.token, { iType: 1 })).lTotalBytes;
+      const removedBefore = await removedBytes();
       t.clock.advanceMinutes(3);
       expectOk(await remove([uploaded.id, uploading.id, failed.id, uploaded.id]));
+      // The removal log adds up the sizes of what it lists, failed and unfinished uploads too.
+      expect(await removedBytes()).toBe(removedBefore + 5000 + 7000 + 9000);
       // The failed upload had already given its storage back.
       expect(await storageUsed(db(), hospitalA)).toBe(before - 12000);
       for (const doc of [uploaded, uploading]) {

@@ -377,7 +377,11 @@ export type SlideListQuery = z.infer<typeof slideListQuerySchema>;
 /** What a client sends: the number match and the order may be left to their defaults. */
 export type SlideListParams = Omit<SlideListQuery, 'iNumMatch' | 'strSort'> &
   Partial<Pick<SlideListQuery, 'iNumMatch' | 'strSort'>>;
-export const slidePageSchema = pageSchema(slideDocumentDtoSchema);
+export const slidePageSchema = pageSchema(slideDocumentDtoSchema).extend({
+  lTotalBytes: z
+    .number()
+    .describe('The sizes (lSize) of every slide the filters find, on all pages, added up'),
+});
 export type SlidePage = z.infer<typeof slidePageSchema>;
 
 /** POST slideDocument/deleteSlideDocument. */

@@ -147,7 +147,7 @@ export async function listSlides(
   actor: Actor,
   q: SlideListQuery,
   now: Date,
-): Promise<{ rows: SlideDocumentView[]; total: number }> {
+): Promise<{ rows: SlideDocumentView[]; total: number; totalBytes: number }> {
   const where = filters(actor, q, now);
   const [rows, [all]] = await Promise.all([
     documentViews(
@@ -156,7 +156,14 @@ export async function listSlides(
       { limit: q.iPageSize, offset: (q.iCurPage - 1) * q.iPageSize },
       orderOf(q),
     ),
-    db.select({ n: count() }).from(slideDocuments).where(where),
+    // Counted and added up in the one pass the count makes over the filtered slides.
+    db
+      .select({
+        n: count(),
+        bytes: sql<number>`coalesce(sum(${slideDocuments.totalBytes}), 0)`.mapWith(Number),
+      })
+      .from(slideDocuments)
+      .where(where),
   ]);
-  return { rows, total: all?.n ?? 0 };
+  return { rows, total: all?.n ?? 0, totalBytes: all?.bytes ?? 0 };
 }

@@ -51,8 +51,12 @@ export async function slidePage(
   lang: Lang,
 ): Promise<SlidePage> {
   const now = clock.now();
-  const { rows, total } = await listSlides(db, actor, q, now);
-  return { listPage: rows.map((v) => toSlideDocumentDto(v, lang, now)), iTotalCount: total };
+  const { rows, total, totalBytes } = await listSlides(db, actor, q, now);
+  return {
+    listPage: rows.map((v) => toSlideDocumentDto(v, lang, now)),
+    iTotalCount: total,
+    lTotalBytes: totalBytes,
+  };
 }
 
 /**

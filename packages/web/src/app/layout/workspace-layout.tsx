@@ -2,7 +2,7 @@ import { MenuOutlined } from '@ant-design/icons';
 import { Button, Drawer, Flex, Layout, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { useSiteTitle } from '@/features/config/api/get-config';
 import { UploadHeaderButton } from '@/features/slide-upload/components/upload-header-button';
 import { UploadRuntime } from '@/features/slide-upload/components/upload-runtime';
@@ -20,6 +20,7 @@ import { usePhone } from '@/lib/use-phone';
  */
 export function WorkspaceLayout() {
   const { user, iRoleType } = useSession();
+  const { pathname } = useLocation();
   const siteTitle = useSiteTitle();
   const { t } = useTranslation('menu');
   const [collapsed, setCollapsed] = useState(false);
@@ -96,7 +97,10 @@ export function WorkspaceLayout() {
         </Layout.Header>
         <UpgradeBanner style={{ margin: '8px 16px 0' }} />
         <TabBar />
-        <Layout.Content className="workspace-content">
+        {/* The path of the page shown: the router shows the last page until the next one's code
+            has loaded, so the address alone does not say which page is on screen (tests wait
+            on it before typing into a page). */}
+        <Layout.Content className="workspace-content" data-path={pathname}>
           <Outlet />
         </Layout.Content>
         {/* The slide upload queue lives with the frame: uploads go on across screens and tabs. */}

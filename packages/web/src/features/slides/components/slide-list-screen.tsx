@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { RoleType, UploadType, type SlideDocumentDto, type SlideSort } from '@pathconsult/shared';
 import { ListPage } from '@/app/routes/list-page';
 import { SHOW_SLIDE_PATH } from '@/config/paths';
-import { usePagedRows, usePaging } from '@/app/routes/list-state';
+import { useLastData, usePagedRows, usePaging } from '@/app/routes/list-state';
 import { usePreloadScreen } from '@/app/use-preload-screen';
 import { useAllHospitals } from '@/features/hospitals/api/hospitals';
 import { useMyPrivilegeList } from '@/features/privileges/api/privileges';
@@ -38,6 +38,7 @@ import { SelectedSlidesList } from './selected-slides-list';
 import { SelectionBar } from './selection-bar';
 import { SlideFilters } from './slide-filters';
 import { SlideSummary } from './slide-summary';
+import { RemovedSummary } from './removed-summary';
 import { SlideTable } from './slide-table';
 import { UploadByNumberModal } from './upload-by-number-modal';
 
@@ -78,6 +79,8 @@ export function SlideListScreen({ mode }: { mode: SlideListMode }) {
     ...paging.page,
   });
   const rows = usePagedRows(query, paging);
+  // The removal log's figures stay while another page or filter loads, as its rows do.
+  const shownPage = useLastData(query.data);
   usePreloadScreen(SHOW_SLIDE_PATH, rows.rows.some(isViewable));
   const [ticked, setTicked] = useState<SlideDocumentDto[]>([]);
   const selected = refreshedSelection(ticked, rows.rows);
@@ -234,7 +237,9 @@ export function SlideListScreen({ mode }: { mode: SlideListMode }) {
       notice={
         <>
           <Alert type="info" showIcon title={t(`notice.${mode}`)} data-testid="slide-notice" />
-          {mode !== 'removed' && (
+          {mode === 'removed' ? (
+            <RemovedSummary page={shownPage} filtered={hasActiveFilters(filters)} />
+          ) : (
             <SlideSummary
               iHospitalId={filters.iHospitalId}
               severalHospitals={everyHospital && filters.iHospitalId === undefined}
