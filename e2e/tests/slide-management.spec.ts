@@ -970,7 +970,7 @@ test('a slide deleted before its upload finished says so in the removed list', a
   );
   // The log's figures count what the filter finds: that one slide, at its declared size.
   await expect(page.getByTestId('removed-summary-count')).toContainText('Slides removed1');
-  await expect(page.getByTestId('removed-summary-size')).toContainText('Their size in all1.85 MB');
+  await expect(page.getByTestId('removed-summary-size')).toContainText('Total size1.85 MB');
   await expect(page.getByTestId('removed-summary-filtered')).toHaveText(
     'Counted within the current filters',
   );
