@@ -52,6 +52,29 @@ async function paintedTissue(view: Locator) {
   });
 }
 
+/** The colour the screen shows at a page point, as [r, g, b]. */
+async function screenPixel(page: Page, x: number, y: number): Promise<number[]> {
+  const png = await page.screenshot({
+    clip: { x: Math.round(x), y: Math.round(y), width: 1, height: 1 },
+  });
+  return page.evaluate(async (base64) => {
+    const image = new Image();
+    image.src = `data:image/png;base64,${base64}`;
+    await image.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = image.width;
+    canvas.height = image.height;
+    const context = canvas.getContext('2d')!;
+    context.drawImage(image, 0, 0);
+    return [...context.getImageData(0, 0, 1, 1).data.slice(0, 3)];
+  }, png.toString('base64'));
+}
+
+/** "#d4380d" as [212, 56, 13]. */
+function hexColour(hex: string): number[] {
+  return [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+}
+
 async function expectTissue(view: Locator) {
   await expect
     .poll(async () => (await paintedTissue(view)).colouredShare, { timeout: 20_000 })
@@ -301,6 +324,16 @@ test('a doctor views a slide, measures, annotates, takes a screenshot and finds 
   await expect(noteText).toBeHidden();
   await expect(items).toHaveCount(3);
   await expect(list).toContainText('可疑区域');
+  // The note's dot shows whole, over its text's plate (which reaches left over it): 2 px right
+  // of its centre the screen shows the note's colour, not the pale plate.
+  const dotColour = await page
+    .locator('[data-testid^="annotation-"] circle[stroke="#ffffff"]')
+    .last()
+    .getAttribute('fill');
+  const noteAt = (await view.boundingBox())!;
+  expect(await screenPixel(page, noteAt.x + 302, noteAt.y + 120)).toEqual(
+    hexColour(dotColour!).map((c) => expect.closeTo(c, -1.7)),
+  );
   await page.getByTestId('tool-select').click();
 
   await page.getByTestId('screenshot-take').click();

@@ -9,8 +9,8 @@ import { keepLabelsInView, withLeaderLines } from './label-placement';
 import {
   describeShape,
   hitOutlines,
-  isLabelNode,
   labelBackdrop,
+  liveDrawingLayers,
   type DrawableShape,
   type SvgNode,
 } from './svg-shapes';
@@ -636,6 +636,7 @@ export class AnnotationOverlay {
       this.cornersTold = corners;
       this.callbacks.onCorners?.(corners);
     }
+    const layers = groups.map(liveDrawingLayers);
     this.svg.replaceChildren(
       arrowHeads(colors),
       labelBackdrops(this.plateId),
@@ -644,22 +645,16 @@ export class AnnotationOverlay {
         this.shapeGroup(
           this.shapes[i]?.id,
           'shape',
-          [
-            ...(this.shapes[i] ? hitOutlines(group) : []),
-            ...group.filter((node) => !isLabelNode(node)),
-          ].map(make),
+          [...(this.shapes[i] ? hitOutlines(group) : []), ...(layers[i]?.outline ?? [])].map(make),
           // A label left out for want of room is read by pointing at its shape.
           leftOut.get(i),
         ),
       ),
       // Every label over every outline: drawn in its shape's group, a later shape's line
       // crossed an earlier shape's length or name (as the report's picture already avoided).
-      ...groups.flatMap((group, i) => {
-        const labels = group.filter(isLabelNode);
-        return labels.length > 0
-          ? [this.shapeGroup(this.shapes[i]?.id, 'label', labels.map(make))]
-          : [];
-      }),
+      ...layers.flatMap(({ labels }, i) =>
+        labels.length > 0 ? [this.shapeGroup(this.shapes[i]?.id, 'label', labels.map(make))] : [],
+      ),
       // Over the shapes, so that a handle is hit before the outline under it.
       ...this.handleNodes(shapes),
       this.penLayer,

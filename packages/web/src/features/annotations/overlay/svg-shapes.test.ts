@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Point } from '../utils/geometry';
-import { HIT_BAND_PX, describeShape, hitOutlines, labelBackdrop } from './svg-shapes';
+import {
+  HIT_BAND_PX,
+  describeShape,
+  hitOutlines,
+  labelBackdrop,
+  liveDrawingLayers,
+} from './svg-shapes';
 
 /** Zoom 0.5 around the origin, panned by (100, 50). */
 const plain = ([x, y]: Point): Point => [x / 2 + 100, y / 2 + 50];
@@ -214,5 +220,36 @@ describe('picking and reading shapes', () => {
     expect(labelBackdrop('#ffff00')).toBe('dark');
     expect(labelBackdrop('#ffffff')).toBe('dark');
     expect(labelBackdrop('not a colour')).toBe('light');
+  });
+
+  it('draws a note’s dot over its own text’s plate, and a measured shape’s outline under its label', () => {
+    const note = describeShape(
+      { kind: 'text', color: '#ff0000', text: 'focus', points: [[10, 10]] },
+      plain,
+      null,
+    );
+    const layers = liveDrawingLayers(note);
+    expect(layers.outline).toEqual([]);
+    expect(layers.labels.map((n) => n.tag)).toEqual(['text', 'circle']);
+    // Its text left out for want of room: the dot stays with the outlines, nothing over them.
+    const alone = liveDrawingLayers(note.filter((n) => n.tag !== 'text'));
+    expect(alone.outline.map((n) => n.tag)).toEqual(['circle']);
+    expect(alone.labels).toEqual([]);
+    const ruler = describeShape(
+      {
+        kind: 'line',
+        color: '#ff0000',
+        text: null,
+        points: [
+          [0, 0],
+          [200, 0],
+        ],
+      },
+      plain,
+      1,
+    );
+    const drawn = liveDrawingLayers(ruler);
+    expect(drawn.outline.map((n) => n.tag)).toEqual(['line']);
+    expect(drawn.labels.map((n) => n.tag)).toEqual(['text']);
   });
 });

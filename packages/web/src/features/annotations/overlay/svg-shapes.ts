@@ -81,6 +81,25 @@ export function isLabelNode(node: SvgNode): boolean {
   return node.tag === 'text' || node.attrs.class === LEADER_CLASS;
 }
 
+/**
+ * A shape's nodes as the live layer draws them: its outline with the other outlines, and its
+ * labels over every outline. A note's dot goes with its text, after it: the text's plate reaches
+ * left over the dot, and drawn with the outlines the dot was half hidden under its own plate.
+ * A dot whose text is left out (label-declutter.ts) stays with the outlines.
+ */
+export function liveDrawingLayers(group: readonly SvgNode[]): {
+  outline: SvgNode[];
+  labels: SvgNode[];
+} {
+  const labels = group.filter(isLabelNode);
+  const dotsOverLabels = labels.length > 0;
+  const isDot = (node: SvgNode) => node.tag === 'circle';
+  return {
+    outline: group.filter((node) => !isLabelNode(node) && !(dotsOverLabels && isDot(node))),
+    labels: dotsOverLabels ? [...labels, ...group.filter(isDot)] : [],
+  };
+}
+
 /** Width of the invisible band along a shape's outline that picks it: 8 px either side. */
 export const HIT_BAND_PX = 16;
 /** Radius of the invisible disc that picks a note by its dot. */
