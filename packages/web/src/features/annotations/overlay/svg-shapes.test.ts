@@ -53,7 +53,7 @@ describe('annotations drawn as SVG', () => {
     });
     // Named by its author: its label is placed like a note's (label-declutter.ts).
     expect(nodes[1]).toMatchObject({
-      text: 'front · 100 × 50 px · 5000 px²',
+      text: 'front · 100 × 50 px · 5,000 px²',
       attrs: { 'data-words': '1' },
     });
   });
@@ -151,7 +151,7 @@ describe('annotations drawn as SVG', () => {
       null,
     );
     expect(outline?.tag).toBe('polygon');
-    expect(label?.text).toBe('400 px · 10000 px²');
+    expect(label?.text).toBe('400 px · 10,000 px²');
     // Ended far from its start: an open stroke, with its length alone.
     const [stroke, length] = describeShape(
       { kind: 'freehand', color: '#000000', text: null, points: loop.slice(0, 3) },

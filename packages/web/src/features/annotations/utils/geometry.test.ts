@@ -105,7 +105,7 @@ describe('annotation geometry', () => {
       [4000, 0],
     ];
     expect(measurementText('line', ruler, 0.25)).toBe('1.00 mm');
-    expect(measurementText('line', ruler, null)).toBe('4000 px');
+    expect(measurementText('line', ruler, null)).toBe('4,000 px');
     expect(
       measurementText(
         'rectangle',
@@ -125,7 +125,7 @@ describe('annotation geometry', () => {
         ],
         null,
       ),
-    ).toBe('100 × 40 px · 4000 px²');
+    ).toBe('100 × 40 px · 4,000 px²');
     // An ellipse gives its two diameters.
     expect(
       measurementText(
@@ -210,7 +210,7 @@ describe('annotation geometry', () => {
     ];
     expect(perimeter(triangle)).toBe(1200);
     expect(measurementText('polygon', triangle, 0.5)).toBe('600 µm · 15,000 µm²');
-    expect(measurementText('polygon', triangle, null)).toBe('1200 px · 60000 px²');
+    expect(measurementText('polygon', triangle, null)).toBe('1,200 px · 60,000 px²');
   });
 
   it('closes a free-hand stroke whose end comes back near its start, and measures its area', () => {
@@ -225,7 +225,7 @@ describe('annotation geometry', () => {
     ];
     expect(isClosedFreehand(loop)).toBe(true);
     // Perimeter with the gap closed, and the area inside.
-    expect(measurementText('freehand', loop, null)).toBe('400 px · 10000 px²');
+    expect(measurementText('freehand', loop, null)).toBe('400 px · 10,000 px²');
     expect(measurementText('freehand', loop, 0.5)).toBe('200 µm · 2,500 µm²');
     // Ended 40 px from the start (over a tenth of 360 px): an open stroke, its length alone.
     const open: Point[] = [...loop.slice(0, 4), [0, 40]];
@@ -269,7 +269,7 @@ describe('annotation geometry', () => {
         ],
         null,
       ),
-    ).toBe('74.6 × 37.3 px · 2783 px²');
+    ).toBe('74.6 × 37.3 px · 2,783 px²');
     expect(
       measurementText(
         'ellipse',
@@ -279,7 +279,7 @@ describe('annotation geometry', () => {
         ],
         null,
       ),
-    ).toBe('74.6 × 37.3 px · 2185 px²');
+    ).toBe('74.6 × 37.3 px · 2,185 px²');
     expect(
       measurementText(
         'polygon',
@@ -290,7 +290,7 @@ describe('annotation geometry', () => {
         ],
         null,
       ),
-    ).toBe('195.3 px · 1391 px²');
+    ).toBe('195.3 px · 1,391 px²');
   });
 
   it('states a size in one unit, mm once the longer side reaches 1 mm', () => {

@@ -250,15 +250,16 @@ export function formatSize(
  * box "74.6 × 37.3 px") and areas in whole square pixels: one precision per kind of quantity.
  */
 export function formatPixels(px: number): string {
-  return `${trim(px, 1)} px`;
+  return `${grouped(trim(px, 1))} px`;
 }
 
 export function formatPixelSize(width: number, height: number): string {
-  return `${trim(width, 1)} × ${trim(height, 1)} px`;
+  return `${grouped(trim(width, 1))} × ${grouped(trim(height, 1))} px`;
 }
 
+/** Thousands set apart as in µm² ("4,200 px²"): areas in pixels soon run to six digits. */
 export function formatSquarePixels(px: number): string {
-  return `${trim(px, 0)} px²`;
+  return `${grouped(trim(px, 0))} px²`;
 }
 
 /** What one part of a measurement is: named beside it in the annotation list. */
