@@ -1107,12 +1107,19 @@ test('one’s own annotation is reshaped and moved by its handles; Esc puts a dr
   await page.getByTestId('annotation-delete-ok').click();
   await expect(item).toHaveCount(1);
   await view.click({ position: { x: 20, y: 20 } });
+  // The panel scrolled on past where the row was (as a long list does when a row goes).
+  await page
+    .getByTestId('viewer-side-panel')
+    .evaluate((panel) => (panel.scrollTop = panel.scrollHeight));
   await undoKey(page);
   await expect(page.locator('.ant-message')).toContainText(
     'Undone (Rectangle): the deleted annotation is back',
   );
   await expect(item).toHaveCount(2);
   await expect(item.first()).toContainText('Rectangle');
+  // What came back is shown: selected, on the slide and in the list, its row in sight.
+  await expect(rectangleItem).toHaveAttribute('aria-selected', 'true');
+  await expect(rectangleItem).toBeInViewport();
   expect(await savedBox()).toEqual(before);
   // Then the note's drawing: the restored note is the same annotation, under its own id.
   await undoKey(page);

@@ -38,6 +38,7 @@ import {
 import { withPoints } from '../utils/undo-changes';
 import { pixelSizeOf } from '../utils/geometry';
 import { useAnnotationUndo } from './use-annotation-undo';
+import { useRevealAnnotation } from './use-reveal-annotation';
 import { useCaseScreenshots, useSaveScreenshot } from '../api/screenshots';
 import { useAnnotationOverlay } from '../overlay/use-annotation-overlay';
 import { composeScreenshot, visibleRegion } from '../overlay/capture';
@@ -110,6 +111,16 @@ export function AnnotationTools({
     initialAnnotationColor(iUserId, iRoleType, localStorage),
   );
   const [selected, setSelected] = useState<number | null>(null);
+  const panel = useRef<HTMLDivElement>(null);
+  const toolbar = useRef<HTMLDivElement>(null);
+  const reveal = useRevealAnnotation(panel, toolbar, annotations.data?.listAnnotation);
+  /** Picked on the slide or brought back by Ctrl+Z: selected, and its row of the list in sight. */
+  const selectAndReveal = (id: number | null) => {
+    setSelected(id);
+    if (id !== null) {
+      reveal(id);
+    }
+  };
   /** Corners of the polygon under way: its buttons wait for the first. */
   const [corners, setCorners] = useState(0);
   const [labelsLeftOut, setLabelsLeftOut] = useState(0);
@@ -136,6 +147,7 @@ export function AnnotationTools({
     reshape: reshape.mutateAsync,
     update: update.mutateAsync,
     restore: restore.mutateAsync,
+    onUndone: selectAndReveal,
   });
   // What is drawn here can be taken back with Ctrl+Z once the server has it (each drawing: a
   // second one drawn before the first is saved must not take the first's place).
@@ -172,7 +184,7 @@ export function AnnotationTools({
         listPoint: shape.points,
       });
     },
-    onSelect: setSelected,
+    onSelect: selectAndReveal,
     onTooFewCorners: () =>
       toastWarning(t(touch ? 'tools.polygonTooFewTouch' : 'tools.polygonTooFew')),
     onOffSlide: () => toastWarning(t('tools.offSlide')),
@@ -310,6 +322,7 @@ export function AnnotationTools({
 
   return (
     <Flex
+      ref={panel}
       vertical
       gap="small"
       data-testid="annotation-tools"
@@ -341,6 +354,7 @@ export function AnnotationTools({
             paddingBlock: 4,
             background: token.colorBgContainer,
           }}
+          ref={toolbar}
           data-testid="annotation-toolbar"
         >
           <Segmented<Tool>

@@ -23,6 +23,8 @@ export interface UndoTarget {
   reshape: (input: AnnotationUpdateInput) => Promise<unknown>;
   update: (input: AnnotationUpdateInput) => Promise<unknown>;
   restore: (iAnnotationId: number) => Promise<unknown>;
+  /** The annotation a Ctrl+Z brought back or changed, once the server has it. */
+  onUndone: (iAnnotationId: number) => void;
 }
 
 /**
@@ -68,7 +70,8 @@ export function useAnnotationUndo(target: UndoTarget): {
         return;
       }
       e.preventDefault();
-      const { annotations, mayWrite, blocked, remove, reshape, update, restore } = latest.current;
+      const { annotations, mayWrite, blocked, remove, reshape, update, restore, onUndone } =
+        latest.current;
       const why = blocked();
       if (why !== null) {
         toastWarning(t(`undo.${why}`));
@@ -89,25 +92,25 @@ export function useAnnotationUndo(target: UndoTarget): {
       // did not say which annotation it was.
       const kind = t(`kinds.${change.kind === 'delete' ? change.before.strKind : shape!.strKind}`);
       if (change.kind === 'delete') {
-        void restore(change.before.iAnnotationId).then(
-          () => toastSuccess(t('undo.deleted', { kind })),
-          quiet,
-        );
+        void restore(change.before.iAnnotationId).then(() => {
+          toastSuccess(t('undo.deleted', { kind }));
+          onUndone(change.before.iAnnotationId);
+        }, quiet);
       } else if (change.kind === 'add') {
         void remove(change.iAnnotationId).then(
           () => toastSuccess(t('undo.added', { kind })),
           quiet,
         );
       } else if (change.kind === 'edit' && shape) {
-        void update(withPoints({ ...shape, ...change.before }, shape.listPoint)).then(
-          () => toastSuccess(t('undo.edited', { kind })),
-          quiet,
-        );
+        void update(withPoints({ ...shape, ...change.before }, shape.listPoint)).then(() => {
+          toastSuccess(t('undo.edited', { kind }));
+          onUndone(shape.iAnnotationId);
+        }, quiet);
       } else if (change.kind === 'reshape' && shape) {
-        void reshape(withPoints(shape, change.before)).then(
-          () => toastSuccess(t('undo.reshaped', { kind })),
-          quiet,
-        );
+        void reshape(withPoints(shape, change.before)).then(() => {
+          toastSuccess(t('undo.reshaped', { kind }));
+          onUndone(shape.iAnnotationId);
+        }, quiet);
       }
     };
     window.addEventListener('keydown', onKey);
