@@ -21,24 +21,37 @@ export function SlideFactLines({
   testId: string;
   extra?: ReactNode;
 }) {
+  const lines = facts.flatMap((fact) => {
+    const text = slideFactText(slide, fact);
+    return text
+      ? [
+          <Typography.Text
+            key={fact}
+            type="secondary"
+            style={{ fontSize: 12 }}
+            data-testid={`${testId}-${fact}-${slide.strFileName}`}
+          >
+            {text}
+          </Typography.Text>,
+        ]
+      : [];
+  });
   return (
-    <Flex wrap gap="0 12px" data-testid={`${testId}-facts-${slide.strFileName}`}>
-      {facts.map((fact) => {
-        const text = slideFactText(slide, fact);
-        return (
-          text && (
-            <Typography.Text
-              key={fact}
-              type="secondary"
-              style={{ fontSize: 12 }}
-              data-testid={`${testId}-${fact}-${slide.strFileName}`}
-            >
-              {text}
+    // Facts side by side are set apart by a dot, as the parts of one fact are ("7.52 KB · TIFF ·
+    // 300 × 250"; a gap alone read as a slip). Each fact comes with the dot before it, and the
+    // dot of a fact that begins a line lies clipped off left of the cell (.slide-facts in
+    // app.css): a fact under another starts with no stray dot, and the fact itself is whole.
+    <div className="slide-facts" data-testid={`${testId}-facts-${slide.strFileName}`}>
+      <Flex wrap>
+        {[...lines, ...(extra ? [extra] : [])].map((line, i) => (
+          <span key={i} className="slide-fact">
+            <Typography.Text type="secondary" aria-hidden className="slide-fact-dot">
+              ·
             </Typography.Text>
-          )
-        );
-      })}
-      {extra}
-    </Flex>
+            {line}
+          </span>
+        ))}
+      </Flex>
+    </div>
   );
 }
