@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { toastWarning } from '@/lib/toast';
@@ -24,15 +24,29 @@ export function AnnotationLayer({
   viewer,
   shown,
   ruler = false,
+  sideBySide = false,
 }: {
   viewer: AnnotatableViewer;
   shown: boolean;
   ruler?: boolean;
+  /** The pane is one of several: a card picked in the whole screen's view is put away then. */
+  sideBySide?: boolean;
 }) {
   const { t } = useTranslation('annotations');
   const annotations = useSlideAnnotations(viewer.slideId);
   const list = annotations.data?.listAnnotation;
   const [picked, setPicked] = useState<number | null>(null);
+  // A slide opened beside this one shrinks its pane: the card picked before covered a third of
+  // it. Put away then (and when the others close), never on a mere resize such as a phone's
+  // address bar showing, which would close it under the reader's eyes. Put away after the
+  // render: reset while rendering, the card came back as the new pane's slide was loading.
+  const laidOutSideBySide = useRef(sideBySide);
+  useEffect(() => {
+    if (laidOutSideBySide.current !== sideBySide) {
+      laidOutSideBySide.current = sideBySide;
+      setPicked(null);
+    }
+  }, [sideBySide]);
   const add = useAddAnnotation();
   const { iUserId, iRoleType } = useSession();
   const mayWrite = annotations.data?.bMayWrite ?? false;

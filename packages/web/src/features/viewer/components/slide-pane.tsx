@@ -514,7 +514,14 @@ function OpenSlidePane({
           {linkLost && <LinkLostNote />}
         </div>
         {compact ? (
-          annotatable && <AnnotationLayer viewer={annotatable} shown={layerShown} ruler={ruler} />
+          annotatable && (
+            <AnnotationLayer
+              viewer={annotatable}
+              shown={layerShown}
+              ruler={ruler}
+              sideBySide={sideBySide}
+            />
+          )
         ) : (
           // Laid out from the start: a view that narrowed once open would change its zoom.
           <div
