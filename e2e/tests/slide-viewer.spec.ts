@@ -2848,7 +2848,7 @@ async function phoneViewerWithShape(
   /** Done on the new page before it loads anything (installing the page's clock). */
   prepare?: (page: Page) => Promise<void>,
 ) {
-  const { token, slideId } = await caseWithSlide(request, num, name);
+  const { token, caseId, slideId } = await caseWithSlide(request, num, name);
   const iAnnotationId = await addAnnotation(request, token, slideId, shape);
   const phone = await browser.newContext({
     viewport: { width: 390, height: 800 },
@@ -2870,52 +2870,50 @@ async function phoneViewerWithShape(
       type,
       touchPoints: points.map((p, id) => ({ ...p, id })),
     });
-  return { phone, page, touch, shape: page.getByTestId(`annotation-shape-${iAnnotationId}`) };
+  return {
+    phone,
+    page,
+    touch,
+    shape: page.getByTestId(`annotation-shape-${iAnnotationId}`),
+    token,
+    caseId,
+    slideId,
+  };
 }
 
 test('on a phone, a card picked on a slide is put away when a second slide opens beside it', async ({
   browser,
   request,
 }) => {
-  const { token, caseId, slideId } = await caseWithSlide(request, `VTS${RUN}`, `cmu-s-${RUN}.svs`);
-  const lineId = await addAnnotation(request, token, slideId, {
-    strKind: 'line',
-    listPoint: [
-      [0, 1483],
-      [2220, 1483],
-    ],
-  });
-  const second = await uploadCaseSlide(
+  const { phone, page, touch, shape, token, caseId, slideId } = await phoneViewerWithShape(
+    browser,
     request,
-    token,
-    caseId,
-    'CMU-1-Small-Region.svs',
-    `cmu-s2-${RUN}.svs`,
+    `VTS${RUN}`,
+    `cmu-s-${RUN}.svs`,
+    {
+      strKind: 'line',
+      listPoint: [
+        [0, 1483],
+        [2220, 1483],
+      ],
+    },
   );
-  const phone = await browser.newContext({
-    viewport: { width: 390, height: 800 },
-    hasTouch: true,
-    isMobile: true,
-  });
   try {
-    const page = await phone.newPage();
-    await logIn(page, DOCTOR);
-    await page.goto(`/#/mobileShowSilde?id=${slideId}`);
-    await expectTissue(page.getByTestId('slide-view'));
-    const shape = page.getByTestId(`annotation-shape-${lineId}`);
     await expect.poll(async () => (await shape.boundingBox())?.width ?? 0).toBeGreaterThan(100);
     const box = (await shape.boundingBox())!;
-    const cdp = await phone.newCDPSession(page);
-    const at = {
-      x: Math.round(box.x + box.width / 2),
-      y: Math.round(box.y + box.height / 2),
-      id: 0,
-    };
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [at] });
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    const at = { x: Math.round(box.x + box.width / 2), y: Math.round(box.y + box.height / 2) };
+    await touch('touchStart', [at]);
+    await touch('touchEnd', []);
     const picked = page.getByTestId('picked-annotation');
     await expect(picked).toBeVisible();
     // The second slide opens beside it: the first pane, much smaller, is not left under the card.
+    const second = await uploadCaseSlide(
+      request,
+      token,
+      caseId,
+      'CMU-1-Small-Region.svs',
+      `cmu-s2-${RUN}.svs`,
+    );
     await page.evaluate(
       (ids) => (window.location.hash = `#/mobileShowSilde?id=${ids}`),
       `${slideId},${second}`,
