@@ -2881,6 +2881,25 @@ async function phoneViewerWithShape(
   };
 }
 
+/** A ruler across the middle of the slide (2220 × 2967 px): where the fingers land. */
+const MIDDLE_RULER = {
+  strKind: 'line',
+  listPoint: [
+    [0, 1483],
+    [2220, 1483],
+  ],
+};
+
+/**
+ * The middle of a level line once drawn: it has no height of its own (its label is drawn apart,
+ * over every outline), so it counts as drawn once it spans the screen.
+ */
+async function middleOf(shape: Locator) {
+  await expect.poll(async () => (await shape.boundingBox())?.width ?? 0).toBeGreaterThan(100);
+  const box = (await shape.boundingBox())!;
+  return { x: Math.round(box.x + box.width / 2), y: Math.round(box.y + box.height / 2) };
+}
+
 test('on a phone, a card picked on a slide is put away when a second slide opens beside it', async ({
   browser,
   request,
@@ -2890,18 +2909,10 @@ test('on a phone, a card picked on a slide is put away when a second slide opens
     request,
     `VTS${RUN}`,
     `cmu-s-${RUN}.svs`,
-    {
-      strKind: 'line',
-      listPoint: [
-        [0, 1483],
-        [2220, 1483],
-      ],
-    },
+    MIDDLE_RULER,
   );
   try {
-    await expect.poll(async () => (await shape.boundingBox())?.width ?? 0).toBeGreaterThan(100);
-    const box = (await shape.boundingBox())!;
-    const at = { x: Math.round(box.x + box.width / 2), y: Math.round(box.y + box.height / 2) };
+    const at = await middleOf(shape);
     await touch('touchStart', [at]);
     await touch('touchEnd', []);
     const picked = page.getByTestId('picked-annotation');
@@ -2929,26 +2940,15 @@ test('on a touch screen, a tap on an annotation shows it whole, double taps and 
   browser,
   request,
 }) => {
-  // A ruler across the middle of the slide (2220 × 2967 px): where the fingers land.
   const { phone, page, touch, shape } = await phoneViewerWithShape(
     browser,
     request,
     `VTT${RUN}`,
     `cmu-t-${RUN}.svs`,
-    {
-      strKind: 'line',
-      listPoint: [
-        [0, 1483],
-        [2220, 1483],
-      ],
-    },
+    MIDDLE_RULER,
   );
   try {
-    // A level line has no height of its own (its label is drawn apart, over every outline), so
-    // it counts as drawn once it spans the screen.
-    await expect.poll(async () => (await shape.boundingBox())?.width ?? 0).toBeGreaterThan(100);
-    const box = (await shape.boundingBox())!;
-    const at = { x: Math.round(box.x + box.width / 2), y: Math.round(box.y + box.height / 2) };
+    const at = await middleOf(shape);
     // The finger lands on the annotation, not on the bare slide.
     expect(
       await page.evaluate(
