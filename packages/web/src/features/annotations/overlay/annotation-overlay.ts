@@ -10,7 +10,7 @@ import {
   describeShape,
   hitOutlines,
   labelBackdrop,
-  liveDrawingLayers,
+  drawingLayers,
   type DrawableShape,
   type SvgNode,
 } from './svg-shapes';
@@ -636,7 +636,7 @@ export class AnnotationOverlay {
       this.cornersTold = corners;
       this.callbacks.onCorners?.(corners);
     }
-    const layers = groups.map(liveDrawingLayers);
+    const layers = groups.map(drawingLayers);
     this.svg.replaceChildren(
       arrowHeads(colors),
       labelBackdrops(this.plateId),

@@ -1,7 +1,7 @@
 import type { PixelSize, Point } from '../utils/geometry';
 import { declutterLabels, type Box } from './label-declutter';
 import { keepLabelsInView, withLeaderLines } from './label-placement';
-import { describeShape, type DrawableShape, type SvgNode } from './svg-shapes';
+import { describeShape, drawingLayers, type DrawableShape, type SvgNode } from './svg-shapes';
 
 /*
  * The annotations of a report's picture: labels larger than on screen (reportTextScale, readable
@@ -82,17 +82,12 @@ export function captureLayout(
 }
 
 /**
- * The nodes of a picture's groups in the order it draws them: every shape, then each group's
- * label with its note's dot after it. Every label over every shape: a picture has no pointer to
- * tell which line is on top, and a later ruler's line struck through an earlier one's number. A
- * note's dot after its own text, as on screen: the text's plate reaches over where the dot is,
- * and drawn after it paled the dot to a faint disc.
+ * The nodes of a picture's groups in the order it draws them, as the live view draws them
+ * (drawingLayers): every outline, then each group's labels with its note's dot after them.
+ * Every label over every shape: a picture has no pointer to tell which line is on top, and a
+ * later ruler's line struck through an earlier one's number.
  */
 export function captureDrawingOrder(groups: readonly SvgNode[][]): SvgNode[] {
-  const isMark = (node: SvgNode) => node.tag === 'text' || node.tag === 'circle';
-  const marks = (group: readonly SvgNode[]) => [
-    ...group.filter((node) => node.tag === 'text'),
-    ...group.filter((node) => node.tag === 'circle'),
-  ];
-  return [...groups.flat().filter((node) => !isMark(node)), ...groups.flatMap(marks)];
+  const layers = groups.map(drawingLayers);
+  return [...layers.flatMap((l) => l.outline), ...layers.flatMap((l) => l.labels)];
 }

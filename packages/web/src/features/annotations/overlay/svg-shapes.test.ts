@@ -5,7 +5,7 @@ import {
   describeShape,
   hitOutlines,
   labelBackdrop,
-  liveDrawingLayers,
+  drawingLayers,
 } from './svg-shapes';
 
 /** Zoom 0.5 around the origin, panned by (100, 50). */
@@ -228,11 +228,11 @@ describe('picking and reading shapes', () => {
       plain,
       null,
     );
-    const layers = liveDrawingLayers(note);
+    const layers = drawingLayers(note);
     expect(layers.outline).toEqual([]);
     expect(layers.labels.map((n) => n.tag)).toEqual(['text', 'circle']);
     // Its text left out for want of room: the dot stays with the outlines, nothing over them.
-    const alone = liveDrawingLayers(note.filter((n) => n.tag !== 'text'));
+    const alone = drawingLayers(note.filter((n) => n.tag !== 'text'));
     expect(alone.outline.map((n) => n.tag)).toEqual(['circle']);
     expect(alone.labels).toEqual([]);
     const ruler = describeShape(
@@ -248,7 +248,7 @@ describe('picking and reading shapes', () => {
       plain,
       1,
     );
-    const drawn = liveDrawingLayers(ruler);
+    const drawn = drawingLayers(ruler);
     expect(drawn.outline.map((n) => n.tag)).toEqual(['line']);
     expect(drawn.labels.map((n) => n.tag)).toEqual(['text']);
   });

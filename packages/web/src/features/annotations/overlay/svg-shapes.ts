@@ -82,12 +82,13 @@ export function isLabelNode(node: SvgNode): boolean {
 }
 
 /**
- * A shape's nodes as the live layer draws them: its outline with the other outlines, and its
- * labels over every outline. A note's dot goes with its text, after it: the text's plate reaches
- * left over the dot, and drawn with the outlines the dot was half hidden under its own plate.
- * A dot whose text is left out (label-declutter.ts) stays with the outlines.
+ * A shape's nodes as the live layer and the report's pictures draw them: its outline with the
+ * other outlines, and its labels over every outline. A note's dot goes with its text, after it:
+ * the text's plate reaches left over the dot, and drawn with the outlines the dot was half
+ * hidden under its own plate. A dot whose text is left out (label-declutter.ts) stays with the
+ * outlines.
  */
-export function liveDrawingLayers(group: readonly SvgNode[]): {
+export function drawingLayers(group: readonly SvgNode[]): {
   outline: SvgNode[];
   labels: SvgNode[];
 } {
