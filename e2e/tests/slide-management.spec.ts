@@ -294,8 +294,26 @@ test('slides are matched and renamed by the doctor, removed by the administrator
 
   // The removed list says who removed it and when.
   await openFromMenu(admin, '/removeSlideInfo');
+  await expect(admin.getByTestId('removed-summary-count')).toBeVisible();
   await admin.locator('#slideFilters_strDiagnosistNum').fill(looseNum);
+  // While the filtered answer is on its way the figures shown are still the whole log's: the
+  // "counted within the filters" line waits for the figures it speaks of.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const removalList = '**/api/slideDocument/selectSlideDocumentByType?**';
+  await admin.route(removalList, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const asked = admin.waitForRequest((request) => request.url().includes(looseNum));
   await admin.getByTestId('slide-search').click();
+  await asked;
+  await expect(admin.getByTestId('removed-summary-count')).toBeVisible();
+  await expect(admin.getByTestId('removed-summary-filtered')).toHaveCount(0);
+  const answered = admin.waitForResponse((response) => response.url().includes(looseNum));
+  release();
+  await answered;
+  await admin.unroute(removalList);
   const removed = admin.getByTestId(`slide-row-${renamed}`);
   await expect(removed).toContainText('超级管理员');
   await expect(admin.getByTestId('removed-summary-count')).toContainText('已清理切片1');

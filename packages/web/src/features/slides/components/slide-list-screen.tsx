@@ -1,6 +1,6 @@
 import { Alert, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { RoleType, UploadType, type SlideDocumentDto, type SlideSort } from '@pathconsult/shared';
@@ -79,8 +79,14 @@ export function SlideListScreen({ mode }: { mode: SlideListMode }) {
     ...paging.page,
   });
   const rows = usePagedRows(query, paging);
-  // The removal log's figures stay while another page or filter loads, as its rows do.
-  const shownPage = useLastData(query.data);
+  // The removal log's figures stay while another page or filter loads, as its rows do, and
+  // so does whether they were counted within filters: that line follows the figures shown,
+  // not a filter whose answer has not come yet.
+  const answered = useMemo(
+    () => query.data && { page: query.data, filtered: hasActiveFilters(filters) },
+    [query.data, filters],
+  );
+  const shownFigures = useLastData(answered);
   usePreloadScreen(SHOW_SLIDE_PATH, rows.rows.some(isViewable));
   const [ticked, setTicked] = useState<SlideDocumentDto[]>([]);
   const selected = refreshedSelection(ticked, rows.rows);
@@ -238,7 +244,7 @@ export function SlideListScreen({ mode }: { mode: SlideListMode }) {
         <>
           <Alert type="info" showIcon title={t(`notice.${mode}`)} data-testid="slide-notice" />
           {mode === 'removed' ? (
-            <RemovedSummary page={shownPage} filtered={hasActiveFilters(filters)} />
+            <RemovedSummary page={shownFigures?.page} filtered={shownFigures?.filtered ?? false} />
           ) : (
             <SlideSummary
               iHospitalId={filters.iHospitalId}
