@@ -1,10 +1,6 @@
 import http from 'node:http';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { Db } from './db/client';
 import type { Clock } from './lib/clock';
@@ -12,6 +8,7 @@ import { auditTrail } from './plugins/audit-trail';
 import { authGuard } from './plugins/auth-guard';
 import { errorHandler } from './plugins/error-handler';
 import { openApi } from './plugins/openapi';
+import { validatorCompiler } from './plugins/request-validator';
 import { securityHeaders } from './plugins/security-headers';
 import type { RoutePolicy } from './plugins/route-policy';
 import { webApp } from './plugins/web-app';

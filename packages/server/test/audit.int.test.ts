@@ -91,4 +91,21 @@ describe.each(await testDatabases())('audit trail on $name', (testDb) => {
     expect(page.listPage.some((r) => r.strUserName === 'demo_expert')).toBe(false);
     expect(page.listPage.some((r) => r.strUserName === 'admin')).toBe(false);
   });
+
+  it('answers a call whose record cannot be written as a server error, without the database text', async () => {
+    const db = t.database.db;
+    await db.execute(sql`alter table audit_logs rename to audit_logs_away`);
+    try {
+      const answer = await api.post(
+        'configinfo/update',
+        { siteTitle: '写不进审计' },
+        { token: adminToken, lang: 'en' },
+      );
+      expect(answer.status).toBe(500);
+      expect(answer.body).toMatchObject({ strErrorCode: 'INTERNAL_ERROR', objData: null });
+      expect(JSON.stringify(answer.body)).not.toMatch(/audit_logs|insert|params/i);
+    } finally {
+      await db.execute(sql`alter table audit_logs_away rename to audit_logs`);
+    }
+  });
 });

@@ -264,6 +264,28 @@ describe.each(await testDatabases())('batch case import on $name', (testDb) => {
     expect(c?.ageMonths).toBe(3);
   });
 
+  it('a cell holding a NUL character is a row error (XLSX _x0000_), never a failed lookup', async () => {
+    const nums = [caseNumber('NUL'), caseNumber('NUL'), caseNumber('NUL')];
+    const rows = [
+      humanRow(`${nums[0]}_x0000_`),
+      humanRow(nums[1] ?? '', '张_x0000_三'),
+      humanRow(nums[2] ?? ''),
+    ];
+    const nul = translate('validation.nulCharacter', 'en');
+    const previewed = expectOk(await preview(await xlsxOf(rows)));
+    expect(previewed.listRow.map((r) => [r.iRow, r.listError])).toEqual([
+      [2, [{ strField: 'strDiagnosistNum', strMessage: nul }]],
+      [3, [{ strField: 'strPatientName', strMessage: nul }]],
+      [4, []],
+    ]);
+    // A CSV holding one is no text file: refused as a whole, as before.
+    const csv = await preview(csvOf(rows).replaceAll('_x0000_', '\u0000'));
+    expect(csv.body.strErrorCode).toBe('IMPORT_FILE_TYPE');
+    const report = expectOk(await commit(await xlsxOf(rows), 'validOnly'));
+    expect(report.iValid).toBe(1);
+    expect((await casesNumbered(nums)).map((c) => c.diagnosisNum)).toEqual([nums[2]]);
+  });
+
   it('refuses files that are not XLSX or UTF-8 CSV, too many rows and too large files', async () => {
     const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0xff, 0xfe, 0x00]);
     expectRefused(await preview(png), 'IMPORT_FILE_TYPE');

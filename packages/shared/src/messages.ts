@@ -33,6 +33,7 @@ export const validationKeys = [
   'validation.annotationPoints',
   'validation.slideTooLarge',
   'validation.fileName',
+  'validation.nulCharacter',
   'validation.slideDeleteMax',
   'validation.slideMatchMax',
   'validation.singleUpload',
@@ -236,6 +237,7 @@ const zh: Texts = {
   'validation.slideTooLarge': '切片文件过大（单张切片最大 20 GB）',
   'validation.fileName':
     '文件名不能包含 / \\ : * ? " < > | 、控制字符或不可见字符，也不能是 CON、NUL、COM1 等 Windows 设备名',
+  'validation.nulCharacter': '含有无法保存的空字符（NUL），请重新输入',
   'validation.slideDeleteMax': '一次最多删除 100 张切片',
   'validation.slideMatchMax': '一次最多匹配 100 张切片',
   'validation.singleUpload': '单张上传只能选择一张切片，请只选择一个文件',
@@ -462,6 +464,8 @@ const en: Texts = {
   'validation.slideTooLarge': 'Slide too large (at most 20 GB a slide)',
   'validation.fileName':
     'File names cannot contain / \\ : * ? " < > |, control or invisible characters, nor be a Windows device name such as CON, NUL or COM1',
+  'validation.nulCharacter':
+    'Contains a null character (NUL), which cannot be saved: please enter it again',
   'validation.slideDeleteMax': 'At most 100 slides can be deleted at once',
   'validation.slideMatchMax': 'At most 100 slides can be matched at once',
   'validation.singleUpload': 'A single upload takes one slide: choose only one file',

@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import type { Clock } from '../lib/clock';
 import type { RoutePolicy } from './route-policy';
 import { appendAuditRecord, subjectOf } from '../modules/audit/repo';
+import { internalErrorBody } from './error-handler';
 
 /** Reads answer no mutation; HEAD is a GET without its body. */
 const READ_METHODS = new Set(['GET', 'HEAD']);
@@ -57,14 +58,22 @@ export const auditTrail = fp<{ db: Db; clock: Clock }>(async (app, { db, clock }
     }
     const outcome =
       reply.statusCode === 401 || reply.statusCode === 403 ? 'denied' : request.auditOutcome;
-    await appendAuditRecord(db, {
-      now: clock.now(),
-      subject: subjectOf(request.actor),
-      action: actionOf(request),
-      outcome,
-      ip: request.ip,
-      note: request.auditNote,
-    });
+    try {
+      await appendAuditRecord(db, {
+        now: clock.now(),
+        subject: subjectOf(request.actor),
+        action: actionOf(request),
+        outcome,
+        ip: request.ip,
+        note: request.auditNote,
+      });
+    } catch (error) {
+      // Thrown from here, the failure would skip the error handler and Fastify's own answer
+      // would carry the database's message (its query and parameters) to the client.
+      request.log.error({ err: error }, 'the audit record of a call could not be written');
+      void reply.code(500).type('application/json; charset=utf-8');
+      return internalErrorBody(request.lang ?? 'zh');
+    }
     return payload;
   });
 });

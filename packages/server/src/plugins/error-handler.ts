@@ -31,6 +31,11 @@ function envelope(
   };
 }
 
+/** The answer of a failure of the server's own, for code outside the error handler. */
+export function internalErrorBody(lang: Lang): string {
+  return JSON.stringify(envelope('INTERNAL_ERROR', lang, {}, null));
+}
+
 type Issue = { instancePath?: string; message?: string; params?: Record<string, unknown> };
 
 /** Field errors in the caller's language; schema messages are `validation.*` keys from shared. */

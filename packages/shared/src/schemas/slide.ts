@@ -173,7 +173,13 @@ export const chunkFieldsSchema = z.object({
       .positive({ error: 'validation.invalid' })
       .max(MAX_ID, { error: 'validation.invalid' }),
   ),
-  strFilePath: z.string().min(1).max(400),
+  // No stored path holds a NUL (file names refuse control characters), and the database could
+  // not even look one up.
+  strFilePath: z
+    .string()
+    .min(1)
+    .max(400)
+    .refine((path) => !path.includes('\u0000'), { error: 'validation.nulCharacter' }),
   iChunk: digitsField.pipe(z.number().int().min(0).max(SLIDE_MAX_BYTES)),
   strChunkCrc32: z
     .string()

@@ -36,19 +36,38 @@ export interface AuditEntry {
   note: AuditNote;
 }
 
+/** U+0000, which PostgreSQL stores in neither text nor jsonb, as the replacement character. */
+function storable(text: string): string {
+  return text.replaceAll('\u0000', '\ufffd');
+}
+
+/**
+ * What was sent, made storable: the trail keeps even a refused call whose name or fields held a
+ * NUL (a refused login's name tried), where the record itself would have failed.
+ */
+function storableDetail(detail: Record<string, unknown>): Record<string, unknown> {
+  return JSON.parse(
+    JSON.stringify(detail, (_key, value: unknown) =>
+      typeof value === 'string' ? storable(value) : value,
+    ),
+  ) as Record<string, unknown>;
+}
+
 export async function appendAuditRecord(db: Db, e: AuditEntry): Promise<void> {
+  const userName = e.subject?.userName;
   await db.insert(auditLogs).values({
     createdAt: e.now,
     userId: e.subject?.userId ?? null,
-    userName: e.subject?.userName ?? null,
+    userName: userName == null ? null : storable(userName),
     roleType: e.subject?.roleType ?? null,
     hospitalId: e.subject?.hospitalId ?? null,
     action: e.action,
     targetType: e.note.targetType ?? null,
-    targetId: e.note.targetId == null ? null : String(e.note.targetId),
+    targetId: e.note.targetId == null ? null : storable(String(e.note.targetId)),
     outcome: e.outcome,
     ip: e.ip,
-    detail: e.note.detail && Object.keys(e.note.detail).length > 0 ? e.note.detail : null,
+    detail:
+      e.note.detail && Object.keys(e.note.detail).length > 0 ? storableDetail(e.note.detail) : null,
   });
 }
 

@@ -8,6 +8,7 @@ import {
 } from '@pathconsult/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
+import { nulPaths } from '../../lib/nul-character';
 import { takenNumbers } from '../patients/repo';
 import { fieldsForVariant, refusedFields } from '../patients/required-fields';
 import type { RawRow } from './rows';
@@ -48,6 +49,16 @@ export async function checkRows(
   ctx: { variant: CaseVariantCode; hospitalId: number; numberGiven: boolean; lang: Lang },
 ): Promise<CheckedRow[]> {
   const rows: CheckedRow[] = raw.map((r) => {
+    // A cell can hold a NUL (`_x0000_` in the file's XML): no field takes it, and the number
+    // check below could not even look it up.
+    const nulFields = nulPaths(r.body).map((path) => String(path[0] ?? ''));
+    if (nulFields.length > 0) {
+      const errors = nulFields.map((strField) => ({
+        strField,
+        strMessage: translate('validation.nulCharacter', ctx.lang),
+      }));
+      return { iRow: r.iRow, fields: null, errors, strDiagnosistNum: '', strPatientName: '' };
+    }
     const parsed = patientAddSchema.safeParse(r.body);
     const failed = new Set(r.errors.map((e) => e.strField));
     const errors = [...r.errors];
