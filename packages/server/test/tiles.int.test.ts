@@ -339,9 +339,13 @@ describe.each(await testDatabases())('tile service on $name', (testDb) => {
       'full/max/0/default.toString',
       '0,0,100,100/200,/0/default.jpg',
       '5000,0,10,10/max/0/default.jpg',
+      '0,0,100,100/!0,0/0/default.jpg',
     ]) {
       expect((await get(`${tile.strIiifUrl}/${bad}`)).status, bad).toBe(400);
     }
+    // `^` asks for upscaling, which this server does not do (501) unless none is needed.
+    expect((await get(`${tile.strIiifUrl}/0,0,100,100/^pct:120/0/default.jpg`)).status).toBe(501);
+    expect(await image('0,0,100,100/^50,/0/default.jpg')).toMatchObject({ width: 50, height: 50 });
   });
 
   it('answers the IIIF pictures info.json lists of a large slide without a pyramid', async () => {

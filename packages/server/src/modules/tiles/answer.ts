@@ -35,12 +35,14 @@ export interface TileRoutesOptions {
 export const CACHE_FOREVER = 'private, max-age=31536000, immutable';
 
 /**
- * What to send: a versioned body, 'missing' (404) or 'invalid' (400). A body is kept for good
- * (CACHE_FOREVER) unless it says otherwise.
+ * What to send: a versioned body, 'missing' (404), 'invalid' (400) or 'upscale' (501: an IIIF
+ * size larger than its region, asked with `^`). A body is kept for good (CACHE_FOREVER) unless
+ * it says otherwise.
  */
 export type Answer =
   | 'missing'
   | 'invalid'
+  | 'upscale'
   | {
       etag: string;
       type: string;
@@ -176,6 +178,9 @@ export function slideAnswerer(
     }
     if (answer === 'invalid') {
       return text(400, 'request not supported');
+    }
+    if (answer === 'upscale') {
+      return text(501, 'upscaling not implemented');
     }
     // The body is produced only when the browser does not hold it already.
     const body = ifNoneMatch === answer.etag ? '' : await answer.body();

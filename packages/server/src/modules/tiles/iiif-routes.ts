@@ -101,8 +101,8 @@ export const iiifRoutes: FastifyPluginAsync<TileRoutesOptions> = async (app, opt
         ifNoneMatch,
         async (slide) => {
           const asked = parseIiif(slide.source.properties, region, size, rotation, quality);
-          if (!asked) {
-            return 'invalid';
+          if (typeof asked === 'string') {
+            return asked;
           }
           const { region: r, how } = asked;
           const what =

@@ -5,7 +5,8 @@ import { IIIF_FORMATS, type IiifFormat, type IiifPresentation } from './iiif-pic
 
 /**
  * IIIF Image API 3.0 (https://iiif.io/api/image/3.0/), level 1 and beyond: regions full, square,
- * x,y,w,h and pct:; sizes max, w,, ,h, w,h, !w,h and pct:n (no upscaling: `^` is refused);
+ * x,y,w,h and pct:; sizes max, w,, ,h, w,h, !w,h and pct:n (no upscaling: a `^` size larger
+ * than the region is a 501);
  * rotation 0, 90, 180, 270, each mirrored with `!`; qualities default, color, gray; formats jpg,
  * png, webp. Anything else (other angles, bitonal, other formats) is a 400.
  */
@@ -59,55 +60,64 @@ function parseRegion(text: string, w: number, h: number): Rect | null {
   return width > 0 && height > 0 ? { x, y, width, height } : null;
 }
 
-function parseSize(text: string, region: Rect): { width: number; height: number } | null {
+type Size = { width: number; height: number };
+
+/**
+ * The size of the picture, 'invalid' (400: malformed, under one pixel, larger than the region
+ * without `^`, beyond the declared maximum) or 'upscale' (501: a `^` size larger than the
+ * region, which this server does not make; a `^` size that needs no upscaling is served).
+ */
+function parseSize(text: string, region: Rect): Size | 'invalid' | 'upscale' {
+  const upscaling = text.startsWith('^');
+  const form = upscaling ? text.slice(1) : text;
   const { width: rw, height: rh } = region;
-  const fit = (maxW: number, maxH: number) => {
-    const scale = Math.min(maxW / rw, maxH / rh, 1);
-    return {
-      width: Math.max(1, Math.round(rw * scale)),
-      height: Math.max(1, Math.round(rh * scale)),
-    };
-  };
-  let size: { width: number; height: number } | null = null;
+  const scaled = (scale: number) => ({
+    width: Math.round(rw * scale),
+    height: Math.round(rh * scale),
+  });
+  let size: Size | null = null;
   let m: RegExpExecArray | null;
-  if (text === 'max') {
-    size = fit(IIIF_MAX_SIZE, IIIF_MAX_SIZE);
-  } else if ((m = /^(\d+),$/.exec(text))) {
-    const width = Number(m[1]);
-    size = { width, height: Math.max(1, Math.round((rh * width) / rw)) };
-  } else if ((m = /^,(\d+)$/.exec(text))) {
-    const height = Number(m[1]);
-    size = { width: Math.max(1, Math.round((rw * height) / rh)), height };
-  } else if ((m = /^(\d+),(\d+)$/.exec(text))) {
+  if (form === 'max') {
+    // Never larger than the region (no upscaling, so `^max` is `max`) nor than the maximum;
+    // at least a pixel, as the whole region is asked for.
+    const fitted = scaled(Math.min(IIIF_MAX_SIZE / rw, IIIF_MAX_SIZE / rh, 1));
+    size = { width: Math.max(1, fitted.width), height: Math.max(1, fitted.height) };
+  } else if ((m = /^(\d+),$/.exec(form))) {
+    size = { width: Number(m[1]), height: Math.round((rh * Number(m[1])) / rw) };
+  } else if ((m = /^,(\d+)$/.exec(form))) {
+    size = { width: Math.round((rw * Number(m[1])) / rh), height: Number(m[1]) };
+  } else if ((m = /^(\d+),(\d+)$/.exec(form))) {
     size = { width: Number(m[1]), height: Number(m[2]) };
-  } else if ((m = /^!(\d+),(\d+)$/.exec(text))) {
-    size = fit(Number(m[1]), Number(m[2]));
-  } else if ((m = /^pct:(\d+(\.\d+)?)$/.exec(text))) {
-    const p = Number(m[1]) / 100;
-    size = { width: Math.round(rw * p), height: Math.round(rh * p) };
+  } else if ((m = /^!(\d+),(\d+)$/.exec(form))) {
+    const scale = Math.min(Number(m[1]) / rw, Number(m[2]) / rh);
+    size = scaled(upscaling ? scale : Math.min(scale, 1));
+  } else if ((m = /^pct:(\d+(\.\d+)?)$/.exec(form))) {
+    size = scaled(Number(m[1]) / 100);
   }
+  // IIIF 3.0 §4.2: a size of less than a pixel is a 400.
   if (!size || size.width < 1 || size.height < 1) {
-    return null;
+    return 'invalid';
   }
-  // No upscaling (level 1 does not require it) and nothing beyond the declared maximum.
-  const tooLarge = size.width > rw || size.height > rh;
-  const beyond = size.width > IIIF_MAX_SIZE || size.height > IIIF_MAX_SIZE;
-  return tooLarge || beyond ? null : size;
+  const larger = size.width > rw || size.height > rh;
+  if (larger) {
+    return upscaling ? 'upscale' : 'invalid';
+  }
+  return size.width > IIIF_MAX_SIZE || size.height > IIIF_MAX_SIZE ? 'invalid' : size;
 }
 
-/** The request of `/{region}/{size}/{rotation}/{quality}.{format}`, or null (400). */
+/** The request of `/{region}/{size}/{rotation}/{quality}.{format}`, or why not (400, 501). */
 export function parseIiif(
   p: SlideProperties,
   region: string,
   size: string,
   rotation: string,
   qualityFormat: string,
-): IiifRequest | null {
+): IiifRequest | 'invalid' | 'upscale' {
   const base = p.levels[0]!;
   const turn = ROTATION.exec(rotation);
   const qf = QUALITY_FORMAT.exec(qualityFormat);
   if (!turn || !qf || !Object.hasOwn(IIIF_FORMATS, qf[2]!)) {
-    return null;
+    return 'invalid';
   }
   const how: IiifPresentation = {
     mirror: turn[1] === '!',
@@ -116,8 +126,11 @@ export function parseIiif(
     format: qf[2] as IiifFormat,
   };
   const r = parseRegion(region, base.width, base.height);
-  const s = r && parseSize(size, r);
-  return r && s ? { region: r, ...s, how } : null;
+  if (!r) {
+    return 'invalid';
+  }
+  const s = parseSize(size, r);
+  return typeof s === 'string' ? s : { region: r, ...s, how };
 }
 
 /** info.json: the image's size, its tiles (the Deep Zoom tile size) and what is supported. */
