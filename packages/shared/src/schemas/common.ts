@@ -29,12 +29,28 @@ export function ddSchema<T extends z.ZodType<number>>(values: T) {
 /** Largest value of a PostgreSQL integer column: ids above it cannot exist. */
 export const MAX_ID = 2_147_483_647;
 
-/** A record id in a request (query strings arrive as text, hence coerce). */
-export const idSchema = z.coerce
+const idNumber = z
   .number({ error: 'validation.invalid' })
   .int({ error: 'validation.invalid' })
   .positive({ error: 'validation.invalid' })
   .max(MAX_ID, { error: 'validation.invalid' });
+
+/**
+ * A record id in a request: a JSON number, or decimal digits alone (query strings arrive as
+ * text). Coercion took `true` for 1, `[16]`, `"0x10"`, `" 16 "` and `"16.0"` for 16: a client's
+ * slip acted on some other record.
+ */
+export const idSchema = z.union(
+  [
+    idNumber,
+    z
+      .string()
+      .regex(/^\d{1,10}$/, { error: 'validation.invalid' })
+      .transform(Number)
+      .pipe(idNumber),
+  ],
+  { error: 'validation.invalid' },
+);
 
 /** Paging fields of list requests (query strings arrive as text, hence coerce). */
 export const pageQuerySchema = z.object({

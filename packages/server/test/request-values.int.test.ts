@@ -10,11 +10,11 @@ import { slideRow } from './helpers/slide-fixtures';
 import { startTestApp, type TestApp } from './helpers/test-app';
 
 /**
- * A NUL character (U+0000) sent in any field: PostgreSQL stores it in neither text nor jsonb, so
+ * Values a client sends by mistake, refused as field errors. A NUL character (U+0000) in any field: PostgreSQL stores it in neither text nor jsonb, so
  * it used to fail its query as a server error (one answered with Fastify's own body, which
  * carried the failed audit insert's SQL and parameters). It is a value no field accepts.
  */
-describe.each(await testDatabases())('a NUL character on $name', (testDb) => {
+describe.each(await testDatabases())('values sent by mistake on $name', (testDb) => {
   let t: TestApp;
   let api: ReturnType<typeof apiClient>;
   let doctor: string;
@@ -95,5 +95,42 @@ describe.each(await testDatabases())('a NUL character on $name', (testDb) => {
       targetId: 'x\ufffd',
       detail: { strTried: ['a\ufffdb'] },
     });
+  });
+
+  it('an id that is no number nor digits is refused, where coercion acted on another record', async () => {
+    for (const slip of [
+      true,
+      [slideId],
+      `0x${slideId.toString(16)}`,
+      ` ${slideId} `,
+      `${slideId}.0`,
+    ]) {
+      const answer = await api.post<FieldError[]>(
+        'slideDocument/pauseUpload',
+        { iSlideDocumentId: slip },
+        { token: doctor, lang: 'en' },
+      );
+      expect(answer.status, JSON.stringify(slip)).toBe(400);
+      expect(answer.body.objData).toEqual([
+        { strField: 'iSlideDocumentId', strMessage: 'Invalid format' },
+      ]);
+    }
+    const status = await api.get(
+      'slideDocument/getFileStatus',
+      {
+        iSlideDocumentId: `0x${slideId.toString(16)}`,
+      },
+      { token: doctor },
+    );
+    expect(status.status).toBe(400);
+    expect(
+      (
+        await api.get(
+          'slideDocument/getFileStatus',
+          { iSlideDocumentId: slideId },
+          { token: doctor },
+        )
+      ).status,
+    ).toBe(200);
   });
 });
