@@ -4,7 +4,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AnnotationDto } from '@pathconsult/shared';
 import { IconButton } from '@/components/icon-button';
-import { commonUnits } from '../utils/common-units';
 import { boxOf, measurementText, type PixelSize } from '../utils/geometry';
 import { NamedMeasurement } from './named-measurement';
 import { AnnotationEditDialog } from './annotation-edit-dialog';
@@ -39,8 +38,6 @@ export function AnnotationList({
   if (annotations.length === 0) {
     return <Empty description={t('list.empty')} data-testid="annotation-list-empty" />;
   }
-  // One unit for every area and one for every length of the list: they compare at a glance.
-  const units = commonUnits(annotations, mpp);
   const goTo = (a: AnnotationDto) => {
     const xs = a.listPoint.map((p) => p[0]);
     const ys = a.listPoint.map((p) => p[1]);
@@ -133,12 +130,7 @@ export function AnnotationList({
                     measured to be reported. An arrow without a note: its tag says all there is. */}
                 {measured && (
                   <Typography.Text strong>
-                    <NamedMeasurement
-                      kind={a.strKind}
-                      points={a.listPoint}
-                      mpp={mpp}
-                      units={units}
-                    />
+                    <NamedMeasurement kind={a.strKind} points={a.listPoint} mpp={mpp} />
                   </Typography.Text>
                 )}
               </Flex>

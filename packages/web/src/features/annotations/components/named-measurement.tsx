@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { AnnotationKind } from '@pathconsult/shared';
-import { measurementParts, type MeasureUnits, type PixelSize, type Point } from '../utils/geometry';
+import { measurementParts, type PixelSize, type Point } from '../utils/geometry';
 
 /**
  * A shape's measurement with each part named ("Perimeter 429 µm · Area 0.0747 mm²"), where there
@@ -12,16 +12,13 @@ export function NamedMeasurement({
   kind,
   points,
   mpp,
-  units,
 }: {
   kind: AnnotationKind;
   points: readonly Point[];
   mpp: PixelSize;
-  /** A list's common units (common-units.ts); its own without. */
-  units?: MeasureUnits;
 }) {
   const { t } = useTranslation('annotations');
-  return measurementParts(kind, points, mpp, units).map(({ part, text }, i) => (
+  return measurementParts(kind, points, mpp).map(({ part, text }, i) => (
     <span key={part}>
       {i > 0 && ' · '}
       <span style={{ whiteSpace: 'nowrap' }}>

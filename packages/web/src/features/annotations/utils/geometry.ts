@@ -153,51 +153,29 @@ export function threeDigits(n: number, maxDecimals = 4): string {
   return Number(text) >= 10 ** (magnitude + 1) ? n.toFixed(decimals(magnitude + 1)) : text;
 }
 
-/**
- * The units a measurement is written in. Each measurement alone takes the unit that suits its
- * size; a list of them takes one unit for all (common-units.ts), so that they compare at a glance.
- */
-export interface MeasureUnits {
-  length: 'µm' | 'mm';
-  area: 'µm²' | 'mm²';
-}
-
-/** The length unit for `micrometres` alone: µm below 1 mm (999.7 µm reads "1.00 mm"). */
-export const lengthUnitOf = (micrometres: number): MeasureUnits['length'] =>
-  micrometres >= 999.5 ? 'mm' : 'µm';
+/** Lengths in mm from 1 mm on (999.7 µm reads "1.00 mm"), as reports give sizes; else µm. */
+const inMillimetres = (micrometres: number) => micrometres >= 999.5;
 
 /**
- * The area unit for `squareMicrometres` alone: µm² below 0.1 mm² (100,000 µm²). From 0.01 mm²
- * on, areas read "0.00996 mm²" beside "0.0104 mm²": a count of zeros away from a tenfold
- * misreading. Below 0.1 mm² they read "9,960 µm²" and "10,400 µm²".
+ * Areas in mm² from 0.1 mm² (100,000 µm²) on, else µm². From 0.01 mm² on, areas read
+ * "0.00996 mm²" beside "0.0104 mm²": a count of zeros away from a tenfold misreading. Below
+ * 0.1 mm² they read "9,960 µm²" and "10,400 µm²".
  */
-export const areaUnitOf = (squareMicrometres: number): MeasureUnits['area'] =>
-  squareMicrometres >= 100_000 ? 'mm²' : 'µm²';
+const inSquareMillimetres = (squareMicrometres: number) => squareMicrometres >= 100_000;
 
 /**
- * A value in a unit chosen for a larger one ("0.000234 mm²" beside "0.0747 mm²"): three
- * significant digits still, with the decimals that takes, up to six.
+ * A length in µm below 1 mm, else in mm. Each measurement takes the unit that suits it, the
+ * same on the slide, on a picked shape's card and in the annotation list: a shape reads alike
+ * wherever it is shown.
  */
-const inUnit = (value: number, chosen: boolean) => threeDigits(value, chosen ? 6 : 4);
-
-/**
- * Whether a value written in the list's larger unit keeps its three digits within six decimals;
- * one smaller (a few µm² beside square millimetres) would read "0.000004" or zero, and is
- * written in its own unit instead.
- */
-const fitsUnit = (valueInUnit: number) => valueInUnit >= 0.0001;
-
-/** A length in µm below 1 mm, else in mm (or in `unit`, a list's common one). */
-export function formatLength(micrometres: number, unit?: MeasureUnits['length']): string {
-  const mm =
-    unit === undefined
-      ? lengthUnitOf(micrometres) === 'mm'
-      : unit === 'mm' && fitsUnit(micrometres / 1000);
-  return mm ? `${inUnit(micrometres / 1000, unit === 'mm')} mm` : `${threeDigits(micrometres)} µm`;
+export function formatLength(micrometres: number): string {
+  return inMillimetres(micrometres)
+    ? `${threeDigits(micrometres / 1000)} mm`
+    : `${threeDigits(micrometres)} µm`;
 }
 
 /**
- * Thousands set apart ("329,000"): a list that writes every area in µm² has large ones, which
+ * Thousands set apart ("99,600"): areas in µm² and in pixels run to five digits and more, which
  * read as a run of digits otherwise. Smaller numbers are unchanged.
  */
 const grouped = (digits: string) =>
@@ -215,14 +193,10 @@ function roundedWhole(n: number): number {
   return Math.round(n / step) * step;
 }
 
-/** An area in µm² below 0.1 mm² (100,000 µm²), else in mm² (or in `unit`, a list's common one). */
-export function formatArea(squareMicrometres: number, unit?: MeasureUnits['area']): string {
-  const mm2 =
-    unit === undefined
-      ? areaUnitOf(squareMicrometres) === 'mm²'
-      : unit === 'mm²' && fitsUnit(squareMicrometres / 1e6);
-  return mm2
-    ? `${inUnit(squareMicrometres / 1e6, unit === 'mm²')} mm²`
+/** An area in µm² below 0.1 mm² (100,000 µm²), else in mm². */
+export function formatArea(squareMicrometres: number): string {
+  return inSquareMillimetres(squareMicrometres)
+    ? `${threeDigits(squareMicrometres / 1e6)} mm²`
     : `${grouped(threeDigits(roundedWhole(squareMicrometres)))} µm²`;
 }
 
@@ -230,31 +204,23 @@ export function formatArea(squareMicrometres: number, unit?: MeasureUnits['area'
  * Width × height in one unit, mm when the longer side reaches 1 mm ("420 × 310 µm",
  * "0.850 × 1.20 mm"), as a report states a lesion's size: its size is asked for more than its area.
  */
-export function formatSize(
-  widthMicrometres: number,
-  heightMicrometres: number,
-  unit?: MeasureUnits['length'],
-): string {
-  const longest = Math.max(widthMicrometres, heightMicrometres);
-  const mm =
-    unit === undefined ? lengthUnitOf(longest) === 'mm' : unit === 'mm' && fitsUnit(longest / 1000);
-  if (mm) {
-    const [w, h] = [widthMicrometres / 1000, heightMicrometres / 1000];
-    return `${inUnit(w, unit === 'mm')} × ${inUnit(h, unit === 'mm')} mm`;
+export function formatSize(widthMicrometres: number, heightMicrometres: number): string {
+  if (inMillimetres(Math.max(widthMicrometres, heightMicrometres))) {
+    return `${threeDigits(widthMicrometres / 1000)} × ${threeDigits(heightMicrometres / 1000)} mm`;
   }
   return `${threeDigits(widthMicrometres)} × ${threeDigits(heightMicrometres)} µm`;
 }
 
 /**
- * Without MPP every tool gives lengths and sides in pixels to one decimal (a ruler "74.6 px", a
- * box "74.6 × 37.3 px") and areas in whole square pixels: one precision per kind of quantity.
+ * Without MPP every tool gives whole pixels (a ruler "75 px", a box "75 × 37 px", "2,783 px²"):
+ * a tenth of a pixel ("133.5 px" along a slant) claimed a precision no hand-placed point has.
  */
 export function formatPixels(px: number): string {
-  return `${grouped(trim(px, 1))} px`;
+  return `${grouped(trim(px, 0))} px`;
 }
 
 export function formatPixelSize(width: number, height: number): string {
-  return `${grouped(trim(width, 1))} × ${grouped(trim(height, 1))} px`;
+  return `${grouped(trim(width, 0))} × ${grouped(trim(height, 0))} px`;
 }
 
 /** Thousands set apart as in µm² ("4,200 px²"): areas in pixels soon run to six digits. */
@@ -294,8 +260,6 @@ export function measurementParts(
   kind: AnnotationKind,
   points: readonly Point[],
   mpp: PixelSize,
-  /** A list's common units; each measurement its own without. */
-  units?: MeasureUnits,
 ): { part: MeasurementPartKind; text: string }[] {
   const sides = sidesOf(mpp);
   const m = sides ? measure(kind, points, sides) : measure(kind, points);
@@ -304,20 +268,20 @@ export function measurementParts(
     parts.push({
       part: 'size',
       text: sides
-        ? formatSize(m.sizePx.width, m.sizePx.height, units?.length)
+        ? formatSize(m.sizePx.width, m.sizePx.height)
         : formatPixelSize(m.sizePx.width, m.sizePx.height),
     });
   } else if (m.lengthPx !== null) {
     parts.push({
       // A length that goes round an area is its perimeter.
       part: m.areaPx === null ? 'length' : 'perimeter',
-      text: sides ? formatLength(m.lengthPx, units?.length) : formatPixels(m.lengthPx),
+      text: sides ? formatLength(m.lengthPx) : formatPixels(m.lengthPx),
     });
   }
   if (m.areaPx !== null) {
     parts.push({
       part: 'area',
-      text: sides ? formatArea(m.areaPx, units?.area) : formatSquarePixels(m.areaPx),
+      text: sides ? formatArea(m.areaPx) : formatSquarePixels(m.areaPx),
     });
   }
   return parts;
