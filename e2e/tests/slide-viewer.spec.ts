@@ -501,6 +501,36 @@ test('a doctor views a slide, measures, annotates, takes a screenshot and finds 
   expect(await settledReadout()).toBe(reopened);
 });
 
+test('the keys work on the slide as soon as it opens, and after a bar button clicked with the mouse', async ({
+  page,
+  request,
+}) => {
+  const { slideId } = await caseWithSlide(request, `VKF${RUN}`, `cmu-keys-${RUN}.svs`);
+  await logIn(page, DOCTOR, '?lang=en');
+  await page.goto(`/?lang=en#/ShowSlide?id=${slideId}`);
+  await expectTissue(page.getByTestId('slide-view'));
+  const readout = page.getByTestId('viewer-magnification');
+  await expect(readout).not.toHaveText('—');
+  // Nothing clicked yet: "+" goes a step up from the whole slide (it did nothing until the
+  // slide was clicked).
+  const whole = await magnificationNow(page);
+  await page.keyboard.press('+');
+  await expect.poll(() => magnificationNow(page)).toBeGreaterThan(whole);
+  // A step clicked with the mouse leaves the keys with the slide: "+" goes on to the next.
+  await page.getByTestId('viewer-mag-10').click();
+  await expect(readout).toHaveText('10×');
+  await page.keyboard.press('+');
+  await expect(readout).toHaveText('20×');
+  await page.getByTestId('viewer-home').click();
+  await expect.poll(() => magnificationNow(page)).toBeLessThan(10);
+  await page.keyboard.press('+');
+  await expect.poll(() => magnificationNow(page)).toBeGreaterThan(whole);
+  // Tab still reaches the bar's buttons, and Enter presses the one focused.
+  await page.getByTestId('viewer-mag-10').focus();
+  await page.keyboard.press('Enter');
+  await expect(readout).toHaveText('10×');
+});
+
 test('opened again a while later, a slide opens where it was last left, on whichever computer', async ({
   page,
   request,

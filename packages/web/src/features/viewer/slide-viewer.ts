@@ -252,6 +252,12 @@ export class SlideViewer implements SlideViewerLike {
       }
       this.wasWhole = this.showsWholeSlide();
       this.opened = true;
+      // The keys reach the slide from the start: nothing on the page had the focus, and "+"
+      // or an arrow did nothing until the slide was clicked.
+      const focused = document.activeElement;
+      if (!focused || focused === document.body) {
+        this.osd.canvas.focus({ preventScroll: true });
+      }
       notify();
       options.onOpen?.();
     });

@@ -316,6 +316,7 @@ export function ViewerToolbar({
         oneLine ? () => setPointerCameAt((held) => (held === null ? rotation : held)) : undefined
       }
       onPointerLeave={oneLine ? () => setPointerCameAt(null) : undefined}
+      onMouseDown={keepFocusOnMouseDown}
       data-testid="viewer-toolbar"
     >
       <IconButton
@@ -490,4 +491,17 @@ export function ViewerToolbar({
       </span>
     </Flex>
   );
+}
+
+/**
+ * A button of the bar pressed with the mouse leaves the focus where it was (on the slide): "+"
+ * after "Whole slide" or "10×" zooms, as it does in other viewers, where the button took the
+ * keys and they did nothing. Tab and Enter still focus and press the buttons; fields and the
+ * controls of popovers (rendered elsewhere in the page, outside the bar) take the focus as usual.
+ */
+function keepFocusOnMouseDown(event: React.MouseEvent<HTMLElement>) {
+  const target = event.target as Element;
+  if (event.currentTarget.contains(target) && target.closest('button')) {
+    event.preventDefault();
+  }
 }
