@@ -1036,6 +1036,7 @@ test('a slide the slide engine cannot read ends failed in the queue, with why', 
   await page.goto(`/?lang=en#/ShowSlide?id=${failed.iSlideDocumentId}`);
   const notReady = page.getByTestId('viewer-not-ready');
   await expect(notReady).toContainText('could not be read');
+  await expect(notReady.getByTestId('viewer-not-ready-name')).toHaveText('cut.svs');
   await expect(notReady).toContainText("The case's slide list says why");
   // Trying again cannot help a failed slide: only the way back is offered.
   await expect(notReady.getByTestId('viewer-retry')).toHaveCount(0);

@@ -2437,6 +2437,27 @@ test('slides of two cases side by side are each marked with their case; a phone 
       .getByTitle(`cmu-xb1-${RUN}.svs (pathology no. VXB${RUN})`),
   ).toHaveCount(1);
 
+  // A slide of the case whose upload is not finished, beside another: its pane and its tag in
+  // the picker name it (both said only that it could not be opened).
+  const records = await request.post('/api/slideDocument/addUploadRecords', {
+    headers: { token },
+    data: {
+      iPatientId: caseA,
+      iUploadType: 0,
+      listFile: [{ strFileName: `cmu-xa3-${RUN}.svs`, lSize: 5000 }],
+    },
+  });
+  const recorded = (await records.json()) as {
+    objData: { listFile: { iSlideDocumentId: number }[] };
+  };
+  const unfinished = recorded.objData.listFile[0]!.iSlideDocumentId;
+  await page.goto(`/?lang=en#/ShowSlide?id=${a1},${unfinished}`);
+  await expect(page.getByTestId('viewer-not-ready')).toContainText('not finished uploading');
+  await expect(page.getByTestId('viewer-not-ready-name')).toHaveText(`cmu-xa3-${RUN}.svs`);
+  await expect(
+    page.getByTestId('viewer-slide-picker').getByTitle(`cmu-xa3-${RUN}.svs`),
+  ).toHaveCount(1);
+
   // A slide that cannot be opened beside them (gone, or not the user's): its pane says so, and
   // its tag in the picker too, rather than show its bare id.
   const gone = 99_999_999;

@@ -230,17 +230,28 @@ describe.each(await testDatabases())('slide viewer open and close on $name', (te
     const unfinished = await info(uploading.id, owner.token);
     expectRefused(unfinished, 'SLIDE_UPLOAD_UNFINISHED');
     // Its uploader is told to go on with it (anyone else, to wait for them).
-    expect((unfinished.body as { objErrorParams?: unknown }).objErrorParams).toEqual({ mine: 1 });
+    expect((unfinished.body as { objErrorParams?: unknown }).objErrorParams).toEqual({
+      mine: 1,
+      name: uploading.displayName,
+    });
     // A colleague sees the slide (it waits for its case), but only its uploader can finish it.
     const colleague = await loggedInUser(db(), api, hospitalId, RoleType.Doctor);
     const others = await info(uploading.id, colleague.token);
     expectRefused(others, 'SLIDE_UPLOAD_UNFINISHED');
-    expect((others.body as { objErrorParams?: unknown }).objErrorParams).toEqual({ mine: 0 });
+    expect((others.body as { objErrorParams?: unknown }).objErrorParams).toEqual({
+      mine: 0,
+      name: uploading.displayName,
+    });
     expect((await info(uploading.id, owner.token, 'en')).body.strMessage).toBe(
       'The slide has not finished uploading: it cannot be viewed yet',
     );
     const failed = await slideIn(SlideUploadState.Failed);
-    expectRefused(await info(failed.id, owner.token), 'SLIDE_READ_FAILED');
+    const failedInfo = await info(failed.id, owner.token);
+    expectRefused(failedInfo, 'SLIDE_READ_FAILED');
+    // Named, so that a pane beside others says which slide it is.
+    expect((failedInfo.body as { objErrorParams?: unknown }).objErrorParams).toEqual({
+      name: failed.displayName,
+    });
     expect((await info(failed.id, owner.token, 'zh')).body.strMessage).toBe(
       '切片上传失败或无法读取，不能浏览',
     );

@@ -28,7 +28,8 @@ export interface ViewableSlide {
  * who see it in slide management (slides/access.ts) and those who may read the case it belongs
  * to (patients/access.ts: owner, report-view administrators, the experts it was sent to).
  * Anyone else gets the 404 of a missing slide. A slide still uploading is SLIDE_UPLOAD_UNFINISHED
- * (with `mine`: 1 for its uploader, who can go on with it, 0 for anyone else, who waits),
+ * (with `mine`: 1 for its uploader, who can go on with it, 0 for anyone else, who waits, and its
+ * `name` as the three refusals below have),
  * one that failed (upload or slide engine) SLIDE_READ_FAILED, one the engine has not read yet
  * SLIDE_NOT_READY.
  * Answers what the callers check next without another query: the hospital (the token's), the
@@ -53,19 +54,22 @@ export async function slideForViewing(
     throw notFound();
   }
   // Each says what the viewer can tell the user to do: wait, finish the upload, or look in the
-  // case's slide list for why it failed.
+  // case's slide list for why it failed; and which slide it is (`name`: beside other slides, a
+  // pane that said only "failed" left the user to guess which of the case's it was).
+  const name = doc.displayName;
   if (doc.state === SlideUploadState.Uploading) {
     // Only its uploader can go on with it: anyone else (the expert it was sent to) is told to
     // wait for them, not to do what they cannot.
     throw new AppError('SLIDE_UPLOAD_UNFINISHED', {
       mine: doc.uploadUserId === actor.userId ? 1 : 0,
+      name,
     });
   }
   if (doc.state === SlideUploadState.Failed) {
-    throw new AppError('SLIDE_READ_FAILED');
+    throw new AppError('SLIDE_READ_FAILED', { name });
   }
   if (doc.ingestedAt === null) {
-    throw new AppError('SLIDE_NOT_READY');
+    throw new AppError('SLIDE_NOT_READY', { name });
   }
   return {
     hospitalId: doc.hospitalId,

@@ -242,13 +242,15 @@ function CaseSlidePicker({
         ]
       : [],
   );
-  // A slide that cannot be opened (gone, not the user's to see) has no name to show: its tag
-  // says so rather than show its bare id.
-  const failedOptions = ids.flatMap((id, i) =>
-    failed[i] && !caseOptions.some((o) => o.value === id)
-      ? [{ value: id, label: t('pickerUnavailable') }]
-      : [],
-  );
+  // A slide of the case that cannot be opened (failed, still uploading) keeps its name; one
+  // gone, or not the user's to see, has none to show: its tag says so rather than its bare id.
+  const failedOptions = ids.flatMap((id, i) => {
+    if (!failed[i] || caseOptions.some((o) => o.value === id)) {
+      return [];
+    }
+    const ofCase = slides.data?.listSlideDocument.find((s) => s.iSlideDocumentId === id);
+    return [{ value: id, label: ofCase?.strFileName ?? t('pickerUnavailable') }];
+  });
   const options = [...caseOptions, ...otherOptions, ...failedOptions];
   // A slide shown that the list held in memory does not know yet (uploaded since, opened from a
   // link) would show as its bare number in the picker: the list is asked again, once per set.

@@ -1,4 +1,4 @@
-import { Button, Result } from 'antd';
+import { Button, Result, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiError } from '@/lib/api-error';
@@ -35,7 +35,7 @@ export function isUnviewable(error: ApiError): boolean {
 /**
  * A slide that exists but cannot be viewed: not read yet (a retry helps in a moment), its upload
  * not finished (a retry helps once it is), or failed (the case's slide list says why: no retry).
- * The title is the server's reason, in the language shown now.
+ * The title is the server's reason, in the language shown now, under the slide's name.
  */
 export function SlideUnviewable({
   error,
@@ -57,10 +57,26 @@ export function SlideUnviewable({
         {t('retry')}
       </Button>
     );
+  // Which slide (the server names it): beside other slides, "failed" alone left the user to
+  // guess which of the case's it was.
+  const name = error.errorParams.name;
   return (
     <Result
       status="warning"
-      title={serverErrorText(error, currentLang())}
+      title={
+        <>
+          {typeof name === 'string' && (
+            <Typography.Text
+              type="secondary"
+              style={{ display: 'block', fontSize: 14, wordBreak: 'break-word' }}
+              data-testid="viewer-not-ready-name"
+            >
+              {name}
+            </Typography.Text>
+          )}
+          {serverErrorText(error, currentLang())}
+        </>
+      }
       subTitle={t(hintOf(error, phone))}
       extra={retry ? [back, retry] : back}
       style={{ flex: 1 }}
