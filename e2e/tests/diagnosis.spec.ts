@@ -166,7 +166,12 @@ test('the expert writes, drafts and signs a report; the doctor asks to modify it
     // and whose picture of which slide each is.
     await expect(boxes.nth(0)).toContainText('截图 1');
     await expect(boxes.nth(1)).toContainText('截图 2 · 20×');
-    await expect(boxes.nth(1)).toContainText(`我的 · ${num}.svs`);
+    const second = (await boxes.nth(1).getAttribute('data-testid'))!.replace(
+      'report-screenshot-',
+      '',
+    );
+    await expect(ex.getByTestId(`chooser-shot-slide-${second}`)).toHaveText(`${num}.svs`);
+    await expect(ex.getByTestId(`chooser-shot-source-${second}`)).toHaveText(/^我的 · \d/);
     await boxes.nth(1).locator('input').check();
     await boxes.nth(2).locator('input').check();
     await boxes.nth(0).locator('input').check();

@@ -1,4 +1,4 @@
-import { Alert, Checkbox, Empty, Flex, Skeleton, Tag, Typography } from 'antd';
+import { Alert, Checkbox, Empty, Flex, Skeleton, Tag, Tooltip, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -9,6 +9,7 @@ import { DigitalZoomTag } from '@/features/annotations/components/digital-zoom-t
 import { ScreenshotThumb } from '@/features/annotations/components/screenshot-strip';
 import { screenshotShortTime } from '@/features/annotations/utils/screenshot-time';
 import { caseDetailHref } from '@/features/case-detail/utils/detail-tabs';
+import { SlideFileName } from '@/features/slides/components/slide-file-name';
 import { useFigureLabel } from '../utils/use-figure-label';
 
 interface ScreenshotChooserProps {
@@ -72,8 +73,7 @@ export function ScreenshotChooser({ iPatientId, value = [], onChange }: Screensh
                 data-testid={`report-screenshot-${shot.iScreenshotId}`}
               >
                 <ScreenshotThumb shot={shot} width={160} />
-                {/* The card's own number, magnification and time in the Imagery tab and the viewer. */}
-                {/* Whole on hover where the column cuts it (the time goes first). */}
+                {/* The card's own number and magnification in the Imagery tab and the viewer. */}
                 <Typography.Text
                   type="secondary"
                   ellipsis={{ tooltip: true }}
@@ -82,12 +82,25 @@ export function ScreenshotChooser({ iPatientId, value = [], onChange }: Screensh
                   {[
                     t('annotations:screenshots.number', { n: index + 1 }),
                     shot.dMagnification === null ? null : formatMagnification(shot.dMagnification),
-                    screenshotShortTime(shot.dtCreateTime),
                   ]
                     .filter(Boolean)
                     .join(' · ')}
                 </Typography.Text>
-                {/* Whose picture of which slide: the case's screenshots are everybody's. */}
+                {/* Which slide, on two lines cut in the middle: on one line behind the author and
+                    the time, "CMU-1-Small-Re…" lost what tells a case's slides apart. */}
+                <Tooltip title={shot.strSlideName}>
+                  <Typography.Text
+                    style={{ display: 'block', fontSize: 12 }}
+                    data-testid={`chooser-shot-slide-${shot.iScreenshotId}`}
+                  >
+                    {shot.strSlideName === null ? (
+                      t('annotations:screenshots.slideGone')
+                    ) : (
+                      <SlideFileName name={shot.strSlideName} lines={2} />
+                    )}
+                  </Typography.Text>
+                </Tooltip>
+                {/* Whose picture, and when: the case's screenshots are everybody's. */}
                 <Typography.Text
                   type="secondary"
                   ellipsis={{ tooltip: true }}
@@ -96,22 +109,28 @@ export function ScreenshotChooser({ iPatientId, value = [], onChange }: Screensh
                 >
                   {[
                     shot.bMine ? t('form.screenshotMine') : shot.author.strRealName,
-                    shot.strSlideName ?? t('annotations:screenshots.slideGone'),
+                    screenshotShortTime(shot.dtCreateTime),
                   ].join(' · ')}
                 </Typography.Text>
                 {shot.bDigitalZoom && <DigitalZoomTag screenshotId={shot.iScreenshotId} />}
                 <AdjustedTag shot={shot} />
-                <Checkbox
-                  checked={position >= 0}
-                  disabled={full}
-                  onChange={(e) => toggle(shot.iScreenshotId, e.target.checked)}
+                {/* A box that cannot be ticked says why on hover (the report is full). */}
+                <Tooltip
+                  title={full ? t('form.screenshotsFull', { max: SCREENSHOTS_PER_REPORT }) : null}
                 >
-                  {position >= 0 ? (
-                    <Tag color="blue">{figure(position + 1)}</Tag>
-                  ) : (
-                    t('form.useOnReport')
-                  )}
-                </Checkbox>
+                  <Checkbox
+                    checked={position >= 0}
+                    disabled={full}
+                    onChange={(e) => toggle(shot.iScreenshotId, e.target.checked)}
+                    data-testid={`chooser-shot-use-${shot.iScreenshotId}`}
+                  >
+                    {position >= 0 ? (
+                      <Tag color="blue">{figure(position + 1)}</Tag>
+                    ) : (
+                      t('form.useOnReport')
+                    )}
+                  </Checkbox>
+                </Tooltip>
               </Flex>
             );
           })}
