@@ -19,6 +19,57 @@ async function submitRow(page: Page, num: string) {
   await expect(page.getByTestId('submit-case-dialog')).toBeVisible();
 }
 
+test('a case with a slide not finished uploading cannot be submitted until it is done or deleted', async ({
+  page,
+  request,
+}) => {
+  const token = await tokenOf(request, DOCTOR);
+  const num = `SU${RUN}`;
+  const caseId = await addCase(request, token, num, '钱芳');
+  await uploadCaseSlide(request, token, caseId, 'CMU-1-Small-Region.svs', `su-${RUN}.svs`);
+  // An upload begun and left (the page closed at 10%): no chunk has arrived.
+  const records = await post<{ listFile: { iSlideDocumentId: number }[] }>(
+    request,
+    token,
+    'slideDocument/addUploadRecords',
+    {
+      iPatientId: caseId,
+      iUploadType: 0,
+      listFile: [{ strFileName: `left-${RUN}.svs`, lSize: 5000 }],
+    },
+  );
+  const left = records.objData.listFile[0]!.iSlideDocumentId;
+
+  await logIn(page, DOCTOR);
+  await page.goto('/#/setnew');
+  await submitRow(page, num);
+  // Said before an expert is chosen, and Submit is off: sent, the slide could never be opened,
+  // finished or deleted.
+  const warning = page.getByTestId('submit-slides-warning');
+  await expect(warning).toContainText('切片就绪后才能提交');
+  await expect(warning).toContainText('1 张切片尚未上传完成（上传中或已中断）');
+  await expect(page.getByTestId('submit-case-ok')).toBeDisabled();
+  await page.keyboard.press('Escape');
+  await page.goto('/?lang=en#/setnew');
+  await submitRow(page, num);
+  await expect(warning).toContainText(
+    '1 slide has not finished uploading (uploading or interrupted)',
+  );
+  await expect(page.getByTestId('submit-case-ok')).toBeDisabled();
+  await page.keyboard.press('Escape');
+
+  // Deleted, the case can go.
+  const deleted = await post(request, token, 'slideDocument/deleteSlideDocument', {
+    listSlideDocument: [{ iSlideDocumentId: left }],
+  });
+  expect(deleted.iCode).toBe(0);
+  await page.reload();
+  await submitRow(page, num);
+  await expect(page.getByTestId(`expert-row-${EXPERT_NAME}`)).toBeVisible();
+  await expect(warning).toHaveCount(0);
+  await expect(page.getByTestId('submit-case-ok')).toBeEnabled();
+});
+
 test('a doctor submits a case to an expert, who opens it; it can no longer be withdrawn', async ({
   page,
   browser,

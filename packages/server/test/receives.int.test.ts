@@ -6,6 +6,7 @@ import {
   HospitalDiagnosis,
   ReceiveState,
   RoleType,
+  SlideUploadState,
   UserState,
   type ExpertPickPage,
   type NoticePage,
@@ -16,7 +17,7 @@ import {
   type ReceiveInfoDto,
   type ReceivedPage,
 } from '@pathconsult/shared';
-import { hospitalGroups, patientReceives, workingTimes } from '../src/db/schema';
+import { hospitalGroups, patientReceives, slideDocuments, workingTimes } from '../src/db/schema';
 import { openSlideTruth } from '../src/slides/testing/ground-truth';
 import { expectFieldError, expectNotFound, expectOk, expectRefused } from './helpers/assertions';
 import { latestAuditRecord } from './helpers/audit-records';
@@ -31,7 +32,7 @@ import {
 import { testDatabases } from './helpers/databases';
 import { createHospital, createUser } from './helpers/factories';
 import { apiClient, type ApiClient } from './helpers/http';
-import { uploadSlide } from './helpers/slide-upload';
+import { addRecords, uploadSlide } from './helpers/slide-upload';
 import { startTestApp, type TestApp } from './helpers/test-app';
 
 /** boxes.tiff: 300 × 250 pixels at level 0. */
@@ -239,6 +240,38 @@ describe.each(await testDatabases())('submission for diagnosis on $name', (testD
     expect(await receiveRows(withSlide)).toEqual([]);
     // Only doctors send.
     expect((await send(expert.token, toExperts([withSlide], [expert.id]))).status).toBe(403);
+  });
+
+  it('refuses a case with a slide not finished uploading or failed, which the expert could never open', async () => {
+    const id = await caseWithSlide();
+    const records = await addRecords(api, doctor.token, {
+      iPatientId: id,
+      iUploadType: 0,
+      listFile: [{ strFileName: 'unfinished.svs', lSize: 5000 }],
+    });
+    const unfinished = records.body.objData?.listFile[0]?.iSlideDocumentId ?? 0;
+    const refused = await send(doctor.token, toExperts([id], [expert.id]), 'en');
+    expectRefused(refused, 'CASE_SLIDES_NOT_READY');
+    expect(refused.body.strMessage).toBe(
+      'Some of the case’s slides have not finished uploading or have failed: finish the uploads and delete the failed slides, then submit',
+    );
+    expect(await caseRow(db(), id)).toMatchObject({ state: CaseState.New, submittedAt: null });
+    expect(await receiveRows(id)).toEqual([]);
+    // Failed (its upload, or the slide engine): refused the same way.
+    await db()
+      .update(slideDocuments)
+      .set({ state: SlideUploadState.Failed })
+      .where(eq(slideDocuments.id, unfinished));
+    expectRefused(await send(doctor.token, toExperts([id], [expert.id])), 'CASE_SLIDES_NOT_READY');
+    // Deleted, the case goes.
+    expectOk(
+      await api.post(
+        'slideDocument/deleteSlideDocument',
+        { listSlideDocument: [{ iSlideDocumentId: unfinished }] },
+        { token: doctor.token },
+      ),
+    );
+    expectOk(await send(doctor.token, toExperts([id], [expert.id])));
   });
 
   it('sends a case to experts, who find it waiting, open it and read it', async () => {

@@ -63,6 +63,7 @@ export const ErrorCode = {
   CASE_ALREADY_VIEWED: 200,
   // consultation workflow (issue 7)
   CASE_NO_SLIDES: 200,
+  CASE_SLIDES_NOT_READY: 200,
   CASE_NOT_ASSIGNED: 200,
   CASE_ALREADY_AT_CENTER: 200,
   SIGNATURE_MISSING: 200,

@@ -146,6 +146,8 @@ const zh: Texts = {
   REFERRAL_SAME_EXPERT: '不能转诊给自己或已在会诊该病例的专家',
   EXPERT_HOLDS_CASE: '所选专家已在会诊该病例，请选择其他专家',
   CASE_NO_SLIDES: '病例没有切片，不能提交',
+  CASE_SLIDES_NOT_READY:
+    '病例有切片尚未上传完成或已失败，不能提交：请完成上传、删除失败的切片后再提交',
   APPOINTMENT_NOT_WORKING: '专家在该时段没有排班，请选择专家排班内的时段',
   APPOINTMENT_SLOT_TAKEN: '该专家的这个时段已被预约，请选择其他时段',
   APPOINTMENT_OUT_OF_RANGE: '只能预约今后 {days} 天内尚未开始的时段',
@@ -356,6 +358,8 @@ const en: Texts = {
     'The case cannot be referred to yourself or to an expert already holding it',
   EXPERT_HOLDS_CASE: 'An expert you chose already holds this case; choose another expert',
   CASE_NO_SLIDES: 'A case without slides cannot be submitted',
+  CASE_SLIDES_NOT_READY:
+    'Some of the case’s slides have not finished uploading or have failed: finish the uploads and delete the failed slides, then submit',
   APPOINTMENT_NOT_WORKING:
     'The expert does not work that half-day; pick one from the expert’s schedule',
   APPOINTMENT_SLOT_TAKEN: 'That half-day of the expert is already booked; pick another one',

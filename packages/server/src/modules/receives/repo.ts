@@ -115,6 +115,26 @@ export async function hasUploadedSlide(tx: Db, patientId: number): Promise<boole
   return rows.length > 0;
 }
 
+/**
+ * Whether a case has a slide the expert could never open once it is sent: an upload not
+ * finished (uploading or interrupted) or a failed one. A submitted case takes no slide changes,
+ * so such a slide stayed in it, unopenable, and could neither be finished nor deleted.
+ */
+export async function hasUnreadySlide(tx: Db, patientId: number): Promise<boolean> {
+  const rows = await tx
+    .select({ id: slideDocuments.id })
+    .from(slideDocuments)
+    .where(
+      and(
+        eq(slideDocuments.patientId, patientId),
+        inArray(slideDocuments.state, [SlideUploadState.Uploading, SlideUploadState.Failed]),
+        isNull(slideDocuments.deletedAt),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
 /** The first opening by its expert: the receive and the case are viewed from then on. */
 export async function markViewed(tx: Db, r: ReceiveRow, now: Date): Promise<void> {
   if (r.viewedAt === null) {

@@ -66,7 +66,7 @@ async function sentAlready(db: Db, actor: Actor, patientId: number): Promise<Set
 /**
  * patient/addPatientReceive: in one transaction (all or none), the recipients are checked
  * (expert-scope.ts), then every listed case is locked, checked (owner, 'submit' from its state,
- * at least one uploaded slide) and sent: one receive per expert, or one for the diagnosis center.
+ * at least one uploaded slide, none unfinished or failed) and sent: one receive per expert, or one for the diagnosis center.
  * Cases are locked in id order, so two submissions sharing cases cannot deadlock.
  */
 export async function submit(
@@ -91,6 +91,9 @@ export async function submit(
       const to = transition(row, 'submit');
       if (!(await repo.hasUploadedSlide(tx, row.id))) {
         throw new AppError('CASE_NO_SLIDES');
+      }
+      if (await repo.hasUnreadySlide(tx, row.id)) {
+        throw new AppError('CASE_SLIDES_NOT_READY');
       }
       const base = {
         patientId: row.id,

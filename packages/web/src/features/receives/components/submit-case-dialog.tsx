@@ -49,6 +49,10 @@ export function SubmitCaseDialog({
   const submit = useSubmitCases();
   const slides = useCaseSlides(target?.iPatientId ?? 0, target !== null);
   const unready = unreadySlides(slides.data?.listSlideDocument ?? []);
+  // A slide not finished or failed could never be opened by the expert, nor finished or deleted
+  // once the case is sent: the server refuses such a case (CASE_SLIDES_NOT_READY), and so does
+  // the dialog, saying which slides hold it.
+  const notReady = unready.uploading > 0 || unready.failed > 0;
 
   const close = () => {
     choice.reset();
@@ -60,7 +64,7 @@ export function SubmitCaseDialog({
 
   const send = () => {
     // Enter can arrive again while the first send is on its way.
-    if (!target || submit.isPending) {
+    if (!target || submit.isPending || notReady) {
       return;
     }
     if (mode === 'experts' && chosen.size === 0) {
@@ -103,7 +107,11 @@ export function SubmitCaseDialog({
       onOk={send}
       okText={t('submit')}
       cancelText={t('cancel')}
-      okButtonProps={{ loading: submit.isPending, ...{ 'data-testid': 'submit-case-ok' } }}
+      okButtonProps={{
+        loading: submit.isPending,
+        disabled: notReady,
+        ...{ 'data-testid': 'submit-case-ok' },
+      }}
       destroyOnHidden
     >
       <Flex
@@ -112,9 +120,9 @@ export function SubmitCaseDialog({
         data-testid="submit-case-dialog"
         onKeyDown={sendOnSubmitEnter(send)}
       >
-        {(unready.uploading > 0 || unready.failed > 0) && (
+        {notReady && (
           <Alert
-            type="warning"
+            type="error"
             showIcon
             title={t('slidesNotReady')}
             description={

@@ -1,9 +1,9 @@
 import { SlideUploadState, type SlideDocumentDto } from '@pathconsult/shared';
 
 /**
- * A case's slides the expert cannot open yet, as the submit dialog warns of them (spec §5 only
- * refuses a case without slides): still uploading (they open once finished, if the upload goes
- * on), and failed (an upload that failed, or a file the slide engine could not read).
+ * A case's slides that hold its submission (CASE_SLIDES_NOT_READY): uploads not finished
+ * (uploading, or interrupted) and failed ones (an upload that failed, or a file the slide engine
+ * could not read).
  */
 export function unreadySlides(slides: readonly Pick<SlideDocumentDto, 'ddUploadState'>[]): {
   uploading: number;
