@@ -529,6 +529,14 @@ test('the keys work on the slide as soon as it opens, and after a bar button cli
   await page.getByTestId('viewer-mag-10').focus();
   await page.keyboard.press('Enter');
   await expect(readout).toHaveText('10×');
+  // A drawing tool or the camera picked with the mouse hands the keys back to the slide too.
+  await page.getByTestId('tool-rectangle').click();
+  await page.keyboard.press('+');
+  await expect(readout).toHaveText('20×');
+  await page.getByTestId('screenshot-take').click();
+  await expect(page.getByTestId('screenshot-take')).toContainText('1/4');
+  await page.keyboard.press('-');
+  await expect(readout).toHaveText('10×');
 });
 
 test('opened again a while later, a slide opens where it was last left, on whichever computer', async ({
@@ -1912,8 +1920,14 @@ test('the viewer in English: controls, turns, adjustments, label and macro', asy
   // and macro images away first.
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('associated-images')).toBeHidden();
+  // The button's name shows on hover, and stands aside once the list opens (it stood over it).
+  await page.getByTestId('viewer-keys-button').hover();
+  // (The list is a popover, a role="tooltip" of the same name: the name is antd's tooltip.)
+  const keysName = page.locator('.ant-tooltip').filter({ hasText: 'Keyboard shortcuts' });
+  await expect(keysName).toBeVisible();
   await page.getByTestId('viewer-keys-button').click();
   await expect(page.getByTestId('viewer-keys')).toContainText('Mirror');
+  await expect(keysName).toBeHidden();
   await expect(page.getByTestId('viewer-keys')).toContainText(
     'Zoom one magnification step in / out',
   );

@@ -355,6 +355,17 @@ export function AnnotationTools({
             background: token.colorBgContainer,
           }}
           ref={toolbar}
+          // A tool or the camera picked with the mouse hands the keys back to the slide, as the
+          // viewer's bar does: "+" or "0" after picking the rectangle did nothing until the
+          // slide was clicked. After the click's own work (a tool's radio takes the focus last).
+          // From the keyboard (no pointer: detail 0) the focus stays where the user put it.
+          // The colour's button opens its panel, which takes the focus (aria-haspopup).
+          onClick={(event) => {
+            const hit = (event.target as Element).closest('button, label');
+            if (event.detail > 0 && hit && !hit.matches('[aria-haspopup]')) {
+              window.setTimeout(() => viewer.focusKeys());
+            }
+          }}
           data-testid="annotation-toolbar"
         >
           <Segmented<Tool>

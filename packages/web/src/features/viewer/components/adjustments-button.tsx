@@ -80,6 +80,7 @@ export function AdjustmentsButton({
           type={isNeutral(values) ? 'default' : 'primary'}
           // Changed or not said in words too, not by the colour alone.
           aria-label={isNeutral(values) ? t('adjust.title') : t('adjust.titleChanged')}
+          aria-haspopup="dialog"
           data-testid="viewer-adjust"
         />
       </HoverTooltip>

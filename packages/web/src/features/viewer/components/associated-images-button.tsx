@@ -76,6 +76,7 @@ export function AssociatedImagesButton({
         icon={<TagOutlined />}
         aria-label={t('associated.title')}
         onClick={phone ? () => setOpen(true) : undefined}
+        aria-haspopup="dialog"
         data-testid="viewer-associated"
       />
     </Tooltip>

@@ -122,12 +122,14 @@ export function KeyboardHelpButton({
       open={open}
       onOpenChange={setOpen}
     >
-      <HoverTooltip title={t('keys.title')}>
+      {/* Its name stands aside while the list it names is open (it stood over the list). */}
+      <HoverTooltip title={t('keys.title')} open={open ? false : undefined}>
         <Button
           ref={button}
           size={size}
           icon={<QuestionCircleOutlined />}
           aria-label={t('keys.title')}
+          aria-haspopup="dialog"
           data-testid="viewer-keys-button"
         />
       </HoverTooltip>

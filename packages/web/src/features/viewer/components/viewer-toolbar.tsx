@@ -494,14 +494,22 @@ export function ViewerToolbar({
 }
 
 /**
- * A button of the bar pressed with the mouse leaves the focus where it was (on the slide): "+"
- * after "Whole slide" or "10×" zooms, as it does in other viewers, where the button took the
- * keys and they did nothing. Tab and Enter still focus and press the buttons; fields and the
- * controls of popovers (rendered elsewhere in the page, outside the bar) take the focus as usual.
+ * A button of the bar that acts on the view, pressed with the mouse, leaves the focus where it
+ * was (on the slide): "+" after "Whole slide" or "10×" zooms, as it does in other viewers, where
+ * the button took the keys and they did nothing. Tab and Enter still focus and press the
+ * buttons. A button that opens a panel or a menu (`aria-haspopup`, `aria-expanded`) takes the
+ * focus as before: its panel's first control takes it from there (use-dismiss.ts). Fields, and
+ * the controls of popovers (rendered elsewhere in the page, outside the bar), are left alone.
  */
 function keepFocusOnMouseDown(event: React.MouseEvent<HTMLElement>) {
   const target = event.target as Element;
-  if (event.currentTarget.contains(target) && target.closest('button')) {
+  const button = target.closest('button');
+  if (
+    button &&
+    event.currentTarget.contains(button) &&
+    !button.hasAttribute('aria-haspopup') &&
+    !button.hasAttribute('aria-expanded')
+  ) {
     event.preventDefault();
   }
 }
