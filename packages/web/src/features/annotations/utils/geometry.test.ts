@@ -247,9 +247,9 @@ describe('annotation geometry', () => {
     ).toBe(false);
   });
 
-  it('gives lengths, sides and areas without MPP in whole pixels, in every tool', () => {
-    // One precision for every tool (a ruler read "74.6 px" beside a box's "75 × 37 px"), and
-    // no tenth of a pixel, which no hand-placed point has.
+  it('gives lengths, sides and areas without MPP to three significant digits, in every tool', () => {
+    // One precision for every tool (a ruler read "74.6 px" beside a box's "75 × 37 px") and for
+    // every unit; whole pixels made "75 × 37 px" read beside an area of "2,783 px²".
     expect(
       measurementText(
         'line',
@@ -259,7 +259,7 @@ describe('annotation geometry', () => {
         ],
         null,
       ),
-    ).toBe('75 px');
+    ).toBe('74.6 px');
     expect(
       measurementText(
         'rectangle',
@@ -269,7 +269,7 @@ describe('annotation geometry', () => {
         ],
         null,
       ),
-    ).toBe('75 × 37 px · 2,783 px²');
+    ).toBe('74.6 × 37.3 px · 2,780 px²');
     expect(
       measurementText(
         'ellipse',
@@ -279,7 +279,7 @@ describe('annotation geometry', () => {
         ],
         null,
       ),
-    ).toBe('75 × 37 px · 2,185 px²');
+    ).toBe('74.6 × 37.3 px · 2,190 px²');
     expect(
       measurementText(
         'polygon',
@@ -290,7 +290,7 @@ describe('annotation geometry', () => {
         ],
         null,
       ),
-    ).toBe('195 px · 1,391 px²');
+    ).toBe('195 px · 1,390 px²');
   });
 
   it('states a size in one unit, mm once the longer side reaches 1 mm', () => {

@@ -138,8 +138,6 @@ const sizeOf = (box: { width: number; height: number }) => ({
   height: box.height,
 });
 
-const trim = (n: number, digits: number) => Number(n.toFixed(digits)).toString();
-
 /**
  * A measurement to three significant digits, trailing zeros kept ("2.35", "53.0", "250", "4980",
  * "0.0123"): a list of measurements reads alike ("53.0 µm" beside "63.9 µm", where "53" stood),
@@ -212,21 +210,26 @@ export function formatSize(widthMicrometres: number, heightMicrometres: number):
 }
 
 /**
- * Without MPP every tool gives whole pixels (a ruler "75 px", a box "75 × 37 px", "2,783 px²"):
- * a tenth of a pixel ("133.5 px" along a slant) claimed a precision no hand-placed point has.
+ * Without MPP, pixels to three significant digits, as micrometres are ("74.6 px", "133 px",
+ * "68.5 × 40.5 px · 2,770 px²"): one precision for every tool and every unit. A tenth of a pixel
+ * on long lengths ("133.5 px") claimed a precision no hand-placed point has, and whole pixels
+ * made a box read "69 × 41 px" beside an area of "2,774 px²" (its sides are 68.5 and 40.5).
  */
 export function formatPixels(px: number): string {
-  return `${grouped(trim(px, 0))} px`;
+  return `${pixelDigits(px)} px`;
 }
 
 export function formatPixelSize(width: number, height: number): string {
-  return `${grouped(trim(width, 0))} × ${grouped(trim(height, 0))} px`;
+  return `${pixelDigits(width)} × ${pixelDigits(height)} px`;
 }
 
 /** Thousands set apart as in µm² ("4,200 px²"): areas in pixels soon run to six digits. */
 export function formatSquarePixels(px: number): string {
-  return `${grouped(trim(px, 0))} px²`;
+  return `${pixelDigits(roundedWhole(px))} px²`;
 }
+
+/** Three significant digits without trailing zeros: a box drawn on whole pixels reads "100 × 40". */
+const pixelDigits = (px: number) => grouped(String(Number(threeDigits(px))));
 
 /** What one part of a measurement is: named beside it in the annotation list. */
 export type MeasurementPartKind = 'length' | 'perimeter' | 'size' | 'area';
