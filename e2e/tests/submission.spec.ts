@@ -47,7 +47,7 @@ test('a case with a slide not finished uploading cannot be submitted until it is
   // finished or deleted.
   const warning = page.getByTestId('submit-slides-warning');
   await expect(warning).toContainText('切片就绪后才能提交');
-  await expect(warning).toContainText('1 张切片尚未上传完成（上传中或已中断）');
+  await expect(warning).toContainText(`1 张切片尚未上传完成（上传中或已中断）：left-${RUN}.svs`);
   await expect(page.getByTestId('submit-case-ok')).toBeDisabled();
   await page.keyboard.press('Escape');
   await page.goto('/?lang=en#/setnew');

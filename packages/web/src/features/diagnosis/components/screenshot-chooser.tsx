@@ -119,6 +119,9 @@ export function ScreenshotChooser({ iPatientId, value = [], onChange }: Screensh
                   title={full ? t('form.screenshotsFull', { max: SCREENSHOTS_PER_REPORT }) : null}
                 >
                   <Checkbox
+                    // At the foot of its card, level with its neighbours' (a "digital zoom" tag
+                    // put one a line lower).
+                    style={{ marginTop: 'auto' }}
                     checked={position >= 0}
                     disabled={full}
                     onChange={(e) => toggle(shot.iScreenshotId, e.target.checked)}

@@ -52,7 +52,7 @@ export function SubmitCaseDialog({
   // A slide not finished or failed could never be opened by the expert, nor finished or deleted
   // once the case is sent: the server refuses such a case (CASE_SLIDES_NOT_READY), and so does
   // the dialog, saying which slides hold it.
-  const notReady = unready.uploading > 0 || unready.failed > 0;
+  const notReady = unready.uploading.length > 0 || unready.failed.length > 0;
 
   const close = () => {
     choice.reset();
@@ -127,10 +127,22 @@ export function SubmitCaseDialog({
             title={t('slidesNotReady')}
             description={
               <Flex vertical>
-                {unready.uploading > 0 && (
-                  <span>{t('slidesUploading', { count: unready.uploading })}</span>
+                {unready.uploading.length > 0 && (
+                  <span>
+                    {t('slidesUploading', {
+                      count: unready.uploading.length,
+                      names: unready.uploading.join(t('common:namesSeparator')),
+                    })}
+                  </span>
                 )}
-                {unready.failed > 0 && <span>{t('slidesFailed', { count: unready.failed })}</span>}
+                {unready.failed.length > 0 && (
+                  <span>
+                    {t('slidesFailed', {
+                      count: unready.failed.length,
+                      names: unready.failed.join(t('common:namesSeparator')),
+                    })}
+                  </span>
+                )}
               </Flex>
             }
             data-testid="submit-slides-warning"
