@@ -99,15 +99,15 @@ export async function insertReceives(
   return rows.map((r) => r.id);
 }
 
-/** Whether the case has a slide that was uploaded whole (spec §5: no slides, no submission). */
-export async function hasUploadedSlide(tx: Db, patientId: number): Promise<boolean> {
+/** Whether the case has a live slide in one of `states`. */
+async function hasSlideIn(tx: Db, patientId: number, states: number[]): Promise<boolean> {
   const rows = await tx
     .select({ id: slideDocuments.id })
     .from(slideDocuments)
     .where(
       and(
         eq(slideDocuments.patientId, patientId),
-        eq(slideDocuments.state, SlideUploadState.Uploaded),
+        inArray(slideDocuments.state, states),
         isNull(slideDocuments.deletedAt),
       ),
     )
@@ -115,25 +115,17 @@ export async function hasUploadedSlide(tx: Db, patientId: number): Promise<boole
   return rows.length > 0;
 }
 
+/** Whether the case has a slide that was uploaded whole (spec §5: no slides, no submission). */
+export const hasUploadedSlide = (tx: Db, patientId: number) =>
+  hasSlideIn(tx, patientId, [SlideUploadState.Uploaded]);
+
 /**
  * Whether a case has a slide the expert could never open once it is sent: an upload not
  * finished (uploading or interrupted) or a failed one. A submitted case takes no slide changes,
  * so such a slide stayed in it, unopenable, and could neither be finished nor deleted.
  */
-export async function hasUnreadySlide(tx: Db, patientId: number): Promise<boolean> {
-  const rows = await tx
-    .select({ id: slideDocuments.id })
-    .from(slideDocuments)
-    .where(
-      and(
-        eq(slideDocuments.patientId, patientId),
-        inArray(slideDocuments.state, [SlideUploadState.Uploading, SlideUploadState.Failed]),
-        isNull(slideDocuments.deletedAt),
-      ),
-    )
-    .limit(1);
-  return rows.length > 0;
-}
+export const hasUnreadySlide = (tx: Db, patientId: number) =>
+  hasSlideIn(tx, patientId, [SlideUploadState.Uploading, SlideUploadState.Failed]);
 
 /** The first opening by its expert: the receive and the case are viewed from then on. */
 export async function markViewed(tx: Db, r: ReceiveRow, now: Date): Promise<void> {
