@@ -77,7 +77,9 @@ describe.each(await testDatabases())('values sent by mistake on $name', (testDb)
     });
     expect(answer.status).toBe(400);
     expect(answer.body.strErrorCode).toBe('VALIDATION_FAILED');
-    expect(answer.body.objData).toEqual([expect.objectContaining({ strField: 'strFilePath' })]);
+    expect(answer.body.objData).toEqual([
+      { strField: 'strFilePath', strMessage: '含有无法保存的空字符（NUL），请重新输入' },
+    ]);
   });
 
   it('in what an audit record keeps is stored as the replacement character', async () => {

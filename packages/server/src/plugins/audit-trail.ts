@@ -71,6 +71,11 @@ export const auditTrail = fp<{ db: Db; clock: Clock }>(async (app, { db, clock }
       // Thrown from here, the failure would skip the error handler and Fastify's own answer
       // would carry the database's message (its query and parameters) to the client.
       request.log.error({ err: error }, 'the audit record of a call could not be written');
+      // The route's own headers are not this answer's: a picture's hour of caching, a PDF's
+      // file name.
+      for (const header of ['cache-control', 'content-disposition', 'etag', 'last-modified']) {
+        reply.removeHeader(header);
+      }
       void reply.code(500).type('application/json; charset=utf-8');
       return internalErrorBody(request.lang ?? 'zh');
     }

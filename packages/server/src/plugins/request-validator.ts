@@ -5,7 +5,7 @@ import { nulPaths } from '../lib/nul-character';
 /** Refuses a request part holding U+0000 before its own schema reads it, field by field. */
 const refuseNul = (input: unknown, ctx: z.RefinementCtx) => {
   for (const path of nulPaths(input)) {
-    ctx.addIssue({ code: 'custom', path, message: 'validation.nulCharacter', input });
+    ctx.addIssue({ code: 'custom', path, message: 'validation.nulCharacter', input: undefined });
   }
   return input;
 };

@@ -42,8 +42,9 @@ function storable(text: string): string {
 }
 
 /**
- * What was sent, made storable: the trail keeps even a refused call whose name or fields held a
- * NUL (a refused login's name tried), where the record itself would have failed.
+ * What a record keeps, made storable. The request validator refuses a NUL in any value before a
+ * route runs, so none should reach the trail: this is the last guard, since a record that cannot
+ * be written fails the call it records.
  */
 function storableDetail(detail: Record<string, unknown>): Record<string, unknown> {
   return JSON.parse(

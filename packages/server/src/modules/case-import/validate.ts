@@ -51,13 +51,25 @@ export async function checkRows(
   const rows: CheckedRow[] = raw.map((r) => {
     // A cell can hold a NUL (`_x0000_` in the file's XML): no field takes it, and the number
     // check below could not even look it up.
+    // The row's other findings stay with it; its number and name are shown (not looked up).
     const nulFields = nulPaths(r.body).map((path) => String(path[0] ?? ''));
     if (nulFields.length > 0) {
-      const errors = nulFields.map((strField) => ({
-        strField,
-        strMessage: translate('validation.nulCharacter', ctx.lang),
-      }));
-      return { iRow: r.iRow, fields: null, errors, strDiagnosistNum: '', strPatientName: '' };
+      const errors = [
+        ...r.errors,
+        ...nulFields.map((strField) => ({
+          strField,
+          strMessage: translate('validation.nulCharacter', ctx.lang),
+        })),
+      ];
+      const shown = (v: unknown) =>
+        typeof v === 'string' ? v.trim().replaceAll('\u0000', '\ufffd') : '';
+      return {
+        iRow: r.iRow,
+        fields: null,
+        errors,
+        strDiagnosistNum: shown(r.body.strDiagnosistNum),
+        strPatientName: shown(r.body.strPatientName),
+      };
     }
     const parsed = patientAddSchema.safeParse(r.body);
     const failed = new Set(r.errors.map((e) => e.strField));

@@ -66,7 +66,8 @@ async function sentAlready(db: Db, actor: Actor, patientId: number): Promise<Set
 /**
  * patient/addPatientReceive: in one transaction (all or none), the recipients are checked
  * (expert-scope.ts), then every listed case is locked, checked (owner, 'submit' from its state,
- * at least one uploaded slide, none unfinished or failed) and sent: one receive per expert, or one for the diagnosis center.
+ * at least one uploaded slide, none unfinished or failed) and sent: one receive per expert, or
+ * one for the diagnosis center.
  * Cases are locked in id order, so two submissions sharing cases cannot deadlock.
  */
 export async function submit(

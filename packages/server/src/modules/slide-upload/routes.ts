@@ -12,6 +12,7 @@ import {
   envelopeSchema,
   chunkChecksumsDtoSchema,
   fileStatusDtoSchema,
+  isMessageKey,
   supportSlideDtoSchema,
   translate,
   uploadRecordsDtoSchema,
@@ -202,7 +203,11 @@ export const slideUploadRoutes: FastifyPluginAsyncZod<SlideUploadOptions> = asyn
           ? []
           : parsed.error.issues.map((i) => ({
               strField: String(i.path[0] ?? ''),
-              strMessage: translate('validation.invalid', request.lang),
+              // The schema's own message where it has one (a NUL in the path), else "invalid".
+              strMessage: translate(
+                isMessageKey(i.message) ? i.message : 'validation.invalid',
+                request.lang,
+              ),
             }));
         if (!file) {
           errors.push({

@@ -47,11 +47,12 @@ describe('IIIF sizes (Image API 3.0 §4.2)', () => {
     expect(sizeOf('0,0,100,100', '^,101')).toBe('upscale');
   });
 
-  it('serves a ^ size that needs no upscaling, and ^max as max', () => {
+  it('serves a ^ size that needs no upscaling; ^max is the declared maximum', () => {
     expect(sizeOf('0,0,100,100', '^50,')).toBe('50x50');
     expect(sizeOf('0,0,200,100', '^!50,50')).toBe('50x25');
-    expect(sizeOf('0,0,100,100', '^max')).toBe('100x100');
     expect(sizeOf('full', '^max')).toBe('4096x2731');
+    // The maximum of a region smaller than it is an upscale.
+    expect(sizeOf('0,0,100,100', '^max')).toBe('upscale');
   });
 
   it('refuses what exceeds the declared maximum and malformed sizes', () => {

@@ -78,9 +78,11 @@ function parseSize(text: string, region: Rect): Size | 'invalid' | 'upscale' {
   let size: Size | null = null;
   let m: RegExpExecArray | null;
   if (form === 'max') {
-    // Never larger than the region (no upscaling, so `^max` is `max`) nor than the maximum;
-    // at least a pixel, as the whole region is asked for.
-    const fitted = scaled(Math.min(IIIF_MAX_SIZE / rw, IIIF_MAX_SIZE / rh, 1));
+    // The region at most the declared maximum (maxWidth / maxHeight), at least a pixel, as the
+    // whole region is asked for. Without `^` never larger than the region; `^max` asks for the
+    // maximum itself, an upscale (501) where the region is smaller.
+    const limit = Math.min(IIIF_MAX_SIZE / rw, IIIF_MAX_SIZE / rh);
+    const fitted = scaled(upscaling ? limit : Math.min(limit, 1));
     size = { width: Math.max(1, fitted.width), height: Math.max(1, fitted.height) };
   } else if ((m = /^(\d+),$/.exec(form))) {
     size = { width: Number(m[1]), height: Math.round((rh * Number(m[1])) / rw) };

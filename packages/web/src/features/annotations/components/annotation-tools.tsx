@@ -359,10 +359,17 @@ export function AnnotationTools({
           // viewer's bar does: "+" or "0" after picking the rectangle did nothing until the
           // slide was clicked. After the click's own work (a tool's radio takes the focus last).
           // From the keyboard (no pointer: detail 0) the focus stays where the user put it.
-          // The colour's button opens its panel, which takes the focus (aria-haspopup).
+          // The colour's button opens its panel, which takes the focus (aria-haspopup); that
+          // panel's swatches are drawn elsewhere in the page (React still passes their clicks
+          // here) and keep it.
           onClick={(event) => {
             const hit = (event.target as Element).closest('button, label');
-            if (event.detail > 0 && hit && !hit.matches('[aria-haspopup]')) {
+            if (
+              event.detail > 0 &&
+              hit &&
+              event.currentTarget.contains(hit) &&
+              !hit.matches('[aria-haspopup]')
+            ) {
               window.setTimeout(() => viewer.focusKeys());
             }
           }}

@@ -291,6 +291,17 @@ describe('annotation geometry', () => {
         null,
       ),
     ).toBe('195 px · 1,390 px²');
+    // Long lengths too: a ruler across a slide without MPP.
+    expect(
+      measurementText(
+        'line',
+        [
+          [0, 0],
+          [12_345, 0],
+        ],
+        null,
+      ),
+    ).toBe('12,300 px');
   });
 
   it('states a size in one unit, mm once the longer side reaches 1 mm', () => {

@@ -225,11 +225,14 @@ export function formatPixelSize(width: number, height: number): string {
 
 /** Thousands set apart as in µm² ("4,200 px²"): areas in pixels soon run to six digits. */
 export function formatSquarePixels(px: number): string {
-  return `${pixelDigits(roundedWhole(px))} px²`;
+  return `${pixelDigits(px)} px²`;
 }
 
-/** Three significant digits without trailing zeros: a box drawn on whole pixels reads "100 × 40". */
-const pixelDigits = (px: number) => grouped(String(Number(threeDigits(px))));
+/**
+ * Three significant digits without trailing zeros, large values too: a box drawn on whole
+ * pixels reads "100 × 40", a long ruler "12,300" (not "12,345").
+ */
+const pixelDigits = (px: number) => grouped(String(Number(threeDigits(roundedWhole(px)))));
 
 /** What one part of a measurement is: named beside it in the annotation list. */
 export type MeasurementPartKind = 'length' | 'perimeter' | 'size' | 'area';

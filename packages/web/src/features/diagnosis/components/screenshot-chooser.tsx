@@ -86,20 +86,19 @@ export function ScreenshotChooser({ iPatientId, value = [], onChange }: Screensh
                     .filter(Boolean)
                     .join(' · ')}
                 </Typography.Text>
-                {/* Which slide, on two lines cut in the middle: on one line behind the author and
-                    the time, "CMU-1-Small-Re…" lost what tells a case's slides apart. */}
-                <Tooltip title={shot.strSlideName}>
-                  <Typography.Text
-                    style={{ display: 'block', fontSize: 12 }}
-                    data-testid={`chooser-shot-slide-${shot.iScreenshotId}`}
-                  >
-                    {shot.strSlideName === null ? (
-                      t('annotations:screenshots.slideGone')
-                    ) : (
-                      <SlideFileName name={shot.strSlideName} lines={2} />
-                    )}
-                  </Typography.Text>
-                </Tooltip>
+                {/* Which slide, on two lines cut in the middle (whole on hover): on one line
+                    behind the author and the time, "CMU-1-Small-Re…" lost what tells a case's
+                    slides apart. */}
+                <Typography.Text
+                  style={{ display: 'block', fontSize: 12 }}
+                  data-testid={`chooser-shot-slide-${shot.iScreenshotId}`}
+                >
+                  {shot.strSlideName === null ? (
+                    t('annotations:screenshots.slideGone')
+                  ) : (
+                    <SlideFileName name={shot.strSlideName} lines={2} />
+                  )}
+                </Typography.Text>
                 {/* Whose picture, and when: the case's screenshots are everybody's. */}
                 <Typography.Text
                   type="secondary"
