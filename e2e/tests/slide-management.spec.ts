@@ -159,7 +159,7 @@ test('slides are matched and renamed by the doctor, removed by the administrator
   );
   await page.mouse.move(0, 0);
   const noCaseSelected =
-    'No case has the pathology number of any selected slide yet: a slide joins its case by itself when the case is created';
+    'No case has the pathology number of any selected unmatched slide yet: a slide joins its case by itself when the case is created';
   await rowB.locator('input[type=checkbox]').check();
   await expect(page.getByTestId('slide-match-selected')).toBeDisabled();
   await expect(page.getByTestId('slide-selection-reason')).toHaveText(noCaseSelected);
