@@ -180,7 +180,9 @@ export function slideAnswerer(
       return text(400, 'request not supported');
     }
     if (answer === 'upscale') {
-      return text(501, 'upscaling not implemented');
+      // IIIF Image API 3.0 §4.2: a server that does not enlarge (info.json lists no
+      // "sizeUpscaling") answers a `^` size larger than its region with 501.
+      return text(501, 'this server does not enlarge: ask for a size within the region');
     }
     // The body is produced only when the browser does not hold it already.
     const body = ifNoneMatch === answer.etag ? '' : await answer.body();

@@ -127,21 +127,21 @@ export function SubmitCaseDialog({
             title={t('slidesNotReady')}
             description={
               <Flex vertical>
-                {unready.uploading.length > 0 && (
-                  <span>
-                    {t('slidesUploading', {
-                      count: unready.uploading.length,
-                      names: unready.uploading.join(t('common:namesSeparator')),
-                    })}
-                  </span>
-                )}
-                {unready.failed.length > 0 && (
-                  <span>
-                    {t('slidesFailed', {
-                      count: unready.failed.length,
-                      names: unready.failed.join(t('common:namesSeparator')),
-                    })}
-                  </span>
+                {(
+                  [
+                    ['slidesUploading', unready.uploading],
+                    ['slidesFailed', unready.failed],
+                  ] as const
+                ).map(
+                  ([key, names]) =>
+                    names.length > 0 && (
+                      <span key={key}>
+                        {t(key, {
+                          count: names.length,
+                          names: names.join(t('common:namesSeparator')),
+                        })}
+                      </span>
+                    ),
                 )}
               </Flex>
             }
