@@ -152,5 +152,17 @@ for (const lang of ['zh', 'en'] as const) {
       page.getByTestId('screenshot-strip').locator('[data-testid^="screenshot-image-"]'),
     ).toHaveCount(3);
     expect((await screenshot(request, token, slide, lang)).iCode).toBe(0);
+
+    // The slide deleted, its screenshots stay with the case (one may be a signed report's
+    // figure) and say so where the name stood.
+    const removed = await request.post('/api/slideDocument/deleteSlideDocument', {
+      headers: { token },
+      data: { listSlideDocument: [{ iSlideDocumentId: slide }] },
+    });
+    expect(((await removed.json()) as Envelope<unknown>).iCode).toBe(0);
+    await page.reload();
+    await expect(page.getByTestId(`screenshot-slide-${ids[1]}`)).toHaveText(
+      lang === 'zh' ? '切片已删除' : 'Slide deleted',
+    );
   });
 }

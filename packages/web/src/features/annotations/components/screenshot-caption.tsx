@@ -3,9 +3,9 @@ import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMagnification, type ScreenshotDto } from '@pathconsult/shared';
 import { useFigureLabel } from '@/features/diagnosis/utils/use-figure-label';
-import { SlideFileName } from '@/features/slides/components/slide-file-name';
 import { AdjustedTag } from './adjusted-tag';
 import { DigitalZoomTag } from './digital-zoom-tag';
+import { ScreenshotSlideName } from './screenshot-slide-name';
 import { screenshotFullTime, screenshotShortTime } from '../utils/screenshot-time';
 
 /** Cards narrower than this (the viewer's 120 px) show the short time, the full one on hover. */
@@ -75,11 +75,7 @@ export function ScreenshotCaption({
               style={narrow ? { display: 'block' } : ONE_LINE}
               data-testid={`screenshot-slide-${id}`}
             >
-              {shot.strSlideName === null ? (
-                t('screenshots.slideGone')
-              ) : (
-                <SlideFileName name={shot.strSlideName} lines={narrow ? 2 : 1} />
-              )}
+              <ScreenshotSlideName name={shot.strSlideName} lines={narrow ? 2 : 1} />
             </Typography.Text>
           </Tooltip>
           <Tooltip title={narrow ? t('screenshots.takenAt', { time: fullTime }) : undefined}>

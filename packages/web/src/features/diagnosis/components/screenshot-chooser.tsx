@@ -6,10 +6,10 @@ import { formatMagnification, SCREENSHOTS_PER_REPORT } from '@pathconsult/shared
 import { useCaseScreenshots } from '@/features/annotations/api/screenshots';
 import { AdjustedTag } from '@/features/annotations/components/adjusted-tag';
 import { DigitalZoomTag } from '@/features/annotations/components/digital-zoom-tag';
+import { ScreenshotSlideName } from '@/features/annotations/components/screenshot-slide-name';
 import { ScreenshotThumb } from '@/features/annotations/components/screenshot-strip';
 import { screenshotShortTime } from '@/features/annotations/utils/screenshot-time';
 import { caseDetailHref } from '@/features/case-detail/utils/detail-tabs';
-import { SlideFileName } from '@/features/slides/components/slide-file-name';
 import { useFigureLabel } from '../utils/use-figure-label';
 
 interface ScreenshotChooserProps {
@@ -93,11 +93,7 @@ export function ScreenshotChooser({ iPatientId, value = [], onChange }: Screensh
                   style={{ display: 'block', fontSize: 12 }}
                   data-testid={`chooser-shot-slide-${shot.iScreenshotId}`}
                 >
-                  {shot.strSlideName === null ? (
-                    t('annotations:screenshots.slideGone')
-                  ) : (
-                    <SlideFileName name={shot.strSlideName} lines={2} />
-                  )}
+                  <ScreenshotSlideName name={shot.strSlideName} lines={2} />
                 </Typography.Text>
                 {/* Whose picture, and when: the case's screenshots are everybody's. */}
                 <Typography.Text
