@@ -1788,8 +1788,20 @@ test('the viewer in English: controls, turns, adjustments, label and macro', asy
   await rotateRight.click();
   await page.getByRole('button', { name: 'Mirror' }).click();
   await expect(page.getByTestId('viewer-flip')).toHaveClass(/ant-btn-primary/);
-  // The turn shows beside the controls.
+  // The turn shows beside the controls, as the mirrored picture is turned: a slide turned a
+  // quarter right and then mirrored is its mirror image turned three quarters right.
+  await expect(page.getByTestId('viewer-rotation')).toHaveText('270°');
+  // Mirrored, "turn right" still turns the picture clockwise, as R does (OpenSeadragon's own
+  // key): the buttons turned a mirrored slide the other way, and its angle counted down.
+  await rotateRight.click();
+  await expect(page.getByTestId('viewer-rotation')).toHaveCount(0);
+  await view.click({ position: { x: 40, y: 40 } });
+  await page.keyboard.press('r');
   await expect(page.getByTestId('viewer-rotation')).toHaveText('90°');
+  await page.getByTestId('viewer-rotate-left').click();
+  await expect(page.getByTestId('viewer-rotation')).toHaveCount(0);
+  await page.getByTestId('viewer-rotate-left').click();
+  await expect(page.getByTestId('viewer-rotation')).toHaveText('270°');
   await expectTissue(view);
 
   // Arrow keys move the view the way they point on screen, turned and mirrored as it is: the
@@ -3151,8 +3163,13 @@ test('a pinch keeps the tissue under the fingers, away from the centre and in a 
     expect(Math.abs(now.y - held.y)).toBeLessThan(6);
     expect(await magnificationNow(page)).toBeGreaterThan(zoomedBefore * 1.8);
     // Turned a quarter as well: zoomed out again about the square, it stays under the fingers.
-    await page.getByTestId('viewer-rotate-right').tap();
-    await expect(page.getByTestId('viewer-rotation')).toHaveText('90°');
+    // (Three quarters right of the mirrored picture, the phone's one turn button counting up
+    // each time: the turn that leaves the square away from the screen's side, with room on
+    // either side of it for the two fingers; a quarter put it 65 px from the right edge.)
+    for (const angle of ['90°', '180°', '270°']) {
+      await page.getByTestId('viewer-rotate-right').tap();
+      await expect(page.getByTestId('viewer-rotation')).toHaveText(angle);
+    }
     await page.waitForTimeout(700);
     const turned = await markerAt();
     const inward = async (at: { x: number; y: number }) => {

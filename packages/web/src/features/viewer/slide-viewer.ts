@@ -531,9 +531,23 @@ export class SlideViewer implements SlideViewerLike {
     return ((this.osd.viewport.getRotation() % 360) + 360) % 360;
   }
 
-  /** A quarter turn clockwise (1) or anticlockwise (-1) as the user sees it. */
+  /**
+   * The turn as the user sees it, clockwise: of the mirrored picture when mirrored. OpenSeadragon
+   * turns the slide before mirroring it, so a mirrored view's turn reads the other way round.
+   */
+  shownRotation(): number {
+    const rotation = this.rotation();
+    return this.flipped() ? (360 - rotation) % 360 : rotation;
+  }
+
+  /**
+   * A quarter turn clockwise (1) or anticlockwise (-1) as the user sees it: reversed for
+   * OpenSeadragon when mirrored (its R key does the same), or "turn right" turned a mirrored
+   * slide to the left.
+   */
   rotateBy(quarterTurns: 1 | -1): void {
-    this.osd.viewport.setRotation(this.osd.viewport.getRotation() + quarterTurns * 90);
+    const turn = this.flipped() ? -quarterTurns : quarterTurns;
+    this.osd.viewport.setRotation(this.osd.viewport.getRotation() + turn * 90);
   }
 
   /** Turns the view to `degrees` clockwise (0 sets it straight). */

@@ -100,7 +100,7 @@ export function ViewerToolbar({
       : (steps.find((m) => Math.abs(magnification / m - 1) < STEP_TOLERANCE) ?? null);
   // A phone's controls are touched, not clicked: not the side-by-side panes' small buttons.
   const size = compact && !phone ? 'small' : 'middle';
-  const rotation = viewer.isOpen ? Math.round(viewer.rotation()) % 360 : 0;
+  const rotation = viewer.isOpen ? Math.round(viewer.shownRotation()) % 360 : 0;
   // Without an objective power (none recorded, none to be had from a pixel size) the zoom is
   // told against the scan's own pixels, rather than a dash that never changes.
   const imageZoom = viewer.isOpen ? viewer.imageZoom() : null;
