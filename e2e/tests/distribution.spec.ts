@@ -81,6 +81,10 @@ test('an administrator assigns a case sent to the diagnosis center to an expert'
     // The name search has the focus and its button a name; Enter with nobody ticked asks for one.
     await expect(dialog.getByRole('searchbox', { name: "Expert's name" })).toBeFocused();
     await expect(dialog.getByRole('button', { name: 'Search experts' })).toBeVisible();
+    // The header's box says what it ticks (antd's own name for it is English "Select all").
+    await expect(
+      dialog.getByRole('checkbox', { name: 'Select all experts on this page' }),
+    ).toBeVisible();
     await a.keyboard.press('Enter');
     await expect(a.getByTestId('assign-problem')).toHaveText('Select an expert');
     // The experts come from two hospitals of the group: the picker filters by hospital.

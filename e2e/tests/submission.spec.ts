@@ -90,6 +90,9 @@ test('a doctor submits a case to an expert, who opens it; it can no longer be wi
   await submitRow(page, bare);
   await page.getByPlaceholder('专家姓名').fill(EXPERT_NAME);
   await page.getByPlaceholder('专家姓名').press('Enter');
+  await expect(
+    page.getByTestId('submit-case-dialog').getByRole('checkbox', { name: '选择本页全部专家' }),
+  ).toBeVisible();
   await page.getByTestId(`expert-row-${EXPERT_NAME}`).locator('input[type=checkbox]').check();
   await page.getByTestId('submit-case-ok').click();
   await expect(page.getByText('病例没有切片，不能提交')).toBeVisible();

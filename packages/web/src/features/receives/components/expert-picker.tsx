@@ -140,6 +140,8 @@ export function ExpertPicker({
           onSelect: (row, selected) => tick([row], selected),
           onSelectAll: (selected, _rows, changed) => tick(changed, selected),
           getCheckboxProps: (row) => ({ 'aria-label': row.strRealName }),
+          // antd names the header's box "Select all" in every language.
+          getTitleCheckboxProps: () => ({ 'aria-label': t('selectPageExperts') }),
         }}
         onRow={(row) => ({ 'data-testid': `expert-row-${row.strRealName}` }) as object}
       />
