@@ -5,6 +5,7 @@ import { APPOINTMENT_STATES, type AppointmentQuery } from '@pathconsult/shared';
 import { FilterBar } from '@/components/filter-bar';
 import { rangeToQuery } from '@/features/audit/utils/date-range';
 import { tabPastEmptyRange } from '@/lib/range-picker-tab';
+import { useSelectClear } from '@/lib/select-clear';
 
 export interface AppointmentFilterValues {
   iState?: number;
@@ -56,6 +57,7 @@ export function AppointmentFilterBar({
 }: {
   onSearch: (filters: AppointmentFilters) => void;
 }) {
+  const selectClear = useSelectClear();
   const { t } = useTranslation('appointments');
   return (
     <FilterBar<AppointmentFilterValues>
@@ -66,7 +68,7 @@ export function AppointmentFilterBar({
     >
       <Form.Item name="iState" label={t('filters.state')}>
         <Select
-          allowClear
+          allowClear={selectClear}
           placeholder={t('filters.allStates')}
           style={{ width: 120 }}
           options={APPOINTMENT_STATES.map((s) => ({ value: s, label: t(`state.${s}`) }))}

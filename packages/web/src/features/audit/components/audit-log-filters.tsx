@@ -5,6 +5,7 @@ import { AuditOutcome } from '@pathconsult/shared';
 import { FilterBar } from '@/components/filter-bar';
 import { actionCallOf } from '../utils/action-call';
 import { QuickRangePicker } from './quick-range-picker';
+import { useSelectClear } from '@/lib/select-clear';
 
 export interface AuditLogFilterValues {
   strUserName?: string;
@@ -19,6 +20,7 @@ interface AuditLogFiltersProps {
 
 /** Filter bar of the audit log screen. Field ids: `#auditFilters_strUserName` and so on. */
 export function AuditLogFilters({ onSearch }: AuditLogFiltersProps) {
+  const selectClear = useSelectClear();
   const { t } = useTranslation('audit');
   // The actions with a readable name are offered by it ("删除" finds 删除切片); anything else is
   // still typed as the call or its beginning. Offered by name only: a typed call ("user/")
@@ -44,7 +46,7 @@ export function AuditLogFilters({ onSearch }: AuditLogFiltersProps) {
       </Form.Item>
       <Form.Item name="strAction" label={t('filters.action')}>
         <AutoComplete
-          allowClear
+          allowClear={selectClear}
           maxLength={128}
           placeholder={t('filters.actionHint')}
           options={actionOptions}
@@ -60,7 +62,7 @@ export function AuditLogFilters({ onSearch }: AuditLogFiltersProps) {
       </Form.Item>
       <Form.Item name="strOutcome" label={t('filters.outcome')}>
         <Select
-          allowClear
+          allowClear={selectClear}
           style={{ width: 120 }}
           options={AuditOutcome.map((value) => ({ value, label: t(`outcome.${value}`) }))}
         />

@@ -4,6 +4,7 @@ import { CASE_CLASSIFICATIONS, CASE_STATES, CaseLimits } from '@pathconsult/shar
 import { FilterBar } from '@/components/filter-bar';
 import { QuickRangePicker } from '@/features/audit/components/quick-range-picker';
 import type { CaseFilterValues } from '../utils/case-filters';
+import { useSelectClear } from '@/lib/select-clear';
 
 interface CaseFiltersProps {
   /** The saved-cases list holds cases of every state: only it filters by state. */
@@ -19,6 +20,7 @@ interface CaseFiltersProps {
  * days). Field ids: `#caseFilters_strPatientName` and so on.
  */
 export function CaseFilters({ withState, vet, onSearch }: CaseFiltersProps) {
+  const selectClear = useSelectClear();
   const { t } = useTranslation('cases');
   return (
     <FilterBar<CaseFilterValues>
@@ -36,7 +38,7 @@ export function CaseFilters({ withState, vet, onSearch }: CaseFiltersProps) {
       {withState && (
         <Form.Item name="iPatientState" label={t('fields.state')}>
           <Select
-            allowClear
+            allowClear={selectClear}
             style={{ width: 150 }}
             options={CASE_STATES.map((value) => ({ value, label: t(`state.${value}`) }))}
           />
@@ -44,7 +46,7 @@ export function CaseFilters({ withState, vet, onSearch }: CaseFiltersProps) {
       )}
       <Form.Item name="iClassification" label={t('fields.ddClassification')}>
         <Select
-          allowClear
+          allowClear={selectClear}
           showSearch={{ optionFilterProp: 'label' }}
           style={{ width: 170 }}
           options={CASE_CLASSIFICATIONS.map((key, index) => ({

@@ -5,6 +5,7 @@ import { CASE_CLASSIFICATIONS, CaseLimits, CaseVariant } from '@pathconsult/shar
 import { hasFrozenHeadCount } from '../utils/case-form';
 import { useCaseFormContext } from './case-form-context';
 import { CaseItem, LongText, ShortText } from './case-item';
+import { useSelectClear } from '@/lib/select-clear';
 
 /** A sample cannot have been taken after today. */
 const notFuture = (date: Dayjs) => date.isAfter(dayjs().endOf('day'));
@@ -15,6 +16,7 @@ const notFuture = (date: Dayjs) => date.isAfter(dayjs().endOf('day'));
  * (description, number, collected and received dates, tester, test methods).
  */
 export function SpecimenSection() {
+  const selectClear = useSelectClear();
   const { t } = useTranslation('cases');
   const { variant } = useCaseFormContext();
   const diagnosticType = Form.useWatch<number | undefined>('ddDiagnosticType');
@@ -23,7 +25,7 @@ export function SpecimenSection() {
       <Row gutter={16}>
         <CaseItem field="ddClassification">
           <Select
-            allowClear
+            allowClear={selectClear}
             showSearch={{ optionFilterProp: 'label' }}
             options={CASE_CLASSIFICATIONS.map((key, index) => ({
               value: index + 1,
@@ -33,7 +35,7 @@ export function SpecimenSection() {
         </CaseItem>
         <CaseItem field="ddSampleType">
           <Select
-            allowClear
+            allowClear={selectClear}
             options={[1, 2, 3, 4].map((value) => ({ value, label: t(`sampleType.${value}`) }))}
           />
         </CaseItem>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { CommonWordLimits, type CommonWordQuery } from '@pathconsult/shared';
 import { FilterBar } from '@/components/filter-bar';
 import { scopeOptions } from '../utils/scope';
+import { useSelectClear } from '@/lib/select-clear';
 
 export type CommonWordFilterValues = Pick<
   CommonWordQuery,
@@ -20,6 +21,7 @@ export function CommonWordFilters({
   withOwner: boolean;
   onSearch: (values: CommonWordFilterValues) => void;
 }) {
+  const selectClear = useSelectClear();
   const { t } = useTranslation('commonWords');
   const text = <Input allowClear maxLength={CommonWordLimits.searchMax} style={{ width: 160 }} />;
   return (
@@ -42,7 +44,7 @@ export function CommonWordFilters({
         {text}
       </Form.Item>
       <Form.Item name="iScope" label={t('fields.scope')}>
-        <Select allowClear style={{ width: 130 }} options={scopeOptions(t)} />
+        <Select allowClear={selectClear} style={{ width: 130 }} options={scopeOptions(t)} />
       </Form.Item>
       {withOwner && (
         <Form.Item name="strRealName" label={t('fields.ownerName')}>

@@ -5,6 +5,7 @@ import { CommonWordLimits, type CommonWordDto } from '@pathconsult/shared';
 import { useUsableCategories, useUsableCommonWords } from '../api/common-words';
 import { SCOPE_COLORS } from '../utils/scope';
 import { SearchBox } from '@/components/search-box';
+import { useSelectClear } from '@/lib/select-clear';
 
 const PAGE_SIZE = 10;
 
@@ -19,6 +20,7 @@ export function CommonWordPickerPanel({
   testId: string;
   onPick: (text: string) => void;
 }) {
+  const selectClear = useSelectClear();
   const { t } = useTranslation('commonWords');
   const [category, setCategory] = useState<string | undefined>();
   const [keyword, setKeyword] = useState<string | undefined>();
@@ -36,7 +38,7 @@ export function CommonWordPickerPanel({
     <Flex vertical gap="small" style={{ width: 440 }} data-testid={`${testId}-panel`}>
       <Flex gap="small">
         <Select
-          allowClear
+          allowClear={selectClear}
           showSearch
           data-testid={`${testId}-category`}
           placeholder={t('picker.allCategories')}

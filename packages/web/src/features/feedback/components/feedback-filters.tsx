@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { FeedbackHandledFilter } from '@pathconsult/shared';
 import { FilterBar } from '@/components/filter-bar';
 import { QuickRangePicker } from '@/features/audit/components/quick-range-picker';
+import { useSelectClear } from '@/lib/select-clear';
 
 export interface FeedbackFilterValues {
   strUserName?: string;
@@ -13,6 +14,7 @@ export interface FeedbackFilterValues {
 
 /** Filter bar of the feedback list. Field ids: `#feedbackFilters_strUserName` and so on. */
 export function FeedbackFilters({ onSearch }: { onSearch: (v: FeedbackFilterValues) => void }) {
+  const selectClear = useSelectClear();
   const { t } = useTranslation('feedback');
   return (
     <FilterBar<FeedbackFilterValues>
@@ -26,7 +28,7 @@ export function FeedbackFilters({ onSearch }: { onSearch: (v: FeedbackFilterValu
       </Form.Item>
       <Form.Item name="strHandled" label={t('fields.state')}>
         <Select
-          allowClear
+          allowClear={selectClear}
           style={{ width: 130 }}
           options={FeedbackHandledFilter.map((value) => ({ value, label: t(`state.${value}`) }))}
         />

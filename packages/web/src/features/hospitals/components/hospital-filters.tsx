@@ -2,6 +2,7 @@ import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FilterBar } from '@/components/filter-bar';
 import { SearchSelect } from '@/components/search-select';
+import { useSelectClear } from '@/lib/select-clear';
 
 export interface HospitalFilterValues {
   strHospitalName?: string;
@@ -18,6 +19,7 @@ interface HospitalFiltersProps {
 
 /** Filter bar of the hospital list. Field ids: `#hospitalFilters_strHospitalName` and so on. */
 export function HospitalFilters({ groups, groupsLoading, onSearch }: HospitalFiltersProps) {
+  const selectClear = useSelectClear();
   const { t } = useTranslation('hospitals');
   return (
     <FilterBar<HospitalFilterValues>
@@ -36,7 +38,7 @@ export function HospitalFilters({ groups, groupsLoading, onSearch }: HospitalFil
       )}
       <Form.Item name="ddIsDiagnosis" label={t('fields.type')}>
         <Select
-          allowClear
+          allowClear={selectClear}
           style={{ width: 140 }}
           options={[0, 1, 2].map((value) => ({
             value,

@@ -5,6 +5,7 @@ import { formatBytes, hospitalAddSchema, type RoleTypeCode } from '@pathconsult/
 import { zodRule } from '@/lib/form-rules';
 import { mayEditHospitalField, validUntilToWire, type HospitalField } from '../utils/hospital-form';
 import { gbToBytes } from '../utils/storage';
+import { useSelectClear } from '@/lib/select-clear';
 
 const shape = hospitalAddSchema.shape;
 
@@ -27,6 +28,7 @@ export function HospitalFormFields({
   groupsLoading,
   usedBytes,
 }: HospitalFormFieldsProps) {
+  const selectClear = useSelectClear();
   const { t } = useTranslation('hospitals');
   const locked = (field: HospitalField) => !mayEditHospitalField(role, field);
   const storageNote = (used: number | null, fixed: boolean) => {
@@ -83,7 +85,7 @@ export function HospitalFormFields({
         <Col span={12}>
           <Form.Item name="iGroupId" label={t('fields.group')}>
             <Select
-              allowClear
+              allowClear={selectClear}
               disabled={locked('iGroupId')}
               loading={groupsLoading}
               showSearch={{ optionFilterProp: 'label' }}

@@ -7,6 +7,7 @@ import {
   type MedicalOrderQuery,
 } from '@pathconsult/shared';
 import { FilterBar } from '@/components/filter-bar';
+import { useSelectClear } from '@/lib/select-clear';
 
 export type OrderItemFilterValues = Pick<
   MedicalOrderQuery,
@@ -19,6 +20,7 @@ export function OrderItemFilters({
 }: {
   onSearch: (values: OrderItemFilterValues) => void;
 }) {
+  const selectClear = useSelectClear();
   const { t } = useTranslation('medicalOrder');
   return (
     <FilterBar<OrderItemFilterValues>
@@ -35,7 +37,7 @@ export function OrderItemFilters({
     >
       <Form.Item name="strCategory" label={t('fields.category')}>
         <Select
-          allowClear
+          allowClear={selectClear}
           style={{ width: 150 }}
           options={MEDICAL_ORDER_CATEGORIES.map((value) => ({
             value,
@@ -48,14 +50,14 @@ export function OrderItemFilters({
       </Form.Item>
       <Form.Item name="strState" label={t('fields.state')}>
         <Select
-          allowClear
+          allowClear={selectClear}
           style={{ width: 100 }}
           options={MedicalOrderStates.map((value) => ({ value, label: t(`state.${value}`) }))}
         />
       </Form.Item>
       <Form.Item name="strSource" label={t('fields.source')}>
         <Select
-          allowClear
+          allowClear={selectClear}
           style={{ width: 100 }}
           options={MedicalOrderSources.map((value) => ({ value, label: t(`source.${value}`) }))}
         />

@@ -14,6 +14,7 @@ import {
 } from '../api/privileges';
 import { granterHoldsOf } from '../utils/granter';
 import { PrivilegeChecklist, usePrivilegeSummary } from './privilege-checklist';
+import { useSelectClear } from '@/lib/select-clear';
 
 interface AssignValues {
   iRoleId: number | null;
@@ -26,6 +27,7 @@ interface AssignValues {
  * role select `#assignForm_iRoleId`, button `assign-submit`.
  */
 export function AssignPrivilegesModal(props: { user: UserDto | null; onClose: () => void }) {
+  const selectClear = useSelectClear();
   const { t } = useTranslation('privileges');
   const [form] = Form.useForm<AssignValues>();
   const current = useUserPrivileges(props.user?.iUserId ?? null);
@@ -101,7 +103,7 @@ export function AssignPrivilegesModal(props: { user: UserDto | null; onClose: ()
             </Descriptions>
             <Form.Item name="iRoleId" label={t('fields.adminRole')}>
               <Select
-                allowClear
+                allowClear={selectClear}
                 placeholder={t('roles.noRole')}
                 loading={roles.isLoading}
                 options={roleOptions}

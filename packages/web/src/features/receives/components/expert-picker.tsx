@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { ExpertPickItem, ExpertPickPage } from '@pathconsult/shared';
 import { PICKER_PAGE_SIZE, PICKER_SCROLL_Y, useExpertColumns } from './expert-columns';
 import { SearchBox } from '@/components/search-box';
+import { useSelectClear } from '@/lib/select-clear';
 
 interface PickerFilters {
   strRealName?: string;
@@ -68,6 +69,7 @@ export function ExpertPicker({
   autoFocus,
   onSubmit,
 }: ExpertPickerProps) {
+  const selectClear = useSelectClear();
   const { t } = useTranslation('receives');
   const columns = useExpertColumns();
   const { chosen, setChosen } = choice;
@@ -106,7 +108,7 @@ export function ExpertPicker({
         />
         {hospitals && hospitals.length > 0 && (
           <Select
-            allowClear
+            allowClear={selectClear}
             placeholder={hospitalPlaceholder}
             style={{ width: 240 }}
             value={choice.query.iQueryHospitalId}

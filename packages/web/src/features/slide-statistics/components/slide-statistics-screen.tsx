@@ -28,6 +28,7 @@ import { lazyScreen } from '@/lib/lazy-screen';
 import { useSession } from '@/lib/use-session';
 import { useSlideStatisticsReport } from '../api/slide-statistics';
 import { reportTotals } from '../utils/report-totals';
+import { useSelectClear } from '@/lib/select-clear';
 
 // ECharts is large: its script loads with the chart, after the figures.
 const UploadsChart = lazyScreen(() => import('./uploads-chart'));
@@ -43,6 +44,7 @@ const day = (d: Dayjs) => d.format('YYYY-MM-DD');
  * per day, and the same by hospital and by format.
  */
 export function SlideStatisticsScreen() {
+  const selectClear = useSelectClear();
   const { t } = useTranslation('slideStatistics');
   const { t: tMenu } = useTranslation('menu');
   const { iRoleType } = useSession();
@@ -116,7 +118,7 @@ export function SlideStatisticsScreen() {
             <Space>
               <Typography.Text>{t('filters.hospital')}</Typography.Text>
               <Select<number>
-                allowClear
+                allowClear={selectClear}
                 showSearch={{ optionFilterProp: 'label' }}
                 placeholder={t('filters.allHospitals')}
                 style={{ width: 240, maxWidth: '70vw' }}

@@ -6,6 +6,7 @@ import { SearchSelect } from '@/components/search-select';
 import { useCaseVariant } from '@/features/cases/api/case-variant';
 import { QuickRangePicker } from '@/features/audit/components/quick-range-picker';
 import type { SlideFilterValues } from '../utils/slide-filters';
+import { useSelectClear } from '@/lib/select-clear';
 
 interface SlideFiltersProps {
   /** The removed list has no upload-state or match-state filter worth keeping apart. */
@@ -24,6 +25,7 @@ interface SlideFiltersProps {
  * `#slideFilters_strFileName` and so on.
  */
 export function SlideFilters(props: SlideFiltersProps) {
+  const selectClear = useSelectClear();
   const { t } = useTranslation('slides');
   const vet = useCaseVariant() === CaseVariant.Veterinary;
   return (
@@ -46,14 +48,14 @@ export function SlideFilters(props: SlideFiltersProps) {
         <>
           <Form.Item name="iMatchState" label={t('fields.matchState')}>
             <Select
-              allowClear
+              allowClear={selectClear}
               style={{ width: 140 }}
               options={[0, 1].map((value) => ({ value, label: t(`matchState.${value}`) }))}
             />
           </Form.Item>
           <Form.Item name="iUploadState" label={t('fields.uploadState')}>
             <Select
-              allowClear
+              allowClear={selectClear}
               style={{ width: 140 }}
               // Processing and interrupted are shown within uploaded and uploading: findable too.
               options={[0, 4, 1, 3, 2].map((value) => ({

@@ -4,6 +4,7 @@ import { UserState } from '@pathconsult/shared';
 import { FilterBar } from '@/components/filter-bar';
 import { SearchSelect } from '@/components/search-select';
 import { roleFilterOptions } from '../utils/role-options';
+import { useSelectClear } from '@/lib/select-clear';
 
 export interface UserFilterValues {
   strUserName?: string;
@@ -28,6 +29,7 @@ export function UserFilters({
   hospitalsLoading,
   onSearch,
 }: UserFiltersProps) {
+  const selectClear = useSelectClear();
   const { t } = useTranslation(['users', 'common']);
   return (
     <FilterBar<UserFilterValues>
@@ -50,7 +52,7 @@ export function UserFilters({
       </Form.Item>
       <Form.Item name="iRoleType" label={t('fields.role')}>
         <Select
-          allowClear
+          allowClear={selectClear}
           style={{ width: 150 }}
           options={roleFilterOptions(adminsOnly).map((value) => ({
             value,
@@ -60,7 +62,7 @@ export function UserFilters({
       </Form.Item>
       <Form.Item name="iUserState" label={t('fields.state')}>
         <Select
-          allowClear
+          allowClear={selectClear}
           style={{ width: 120 }}
           options={Object.values(UserState).map((value) => ({
             value,

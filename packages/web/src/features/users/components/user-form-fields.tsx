@@ -12,6 +12,7 @@ import { passwordPatternRule, requiredRule, zodRule } from '@/lib/form-rules';
 import { serverText } from '@/lib/server-text';
 import { needsHospital } from '../utils/role-options';
 import { ProfileFields } from './profile-fields';
+import { useSelectClear } from '@/lib/select-clear';
 
 interface UserFormFieldsProps {
   editing: boolean;
@@ -38,6 +39,7 @@ const hospitalRule: FormRule = ({ getFieldValue }) => ({
  * `#userForm_<field>` (`#userForm_iRoleType`, `#userForm_iHospitalId`...).
  */
 export function UserFormFields(props: UserFormFieldsProps) {
+  const selectClear = useSelectClear();
   const { t } = useTranslation(['users', 'common']);
   const r = userFieldRules;
   return (
@@ -101,7 +103,7 @@ export function UserFormFields(props: UserFormFieldsProps) {
           rules={[hospitalRule]}
         >
           <Select
-            allowClear
+            allowClear={selectClear}
             disabled={props.editing}
             loading={props.hospitalsLoading}
             showSearch={{ optionFilterProp: 'label' }}
