@@ -361,6 +361,15 @@ test('a doctor views a slide, measures, annotates, takes a screenshot and finds 
   await expect(page.locator('.ant-image-preview')).toHaveCount(0);
   releaseWhole();
   await expect(page.locator('.ant-image-preview img')).toBeVisible();
+  // Its buttons are named in the page's language (rc-image's own names: "zoomIn", "flipY").
+  await expect(page.locator('.ant-image-preview-actions-action-zoomIn')).toHaveAttribute(
+    'aria-label',
+    '放大',
+  );
+  await expect(page.locator('.ant-image-preview-actions-action-flipY')).toHaveAttribute(
+    'aria-label',
+    '垂直翻转',
+  );
   await expect
     .poll(() =>
       page
@@ -1908,6 +1917,7 @@ test('the viewer in English: controls, turns, adjustments, label and macro', asy
   await expect(page.getByTestId('associated-images')).toBeVisible();
   await page.getByTestId('associated-images').getByRole('img', { name: 'Macro image' }).click();
   await expect(page.locator('.ant-image-preview img')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Flip horizontally' })).toBeVisible();
   // The enlarged image and its dark backdrop lie over the list it came from (the list stood
   // bright above them).
   const panelCovered = () =>

@@ -1,9 +1,7 @@
-import { CloseOutlined } from '@ant-design/icons';
 import { Image, Spin, type ImageProps } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSettledPreview } from '../lib/use-settled-preview';
-import { VISUALLY_HIDDEN } from '../lib/visually-hidden';
+import { usePreviewControls } from '../lib/preview-controls';
 
 /**
  * antd's Image with its click-to-enlarge preview, closed safely even while the preview is still
@@ -40,19 +38,9 @@ export function PreviewableImage({
       setOpen(true);
     }
   }, [waiting, previewSrc]);
-  const { t } = useTranslation();
   const settled = useSettledPreview(open, change);
-  // The preview's close button holds only antd's icon, which is hidden from screen readers (the
-  // icons' names were English file names): it is named in the page's language.
-  const preview = {
-    ...settled,
-    closeIcon: (
-      <>
-        <CloseOutlined />
-        <span style={VISUALLY_HIDDEN}>{t('action.close')}</span>
-      </>
-    ),
-  };
+  const controls = usePreviewControls();
+  const preview = { ...settled, ...controls };
   const image = (
     <Image {...props} preview={previewSrc ? { ...preview, src: previewSrc } : preview} />
   );

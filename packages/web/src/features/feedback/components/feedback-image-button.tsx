@@ -2,6 +2,7 @@ import { PictureOutlined } from '@ant-design/icons';
 import { Button, Image } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePreviewControls } from '../../../lib/preview-controls';
 import { useSettledPreview } from '../../../lib/use-settled-preview';
 import { useFeedbackImage } from '../api/feedback';
 
@@ -13,7 +14,9 @@ export function FeedbackImageButton({ iFeedbackId }: { iFeedbackId: number }) {
   const { t } = useTranslation('feedback');
   const [open, setOpen] = useState(false);
   const image = useFeedbackImage(iFeedbackId, open);
-  const preview = useSettledPreview(open, setOpen);
+  const settled = useSettledPreview(open, setOpen);
+  const controls = usePreviewControls();
+  const preview = { ...settled, ...controls };
   return (
     <>
       <Button
