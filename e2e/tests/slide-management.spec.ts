@@ -1402,10 +1402,11 @@ test('the slide statistics screen counts slides by hospital, format and upload d
   // The doctor's hospital: the slide just uploaded is in today's uploads, its format listed.
   await page.getByTestId('slide-statistics-hospital').click();
   await pickOption(page, 'Demo Applicant Hospital');
-  // Its clear button is named in Chinese too (rc-select's own name is English "Clear").
-  await expect(
-    page.getByTestId('slide-statistics-hospital').locator('.ant-select-clear'),
-  ).toHaveAttribute('aria-label', '清除');
+  // Its clear button is named in Chinese too (rc-select's own name is English "Clear"), and
+  // holds antd's round icon (not a bare "×").
+  const clear = page.getByTestId('slide-statistics-hospital').locator('.ant-select-clear');
+  await expect(clear).toHaveAttribute('aria-label', '清除');
+  await expect(clear.locator('.anticon-close-circle')).toHaveCount(1);
   await expect(page.getByTestId('slide-statistics-uploads')).toContainText(/[1-9]\d* 张/);
   await expect(page.getByTestId('slide-statistics-types')).toContainText('SVS');
   // Uploads begun and not finished are a figure of their own, and a part of each day's bar.

@@ -2173,7 +2173,8 @@ test('two slides of a case side by side move together once linked', async ({ pag
   // the whole slide, follows a from 4× to 10×, then a follows b to 20× (not to their ratios).
   await b.getByTestId('viewer-home').click();
   await expect(b.getByTestId('viewer-magnification')).not.toHaveText('4×');
-  await page.getByTestId('viewer-link').click();
+  // The switch is named by its label for screen readers (the text beside it is not its label).
+  await page.getByRole('switch', { name: '联动浏览' }).click();
   await expect(page.getByTestId('viewer-link')).toBeChecked();
   await a.getByTestId('viewer-mag-10').click();
   await expect(a.getByTestId('viewer-magnification')).toHaveText('10×');

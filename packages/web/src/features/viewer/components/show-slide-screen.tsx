@@ -109,7 +109,12 @@ export function ShowSlideScreen({ compact }: { compact?: boolean }) {
               <Flex gap={6} align="center">
                 <LinkOutlined />
                 <Typography.Text>{t('link')}</Typography.Text>
-                <Switch checked={linked} onChange={toggleLink} data-testid="viewer-link" />
+                <Switch
+                  checked={linked}
+                  onChange={toggleLink}
+                  aria-label={t('link')}
+                  data-testid="viewer-link"
+                />
               </Flex>
             </Tooltip>
           )}
