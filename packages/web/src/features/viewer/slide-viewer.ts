@@ -19,6 +19,7 @@ import {
 import { drawsWholePixels, pixelGridNudge } from './utils/pixel-grid';
 import { panKeyDrag } from './utils/pan-keys';
 import { pinchStep } from './utils/pinch-zoom';
+import { osdTurnStep, shownTurn } from './utils/mirrored-turn';
 import { ZOOM_PER_WHEEL_NOTCH, wheelZoomFactor } from './utils/wheel-zoom';
 import { TilePrefetcher } from './tile-prefetch';
 import { attachTouchGlide } from './touch-glide-handler';
@@ -531,13 +532,9 @@ export class SlideViewer implements SlideViewerLike {
     return ((this.osd.viewport.getRotation() % 360) + 360) % 360;
   }
 
-  /**
-   * The turn as the user sees it, clockwise: of the mirrored picture when mirrored. OpenSeadragon
-   * turns the slide before mirroring it, so a mirrored view's turn reads the other way round.
-   */
+  /** The turn as the user sees it, clockwise (utils/mirrored-turn.ts). */
   shownRotation(): number {
-    const rotation = this.rotation();
-    return this.flipped() ? (360 - rotation) % 360 : rotation;
+    return shownTurn(this.osd.viewport.getRotation(), this.flipped());
   }
 
   /**
@@ -546,8 +543,8 @@ export class SlideViewer implements SlideViewerLike {
    * slide to the left.
    */
   rotateBy(quarterTurns: 1 | -1): void {
-    const turn = this.flipped() ? -quarterTurns : quarterTurns;
-    this.osd.viewport.setRotation(this.osd.viewport.getRotation() + turn * 90);
+    const viewport = this.osd.viewport;
+    viewport.setRotation(viewport.getRotation() + osdTurnStep(quarterTurns, this.flipped()));
   }
 
   /** Turns the view to `degrees` clockwise (0 sets it straight). */
