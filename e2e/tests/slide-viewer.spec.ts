@@ -811,6 +811,10 @@ test('a colour picked in the toolbar while one’s own shape is selected recolou
   const pick = async (name: string) => {
     await page.getByTestId('tool-color').click();
     const panel = page.getByTestId('tool-color-panel');
+    await expect(panel).toBeVisible();
+    // Once it stands still: a click while it zooms in went through it to the slide in CI (the
+    // colour stayed, and the click on the slide unselected the shape).
+    await expect(page.locator('.ant-zoom-big-appear, .ant-zoom-big-enter')).toHaveCount(0);
     await panel.locator('label', { has: page.getByRole('radio', { name }) }).click();
   };
   await pick('Green');
@@ -2397,11 +2401,13 @@ test('two slides of a case side by side move together once linked', async ({ pag
   await page.goto('/?lang=en#/workplace');
   await page.goto(`/?lang=en#/ShowSlide?id=${first},${second},${third},${fourth}`);
   // Read at once, as it appears: the note goes by itself after 8 s, which a loaded machine may
-  // take to paint four panes.
-  const resumedNote = await a.evaluate(async (pane) => {
+  // take to paint four panes. The pane is looked up at each step: the one found right after the
+  // navigation may be replaced as the page settles (seen once: the note never came, null).
+  const resumedNote = await page.evaluate(async (paneId) => {
     for (let i = 0; i < 300; i++) {
-      const note = pane.querySelector<HTMLElement>('[data-testid="viewer-resumed"]');
-      const view = pane.querySelector<HTMLElement>('[data-testid="slide-view"]');
+      const pane = document.querySelector<HTMLElement>(`[data-testid="${paneId}"]`);
+      const note = pane?.querySelector<HTMLElement>('[data-testid="viewer-resumed"]');
+      const view = pane?.querySelector<HTMLElement>('[data-testid="slide-view"]');
       const home = note?.querySelector<HTMLElement>('[data-testid="viewer-resumed-home"]');
       const [n, v] = [note?.getBoundingClientRect(), view?.getBoundingClientRect()];
       // (Once laid out: a note found at once measured 0 wide.)
@@ -2417,7 +2423,7 @@ test('two slides of a case side by side move together once linked', async ({ pag
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     return null;
-  });
+  }, `slide-pane-${first}`);
   expect(resumedNote).toEqual({
     text: 'Opened where you left off',
     height: expect.any(Number),
