@@ -255,6 +255,13 @@ test('the case form speaks Chinese by default', async ({ page, request }) => {
   await page.locator('#caseForm_strPatientName').fill('李华');
   await page.locator('#caseForm_strDiagnosistNum').fill(num);
   await page.locator('#caseForm_iAgeYear').fill('60');
+  // The step buttons are named in Chinese (rc-input-number's own names are English), and step.
+  const years = page.locator('.ant-input-number', { has: page.locator('#caseForm_iAgeYear') });
+  await years.hover();
+  await years.getByRole('button', { name: '增加', exact: true }).click();
+  await expect(page.locator('#caseForm_iAgeYear')).toHaveValue('61');
+  await years.getByRole('button', { name: '减少', exact: true }).click();
+  await expect(page.locator('#caseForm_iAgeYear')).toHaveValue('60');
   await page.getByRole('radio', { name: '男', exact: true }).check();
   await page.locator('#caseForm_strPhone').fill('13700137000');
   await page.locator('#caseForm_strClinicalData').fill('胃镜见溃疡');

@@ -1307,6 +1307,15 @@ test('the administrator sees and recalculates a hospital’s storage in the unit
   );
   await total.fill('500');
   await expect(page.getByTestId('hospital-form-modal')).not.toContainText('Less than the');
+  // The step buttons are named in the page's language (rc-input-number says "Increase Value"
+  // in every language), and step by the field's 10 GB.
+  const modal = page.getByTestId('hospital-form-modal');
+  // They show when the pointer is over the field.
+  await total.hover();
+  await modal.getByRole('button', { name: 'Increase', exact: true }).click();
+  await expect(total).toHaveValue('510');
+  await modal.getByRole('button', { name: 'Decrease', exact: true }).click();
+  await expect(total).toHaveValue('500');
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('hospital-form-modal')).toBeHidden();
 

@@ -1,4 +1,5 @@
-import { Col, Flex, Form, InputNumber } from 'antd';
+import { Col, Flex, Form } from 'antd';
+import { NumberInput } from '@/lib/number-input';
 import { useTranslation } from 'react-i18next';
 import { CaseLimits } from '@pathconsult/shared';
 import { caseFieldRules } from '../utils/case-rules';
@@ -37,7 +38,7 @@ export function AgeFields() {
               // The years carry the "at least one part" rule: re-check it when another part changes.
               dependencies={index === 0 ? ['iAgeMonth', 'iAgeDay'] : undefined}
             >
-              <InputNumber
+              <NumberInput
                 min={1}
                 max={part.max}
                 precision={0}

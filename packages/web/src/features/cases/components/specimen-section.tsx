@@ -1,4 +1,5 @@
-import { Card, DatePicker, Form, Input, InputNumber, Radio, Row, Select } from 'antd';
+import { Card, DatePicker, Form, Input, Radio, Row, Select } from 'antd';
+import { NumberInput } from '@/lib/number-input';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { CASE_CLASSIFICATIONS, CaseLimits, CaseVariant } from '@pathconsult/shared';
@@ -57,7 +58,7 @@ export function SpecimenSection() {
         </CaseItem>
         {hasFrozenHeadCount(diagnosticType) && (
           <CaseItem field="iFrozenHeadNum" extra={t('form.frozenHeadHint')}>
-            <InputNumber
+            <NumberInput
               min={0}
               max={CaseLimits.frozenHeadMax}
               precision={0}

@@ -1,4 +1,5 @@
-import { Button, Form, Input, InputNumber, Radio, Switch } from 'antd';
+import { Button, Form, Input, Radio, Switch } from 'antd';
+import { NumberInput } from '@/lib/number-input';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { configUpdateSchema, type ConfigDto, type ConfigUpdate } from '@pathconsult/shared';
@@ -132,7 +133,7 @@ export function ConfigForm({ config, readOnly }: ConfigFormProps) {
             extra={t('hints.hospitalsPerGroup')}
             rules={[zodRule(shape.hospitalsPerGroup, (v: number | null | undefined) => v ?? NaN)]}
           >
-            <InputNumber min={2} max={10_000} precision={0} style={{ width: 160 }} />
+            <NumberInput min={2} max={10_000} precision={0} style={{ width: 160 }} />
           </Form.Item>
         </>
       )}

@@ -1,4 +1,5 @@
-import { Col, DatePicker, Divider, Form, Input, InputNumber, Row, Select, Switch } from 'antd';
+import { Col, DatePicker, Divider, Form, Input, Row, Select, Switch } from 'antd';
+import { NumberInput } from '@/lib/number-input';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatBytes, hospitalAddSchema, type RoleTypeCode } from '@pathconsult/shared';
@@ -234,7 +235,7 @@ export function HospitalFormFields({
             // where the field is shown but off (a hospital administrator reads it).
             extra={storageNote(usedBytes, locked('dTotalMemory'))}
           >
-            <InputNumber
+            <NumberInput
               min={0}
               step={10}
               suffix="GB"

@@ -1,4 +1,5 @@
-import { Form, Input, InputNumber, Select, Typography } from 'antd';
+import { Form, Input, Select, Typography } from 'antd';
+import { NumberInput } from '@/lib/number-input';
 import { useTranslation } from 'react-i18next';
 import {
   MEDICAL_ORDER_CATEGORIES,
@@ -127,7 +128,7 @@ export function OrderItemFormModal(props: OrderItemFormModalProps) {
           extra={t('form.sortHint')}
           rules={[zodRule(medicalOrderFields.iSortOrder, (v: number | null | undefined) => v ?? 0)]}
         >
-          <InputNumber
+          <NumberInput
             min={0}
             max={MedicalOrderLimits.sortMax}
             precision={0}

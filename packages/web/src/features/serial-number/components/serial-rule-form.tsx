@@ -1,4 +1,5 @@
-import { Button, Flex, Form, Input, InputNumber, Select } from 'antd';
+import { Button, Flex, Form, Input, Select } from 'antd';
+import { NumberInput } from '@/lib/number-input';
 import type { FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
@@ -123,7 +124,7 @@ export function SerialRuleForm({ rule }: { rule: SerialNumberDto }) {
               zodRule(serialRuleFields.iSeqWidth, (v: number | null | undefined) => v ?? undefined),
             ]}
           >
-            <InputNumber
+            <NumberInput
               min={SerialLimits.seqWidthMin}
               max={SerialLimits.seqWidthMax}
               precision={0}
@@ -157,7 +158,7 @@ export function SerialRuleForm({ rule }: { rule: SerialNumberDto }) {
               wholeRule('iNextSeq'),
             ]}
           >
-            <InputNumber
+            <NumberInput
               min={1}
               max={SerialLimits.nextSeqMax}
               precision={0}
