@@ -1,5 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, dialogsSettled, logIn, openAccountMenu, openFromMenu, pickOption } from './helpers';
+import {
+  ADMIN,
+  dialogsSettled,
+  expectWithinCell,
+  logIn,
+  openAccountMenu,
+  openFromMenu,
+  pickOption,
+} from './helpers';
 
 /** Picks an option of an antd Select by typing (when searchable) and clicking its label. */
 async function choose(page: Page, fieldId: string, label: string) {
@@ -115,6 +123,9 @@ test('the admin builds a group with a center and a clinic, their users, and free
   await dialogsSettled(page);
   await page.getByTestId('user-state-confirm').click();
   await expect(page.getByTestId('user-state-e2e_doctor')).toContainText('Frozen');
+  // The row's last action reads whole beside "Enable", as beside "Freeze".
+  await expectWithinCell(page.getByTestId('user-delete-e2e_doctor'));
+  await expectWithinCell(page.getByTestId('user-delete-e2e_expert'));
   const other = await browser.newPage();
   await loginAnswer(other, 'e2e_doctor', 'Doctor#2026');
   await expect(other.getByTestId('login-error')).toContainText('frozen');
@@ -193,3 +204,25 @@ test('every side-menu label of the platform administrator reads whole in English
   );
   expect(cut).toEqual([]);
 });
+
+for (const lang of ['zh', 'en'] as const) {
+  test(`the administrators' list adds an administrator, so said (${lang})`, async ({ page }) => {
+    await logIn(page, ADMIN, lang === 'en' ? '?lang=en' : '');
+    await openFromMenu(page, '/admin/AdminList', 'admin');
+    await page.getByTestId('user-add').click();
+    await dialogsSettled(page);
+    const modal = page.getByTestId('user-form-modal');
+    await expect(
+      page.getByRole('dialog', { name: lang === 'zh' ? '新增管理员' : 'Add administrator' }),
+    ).toBeVisible();
+    // Its roles are the administrators' only: no hint about the expert role, which is never one.
+    await page.locator('#userForm_iRoleType').click();
+    await expect(page.locator('.ant-select-item-option')).toHaveText(
+      lang === 'zh'
+        ? ['平台管理员', '医院管理员']
+        : ['Platform administrator', 'Hospital administrator'],
+    );
+    await page.keyboard.press('Escape');
+    await expect(modal).not.toContainText(lang === 'zh' ? '专家角色' : 'expert role');
+  });
+}

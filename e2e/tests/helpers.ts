@@ -196,3 +196,17 @@ export async function expectWholeText(locator: Locator) {
     ),
   ).toBe(true);
 }
+
+/**
+ * The element lies wholly within its table cell: a fixed column narrower than its content lets
+ * the table's edge cut what passes the cell (a row's last action read "Delet").
+ */
+export async function expectWithinCell(locator: Locator) {
+  expect(
+    await locator.evaluate((el) => {
+      const own = el.getBoundingClientRect();
+      const cell = el.closest('td')!.getBoundingClientRect();
+      return own.left >= cell.left && own.right <= cell.right;
+    }),
+  ).toBe(true);
+}

@@ -23,6 +23,8 @@ interface UserFormFieldsProps {
   pwdRules: string | undefined;
   /** The password area of edit mode (disabled field and reset button). */
   passwordSlot: ReactNode;
+  /** The administrators' list: its roles never include the expert, so no hint says why. */
+  adminsOnly: boolean;
 }
 
 /** Hospital is required except for a platform administrator, who may belong to none. */
@@ -128,7 +130,11 @@ export function UserFormFields(props: UserFormFieldsProps) {
           name="iRoleType"
           label={t('fields.role')}
           required
-          extra={props.roles.includes(RoleType.Expert) ? undefined : t('form.expertNeedsDiagnosis')}
+          extra={
+            props.adminsOnly || props.roles.includes(RoleType.Expert)
+              ? undefined
+              : t('form.expertNeedsDiagnosis')
+          }
           rules={[requiredRule()]}
         >
           <Select

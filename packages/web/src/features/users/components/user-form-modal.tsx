@@ -158,7 +158,7 @@ export function UserFormModal(props: UserFormModalProps) {
   return (
     <FormModal<UserFormValues>
       open={props.open}
-      title={t(editing ? 'form.editTitle' : 'form.addTitle')}
+      title={t(`form.${editing ? 'edit' : 'add'}${props.adminsOnly ? 'Admin' : ''}Title`)}
       width={768}
       afterClose={() => setResetTo(null)}
       onCancel={props.onClose}
@@ -192,6 +192,7 @@ export function UserFormModal(props: UserFormModalProps) {
           hospitalsLoading={props.hospitalsLoading}
           pwdRules={props.pwdRules}
           passwordSlot={passwordSlot}
+          adminsOnly={props.adminsOnly}
         />
       </div>
     </FormModal>

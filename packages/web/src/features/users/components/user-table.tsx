@@ -82,7 +82,9 @@ export function UserTable(props: UserTableProps) {
       key: 'actions',
       title: t('list.actions'),
       fixed: 'right',
-      width: 210,
+      // "Edit  Freeze  Delete" in English needs about 241 px with the cell's padding (210 cut
+      // "Delete" to "Delet"); Chinese needs less.
+      width: 250,
       render: (_, row) => <UserRowActions row={row} {...props} />,
     },
   ];
@@ -93,7 +95,7 @@ export function UserTable(props: UserTableProps) {
       rowKey="iUserId"
       rowTestId={(row) => `user-row-${row.strUserName}`}
       columns={columns}
-      scrollX={1100}
+      scrollX={1140}
       texts={{
         total: (total) => t('list.total', { total, count: total }),
         empty: t('list.empty'),
