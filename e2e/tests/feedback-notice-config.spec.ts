@@ -200,6 +200,21 @@ test('the admin changes the site title; the page title follows without a reload'
     await page.getByTestId('config-save').click();
     await expect(page.getByText('不是有效的正则表达式')).toBeVisible();
     await page.locator('#globalConfig_pwdRules').fill('');
+    // Emptied, the reset password and the group cap are said to be empty (not "invalid format"),
+    // each once; a short password is a format problem.
+    const cap = page.locator('#globalConfig_hospitalsPerGroup');
+    const password = page.locator('#globalConfig_defaultPassword');
+    const kept = [await cap.inputValue(), await password.inputValue()] as const;
+    await cap.fill('');
+    await password.fill('');
+    await page.getByTestId('config-save').click();
+    for (const field of ['hospitalsPerGroup', 'defaultPassword']) {
+      await expect(page.locator(`#globalConfig_${field}_help`)).toHaveText('该项不能为空');
+    }
+    await password.fill('123');
+    await expect(page.locator('#globalConfig_defaultPassword_help')).toHaveText('格式不正确');
+    await password.fill(kept[1]);
+    await cap.fill(kept[0]);
 
     await page.locator('#globalConfig_siteTitle').fill(title);
     // Marks the document: a reload would lose the mark.

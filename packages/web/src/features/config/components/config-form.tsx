@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { configUpdateSchema, type ConfigDto, type ConfigUpdate } from '@pathconsult/shared';
 import type { ApiError } from '@/lib/api-error';
 import { applyFieldErrors, showFailure } from '@/lib/form-errors';
-import { zodRule } from '@/lib/form-rules';
+import { requiredRule, zodRule } from '@/lib/form-rules';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { useUpdateConfig } from '../api/update-config';
 
@@ -122,7 +122,12 @@ export function ConfigForm({ config, readOnly }: ConfigFormProps) {
             label={t('fields.defaultPassword')}
             required
             extra={t('hints.defaultPassword')}
-            rules={[zodRule(shape.defaultPassword, (v: string | undefined) => v ?? '')]}
+            // Empty is said to be empty, the format only of what was typed (the schema's part is
+            // optional: an update may leave it out).
+            rules={[
+              requiredRule(),
+              zodRule(shape.defaultPassword, (v: string | undefined) => v || undefined),
+            ]}
           >
             <Input maxLength={6} inputMode="numeric" autoComplete="off" style={{ width: 160 }} />
           </Form.Item>
@@ -131,7 +136,10 @@ export function ConfigForm({ config, readOnly }: ConfigFormProps) {
             label={t('fields.hospitalsPerGroup')}
             required
             extra={t('hints.hospitalsPerGroup')}
-            rules={[zodRule(shape.hospitalsPerGroup, (v: number | null | undefined) => v ?? NaN)]}
+            rules={[
+              requiredRule(),
+              zodRule(shape.hospitalsPerGroup, (v: number | null | undefined) => v ?? undefined),
+            ]}
           >
             <NumberInput min={2} max={10_000} precision={0} style={{ width: 160 }} />
           </Form.Item>
