@@ -141,6 +141,10 @@ test('the expert writes, drafts and signs a report; the doctor asks to modify it
     await signatureModal.locator('input[type=file]').setInputFiles(SIGNATURE);
     await expect(ex.getByTestId('signature-crop-ok')).toBeVisible();
     await dialogsSettled(ex);
+    for (const name of ['缩小', '放大']) {
+      await expect(ex.getByRole('button', { name, exact: true })).toBeVisible();
+    }
+    await expect(ex.getByRole('slider', { name: '缩放', exact: true })).toBeVisible();
     await ex.getByTestId('signature-crop-ok').click();
     await expect(signatureModal.getByTestId('signature-preview')).toBeVisible();
     await ex.getByTestId('signature-save').click();

@@ -81,10 +81,11 @@ test('the demo expert sees their week and uploads a cropped 265×150 signature',
   await expect(modal.getByTestId('signature-empty')).toBeVisible();
   const input = modal.locator('input[type=file]');
 
-  // Not a PNG: refused before cropping, with the server's words.
+  // Not a PNG: refused before cropping, saying so alone (the server's "a 265×150 pixel PNG image
+  // only" read as a wrong size, which the crop makes right).
   await input.setInputFiles(fixture('signature.jpg'));
   await expect(
-    page.getByText('Wrong signature format: a 265×150 pixel PNG image only'),
+    page.getByText('Wrong format: a signature is made from a PNG image only'),
   ).toBeVisible();
   await expect(modal.getByTestId('signature-preview')).toHaveCount(0);
 
@@ -92,6 +93,13 @@ test('the demo expert sees their week and uploads a cropped 265×150 signature',
   // The crop dialog zooms in over the signature dialog: its OK is clicked once it stands still.
   await expect(page.getByTestId('signature-crop-ok')).toBeVisible();
   await dialogsSettled(page);
+  // The crop's zoom controls are named (antd-img-crop draws "－", "＋" and an unnamed slider).
+  const zoom = page.getByRole('slider', { name: 'Zoom', exact: true });
+  await expect(zoom).toHaveAttribute('aria-valuenow', '1');
+  await page.getByRole('button', { name: 'Zoom in', exact: true }).click();
+  await expect(zoom).toHaveAttribute('aria-valuenow', '1.1');
+  await page.getByRole('button', { name: 'Zoom out', exact: true }).click();
+  await expect(zoom).toHaveAttribute('aria-valuenow', '1');
   await page.getByTestId('signature-crop-ok').click();
   const preview = modal.getByTestId('signature-preview');
   await expect(preview).toBeVisible();

@@ -3,6 +3,7 @@ import { Alert, App, Button, Flex, Modal, Space, Spin, Typography, Upload } from
 import type { UploadProps } from 'antd';
 import ImgCrop from 'antd-img-crop';
 import { useRef, useState, type CSSProperties } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import {
   SIGNATURE_HEIGHT,
@@ -38,13 +39,31 @@ const box: CSSProperties = {
   background: '#fafafa',
 };
 
-/** Refusals speak the server's words, so the form and the server say the same thing. */
-function refuse(problem: Exclude<SignatureFileProblem, null>): void {
+/**
+ * Refusals of a prepared picture speak the server's words, so the form and the server say the same
+ * thing. A file picked that is no PNG is told so alone: the server's "a 265×150 pixel PNG image
+ * only" read as if the picture had the wrong size, when the crop makes that size.
+ */
+function refuse(problem: Exclude<SignatureFileProblem, null> | 'notPng', t: TFunction): void {
   toastError(
-    problem === 'format'
-      ? serverText('SIGNATURE_FORMAT')
-      : serverText('SIGNATURE_TOO_LARGE', { max: SIGNATURE_MAX_LABEL }),
+    problem === 'notPng'
+      ? t('notPng')
+      : problem === 'format'
+        ? serverText('SIGNATURE_FORMAT')
+        : serverText('SIGNATURE_TOO_LARGE', { max: SIGNATURE_MAX_LABEL }),
   );
+}
+
+/**
+ * antd-img-crop's zoom row is two buttons holding only "－" and "＋" and an unnamed slider, with no
+ * prop to name them: they are named once the crop dialog is open (its content is drawn once).
+ */
+function nameZoomControls(t: TFunction): void {
+  const row = document.querySelector('.signature-crop .img-crop-control-zoom');
+  const [zoomOut, zoomIn] = Array.from(row?.querySelectorAll('button') ?? []);
+  zoomOut?.setAttribute('aria-label', t('crop.zoomOut'));
+  zoomIn?.setAttribute('aria-label', t('crop.zoomIn'));
+  row?.querySelector('.ant-slider-handle')?.setAttribute('aria-label', t('crop.zoom'));
 }
 
 /**
@@ -95,7 +114,7 @@ function SignatureEditor({ user, onDone }: { user: UserDto; onDone: () => void }
     const problem = signatureFileProblem(file);
     if (problem) {
       refused.current.add(file.uid);
-      refuse(problem);
+      refuse(problem === 'format' ? 'notPng' : problem, t);
       return false;
     }
     return true;
@@ -110,12 +129,12 @@ function SignatureEditor({ user, onDone }: { user: UserDto; onDone: () => void }
       const png = await toSignaturePng(file);
       const problem = signatureDataUrlProblem(png);
       if (problem) {
-        refuse(problem);
+        refuse(problem, t);
       } else {
         setPicked(png);
       }
     } catch {
-      refuse('format');
+      refuse('format', t);
     } finally {
       setPreparing(false);
     }
@@ -195,7 +214,11 @@ function SignatureEditor({ user, onDone }: { user: UserDto; onDone: () => void }
             modalTitle={t('crop.title')}
             modalOk={t('crop.ok')}
             modalCancel={t('crop.cancel')}
-            modalProps={{ okButtonProps: { ...{ 'data-testid': 'signature-crop-ok' } } }}
+            modalClassName="signature-crop"
+            modalProps={{
+              okButtonProps: { ...{ 'data-testid': 'signature-crop-ok' } },
+              afterOpenChange: (open) => open && nameZoomControls(t),
+            }}
             beforeCrop={beforeCrop}
           >
             <Upload accept="image/png" showUploadList={false} beforeUpload={beforeUpload}>
