@@ -103,3 +103,37 @@ test('an administrator designs the report form, previews it and resets it to the
   await expect(page.getByTestId('report-logo-img')).toBeHidden();
   await expect(sectionSwitch(page, 'clinical')).toHaveAttribute('aria-checked', 'true');
 });
+
+test('the report form design reads cleanly in English: hints clear of counts, order buttons in their rows', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await logIn(page, HADMIN, '?lang=en');
+  await openFromMenu(page, '/ReportOnline');
+  const footer = page.locator('.ant-form-item', { has: page.locator('#reportTemplate_strFooter') });
+  await expect(footer).toContainText('Printed at the foot of every page');
+  // The hint's words and the "0 / 200" under the text area do not overlap (they did).
+  const overlaps = await footer.evaluate((item) => {
+    const count = item.querySelector('.ant-input-data-count')!.getBoundingClientRect();
+    const range = document.createRange();
+    range.selectNodeContents(item.querySelector('.ant-form-item-extra')!);
+    return Array.from(range.getClientRects()).some(
+      (r) =>
+        r.right > count.left &&
+        r.left < count.right &&
+        r.bottom > count.top &&
+        r.top < count.bottom,
+    );
+  });
+  expect(overlaps).toBe(false);
+  // Every part's order buttons stand on its switch's line (the signature's long hint pushed
+  // them onto a line of their own).
+  for (const key of await sectionOrder(page)) {
+    const line = async (id: string) => {
+      const box = (await page.getByTestId(id).boundingBox())!;
+      return box.y + box.height / 2;
+    };
+    const row = await line(`report-section-${key}-visible`);
+    expect(Math.abs((await line(`report-section-${key}-down`)) - row), key).toBeLessThan(6);
+  }
+});

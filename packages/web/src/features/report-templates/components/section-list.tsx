@@ -50,59 +50,64 @@ export function SectionList({ value = [], onChange, variant }: SectionListProps)
               opacity: section.visible ? 1 : 0.6,
             }}
           >
-            <Flex align="center" gap="small" wrap>
-              <Switch
-                size="small"
-                checked={section.visible || section.required}
-                disabled={section.required}
-                onChange={(visible) => update(index, { visible })}
-                aria-label={t('section.show', { name })}
-                data-testid={`report-section-${section.key}-visible`}
-              />
-              <Typography.Text strong style={{ minWidth: 96 }}>
-                {name}
-              </Typography.Text>
-              {section.required && <Tag color="blue">{t('section.required')}</Tag>}
-              {hasFields && (
-                <Tag data-testid={`report-section-${section.key}-count`}>
-                  {t('section.fieldCount', { shown, total: section.fields.length })}
-                </Tag>
-              )}
-              {hint && <Typography.Text type="secondary">{hint}</Typography.Text>}
-              <span style={{ flex: 1 }} />
-              {hasFields && (
+            {/* The order buttons keep to the end of the row's first line: a long hint wraps on
+                the left instead of pushing them onto a line of their own. */}
+            <Flex align="start" gap="small">
+              <Flex align="center" gap="small" wrap style={{ flex: 1, minWidth: 0, minHeight: 24 }}>
+                <Switch
+                  size="small"
+                  checked={section.visible || section.required}
+                  disabled={section.required}
+                  onChange={(visible) => update(index, { visible })}
+                  aria-label={t('section.show', { name })}
+                  data-testid={`report-section-${section.key}-visible`}
+                />
+                <Typography.Text strong style={{ minWidth: 96 }}>
+                  {name}
+                </Typography.Text>
+                {section.required && <Tag color="blue">{t('section.required')}</Tag>}
+                {hasFields && (
+                  <Tag data-testid={`report-section-${section.key}-count`}>
+                    {t('section.fieldCount', { shown, total: section.fields.length })}
+                  </Tag>
+                )}
+                {hint && <Typography.Text type="secondary">{hint}</Typography.Text>}
+              </Flex>
+              <Flex align="center" gap="small" style={{ flexShrink: 0 }}>
+                {hasFields && (
+                  <Button
+                    size="small"
+                    type="link"
+                    aria-expanded={expanded}
+                    data-testid={`report-section-${section.key}-fields`}
+                    onClick={() =>
+                      setOpen(
+                        expanded ? open.filter((k) => k !== section.key) : [...open, section.key],
+                      )
+                    }
+                  >
+                    {expanded ? t('section.hideFields') : t('section.showFields')}
+                  </Button>
+                )}
                 <Button
                   size="small"
-                  type="link"
-                  aria-expanded={expanded}
-                  data-testid={`report-section-${section.key}-fields`}
-                  onClick={() =>
-                    setOpen(
-                      expanded ? open.filter((k) => k !== section.key) : [...open, section.key],
-                    )
-                  }
-                >
-                  {expanded ? t('section.hideFields') : t('section.showFields')}
-                </Button>
-              )}
-              <Button
-                size="small"
-                icon={<ArrowUpOutlined />}
-                disabled={index === 0}
-                aria-label={t('section.moveUp', { name })}
-                title={t('section.moveUp', { name })}
-                data-testid={`report-section-${section.key}-up`}
-                onClick={() => change(moved(value, index, -1))}
-              />
-              <Button
-                size="small"
-                icon={<ArrowDownOutlined />}
-                disabled={index === value.length - 1}
-                aria-label={t('section.moveDown', { name })}
-                title={t('section.moveDown', { name })}
-                data-testid={`report-section-${section.key}-down`}
-                onClick={() => change(moved(value, index, 1))}
-              />
+                  icon={<ArrowUpOutlined />}
+                  disabled={index === 0}
+                  aria-label={t('section.moveUp', { name })}
+                  title={t('section.moveUp', { name })}
+                  data-testid={`report-section-${section.key}-up`}
+                  onClick={() => change(moved(value, index, -1))}
+                />
+                <Button
+                  size="small"
+                  icon={<ArrowDownOutlined />}
+                  disabled={index === value.length - 1}
+                  aria-label={t('section.moveDown', { name })}
+                  title={t('section.moveDown', { name })}
+                  data-testid={`report-section-${section.key}-down`}
+                  onClick={() => change(moved(value, index, 1))}
+                />
+              </Flex>
             </Flex>
             {hasFields && expanded && (
               <div style={{ padding: '8px 0 0 40px' }}>
