@@ -44,6 +44,11 @@ test('the doctor opens a case, reads its record and talks on it', async ({ page,
   for (const count of await counters.all()) {
     await expect(count).toBeHidden();
   }
+  // Nor placeholders asking for input in fields left empty ("Pick or type items").
+  await expect(page.getByTestId('case-record').getByText('Pick or type items')).toHaveCount(3);
+  for (const hint of await page.getByTestId('case-record').getByText('Pick or type items').all()) {
+    await expect(hint).toBeHidden();
+  }
   await expect(page.getByTestId('case-events').getByTestId('case-event-create')).toContainText(
     'Created',
   );
