@@ -216,6 +216,8 @@ describe.each(await testDatabases())('report templates on $name', (testDb) => {
     const draftText = squeeze(await pdfText(unsaved.bytes));
     expect(draftText).toContain('DraftTitleNotSaved');
     expect(draftText).toContain('Petname:SamplePet');
+    // The watermark in the reader's language too (it was "样例 SAMPLE" in both).
+    expect(draftText).not.toContain('样例');
     expect(expectOk(await read(tokens.hadmin)).strTitle).toBe(saved.strTitle);
     const audit = await latestAuditRecord(db(), 'reportFile/preview');
     expect(audit).toMatchObject({ outcome: 'success', detail: { bUnsaved: true } });

@@ -10,10 +10,10 @@ import { sampleImages } from './sample-images';
 
 type Lang = 'zh-CN' | 'en';
 
-const WATERMARK = '样例 SAMPLE';
-
 const TEXTS = {
   'zh-CN': {
+    // Across every page, in the reader's language as the rest of the preview.
+    watermark: '样例',
     patient: '样例患者',
     pet: '样例宠物',
     doctor: '样例送检医生',
@@ -43,6 +43,7 @@ const TEXTS = {
     slide: ['样例切片-A1.svs', '样例切片-A2.svs'],
   },
   en: {
+    watermark: 'SAMPLE',
     patient: 'Sample Patient',
     pet: 'Sample Pet',
     doctor: 'Sample Doctor',
@@ -183,6 +184,6 @@ export async function sampleReportDocument(input: SampleReportInput): Promise<Re
     },
     timeZone: input.timeZone,
     printedAt: now,
-    watermark: WATERMARK,
+    watermark: t.watermark,
   };
 }
