@@ -218,6 +218,8 @@ describe.each(await testDatabases())('report templates on $name', (testDb) => {
     expect(draftText).toContain('Petname:SamplePet');
     // The watermark in the reader's language too (it was "样例 SAMPLE" in both).
     expect(draftText).not.toContain('样例');
+    const count = (of: string) => draftText.split(of).length - 1;
+    expect(count('SAMPLE')).toBeGreaterThan(count('SAMPLE-0001'));
     expect(expectOk(await read(tokens.hadmin)).strTitle).toBe(saved.strTitle);
     const audit = await latestAuditRecord(db(), 'reportFile/preview');
     expect(audit).toMatchObject({ outcome: 'success', detail: { bUnsaved: true } });

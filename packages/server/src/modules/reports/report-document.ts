@@ -71,6 +71,6 @@ export interface ReportDocument {
   timeZone: string;
   /** When given, the footer says when this copy was printed (and in which zone). */
   printedAt?: Date;
-  /** Printed faintly across every page, e.g. "样例 SAMPLE" on previews. */
+  /** Printed faintly across every page, e.g. "样例" or "SAMPLE" on previews. */
   watermark?: string;
 }
