@@ -1,7 +1,7 @@
 import { Col, Flex, Form } from 'antd';
-import { NumberInput } from '@/lib/number-input';
 import { useTranslation } from 'react-i18next';
 import { CaseLimits } from '@pathconsult/shared';
+import { NumberInput } from '@/lib/number-input';
 import { caseFieldRules } from '../utils/case-rules';
 import { useCaseFormContext } from './case-form-context';
 

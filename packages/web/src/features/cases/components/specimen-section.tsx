@@ -1,12 +1,12 @@
 import { Card, DatePicker, Form, Input, Radio, Row, Select } from 'antd';
-import { NumberInput } from '@/lib/number-input';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { CASE_CLASSIFICATIONS, CaseLimits, CaseVariant } from '@pathconsult/shared';
+import { NumberInput } from '@/lib/number-input';
+import { useSelectClear } from '@/lib/select-clear';
 import { hasFrozenHeadCount } from '../utils/case-form';
 import { useCaseFormContext } from './case-form-context';
 import { CaseItem, LongText, ShortText } from './case-item';
-import { useSelectClear } from '@/lib/select-clear';
 
 /** A sample cannot have been taken after today. */
 const notFuture = (date: Dayjs) => date.isAfter(dayjs().endOf('day'));

@@ -1,11 +1,11 @@
 import { Button, Form, Input, Radio, Switch } from 'antd';
-import { NumberInput } from '@/lib/number-input';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { configUpdateSchema, type ConfigDto, type ConfigUpdate } from '@pathconsult/shared';
 import type { ApiError } from '@/lib/api-error';
 import { applyFieldErrors, showFailure } from '@/lib/form-errors';
 import { requiredRule, zodRule } from '@/lib/form-rules';
+import { NumberInput } from '@/lib/number-input';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { useUpdateConfig } from '../api/update-config';
 

@@ -1,12 +1,12 @@
 import { Col, DatePicker, Divider, Form, Input, Row, Select, Switch } from 'antd';
-import { NumberInput } from '@/lib/number-input';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatBytes, hospitalAddSchema, type RoleTypeCode } from '@pathconsult/shared';
 import { zodRule } from '@/lib/form-rules';
+import { NumberInput } from '@/lib/number-input';
+import { useSelectClear } from '@/lib/select-clear';
 import { mayEditHospitalField, validUntilToWire, type HospitalField } from '../utils/hospital-form';
 import { gbToBytes } from '../utils/storage';
-import { useSelectClear } from '@/lib/select-clear';
 
 const shape = hospitalAddSchema.shape;
 

@@ -1,5 +1,4 @@
 import { Form, Input, Select, Typography } from 'antd';
-import { NumberInput } from '@/lib/number-input';
 import { useTranslation } from 'react-i18next';
 import {
   MEDICAL_ORDER_CATEGORIES,
@@ -12,6 +11,7 @@ import { FormModal } from '@/components/form-modal';
 import type { ApiError } from '@/lib/api-error';
 import { applyFieldErrors, showFailure } from '@/lib/form-errors';
 import { requiredRule, zodRule } from '@/lib/form-rules';
+import { NumberInput } from '@/lib/number-input';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { useSaveMedicalOrder } from '../api/medical-order';
 

@@ -1,5 +1,4 @@
 import { Button, Flex, Form, Input, Select } from 'antd';
-import { NumberInput } from '@/lib/number-input';
 import type { FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
@@ -14,6 +13,7 @@ import type { ApiError } from '@/lib/api-error';
 import { applyFieldErrors, showFailure } from '@/lib/form-errors';
 import { zodRule } from '@/lib/form-rules';
 import { mutateThen } from '@/lib/mutate-then';
+import { NumberInput } from '@/lib/number-input';
 import { serverText } from '@/lib/server-text';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { useUpdateSerialNumberRule } from '../api/serial-number';
