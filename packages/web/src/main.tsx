@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { initI18n } from '@/lib/i18n';
 import { installDateEnterGuard } from '@/lib/date-field-enter';
+import { installHiddenPickerBlurGuard } from '@/lib/hidden-picker-blur';
 import { noteTabStart } from '@/lib/tab-history';
 import { watchUserActivity } from '@/lib/user-activity';
 import { App } from '@/app/app';
@@ -10,6 +11,7 @@ import '@/app/app.css';
 // The language must be known before the first render (antd locale, texts, the `lang` header).
 initI18n();
 installDateEnterGuard();
+installHiddenPickerBlurGuard();
 watchUserActivity();
 noteTabStart();
 
