@@ -262,6 +262,12 @@ test('the case form speaks Chinese by default', async ({ page, request }) => {
   await expect(page.locator('#caseForm_iAgeYear')).toHaveValue('61');
   await years.getByRole('button', { name: '减少', exact: true }).click();
   await expect(page.locator('#caseForm_iAgeYear')).toHaveValue('60');
+  // "0 months, 0 days" means none of either: the parts are left empty, never made 1.
+  await page.locator('#caseForm_iAgeMonth').fill('0');
+  await page.locator('#caseForm_iAgeDay').fill('0');
+  await page.locator('#caseForm_iAgeYear').focus();
+  await expect(page.locator('#caseForm_iAgeMonth')).toHaveValue('');
+  await expect(page.locator('#caseForm_iAgeDay')).toHaveValue('');
   await page.getByRole('radio', { name: '男', exact: true }).check();
   await page.locator('#caseForm_strPhone').fill('13700137000');
   await page.locator('#caseForm_strClinicalData').fill('胃镜见溃疡');
@@ -275,6 +281,8 @@ test('the case form speaks Chinese by default', async ({ page, request }) => {
   const row = page.getByTestId(`case-row-${num}`);
   await expect(row).toContainText('李华');
   await expect(row).toContainText('新建');
+  // The age is what was typed: 60 years, no months or days.
+  await expect(row).toContainText(/60岁(?!\d)/);
 });
 
 /** The platform administrator switches the case type on the basic configuration screen (zh). */

@@ -12,6 +12,12 @@ const PARTS = [
 ] as const;
 
 /**
+ * A part typed as 0 ("45 years 0 months") says there is none of it: the part is left empty. With
+ * `min={1}` the input itself turned a typed 0 into 1 on leaving it, an age nobody entered.
+ */
+const noneWhenZero = (value: number | null) => (value === 0 ? null : value);
+
+/**
  * Age as years, months and days side by side (an infant has months or days only). The parts are
  * `noStyle` items, so their messages show once under the whole group (`case-age`): the "age
  * cannot be empty" rule, carried by the years and looking at all three, and each part's range
@@ -37,9 +43,10 @@ export function AgeFields() {
               rules={caseFieldRules(part.field, index === 0 ? required : {})}
               // The years carry the "at least one part" rule: re-check it when another part changes.
               dependencies={index === 0 ? ['iAgeMonth', 'iAgeDay'] : undefined}
+              normalize={noneWhenZero}
             >
               <NumberInput
-                min={1}
+                min={0}
                 max={part.max}
                 precision={0}
                 suffix={t(part.unit)}
