@@ -934,10 +934,10 @@ test('files that are not slides are refused before anything is sent', async ({ p
   await expect(page.getByTestId('upload-queue')).not.toContainText('fake.svs');
   expect(sent).toBe(0);
 
-  // An empty folder holds no slide, and says so in place of the last choice's refusals.
+  // An empty folder is said to be empty, in place of the last choice's refusals.
   const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'pc-empty-folder-'));
   await page.getByTestId('upload-folder-input').setInputFiles(empty);
-  await expect(refused).toContainText('No slide found in the folder');
+  await expect(refused).toContainText('The chosen folder holds no files');
   await expect(refused).not.toContainText('notes.txt');
   fs.rmSync(empty, { recursive: true });
 

@@ -516,6 +516,14 @@ describe('upload manager', () => {
     ]);
   });
 
+  it('an empty file named .svs is said to be empty, not of the wrong content', async () => {
+    const server = new FakeUploadServer();
+    const { m } = manager(server);
+    const result = await m.add(request([{ path: 'zero.svs', file: new File([], 'zero.svs') }]));
+    expect(result.refused).toEqual([{ name: 'zero.svs', code: 'emptyFile' }]);
+    expect(result.added).toBe(0);
+  });
+
   it('a single upload of two files, one not a slide, still says it takes one file', async () => {
     const server = new FakeUploadServer();
     const { m } = manager(server);

@@ -87,10 +87,11 @@ export function UploadPicker({ request, types, unreadableTypes, released }: Uplo
       return;
     }
     if (picked.length === 0) {
-      // An empty folder holds no slide: said as for a folder of other files (it was silent, and
-      // the last choice's refusals stayed as if they answered it). No file chosen says nothing.
+      // An empty folder is said to be empty (it was silent, and the last choice's refusals stayed
+      // as if they answered it). The browser gives no name for it, so none is shown. No file
+      // chosen says nothing.
       if (!strict) {
-        setRefused([{ name: folderName ?? '', code: 'noSlideFolder' }]);
+        setRefused([{ name: folderName ?? '', code: 'emptyFolder' }]);
         setSkipped([]);
       }
       return;

@@ -21,6 +21,7 @@ export function refusalText(
     case 'singleOnly':
     case 'singleQueued':
     case 'emptyFile':
+    case 'emptyFolder':
       return t(`refusal.${code}`);
     case 'chosenTwice':
       return refusal.first

@@ -30,6 +30,7 @@ export const REFUSAL_CODES = [
   'singleQueued',
   'emptyFile',
   'noSlideFolder',
+  'emptyFolder',
   'mrxsDataOnly',
   'inQueue',
   'chosenTwice',
