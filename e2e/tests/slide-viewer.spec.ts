@@ -2623,6 +2623,12 @@ test('a phone held sideways, and an administrator’s phone, open a slide in the
     await expect(page).toHaveURL(new RegExp(`#/mobileShowSilde\\?id=${slideId}$`));
     await expectTissue(page.getByTestId('slide-view'));
     expect((await page.getByTestId('slide-view').boundingBox())!.height).toBeGreaterThan(250);
+    // 40× tapped: no digital-zoom tooltip is left standing over the bar's next controls.
+    await page.getByTestId('viewer-mag-40').tap();
+    await expect(page.getByTestId('viewer-magnification')).toHaveText('40×');
+    await expect(page.getByTestId('viewer-magnification')).toHaveClass(/ant-tag-warning/);
+    await page.waitForTimeout(1_000);
+    await expect(page.getByRole('tooltip')).toHaveCount(0);
   } finally {
     await sideways.close();
   }

@@ -11,7 +11,7 @@ import {
   ZoomInOutlined,
   ZoomOutOutlined,
 } from '@ant-design/icons';
-import { Button, Flex, Popover, Select, Space, Tag, Tooltip } from 'antd';
+import { Button, Flex, Popover, Select, Space, Tag } from 'antd';
 import { HoverTooltip } from '@/components/hover-tooltip';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -347,10 +347,12 @@ export function ViewerToolbar({
               </Button>
             );
             // Past the objective power the scan has no more detail: say so where it is chosen.
+            // On hover only: tapped on a phone, it stood over the bar's next controls (the
+            // readout's warning colour still marks digital zoom there).
             return isDigitalZoom(m, objective) ? (
-              <Tooltip key={m} title={t('digitalZoom', { objective })}>
+              <HoverTooltip key={m} title={t('digitalZoom', { objective })}>
                 {button}
-              </Tooltip>
+              </HoverTooltip>
             ) : (
               button
             );
