@@ -477,24 +477,31 @@ export function AnnotationTools({
         />
       ) : (
         <>
-          {/* What the case's other participants drew or took since the list was read (it is
+          {/* The list and the screenshots each under their name: without, the empty states
+              ("No annotations on this slide") stood unlabelled under the tools. What the case's
+              other participants drew or took since the list was read comes with Refresh (it is
               read again when the window comes back to the front, too). */}
-          <Button
-            size="small"
-            type="link"
-            icon={<ReloadOutlined />}
-            loading={annotations.isFetching || shots.isFetching}
-            onClick={() => {
-              void annotations.refetch();
-              if (patientId !== null) {
-                void shots.refetch();
-              }
-            }}
-            style={{ alignSelf: 'flex-end' }}
-            data-testid="annotation-refresh"
-          >
-            {t('list.refresh')}
-          </Button>
+          <Flex justify="space-between" align="center" gap="small">
+            <PanelHeading testId="annotations-heading">
+              {t('list.title')}
+              {annotations.data && ` (${annotations.data.listAnnotation.length})`}
+            </PanelHeading>
+            <Button
+              size="small"
+              type="link"
+              icon={<ReloadOutlined />}
+              loading={annotations.isFetching || shots.isFetching}
+              onClick={() => {
+                void annotations.refetch();
+                if (patientId !== null) {
+                  void shots.refetch();
+                }
+              }}
+              data-testid="annotation-refresh"
+            >
+              {t('list.refresh')}
+            </Button>
+          </Flex>
           <AnnotationList
             annotations={annotations.data?.listAnnotation ?? []}
             mayWrite={mayWrite}
@@ -508,15 +515,18 @@ export function AnnotationTools({
           />
         </>
       )}
-      {shots.isError && !shotData && (
-        <ListError
-          title={t('screenshots.loadError')}
-          testId="screenshots-load-error"
-          onRetry={() => void shots.refetch()}
-        />
-      )}
       {/* Scrolled to under the tools held at the top, not beneath them. */}
       <div ref={strip} style={{ scrollMarginTop: 64 }}>
+        {patientId !== null && (
+          <PanelHeading testId="screenshots-heading">{t('screenshots.title')}</PanelHeading>
+        )}
+        {shots.isError && !shotData && (
+          <ListError
+            title={t('screenshots.loadError')}
+            testId="screenshots-load-error"
+            onRetry={() => void shots.refetch()}
+          />
+        )}
         {shotData && (
           <ScreenshotStrip
             shots={shotData.listScreenshot}
@@ -561,4 +571,13 @@ function stripCardWidth(panelWidth: number): number {
   // The card is its picture plus a 1 px border each side.
   const half = Math.floor((panelWidth - STRIP_GAP) / 2) - 2;
   return Math.max(120, Math.min(200, half));
+}
+
+/** The name over one part of the viewer's side panel: a heading for screen readers too. */
+function PanelHeading({ children, testId }: { children: ReactNode; testId: string }) {
+  return (
+    <Typography.Title level={5} style={{ margin: '4px 0' }} data-testid={testId}>
+      {children}
+    </Typography.Title>
+  );
 }
