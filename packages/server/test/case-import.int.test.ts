@@ -239,6 +239,15 @@ describe.each(await testDatabases())('batch case import on $name', (testDb) => {
     expect(await casesNumbered(nums)).toHaveLength(3);
   });
 
+  it('an age part of 0 is taken as none of it, as in the case form', async () => {
+    const num = caseNumber('AG0');
+    const row = { ...humanRow(num), 'Age (months)': 0, 'Age (days)': '0' };
+    const report = expectOk(await commit(await xlsxOf([row]), 'allOrNothing'));
+    expect(report).toMatchObject({ bCommitted: true, iCreated: 1 });
+    const [made] = await casesNumbered([num]);
+    expect(made).toMatchObject({ ageYears: 45, ageMonths: null, ageDays: null });
+  });
+
   it('a UTF-8 CSV with a byte order mark and Chinese titles imports; codes or labels both work', async () => {
     const num = caseNumber('C');
     const row = {

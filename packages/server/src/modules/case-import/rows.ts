@@ -48,6 +48,8 @@ export function mapHeader(header: readonly Cell[]): (ImportColumn | undefined)[]
   return mapped;
 }
 
+const AGE_PARTS: ReadonlySet<string> = new Set(['iAgeYear', 'iAgeMonth', 'iAgeDay']);
+
 const isBlank = (c: Cell) => c == null || (typeof c === 'string' && c.trim() === '');
 
 function pad(n: number): string {
@@ -67,6 +69,10 @@ function convert(col: ImportColumn, cell: Cell): Converted {
       };
     case 'int': {
       const n = typeof cell === 'number' ? cell : Number(String(cell).trim());
+      if (n === 0 && AGE_PARTS.has(col.field)) {
+        // "45 years, 0 months" says there are no months: the part is empty, as in the case form.
+        return { value: null };
+      }
       return Number.isInteger(n) ? { value: n } : { error: 'validation.import.wholeNumber' };
     }
     case 'date': {
