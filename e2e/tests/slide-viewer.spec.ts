@@ -2873,7 +2873,7 @@ test('going to a small annotation from the list centres it, at the scan’s own 
   await expect(page.getByTestId(`annotation-item-${laterId}`)).toBeVisible();
   await expect(page.getByTestId('annotation-refresh')).toHaveText('刷新');
   // The side panel's parts are named, as headings, the list's with its count.
-  await expect(page.getByRole('heading', { name: '标注 (2)', exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '标注（2）', exact: true })).toBeVisible();
   await expect(page.getByTestId('screenshots-heading')).toHaveText('报告截图');
   await expect(page.getByTestId('screenshots-empty')).toBeVisible();
 });

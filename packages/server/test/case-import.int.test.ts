@@ -246,6 +246,11 @@ describe.each(await testDatabases())('batch case import on $name', (testDb) => {
     expect(report).toMatchObject({ bCommitted: true, iCreated: 1 });
     const [made] = await casesNumbered([num]);
     expect(made).toMatchObject({ ageYears: 45, ageMonths: null, ageDays: null });
+    // An age of zeros only is no age: refused as an empty one, where the age is required.
+    const zeros = { ...humanRow(caseNumber('AG0')), 'Age (years)': 0, 'Age (months)': 0 };
+    const refused = expectOk(await preview(await xlsxOf([zeros])));
+    expect(refused).toMatchObject({ iValid: 0, iInvalid: 1 });
+    expect(refused.listRow[0]?.listError.map((e) => e.strField)).toEqual(['iAgeYear']);
   });
 
   it('a UTF-8 CSV with a byte order mark and Chinese titles imports; codes or labels both work', async () => {

@@ -6,7 +6,8 @@
  * lost its refs; Chrome then blurs its focused input and rc-picker's blur handler reads
  * `selectorRef.current.nativeElement` of null: an uncaught TypeError on leaving, say, the audit
  * log with its date range focused. The blur of a hidden screen changes nothing the user can see,
- * so it is stopped at the document, before React's listener on the root. Other blurs pass.
+ * so it is stopped at the document, before React's listener on the root. Other blurs pass (the
+ * open panel's buttons too: a blur there, as the screen is left, does not throw).
  */
 export function dropBlurOfHiddenPicker(
   event: Pick<FocusEvent, 'target' | 'stopPropagation'>,

@@ -483,8 +483,9 @@ export function AnnotationTools({
               read again when the window comes back to the front, too). */}
           <Flex justify="space-between" align="center" gap="small">
             <PanelHeading testId="annotations-heading">
-              {t('list.title')}
-              {annotations.data && ` (${annotations.data.listAnnotation.length})`}
+              {annotations.data
+                ? t('list.titleCount', { count: annotations.data.listAnnotation.length })
+                : t('list.title')}
             </PanelHeading>
             <Button
               size="small"

@@ -522,6 +522,20 @@ describe('upload manager', () => {
     const result = await m.add(request([{ path: 'zero.svs', file: new File([], 'zero.svs') }]));
     expect(result.refused).toEqual([{ name: 'zero.svs', code: 'emptyFile' }]);
     expect(result.added).toBe(0);
+    // So is an MRXS slide whose .mrxs file is empty, though its data folder is not.
+    const mrxs = await m.add(
+      request(
+        [
+          { path: 'Box/s.mrxs', file: new File([], 's.mrxs') },
+          { path: 'Box/s/Slidedat.ini', file: new File(['[GENERAL]\n'], 'Slidedat.ini') },
+          { path: 'Box/s/Index.dat', file: new File(['i'], 'Index.dat') },
+          { path: 'Box/s/Data0000.dat', file: new File(['d'], 'Data0000.dat') },
+        ],
+        { strict: false, folderName: 'Box' },
+      ),
+    );
+    expect(mrxs.refused).toEqual([{ name: 's.mrxs', code: 'emptyFile' }]);
+    expect(mrxs.added).toBe(0);
   });
 
   it('a single upload of two files, one not a slide, still says it takes one file', async () => {

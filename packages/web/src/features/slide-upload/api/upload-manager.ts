@@ -186,10 +186,6 @@ async function refuseByContent(
 ): Promise<Map<ScannedDocument<File>, ScanProblem>> {
   const refusals = new Map<ScannedDocument<File>, ScanProblem>();
   for (const doc of documents) {
-    if (doc.lSize === 0) {
-      // An empty file has no content to be of the wrong type: the checks say it is empty.
-      continue;
-    }
     let refusal: ScanProblem | null;
     try {
       refusal = await sniffDocument(doc, readHead);

@@ -88,8 +88,8 @@ export function UploadPicker({ request, types, unreadableTypes, released }: Uplo
     }
     if (picked.length === 0) {
       // An empty folder is said to be empty (it was silent, and the last choice's refusals stayed
-      // as if they answered it). The browser gives no name for it, so none is shown. No file
-      // chosen says nothing.
+      // as if they answered it), by its name where it was dropped; a folder input gives none for
+      // an empty folder. No file chosen says nothing.
       if (!strict) {
         setRefused([{ name: folderName ?? '', code: 'emptyFolder' }]);
         setSkipped([]);

@@ -182,7 +182,7 @@ export function checkDocuments<F extends FileLike>(
       refuse('singleQueued');
     } else if (!isSafeFileName(name)) {
       refuse('validation.fileName');
-    } else if (doc.lSize === 0 || doc.files[0]?.file.size === 0) {
+    } else if (doc.lSize === 0 || mainFileOf(doc)?.file.size === 0) {
       refuse('emptyFile');
     } else if (doc.lSize > SLIDE_MAX_BYTES) {
       refuse('validation.slideTooLarge');
@@ -290,6 +290,17 @@ function sameFiles(item: QueueItem, doc: ScannedDocument<FileLike>): boolean {
 export type HeadReader<F> = (file: F, bytes: number) => Promise<Uint8Array>;
 
 /**
+ * The file a slide is read from: the one of its own name (an MRXS slide's `.mrxs`, beside its
+ * data folder); a multi-file DICOM slide has none, so its first (largest) file.
+ */
+function mainFileOf<F extends FileLike>(doc: ScannedDocument<F>) {
+  return (
+    doc.files.find((f) => f.strFilePath === doc.strFileName) ??
+    (doc.bFolder && extensionOf(doc.strFileName) === 'dcm' ? doc.files[0] : undefined)
+  );
+}
+
+/**
  * Whether the main file's first bytes are what its extension says; a refusal (content mismatch)
  * when not. Only the main file is sniffed: the data files of a folder slide have no signature.
  */
@@ -297,12 +308,13 @@ export async function sniffDocument<F extends FileLike>(
   doc: ScannedDocument<F>,
   readHead: HeadReader<F>,
 ): Promise<ScanProblem | null> {
-  // A multi-file DICOM slide has no file of its own name: its first (largest) file is checked.
-  const main =
-    doc.files.find((f) => f.strFilePath === doc.strFileName) ??
-    (doc.bFolder && extensionOf(doc.strFileName) === 'dcm' ? doc.files[0] : undefined);
+  const main = mainFileOf(doc);
   if (!main) {
     return { name: doc.strFileName, code: 'SLIDE_LAYOUT_INVALID' };
+  }
+  if (main.file.size === 0) {
+    // No content to be of the wrong type: the checks say the file is empty.
+    return null;
   }
   const head = await readHead(main.file, SNIFF_BYTES);
   return contentMatchesType(extensionOf(doc.strFileName), head)
