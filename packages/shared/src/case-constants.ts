@@ -55,5 +55,15 @@ export const CaseLimits = {
   longTextMax: 4000,
 } as const;
 
+/** The age's parts: "age" is required as at least one of them (docs/decisions.md). */
+export const CASE_AGE_FIELDS = ['iAgeYear', 'iAgeMonth', 'iAgeDay'] as const;
+
+/**
+ * A part of 0 typed in the case form or found in an imported sheet ("45 years, 0 months") says
+ * there is none of that unit: it is taken as empty. Refused, or raised to 1 by the form's input,
+ * it was an age nobody entered. The API itself still refuses 0, as out of range.
+ */
+export const ageNoneWhenZero = <T>(value: T): T | null => (value === 0 ? null : value);
+
 /** Landline (area code, dash optional) or mainland mobile: the "phone" fields of a case. */
 export const PHONE_PATTERN = /^(1\d{10}|0\d{2,3}-?\d{7,8}(-\d{1,6})?)$/;

@@ -1,5 +1,7 @@
 import {
+  CASE_AGE_FIELDS,
   IMPORT_COLUMNS,
+  ageNoneWhenZero,
   PET_NAME_TITLE,
   translate,
   type FieldError,
@@ -48,7 +50,7 @@ export function mapHeader(header: readonly Cell[]): (ImportColumn | undefined)[]
   return mapped;
 }
 
-const AGE_PARTS: ReadonlySet<string> = new Set(['iAgeYear', 'iAgeMonth', 'iAgeDay']);
+const AGE_PARTS: ReadonlySet<string> = new Set(CASE_AGE_FIELDS);
 
 const isBlank = (c: Cell) => c == null || (typeof c === 'string' && c.trim() === '');
 
@@ -69,11 +71,10 @@ function convert(col: ImportColumn, cell: Cell): Converted {
       };
     case 'int': {
       const n = typeof cell === 'number' ? cell : Number(String(cell).trim());
-      if (n === 0 && AGE_PARTS.has(col.field)) {
-        // "45 years, 0 months" says there are no months: the part is empty, as in the case form.
-        return { value: null };
+      if (!Number.isInteger(n)) {
+        return { error: 'validation.import.wholeNumber' };
       }
-      return Number.isInteger(n) ? { value: n } : { error: 'validation.import.wholeNumber' };
+      return { value: AGE_PARTS.has(col.field) ? ageNoneWhenZero(n) : n };
     }
     case 'date': {
       if (cell instanceof Date) {

@@ -1,6 +1,6 @@
 import { Col, Flex, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { CaseLimits } from '@pathconsult/shared';
+import { CaseLimits, ageNoneWhenZero } from '@pathconsult/shared';
 import { NumberInput } from '@/lib/number-input';
 import { caseFieldRules } from '../utils/case-rules';
 import { useCaseFormContext } from './case-form-context';
@@ -10,12 +10,6 @@ const PARTS = [
   { field: 'iAgeMonth', max: CaseLimits.ageMonthsMax, unit: 'fields.ageMonth' },
   { field: 'iAgeDay', max: CaseLimits.ageDaysMax, unit: 'fields.ageDay' },
 ] as const;
-
-/**
- * A part typed as 0 ("45 years 0 months") says there is none of it: the part is left empty. With
- * `min={1}` the input itself turned a typed 0 into 1 on leaving it, an age nobody entered.
- */
-const noneWhenZero = (value: number | null) => (value === 0 ? null : value);
 
 /**
  * Age as years, months and days side by side (an infant has months or days only). The parts are
@@ -43,7 +37,8 @@ export function AgeFields() {
               rules={caseFieldRules(part.field, index === 0 ? required : {})}
               // The years carry the "at least one part" rule: re-check it when another part changes.
               dependencies={index === 0 ? ['iAgeMonth', 'iAgeDay'] : undefined}
-              normalize={noneWhenZero}
+              // A typed 0 is none of that unit: the part shows empty (`min={1}` made it 1).
+              normalize={ageNoneWhenZero}
             >
               <NumberInput
                 min={0}

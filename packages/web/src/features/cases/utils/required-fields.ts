@@ -1,5 +1,6 @@
 import type { FormRule } from 'antd';
 import {
+  CASE_AGE_FIELDS,
   CaseVariant,
   REQUIRED_PATIENT_FIELDS,
   type CaseVariantCode,
@@ -14,9 +15,6 @@ export function caseVariantOf(config: { caseVariant?: unknown } | undefined): Ca
     ? CaseVariant.Veterinary
     : CaseVariant.Human;
 }
-
-/** The age fields: "age" is required as at least one of them (docs/decisions.md). */
-const AGE_FIELDS = ['iAgeYear', 'iAgeMonth', 'iAgeDay'] as const;
 
 /**
  * The required fields of a variant with each one's own message (spec §5: "each empty field gives
@@ -52,7 +50,7 @@ export function isEmptyCaseValue(value: unknown): boolean {
 /** Whether a required field is missing from the values (for the age: all three parts). */
 export function isMissing(field: CaseFormField, values: Partial<CaseFormValues>): boolean {
   if (field === 'iAgeYear') {
-    return AGE_FIELDS.every((f) => isEmptyCaseValue(values[f]));
+    return CASE_AGE_FIELDS.every((f) => isEmptyCaseValue(values[f]));
   }
   return isEmptyCaseValue(values[field]);
 }
