@@ -89,6 +89,10 @@ export class TiffFile {
    * event loop for long. One slow read is not enough: on a busy machine the thread is sometimes
    * descheduled during a read from memory, and that sent a slide's reads to the pool for good
    * under load (the main thread then spent a seventh of its time handing reads over, profiled).
+   * Nor were three reads over 2 ms: under bench:tiles' cold load (two cores, compose threads and
+   * client busy) reads from memory took 4–10 ms now and then, sometimes three in a row, and the
+   * slide's next 10 s of reads went through the pool (its cold tiles a fifth slower). A read from
+   * a disk that must seek, or from network storage, takes 10 ms or more.
    */
   private readSyncInto(buffer: Buffer, at: number, offset: number, length: number): void {
     const started = performance.now();
@@ -139,7 +143,7 @@ function readAt(
 
 /** Reads up to this size may be done at once (tiles are 5–100 KB, IFDs and tag arrays small). */
 const SYNC_READ_MAX_BYTES = 256 * 1024;
-const SLOW_SYNC_READ_MS = 2;
+const SLOW_SYNC_READ_MS = 10;
 const SLOW_READS_IN_A_ROW = 3;
 const ASYNC_AFTER_SLOW_MS = 10_000;
 
