@@ -35,6 +35,13 @@ describe('TiffFile reads', () => {
     vi.spyOn(performance, 'now').mockImplementation(() => (now += ms()));
   }
 
+  /** Reads `count` small pieces of `f` one after another. */
+  async function readPieces(f: TiffFile, count: number) {
+    for (let i = 0; i < count; i++) {
+      await f.read(i * 1000, 500);
+    }
+  }
+
   it('reads small pieces at once while the storage answers fast', async () => {
     readsTake(() => 0.01);
     const f = await TiffFile.open(file);
@@ -51,9 +58,7 @@ describe('TiffFile reads', () => {
     // Every fourth read is slow, never three in a row.
     readsTake(() => (++n % 8 < 2 ? 15 : 0.01));
     const f = await TiffFile.open(file);
-    for (let i = 0; i < 20; i++) {
-      await f.read(i * 1000, 500);
-    }
+    await readPieces(f, 20);
     expect(vi.mocked(read)).not.toHaveBeenCalled();
     await f.close();
   });
@@ -61,9 +66,7 @@ describe('TiffFile reads', () => {
   it('keeps reading at once when three reads in a row take a few milliseconds (a busy machine)', async () => {
     readsTake(() => 8);
     const f = await TiffFile.open(file);
-    for (let i = 0; i < 10; i++) {
-      await f.read(i * 1000, 500);
-    }
+    await readPieces(f, 10);
     expect(vi.mocked(readSync)).toHaveBeenCalledTimes(10);
     expect(vi.mocked(read)).not.toHaveBeenCalled();
     await f.close();
@@ -72,9 +75,7 @@ describe('TiffFile reads', () => {
   it('sends reads to the thread pool once three in a row were slow (slow storage)', async () => {
     readsTake(() => 15);
     const f = await TiffFile.open(file);
-    for (let i = 0; i < 3; i++) {
-      await f.read(i * 1000, 500);
-    }
+    await readPieces(f, 3);
     expect(vi.mocked(readSync)).toHaveBeenCalledTimes(3);
     expect(await f.read(5000, 500)).toEqual(Buffer.alloc(500, 7));
     expect(vi.mocked(read)).toHaveBeenCalledTimes(1);
