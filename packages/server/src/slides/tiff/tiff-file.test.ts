@@ -55,7 +55,7 @@ describe('TiffFile reads', () => {
 
   it('keeps reading at once after a single slow read (a thread descheduled under load)', async () => {
     let n = 0;
-    // Every fourth read is slow, never three in a row.
+    // Two looks at the clock in eight move it 15 ms: some reads are slow, never three in a row.
     readsTake(() => (++n % 8 < 2 ? 15 : 0.01));
     const f = await TiffFile.open(file);
     await readPieces(f, 20);
