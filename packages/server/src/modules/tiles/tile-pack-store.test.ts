@@ -128,6 +128,30 @@ describe('tile pack store', () => {
     }
   });
 
+  it('writes entries that come during a write together, each at its place', async () => {
+    const store = new PackStore({ dir, maxBytes: 1 << 20 });
+    await store.put(key(1), body(1));
+    const [pack] = (store as unknown as { packs: Array<{ handle: fs.promises.FileHandle }> }).packs;
+    const writev = pack!.handle.writev.bind(pack!.handle);
+    const calls: number[] = [];
+    pack!.handle.writev = (buffers, position) => {
+      calls.push(buffers.length);
+      return writev(buffers, position);
+    };
+    const sizes = [2, 3, 4, 5, 6, 7, 8, 9].map((n) => 500 + 37 * n);
+    await Promise.all(sizes.map((size, k) => store.put(key(k + 2), body(k + 2, size))));
+    // The first went out alone; the seven reserved while it was written, in one writev.
+    expect(calls).toEqual([2, 14]);
+    await store.close();
+    const restarted = new PackStore({ dir, maxBytes: 1 << 20 });
+    await restarted.scanned();
+    expect(await restarted.get(key(1))).toEqual(body(1));
+    for (const [k, size] of sizes.entries()) {
+      expect(await restarted.get(key(k + 2))).toEqual(body(k + 2, size));
+    }
+    await restarted.close();
+  });
+
   it('writes nothing once closed', async () => {
     const store = new PackStore({ dir, maxBytes: 1 << 20 });
     await store.close();

@@ -65,6 +65,19 @@ interface Pack {
   failed: boolean;
   /** Its index is written (or being written). */
   indexed: boolean;
+  /** Entries waiting for the write under way to end (append). */
+  queued: QueuedWrite[];
+  /** A write of queued entries is under way. */
+  flushing: boolean;
+}
+
+/** An entry waiting to be written at its reserved place. */
+interface QueuedWrite {
+  offset: number;
+  buffers: Buffer[];
+  length: number;
+  written: () => void;
+  failed: (error: unknown) => void;
 }
 
 const indexFileOf = (pack: Pack) => pack.file.replace(/\.pack$/, '.index');
@@ -169,7 +182,7 @@ export class PackStore {
       head.writeUInt32BE(body.length, 5);
       head.write(key, FIXED, 'latin1');
       head.writeUInt32BE(crc32(body, crc32(head.subarray(FIXED))), 9);
-      await pack.handle!.writev([head, body], offset);
+      await this.append(pack, offset, [head, body]);
     } catch (error) {
       // The pack has a hole now, where a scan would stop: later entries go to a new pack.
       pack.sealed = true;
@@ -179,6 +192,48 @@ export class PackStore {
       pack.writing -= 1;
       this.release(pack);
     }
+  }
+
+  /**
+   * Writes an entry's buffers at `offset`. The first entry goes out at once; those reserved while
+   * a write of the pack is under way wait for it, then go out together, one writev for each run
+   * of adjacent places: under a cold load a wake of the thread pool (and its promise) per tile
+   * cost as much as a sixth of the tiles built (bench:tiles, the disk cache on and off).
+   */
+  private append(pack: Pack, offset: number, buffers: Buffer[]): Promise<void> {
+    return new Promise((written, failed) => {
+      const length = buffers.reduce((sum, b) => sum + b.length, 0);
+      pack.queued.push({ offset, buffers, length, written, failed });
+      if (!pack.flushing) {
+        void this.flush(pack);
+      }
+    });
+  }
+
+  /** Writes the pack's queued entries until none is left. */
+  private async flush(pack: Pack): Promise<void> {
+    pack.flushing = true;
+    while (pack.queued.length > 0) {
+      const runs = adjacentRuns(pack.queued.splice(0));
+      await Promise.all(
+        runs.map(async (run) => {
+          const length = run.reduce((sum, entry) => sum + entry.length, 0);
+          try {
+            const { bytesWritten } = await pack.handle!.writev(
+              run.flatMap((entry) => entry.buffers),
+              run[0]!.offset,
+            );
+            if (bytesWritten !== length) {
+              throw new Error(`short write: ${bytesWritten} of ${length} bytes`);
+            }
+            run.forEach((entry) => entry.written());
+          } catch (error) {
+            run.forEach((entry) => entry.failed(error));
+          }
+        }),
+      );
+    }
+    pack.flushing = false;
   }
 
   /** Bytes of the packs known (written, and found at start once scanned). */
@@ -455,6 +510,8 @@ export class PackStore {
       writing: 0,
       failed: false,
       indexed: false,
+      queued: [],
+      flushing: false,
     };
     this.packs.push(pack);
     return pack;
@@ -553,6 +610,21 @@ export class PackStore {
       void handle.close().catch(() => undefined);
     }
   }
+}
+
+/** Queued writes in order of place, in runs whose places follow one another without a gap. */
+function adjacentRuns(queued: QueuedWrite[]): QueuedWrite[][] {
+  const runs: QueuedWrite[][] = [];
+  let end = -1;
+  for (const entry of queued.sort((a, b) => a.offset - b.offset)) {
+    if (entry.offset === end) {
+      runs.at(-1)!.push(entry);
+    } else {
+      runs.push([entry]);
+    }
+    end = entry.offset + entry.length;
+  }
+  return runs;
 }
 
 /** Whether `entry` (read whole at its place) is a sound entry of `key`. */

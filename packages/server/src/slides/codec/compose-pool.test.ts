@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import type { Worker } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cropRgb, drawRgb, filledRgb } from '../rgb';
 import type { RgbImage } from '../slide-source';
@@ -141,6 +142,31 @@ describe.runIf(codec)('compose threads', () => {
     expect((await outcomes).some((o) => o.status === 'rejected')).toBe(true);
     expect(own.usable).toBe(false);
     await expect(own.compose(job)).rejects.toThrow(/closed/);
+  });
+
+  it('hands a thread its next jobs before it answers, and fails each of them if it is lost', async () => {
+    const own = new ComposePool(1);
+    const job = gridJob(await ycbcrTiles(), 240, 2);
+    await own.compose(job); // the thread has started
+    const members = (own as unknown as { members: Array<{ worker: Worker; jobs: Set<number> }> })
+      .members;
+    const first = members[0]!;
+    const jobs = Array.from({ length: 5 }, () => own.compose(job));
+    // Three in its port at once; two wait in the pool.
+    expect(first.jobs.size).toBe(3);
+    first.worker.emit('error', new Error('thread lost'));
+    const outcomes = await Promise.allSettled(jobs);
+    expect(outcomes.map((o) => o.status)).toEqual([
+      'rejected',
+      'rejected',
+      'rejected',
+      'fulfilled',
+      'fulfilled',
+    ]);
+    expect(String((outcomes[0] as PromiseRejectedResult).reason)).toMatch(/thread lost/);
+    // The lost thread was only told so: it is asked to end like any other.
+    first.worker.postMessage({ close: true });
+    await own.close();
   });
 
   it('is off with no threads', async () => {
