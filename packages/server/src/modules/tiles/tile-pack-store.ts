@@ -197,8 +197,9 @@ export class PackStore {
   /**
    * Writes an entry's buffers at `offset`. The first entry goes out at once; those reserved while
    * a write of the pack is under way wait for it, then go out together, one writev for each run
-   * of adjacent places: under a cold load a wake of the thread pool (and its promise) per tile
-   * cost as much as a sixth of the tiles built (bench:tiles, the disk cache on and off).
+   * of adjacent places. Each write wakes a thread of libuv's pool, slow on a small virtual
+   * machine: under a cold load the disk cache's writes, one per tile, cost about a sixth of the
+   * tiles built (bench:tiles, the disk cache on and off).
    */
   private append(pack: Pack, offset: number, buffers: Buffer[]): Promise<void> {
     return new Promise((written, failed) => {

@@ -50,8 +50,9 @@ type Reply = { id: number; jpeg: Uint8Array } | { id: number; error: string };
 /**
  * Worker threads that each build whole JPEGs from stored tiles (compose-worker.mjs): one
  * hand-over per picture instead of one per decode and encode. As many threads as cores (at most
- * 8), started on first use; jobs wait in order for a free one. A thread that dies (it should
- * not: it only calls libjpeg-turbo on bytes it was given) fails its job and is replaced.
+ * 8), started on first use; jobs wait in order, and each thread is handed up to
+ * JOBS_PER_THREAD of them at once. A thread that dies (it should not: it only calls
+ * libjpeg-turbo on bytes it was given) fails every job it was handed and is replaced.
  */
 export class ComposePool {
   private readonly members: Member[] = [];
