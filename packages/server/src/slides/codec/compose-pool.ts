@@ -101,7 +101,8 @@ export class ComposePool {
   /**
    * Ends the threads: jobs waiting or under way fail at once (none is left unsettled), and later
    * ones are refused. Each thread is asked to end between two jobs, and ends by itself once its
-   * native modules are loaded and its job under way is done: koffi aborts the process when its
+   * native modules are loaded and the jobs already in its port are done (their answers are
+   * dropped; at most JOBS_PER_THREAD, a few milliseconds): koffi aborts the process when its
    * thread is ended from outside while loading (a signal right after start-up, seen in CI as
    * exit code 134), and a test worker of CI died with threads ended mid-job. One that has not
    * ended within END_WAIT_MS is ended anyway.
